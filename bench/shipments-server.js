@@ -1,0 +1,104 @@
+// The server side of bench/shipments.bench.js, run in its own process so the load generator gets the other core.
+// `node bench/shipments-server.js bare`: node:http answering every request with JOBAGENT_BENCH_BODY.
+// `node bench/shipments-server.js hono`: Hono on @hono/node-server answering c.json(<that body>): the framework floor.
+// `node bench/shipments-server.js app`: GET /shipments/{id}/unified from the build (JOBAGENT_BENCH_DIST, default
+// dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: the real createHttpApp when the build
+// mounts the route there, else the route module on a bare OpenAPIHono with the same error mapping.
+// Prints `listening <port> <label>` once it accepts connections.
+import {existsSync, mkdtempSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const DIST = resolve(process.env.JOBAGENT_BENCH_DIST ?? join(ROOT, 'dist'))
+const fromDist = (path) => import(pathToFileURL(join(DIST, path)).href)
+
+/** A fresh JOBAGENT_HOME; JOBAGENT_BENCH_POOL_SIZE sets both stores' pool_size in its config file. */
+function benchHome() {
+  const home = mkdtempSync(join(tmpdir(), 'jobagent-bench-home-'))
+  const poolSize = Number(process.env.JOBAGENT_BENCH_POOL_SIZE)
+  if (poolSize > 0) {
+    const store = {pool_size: poolSize}
+    writeFileSync(join(home, 'config.json'), JSON.stringify({shipments: {metadata: store, telemetry: store}}), {
+      mode: 0o600,
+    })
+  }
+  return home
+}
+
+async function bare() {
+  const body = Buffer.from(process.env.JOBAGENT_BENCH_BODY ?? '{"ok":true}')
+  const server = createServer((_req, res) => {
+    res.writeHead(200, {'content-type': 'application/json', 'content-length': body.length}).end(body)
+  })
+  await new Promise((done) => server.listen(0, '127.0.0.1', done))
+  return {port: server.address().port, label: 'bare node:http, fixed body'}
+}
+
+async function honoFixed() {
+  const {Hono} = await import('hono')
+  const {serve} = await import('@hono/node-server')
+  const value = JSON.parse(process.env.JOBAGENT_BENCH_BODY ?? '{"ok":true}')
+  const app = new Hono().get('/shipments/:id/unified', (c) => c.json(value))
+  const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'})
+  await new Promise((done) => server.once('listening', done))
+  return {port: server.address().port, label: 'Hono on @hono/node-server, c.json of the fixed body'}
+}
+
+/** The real jobagent serve app, if this build mounts the shipment route in it. */
+async function realApp(env, probeId) {
+  if (!existsSync(join(DIST, 'src/http/app.js')) || !existsSync(join(DIST, 'src/app/http-services.js')))
+    return undefined
+  try {
+    const {AppContext} = await fromDist('src/app/context.js')
+    const {createHttpServices} = await fromDist('src/app/http-services.js')
+    const {createHttpApp} = await fromDist('src/http/app.js')
+    const {silentLogger} = await fromDist('src/core/logger.js')
+    const context = new AppContext({env: {...env, JOBAGENT_HOME: benchHome()}})
+    const app = createHttpApp(createHttpServices(context), {logger: silentLogger})
+    const probe = await app.request(`/shipments/${encodeURIComponent(probeId)}/unified`)
+    return probe.status === 200 ? {fetch: app.fetch, label: 'createHttpApp (the jobagent serve app)'} : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function routeOnly(env) {
+  const {OpenAPIHono} = await import('@hono/zod-openapi')
+  const {loadConfig} = await fromDist('src/app/config.js')
+  const {createShipmentService} = await fromDist('src/app/shipments.js')
+  const {shipmentRoutes} = await fromDist('src/http/routes/shipments.js')
+  const {silentLogger} = await fromDist('src/core/logger.js')
+  const {config} = loadConfig({env: {...env, JOBAGENT_HOME: benchHome()}})
+  const shipments = createShipmentService(config.shipments, {logger: silentLogger})
+  const app = new OpenAPIHono()
+  app.route('/', shipmentRoutes({shipments}))
+  app.onError((error, c) => {
+    const status = {validation: 400, not_found: 404, unavailable: 503}[error.kind] ?? 500
+    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds))
+    return c.json(
+      {error: {code: error.kind ?? 'internal', message: error.message, details: error.details ?? []}},
+      status,
+    )
+  })
+  return {fetch: app.fetch, label: 'route module on a bare OpenAPIHono'}
+}
+
+async function app() {
+  const {serve} = await import('@hono/node-server')
+  const env = {
+    JOBAGENT_SHIPMENT_METADATA_URL: process.env.JOBAGENT_BENCH_METADATA_URL,
+    JOBAGENT_SHIPMENT_TELEMETRY_URL: process.env.JOBAGENT_BENCH_TELEMETRY_URL,
+  }
+  const chosen = (await realApp(env, process.env.JOBAGENT_BENCH_PROBE_ID ?? '')) ?? (await routeOnly(env))
+  const server = serve({fetch: chosen.fetch, port: 0, hostname: '127.0.0.1'})
+  await new Promise((done) => server.once('listening', done))
+  return {port: server.address().port, label: chosen.label}
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))
+const servers = {bare, hono: honoFixed, app}
+const {port, label} = await (servers[process.argv[2]] ?? app)()
+console.log(`listening ${port} ${label}`)

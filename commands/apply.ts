@@ -1,0 +1,41 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {toRecord} from '../src/cli/render/applications.js'
+import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
+
+export default class Apply extends BaseCommand {
+  static summary = 'Track an application, by URL or by the id of a job found by the last run'
+  static description = `Records an application with status "applied" (or --status) and applied_date set to now.
+Given a job id from "jobagent jobs", the job's title, company, location, URL and source are used (flags override).`
+  static examples = [
+    '<%= config.bin %> apply 17',
+    '<%= config.bin %> apply 17 --status saved --notes "referral from Ana"',
+    '<%= config.bin %> apply https://example.org/jobs/42 --title "Backend Engineer" --company Acme --location Berlin --source remoteok',
+    '<%= config.bin %> apply https://example.org/jobs/43 --title "SRE" --company Initech --source manual --status saved --notes "apply by Friday"',
+  ]
+  static enableJsonFlag = true
+  static args = {
+    target: Args.string({
+      description: 'A job id from "jobagent jobs", or the posting URL (http or https).',
+      required: true,
+    }),
+  }
+  static flags = {
+    title: Flags.string({description: 'Job title.'}),
+    company: Flags.string({description: 'Company name.'}),
+    location: Flags.string({description: 'Location (may be empty).'}),
+    source: Flags.string({description: 'Where the job was found, e.g. remoteok or manual.'}),
+    status: Flags.string({description: 'Initial status.', options: [...APPLICATION_STATUSES], default: 'applied'}),
+    notes: Flags.string({description: 'Free-text notes.', default: ''}),
+  }
+
+  async run() {
+    const {args, flags} = await this.parse(Apply)
+    const {json: _json, verbose: _verbose, quiet: _quiet, ...fields} = flags
+    const application = /^\d+$/.test(args.target)
+      ? await this.context.jobCatalog.track(Number(args.target), fields)
+      : await this.context.applications.record({...fields, url: args.target})
+    this.log(`Tracked ${application.url} (${application.status}): ${application.title} at ${application.company}`)
+    return toRecord(application)
+  }
+}

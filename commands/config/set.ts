@@ -1,0 +1,25 @@
+import {Args} from '@oclif/core'
+import {ConfigEditor} from '../../src/app/config-editor.js'
+import {BaseCommand} from '../../src/cli/base-command.js'
+
+export default class ConfigSet extends BaseCommand {
+  static summary = 'Change one setting in the config file'
+  static description =
+    'The value is read as JSON when it parses (true, 20, ["a","b"]) and as text otherwise. Invalid values are refused with the key and the reason; the file is left as it was.'
+  static examples = [
+    '<%= config.bin %> config set mode development',
+    `<%= config.bin %> config set search.tags '["typescript","node"]'`,
+    `<%= config.bin %> config set notify.urls '["ntfy://my-jobs"]'`,
+    '<%= config.bin %> config set server.port 9090',
+  ]
+  static args = {
+    key: Args.string({description: 'Dotted key, e.g. search.remote_only.', required: true}),
+    value: Args.string({description: 'New value (JSON or text).', required: true}),
+  }
+
+  async run() {
+    const {args} = await this.parse(ConfigSet)
+    new ConfigEditor().set(args.key, args.value)
+    this.log(`Set ${args.key}.`)
+  }
+}

@@ -1,0 +1,29 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../src/cli/base-command.js'
+
+export default class ExportCsv extends BaseCommand {
+  static summary = 'Export tracked applications to a CSV file'
+  static description = `Writes the eight record columns (title, company, location, url, source, applied_date, status,
+notes) with a header row, RFC 4180 quoting and UTF-8. The file is written atomically. Cells that begin with
+= + - @ or a tab are prefixed with ' so spreadsheets do not run them as formulas; --raw turns that off.`
+  static examples = [
+    '<%= config.bin %> export-csv',
+    '<%= config.bin %> export-csv --output ~/applications.csv',
+    '<%= config.bin %> export-csv --output ./applications.csv --raw',
+  ]
+  static enableJsonFlag = true
+  static flags = {
+    output: Flags.string({char: 'o', description: 'File to write (default: a timestamped file in the data dir).'}),
+    raw: Flags.boolean({description: 'Do not guard cells against spreadsheet formula injection.'}),
+  }
+
+  async run() {
+    const {flags} = await this.parse(ExportCsv)
+    const result = await this.context.trackerFiles.exportCsv({
+      ...(flags.output === undefined ? {} : {output: flags.output}),
+      raw: flags.raw,
+    })
+    this.log(result.path)
+    return result
+  }
+}

@@ -1,0 +1,56 @@
+import {Flags} from '@oclif/core'
+import {runAgent} from '../src/app/agent.js'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {createSourceProgress} from '../src/cli/progress.js'
+
+export default class Run extends BaseCommand {
+  static summary = 'Search the job boards, count new jobs, notify once, log every step'
+  static description = `The main job, meant for cron. Logs go to stderr in the fixed line format; --json prints one
+summary document on stdout. Exit status: 0 completed (also with no new jobs or some boards failing), 1 the run
+failed (no board succeeded, every notification channel failed, a storage error, or any board failed with
+--strict), 2 usage or configuration error. Two overlapping runs never both run: the second exits 1.`
+  static examples = [
+    '<%= config.bin %> run',
+    '<%= config.bin %> run --tags typescript,node --source remoteok --source remotive',
+    '<%= config.bin %> run --dry-run --json',
+    '<%= config.bin %> run --notify ntfy://my-job-alerts --quiet',
+  ]
+  static enableJsonFlag = true
+  static flags = {
+    tags: Flags.string({
+      description: 'Tags to search for, comma separated (replace search.tags).',
+      multiple: true,
+      delimiter: ',',
+    }),
+    source: Flags.string({description: 'Search only this source (type or name); repeatable.', multiple: true}),
+    notify: Flags.string({description: 'Notification channel URL (replaces notify.urls); repeatable.', multiple: true}),
+    mode: Flags.string({description: 'Run mode.', options: ['production', 'development']}),
+    'dry-run': Flags.boolean({description: 'Send no notification and mark nothing notified.'}),
+    renotify: Flags.boolean({description: 'Notify about new jobs again even if notified before.'}),
+    strict: Flags.boolean({description: 'Exit 1 when any source failed.'}),
+  }
+
+  async run() {
+    const {flags} = await this.parse(Run)
+    const context = this.openContext({
+      overrides: {mode: flags.mode, notify: flags.notify ? {urls: flags.notify} : undefined},
+      selectSources: flags.source ?? [],
+    })
+    const progress = flags.quiet ? null : createSourceProgress()
+    this.logSink.redirect(progress)
+    const summary = await runAgent(context, {
+      tags: flags.tags ?? [],
+      dryRun: flags['dry-run'],
+      renotify: flags.renotify,
+      strict: flags.strict,
+      ...(progress ? {onProgress: progress.onProgress, onSearchFinished: () => progress.stop()} : {}),
+    }).finally(() => {
+      progress?.stop()
+      this.logSink.redirect(null)
+    })
+    if (this.jsonEnabled()) this.logJson(summary)
+    else if (summary.new_jobs > 0) this.log(`${summary.new_jobs} new job(s). List them with: jobagent jobs --new`)
+    // Not this.exit(): under --json it would print a second document after the summary.
+    if (summary.exit_code !== 0) process.exitCode = summary.exit_code
+  }
+}

@@ -1,0 +1,41 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {batchedSink, LineLogger, logLevelFor} from '../src/cli/logger.js'
+
+export default class Serve extends BaseCommand {
+  static summary = 'Serve the REST API, its docs page and the web page (default http://127.0.0.1:8080)'
+  static description = `Runs until SIGINT (Ctrl-C) or SIGTERM, then stops accepting connections, lets requests in flight
+finish (up to 10 s), closes the database and exits 0. One access log line per request goes to stderr.
+Address: --host/--port, else JOBAGENT_HOST/JOBAGENT_PORT, else config server.host/server.port.
+A non-loopback host needs JOBAGENT_API_TOKEN; with a token set, every route except /health, /metrics and the
+pages needs "Authorization: Bearer <token>". API docs: /docs (OpenAPI document: /openapi.json).`
+  static examples = [
+    '<%= config.bin %> serve',
+    '<%= config.bin %> serve --port 9000',
+    'JOBAGENT_API_TOKEN=$(openssl rand -hex 32) <%= config.bin %> serve --host 0.0.0.0',
+    '<%= config.bin %> serve --cors-origin http://localhost:5173',
+  ]
+  static flags = {
+    port: Flags.integer({description: 'Port to listen on (0 picks a free one).', min: 0, max: 65535}),
+    host: Flags.string({description: 'Address to listen on; non-loopback needs JOBAGENT_API_TOKEN.'}),
+    'cors-origin': Flags.string({
+      description: 'Origin allowed to call the API from a browser (e.g. http://localhost:5173); repeatable.',
+      multiple: true,
+    }),
+  }
+
+  async run() {
+    const {flags} = await this.parse(Serve)
+    const context = this.openContext({overrides: {server: {host: flags.host, port: flags.port}}})
+    // Imported here so the other commands never load hono, zod-openapi and prom-client.
+    const {serveApi} = await import('../src/http/serve.js')
+    // The access log (a line per request) is written once per event-loop turn rather than once per line.
+    const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: process.env})
+    await serveApi(context, {
+      ...context.config.server,
+      httpLogger: new LineLogger('jobagent', batchedSink(process.stderr), level),
+      apiToken: context.env.JOBAGENT_API_TOKEN || undefined,
+      corsOrigins: flags['cors-origin'] ?? [],
+    })
+  }
+}

@@ -1,0 +1,53 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {
+  renderApplication,
+  renderApplicationTable,
+  renderCounts,
+  renderStatusChange,
+  toRecord,
+} from '../src/cli/render/applications.js'
+import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
+
+export default class Status extends BaseCommand {
+  static summary = 'List tracked applications, show one, or change its status'
+  static description = `Without arguments, lists every application with the counts (total, applied, pending).
+With a URL, shows that application and its status history. With a URL and a status, changes the status:
+the notes are replaced by --notes (empty by default) and the old status and notes are kept in the history.
+Statuses: ${APPLICATION_STATUSES.join(', ')}.`
+  static examples = [
+    '<%= config.bin %> status',
+    '<%= config.bin %> status --status interviewing',
+    '<%= config.bin %> status https://example.org/jobs/42',
+    '<%= config.bin %> status https://example.org/jobs/42 interviewing --notes "call on Tuesday"',
+    '<%= config.bin %> status --json > applications.json',
+  ]
+  static enableJsonFlag = true
+  static args = {
+    url: Args.string({description: 'URL of a tracked application.'}),
+    'new-status': Args.string({description: `New status (${APPLICATION_STATUSES.join(', ')}).`}),
+  }
+  static flags = {
+    status: Flags.string({description: 'List only applications with this status.', options: [...APPLICATION_STATUSES]}),
+    notes: Flags.string({description: 'Notes for the new status (replace the current notes).', default: ''}),
+  }
+
+  async run() {
+    const {args, flags} = await this.parse(Status)
+    const tracker = this.context.applications
+    if (args.url && args['new-status']) {
+      const change = await tracker.changeStatus(args.url, args['new-status'], flags.notes)
+      this.log(renderStatusChange(change))
+      return {application: toRecord(change.current), previous_status: change.previous.status}
+    }
+    if (args.url) {
+      const found = await tracker.get(args.url)
+      this.log(renderApplication(found, this.style))
+      return {...toRecord(found.application), updated_at: found.application.updated_at, history: found.history}
+    }
+    const {applications, counts} = await tracker.list(flags.status ? {status: flags.status} : {})
+    this.log(renderApplicationTable(applications, this.style))
+    this.log(`\n${renderCounts(counts)}`)
+    return applications.map(toRecord)
+  }
+}

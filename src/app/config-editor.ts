@@ -1,0 +1,95 @@
+import {ConfigurationError, NotFoundError} from '../core/errors.js'
+import {maskUrl} from '../core/secrets.js'
+import {describeConfError, type Env, openConfigFile} from './config.js'
+import {configProperties} from './config-schema.js'
+import {checkNotifySetting} from './notify-settings.js'
+
+/** Values are given on the command line as JSON (`true`, `20`, `["a","b"]`) or as plain text. */
+function parseValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return raw
+  }
+}
+
+type SchemaNode = {properties?: Record<string, SchemaNode>}
+
+/** Walks the schema so a nested typo (`search.foo`) is named, not just reported as "search has an unknown key". */
+function checkKey(key: string): void {
+  let properties: Record<string, SchemaNode> | undefined = configProperties as Record<string, SchemaNode>
+  const parents: string[] = []
+  for (const segment of key.split('.')) {
+    // Below an array or a scalar the schema check on write decides.
+    if (!properties) return
+    const child: SchemaNode | undefined = Object.hasOwn(properties, segment) ? properties[segment] : undefined
+    if (!child) {
+      const where = parents.length === 0 ? 'top-level keys' : `keys under ${parents.join('.')}`
+      throw new ConfigurationError(`unknown configuration key "${key}"`, {
+        details: [{field: [...parents, segment].join('.'), message: 'unknown key'}],
+        hint: `${where} are: ${Object.keys(properties).join(', ')}`,
+      })
+    }
+    parents.push(segment)
+    properties = child.properties
+  }
+}
+
+/** Secrets never leave `config list`/`get` in full: notification URLs and source URLs with credentials. */
+export function maskSecrets(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, key))
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([child, item]) => [child, maskSecrets(item, key ? `${key}.${child}` : child)]),
+    )
+  }
+  if (typeof value === 'string' && (key === 'notify.urls' || /:\/\/[^/]*:[^/]*@/.test(value))) return maskUrl(value)
+  return value
+}
+
+/** `jobagent config list|get|set|unset|path`: edits the file only, never the environment or flags. */
+export class ConfigEditor {
+  private readonly file
+
+  constructor(env: Env = process.env) {
+    this.file = openConfigFile(env)
+  }
+
+  get path(): string {
+    return this.file.path
+  }
+
+  list(options: {showSecrets?: boolean} = {}): Record<string, unknown> {
+    return (options.showSecrets ? this.file.store : maskSecrets(this.file.store)) as Record<string, unknown>
+  }
+
+  get(key: string, options: {showSecrets?: boolean} = {}): unknown {
+    checkKey(key)
+    if (!this.file.has(key)) {
+      throw new NotFoundError(`${key} is not set in ${this.file.path}`, {hint: 'the built-in default applies'})
+    }
+    const value = this.file.get(key)
+    return options.showSecrets ? value : maskSecrets(value, key)
+  }
+
+  set(key: string, raw: string): unknown {
+    checkKey(key)
+    const value = parseValue(raw)
+    checkNotifySetting(key, value)
+    try {
+      this.file.set(key, value)
+    } catch (error) {
+      throw describeConfError(error, this.file.path)
+    }
+    return value
+  }
+
+  unset(key: string): void {
+    checkKey(key)
+    try {
+      this.file.delete(key)
+    } catch (error) {
+      throw describeConfError(error, this.file.path)
+    }
+  }
+}

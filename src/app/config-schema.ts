@@ -1,0 +1,116 @@
+/** JSON Schema of config.json (validated by conf on every read and write). Every key is optional. */
+
+const stringList = {type: 'array', items: {type: 'string'}} as const
+
+export const SOURCE_TYPES = [
+  'remoteok',
+  'remotive',
+  'arbeitnow',
+  'jobicy',
+  'himalayas',
+  'weworkremotely',
+  'greenhouse',
+  'lever',
+  'ashby',
+  'hackernews',
+  'rss',
+  'file',
+] as const
+
+export type SourceType = (typeof SOURCE_TYPES)[number]
+
+/** A board, site or company slug, optionally with the company name to show (Lever and Ashby carry none). */
+const boardList = {
+  type: 'array',
+  items: {
+    anyOf: [
+      {type: 'string', minLength: 1},
+      {
+        type: 'object',
+        properties: {slug: {type: 'string', minLength: 1}, company: {type: 'string'}},
+        required: ['slug'],
+        additionalProperties: false,
+      },
+    ],
+  },
+} as const
+
+export const sourceSchema = {
+  type: 'object',
+  properties: {
+    type: {enum: SOURCE_TYPES},
+    name: {type: 'string', minLength: 1},
+    url: {type: 'string', minLength: 1},
+    enabled: {type: 'boolean'},
+    timeout_seconds: {type: 'number', exclusiveMinimum: 0, maximum: 600},
+    max_pages: {type: 'integer', minimum: 1, maximum: 100},
+    boards: boardList,
+    sites: boardList,
+    region: {enum: ['global', 'eu']},
+    path: {type: 'string', minLength: 1},
+  },
+  required: ['type'],
+  additionalProperties: false,
+} as const
+
+const storeUrl = {type: 'string', pattern: '^(sqlite|postgres|postgresql|mongodb|mongodb\\+srv)://'} as const
+
+export const configProperties = {
+  mode: {enum: ['production', 'development']},
+  search: {
+    type: 'object',
+    properties: {
+      tags: stringList,
+      keywords: stringList,
+      exclude_keywords: stringList,
+      locations: stringList,
+      remote_only: {type: 'boolean'},
+      max_age_days: {anyOf: [{type: 'null'}, {type: 'number', exclusiveMinimum: 0}]},
+      company_block_list: stringList,
+    },
+    additionalProperties: false,
+  },
+  sources: {type: 'array', items: sourceSchema},
+  notify: {
+    type: 'object',
+    properties: {urls: stringList, max_items: {type: 'integer', minimum: 1, maximum: 1000}},
+    additionalProperties: false,
+  },
+  server: {
+    type: 'object',
+    properties: {host: {type: 'string', minLength: 1}, port: {type: 'integer', minimum: 0, maximum: 65535}},
+    additionalProperties: false,
+  },
+  shipments: {
+    type: 'object',
+    properties: {
+      metadata: {
+        type: 'object',
+        properties: {
+          url: storeUrl,
+          table: {type: 'string', minLength: 1},
+          id_column: {type: 'string', minLength: 1},
+          pool_size: {type: 'integer', minimum: 1, maximum: 100},
+          timeout_ms: {type: 'integer', minimum: 1},
+        },
+        additionalProperties: false,
+      },
+      telemetry: {
+        type: 'object',
+        properties: {
+          url: storeUrl,
+          collection: {type: 'string', minLength: 1},
+          id_field: {type: 'string', minLength: 1},
+          time_field: {type: 'string', minLength: 1},
+          pool_size: {type: 'integer', minimum: 1, maximum: 100},
+          timeout_ms: {type: 'integer', minimum: 1},
+        },
+        additionalProperties: false,
+      },
+      stale_after_seconds: {type: 'number', minimum: 0},
+    },
+    additionalProperties: false,
+  },
+} as const
+
+export const TOP_LEVEL_KEYS = Object.keys(configProperties)

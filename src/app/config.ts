@@ -1,0 +1,253 @@
+import {join} from 'node:path'
+import Conf from 'conf'
+import envPaths from 'env-paths'
+import {ConfigurationError} from '../core/errors.js'
+import {configProperties, type SourceType, TOP_LEVEL_KEYS} from './config-schema.js'
+
+export type Mode = 'production' | 'development'
+
+export interface BoardRef {
+  slug: string
+  company?: string
+}
+
+export interface SourceConfig {
+  type: SourceType
+  name?: string
+  url?: string
+  enabled?: boolean
+  timeout_seconds?: number
+  max_pages?: number
+  boards?: (string | BoardRef)[]
+  sites?: (string | BoardRef)[]
+  region?: 'global' | 'eu'
+  path?: string
+}
+
+export interface SearchConfig {
+  tags: string[]
+  keywords: string[]
+  exclude_keywords: string[]
+  locations: string[]
+  remote_only: boolean
+  max_age_days: number | null
+  company_block_list: string[]
+}
+
+export interface StoreConfig {
+  url: string
+  pool_size: number
+  timeout_ms: number
+}
+
+export interface JobagentConfig {
+  mode: Mode
+  search: SearchConfig
+  sources: SourceConfig[]
+  notify: {urls: string[]; max_items: number}
+  server: {host: string; port: number}
+  shipments: {
+    metadata: StoreConfig & {table: string; id_column: string}
+    telemetry: StoreConfig & {collection: string; id_field: string; time_field: string}
+    stale_after_seconds: number
+  }
+}
+
+export interface Paths {
+  configFile: string
+  dataDir: string
+  trackerDb: string
+  shipmentsDb: string
+}
+
+/** Without a `sources` key the keyless public boards are searched. */
+export const DEFAULT_SOURCES: SourceConfig[] = [
+  {type: 'remoteok'},
+  {type: 'remotive'},
+  {type: 'arbeitnow'},
+  {type: 'jobicy'},
+  {type: 'himalayas'},
+  {type: 'weworkremotely'},
+]
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+export function resolvePaths(env: Env = process.env): {configDir: string; dataDir: string} {
+  const home = env.JOBAGENT_HOME
+  if (home) return {configDir: home, dataDir: home}
+  const paths = envPaths('jobagent', {suffix: ''})
+  return {configDir: paths.config, dataDir: paths.data}
+}
+
+/** The config file, read and written through conf: schema-checked, atomic writes, mode 0600. */
+export function openConfigFile(env: Env = process.env): Conf<Record<string, unknown>> {
+  const {configDir} = resolvePaths(env)
+  try {
+    return new Conf<Record<string, unknown>>({
+      projectName: 'jobagent',
+      projectSuffix: '',
+      cwd: configDir,
+      configName: 'config',
+      schema: configProperties as never,
+      rootSchema: {additionalProperties: false},
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+      watch: false,
+    })
+  } catch (error) {
+    throw describeConfError(error, join(configDir, 'config.json'))
+  }
+}
+
+/** Rewrites conf's and ajv's messages so they name the file and the key ("`search.tags` must be array"). */
+export function describeConfError(error: unknown, file: string): ConfigurationError {
+  const message = error instanceof Error ? error.message : String(error)
+  const violation = /^Config schema violation: (.*)$/s.exec(message)
+  if (violation?.[1]) {
+    const problems = violation[1].split('; ').map((text) => {
+      const key = /^`([^`]*)`/.exec(text)?.[1]?.replaceAll('/', '.') ?? ''
+      const reason = text
+        .replace(/^`[^`]*`\s*/, '')
+        .replace('must NOT have additional properties', 'has an unknown key')
+      return {field: key || '(root)', message: `${key || 'config'} ${reason}`}
+    })
+    return new ConfigurationError(`invalid configuration in ${file}: ${problems.map((p) => p.message).join('; ')}`, {
+      details: problems,
+      hint: 'fix it with: jobagent config set <key> <value> (or jobagent config unset <key>)',
+      cause: error,
+    })
+  }
+  if (error instanceof SyntaxError) {
+    return new ConfigurationError(`${file} is not valid JSON: ${message}`, {
+      hint: 'fix the file by hand; jobagent never overwrites it',
+      cause: error,
+    })
+  }
+  return new ConfigurationError(`cannot read ${file}: ${message}`, {cause: error})
+}
+
+function defaults(dataDir: string): JobagentConfig {
+  const shipmentsUrl = `sqlite://${join(dataDir, 'shipments.db')}`
+  return {
+    mode: 'production',
+    search: {
+      tags: [],
+      keywords: [],
+      exclude_keywords: [],
+      locations: [],
+      remote_only: false,
+      max_age_days: null,
+      company_block_list: [],
+    },
+    sources: DEFAULT_SOURCES,
+    notify: {urls: [], max_items: 20},
+    server: {host: '127.0.0.1', port: 8080},
+    shipments: {
+      metadata: {url: shipmentsUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 10, timeout_ms: 2000},
+      telemetry: {
+        url: shipmentsUrl,
+        collection: 'telemetry',
+        id_field: 'shipment_id',
+        time_field: 'recorded_at',
+        pool_size: 10,
+        timeout_ms: 2000,
+      },
+      stale_after_seconds: 900,
+    },
+  }
+}
+
+type Layer = Record<string, unknown>
+
+function isPlainObject(value: unknown): value is Layer {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Deep merge where a later layer's arrays and scalars replace earlier ones. */
+function merge<T>(base: T, layer: Layer): T {
+  const result: Layer = {...(base as Layer)}
+  for (const [key, value] of Object.entries(layer)) {
+    if (value === undefined) continue
+    result[key] = isPlainObject(value) && isPlainObject(result[key]) ? merge(result[key], value) : value
+  }
+  return result as T
+}
+
+function splitList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigurationError(`JOBAGENT_PORT must be a port number (0-65535), got ${JSON.stringify(value)}`)
+  }
+  return port
+}
+
+function envLayer(env: Env): Layer {
+  const mode = env.JOBAGENT_MODE
+  if (mode !== undefined && mode !== 'production' && mode !== 'development') {
+    throw new ConfigurationError(`JOBAGENT_MODE must be production or development, got ${JSON.stringify(mode)}`)
+  }
+  return {
+    mode,
+    notify: {urls: splitList(env.JOBAGENT_NOTIFY_URLS)},
+    server: {host: env.JOBAGENT_HOST || undefined, port: parsePort(env.JOBAGENT_PORT)},
+    shipments: {
+      metadata: {url: env.JOBAGENT_SHIPMENT_METADATA_URL || undefined},
+      telemetry: {url: env.JOBAGENT_SHIPMENT_TELEMETRY_URL || undefined},
+    },
+  }
+}
+
+export interface LoadedConfig {
+  config: JobagentConfig
+  paths: Paths
+}
+
+/**
+ * The effective configuration: built-in defaults < config file < JOBAGENT_* environment < command-line flags
+ * (`overrides`, already shaped like the config).
+ */
+export function loadConfig(options: {env?: Env; overrides?: Layer} = {}): LoadedConfig {
+  const env = options.env ?? process.env
+  const {dataDir} = resolvePaths(env)
+  const file = openConfigFile(env)
+  let config = merge(defaults(dataDir), file.store)
+  config = merge(config, envLayer(env))
+  config = merge(config, options.overrides ?? {})
+  return {
+    config,
+    paths: {
+      configFile: file.path,
+      dataDir,
+      trackerDb: join(dataDir, 'jobagent.db'),
+      shipmentsDb: join(dataDir, 'shipments.db'),
+    },
+  }
+}
+
+export function isKnownKey(key: string): boolean {
+  const [top] = key.split('.')
+  return top !== undefined && TOP_LEVEL_KEYS.includes(top)
+}
+
+/** The entries of `sources` named by `--source` (type or name), enabled even if the config disables them. */
+export function selectSources(sources: readonly SourceConfig[], wanted: readonly string[]): SourceConfig[] {
+  const available = sources.map((source) => source.name ?? source.type)
+  const unknown = wanted.filter((name) => !sources.some((source) => source.type === name || source.name === name))
+  if (unknown.length > 0) {
+    throw new ConfigurationError(`unknown source ${unknown.map((name) => `"${name}"`).join(', ')}`, {
+      hint: `configured sources: ${available.join(', ') || 'none'}`,
+    })
+  }
+  return sources
+    .filter((source) => wanted.includes(source.type) || (source.name !== undefined && wanted.includes(source.name)))
+    .map((source) => ({...source, enabled: true}))
+}

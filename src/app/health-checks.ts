@@ -1,0 +1,98 @@
+import {isJobagentError} from '../core/errors.js'
+import type {JobStore} from '../core/jobs/job-store.js'
+import {type Clock, systemClock} from '../core/time.js'
+import type {SqliteDatabase} from '../storage/sqlite/database.js'
+
+export type HealthStatus = 'pass' | 'warn' | 'fail'
+
+/**
+ * One check in the style of the IETF health check draft (draft-inadarei-api-health-check): `status`, what was
+ * observed and when, and a human `output` when something is wrong. Extra keys are allowed by the draft.
+ */
+export interface HealthCheckResult {
+  status: HealthStatus
+  componentType?: 'datastore' | 'component' | 'system'
+  observedValue?: number | string | null
+  observedUnit?: string
+  output?: string
+  time: string
+  [extra: string]: unknown
+}
+
+/** A named check; other services (shipment stores, ...) add theirs to the list the health route runs. */
+export interface HealthCheck {
+  /** The key under `checks`, e.g. `tracker_database`. */
+  name: string
+  run(): Promise<HealthCheckResult>
+}
+
+/** A run older than this is reported as a warning: cron has probably stopped calling `jobagent run`. */
+export const LAST_RUN_MAX_AGE_SECONDS = 48 * 3600
+
+/** What a failed check may say to anyone who can reach /health: our own messages, never a driver's. */
+export function describeCheckFailure(error: unknown): string {
+  return isJobagentError(error) ? error.message : 'check failed; see the server log'
+}
+
+/** A real read of the tracker file (not just `SELECT 1`), timed. */
+export function trackerDatabaseCheck(database: () => SqliteDatabase, clock: Clock = systemClock): HealthCheck {
+  return {
+    name: 'tracker_database',
+    async run() {
+      const started = performance.now()
+      try {
+        database().prepare('SELECT 1 FROM applications LIMIT 1').get()
+        const latency = Math.round((performance.now() - started) * 1000) / 1000
+        return {
+          status: 'pass',
+          componentType: 'datastore',
+          observedValue: latency,
+          observedUnit: 'ms',
+          time: clock.now().toISOString(),
+        }
+      } catch (error) {
+        return {
+          status: 'fail',
+          componentType: 'datastore',
+          output: describeCheckFailure(error),
+          time: clock.now().toISOString(),
+        }
+      }
+    },
+  }
+}
+
+/** Age and result of the last `jobagent run`: warn when it failed, is older than 48 h, or never happened. */
+export function lastRunCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = systemClock): HealthCheck {
+  return {
+    name: 'last_run',
+    async run() {
+      const now = clock.now()
+      const run = await jobs.lastRun()
+      if (!run) {
+        return {status: 'warn', componentType: 'component', observedValue: null, output: 'no run yet', time: iso(now)}
+      }
+      // started_at is a local timestamp without a zone, which Date parses as local time.
+      const age = Math.max(0, Math.round((now.getTime() - new Date(run.started_at).getTime()) / 1000))
+      const problems = [
+        run.status === 'failed' ? `the last run failed${run.error ? `: ${run.error}` : ''}` : '',
+        age > LAST_RUN_MAX_AGE_SECONDS ? `the last run is ${Math.floor(age / 3600)} h old` : '',
+      ].filter(Boolean)
+      return {
+        status: problems.length > 0 ? 'warn' : 'pass',
+        componentType: 'component',
+        observedValue: age,
+        observedUnit: 's',
+        result: run.status,
+        started_at: run.started_at,
+        finished_at: run.finished_at,
+        ...(problems.length > 0 ? {output: problems.join('; ')} : {}),
+        time: iso(now),
+      }
+    },
+  }
+}
+
+function iso(date: Date): string {
+  return date.toISOString()
+}

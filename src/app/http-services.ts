@@ -1,0 +1,52 @@
+import {existsSync} from 'node:fs'
+import type {ApplicationService} from '../core/applications/application-service.js'
+import type {SearchResult} from '../core/jobs/search-result.js'
+import type {ShipmentService} from '../core/shipments/shipment-service.js'
+import type {AppContext} from './context.js'
+import {type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
+import {shipmentHealthChecks} from './shipments.js'
+import {VERSION} from './version.js'
+
+/** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
+export interface HttpServices {
+  version: string
+  applications: Pick<ApplicationService, 'record' | 'status' | 'list' | 'changeStatus'>
+  /** GET /jobs: concurrent calls with the same tags share one search. */
+  jobs: {search(tags: string[]): Promise<SearchResult>}
+  /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
+  healthChecks: HealthCheck[]
+  /** GET /shipments/{id}/unified; the route is mounted only when the service is given. */
+  shipments?: ShipmentService
+}
+
+export function createHttpServices(context: AppContext): HttpServices {
+  return {
+    version: VERSION,
+    get applications() {
+      return context.applications
+    },
+    jobs: {search: (tags) => context.sharedSearch.search(tags)},
+    // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
+    // stores join once they exist (an import while the server runs counts).
+    get healthChecks() {
+      return [
+        trackerDatabaseCheck(() => context.trackerDb),
+        lastRunCheck({lastRun: () => context.jobStore.lastRun()}),
+        ...(shipmentsInUse(context) ? shipmentHealthChecks(() => context.shipments) : []),
+      ]
+    },
+    get shipments() {
+      return context.shipments
+    },
+  }
+}
+
+/**
+ * A user who never set up shipments has no embedded shipments.db: their health must not fail for it. The stores
+ * are checked once they exist or point elsewhere (PostgreSQL, MongoDB, another SQLite file).
+ */
+function shipmentsInUse(context: AppContext): boolean {
+  const {metadata, telemetry} = context.config.shipments
+  const embedded = `sqlite://${context.paths.shipmentsDb}`
+  return metadata.url !== embedded || telemetry.url !== embedded || existsSync(context.paths.shipmentsDb)
+}

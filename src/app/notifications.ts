@@ -1,0 +1,33 @@
+import {EnvHttpProxyAgent} from 'undici'
+import type {Logger} from '../core/logger.js'
+import {NotificationService} from '../core/notifications/notification-service.js'
+import {createNotifiers} from '../notifiers/index.js'
+import {type HttpPolicy, HttpTransport} from '../notifiers/transport.js'
+
+export interface OpenedNotifications {
+  service: NotificationService
+  /** Releases the HTTP connections kept alive for the channels. */
+  close(): Promise<void>
+}
+
+/**
+ * The notification service for these channel URLs: the HTTP channels share one transport whose agent honours
+ * HTTP_PROXY, HTTPS_PROXY and NO_PROXY. Invalid URLs throw a ConfigurationError before anything is sent.
+ */
+export function openNotifications(
+  urls: readonly string[],
+  options: {logger: Logger; policy?: Partial<HttpPolicy>; smtpTimeoutMs?: number},
+): OpenedNotifications {
+  const dispatcher = new EnvHttpProxyAgent()
+  const http = new HttpTransport({
+    dispatcher,
+    logger: options.logger.child('notify'),
+    ...(options.policy ? {policy: options.policy} : {}),
+  })
+  const notifiers = createNotifiers(urls, {
+    logger: options.logger,
+    http,
+    ...(options.smtpTimeoutMs ? {smtpTimeoutMs: options.smtpTimeoutMs} : {}),
+  })
+  return {service: new NotificationService(notifiers, options.logger), close: () => dispatcher.close()}
+}

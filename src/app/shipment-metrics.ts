@@ -1,0 +1,53 @@
+import {Counter, Histogram, type Registry} from 'prom-client'
+import type {ShipmentMetrics, StoreOutcome, StoreRole} from '../core/shipments/shipment-service.js'
+
+/** Store round trips are sub-millisecond for SQLite and a few milliseconds for a network store. */
+const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+
+/**
+ * `jobagent_shipment_lookups_total{result}` and `jobagent_shipment_store_duration_seconds{store,kind,outcome}`
+ * on the given registry (the HTTP app's). Registering twice on one registry reuses the metrics.
+ */
+export function createShipmentMetrics(registry: Registry): ShipmentMetrics {
+  const lookups =
+    (registry.getSingleMetric('jobagent_shipment_lookups_total') as Counter<'result'> | undefined) ??
+    new Counter({
+      name: 'jobagent_shipment_lookups_total',
+      help: 'Unified shipment state lookups by result (found, not_found, invalid, unavailable)',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    })
+  const duration =
+    (registry.getSingleMetric('jobagent_shipment_store_duration_seconds') as
+      | Histogram<'store' | 'kind' | 'outcome'>
+      | undefined) ??
+    new Histogram({
+      name: 'jobagent_shipment_store_duration_seconds',
+      help: 'Time each shipment store took to answer a lookup, by store (metadata, telemetry), kind and outcome',
+      labelNames: ['store', 'kind', 'outcome'] as const,
+      buckets: STORE_BUCKETS,
+      registers: [registry],
+    })
+  // prom-client hashes label values on every call; each label set's child is looked up once.
+  const lookupChildren = new Map<string, Counter.Internal>()
+  const durationChildren = new Map<string, Histogram.Internal<'store' | 'kind' | 'outcome'>>()
+  return {
+    lookup(result) {
+      let child = lookupChildren.get(result)
+      if (!child) {
+        child = lookups.labels(result)
+        lookupChildren.set(result, child)
+      }
+      child.inc()
+    },
+    storeLatency(store: StoreRole, kind: string, seconds: number, outcome: StoreOutcome) {
+      const key = `${store} ${kind} ${outcome}`
+      let child = durationChildren.get(key)
+      if (!child) {
+        child = duration.labels(store, kind, outcome)
+        durationChildren.set(key, child)
+      }
+      child.observe(seconds)
+    },
+  }
+}

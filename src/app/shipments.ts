@@ -1,0 +1,203 @@
+import {homedir} from 'node:os'
+import {resolve} from 'node:path'
+import {ConfigurationError} from '../core/errors.js'
+import type {Logger} from '../core/logger.js'
+import {isStoreName} from '../core/shipments/names.js'
+import {type ShipmentMetrics, ShipmentService, type StoreRole} from '../core/shipments/shipment-service.js'
+import type {
+  ShipmentMetadataStore,
+  ShipmentMetadataWriter,
+  TelemetryStore,
+  TelemetryWriter,
+} from '../core/shipments/stores.js'
+import type {Clock} from '../core/time.js'
+import {MongoTelemetryStore, MongoTelemetryWriter} from '../storage/mongodb/shipment-telemetry-store.js'
+import {PostgresShipmentMetadataStore} from '../storage/postgres/shipment-metadata-store.js'
+import {PostgresTelemetryStore} from '../storage/postgres/shipment-telemetry-store.js'
+import {PostgresShipmentMetadataWriter, PostgresTelemetryWriter} from '../storage/postgres/shipment-writers.js'
+import {ReadOnlyShipmentDatabase} from '../storage/sqlite/shipment-database.js'
+import {SqliteShipmentMetadataStore} from '../storage/sqlite/shipment-metadata-store.js'
+import {SqliteTelemetryStore} from '../storage/sqlite/shipment-telemetry-store.js'
+import {SqliteShipmentMetadataWriter, SqliteTelemetryWriter} from '../storage/sqlite/shipment-writers.js'
+import type {JobagentConfig} from './config.js'
+import type {HealthCheck} from './health-checks.js'
+
+export type ShipmentsConfig = JobagentConfig['shipments']
+export type StoreScheme = 'sqlite' | 'postgres' | 'mongodb'
+
+/** The store a URL names by its scheme; the config key goes into the error so the user knows what to fix. */
+export function storeScheme(url: string, key: string): StoreScheme {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase()
+  if (scheme === 'sqlite') return 'sqlite'
+  if (scheme === 'postgres' || scheme === 'postgresql') return 'postgres'
+  if (scheme === 'mongodb' || scheme === 'mongodb+srv') return 'mongodb'
+  throw new ConfigurationError(
+    `${key} must start with sqlite://, postgres:// or mongodb:// (got ${scheme ?? 'no scheme'})`,
+    {
+      hint: `e.g. jobagent config set ${key} postgres://user@db.example.org/fleet`,
+    },
+  )
+}
+
+/** `sqlite:///abs/file.db` (absolute), `sqlite://data/file.db` (relative to the working directory), `sqlite://~/x.db`. */
+export function sqliteFile(url: string): string {
+  const path = url.replace(/^sqlite:\/\//i, '').replace(/\?.*$/, '')
+  if (path === '')
+    throw new ConfigurationError(`${url} names no file`, {hint: 'e.g. sqlite:///var/lib/jobagent/shipments.db'})
+  return path.startsWith('~/') ? resolve(homedir(), path.slice(2)) : resolve(path)
+}
+
+/** Refuses table, column and field names that could not be quoted safely, naming the config key. */
+export function checkStoreNames(config: ShipmentsConfig): void {
+  const names: [string, string][] = [
+    ['shipments.metadata.table', config.metadata.table],
+    ['shipments.metadata.id_column', config.metadata.id_column],
+    ['shipments.telemetry.collection', config.telemetry.collection],
+    ['shipments.telemetry.id_field', config.telemetry.id_field],
+    ['shipments.telemetry.time_field', config.telemetry.time_field],
+  ]
+  for (const [key, name] of names) {
+    if (!isStoreName(name)) {
+      throw new ConfigurationError(`${key} ${JSON.stringify(name)} is not a usable name`, {
+        hint: 'use letters, digits and _ only, not starting with a digit (names are case-sensitive)',
+      })
+    }
+  }
+  if (config.telemetry.id_field === config.telemetry.time_field) {
+    throw new ConfigurationError('shipments.telemetry.id_field and shipments.telemetry.time_field must differ')
+  }
+}
+
+function metadataScheme(config: ShipmentsConfig): 'sqlite' | 'postgres' {
+  const scheme = storeScheme(config.metadata.url, 'shipments.metadata.url')
+  if (scheme === 'mongodb') {
+    throw new ConfigurationError(
+      'shipments.metadata.url must be a sqlite:// or postgres:// URL (metadata is relational)',
+    )
+  }
+  return scheme
+}
+
+/** The read-only stores named by the config. Nothing connects yet: pools and files open on first use. */
+export function createShipmentStores(
+  config: ShipmentsConfig,
+  logger: Logger,
+): {metadata: ShipmentMetadataStore; telemetry: TelemetryStore} {
+  checkStoreNames(config)
+  const {metadata: m, telemetry: t} = config
+  const fields = {idField: t.id_field, timeField: t.time_field}
+  // A synchronous SQLite read must never hold the event loop for the whole store timeout.
+  const busyTimeoutMs = (timeout: number) => Math.min(timeout, 250)
+  const scheme = storeScheme(t.url, 'shipments.telemetry.url')
+  // The default puts both in one file: one read-only connection then serves both lookups.
+  const shared =
+    metadataScheme(config) === 'sqlite' && scheme === 'sqlite' && sqliteFile(m.url) === sqliteFile(t.url)
+      ? new ReadOnlyShipmentDatabase(sqliteFile(m.url), busyTimeoutMs(Math.min(m.timeout_ms, t.timeout_ms)))
+      : undefined
+  const metadata: ShipmentMetadataStore =
+    metadataScheme(config) === 'sqlite'
+      ? new SqliteShipmentMetadataStore({
+          file: sqliteFile(m.url),
+          table: m.table,
+          idColumn: m.id_column,
+          busyTimeoutMs: busyTimeoutMs(m.timeout_ms),
+          ...(shared ? {database: shared} : {}),
+        })
+      : new PostgresShipmentMetadataStore({
+          url: m.url,
+          table: m.table,
+          idColumn: m.id_column,
+          poolSize: m.pool_size,
+          timeoutMs: m.timeout_ms,
+          logger: logger.child('metadata'),
+        })
+  const network = {url: t.url, poolSize: t.pool_size, timeoutMs: t.timeout_ms, logger: logger.child('telemetry')}
+  const telemetry: TelemetryStore =
+    scheme === 'sqlite'
+      ? new SqliteTelemetryStore({
+          file: sqliteFile(t.url),
+          table: t.collection,
+          ...fields,
+          busyTimeoutMs: busyTimeoutMs(t.timeout_ms),
+          ...(shared ? {database: shared} : {}),
+        })
+      : scheme === 'postgres'
+        ? new PostgresTelemetryStore({...network, table: t.collection, ...fields})
+        : new MongoTelemetryStore({...network, collection: t.collection, ...fields})
+  return {metadata, telemetry}
+}
+
+export interface ShipmentServiceWiring {
+  logger: Logger
+  metrics?: ShipmentMetrics
+  clock?: Clock
+}
+
+/** The shipment service over the configured stores (logger `jobagent.shipments`). */
+export function createShipmentService(config: ShipmentsConfig, wiring: ShipmentServiceWiring): ShipmentService {
+  const logger = wiring.logger.child('shipments')
+  const {metadata, telemetry} = createShipmentStores(config, logger)
+  return new ShipmentService({
+    metadata,
+    telemetry,
+    timeouts: {metadata: config.metadata.timeout_ms, telemetry: config.telemetry.timeout_ms},
+    staleAfterSeconds: config.stale_after_seconds,
+    logger,
+    ...(wiring.metrics ? {metrics: wiring.metrics} : {}),
+    ...(wiring.clock ? {clock: wiring.clock} : {}),
+  })
+}
+
+/** The writable side, for `jobagent shipment import`; each writer opens its store when created. */
+export const shipmentWriters = {
+  metadata(config: ShipmentsConfig, logger: Logger): ShipmentMetadataWriter {
+    checkStoreNames(config)
+    const m = config.metadata
+    return metadataScheme(config) === 'sqlite'
+      ? new SqliteShipmentMetadataWriter({file: sqliteFile(m.url), table: m.table, idColumn: m.id_column})
+      : new PostgresShipmentMetadataWriter({
+          url: m.url,
+          table: m.table,
+          idColumn: m.id_column,
+          timeoutMs: m.timeout_ms,
+          logger,
+        })
+  },
+  telemetry(config: ShipmentsConfig, logger: Logger): TelemetryWriter {
+    checkStoreNames(config)
+    const t = config.telemetry
+    const fields = {idField: t.id_field, timeField: t.time_field}
+    const scheme = storeScheme(t.url, 'shipments.telemetry.url')
+    if (scheme === 'sqlite') return new SqliteTelemetryWriter({file: sqliteFile(t.url), table: t.collection, ...fields})
+    if (scheme === 'postgres') {
+      return new PostgresTelemetryWriter({url: t.url, table: t.collection, ...fields, timeoutMs: t.timeout_ms, logger})
+    }
+    return new MongoTelemetryWriter({
+      url: t.url,
+      collection: t.collection,
+      ...fields,
+      poolSize: 2,
+      timeoutMs: t.timeout_ms,
+      logger,
+    })
+  },
+}
+
+/** GET /health entries `shipments_metadata` and `shipments_telemetry`: a timed ping of each store. */
+export function shipmentHealthChecks(service: () => ShipmentService): HealthCheck[] {
+  return (['metadata', 'telemetry'] as const satisfies readonly StoreRole[]).map((role) => ({
+    name: `shipments_${role}`,
+    async run() {
+      const check = await service().check(role)
+      return {
+        status: check.status,
+        componentType: 'datastore' as const,
+        componentId: check.kind,
+        observedValue: check.latency_ms,
+        observedUnit: 'ms',
+        ...(check.output ? {output: check.output} : {}),
+        time: new Date().toISOString(),
+      }
+    },
+  }))
+}

@@ -1,0 +1,90 @@
+import {Command, Flags, type Interfaces} from '@oclif/core'
+import {AppContext, type ContextOptions} from '../app/context.js'
+import {isJobagentError} from '../core/errors.js'
+import type {Logger} from '../core/logger.js'
+import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
+import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from './logger.js'
+import {colourEnabled, makeStyle, type Style} from './style.js'
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>
+
+/**
+ * What every jobagent command shares: --verbose/--quiet, the line logger on stderr, the application context,
+ * and one mapping of errors to messages and exit codes (no stack traces for errors the user can fix).
+ */
+export abstract class BaseCommand extends Command {
+  static baseFlags = {
+    verbose: Flags.boolean({description: 'Show debug lines and the causes of errors.', helpGroup: 'GLOBAL'}),
+    quiet: Flags.boolean({description: 'Show only warnings and errors.', helpGroup: 'GLOBAL', exclusive: ['verbose']}),
+  }
+
+  private appContext: AppContext | undefined
+  private verbose = false
+  private quietLogs = false
+  protected readonly style: Style = makeStyle(colourEnabled())
+
+  async init(): Promise<void> {
+    await super.init()
+    this.verbose = this.argv.includes('--verbose')
+    this.quietLogs = this.argv.includes('--quiet')
+  }
+
+  /** Where log lines go; a live display may take them over so they print above it instead of through it. */
+  protected readonly logSink: RedirectableSink = redirectableSink(streamSink(process.stderr))
+
+  protected get logger(): Logger {
+    return new LineLogger(
+      'jobagent',
+      this.logSink,
+      logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: process.env}),
+    )
+  }
+
+  /** Opens the application context once; commands with config-changing flags pass them here first. */
+  protected openContext(options: Pick<ContextOptions, 'overrides' | 'selectSources'> = {}): AppContext {
+    this.appContext ??= new AppContext({...options, logger: this.logger})
+    return this.appContext
+  }
+
+  protected get context(): AppContext {
+    return this.openContext()
+  }
+
+  /** Plain JSON: oclif's colouring tokeniser takes seconds on documents with thousands of jobs or records. */
+  logJson(json: unknown): void {
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
+  }
+
+  async catch(error: Interfaces.CommandError): Promise<unknown> {
+    if (!isJobagentError(error)) {
+      if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
+      process.stderr.write(`Error: unexpected failure: ${error.message}\n`)
+      process.stderr.write(
+        this.verbose ? `${error.stack ?? ''}\n` : 'This is a bug in jobagent; run again with --verbose for details.\n',
+      )
+      return this.exit(EXIT_FAILURE)
+    }
+    if (this.jsonEnabled()) {
+      const body = {error: {code: error.kind, message: error.message, details: error.details}}
+      process.stdout.write(`${JSON.stringify(body, null, 2)}\n`)
+    }
+    process.stderr.write(`Error: ${error.message}\n`)
+    const details = error.details.filter((detail) => !error.message.includes(detail.message))
+    for (const detail of details.slice(0, 50)) {
+      const where = [detail.row === undefined ? '' : `row ${detail.row}`, detail.field ?? ''].filter(Boolean).join(', ')
+      process.stderr.write(`  - ${where ? `${where}: ` : ''}${detail.message}\n`)
+    }
+    if (details.length > 50) process.stderr.write(`  … and ${details.length - 50} more\n`)
+    if (error.hint) process.stderr.write(`Hint: ${error.hint}\n`)
+    if (this.verbose && error.cause)
+      process.stderr.write(`Cause: ${String((error.cause as Error).stack ?? error.cause)}\n`)
+    return this.exit(exitCodeFor(error.kind))
+  }
+
+  async finally(error: Error | undefined): Promise<unknown> {
+    await this.appContext?.close()
+    return super.finally(error)
+  }
+}

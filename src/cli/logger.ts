@@ -1,0 +1,97 @@
+import type {Writable} from 'node:stream'
+import {LOG_LEVELS, type Logger, type LogLevel} from '../core/logger.js'
+import {localTimestamp} from '../core/time.js'
+
+export interface LogSink {
+  write(line: string): void
+}
+
+/** `<timestamp> | <level> | <logger name> | <message>`: one line per record, newlines in messages escaped. */
+export function formatLogLine(level: LogLevel, name: string, message: string, at: Date = new Date()): string {
+  return `${localTimestamp(at)} | ${level} | ${name} | ${message.replace(/\r?\n/g, '\\n')}`
+}
+
+export function streamSink(stream: Writable = process.stderr): LogSink {
+  return {write: (line) => stream.write(`${line}\n`)}
+}
+
+/**
+ * Writes the lines of one event-loop turn together (and what is left at exit): for a line per HTTP request,
+ * where one write each to a pipe (stderr under a service manager) costs more than the rest of a small request.
+ */
+export function batchedSink(stream: Writable = process.stderr): LogSink {
+  let pending: string[] = []
+  const flush = () => {
+    if (pending.length === 0) return
+    const text = `${pending.join('\n')}\n`
+    pending = []
+    stream.write(text)
+  }
+  process.once('exit', flush)
+  return {
+    write(line) {
+      if (pending.length === 0) setImmediate(flush)
+      pending.push(line)
+    },
+  }
+}
+
+export interface RedirectableSink extends LogSink {
+  /** Sends lines to `target` until it is cleared with null. */
+  redirect(target: LogSink | null): void
+}
+
+export function redirectableSink(fallback: LogSink): RedirectableSink {
+  let target: LogSink | null = null
+  return {
+    write: (line) => (target ?? fallback).write(line),
+    redirect: (next) => {
+      target = next
+    },
+  }
+}
+
+export class LineLogger implements Logger {
+  private readonly threshold: number
+
+  constructor(
+    readonly name: string,
+    private readonly sink: LogSink,
+    level: LogLevel = 'INFO',
+  ) {
+    this.threshold = LOG_LEVELS.indexOf(level)
+  }
+
+  private log(level: LogLevel, message: string): void {
+    if (LOG_LEVELS.indexOf(level) < this.threshold) return
+    this.sink.write(formatLogLine(level, this.name, message))
+  }
+
+  debug(message: string): void {
+    this.log('DEBUG', message)
+  }
+
+  info(message: string): void {
+    this.log('INFO', message)
+  }
+
+  warning(message: string): void {
+    this.log('WARNING', message)
+  }
+
+  error(message: string): void {
+    this.log('ERROR', message)
+  }
+
+  child(suffix: string): Logger {
+    return new LineLogger(`${this.name}.${suffix}`, this.sink, LOG_LEVELS[this.threshold])
+  }
+}
+
+/** `--verbose` or `DEBUG=jobagent*` shows DEBUG lines; `--quiet` keeps only warnings and errors. */
+export function logLevelFor(options: {verbose?: boolean; quiet?: boolean; env?: NodeJS.ProcessEnv}): LogLevel {
+  const debugEnv = options.env?.DEBUG ?? ''
+  if (options.verbose || /(^|,)\s*jobagent(\*|[.:]|$)/.test(debugEnv)) return 'DEBUG'
+  if (options.quiet) return 'WARNING'
+  return 'INFO'
+}

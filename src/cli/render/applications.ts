@@ -1,0 +1,58 @@
+import type {ApplicationCounts, ApplicationRecord, TrackedApplication} from '../../core/applications/application.js'
+import {APPLICATION_FIELDS} from '../../core/applications/application.js'
+import type {ApplicationWithHistory} from '../../core/applications/application-service.js'
+import type {StatusUpdate} from '../../core/applications/application-store.js'
+import type {Style} from '../style.js'
+import {renderTable} from '../table.js'
+
+/** The interchange record: exactly the eight documented fields, in order. */
+export function toRecord(application: ApplicationRecord): ApplicationRecord {
+  return Object.fromEntries(
+    APPLICATION_FIELDS.map((field) => [field, application[field]]),
+  ) as unknown as ApplicationRecord
+}
+
+export function renderCounts(counts: ApplicationCounts): string {
+  return `Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`
+}
+
+export function renderApplicationTable(applications: readonly TrackedApplication[], style: Style): string {
+  if (applications.length === 0) return 'No applications tracked yet. Track one with: jobagent apply <url> --title ...'
+  return renderTable(
+    applications,
+    [
+      {header: 'STATUS', value: (a) => a.status, max: 12},
+      {header: 'APPLIED', value: (a) => a.applied_date.slice(0, 10), max: 10},
+      {header: 'TITLE', value: (a) => a.title, max: 36},
+      {header: 'COMPANY', value: (a) => a.company, max: 24},
+      {header: 'URL', value: (a) => a.url, max: 80},
+    ],
+    style.bold,
+  )
+}
+
+export function renderApplication({application, history}: ApplicationWithHistory, style: Style): string {
+  const lines = [
+    style.bold(application.title),
+    `  company       ${application.company}`,
+    `  location      ${application.location || '-'}`,
+    `  url           ${application.url}`,
+    `  source        ${application.source}`,
+    `  status        ${application.status}`,
+    `  applied_date  ${application.applied_date}`,
+    `  updated_at    ${application.updated_at}`,
+    `  notes         ${application.notes || '-'}`,
+  ]
+  if (history.length > 0) {
+    lines.push('', style.bold('History'))
+    for (const change of history) {
+      const notes = change.old_notes ? ` (notes were: ${change.old_notes})` : ''
+      lines.push(`  ${change.changed_at}  ${change.old_status} -> ${change.new_status}${notes}`)
+    }
+  }
+  return lines.join('\n')
+}
+
+export function renderStatusChange({previous, current}: StatusUpdate): string {
+  return `${current.url}: ${previous.status} -> ${current.status}${current.notes ? ` (notes: ${current.notes})` : ''}`
+}

@@ -1,0 +1,80 @@
+import type {ShipmentImportOutcome} from '../../app/shipment-import.js'
+import type {UnifiedState} from '../../core/shipments/unified-state.js'
+import type {Style} from '../style.js'
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '-'
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+function fields(entries: [string, unknown][], width: number): string[] {
+  return entries.map(([key, value]) => `  ${key.padEnd(width)}${cell(value)}`)
+}
+
+/** `4 min 10 s`, `2 h 5 min`, `3 d 1 h`: the two largest units are enough to judge freshness. */
+export function formatAge(seconds: number): string {
+  const units: [string, number][] = [
+    ['d', 86_400],
+    ['h', 3600],
+    ['min', 60],
+    ['s', 1],
+  ]
+  const parts: string[] = []
+  let rest = seconds
+  for (const [name, size] of units) {
+    const count = Math.floor(rest / size)
+    if (count > 0 || (name === 's' && parts.length === 0)) parts.push(`${count} ${name}`)
+    rest -= count * size
+    if (parts.length === 2) break
+  }
+  return parts.join(' ')
+}
+
+/** The three sections of `jobagent shipment show`: metadata, latest telemetry, freshness. */
+export function renderUnifiedState(state: UnifiedState, style: Style): string {
+  const {freshness, telemetry} = state
+  const metadata = Object.entries(state.metadata)
+  const latest: [string, unknown][] = telemetry
+    ? [['recorded_at', telemetry.recorded_at], ...Object.entries(telemetry.payload)]
+    : []
+  // One column width for all three sections, so the values line up down the page.
+  const width = Math.max(12, ...[...metadata, ...latest].map(([key]) => key.length + 2))
+  const lines = [style.bold(`Shipment ${state.shipment_id}`), '', style.bold(`Metadata (${state.sources.metadata})`)]
+  lines.push(...fields(metadata, width))
+  lines.push('', style.bold(`Latest telemetry (${state.sources.telemetry})`))
+  lines.push(...(telemetry ? fields(latest, width) : ['  none yet']))
+  const age = freshness.age_seconds === null ? '' : ` (${formatAge(freshness.age_seconds)} ago)`
+  const verdict = freshness.stale ? style.yellow('stale') : style.green('fresh')
+  lines.push(
+    '',
+    style.bold('Freshness'),
+    ...fields(
+      [
+        ['last seen', `${freshness.last_seen_at ?? 'never'}${age}`],
+        ['status', `${verdict} (stale after ${formatAge(freshness.stale_after_seconds)})`],
+      ],
+      width,
+    ),
+  )
+  return lines.join('\n')
+}
+
+export function renderShipmentImport(outcome: ShipmentImportOutcome): string {
+  const lines: string[] = []
+  const {metadata, telemetry} = outcome
+  if (metadata) {
+    const repeated =
+      metadata.repeated_ids > 0 ? `; ${metadata.repeated_ids} repeated ids, the last row of each kept` : ''
+    lines.push(
+      `Metadata: ${metadata.rows} shipments from ${metadata.file} into ${metadata.store} ` +
+        `(${metadata.inserted} added, ${metadata.updated} updated${repeated})`,
+    )
+  }
+  if (telemetry) {
+    lines.push(
+      `Telemetry: ${telemetry.documents} documents from ${telemetry.file} into ${telemetry.store} ` +
+        `(${telemetry.inserted} added, ${telemetry.duplicates} already stored)`,
+    )
+  }
+  return lines.join('\n')
+}

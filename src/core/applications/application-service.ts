@@ -1,0 +1,155 @@
+import type {z} from 'zod'
+import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
+import {type Clock, localTimestamp, systemClock} from '../time.js'
+import type {
+  ApplicationCounts,
+  ApplicationRecord,
+  ApplicationStatus,
+  StatusChange,
+  TrackedApplication,
+} from './application.js'
+import type {ApplicationStore, ImportOutcome, StatusUpdate} from './application-store.js'
+import {applicationUrlKey} from './url-key.js'
+import {
+  type ApplicationInput,
+  applicationInputSchema,
+  applicationUrlSchema,
+  importedRecordSchema,
+  issuesToDetails,
+  statusSchema,
+} from './validation.js'
+
+export interface ApplicationWithHistory {
+  application: TrackedApplication
+  history: StatusChange[]
+}
+
+export interface ApplicationList {
+  applications: TrackedApplication[]
+  counts: ApplicationCounts
+}
+
+/** An imported row with its 1-based position in the file (line for CSV, element for JSON). */
+export interface ImportRow {
+  row: number
+  value: unknown
+}
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const details = issuesToDetails(result.error.issues)
+  throw new ValidationError(`invalid ${what}: ${details.map((detail) => detail.message).join('; ')}`, {details})
+}
+
+export function parseStatus(value: string): ApplicationStatus {
+  return validate(statusSchema, value, 'status')
+}
+
+function notTracked(url: string): NotFoundError {
+  return new NotFoundError(`${url} is not tracked`, {hint: 'list tracked applications with: jobagent status'})
+}
+
+/** The application tracker: the one place that records applications and moves them through their statuses. */
+export class ApplicationService {
+  constructor(
+    private readonly store: ApplicationStore,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** `input` is validated here, so front ends may pass what the user typed as it is. */
+  async record(input: ApplicationInput | Record<string, unknown>): Promise<TrackedApplication> {
+    const valid = validate(applicationInputSchema, input, 'application')
+    const now = localTimestamp(this.clock.now())
+    const record: ApplicationRecord = {
+      title: valid.title,
+      company: valid.company,
+      location: valid.location,
+      url: valid.url,
+      source: valid.source,
+      applied_date: now,
+      status: valid.status,
+      notes: valid.notes,
+    }
+    const urlKey = applicationUrlKey(valid.url)
+    const inserted = await this.store.insert(record, urlKey, now)
+    if (inserted) return inserted
+    const existing = await this.store.get(urlKey)
+    throw new ConflictError(`${valid.url} is already tracked (status: ${existing?.status ?? 'unknown'})`, {
+      hint: `change it with: jobagent status ${existing?.url ?? valid.url} <status>`,
+      details: [{field: 'url', message: 'already tracked'}],
+    })
+  }
+
+  async get(url: string): Promise<ApplicationWithHistory> {
+    const urlKey = applicationUrlKey(validate(applicationUrlSchema, url, 'url'))
+    const application = await this.store.get(urlKey)
+    if (!application) throw notTracked(url)
+    return {application, history: await this.store.history(urlKey)}
+  }
+
+  /** One application without its history: GET /applications/{url}/status, the API's hottest read. */
+  async status(url: string): Promise<TrackedApplication> {
+    const application = await this.store.get(applicationUrlKey(validate(applicationUrlSchema, url, 'url')))
+    if (!application) throw notTracked(url)
+    return application
+  }
+
+  async list(filter: {status?: string} = {}): Promise<ApplicationList> {
+    const status = filter.status === undefined ? undefined : parseStatus(filter.status)
+    const [applications, counts] = await Promise.all([
+      this.store.list(status === undefined ? {} : {status}),
+      this.store.counts(),
+    ])
+    return {applications, counts}
+  }
+
+  counts(): Promise<ApplicationCounts> {
+    return this.store.counts()
+  }
+
+  async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {
+    const validUrl = validate(applicationUrlSchema, url, 'url')
+    const validStatus = parseStatus(status)
+    const update = await this.store.changeStatus(
+      applicationUrlKey(validUrl),
+      validStatus,
+      notes,
+      localTimestamp(this.clock.now()),
+    )
+    if (!update) throw notTracked(url)
+    return update
+  }
+
+  /** Validates every row first; nothing is written unless all rows are valid. */
+  async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
+    const now = localTimestamp(this.clock.now())
+    const valid: {record: ApplicationRecord; urlKey: string}[] = []
+    const errors: ReturnType<typeof issuesToDetails> = []
+    const firstRowOfKey = new Map<string, number>()
+    for (const {row, value} of rows) {
+      const result = importedRecordSchema.safeParse(value)
+      if (!result.success) {
+        errors.push(...issuesToDetails(result.error.issues, row))
+        continue
+      }
+      const {applied_date, ...fields} = result.data
+      const urlKey = applicationUrlKey(fields.url)
+      const earlier = firstRowOfKey.get(urlKey)
+      if (earlier !== undefined) {
+        errors.push({row, field: 'url', message: `duplicate of row ${earlier} (${fields.url})`})
+        continue
+      }
+      firstRowOfKey.set(urlKey, row)
+      valid.push({record: {...fields, applied_date: applied_date || now}, urlKey})
+    }
+    if (errors.length > 0) {
+      const rowsWithErrors = new Set(errors.map((error) => error.row)).size
+      throw new ValidationError(`${rowsWithErrors} invalid row(s); nothing was imported`, {
+        details: errors,
+        hint: 'fix the rows listed and import the file again',
+      })
+    }
+    return this.store.importRecords(valid, {update: options.update, at: now})
+  }
+}

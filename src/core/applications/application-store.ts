@@ -1,0 +1,43 @@
+import type {
+  ApplicationCounts,
+  ApplicationRecord,
+  ApplicationStatus,
+  StatusChange,
+  TrackedApplication,
+} from './application.js'
+
+export interface StatusUpdate {
+  previous: TrackedApplication
+  current: TrackedApplication
+}
+
+export interface ImportOutcome {
+  inserted: number
+  updated: number
+  /** URLs already tracked and left as they were (no `update`). */
+  unchanged: string[]
+}
+
+/**
+ * The storage port of the tracker. Records are addressed by their URL key (see applicationUrlKey);
+ * every method that writes does so in one transaction.
+ */
+export interface ApplicationStore {
+  /** Inserts the record; returns null when its URL key is already tracked. */
+  insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null>
+  get(urlKey: string): Promise<TrackedApplication | null>
+  list(filter?: {status?: ApplicationStatus}): Promise<TrackedApplication[]>
+  history(urlKey: string): Promise<StatusChange[]>
+  /** Changes status and notes, keeping the old values in the history; null when the URL is not tracked. */
+  changeStatus(urlKey: string, status: ApplicationStatus, notes: string, at: string): Promise<StatusUpdate | null>
+  counts(): Promise<ApplicationCounts>
+  /** URL keys of every record whose status counts as applied (not `saved`). */
+  appliedUrlKeys(): Promise<Set<string>>
+  /** URL key -> status of every tracked record. */
+  statusesByUrlKey(): Promise<Map<string, ApplicationStatus>>
+  /** All or nothing: inserts new records and, with `update`, overwrites tracked ones. */
+  importRecords(
+    records: readonly {record: ApplicationRecord; urlKey: string}[],
+    options: {update: boolean; at: string},
+  ): Promise<ImportOutcome>
+}

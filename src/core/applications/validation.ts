@@ -1,0 +1,80 @@
+import {z} from 'zod'
+import type {ErrorDetail} from '../errors.js'
+import {APPLICATION_STATUSES, type ApplicationStatus} from './application.js'
+import {isHttpUrl} from './url-key.js'
+
+const statusList = APPLICATION_STATUSES.join(', ')
+
+export const statusSchema = z.enum(APPLICATION_STATUSES, {
+  error: (issue) => `unknown status ${JSON.stringify(issue.input)}; use one of: ${statusList}`,
+})
+
+const requiredText = (field: string) =>
+  z
+    .string({error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`)})
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(2000, `${field} is longer than 2000 characters`)
+
+const optionalText = (field: string) =>
+  z
+    .string({error: `${field} must be text`})
+    .trim()
+    .max(2000, `${field} is longer than 2000 characters`)
+    .default('')
+
+export const applicationUrlSchema = z
+  .string({error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be text')})
+  .trim()
+  .min(1, 'url must not be empty')
+  .max(2048, 'url is longer than 2048 characters')
+  .refine(isHttpUrl, {message: 'url must be an http:// or https:// address'})
+
+const notesSchema = z.string({error: 'notes must be text'}).max(10_000, 'notes are longer than 10000 characters')
+
+/** What a user supplies to track a job (CLI flags, POST /applications, the dashboard). */
+export const applicationInputSchema = z.object({
+  title: requiredText('title'),
+  company: requiredText('company'),
+  location: optionalText('location'),
+  url: applicationUrlSchema,
+  source: requiredText('source'),
+  status: statusSchema.default('applied'),
+  notes: notesSchema.default(''),
+})
+
+export type ApplicationInput = z.input<typeof applicationInputSchema>
+export type ValidApplicationInput = z.output<typeof applicationInputSchema>
+
+const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/
+
+/** A record read from an import file: the input fields plus an optional applied_date. */
+export const importedRecordSchema = applicationInputSchema.extend({
+  applied_date: z
+    .string({error: 'applied_date must be text'})
+    .trim()
+    .refine((value) => value === '' || (LOCAL_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))), {
+      message: 'applied_date must be an ISO 8601 timestamp such as 2026-11-22T05:17:33.123',
+    })
+    .optional(),
+  notes: z.preprocess((value) => (value === null ? '' : value), notesSchema.default('')),
+  // An empty status cell in a hand-made CSV means the default, as a missing status column does.
+  status: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    statusSchema.default('applied'),
+  ),
+})
+
+export type ImportedRecord = z.output<typeof importedRecordSchema>
+
+export function issuesToDetails(issues: readonly z.core.$ZodIssue[], row?: number): ErrorDetail[] {
+  return issues.map((issue) => ({
+    ...(issue.path.length > 0 ? {field: issue.path.join('.')} : {}),
+    ...(row === undefined ? {} : {row}),
+    message: issue.message,
+  }))
+}
+
+export function parseStatus(value: string): ApplicationStatus {
+  return statusSchema.parse(value)
+}

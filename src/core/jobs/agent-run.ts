@@ -1,0 +1,285 @@
+import type {ApplicationCounts} from '../applications/application.js'
+import type {ApplicationStore} from '../applications/application-store.js'
+import {applicationUrlKey} from '../applications/url-key.js'
+import type {Logger} from '../logger.js'
+import type {Digest} from '../notifications/notifier.js'
+import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {canonicalJobUrl} from './canonical-url.js'
+import {jobIdentityKey} from './dedupe.js'
+import type {JobResponse, SearchCriteria} from './job.js'
+import type {SearchOptions} from './job-search.js'
+import type {JobStore, StoredJob} from './job-store.js'
+import type {SearchResult, SourceOutcome} from './search-result.js'
+
+export interface ChannelReport {
+  channel: string
+  ok: boolean
+  error: string | null
+}
+
+/** What the run needs of the notification service. */
+export interface DigestSender {
+  readonly channelCount: number
+  buildDigest(jobs: readonly JobResponse[]): Digest
+  deliver(digest: Digest, signal: AbortSignal): Promise<{delivered: boolean; channels: ChannelReport[]}>
+}
+
+export interface JobSearcher {
+  readonly sourceNames: string[]
+  search(
+    criteria: SearchCriteria,
+    options?: SearchOptions,
+  ): Promise<SearchResult & {fetched: number; warnings: string[]}>
+}
+
+export interface RunOptions {
+  version: string
+  mode: string
+  criteria: SearchCriteria
+  dryRun?: boolean
+  renotify?: boolean
+  strict?: boolean
+  signal?: AbortSignal
+  onProgress?: SearchOptions['onProgress']
+  /** Called when every board has answered, before the outcome lines are logged (ends a live display). */
+  onSearchFinished?: () => void
+}
+
+export interface NotificationSummary {
+  /** sent, dry_run, none_configured, nothing_new, failed */
+  result: 'sent' | 'dry_run' | 'none_configured' | 'nothing_new' | 'failed'
+  jobs: number
+  channels: ChannelReport[]
+}
+
+export interface RunSummary {
+  status: 'ok' | 'failed'
+  /** 0 completed, 1 failed (or a source failed under --strict). */
+  exit_code: 0 | 1
+  version: string
+  mode: string
+  started_at: string
+  finished_at: string
+  duration_ms: number
+  applications: ApplicationCounts
+  sources: SourceOutcome[]
+  jobs_found: number
+  new_jobs: number
+  notifications: NotificationSummary
+  error: string | null
+  /** The new jobs (not yet applied for), with their short ids. */
+  jobs: StoredJob[]
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+/**
+ * One agent run, the main job: count applications, search the boards, remember the jobs, work out which are
+ * new, notify about those never notified before, and log each of these steps in a fixed order.
+ */
+export class AgentRun {
+  private readonly log: Logger
+
+  constructor(
+    private readonly deps: {
+      applications: ApplicationStore
+      jobs: JobStore
+      search: JobSearcher
+      notifications: DigestSender
+      logger: Logger
+      clock?: Clock
+    },
+  ) {
+    this.log = deps.logger.child('run')
+  }
+
+  async run(options: RunOptions): Promise<RunSummary> {
+    const clock = this.deps.clock ?? systemClock
+    const started = clock.now()
+    const startedAt = localTimestamp(started)
+    this.log.info(`Job Search Agent v${options.version} starting (mode: ${options.mode})`)
+
+    const counts = await this.deps.applications.counts()
+    this.log.info(`Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`)
+
+    const names = this.deps.search.sourceNames
+    const filters = describeCriteria(options.criteria)
+    this.log.info(`Searching ${names.length} source(s): ${names.join(', ') || 'none'}${filters}`)
+    const result = await this.deps.search.search(options.criteria, {
+      ...(options.signal ? {signal: options.signal} : {}),
+      ...(options.onProgress ? {onProgress: options.onProgress} : {}),
+    })
+    options.onSearchFinished?.()
+    for (const outcome of result.sources) {
+      const sourceLog = this.deps.logger.child(`sources.${outcome.name}`)
+      if (outcome.ok) sourceLog.info(`${outcome.name}: ${outcome.count} jobs in ${seconds(outcome.duration_ms)}`)
+      else sourceLog.warning(`${outcome.name}: failed after ${seconds(outcome.duration_ms)}: ${outcome.error}`)
+    }
+    for (const warning of result.warnings) this.log.warning(warning)
+
+    const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts}
+    const succeeded = result.sources.filter((outcome) => outcome.ok).length
+    if (succeeded === 0) {
+      const error = names.length === 0 ? 'no source is enabled' : 'no source succeeded'
+      this.log.error(`Jobs found: none; ${error}, so the stored jobs were left as they were`)
+      return this.finish(
+        {...base, sources: result.sources, error, started, clock, runId: null},
+        [],
+        0,
+        skipped('failed'),
+      )
+    }
+    this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
+
+    const applied = await this.deps.applications.appliedUrlKeys()
+    const isApplied = (job: JobResponse) =>
+      applied.has(applicationUrlKey(job.url)) || applied.has(applicationUrlKey(canonicalJobUrl(job.url)))
+    const keyed = result.jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}))
+    const newFlags = result.jobs.map((job) => !isApplied(job))
+    const saved = await this.deps.jobs.saveRun(
+      {
+        started_at: startedAt,
+        finished_at: startedAt,
+        status: 'ok',
+        mode: options.mode,
+        jobs_found: result.jobs.length,
+        new_jobs: newFlags.filter(Boolean).length,
+        notified: 0,
+        sources: result.sources,
+        error: null,
+      },
+      keyed,
+    )
+    const newJobs = saved.jobs.filter((_, index) => newFlags[index])
+    this.log.info(`New jobs (not yet applied): ${newJobs.length}`)
+
+    const notifications = await this.notify(newJobs, options, clock)
+    const failedSources = result.sources.length - succeeded
+    const strictFailure = options.strict && failedSources > 0
+    const error =
+      notifications.result === 'failed'
+        ? 'every notification channel failed'
+        : strictFailure
+          ? `${failedSources} source(s) failed (--strict)`
+          : null
+    return this.finish(
+      {...base, sources: result.sources, error, started, clock, runId: saved.run.id},
+      newJobs,
+      result.jobs.length,
+      notifications,
+    )
+  }
+
+  private async notify(newJobs: StoredJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
+    const notifyLog = this.deps.logger.child('notify')
+    const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
+    if (pending.length === 0) {
+      notifyLog.info(
+        `Notifications: none sent; no new jobs to notify${newJobs.length > 0 ? ' (all notified before)' : ''}`,
+      )
+      return skipped('nothing_new')
+    }
+    if (this.deps.notifications.channelCount === 0) {
+      notifyLog.info(`Notifications: none sent; no channel is configured (set notify.urls or pass --notify URL)`)
+      return skipped('none_configured', pending.length)
+    }
+    if (options.dryRun) {
+      notifyLog.info(`Notifications: dry run; ${pending.length} job(s) would be sent and none are marked notified`)
+      return skipped('dry_run', pending.length)
+    }
+    const digest = this.deps.notifications.buildDigest(pending)
+    const report = await this.deps.notifications.deliver(digest, options.signal ?? new AbortController().signal)
+    const accepted = report.channels.filter((channel) => channel.ok).length
+    if (!report.delivered) {
+      notifyLog.error(`Notifications: every channel failed (${report.channels.length}); the jobs stay unnotified`)
+      return {result: 'failed', jobs: pending.length, channels: report.channels}
+    }
+    await this.deps.jobs.markNotified(
+      pending.map((job) => job.id),
+      localTimestamp(clock.now()),
+    )
+    notifyLog.info(
+      `Notifications: sent ${pending.length} job(s) to ${accepted} of ${report.channels.length} channel(s)`,
+    )
+    return {result: 'sent', jobs: pending.length, channels: report.channels}
+  }
+
+  private async finish(
+    run: {
+      version: string
+      mode: string
+      started_at: string
+      applications: ApplicationCounts
+      sources: SourceOutcome[]
+      error: string | null
+      started: Date
+      clock: Clock
+      /** The run row saved with the jobs, or null when the search failed and nothing was saved. */
+      runId: number | null
+    },
+    jobs: StoredJob[],
+    found: number,
+    notifications: NotificationSummary,
+  ): Promise<RunSummary> {
+    const finished = run.clock.now()
+    const durationMs = finished.getTime() - run.started.getTime()
+    const status = run.error === null ? 'ok' : 'failed'
+    const summary: RunSummary = {
+      status,
+      exit_code: status === 'ok' ? 0 : 1,
+      version: run.version,
+      mode: run.mode,
+      started_at: run.started_at,
+      finished_at: localTimestamp(finished),
+      duration_ms: durationMs,
+      applications: run.applications,
+      sources: run.sources,
+      jobs_found: found,
+      new_jobs: jobs.length,
+      notifications,
+      error: run.error,
+      jobs,
+    }
+    const line = `Run ${status === 'ok' ? 'completed' : `failed (${run.error})`} in ${seconds(durationMs)}`
+    const outcome = {
+      finished_at: summary.finished_at,
+      status,
+      notified: notifications.result === 'sent' ? notifications.jobs : 0,
+      error: run.error,
+    } as const
+    if (run.runId === null) {
+      await this.deps.jobs.saveFailedRun({
+        ...outcome,
+        started_at: run.started_at,
+        mode: run.mode,
+        jobs_found: 0,
+        new_jobs: 0,
+        sources: run.sources,
+      })
+    } else {
+      await this.deps.jobs.completeRun(run.runId, outcome)
+    }
+    if (status === 'ok') this.log.info(line)
+    else this.log.error(line)
+    return summary
+  }
+}
+
+function skipped(result: NotificationSummary['result'], jobs = 0): NotificationSummary {
+  return {result, jobs, channels: []}
+}
+
+function describeCriteria(criteria: SearchCriteria): string {
+  const parts = [
+    criteria.tags.length ? `tags: ${criteria.tags.join(', ')}` : '',
+    criteria.keywords.length ? `keywords: ${criteria.keywords.join(', ')}` : '',
+    criteria.exclude_keywords.length ? `excluding: ${criteria.exclude_keywords.join(', ')}` : '',
+    criteria.locations.length ? `locations: ${criteria.locations.join(', ')}` : '',
+    criteria.remote_only ? 'remote only' : '',
+    criteria.max_age_days === null ? '' : `max age: ${criteria.max_age_days} days`,
+    criteria.company_block_list.length ? `${criteria.company_block_list.length} blocked companies` : '',
+  ].filter(Boolean)
+  return parts.length ? ` (${parts.join('; ')})` : ''
+}

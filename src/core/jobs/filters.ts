@@ -1,0 +1,76 @@
+import {normaliseKeyPart} from './dedupe.js'
+import type {JobResponse, SearchCriteria} from './job.js'
+import type {ServerSideFilter} from './job-source.js'
+
+/** Boards that list remote jobs only; their jobs pass `remote_only` whatever their location text says. */
+const REMOTE_ONLY_BOARDS = new Set(['remoteok', 'remotive', 'jobicy', 'himalayas', 'weworkremotely'])
+const REMOTE_WORDS = /\b(remote|anywhere|worldwide|distributed|work from home|wfh)\b/i
+const DAY_MS = 86_400_000
+
+export interface FilterOutcome {
+  jobs: JobResponse[]
+  /** Filters that could not be applied to some jobs, in words for a WARNING line. */
+  warnings: string[]
+}
+
+function containsWord(haystack: string, needle: string): boolean {
+  const word = normaliseKeyPart(needle)
+  return word !== '' && ` ${haystack} `.includes(` ${word} `)
+}
+
+/** Jobs of the boards in `serverSide` were already filtered by the board on these criteria. */
+export function applyCriteria(
+  jobs: readonly JobResponse[],
+  criteria: SearchCriteria,
+  options: {now: Date; serverSide?: ReadonlyMap<string, readonly ServerSideFilter[]>},
+): FilterOutcome {
+  const cutoff = criteria.max_age_days === null ? null : options.now.getTime() - criteria.max_age_days * DAY_MS
+  const undated = new Map<string, number>()
+  const blocked = criteria.company_block_list.map(normaliseKeyPart).filter(Boolean)
+  const locations = criteria.locations.map(normaliseKeyPart).filter(Boolean)
+
+  const kept = jobs.filter((job) => {
+    const text = normaliseKeyPart(`${job.title} ${job.company}`)
+    const title = normaliseKeyPart(job.title)
+    const boardDid = options.serverSide?.get(job.source) ?? []
+    if (
+      criteria.tags.length > 0 &&
+      !boardDid.includes('tags') &&
+      !criteria.tags.some((tag) => containsWord(title, tag))
+    ) {
+      return false
+    }
+    if (criteria.keywords.length > 0 && !criteria.keywords.some((keyword) => containsWord(text, keyword))) return false
+    if (criteria.exclude_keywords.some((keyword) => containsWord(text, keyword))) return false
+    if (blocked.length > 0) {
+      const company = normaliseKeyPart(job.company)
+      if (blocked.some((name) => company === name || containsWord(company, name))) return false
+    }
+    if (locations.length > 0) {
+      const location = normaliseKeyPart(job.location)
+      if (!locations.some((wanted) => location.includes(wanted))) return false
+    }
+    if (
+      criteria.remote_only &&
+      !REMOTE_ONLY_BOARDS.has(job.source) &&
+      !REMOTE_WORDS.test(`${job.location} ${job.title}`)
+    ) {
+      return false
+    }
+    if (cutoff !== null) {
+      const posted = job.posted_date ? Date.parse(job.posted_date) : Number.NaN
+      if (Number.isNaN(posted)) {
+        undated.set(job.source, (undated.get(job.source) ?? 0) + 1)
+        return true
+      }
+      if (posted < cutoff) return false
+    }
+    return true
+  })
+
+  const warnings = [...undated].map(
+    ([source, count]) =>
+      `max_age_days cannot be applied to ${count} job(s) from ${source} without a posted date; they were kept`,
+  )
+  return {jobs: kept, warnings}
+}

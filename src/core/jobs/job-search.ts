@@ -1,0 +1,97 @@
+import pLimit from 'p-limit'
+import type {Logger} from '../logger.js'
+import {type Clock, systemClock, utcTimestamp} from '../time.js'
+import {dedupeJobs} from './dedupe.js'
+import {applyCriteria} from './filters.js'
+import type {JobResponse, SearchCriteria} from './job.js'
+import type {JobSource, ServerSideFilter} from './job-source.js'
+import type {SearchResult, SourceOutcome} from './search-result.js'
+
+export type SourceProgress =
+  | {name: string; state: 'running'}
+  | {name: string; state: 'done' | 'failed'; outcome: SourceOutcome}
+
+export interface SearchOptions {
+  signal?: AbortSignal
+  onProgress?: (progress: SourceProgress) => void
+}
+
+export interface SearchRun extends SearchResult {
+  /** Jobs the boards returned before filters and deduplication. */
+  fetched: number
+  warnings: string[]
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}
+
+/**
+ * Searches every board concurrently, each on its own: one board failing or hanging never empties the search.
+ * Then filters on our side and removes duplicates across boards.
+ */
+export class JobSearch {
+  constructor(
+    private readonly sources: readonly JobSource[],
+    private readonly logger: Logger,
+    private readonly clock: Clock = systemClock,
+    private readonly concurrency = 6,
+  ) {}
+
+  get sourceNames(): string[] {
+    return this.sources.map((source) => source.name)
+  }
+
+  async search(criteria: SearchCriteria, options: SearchOptions = {}): Promise<SearchRun> {
+    const startedAt = this.clock.now()
+    const limit = pLimit(this.concurrency)
+    const signal = options.signal ?? new AbortController().signal
+    const results = await Promise.all(
+      this.sources.map((source) => limit(() => this.fetchOne(source, criteria, signal, options.onProgress))),
+    )
+    const fetchedJobs = results.flatMap((result) => result.jobs)
+    const serverSide = new Map<string, readonly ServerSideFilter[]>()
+    for (const source of this.sources)
+      serverSide.set(source.name.split(':')[0] ?? source.name, source.serverSideFilters)
+    const filtered = applyCriteria(fetchedJobs, criteria, {now: startedAt, serverSide})
+    return {
+      jobs: dedupeJobs(filtered.jobs),
+      sources: results.map((result) => result.outcome),
+      searched_at: utcTimestamp(startedAt),
+      fetched: fetchedJobs.length,
+      warnings: filtered.warnings,
+    }
+  }
+
+  private async fetchOne(
+    source: JobSource,
+    criteria: SearchCriteria,
+    signal: AbortSignal,
+    onProgress: SearchOptions['onProgress'],
+  ): Promise<{jobs: JobResponse[]; outcome: SourceOutcome}> {
+    const started = performance.now()
+    onProgress?.({name: source.name, state: 'running'})
+    try {
+      const jobs = await source.fetchJobs(criteria, signal)
+      const outcome = {name: source.name, ok: true, count: jobs.length, error: null, duration_ms: elapsed(started)}
+      onProgress?.({name: source.name, state: 'done', outcome})
+      return {jobs, outcome}
+    } catch (error) {
+      const outcome = {
+        name: source.name,
+        ok: false,
+        count: 0,
+        error: describeFailure(error),
+        duration_ms: elapsed(started),
+      }
+      this.logger.child(`sources.${source.name}`).debug(`failure detail: ${String((error as Error)?.stack ?? error)}`)
+      onProgress?.({name: source.name, state: 'failed', outcome})
+      return {jobs: [], outcome}
+    }
+  }
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started)
+}

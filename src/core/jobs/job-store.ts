@@ -1,0 +1,53 @@
+import type {JobResponse} from './job.js'
+import type {SourceOutcome} from './search-result.js'
+
+/** A job as remembered between runs. */
+export interface StoredJob extends JobResponse {
+  /** Short id shown by `jobagent jobs` and accepted by `jobagent apply <id>`. */
+  id: number
+  first_seen: string
+  last_seen: string
+  notified_at: string | null
+}
+
+export type RunStatus = 'ok' | 'failed'
+
+export interface RunRecord {
+  id: number
+  started_at: string
+  finished_at: string
+  status: RunStatus
+  mode: string
+  jobs_found: number
+  new_jobs: number
+  notified: number
+  sources: SourceOutcome[]
+  error: string | null
+}
+
+export interface KeyedJob {
+  job: JobResponse
+  urlKey: string
+  identityKey: string
+}
+
+export type NewRunRecord = Omit<RunRecord, 'id'>
+
+/** Memory between runs: the jobs seen, when, and whether the user was told about them. */
+export interface JobStore {
+  /**
+   * In one transaction: records the run and upserts its jobs. A job is the same as a stored one when its
+   * canonical URL or, failing that, its identity key (company + title + location) matches; first_seen and
+   * notified_at are kept, the other fields and last_seen take the new values.
+   */
+  saveRun(run: NewRunRecord, jobs: readonly KeyedJob[]): Promise<{run: RunRecord; jobs: StoredJob[]}>
+  /** Records a run that failed; the jobs table is left as it was. */
+  saveFailedRun(run: NewRunRecord): Promise<RunRecord>
+  /** Sets the final status of a run saved by saveRun. */
+  completeRun(id: number, outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>): Promise<void>
+  markNotified(ids: readonly number[], at: string): Promise<void>
+  lastRun(): Promise<RunRecord | null>
+  /** The jobs of the last successful run, newest first. */
+  lastRunJobs(): Promise<StoredJob[]>
+  findJob(id: number): Promise<StoredJob | null>
+}

@@ -1,0 +1,20 @@
+import type {JobResponse} from './job.js'
+
+/** How one board fared in a search: shown per source in the run log, `--json`, GET /jobs and the dashboard. */
+export interface SourceOutcome {
+  name: string
+  ok: boolean
+  /** Jobs the board returned (before filters and deduplication). */
+  count: number
+  /** Why the board failed, e.g. "HTTP 503 Service Unavailable" or "timed out after 15 s"; null when ok. */
+  error: string | null
+  duration_ms: number
+}
+
+/** The result of one search over every enabled board: filtered and deduplicated jobs. */
+export interface SearchResult {
+  jobs: JobResponse[]
+  sources: SourceOutcome[]
+  /** ISO 8601 UTC time the search started. */
+  searched_at: string
+}

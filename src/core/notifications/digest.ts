@@ -1,0 +1,136 @@
+import {encode} from 'html-entities'
+import type {JobResponse} from '../jobs/job.js'
+import type {Digest} from './notifier.js'
+
+/** "1 new job", "7 new jobs". */
+export function digestTitle(count: number): string {
+  return `${count} new ${count === 1 ? 'job' : 'jobs'}`
+}
+
+/** "title, company (location), source, link"; the location is left out when the board gave none. */
+export function jobLine(job: JobResponse): string {
+  return `${job.title}, ${jobDetails(job)}, ${job.url}`
+}
+
+/** The digest of a run: every new job counts in the title, the first `maxItems` are listed, the rest are "+N more". */
+export function buildDigest(jobs: readonly JobResponse[], options: {maxItems: number; type?: Digest['type']}): Digest {
+  const listed = jobs.slice(0, Math.max(0, options.maxItems))
+  return {
+    title: digestTitle(jobs.length),
+    jobs: listed,
+    lines: listed.map(jobLine),
+    more: jobs.length - listed.length,
+    total: jobs.length,
+    type: options.type ?? 'new_jobs',
+  }
+}
+
+/** What `jobagent notify test` sends: no jobs, one line saying where it came from. */
+export function buildTestDigest(): Digest {
+  return {
+    title: 'jobagent test notification',
+    jobs: [],
+    lines: ['This is a test from "jobagent notify test": new jobs will be announced on this channel.'],
+    more: 0,
+    total: 0,
+    type: 'test',
+  }
+}
+
+/** How one channel writes a digest; `item` gets the job behind a line when there is one. */
+export interface DigestStyle {
+  heading?: (title: string) => string
+  item: (line: string, job: JobResponse | undefined) => string
+  more: (count: number) => string
+  /** Lines around the items (an HTML list). */
+  open?: string
+  close?: string
+}
+
+export interface FitOptions {
+  /** The most the rendered text may measure; whole lines are dropped (and counted in "+N more") to fit. */
+  limit?: number
+  /** How the channel counts (characters by default, UTF-8 bytes for ntfy). */
+  measure?: (text: string) => number
+}
+
+export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length
+
+function compose(digest: Digest, style: DigestStyle, items: string[], shown: number): string {
+  const hidden = digest.more + (items.length - shown)
+  const parts = [
+    style.heading?.(digest.title),
+    shown > 0 ? style.open : undefined,
+    ...items.slice(0, shown),
+    shown > 0 ? style.close : undefined,
+    hidden > 0 ? style.more(hidden) : undefined,
+  ]
+  return parts.filter((part): part is string => part !== undefined).join('\n')
+}
+
+/**
+ * Renders a digest in a channel's style within its limit. Lines are never cut in half: the last ones are
+ * dropped and the "+N more" line grows instead; only a heading that alone exceeds the limit is shortened.
+ */
+export function renderDigest(digest: Digest, style: DigestStyle, options: FitOptions = {}): string {
+  const limit = options.limit ?? Number.POSITIVE_INFINITY
+  const measure = options.measure ?? ((text: string) => text.length)
+  const items = digest.lines.map((line, index) => style.item(line, digest.jobs[index]))
+  for (let shown = items.length; shown >= 0; shown--) {
+    const text = compose(digest, style, items, shown)
+    if (measure(text) <= limit) return text
+  }
+  let text = compose(digest, style, items, 0)
+  while (text.length > 0 && measure(`${text}…`) > limit) text = text.slice(0, -1)
+  return `${text}…`
+}
+
+export const moreLine = (count: number): string => `+${count} more`
+
+/** Plain text: the title, a blank line, one line per job, "+N more". */
+export const TEXT_STYLE: DigestStyle = {heading: (title) => `${title}\n`, item: (line) => line, more: moreLine}
+
+/** Plain text without the title, for channels that carry the title separately (ntfy's Title header). */
+export const TEXT_BODY_STYLE: DigestStyle = {item: (line) => line, more: moreLine}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\*_~`|[\]<>]/g, (char) => `\\${char}`)
+}
+
+/** A link target that cannot close the `(<...>)` around it. */
+function safeTarget(url: string): string {
+  return url.replace(/[()<>\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+}
+
+/** "company (location), source": the rest of a job line when the title is the link. */
+export function jobDetails(job: JobResponse): string {
+  const location = job.location.trim() ? ` (${job.location.trim()})` : ''
+  return `${job.company}${location}, ${job.source}`
+}
+
+/**
+ * Markdown as Discord renders it: the title in bold, one list item per job with the job title linking to the
+ * posting. `<...>` around the link stops Discord from unfurling a preview for every job.
+ */
+export const MARKDOWN_STYLE: DigestStyle = {
+  heading: (title) => `**${escapeMarkdown(title)}**`,
+  item: (line, job) =>
+    job
+      ? `- [${escapeMarkdown(job.title)}](<${safeTarget(job.url)}>), ${escapeMarkdown(jobDetails(job))}`
+      : escapeMarkdown(line),
+  more: moreLine,
+}
+
+const html = (text: string) => encode(text, {mode: 'specialChars'})
+
+/** HTML for the email's HTML part: a heading, a list of linked job titles, "+N more". */
+export const HTML_STYLE: DigestStyle = {
+  heading: (title) => `<h2>${html(title)}</h2>`,
+  open: '<ul>',
+  item: (line, job) =>
+    job
+      ? `<li><a href="${html(job.url)}">${html(job.title)}</a>, ${html(jobDetails(job))}</li>`
+      : `<li>${html(line)}</li>`,
+  close: '</ul>',
+  more: (count) => `<p>${moreLine(count)}</p>`,
+}

@@ -1,0 +1,24 @@
+import type {JobResponse} from '../jobs/job.js'
+
+/** One message about new jobs, rendered by each channel within its own limits. */
+export interface Digest {
+  /** e.g. "7 new jobs". */
+  title: string
+  /** The jobs to list, at most notify.max_items. */
+  jobs: JobResponse[]
+  /** Lines "title, company (location), source, link", one per listed job. */
+  lines: string[]
+  /** How many new jobs were left out of `jobs` ("+N more"). */
+  more: number
+  /** All new jobs, for channels that carry structured data (the JSON webhook). */
+  total: number
+  /** `new_jobs` for a run digest, `test` for `jobagent notify test`. */
+  type: 'new_jobs' | 'test'
+}
+
+/** The port every notification channel implements. `send` throws when the channel did not accept the digest. */
+export interface Notifier {
+  /** The channel URL with its secrets masked: safe for logs. */
+  readonly name: string
+  send(digest: Digest, signal: AbortSignal): Promise<void>
+}

@@ -1,0 +1,25 @@
+const MASK = '***'
+
+/**
+ * Hides the secret parts of a URL for logs and listings: the password or token in the user-info, query values
+ * and every path segment after the first (webhook URLs carry their token in the path).
+ */
+export function maskUrl(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
+  if (!match) return value.length > 8 ? `${value.slice(0, 4)}${MASK}` : MASK
+  const [, scheme = '', authority = '', path = '', query = ''] = match
+  const at = authority.lastIndexOf('@')
+  const host = at === -1 ? authority : authority.slice(at + 1)
+  // `user:password@` keeps the user; a lone `token@` (ntfy, some webhooks) is itself the secret.
+  const user = authority.slice(0, at)
+  const userInfo = at === -1 ? '' : user.includes(':') ? `${user.split(':')[0]}:${MASK}@` : `${MASK}@`
+  const segments = path.split('/')
+  const maskedPath = segments.map((segment, index) => (index <= 1 || segment === '' ? segment : MASK)).join('/')
+  const maskedQuery = query ? query.replace(/=([^&]*)/g, `=${MASK}`) : ''
+  return `${scheme}${userInfo}${host}${maskedPath}${maskedQuery}`
+}
+
+/** Masks a secret that is not a URL (an API token): keeps nothing but its length class. */
+export function maskToken(token: string): string {
+  return token.length === 0 ? '' : MASK
+}

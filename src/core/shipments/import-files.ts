@@ -1,0 +1,194 @@
+import Papa from 'papaparse'
+import {type ErrorDetail, ValidationError} from '../errors.js'
+import {isStoreName} from './names.js'
+import {shipmentIdProblem} from './shipment-id.js'
+import type {MetadataRow, TelemetryRecord} from './stores.js'
+import type {TelemetryFields} from './telemetry-document.js'
+import {normaliseTimestamp} from './timestamps.js'
+
+const MAX_DETAILS = 100
+
+export interface ParsedMetadata {
+  rows: MetadataRow[]
+  /** Ids that appeared more than once; the last row of each wins. */
+  repeated: number
+}
+
+interface NumberedValue {
+  line: number
+  value: unknown
+}
+
+/**
+ * Metadata rows from a CSV (header row; empty cells are NULL) or a JSON array of objects, numbered by their line
+ * (CSV) or position (JSON). Any bad row refuses the whole file: the error lists every problem found.
+ */
+export function parseMetadataFile(text: string, fileName: string, idColumn: string): ParsedMetadata {
+  const source = text.replace(/^\uFEFF/, '')
+  const trimmed = source.trimStart()
+  const isJson = /\.json$/i.test(fileName) || trimmed.startsWith('[')
+  const problems: ErrorDetail[] = []
+  const items = isJson ? jsonItems(trimmed, fileName) : csvItems(source, problems)
+  const byId = new Map<string, MetadataRow>()
+  for (const {line, value} of items) {
+    const row = metadataRow(value, line, idColumn, problems)
+    if (row) byId.set(row[idColumn] as string, row)
+  }
+  const what = isJson ? 'a metadata JSON array' : 'a metadata CSV'
+  refuseProblems(problems, fileName, what, `every row needs "${idColumn}"`, isJson ? 'item' : 'line')
+  return {rows: [...byId.values()], repeated: items.length - byId.size}
+}
+
+/** Telemetry documents from NDJSON (one JSON object per line; blank lines are skipped). */
+export function parseTelemetryNdjson(text: string, fileName: string, fields: TelemetryFields): TelemetryRecord[] {
+  const problems: ErrorDetail[] = []
+  const records: TelemetryRecord[] = []
+  const lines = text.replace(/^\uFEFF/, '').split('\n')
+  lines.forEach((raw, index) => {
+    const line = index + 1
+    if (raw.trim() === '') return
+    let document: unknown
+    try {
+      document = JSON.parse(raw)
+    } catch (error) {
+      problems.push({row: line, message: `not valid JSON: ${(error as Error).message}`})
+      return
+    }
+    const record = telemetryRecord(document, line, fields, problems)
+    if (record) records.push(record)
+  })
+  refuseProblems(
+    problems,
+    fileName,
+    'telemetry NDJSON',
+    `every line is a JSON object with "${fields.idField}" and "${fields.timeField}"`,
+  )
+  return records
+}
+
+function telemetryRecord(
+  document: unknown,
+  line: number,
+  {idField, timeField}: TelemetryFields,
+  problems: ErrorDetail[],
+): TelemetryRecord | undefined {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    problems.push({row: line, message: 'not a JSON object'})
+    return undefined
+  }
+  const {[idField]: rawId, [timeField]: rawTime, _id: _storeId, ...payload} = document as Record<string, unknown>
+  const id = idText(rawId, idField, line, problems)
+  const recordedAt = normaliseTimestamp(rawTime)
+  if (rawTime === undefined || rawTime === null) {
+    problems.push({row: line, field: timeField, message: `missing "${timeField}"`})
+  } else if (!recordedAt) {
+    problems.push({row: line, field: timeField, message: `"${timeField}" is not a time: ${JSON.stringify(rawTime)}`})
+  }
+  return id !== undefined && recordedAt ? {id, recorded_at: recordedAt, payload} : undefined
+}
+
+function metadataRow(value: unknown, line: number, idColumn: string, problems: ErrorDetail[]): MetadataRow | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push({row: line, message: 'not a JSON object'})
+    return undefined
+  }
+  const row = value as Record<string, unknown>
+  let ok = true
+  for (const column of Object.keys(row)) {
+    if (!isStoreName(column)) {
+      problems.push({row: line, field: column, message: `"${column}" is not a usable column name (letters, digits, _)`})
+      ok = false
+    }
+  }
+  const id = idText(row[idColumn], idColumn, line, problems)
+  return ok && id !== undefined ? {...row, [idColumn]: id} : undefined
+}
+
+function idText(value: unknown, field: string, line: number, problems: ErrorDetail[]): string | undefined {
+  if (value === undefined || value === null || value === '') {
+    problems.push({row: line, field, message: `missing "${field}"`})
+    return undefined
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    problems.push({row: line, field, message: `"${field}" must be text or a number`})
+    return undefined
+  }
+  const id = String(value)
+  const problem = shipmentIdProblem(id)
+  if (problem) {
+    problems.push({row: line, field, message: problem})
+    return undefined
+  }
+  return id
+}
+
+function jsonItems(text: string, fileName: string): NumberedValue[] {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new ValidationError(`${fileName} is not valid JSON: ${(error as Error).message}`, {
+      hint: 'metadata must be a JSON array of objects or a CSV with a header row',
+    })
+  }
+  if (!Array.isArray(data)) {
+    throw new ValidationError(`${fileName} must hold a JSON array of objects`, {
+      hint: 'metadata must be a JSON array of objects or a CSV with a header row',
+    })
+  }
+  return data.map((value, index) => ({line: index + 1, value}))
+}
+
+/** CSV rows as objects keyed by the header, each with the line it starts on (quoted cells may span lines). */
+function csvItems(text: string, problems: ErrorDetail[]): NumberedValue[] {
+  const items: NumberedValue[] = []
+  let header: string[] | undefined
+  let position = 0
+  let line = 1
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      const start = position + (/^\s*/.exec(text.slice(position, result.meta.cursor))?.[0].length ?? 0)
+      line += countNewlines(text, position, start)
+      const rowLine = line
+      line += countNewlines(text, start, result.meta.cursor)
+      position = result.meta.cursor
+      for (const error of result.errors) problems.push({row: rowLine, message: error.message})
+      if (!header) {
+        header = result.data.map((cell) => cell.trim())
+        return
+      }
+      if (result.data.length !== header.length) {
+        problems.push({row: rowLine, message: `has ${result.data.length} cells, the header has ${header.length}`})
+        return
+      }
+      const row: Record<string, unknown> = {}
+      header.forEach((column, index) => {
+        const cell = result.data[index] ?? ''
+        row[column] = cell === '' ? null : cell
+      })
+      items.push({line: rowLine, value: row})
+    },
+  })
+  return items
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0
+  for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++
+  return count
+}
+
+function refuseProblems(problems: ErrorDetail[], fileName: string, what: string, hint: string, unit = 'line'): void {
+  if (problems.length === 0) return
+  problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0))
+  const places = [...new Set(problems.map((problem) => problem.row))]
+  const where = `${unit}${places.length === 1 ? '' : 's'} ${places.slice(0, 10).join(', ')}${places.length > 10 ? ', …' : ''}`
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
+  const shown = problems.slice(0, MAX_DETAILS)
+  const more = problems.length - shown.length
+  throw new ValidationError(`${fileName} is not ${what}: ${count} on ${where}; nothing of it was imported`, {
+    details: more > 0 ? [...shown, {message: `… and ${more} more`}] : shown,
+    hint,
+  })
+}

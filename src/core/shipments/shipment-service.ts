@@ -1,0 +1,276 @@
+import {isJobagentError, NotFoundError, UnavailableError} from '../errors.js'
+import {type Logger, silentLogger} from '../logger.js'
+import {type Clock, systemClock} from '../time.js'
+import {validateShipmentId} from './shipment-id.js'
+import type {IndexStatus, ShipmentMetadataStore, TelemetryStore} from './stores.js'
+import type {Freshness, LatestTelemetry, UnifiedState} from './unified-state.js'
+
+export type StoreRole = 'metadata' | 'telemetry'
+export type LookupResult = 'found' | 'not_found' | 'invalid' | 'unavailable'
+export type StoreOutcome = 'ok' | 'error' | 'timeout'
+
+/** What the service reports for metrics; the app layer implements it with prom-client. */
+export interface ShipmentMetrics {
+  lookup(result: LookupResult): void
+  storeLatency(store: StoreRole, kind: string, seconds: number, outcome: StoreOutcome): void
+}
+
+/** One store's health, for GET /health. */
+export interface StoreCheck {
+  store: StoreRole
+  kind: string
+  status: 'pass' | 'fail'
+  latency_ms: number
+  /** Why the check failed. */
+  output?: string
+}
+
+export interface ShipmentServiceOptions {
+  metadata: ShipmentMetadataStore
+  telemetry: TelemetryStore
+  /** How long each store may take to answer, in milliseconds. */
+  timeouts: {metadata: number; telemetry: number}
+  staleAfterSeconds: number
+  /** Sent as Retry-After with a 503 when a store fails; default 5. */
+  retryAfterSeconds?: number
+  clock?: Clock
+  logger?: Logger
+  metrics?: ShipmentMetrics
+}
+
+const noMetrics: ShipmentMetrics = {lookup() {}, storeLatency() {}}
+
+class StoreTimeout extends Error {}
+
+/** For in-process stores, which finish inside the call and so are never aborted. */
+const NEVER_ABORTED = new AbortController().signal
+
+/** Store errors are shown to API clients: never echo a password from a connection string. */
+function withoutCredentials(text: string): string {
+  return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
+}
+
+/** The latest telemetry of a shipment merged with its metadata row; read-only, both stores read concurrently. */
+export class ShipmentService {
+  private readonly metadata: ShipmentMetadataStore
+  private readonly telemetry: TelemetryStore
+  private readonly clock: Clock
+  private readonly logger: Logger
+  private readonly sinks: ShipmentMetrics[] = []
+  /** Reports to every sink added with addMetrics(). */
+  private readonly metrics: ShipmentMetrics = {
+    lookup: (result) => {
+      for (const sink of this.sinks) sink.lookup(result)
+    },
+    storeLatency: (store, kind, seconds, outcome) => {
+      for (const sink of this.sinks) sink.storeLatency(store, kind, seconds, outcome)
+    },
+  }
+  private indexReport: Promise<Record<StoreRole, IndexStatus | undefined>> | undefined
+
+  constructor(private readonly options: ShipmentServiceOptions) {
+    this.metadata = options.metadata
+    this.telemetry = options.telemetry
+    this.clock = options.clock ?? systemClock
+    this.logger = options.logger ?? silentLogger
+    if (options.metrics) this.sinks.push(options.metrics)
+  }
+
+  /** Lets a front end (the HTTP app's Prometheus registry) count lookups and time the stores; returns the undo. */
+  addMetrics(metrics: ShipmentMetrics): () => void {
+    this.sinks.push(metrics)
+    return () => {
+      const index = this.sinks.indexOf(metrics)
+      if (index !== -1) this.sinks.splice(index, 1)
+    }
+  }
+
+  get sources(): UnifiedState['sources'] {
+    return {metadata: this.metadata.kind, telemetry: this.telemetry.kind}
+  }
+
+  async unified(id: string): Promise<UnifiedState> {
+    try {
+      validateShipmentId(id)
+    } catch (error) {
+      this.metrics.lookup('invalid')
+      throw error
+    }
+    // One controller for both reads: when either store times out the request fails, so both may stop.
+    const controller = this.metadata.inProcess && this.telemetry.inProcess ? undefined : new AbortController()
+    const [row, latest] = await Promise.allSettled([
+      this.read('metadata', this.metadata, (signal) => this.metadata.findById(id, signal), controller),
+      this.read('telemetry', this.telemetry, (signal) => this.telemetry.latest(id, signal), controller),
+    ])
+    if (row.status === 'fulfilled' && row.value === null) {
+      this.metrics.lookup('not_found')
+      throw new NotFoundError(`no shipment with id ${JSON.stringify(id)}`, {
+        hint: `the metadata store (${this.metadata.kind}) has no row with that id; import shipments with: jobagent shipment import --metadata FILE`,
+      })
+    }
+    if (row.status === 'rejected' || latest.status === 'rejected') {
+      this.metrics.lookup('unavailable')
+      throw this.combine([row, latest])
+    }
+    this.metrics.lookup('found')
+    const now = this.clock.now()
+    return {
+      shipment_id: id,
+      metadata: row.value as Record<string, unknown>,
+      telemetry: latest.value,
+      freshness: this.freshness(latest.value, now),
+      sources: this.sources,
+      generated_at: now.toISOString(),
+    }
+  }
+
+  /** Pings both stores concurrently, each within its timeout. */
+  checks(): Promise<StoreCheck[]> {
+    return Promise.all([this.check('metadata'), this.check('telemetry')])
+  }
+
+  /** Pings one store within its timeout; a failure is reported, never thrown. */
+  async check(role: StoreRole): Promise<StoreCheck> {
+    const store = role === 'metadata' ? this.metadata : this.telemetry
+    const started = performance.now()
+    try {
+      await this.read(role, store, () => store.ping(), new AbortController(), false)
+      return {store: role, kind: store.kind, status: 'pass', latency_ms: elapsedMs(started)}
+    } catch (error) {
+      const output = error instanceof Error ? error.message : String(error)
+      return {store: role, kind: store.kind, status: 'fail', latency_ms: elapsedMs(started), output}
+    }
+  }
+
+  /**
+   * Checks once that each lookup is served by an index and logs a warning for each that is not (every lookup
+   * would scan the table) or whose table is missing. Never fails: an unreachable store is the health check's business.
+   */
+  verifyIndexes(): Promise<Record<StoreRole, IndexStatus | undefined>> {
+    this.indexReport ??= Promise.all([this.checkIndex('metadata'), this.checkIndex('telemetry')]).then(
+      ([metadata, telemetry]) => ({metadata, telemetry}),
+    )
+    return this.indexReport
+  }
+
+  /** Waits for a pending index check, then closes both stores. */
+  async close(): Promise<void> {
+    await this.indexReport
+    await Promise.all([this.metadata.close(), this.telemetry.close()])
+  }
+
+  private async checkIndex(role: StoreRole): Promise<IndexStatus | undefined> {
+    const store = role === 'metadata' ? this.metadata : this.telemetry
+    if (!store.checkIndex) return undefined
+    try {
+      const status = await store.checkIndex()
+      if (!status.ok) {
+        const hint = status.hint ? `; create it with: ${status.hint}` : ''
+        this.logger.warning(`${role} store (${store.kind}): ${status.message}${hint}`)
+      }
+      return status
+    } catch (error) {
+      this.logger.debug(`${role} store (${store.kind}): index check skipped: ${(error as Error).message}`)
+      return undefined
+    }
+  }
+
+  private freshness(latest: LatestTelemetry | null, now: Date): Freshness {
+    const staleAfter = this.options.staleAfterSeconds
+    const seenAt = latest ? Date.parse(latest.recorded_at) : Number.NaN
+    if (!latest || Number.isNaN(seenAt)) {
+      return {
+        last_seen_at: latest?.recorded_at ?? null,
+        age_seconds: null,
+        stale: true,
+        stale_after_seconds: staleAfter,
+      }
+    }
+    // A device clock ahead of ours gives a negative age; it is fresh, not from the future.
+    const age = Math.max(0, Math.floor((now.getTime() - seenAt) / 1000))
+    return {
+      last_seen_at: latest.recorded_at,
+      age_seconds: age,
+      stale: age > staleAfter,
+      stale_after_seconds: staleAfter,
+    }
+  }
+
+  private async read<T>(
+    role: StoreRole,
+    store: ShipmentMetadataStore | TelemetryStore,
+    work: (signal: AbortSignal) => Promise<T>,
+    controller: AbortController | undefined,
+    recordLatency = true,
+  ): Promise<T> {
+    const metrics = recordLatency && this.sinks.length > 0 ? this.metrics : noMetrics
+    const timeoutMs = this.options.timeouts[role]
+    const started = performance.now()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    try {
+      let value: T
+      if (store.inProcess || !controller) {
+        value = await work(controller?.signal ?? NEVER_ABORTED)
+      } else {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            controller.abort()
+            reject(new StoreTimeout())
+          }, timeoutMs)
+        })
+        value = await Promise.race([work(controller.signal), timeout])
+      }
+      metrics.storeLatency(role, store.kind, elapsedMs(started) / 1000, 'ok')
+      return value
+    } catch (error) {
+      const timedOut = error instanceof StoreTimeout
+      metrics.storeLatency(role, store.kind, elapsedMs(started) / 1000, timedOut ? 'timeout' : 'error')
+      throw this.unavailable(role, store.kind, error, timeoutMs)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private unavailable(role: StoreRole, kind: string, error: unknown, timeoutMs: number): UnavailableError {
+    const name = `${role} store (${kind})`
+    const retryAfterSeconds = this.options.retryAfterSeconds ?? 5
+    const hint = `check that the ${role} database is running and reachable (config key shipments.${role}.url)`
+    if (error instanceof StoreTimeout) {
+      const message = `${name} did not answer within ${timeoutMs} ms`
+      return new UnavailableError(message, {
+        retryAfterSeconds,
+        hint: `${hint}, or raise shipments.${role}.timeout_ms`,
+        details: [{field: role, message}],
+      })
+    }
+    const reason = withoutCredentials(error instanceof Error ? error.message : String(error))
+    const message = `${name} is unavailable: ${reason || 'unknown error'}`
+    this.logger.debug(message)
+    return new UnavailableError(message, {
+      retryAfterSeconds: isJobagentError(error) ? (error.retryAfterSeconds ?? retryAfterSeconds) : retryAfterSeconds,
+      hint: isJobagentError(error) && error.hint ? error.hint : hint,
+      details: [{field: role, message}],
+      cause: error,
+    })
+  }
+
+  /** One error naming the first failing store; every failing store is listed in the details. */
+  private combine(results: readonly PromiseSettledResult<unknown>[]): UnavailableError {
+    const failures = results
+      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
+      .map((result) => result.reason as UnavailableError)
+    const [first] = failures
+    if (!first) throw new Error('combine() called without a failure')
+    if (failures.length === 1) return first
+    return new UnavailableError(first.message, {
+      retryAfterSeconds: Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 0)),
+      hint: first.hint ?? '',
+      details: failures.flatMap((failure) => failure.details),
+      cause: first,
+    })
+  }
+}
+
+function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000
+}

@@ -1,0 +1,73 @@
+import type {LatestTelemetry, MetadataStoreKind, TelemetryStoreKind} from './unified-state.js'
+
+/** Whether the lookup a store makes is served by an index, and if not, how to add one. */
+export interface IndexStatus {
+  ok: boolean
+  /** What was found, e.g. `lookups use index telemetry_shipment_id_recorded_at`, or what is missing and what that costs. */
+  message: string
+  /** The statement or command that creates the missing index. */
+  hint?: string
+}
+
+/** The relational database holding one row per shipment. */
+export interface ShipmentMetadataStore {
+  readonly kind: MetadataStoreKind
+  /**
+   * True when a lookup runs to completion inside the call (an embedded database): no timer could interrupt it,
+   * so the service arms none. Network stores leave it unset and get the store timeout.
+   */
+  readonly inProcess?: boolean
+  /** Every column of the row whose id column equals `id`, or null. */
+  findById(id: string, signal: AbortSignal): Promise<Record<string, unknown> | null>
+  checkIndex?(): Promise<IndexStatus>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** The document database holding many timestamped documents per shipment. */
+export interface TelemetryStore {
+  readonly kind: TelemetryStoreKind
+  /** As for ShipmentMetadataStore: lookups that finish inside the call get no timer. */
+  readonly inProcess?: boolean
+  /** The document with the greatest time field for `id`, found through the (id, time desc) index, or null. */
+  latest(id: string, signal: AbortSignal): Promise<LatestTelemetry | null>
+  checkIndex?(): Promise<IndexStatus>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** A metadata row to upsert by id: column name -> value. */
+export type MetadataRow = Record<string, unknown>
+
+/** A telemetry document to append: its id, its time (ISO 8601 UTC) and the rest of the document. */
+export interface TelemetryRecord {
+  id: string
+  recorded_at: string
+  payload: Record<string, unknown>
+}
+
+export interface UpsertOutcome {
+  inserted: number
+  updated: number
+}
+
+export interface AppendOutcome {
+  inserted: number
+  /** Documents whose id and time were already stored (or appeared twice in the file): stored once. */
+  duplicates: number
+}
+
+/** The import side of a metadata store: creates what is missing, then upserts every row in one go. */
+export interface ShipmentMetadataWriter {
+  readonly kind: MetadataStoreKind
+  /** Creates the table (and the columns the rows bring) if missing, then upserts all rows, all or nothing. */
+  upsert(rows: readonly MetadataRow[]): Promise<UpsertOutcome>
+  close(): Promise<void>
+}
+
+export interface TelemetryWriter {
+  readonly kind: TelemetryStoreKind
+  /** Creates the table/collection and the unique (id, time desc) index if missing, then appends. */
+  append(records: readonly TelemetryRecord[]): Promise<AppendOutcome>
+  close(): Promise<void>
+}

@@ -1,0 +1,27 @@
+import {normaliseTimestamp} from './timestamps.js'
+import type {LatestTelemetry} from './unified-state.js'
+
+export interface TelemetryFields {
+  idField: string
+  timeField: string
+}
+
+/** Fields a store adds to every document; never part of the payload a user sees. */
+const STORE_INTERNAL_FIELDS = new Set(['_id'])
+
+/**
+ * The shape every telemetry store returns: the time as ISO 8601 UTC and the document without its id, time and
+ * store-internal fields. A time no parser recognises is passed on as text rather than failing the whole lookup.
+ */
+export function toLatestTelemetry(
+  document: Record<string, unknown>,
+  time: unknown,
+  fields: TelemetryFields,
+): LatestTelemetry {
+  const payload: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(document)) {
+    if (key === fields.idField || key === fields.timeField || STORE_INTERNAL_FIELDS.has(key)) continue
+    payload[key] = value
+  }
+  return {recorded_at: normaliseTimestamp(time) ?? String(time), payload}
+}

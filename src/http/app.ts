@@ -1,0 +1,115 @@
+import {OpenAPIHono} from '@hono/zod-openapi'
+import type {Context} from 'hono'
+import {cors} from 'hono/cors'
+import type {HttpServices} from '../app/http-services.js'
+import type {Logger} from '../core/logger.js'
+import {errorBody, errorResponse, validationHook} from './errors.js'
+import {createHttpMetrics, type HttpMetrics} from './metrics.js'
+import {bearerAuth} from './middleware/auth.js'
+import {jsonBodies} from './middleware/json-body.js'
+import {markUnmatched, observeRequests} from './middleware/observe.js'
+import {applicationsRoutes} from './routes/applications.js'
+import {docsRoutes} from './routes/docs.js'
+import {healthRoutes} from './routes/health.js'
+import {jobsRoutes} from './routes/jobs.js'
+import {metricsRoutes} from './routes/metrics.js'
+import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
+import {shipmentRoutes} from './routes/shipments.js'
+import type {StaticFiles} from './static-files.js'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export interface HttpAppOptions {
+  logger: Logger
+  /** When set, every route except the open ones (see isOpen) needs `Authorization: Bearer <token>`. */
+  apiToken?: string
+  /** Origins allowed to call the API from a browser; CORS is off without them. */
+  corsOrigins?: string[]
+  /** The metrics registry and instruments; pass one to register other modules' metrics on the same registry. */
+  metrics?: HttpMetrics
+  /** The web page directory (tests); src/web or dist/src/web by default. */
+  webDir?: string
+  healthCheckTimeoutMs?: number
+}
+
+/**
+ * Routes that hold no data stay open with a token: health and metrics (for probes and scrapers), and the pages
+ * a browser loads before it can send a token (the web page, the docs page and the OpenAPI document they read).
+ */
+function isOpen(c: Context, web: StaticFiles): boolean {
+  const method = c.req.method
+  if (method !== 'GET' && method !== 'HEAD') return false
+  const path = c.req.path
+  return (
+    path === '/' ||
+    path === '/health' ||
+    path === '/metrics' ||
+    path === '/openapi.json' ||
+    path === '/docs' ||
+    path.startsWith('/docs/') ||
+    web.has(path)
+  )
+}
+
+/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
+export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
+  const logger = options.logger.child('http')
+  const metrics = options.metrics ?? createHttpMetrics()
+  const web = webFiles(options.webDir)
+  const app = new OpenAPIHono({defaultHook: validationHook})
+
+  app.use(observeRequests(logger, metrics))
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    app.use(
+      cors({
+        origin: options.corsOrigins,
+        allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        exposeHeaders: ['Retry-After', 'Content-Disposition'],
+        maxAge: 600,
+      }),
+    )
+  }
+  if (options.apiToken) app.use(bearerAuth(options.apiToken, (c) => isOpen(c, web)))
+  app.use(jsonBodies(MAX_BODY_BYTES))
+
+  app.route('/', rootRoutes(services.version, web))
+  app.route('/', healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000}))
+  app.route('/', metricsRoutes(metrics))
+  app.route('/', jobsRoutes(services, metrics))
+  app.route('/', applicationsRoutes(services, metrics))
+  if (services.shipments) {
+    app.route('/', shipmentRoutes({shipments: services.shipments}, {registry: metrics.registry}))
+  }
+  app.route(
+    '/',
+    docsRoutes(() => openApiDocument(app, services.version)),
+  )
+  app.route('/', webAssetRoutes(web))
+
+  app.notFound((c) => {
+    markUnmatched(c)
+    return c.json(errorBody('not_found', `no route for ${c.req.method} ${c.req.path}`), 404)
+  })
+  app.onError((error, c) => errorResponse(error, c, logger))
+  return app
+}
+
+function openApiDocument(app: OpenAPIHono, version: string) {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Required when the server runs with JOBAGENT_API_TOKEN (always on a non-loopback address)',
+  })
+  return app.getOpenAPIDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'jobagent',
+      version,
+      description:
+        'Job search and application tracking. Errors are {"error": {"code", "message", "details"}}. ' +
+        '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent).',
+    },
+    security: [{bearer: []}],
+  })
+}

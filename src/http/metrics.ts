@@ -1,0 +1,73 @@
+import {Counter, collectDefaultMetrics, Histogram, Registry} from 'prom-client'
+import type {SearchResult} from '../core/jobs/search-result.js'
+
+export interface HttpMetrics {
+  /** A registry of this app only, so several apps (tests) never collide; other modules register on it too. */
+  readonly registry: Registry
+  observeRequest(method: string, route: string, status: number, seconds: number): void
+  /** Counts a search once, however many requests shared it. */
+  countSearch(result: SearchResult): void
+  countApplicationRecorded(): void
+}
+
+/** Request latencies of a local API are mostly well under 10 ms, so the buckets start at half a millisecond. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+export function createHttpMetrics(): HttpMetrics {
+  const registry = new Registry()
+  collectDefaultMetrics({register: registry})
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Duration of HTTP requests by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  })
+  const searches = new Counter({
+    name: 'jobagent_searches_total',
+    help: 'Job searches run by GET /jobs',
+    registers: [registry],
+  })
+  const jobsFound = new Counter({
+    name: 'jobagent_jobs_found_total',
+    help: 'Jobs found by those searches, after filters and deduplication',
+    registers: [registry],
+  })
+  const sourceErrors = new Counter({
+    name: 'jobagent_source_errors_total',
+    help: 'Job boards that failed during a search, by source',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  })
+  const applicationsRecorded = new Counter({
+    name: 'jobagent_applications_recorded_total',
+    help: 'Applications recorded through POST /applications',
+    registers: [registry],
+  })
+  // prom-client hashes the label values on every observe; a child per label set is looked up once.
+  const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>()
+  const counted = new WeakSet<SearchResult>()
+
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      const key = `${method} ${status} ${route}`
+      let child = children.get(key)
+      if (!child) {
+        child = requestDuration.labels(method, route, String(status))
+        children.set(key, child)
+      }
+      child.observe(seconds)
+    },
+    countSearch(result) {
+      if (counted.has(result)) return
+      counted.add(result)
+      searches.inc()
+      jobsFound.inc(result.jobs.length)
+      for (const source of result.sources) if (!source.ok) sourceErrors.inc({source: source.name})
+    },
+    countApplicationRecorded() {
+      applicationsRecorded.inc()
+    },
+  }
+}

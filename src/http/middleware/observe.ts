@@ -1,0 +1,42 @@
+import type {Context, MiddlewareHandler} from 'hono'
+import {matchedRoutes} from 'hono/route'
+import type {Logger} from '../../core/logger.js'
+import type {HttpMetrics} from '../metrics.js'
+
+const unmatched = new WeakSet<Context>()
+
+/** Called by the not-found handler: the request is labelled `unmatched`, whichever fallback route saw it. */
+export function markUnmatched(c: Context): void {
+  unmatched.add(c)
+}
+
+/**
+ * The route template a request was answered by (`/applications/:url/status`), never the raw URL, so metric
+ * labels stay few. Requests no route answered are `unmatched`.
+ */
+export function routeTemplate(c: Context): string {
+  if (unmatched.has(c)) return 'unmatched'
+  const route = matchedRoutes(c)[c.req.routeIndex]
+  return route && route.method !== 'ALL' ? route.path : 'unmatched'
+}
+
+/** The path as the client sent it (still percent-encoded), without the query string. */
+function rawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start === -1) return '/'
+  const query = url.indexOf('?', start)
+  const path = query === -1 ? url.slice(start) : url.slice(start, query)
+  return path.length > 300 ? `${path.slice(0, 300)}…` : path
+}
+
+/** One access log line per request (`GET /applications 200 3.1 ms`) and the request duration histogram. */
+export function observeRequests(logger: Logger, metrics: HttpMetrics): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now()
+    await next()
+    const ms = performance.now() - started
+    const status = c.res.status
+    metrics.observeRequest(c.req.method, routeTemplate(c), status, ms / 1000)
+    logger.info(`${c.req.method} ${rawPath(c.req.url)} ${status} ${ms.toFixed(1)} ms`)
+  }
+}

@@ -1,0 +1,57 @@
+import {createRequire} from 'node:module'
+import {dirname} from 'node:path'
+import {Hono} from 'hono'
+import {StaticFiles} from '../static-files.js'
+
+/** The Swagger UI files the page uses, served from the installed swagger-ui-dist package (no CDN). */
+const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>jobagent API</title>
+    <link rel="stylesheet" href="/docs/swagger-ui.css">
+    <link rel="icon" type="image/png" href="/docs/favicon-32x32.png" sizes="32x32">
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/docs/swagger-ui-bundle.js"></script>
+    <script src="/docs/init.js"></script>
+  </body>
+</html>
+`
+
+// An external script rather than an inline one, so the Content-Security-Policy can forbid inline scripts.
+const INIT = `window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+  })
+})
+`
+
+function swaggerUiDir(): string {
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+}
+
+/** GET /openapi.json (built on first request, when every route is registered) and the docs page at /docs. */
+export function docsRoutes(openApiDocument: () => unknown) {
+  const assets = new StaticFiles(swaggerUiDir(), {prefix: '/docs', only: SWAGGER_FILES})
+  let document: string | undefined
+  return new Hono()
+    .get('/openapi.json', (c) => {
+      document ??= JSON.stringify(openApiDocument())
+      return c.body(document, 200, {'Content-Type': 'application/json; charset=utf-8'})
+    })
+    .get('/docs', (c) => c.html(PAGE))
+    .get('/docs/init.js', (c) => c.body(INIT, 200, {'Content-Type': 'text/javascript; charset=utf-8'}))
+    .get('/docs/:file', async (c, next) => {
+      const response = await assets.response(c.req.path, {'Cache-Control': 'public, max-age=86400'})
+      return response ?? next()
+    })
+}

@@ -1,0 +1,20 @@
+import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
+import type {HttpMetrics} from '../metrics.js'
+
+const metricsRoute = createRoute({
+  method: 'get',
+  path: '/metrics',
+  tags: ['operations'],
+  summary: 'Prometheus metrics (open without a token)',
+  security: [],
+  responses: {
+    200: {description: 'Prometheus text exposition format', content: {'text/plain': {schema: z.string()}}},
+  },
+})
+
+export function metricsRoutes(metrics: HttpMetrics) {
+  return new OpenAPIHono().openapi(metricsRoute, async (c) => {
+    const text = await metrics.registry.metrics()
+    return c.text(text, 200, {'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store'})
+  })
+}

@@ -1,0 +1,153 @@
+import {z} from '@hono/zod-openapi'
+import {APPLICATION_STATUSES} from '../core/applications/application.js'
+import {applicationInputSchema, statusSchema} from '../core/applications/validation.js'
+
+/**
+ * The shapes of the API for the OpenAPI document. Input is validated by the core schemas (the same rules and
+ * messages as the CLI); response schemas document what the routes return.
+ */
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({example: 'validation'}),
+      message: z.string().openapi({example: 'invalid application: title is required'}),
+      details: z.array(
+        z.object({
+          field: z.string().optional(),
+          row: z.number().int().optional(),
+          message: z.string(),
+        }),
+      ),
+    }),
+  })
+  .openapi('Error')
+
+// zod 4 binds methods to a schema when it is built, so core schemas built before @hono/zod-openapi extended zod
+// have no .openapi(); a clone is built now and has it, with the same rules and messages.
+export const StatusSchema = statusSchema.clone().openapi('ApplicationStatus')
+
+export const ApplicationSchema = z
+  .object({
+    title: z.string(),
+    company: z.string(),
+    location: z.string(),
+    url: z.string().openapi({example: 'https://example.org/jobs/42'}),
+    source: z.string(),
+    applied_date: z.string().openapi({example: '2026-11-22T05:17:33.123'}),
+    status: StatusSchema,
+    notes: z.string(),
+  })
+  .openapi('Application')
+
+export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('ApplicationRequest', {
+  example: {
+    title: 'Backend Engineer',
+    company: 'Acme',
+    location: 'Berlin',
+    url: 'https://example.org/jobs/42',
+    source: 'remoteok',
+  },
+})
+
+export const ApplicationStatusSchema = z
+  .object({
+    url: z.string(),
+    status: StatusSchema,
+    notes: z.string(),
+    applied_date: z.string(),
+    updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  })
+  .openapi('ApplicationStatusView')
+
+/** PATCH takes status and notes from a JSON body or the query string; both optional here, checked together. */
+export const StatusChangeSchema = z
+  .object({
+    status: z
+      .string()
+      .optional()
+      .openapi({description: `one of ${APPLICATION_STATUSES.join(', ')}`}),
+    notes: z.string().optional().openapi({description: 'replaces the notes; empty when left out'}),
+  })
+  .openapi('StatusChange')
+
+/** The merged PATCH input, validated with the core's status rule. */
+export const statusChangeInput = z.object({
+  status: z
+    .unknown()
+    .refine((value) => value !== undefined, {message: 'status is required'})
+    .pipe(statusSchema),
+  notes: z.string({error: 'notes must be text'}).max(10_000, 'notes are longer than 10000 characters').default(''),
+})
+
+export const UrlParamSchema = z.object({
+  url: z.string().openapi({
+    param: {name: 'url', in: 'path'},
+    description: 'The full application URL percent-encoded as one path segment (encodeURIComponent)',
+    example: 'https%3A%2F%2Fexample.org%2Fjobs%2F42%3Fref%3Da%26b%3D1',
+  }),
+})
+
+export const JobSchema = z
+  .object({
+    title: z.string(),
+    company: z.string(),
+    location: z.string(),
+    url: z.string(),
+    source: z.string(),
+    posted_date: z.string().nullable().openapi({example: '2026-04-10T00:28:23Z'}),
+  })
+  .openapi('JobResponse')
+
+export const SourceOutcomeSchema = z
+  .object({
+    name: z.string(),
+    ok: z.boolean(),
+    count: z.number().int(),
+    error: z.string().nullable(),
+    duration_ms: z.number(),
+  })
+  .openapi('SourceOutcome')
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(['pass', 'warn', 'fail']),
+    version: z.string(),
+    uptime_seconds: z.number(),
+    checks: z.record(
+      z.string(),
+      z.array(
+        z
+          .object({
+            status: z.enum(['pass', 'warn', 'fail']),
+            componentType: z.string().optional(),
+            observedValue: z.union([z.number(), z.string(), z.null()]).optional(),
+            observedUnit: z.string().optional(),
+            output: z.string().optional(),
+            time: z.string(),
+          })
+          .catchall(z.unknown()),
+      ),
+    ),
+  })
+  .openapi('Health')
+
+/** Response helpers: every error status shares the error body. */
+export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 415 | 422 | 503)[]) {
+  const descriptions: Record<number, string> = {
+    400: 'Malformed request (e.g. invalid JSON)',
+    401: 'Missing or wrong bearer token',
+    404: 'Not found',
+    409: 'Conflict',
+    413: 'Body larger than 64 KiB',
+    415: 'Body is not JSON',
+    422: 'Invalid input; details name the fields',
+    503: 'A store or board is unavailable',
+  }
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {description: descriptions[status] ?? 'Error', content: {'application/json': {schema: ErrorSchema}}},
+    ]),
+  )
+}

@@ -1,0 +1,77 @@
+import {isIP} from 'node:net'
+import type {AppContext} from '../app/context.js'
+import {createHttpServices} from '../app/http-services.js'
+import {ConfigurationError} from '../core/errors.js'
+import type {Logger} from '../core/logger.js'
+import {createHttpApp} from './app.js'
+import {closeOnSignal, startServer} from './server.js'
+
+export interface ServeOptions {
+  host: string
+  port: number
+  apiToken?: string
+  corsOrigins?: string[]
+  shutdownTimeoutMs?: number
+  /** The logger of the access log and request errors (`jobagent.http`); the context's logger by default. */
+  httpLogger?: Logger
+  /** Called once the server listens (tests read the bound port from it). */
+  onListening?: (url: string) => void
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  if (bare === 'localhost' || bare === '::1') return true
+  const v4 = bare.replace(/^::ffff:/, '')
+  return isIP(v4) === 4 && v4.startsWith('127.')
+}
+
+/** Anyone on the network could read and change the tracker, so a non-loopback address needs a token. */
+export function checkBinding(host: string, apiToken: string | undefined): void {
+  if (isLoopback(host) || apiToken) return
+  throw new ConfigurationError(`refusing to listen on ${host} without an API token`, {
+    hint: 'set JOBAGENT_API_TOKEN to a long random secret (clients send Authorization: Bearer <token>), or use --host 127.0.0.1',
+  })
+}
+
+/** Each origin must be exactly `scheme://host[:port]`, as browsers send it in the Origin header. */
+export function checkCorsOrigins(origins: readonly string[]): void {
+  const invalid = origins.filter((origin) => {
+    try {
+      const url = new URL(origin)
+      return (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin
+    } catch {
+      return true
+    }
+  })
+  if (invalid.length === 0) return
+  throw new ConfigurationError(`invalid CORS origin ${invalid.map((origin) => `"${origin}"`).join(', ')}`, {
+    details: invalid.map((origin) => ({field: 'cors-origin', message: `${origin} is not an origin`})),
+    hint: 'give an origin as a browser sends it: scheme, host and port, no path or trailing slash (http://localhost:5173)',
+  })
+}
+
+/** `jobagent serve`: the API on the context's services until SIGINT/SIGTERM, then a graceful stop. */
+export async function serveApi(context: AppContext, options: ServeOptions): Promise<void> {
+  checkBinding(options.host, options.apiToken)
+  checkCorsOrigins(options.corsOrigins ?? [])
+  const logger = context.logger.child('server')
+  // Opened now so a missing or corrupt database is a clear error at start, not a 503 on the first request.
+  void context.trackerDb
+  const app = createHttpApp(createHttpServices(context), {
+    logger: options.httpLogger ?? context.logger,
+    ...(options.apiToken ? {apiToken: options.apiToken} : {}),
+    ...(options.corsOrigins ? {corsOrigins: options.corsOrigins} : {}),
+  })
+  const running = await startServer(app, {
+    host: options.host,
+    port: options.port,
+    logger,
+    ...(options.shutdownTimeoutMs === undefined ? {} : {shutdownTimeoutMs: options.shutdownTimeoutMs}),
+  })
+  if (options.apiToken) logger.info('Bearer token required on every route except /health, /metrics and the pages')
+  options.onListening?.(running.url)
+  await closeOnSignal(running, logger)
+  await context.close()
+  logger.info('Stopped')
+}

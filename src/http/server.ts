@@ -1,0 +1,123 @@
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {getRequestListener} from '@hono/node-server'
+import {UnavailableError} from '../core/errors.js'
+import type {Logger} from '../core/logger.js'
+import {SECURITY_HEADERS} from './security-headers.js'
+
+export interface ServerOptions {
+  host: string
+  port: number
+  logger: Logger
+  /** How long a shutdown waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs?: number
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:8080`, with the port actually bound (port 0 picks a free one). */
+  readonly url: string
+  readonly port: number
+  readonly server: Server
+  /** Requests being answered right now. */
+  inFlight(): number
+  /** Stops accepting, lets requests in flight finish (up to the bound), then closes every connection. */
+  close(): Promise<void>
+}
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+
+export function baseUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new UnavailableError(`port ${port} on ${host} is already in use; choose another with --port`, {
+        cause: error,
+      })
+    case 'EACCES':
+      return new UnavailableError(`no permission to listen on port ${port} on ${host}`, {
+        cause: error,
+        hint: 'ports below 1024 need privileges; choose another with --port',
+      })
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new UnavailableError(`cannot listen on ${host}: it is not an address of this machine`, {
+        cause: error,
+        hint: 'use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface) with --host',
+      })
+    default:
+      return new UnavailableError(`cannot listen on ${host}:${port}: ${error.message}`, {cause: error})
+  }
+}
+
+/** Starts the app on @hono/node-server with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
+export async function startServer(
+  app: {fetch: (request: Request) => Response | Promise<Response>},
+  options: ServerOptions,
+): Promise<RunningServer> {
+  const listener = getRequestListener(app.fetch)
+  const securityHeaders = Object.entries(SECURITY_HEADERS)
+  const server = createServer((request, response) => {
+    for (const [name, value] of securityHeaders) response.setHeader(name, value)
+    listener(request, response)
+  })
+  let active = 0
+  server.on('request', (_request, response) => {
+    active++
+    response.once('close', () => active--)
+  })
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, options.host, options.port))
+    server.once('error', fail)
+    server.listen(options.port, options.host, () => {
+      server.off('error', fail)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = baseUrl(options.host, port)
+  options.logger.info(`Listening on ${url} (docs: ${url}/docs)`)
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS
+      // Keep-alive connections become idle once their request is answered; close them as soon as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 50)
+      const force = setTimeout(() => {
+        options.logger.warning(`closing ${active} request(s) still in flight after ${timeoutMs} ms`)
+        server.closeAllConnections()
+      }, timeoutMs)
+      server.close(() => {
+        clearInterval(idle)
+        clearTimeout(force)
+        resolve()
+      })
+      server.closeIdleConnections()
+    })
+    return closing
+  }
+  return {url, port, server, inFlight: () => active, close}
+}
+
+/**
+ * Resolves after the first SIGINT or SIGTERM has shut the server down gracefully. Later signals are ignored:
+ * libraries that clean up on exit (conf's when-exit) raise the signal again, and the shutdown bound already
+ * limits the wait.
+ */
+export function closeOnSignal(running: RunningServer, logger: Logger): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    let received = false
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (received) return
+      received = true
+      logger.info(`${signal} received: shutting down, ${running.inFlight()} request(s) in flight`)
+      // The listeners stay: a signal raised again after the shutdown must not kill the process with status 143.
+      running.close().then(() => resolve(signal))
+    }
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
+  })
+}

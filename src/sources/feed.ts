@@ -1,0 +1,115 @@
+import {XMLParser} from 'fast-xml-parser'
+import type {Logger} from '../core/logger.js'
+import {type HttpClient, HttpError, looksLikeHtml} from './http-client.js'
+import {type AdapterSettings, isObject, type Json, UnexpectedShapeError} from './shared.js'
+
+const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1'
+
+/** One entry of an RSS 2.0, RSS 1.0 (RDF) or Atom feed, with the raw element for feed-specific fields. */
+export interface FeedItem {
+  title: string
+  link: string
+  /** pubDate (RSS 2.0), dc:date (RSS 1.0), published or updated (Atom), as written. */
+  date: string
+  fields: Json
+}
+
+export interface Feed {
+  title: string
+  items: FeedItem[]
+}
+
+const ARRAY_PATHS = new Set(['rss.channel.item', 'rdf:RDF.item', 'feed.entry', 'feed.entry.link'])
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  // Job titles such as "2024" or "1e3" must stay text.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (_name, jpath) => ARRAY_PATHS.has(String(jpath)),
+})
+
+/** The text of an element that may carry attributes (`<title type="html">…</title>`) or repeat. */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return textOf(value[0])
+  if (isObject(value)) return textOf(value['#text'])
+  return ''
+}
+
+function atomLink(value: unknown): string {
+  const links = Array.isArray(value) ? value : [value]
+  const candidates = links.filter(isObject)
+  const alternate = candidates.find((link) => link['@_rel'] === undefined || link['@_rel'] === 'alternate')
+  return textOf((alternate ?? candidates[0])?.['@_href'])
+}
+
+/** Parses an RSS or Atom document; anything else (an HTML page, JSON) is an unexpected shape. */
+export function parseFeed(xml: string): Feed {
+  let document: unknown
+  try {
+    document = parser.parse(xml)
+  } catch (error) {
+    throw new UnexpectedShapeError(`an RSS or Atom feed (${(error as Error).message})`)
+  }
+  if (!isObject(document)) throw new UnexpectedShapeError('an RSS or Atom feed')
+
+  const rss = document.rss
+  if (isObject(rss) && isObject(rss.channel)) {
+    const channel = rss.channel
+    return {
+      title: textOf(channel.title),
+      items: asItems(channel.item).map((fields) => ({
+        title: textOf(fields.title),
+        link: textOf(fields.link),
+        date: textOf(fields.pubDate) || textOf(fields['dc:date']),
+        fields,
+      })),
+    }
+  }
+  const rdf = document['rdf:RDF']
+  if (isObject(rdf)) {
+    return {
+      title: textOf(isObject(rdf.channel) ? rdf.channel.title : ''),
+      items: asItems(rdf.item).map((fields) => ({
+        title: textOf(fields.title),
+        link: textOf(fields.link),
+        date: textOf(fields['dc:date']),
+        fields,
+      })),
+    }
+  }
+  const atom = document.feed
+  if (isObject(atom)) {
+    return {
+      title: textOf(atom.title),
+      items: asItems(atom.entry).map((fields) => ({
+        title: textOf(fields.title),
+        link: atomLink(fields.link),
+        date: textOf(fields.published) || textOf(fields.updated),
+        fields,
+      })),
+    }
+  }
+  throw new UnexpectedShapeError('an RSS or Atom feed')
+}
+
+function asItems(value: unknown): Json[] {
+  if (value === undefined || value === '') return []
+  return (Array.isArray(value) ? value : [value]).filter(isObject)
+}
+
+/** GETs and parses a feed; an HTML page (an error page or a bot challenge) fails with a message saying so. */
+export async function fetchFeed(
+  http: HttpClient,
+  url: string,
+  settings: AdapterSettings,
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<Feed> {
+  const xml = await http.getText(url, {signal, timeoutMs: settings.timeoutMs, logger, headers: {accept: FEED_ACCEPT}})
+  if (looksLikeHtml(xml)) throw new HttpError('HTML instead of an RSS or Atom feed', {url})
+  return parseFeed(xml)
+}

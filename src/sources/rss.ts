@@ -1,0 +1,45 @@
+import type {SourceConfig} from '../app/config.js'
+import type {JobResponse} from '../core/jobs/job.js'
+import type {JobSource} from '../core/jobs/job-source.js'
+import {cleanText} from '../core/jobs/normalise.js'
+import {type FeedItem, fetchFeed} from './feed.js'
+import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
+
+/** The name jobs of a generic feed carry as `source`: the configured `name`, else the feed's host. */
+export function feedName(config: SourceConfig & {url: string}): string {
+  return config.name ?? new URL(config.url).hostname.replace(/^www\./, '')
+}
+
+/**
+ * Any RSS 2.0, RSS 1.0 or Atom feed of jobs at `url` (the full feed URL). The company comes from a
+ * "Company: Title" item title when there is one, else it is the feed's name. Respect the feed owner's terms.
+ */
+export function rssSource(config: SourceConfig & {url: string}, deps: AdapterDeps): JobSource {
+  const settings = adapterSettings(config, config.url)
+  const name = feedName(config)
+  return {
+    name: `rss:${name}`,
+    serverSideFilters: [],
+    async fetchJobs(_criteria, signal) {
+      const feed = await fetchFeed(deps.http, config.url, settings, signal, deps.logger)
+      return mapFeedItems(feed.items, name)
+    },
+  }
+}
+
+export function mapFeedItems(items: readonly FeedItem[], name: string): JobResponse[] {
+  const jobs: JobResponse[] = []
+  for (const item of items) {
+    const heading = cleanText(item.title)
+    const split = splitCompanyTitle(heading)
+    const job = toJob(name, {
+      title: split?.title ?? heading,
+      company: split?.company ?? name,
+      location: '',
+      url: item.link,
+      posted_date: item.date,
+    })
+    if (job) jobs.push(job)
+  }
+  return jobs
+}

@@ -1,0 +1,177 @@
+import type {BoardRef, SourceConfig} from '../app/config.js'
+import {UnavailableError} from '../core/errors.js'
+import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
+import {cleanText, normalisePostedDate} from '../core/jobs/normalise.js'
+import type {Logger} from '../core/logger.js'
+import {type HttpClient, HttpError, type RequestOptions} from './http-client.js'
+
+export const DEFAULT_SOURCE_TIMEOUT_SECONDS = 20
+export const DEFAULT_MAX_PAGES = 5
+
+/** What every adapter is built from: the shared client, its logger and the settings of its config entry. */
+export interface AdapterDeps {
+  http: HttpClient
+  logger: Logger
+}
+
+export interface AdapterSettings {
+  /** The board's base URL without a trailing slash: the config `url` or the public host. */
+  baseUrl: string
+  timeoutMs: number
+  maxPages: number
+}
+
+export function adapterSettings(config: SourceConfig, defaultBaseUrl: string): AdapterSettings {
+  return {
+    baseUrl: (config.url ?? defaultBaseUrl).replace(/\/+$/, ''),
+    timeoutMs: (config.timeout_seconds ?? DEFAULT_SOURCE_TIMEOUT_SECONDS) * 1000,
+    maxPages: config.max_pages ?? DEFAULT_MAX_PAGES,
+  }
+}
+
+/**
+ * `base` + `path` + query; empty parameters are left out. A base with a path (a mirror's prefix) keeps it, and a
+ * base that already is the full endpoint (`http://mirror/api` for RemoteOK's `/api`) is used as it is, so users
+ * may paste either form into `url`.
+ */
+export function endpoint(base: string, path: string, params: Record<string, string | number | undefined> = {}): string {
+  const url = new URL(base.endsWith(path) ? base : `${base}${path}`)
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value))
+  }
+  return url.toString()
+}
+
+export function requestOptions(settings: AdapterSettings, signal: AbortSignal, logger: Logger): RequestOptions {
+  return {signal, timeoutMs: settings.timeoutMs, logger}
+}
+
+/** The board answered, but not with the shape sources.md documents. */
+export class UnexpectedShapeError extends UnavailableError {
+  constructor(expected: string) {
+    super(`unexpected response shape: expected ${expected}`, {
+      hint: 'the board may have changed its API; check its documentation or disable the source',
+    })
+  }
+}
+
+export type Json = Record<string, unknown>
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function expectArray(value: unknown, what = 'an array'): unknown[] {
+  if (!Array.isArray(value)) throw new UnexpectedShapeError(what)
+  return value
+}
+
+export function expectObject(value: unknown, what = 'an object'): Json {
+  if (!isObject(value)) throw new UnexpectedShapeError(what)
+  return value
+}
+
+/** The array under `key` of a response object, e.g. `{"jobs": [...]}`. */
+export function arrayField(value: unknown, key: string): unknown[] {
+  const object = expectObject(value, `an object with a "${key}" array`)
+  return expectArray(object[key], `an object with a "${key}" array`)
+}
+
+export interface RawJob {
+  title: unknown
+  company: unknown
+  location: unknown
+  url: unknown
+  posted_date: unknown
+}
+
+/** Text through cleanText, the date through normalisePostedDate; null when the title or URL is empty. */
+export function toJob(source: string, raw: RawJob): JobResponse | null {
+  const title = cleanText(raw.title)
+  const url = typeof raw.url === 'string' ? raw.url.trim() : ''
+  if (title === '' || url === '') return null
+  return {
+    title,
+    company: cleanText(raw.company),
+    location: cleanText(raw.location),
+    url,
+    source,
+    posted_date: normalisePostedDate(raw.posted_date),
+  }
+}
+
+/** Maps every element, dropping the ones that are not objects or map to null. */
+export function mapJobs(items: readonly unknown[], map: (item: Json) => JobResponse | null): JobResponse[] {
+  const jobs: JobResponse[] = []
+  for (const item of items) {
+    if (!isObject(item)) continue
+    const job = map(item)
+    if (job) jobs.push(job)
+  }
+  return jobs
+}
+
+/** Lower-cases scheme and host only (`https://remoteOK.com/x` -> `https://remoteok.com/x`); the path is kept. */
+export function lowerCaseHost(url: unknown): string {
+  if (typeof url !== 'string') return ''
+  return url.trim().replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#]+)/i, (origin) => origin.toLowerCase())
+}
+
+/** "Company: Job title" split on the first ": "; undefined when the text has no such separator. */
+export function splitCompanyTitle(text: string): {company: string; title: string} | undefined {
+  const at = text.indexOf(': ')
+  if (at <= 0) return undefined
+  const company = text.slice(0, at).trim()
+  const title = text.slice(at + 2).trim()
+  return company && title ? {company, title} : undefined
+}
+
+/** Removes separators a board left at either end (`Cammeray, ` -> `Cammeray`). */
+export function tidyList(text: string): string {
+  return text.replace(/^[\s,;|/-]+|[\s,;|/-]+$/g, '')
+}
+
+export function boardRef(entry: string | BoardRef): BoardRef {
+  return typeof entry === 'string' ? {slug: entry} : entry
+}
+
+/** Tags as query terms: trimmed, lower-case, without duplicates. */
+export function queryTags(criteria: SearchCriteria): string[] {
+  return [...new Set(criteria.tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))]
+}
+
+/**
+ * Boards whose search takes one term: one request per tag (a job matching any tag is wanted) or one unfiltered
+ * request without tags, merged on the job URL.
+ */
+export async function fetchPerTag(
+  tags: readonly string[],
+  fetchOne: (tag: string | undefined) => Promise<JobResponse[]>,
+): Promise<JobResponse[]> {
+  if (tags.length === 0) return fetchOne(undefined)
+  const seen = new Set<string>()
+  const jobs: JobResponse[] = []
+  for (const tag of tags) {
+    for (const job of await fetchOne(tag)) {
+      if (seen.has(job.url)) continue
+      seen.add(job.url)
+      jobs.push(job)
+    }
+  }
+  return jobs
+}
+
+/**
+ * A 404 from a board API (Greenhouse, Lever, Ashby) means the slug is wrong: say so, with what to check.
+ * Other errors pass unchanged.
+ */
+export async function explainNotFound<T>(work: Promise<T>, what: string, hint: string): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) {
+      throw new HttpError(`${error.message}: ${what}`, {url: error.url, status: 404, cause: error, hint})
+    }
+    throw error
+  }
+}

@@ -1,0 +1,47 @@
+import type {SourceConfig} from '../app/config.js'
+import type {JobResponse} from '../core/jobs/job.js'
+import type {JobSource} from '../core/jobs/job-source.js'
+import {cleanText} from '../core/jobs/normalise.js'
+import {type FeedItem, fetchFeed, textOf} from './feed.js'
+import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
+
+export const WEWORKREMOTELY_URL = 'https://weworkremotely.com'
+const ALL_JOBS_FEED = '/remote-jobs.rss'
+/** Flag emoji are pairs of regional indicator symbols; the country names beside them say the same. */
+const FLAGS = /[\u{1f1e6}-\u{1f1ff}]/gu
+
+/**
+ * We Work Remotely's RSS feed of all jobs, or the category feed that `url` names when it ends in `.rss`.
+ * Terms: attribute the links back to We Work Remotely; applying goes through weworkremotely.com (`link`).
+ */
+export function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): JobSource {
+  const settings = adapterSettings(config, WEWORKREMOTELY_URL)
+  const feedUrl = /\.rss$/i.test(settings.baseUrl) ? settings.baseUrl : `${settings.baseUrl}${ALL_JOBS_FEED}`
+  return {
+    name: config.name ?? 'weworkremotely',
+    serverSideFilters: [],
+    async fetchJobs(_criteria, signal) {
+      const feed = await fetchFeed(deps.http, feedUrl, settings, signal, deps.logger)
+      return mapWeWorkRemotely(feed.items)
+    },
+  }
+}
+
+export function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
+  const jobs: JobResponse[] = []
+  for (const item of items) {
+    const heading = cleanText(item.title)
+    const split = splitCompanyTitle(heading)
+    const region = cleanText(textOf(item.fields.region))
+    const country = cleanText(textOf(item.fields.country).replace(FLAGS, ''))
+    const job = toJob('weworkremotely', {
+      title: split?.title ?? heading,
+      company: split?.company ?? '',
+      location: [region, country].filter(Boolean).join(', '),
+      url: item.link || textOf(item.fields.guid),
+      posted_date: item.date,
+    })
+    if (job) jobs.push(job)
+  }
+  return jobs
+}

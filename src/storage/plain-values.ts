@@ -1,0 +1,28 @@
+/**
+ * A database row as plain JSON values: dates become ISO 8601 UTC, binary becomes base64 and 64-bit integers become
+ * numbers when exact and text otherwise, so a row can be sent as a response body as it is.
+ */
+export function plainRow(row: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(row)) result[key] = plainValue(value)
+  return result
+}
+
+function plainValue(value: unknown): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
+  if (Buffer.isBuffer(value)) return value.toString('base64')
+  if (typeof value === 'bigint') {
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
+      ? Number(value)
+      : value.toString()
+  }
+  return value
+}
+
+/** A JSON value as something a SQL driver stores: objects and arrays as JSON text, booleans as 1/0 for SQLite. */
+export function sqlValue(value: unknown, booleans: 'native' | 'integer'): unknown {
+  if (value === undefined) return null
+  if (typeof value === 'boolean') return booleans === 'native' ? value : value ? 1 : 0
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value)
+  return value
+}

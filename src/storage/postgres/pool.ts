@@ -1,0 +1,89 @@
+import pg from 'pg'
+import {ConfigurationError, UnavailableError} from '../../core/errors.js'
+import type {Logger} from '../../core/logger.js'
+
+export interface PostgresPoolOptions {
+  url: string
+  poolSize: number
+  /** Connect timeout, statement_timeout and client-side query timeout, in milliseconds. */
+  timeoutMs: number
+  /** Serving sessions are read-only; only `jobagent shipment import` writes. */
+  readOnly: boolean
+  /** Imports may build an index on a big table: they pass false to let statements run as long as they need. */
+  limitStatements?: boolean
+  logger: Logger
+}
+
+/**
+ * A pg pool whose sessions are read-only (`SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY` on connect,
+ * which a `?options=` in the URL cannot undo) and whose statements are cancelled after the store timeout.
+ */
+export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.timeoutMs,
+    ...(options.limitStatements === false
+      ? {}
+      : {statement_timeout: options.timeoutMs, query_timeout: options.timeoutMs + 1000}),
+    idleTimeoutMillis: 30_000,
+    application_name: 'jobagent',
+    // Awaited by the pool before it hands the new connection out; a failure fails that checkout.
+    ...(options.readOnly
+      ? {
+          onConnect: async (client: pg.ClientBase) => {
+            await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY')
+          },
+        }
+      : {}),
+  })
+  // An idle client losing its connection must not crash the server; the next query reports the failure.
+  pool.on('error', (error) => options.logger.debug(`idle PostgreSQL connection failed: ${error.message}`))
+  return pool
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH'])
+
+/** Where the pool connects, without the password, for messages. */
+export function describeTarget(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`
+  } catch {
+    return 'the configured server'
+  }
+}
+
+/** Turns driver errors into the taxonomy: connection, authentication and missing-table problems are unavailability. */
+export function describePostgresError(error: unknown, url: string, table?: string): unknown {
+  const code = (error as {code?: string} | null)?.code ?? ''
+  const message = (error as Error | null)?.message ?? String(error)
+  const target = describeTarget(url)
+  if (code === '42P01' || code === '42703') {
+    return new UnavailableError(`PostgreSQL at ${target}: ${message}${table ? ` (expected table "${table}")` : ''}`, {
+      hint: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
+      cause: error,
+    })
+  }
+  if (code === '42P10') {
+    return new ConfigurationError(`cannot upsert into ${table ?? 'the table'}: ${message}`, {
+      hint: 'the id column needs a primary key or a unique index',
+      cause: error,
+    })
+  }
+  if (code === '28P01' || code === '28000' || code === '3D000') {
+    return new UnavailableError(`PostgreSQL at ${target} refused the connection: ${message}`, {
+      hint: 'check the user, password and database name in the store URL',
+      cause: error,
+    })
+  }
+  if (
+    CONNECTION_CODES.has(code) ||
+    code === '57014' ||
+    code === '57P01' ||
+    /timeout|terminated|Connection/i.test(message)
+  ) {
+    return new UnavailableError(`PostgreSQL at ${target}: ${message || code}`, {cause: error, retryAfterSeconds: 5})
+  }
+  return error
+}

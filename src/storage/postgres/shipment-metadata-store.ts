@@ -1,0 +1,61 @@
+import type pg from 'pg'
+import type {Logger} from '../../core/logger.js'
+import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
+import {plainRow} from '../plain-values.js'
+import {quoteIdentifier} from '../sql-names.js'
+import {createPostgresPool, describePostgresError} from './pool.js'
+import {findLeadingIndex} from './shipment-index.js'
+
+export interface PostgresMetadataOptions {
+  url: string
+  table: string
+  idColumn: string
+  poolSize: number
+  timeoutMs: number
+  logger: Logger
+}
+
+/** One row per shipment in a PostgreSQL table, read through a pool of read-only sessions. */
+export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
+  readonly kind = 'postgres' as const
+  private readonly pool: pg.Pool
+  private readonly lookup: string
+
+  constructor(private readonly options: PostgresMetadataOptions) {
+    this.pool = createPostgresPool({...options, readOnly: true})
+    this.lookup = `SELECT * FROM ${quoteIdentifier(options.table)} WHERE ${quoteIdentifier(options.idColumn)} = $1 LIMIT 1`
+  }
+
+  async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
+    try {
+      // A named statement is parsed and planned once per connection.
+      const result = await this.pool.query({name: 'jobagent_shipment_metadata', text: this.lookup, values: [id]})
+      const row = result.rows[0] as Record<string, unknown> | undefined
+      return row ? plainRow(row) : null
+    } catch (error) {
+      // An id that cannot be cast to the id column's type (text id, integer column) names no shipment.
+      if ((error as {code?: string}).code === '22P02') return null
+      throw describePostgresError(error, this.options.url, this.options.table)
+    }
+  }
+
+  async checkIndex(): Promise<IndexStatus> {
+    const {table, idColumn} = this.options
+    return findLeadingIndex(this.pool, table, [idColumn], {
+      missing: `no index on ${table} (${idColumn}): every lookup scans the table`,
+      hint: `CREATE UNIQUE INDEX ON ${quoteIdentifier(table)} (${quoteIdentifier(idColumn)})`,
+    })
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.pool.query('SELECT 1')
+    } catch (error) {
+      throw describePostgresError(error, this.options.url)
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end()
+  }
+}

@@ -1,0 +1,83 @@
+import type pg from 'pg'
+import type {Logger} from '../../core/logger.js'
+import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
+import {type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
+import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
+import {indexName, quoteIdentifier} from '../sql-names.js'
+import {createPostgresPool, describePostgresError} from './pool.js'
+import {findLeadingIndex} from './shipment-index.js'
+
+export interface PostgresTelemetryOptions extends TelemetryFields {
+  url: string
+  table: string
+  poolSize: number
+  timeoutMs: number
+  logger: Logger
+}
+
+/**
+ * The PostgreSQL telemetry schema (created by `jobagent shipment import`):
+ *   <table> (<id_field> text NOT NULL, <time_field> timestamptz NOT NULL, document jsonb NOT NULL)
+ *   UNIQUE INDEX <table>_<id_field>_<time_field> ON <table> (<id_field>, <time_field> DESC)
+ * Tables filled by other tools may hold the time as timestamptz, timestamp, epoch numbers or ISO text.
+ */
+export function postgresTelemetryTableSql(options: Pick<PostgresTelemetryOptions, 'table' | 'idField' | 'timeField'>) {
+  const table = quoteIdentifier(options.table)
+  const id = quoteIdentifier(options.idField)
+  const time = quoteIdentifier(options.timeField)
+  return [
+    `CREATE TABLE IF NOT EXISTS ${table} (${id} text NOT NULL, ${time} timestamptz NOT NULL, "document" jsonb NOT NULL)`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS ${indexName(options.table, options.idField, options.timeField)} ON ${table} (${id}, ${time} DESC)`,
+  ]
+}
+
+export class PostgresTelemetryStore implements TelemetryStore {
+  readonly kind = 'postgres' as const
+  private readonly pool: pg.Pool
+  private readonly lookup: string
+
+  constructor(private readonly options: PostgresTelemetryOptions) {
+    this.pool = createPostgresPool({...options, readOnly: true})
+    const time = quoteIdentifier(options.timeField)
+    this.lookup =
+      `SELECT ${time} AS time, "document" AS document FROM ${quoteIdentifier(options.table)} ` +
+      `WHERE ${quoteIdentifier(options.idField)} = $1 ORDER BY ${time} DESC LIMIT 1`
+  }
+
+  async latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
+    try {
+      const result = await this.pool.query({name: 'jobagent_shipment_telemetry', text: this.lookup, values: [id]})
+      const row = result.rows[0] as {time: unknown; document: unknown} | undefined
+      if (!row) return null
+      const document =
+        typeof row.document === 'object' && row.document !== null && !Array.isArray(row.document)
+          ? (row.document as Record<string, unknown>)
+          : {value: row.document}
+      return toLatestTelemetry(document, row.time, this.options)
+    } catch (error) {
+      // Metadata imported, telemetry not yet: no telemetry, like an empty MongoDB collection.
+      if ((error as {code?: string}).code === '42P01') return null
+      throw describePostgresError(error, this.options.url, this.options.table)
+    }
+  }
+
+  async checkIndex(): Promise<IndexStatus> {
+    const {table, idField, timeField} = this.options
+    return findLeadingIndex(this.pool, table, [idField, timeField], {
+      missing: `no index on ${table} (${idField}, ${timeField} DESC): every lookup scans the table`,
+      hint: postgresTelemetryTableSql(this.options)[1] ?? '',
+    })
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.pool.query('SELECT 1')
+    } catch (error) {
+      throw describePostgresError(error, this.options.url)
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end()
+  }
+}

@@ -1,0 +1,119 @@
+import {existsSync} from 'node:fs'
+import type {Statement} from 'better-sqlite3'
+import {UnavailableError} from '../../core/errors.js'
+import type {IndexStatus} from '../../core/shipments/stores.js'
+import {describeSqliteError, openSqlite, type SqliteDatabase} from './database.js'
+
+const IMPORT_HINT = 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE'
+
+/** The configured table is not in the file (yet): nothing was imported, or the name in the config is wrong. */
+export class MissingTableError extends UnavailableError {}
+
+/**
+ * A read-only connection opened on first use, so `jobagent serve` starts before any shipment was imported and
+ * picks the file up once it exists. better-sqlite3 is synchronous: a lookup through an index takes microseconds,
+ * and the busy timeout is kept short so a locked file cannot stall the event loop for long.
+ */
+export class ReadOnlyShipmentDatabase {
+  private db: SqliteDatabase | undefined
+  private readonly statements = new Map<string, Statement>()
+  private snapshot: {begin: Statement; commit: Statement} | undefined
+
+  constructor(
+    readonly file: string,
+    private readonly busyTimeoutMs = 250,
+  ) {}
+
+  /** A prepared statement, cached once it compiles (it does not while the table is missing). */
+  statement(sql: string, table: string): Statement {
+    const cached = this.statements.get(sql)
+    if (cached) return cached
+    const db = this.connection()
+    try {
+      const statement = db.prepare(sql)
+      this.statements.set(sql, statement)
+      return statement
+    } catch (error) {
+      const message = (error as Error).message
+      if (/no such (table|column)/.test(message)) {
+        const Kind = message.startsWith('no such table') ? MissingTableError : UnavailableError
+        throw new Kind(`${this.file}: ${message} (expected table "${table}")`, {
+          hint: IMPORT_HINT,
+          cause: error,
+        })
+      }
+      throw describeSqliteError(error, this.file)
+    }
+  }
+
+  /** Whether the lookup's query plan searches an index rather than scanning or sorting. */
+  indexStatus(sql: string, table: string, parameters: unknown[], missing: IndexStatus): IndexStatus {
+    try {
+      this.statement(sql, table)
+    } catch (error) {
+      if (error instanceof MissingTableError) return {ok: false, message: missingTableMessage(table)}
+      throw error
+    }
+    const plan = this.connection()
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...parameters) as {detail: string}[]
+    const used = indexInPlan(plan.map((step) => step.detail))
+    return used ? {ok: true, message: `lookups use ${used}`} : missing
+  }
+
+  /**
+   * Runs a synchronous read (driver errors about the file become UnavailableError) inside a read transaction that every lookup of this turn of the event loop shares. Each SQLite
+   * transaction takes and releases WAL locks (system calls); under load many requests arrive in one turn, and
+   * one snapshot per turn serves them all. The snapshot ends before the next turn, so data is never stale longer.
+   */
+  lookup<T>(work: () => T): Promise<T> {
+    try {
+      const db = this.connection()
+      if (!db.inTransaction) {
+        this.snapshot ??= {begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT')}
+        this.snapshot.begin.run()
+        setImmediate(() => this.endSnapshot())
+      }
+      return Promise.resolve(work())
+    } catch (error) {
+      return Promise.reject(describeSqliteError(error, this.file))
+    }
+  }
+
+  close(): void {
+    this.endSnapshot()
+    this.statements.clear()
+    this.snapshot = undefined
+    this.db?.close()
+    this.db = undefined
+  }
+
+  private endSnapshot(): void {
+    if (this.db?.inTransaction) this.snapshot?.commit.run()
+  }
+
+  private connection(): SqliteDatabase {
+    if (this.db) return this.db
+    if (!existsSync(this.file)) {
+      throw new UnavailableError(`${this.file} does not exist`, {hint: IMPORT_HINT})
+    }
+    const db = openSqlite(this.file, {readonly: true, busyTimeoutMs: this.busyTimeoutMs})
+    // Memory-mapped reads skip a system call per page: on a large store that halves the time of a lookup.
+    db.pragma('mmap_size = 2147418112')
+    this.db = db
+    return db
+  }
+}
+
+/** The index or key an EXPLAIN QUERY PLAN searches (`index x`, `primary key`), unless it scans or sorts. */
+export function indexInPlan(details: readonly string[]): string | undefined {
+  if (details.some((detail) => detail.includes('TEMP B-TREE'))) return undefined
+  const used = details
+    .map((detail) => /^SEARCH .* USING (?:COVERING )?(INDEX \S+|(?:INTEGER )?PRIMARY KEY)/.exec(detail)?.[1])
+    .find(Boolean)
+  return used?.replace(/^INDEX/, 'index').replace(/(INTEGER )?PRIMARY KEY/, (key) => key.toLowerCase())
+}
+
+export function missingTableMessage(table: string): string {
+  return `table ${table} does not exist: nothing is found until it is created (jobagent shipment import does that)`
+}

@@ -1,0 +1,142 @@
+import type {
+  ApplicationCounts,
+  ApplicationRecord,
+  ApplicationStatus,
+  StatusChange,
+  TrackedApplication,
+} from '../../core/applications/application.js'
+import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import {read, type SqliteDatabase, writeTransaction} from './database.js'
+
+interface ApplicationRow extends TrackedApplication {
+  id: number
+}
+
+const COLUMNS = 'id, title, company, location, url, source, applied_date, status, notes, updated_at'
+
+function toTracked(row: ApplicationRow): TrackedApplication {
+  const {id: _id, ...tracked} = row
+  return tracked
+}
+
+/** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
+export class SqliteApplicationStore implements ApplicationStore {
+  private readonly statements
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly file: string,
+  ) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT INTO applications (url_key, url, title, company, location, source, applied_date, status, notes, updated_at)
+         VALUES (@urlKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at)
+         ON CONFLICT (url_key) DO NOTHING RETURNING ${COLUMNS}`,
+      ),
+      get: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE url_key = ?`),
+      list: db.prepare(`SELECT ${COLUMNS} FROM applications ORDER BY applied_date DESC, id DESC`),
+      listByStatus: db.prepare(
+        `SELECT ${COLUMNS} FROM applications WHERE status = ? ORDER BY applied_date DESC, id DESC`,
+      ),
+      history: db.prepare(
+        `SELECT h.changed_at, h.old_status, h.new_status, h.old_notes FROM status_history h
+         JOIN applications a ON a.id = h.application_id WHERE a.url_key = ? ORDER BY h.id`,
+      ),
+      addHistory: db.prepare(
+        `INSERT INTO status_history (application_id, changed_at, old_status, new_status, old_notes)
+         VALUES (?, ?, ?, ?, ?)`,
+      ),
+      setStatus: db.prepare(
+        `UPDATE applications SET status = ?, notes = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`,
+      ),
+      overwrite: db.prepare(
+        `UPDATE applications SET url = @url, title = @title, company = @company, location = @location,
+         source = @source, applied_date = @applied_date, status = @status, notes = @notes, updated_at = @at
+         WHERE id = @id`,
+      ),
+      counts: db.prepare(
+        `SELECT count(*) AS total, coalesce(sum(status <> 'saved'), 0) AS applied,
+         coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
+      ),
+      statuses: db.prepare('SELECT url_key, status FROM applications'),
+      appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
+    }
+  }
+
+  async insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null> {
+    const row = writeTransaction(this.db, this.file, () => this.statements.insert.get({...record, urlKey, at})) as
+      | ApplicationRow
+      | undefined
+    return row ? toTracked(row) : null
+  }
+
+  async get(urlKey: string): Promise<TrackedApplication | null> {
+    const row = read(this.file, () => this.statements.get.get(urlKey)) as ApplicationRow | undefined
+    return row ? toTracked(row) : null
+  }
+
+  async list(filter: {status?: ApplicationStatus} = {}): Promise<TrackedApplication[]> {
+    const rows = read(this.file, () =>
+      filter.status ? this.statements.listByStatus.all(filter.status) : this.statements.list.all(),
+    ) as ApplicationRow[]
+    return rows.map(toTracked)
+  }
+
+  async history(urlKey: string): Promise<StatusChange[]> {
+    return read(this.file, () => this.statements.history.all(urlKey)) as StatusChange[]
+  }
+
+  async changeStatus(
+    urlKey: string,
+    status: ApplicationStatus,
+    notes: string,
+    at: string,
+  ): Promise<StatusUpdate | null> {
+    return writeTransaction(this.db, this.file, () => {
+      const previous = this.statements.get.get(urlKey) as ApplicationRow | undefined
+      if (!previous) return null
+      this.statements.addHistory.run(previous.id, at, previous.status, status, previous.notes)
+      const current = this.statements.setStatus.get(status, notes, at, previous.id) as ApplicationRow
+      return {previous: toTracked(previous), current: toTracked(current)}
+    })
+  }
+
+  async counts(): Promise<ApplicationCounts> {
+    return read(this.file, () => this.statements.counts.get()) as ApplicationCounts
+  }
+
+  async appliedUrlKeys(): Promise<Set<string>> {
+    return new Set(read(this.file, () => this.statements.appliedKeys.all()) as string[])
+  }
+
+  async statusesByUrlKey(): Promise<Map<string, ApplicationStatus>> {
+    const rows = read(this.file, () => this.statements.statuses.raw().all()) as [string, ApplicationStatus][]
+    return new Map(rows)
+  }
+
+  async importRecords(
+    records: readonly {record: ApplicationRecord; urlKey: string}[],
+    options: {update: boolean; at: string},
+  ): Promise<ImportOutcome> {
+    return writeTransaction(this.db, this.file, () => {
+      const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: []}
+      for (const {record, urlKey} of records) {
+        if (this.statements.insert.get({...record, urlKey, at: options.at})) {
+          outcome.inserted++
+          continue
+        }
+        if (!options.update) {
+          outcome.unchanged.push(record.url)
+          continue
+        }
+        const existing = this.statements.get.get(urlKey) as ApplicationRow
+        if (existing.status !== record.status || existing.notes !== record.notes) {
+          this.statements.addHistory.run(existing.id, options.at, existing.status, record.status, existing.notes)
+        }
+        this.statements.overwrite.run({...record, id: existing.id, at: options.at})
+        outcome.updated++
+      }
+      return outcome
+    })
+  }
+}

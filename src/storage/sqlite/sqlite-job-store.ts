@@ -1,0 +1,118 @@
+import type {JobStore, KeyedJob, NewRunRecord, RunRecord, StoredJob} from '../../core/jobs/job-store.js'
+import {read, type SqliteDatabase, writeTransaction} from './database.js'
+
+const JOB_COLUMNS = 'id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at'
+
+interface RunRow extends Omit<RunRecord, 'sources'> {
+  sources: string
+}
+
+function toRun(row: RunRow): RunRecord {
+  return {...row, sources: JSON.parse(row.sources)}
+}
+
+/** Jobs and runs in jobagent.db, beside the tracker so one transaction can cover a run's writes. */
+export class SqliteJobStore implements JobStore {
+  private readonly statements
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly file: string,
+  ) {
+    this.statements = {
+      insertRun: db.prepare(
+        `INSERT INTO runs (started_at, finished_at, status, mode, jobs_found, new_jobs, notified, sources, error)
+         VALUES (@started_at, @finished_at, @status, @mode, @jobs_found, @new_jobs, @notified, @sources, @error)
+         RETURNING *`,
+      ),
+      byUrlKey: db.prepare('SELECT id, first_seen, notified_at, posted_date FROM jobs WHERE url_key = ?'),
+      byIdentity: db.prepare(
+        'SELECT id, first_seen, notified_at, posted_date FROM jobs WHERE identity_key = ? ORDER BY last_seen DESC LIMIT 1',
+      ),
+      insertJob: db.prepare(
+        `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
+         last_seen, last_run_id) VALUES (@urlKey, @identityKey, @title, @company, @location, @url, @source,
+         @posted_date, @seen, @seen, @runId)`,
+      ),
+      updateJob: db.prepare(
+        `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
+         location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
+         last_seen = @seen, last_run_id = @runId WHERE id = @id`,
+      ),
+      completeRun: db.prepare(
+        'UPDATE runs SET finished_at = @finished_at, status = @status, notified = @notified, error = @error WHERE id = @id',
+      ),
+      markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
+      lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
+      lastOkRun: db.prepare(`SELECT id FROM runs WHERE status = 'ok' ORDER BY id DESC LIMIT 1`),
+      runJobs: db.prepare(
+        `SELECT ${JOB_COLUMNS} FROM jobs WHERE last_run_id = ? ORDER BY posted_date IS NULL, posted_date DESC, id`,
+      ),
+      findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`),
+    }
+  }
+
+  async saveRun(run: NewRunRecord, jobs: readonly KeyedJob[]): Promise<{run: RunRecord; jobs: StoredJob[]}> {
+    return writeTransaction(this.db, this.file, () => {
+      const saved = toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow)
+      const stored: StoredJob[] = []
+      // Rows are built here rather than read back (RETURNING): a run upserts thousands of jobs.
+      for (const {job, urlKey, identityKey} of jobs) {
+        const existing = (this.statements.byUrlKey.get(urlKey) ?? this.statements.byIdentity.get(identityKey)) as
+          | Pick<StoredJob, 'id' | 'first_seen' | 'notified_at' | 'posted_date'>
+          | undefined
+        const values = {...job, urlKey, identityKey, seen: run.started_at, runId: saved.id}
+        if (existing) {
+          this.statements.updateJob.run({...values, id: existing.id})
+          stored.push({
+            ...job,
+            posted_date: job.posted_date ?? existing.posted_date,
+            id: existing.id,
+            first_seen: existing.first_seen,
+            last_seen: run.started_at,
+            notified_at: existing.notified_at,
+          })
+        } else {
+          const id = Number(this.statements.insertJob.run(values).lastInsertRowid)
+          stored.push({...job, id, first_seen: run.started_at, last_seen: run.started_at, notified_at: null})
+        }
+      }
+      return {run: saved, jobs: stored}
+    })
+  }
+
+  async saveFailedRun(run: NewRunRecord): Promise<RunRecord> {
+    return writeTransaction(this.db, this.file, () =>
+      toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow),
+    )
+  }
+
+  async completeRun(
+    id: number,
+    outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>,
+  ): Promise<void> {
+    writeTransaction(this.db, this.file, () => this.statements.completeRun.run({...outcome, id}))
+  }
+
+  async markNotified(ids: readonly number[], at: string): Promise<void> {
+    writeTransaction(this.db, this.file, () => {
+      for (const id of ids) this.statements.markNotified.run(at, id)
+    })
+  }
+
+  async lastRun(): Promise<RunRecord | null> {
+    const row = read(this.file, () => this.statements.lastRun.get()) as RunRow | undefined
+    return row ? toRun(row) : null
+  }
+
+  async lastRunJobs(): Promise<StoredJob[]> {
+    return read(this.file, () => {
+      const run = this.statements.lastOkRun.get() as {id: number} | undefined
+      return run ? (this.statements.runJobs.all(run.id) as StoredJob[]) : []
+    })
+  }
+
+  async findJob(id: number): Promise<StoredJob | null> {
+    return (read(this.file, () => this.statements.findJob.get(id)) as StoredJob | undefined) ?? null
+  }
+}

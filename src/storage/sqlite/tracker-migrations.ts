@@ -1,0 +1,67 @@
+import type {Migration} from './database.js'
+
+/** Versioned schema of jobagent.db. Append new versions; never edit one that has shipped. */
+export const TRACKER_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE applications (
+        id INTEGER PRIMARY KEY,
+        url_key TEXT NOT NULL UNIQUE,
+        url TEXT NOT NULL,
+        title TEXT NOT NULL,
+        company TEXT NOT NULL,
+        location TEXT NOT NULL DEFAULT '',
+        source TEXT NOT NULL,
+        applied_date TEXT NOT NULL,
+        status TEXT NOT NULL,
+        notes TEXT NOT NULL DEFAULT '',
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX applications_status ON applications (status);
+      CREATE TABLE status_history (
+        id INTEGER PRIMARY KEY,
+        application_id INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        changed_at TEXT NOT NULL,
+        old_status TEXT NOT NULL,
+        new_status TEXT NOT NULL,
+        old_notes TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX status_history_application ON status_history (application_id, id);
+    `,
+  },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        finished_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        jobs_found INTEGER NOT NULL DEFAULT 0,
+        new_jobs INTEGER NOT NULL DEFAULT 0,
+        notified INTEGER NOT NULL DEFAULT 0,
+        sources TEXT NOT NULL DEFAULT '[]',
+        error TEXT
+      );
+      CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY,
+        url_key TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        company TEXT NOT NULL,
+        location TEXT NOT NULL DEFAULT '',
+        url TEXT NOT NULL,
+        source TEXT NOT NULL,
+        posted_date TEXT,
+        first_seen TEXT NOT NULL,
+        last_seen TEXT NOT NULL,
+        notified_at TEXT,
+        identity_key TEXT NOT NULL,
+        last_run_id INTEGER REFERENCES runs (id)
+      );
+      CREATE INDEX jobs_last_run ON jobs (last_run_id);
+      CREATE INDEX jobs_identity ON jobs (identity_key);
+    `,
+  },
+]

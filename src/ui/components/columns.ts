@@ -1,0 +1,64 @@
+import type {TrackedApplication} from '../../core/applications/application.js'
+import type {ListedJob} from '../../core/jobs/job-catalog.js'
+import {type ColumnSpec, fitColumns} from '../layout.js'
+import {statusColour} from '../theme.js'
+import {type Column, MARKER_WIDTH} from './table.js'
+
+type Defined<T> = ColumnSpec & Pick<Column<T>, 'value'> & {colourOf?: (row: T) => string}
+
+const JOB_COLUMNS: Defined<ListedJob>[] = [
+  {key: 'title', header: 'TITLE', min: 20, weight: 5, priority: 0, value: (job) => job.title},
+  {key: 'company', header: 'COMPANY', min: 12, weight: 3, priority: 1, value: (job) => job.company},
+  {key: 'location', header: 'LOCATION', min: 10, weight: 2, priority: 4, value: (job) => job.location},
+  {key: 'source', header: 'SOURCE', min: 10, weight: 1, priority: 5, value: (job) => job.source},
+  {
+    key: 'posted',
+    header: 'POSTED',
+    min: 10,
+    weight: 0,
+    priority: 3,
+    value: (job) => job.posted_date?.slice(0, 10) ?? '',
+  },
+  {
+    key: 'status',
+    header: 'STATUS',
+    min: 12,
+    weight: 0,
+    priority: 2,
+    value: (job) => job.tracked_status ?? 'new',
+    colourOf: (job) => job.tracked_status ?? 'new',
+  },
+]
+
+const APPLICATION_COLUMNS: Defined<TrackedApplication>[] = [
+  {key: 'title', header: 'TITLE', min: 20, weight: 5, priority: 0, value: (app) => app.title},
+  {key: 'company', header: 'COMPANY', min: 12, weight: 3, priority: 1, value: (app) => app.company},
+  {key: 'location', header: 'LOCATION', min: 10, weight: 2, priority: 5, value: (app) => app.location},
+  {key: 'source', header: 'SOURCE', min: 10, weight: 1, priority: 6, value: (app) => app.source},
+  {
+    key: 'status',
+    header: 'STATUS',
+    min: 12,
+    weight: 0,
+    priority: 2,
+    value: (app) => app.status,
+    colourOf: (app) => app.status,
+  },
+  {key: 'applied', header: 'APPLIED', min: 10, weight: 0, priority: 3, value: (app) => app.applied_date.slice(0, 10)},
+  {key: 'notes', header: 'NOTES', min: 10, weight: 3, priority: 4, value: (app) => app.notes.replace(/\s+/g, ' ')},
+]
+
+function fitTable<T>(defined: readonly Defined<T>[], width: number, colour: boolean): Column<T>[] {
+  return fitColumns(defined, width - MARKER_WIDTH).map(({colourOf, ...column}) =>
+    colourOf ? {...column, tone: (row: T) => statusColour(colour, colourOf(row))} : column,
+  )
+}
+
+/** The Jobs table's columns for a terminal width; narrow terminals drop source, then location. */
+export function jobColumns(width: number, colour: boolean): Column<ListedJob>[] {
+  return fitTable(JOB_COLUMNS, width, colour)
+}
+
+export function applicationColumns(width: number, colour: boolean): Column<TrackedApplication>[] {
+  return fitTable(APPLICATION_COLUMNS, width, colour)
+}

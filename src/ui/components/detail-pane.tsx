@@ -1,0 +1,100 @@
+import type {StatusChange, TrackedApplication} from '../../core/applications/application.js'
+import type {ListedJob} from '../../core/jobs/job-catalog.js'
+import {Box, Text} from '../ink.js'
+import {paint, statusColour, useColour} from '../theme.js'
+
+/** `2026-11-22T05:17:33.123` -> `2026-11-22 05:17`. */
+export function shortTime(timestamp: string | null): string {
+  return timestamp ? timestamp.slice(0, 16).replace('T', ' ') : '–'
+}
+
+interface Line {
+  label?: string
+  text: string
+  tone?: string | undefined
+  bold?: boolean
+}
+
+function Lines({lines, width, height, title}: {lines: Line[]; width: number; height: number; title: string}) {
+  const colour = useColour()
+  const rule = `─ ${title} `.padEnd(width, '─')
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden" flexShrink={0}>
+      <Text color={paint(colour, 'gray')} wrap="truncate-end">
+        {rule}
+      </Text>
+      {lines.slice(0, Math.max(0, height - 1)).map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are a fixed layout, rebuilt on every render
+        <Text key={index} wrap="truncate-end" bold={Boolean(line.bold) && colour}>
+          {line.label ? <Text color={paint(colour, 'gray')}>{`${line.label}: `}</Text> : null}
+          <Text color={line.tone}>{line.text}</Text>
+        </Text>
+      ))}
+    </Box>
+  )
+}
+
+function heading(item: {title: string; company: string; location: string}): string {
+  return [item.title, item.company, item.location].filter(Boolean).join(' · ')
+}
+
+export function JobDetail(props: {
+  job: ListedJob
+  application: TrackedApplication | undefined
+  width: number
+  height: number
+}) {
+  const colour = useColour()
+  const {job, application} = props
+  const status = job.tracked_status ?? 'new'
+  const lines: Line[] = [
+    {text: heading(job), bold: true},
+    {label: 'URL', text: job.url},
+    {label: 'Source', text: `${job.source}   Posted: ${job.posted_date ?? '–'}   ID: ${job.id}`},
+    {
+      label: 'First seen',
+      text: `${shortTime(job.first_seen)}   Last seen: ${shortTime(job.last_seen)}   Notified: ${job.notified_at ? shortTime(job.notified_at) : 'not yet'}`,
+    },
+    application
+      ? {label: 'Tracked', text: `${status}${application.notes ? ` · notes: ${application.notes}` : ''}`}
+      : {label: 'Tracked', text: 'no (a tracks it)', tone: statusColour(colour, 'new')},
+  ]
+  return <Lines lines={lines} width={props.width} height={props.height} title="Job" />
+}
+
+export function ApplicationDetail(props: {
+  application: TrackedApplication
+  history: StatusChange[] | null
+  width: number
+  height: number
+}) {
+  const colour = useColour()
+  const {application, history} = props
+  const lines: Line[] = [
+    {text: heading(application), bold: true},
+    {label: 'URL', text: application.url},
+    {
+      label: 'Source',
+      text: `${application.source}   Applied: ${shortTime(application.applied_date)}   Updated: ${shortTime(application.updated_at)}`,
+    },
+    {label: 'Status', text: application.status, tone: statusColour(colour, application.status)},
+    {label: 'Notes', text: application.notes.replace(/\s+/g, ' ') || '–'},
+  ]
+  const room = props.height - 1 - lines.length - 1
+  if (history === null) {
+    lines.push({label: 'History', text: 'loading…'})
+  } else if (history.length === 0) {
+    lines.push({label: 'History', text: 'no changes yet'})
+  } else {
+    // Newest first; when they do not all fit, the last line says how many are left out.
+    const newest = [...history].reverse()
+    const fits = newest.length <= room ? newest.length : Math.max(0, room - 1)
+    lines.push({label: 'History', text: `${history.length} change(s)`})
+    for (const change of newest.slice(0, fits)) {
+      const notes = change.old_notes ? `  (notes were: ${change.old_notes.replace(/\s+/g, ' ')})` : ''
+      lines.push({text: `  ${shortTime(change.changed_at)}  ${change.old_status} → ${change.new_status}${notes}`})
+    }
+    if (fits < newest.length) lines.push({text: `  … ${newest.length - fits} earlier`})
+  }
+  return <Lines lines={lines} width={props.width} height={props.height} title="Application" />
+}

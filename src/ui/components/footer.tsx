@@ -1,0 +1,40 @@
+import {memo} from 'react'
+import type {Mode, ViewName} from '../dashboard-state.js'
+import {Text} from '../ink.js'
+import {KEY_HELP} from '../keys.js'
+import {paint, useColour} from '../theme.js'
+
+const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
+  help: 'any key closes the help · q quits',
+  filter: 'type to filter · Enter keep · Esc clear',
+  'pick-status': '↑↓ j k choose · 1-8 pick · Enter confirm · Esc cancel',
+  notes: 'type the notes · Enter save · Ctrl-U clear · Esc cancel',
+}
+
+const SEPARATOR = '  '
+
+/** The keys that fit in one line, most useful first, shown in the order of the help. */
+export function footerText(view: ViewName, width: number): string {
+  const entries = KEY_HELP.filter((entry) => entry.footer && (!entry.view || entry.view === view))
+  const chosen = new Set<(typeof entries)[number]>()
+  let used = -SEPARATOR.length
+  for (const entry of [...entries].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99))) {
+    const cost = SEPARATOR.length + (entry.footer?.length ?? 0)
+    if (used + cost > width) continue
+    chosen.add(entry)
+    used += cost
+  }
+  return entries
+    .filter((entry) => chosen.has(entry))
+    .map((entry) => entry.footer)
+    .join(SEPARATOR)
+}
+
+export const Footer = memo(function Footer({mode, view, width}: {mode: Mode['kind']; view: ViewName; width: number}) {
+  const colour = useColour()
+  return (
+    <Text wrap="truncate-end" color={paint(colour, 'gray')}>
+      {mode === 'browse' ? footerText(view, width) : MODE_HINTS[mode]}
+    </Text>
+  )
+})

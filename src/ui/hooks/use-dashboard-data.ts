@@ -1,0 +1,59 @@
+import {type Dispatch, useCallback, useEffect, useRef, useState} from 'react'
+import type {StatusChange} from '../../core/applications/application.js'
+import {isJobagentError} from '../../core/errors.js'
+import type {Action} from '../dashboard-state.js'
+import type {DashboardData, DashboardServices} from '../services.js'
+
+/** An error as one line: the message, and the hint when there is one. */
+export function describeError(error: unknown): string {
+  if (isJobagentError(error)) return error.hint ? `${error.message} (${error.hint})` : error.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Reads everything the dashboard shows from the services when it starts, and again on `reload()` (after a change
+ * or a search), handing it to the dashboard's state. Moving the selection reads nothing: the data stays in memory.
+ */
+export function useDashboardData(services: DashboardServices, dispatch: Dispatch<Action>) {
+  const reload = useCallback(async () => {
+    try {
+      dispatch({type: 'data', data: await services.load()})
+    } catch (caught) {
+      dispatch({type: 'load-failed', error: `Cannot read the data: ${describeError(caught)}`})
+    }
+  }, [services, dispatch])
+  useEffect(() => {
+    void reload()
+  }, [reload])
+  return {reload}
+}
+
+/**
+ * The status history of the application in the detail pane, read when the pane shows it and kept until the
+ * data is reloaded (a change adds to the history).
+ */
+export function useApplicationHistory(
+  services: DashboardServices,
+  url: string | undefined,
+  data: DashboardData | null,
+): StatusChange[] | null {
+  const cache = useRef({data, histories: new Map<string, StatusChange[]>()})
+  if (cache.current.data !== data) cache.current = {data, histories: new Map()}
+  const {histories} = cache.current
+  const [, setLoaded] = useState(0)
+  useEffect(() => {
+    if (url === undefined || histories.has(url)) return
+    let current = true
+    services
+      .history(url)
+      .catch(() => [])
+      .then((history) => {
+        histories.set(url, history)
+        if (current) setLoaded((count) => count + 1)
+      })
+    return () => {
+      current = false
+    }
+  }, [services, url, histories])
+  return url === undefined ? null : (histories.get(url) ?? null)
+}

@@ -1,0 +1,66 @@
+import {runAgent} from '../app/agent.js'
+import type {AppContext} from '../app/context.js'
+import type {ExportResult} from '../app/tracker-files.js'
+import type {
+  ApplicationCounts,
+  ApplicationStatus,
+  StatusChange,
+  TrackedApplication,
+} from '../core/applications/application.js'
+import type {StatusUpdate} from '../core/applications/application-store.js'
+import {applicationUrlKey} from '../core/applications/url-key.js'
+import type {RunSummary} from '../core/jobs/agent-run.js'
+import {canonicalJobUrl} from '../core/jobs/canonical-url.js'
+import type {ListedJob} from '../core/jobs/job-catalog.js'
+import type {SourceProgress} from '../core/jobs/job-search.js'
+import type {RunRecord} from '../core/jobs/job-store.js'
+import {type OpenOutcome, openInBrowser} from './open-url.js'
+
+/** Everything the dashboard shows, read in one go and then kept in memory. */
+export interface DashboardData {
+  run: RunRecord | null
+  jobs: ListedJob[]
+  applications: TrackedApplication[]
+  counts: ApplicationCounts
+  newJobs: number
+  /** Tracked applications by URL key, to find the application of a tracked job. */
+  byUrlKey: Map<string, TrackedApplication>
+}
+
+/** The dashboard's window on the core services; every change is written at once. */
+export interface DashboardServices {
+  load(): Promise<DashboardData>
+  history(url: string): Promise<StatusChange[]>
+  track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
+  update(url: string, status: ApplicationStatus, notes: string): Promise<StatusUpdate>
+  exportCsv(): Promise<ExportResult>
+  open(url: string): Promise<OpenOutcome>
+  runSearch(options: {onProgress: (progress: SourceProgress) => void; signal: AbortSignal}): Promise<RunSummary>
+}
+
+/** The application tracked for a job of the last run: matched like `jobagent jobs` does (URL, then canonical URL). */
+export function applicationOfJob(data: DashboardData, job: ListedJob): TrackedApplication | undefined {
+  return data.byUrlKey.get(applicationUrlKey(job.url)) ?? data.byUrlKey.get(applicationUrlKey(canonicalJobUrl(job.url)))
+}
+
+export function dashboardServices(context: AppContext, options: {env?: NodeJS.ProcessEnv} = {}): DashboardServices {
+  const env = options.env ?? process.env
+  return {
+    async load() {
+      const [{run, jobs}, {applications, counts}] = await Promise.all([
+        context.jobCatalog.lastRun(),
+        context.applications.list(),
+      ])
+      const byUrlKey = new Map(applications.map((application) => [applicationUrlKey(application.url), application]))
+      return {run, jobs, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrlKey}
+    },
+    async history(url) {
+      return (await context.applications.get(url)).history
+    },
+    track: (jobId, status, notes) => context.jobCatalog.track(jobId, {status, notes}),
+    update: (url, status, notes) => context.applications.changeStatus(url, status, notes),
+    exportCsv: () => context.trackerFiles.exportCsv(),
+    open: (url) => openInBrowser(url, {env}),
+    runSearch: ({onProgress, signal}) => runAgent(context, {onProgress, signal}),
+  }
+}

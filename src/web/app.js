@@ -1,0 +1,389 @@
+// The jobagent web page: plain ES modules, no framework and no build step. It talks only to the public REST API,
+// inserts API text as text (never as HTML) and has no inline script or style, so a Content-Security-Policy of
+// default-src 'self' holds.
+import {ApiError, api, apiJson, onTokenNeeded} from './api.js'
+import {
+  $,
+  cell,
+  el,
+  formatDate,
+  formatDuration,
+  formatInstant,
+  formatLocalTimestamp,
+  hiddenText,
+  plural,
+  timeElement,
+  titleLink,
+} from './dom.js'
+
+const STATUSES = ['saved', 'applied', 'interviewing', 'offer', 'accepted', 'rejected', 'withdrawn', 'ghosted']
+const MAX_MESSAGES = 5
+
+const state = {applications: [], applicationsLoaded: false, jobs: null, searching: false}
+
+/** The server's identity of an application URL (src/core/applications/url-key.ts): scheme/host case and a trailing slash ignored. */
+function urlKey(url) {
+  const trimmed = String(url).trim()
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(trimmed)
+  if (!match) return trimmed.replace(/\/+$/, '')
+  const [, scheme, authority, rest] = match
+  const [, path = '', suffix = ''] = /^([^?#]*)(.*)$/s.exec(rest) ?? []
+  return `${scheme.toLowerCase()}://${authority.toLowerCase()}${path.replace(/\/+$/, '')}${suffix}`
+}
+
+// ---- the token form: one prompt however many requests were refused, resolved with what the user typed
+
+let tokenWaiters = []
+
+function askForToken(reason) {
+  $('token-reason').textContent = reason
+  const form = $('token-form')
+  if (form.hidden) {
+    form.hidden = false
+    $('token-input').value = ''
+    $('token-input').focus()
+  }
+  return new Promise((resolve) => tokenWaiters.push(resolve))
+}
+
+function submitToken(event) {
+  event.preventDefault()
+  const token = $('token-input').value.trim()
+  if (!token) return
+  $('token-form').hidden = true
+  const waiters = tokenWaiters
+  tokenWaiters = []
+  for (const resolve of waiters) resolve(token)
+}
+
+// ---- messages: an aria-live region; errors stay until dismissed, a newer notice replaces the older one
+
+function showMessage(text, {kind = 'info', details = []} = {}) {
+  const region = $('messages')
+  if (kind === 'info') for (const old of region.querySelectorAll('.message.info')) old.remove()
+  const item = el(
+    'div',
+    {className: `message ${kind}`},
+    el('p', {}, kind === 'error' ? el('strong', {}, 'Error: ') : null, text),
+    details.length > 0 ? el('ul', {}, ...details.map((detail) => el('li', {}, detail))) : null,
+  )
+  item.append(el('button', {type: 'button', className: 'dismiss', onclick: () => item.remove()}, 'Dismiss'))
+  region.append(item)
+  while (region.children.length > MAX_MESSAGES) region.firstElementChild.remove()
+}
+
+function showError(what, error) {
+  const details = error instanceof ApiError ? [...error.details] : []
+  if (error instanceof ApiError && error.hint) details.push(`Hint: ${error.hint}`)
+  showMessage(`${what}: ${error.message}`, {kind: 'error', details})
+}
+
+// ---- data
+
+async function loadApplications() {
+  const body = await apiJson('GET', 'applications')
+  state.applications = Array.isArray(body.applications) ? body.applications : []
+  state.applicationsLoaded = true
+}
+
+async function refresh() {
+  try {
+    await loadApplications()
+  } catch (error) {
+    showError('Could not load the applications', error)
+  }
+  render()
+}
+
+function applicationsByUrl() {
+  return new Map(state.applications.map((application) => [urlKey(application.url), application]))
+}
+
+/** A job is new while no tracked application for its URL has been applied for (a saved one has not). */
+const isNewJob = (application) => !application || application.status === 'saved'
+
+async function search() {
+  if (state.searching) return
+  state.searching = true
+  // aria-disabled rather than disabled: a disabled button would drop the keyboard focus while the search runs.
+  const button = $('search-button')
+  button.setAttribute('aria-disabled', 'true')
+  const started = Date.now()
+  const summary = $('search-summary')
+  $('search-state').setAttribute('aria-busy', 'true')
+  $('search-state').classList.add('busy')
+  summary.textContent = 'Searching the job boards…'
+  const elapsed = el('span', {className: 'elapsed', 'aria-hidden': 'true'})
+  summary.append(' ', elapsed)
+  const timer = setInterval(() => {
+    elapsed.textContent = `${Math.round((Date.now() - started) / 1000)} s`
+  }, 1000)
+  try {
+    const body = await apiJson('GET', 'jobs')
+    state.jobs = Array.isArray(body.jobs) ? body.jobs : []
+    renderSearchOutcome(body)
+  } catch (error) {
+    summary.textContent = 'The search failed.'
+    showError('The search failed', error)
+  } finally {
+    clearInterval(timer)
+    state.searching = false
+    button.removeAttribute('aria-disabled')
+    $('search-state').removeAttribute('aria-busy')
+    $('search-state').classList.remove('busy')
+  }
+  render()
+}
+
+async function track(job, status, button) {
+  button.disabled = true
+  const name = `“${job.title}” at ${job.company}`
+  try {
+    const body = await apiJson('POST', 'applications', {
+      body: {title: job.title, company: job.company, location: job.location, url: job.url, source: job.source, status},
+    })
+    state.applications.push(body.application)
+    showMessage(`Tracked ${name} as ${status}.`)
+    render()
+  } catch (error) {
+    showError(`Could not track ${name}`, error)
+    // Another client may have tracked it meanwhile: show what the server holds now.
+    await refresh()
+  }
+  focusJobRow(job)
+}
+
+/** The Track button is gone after a re-render; the keyboard focus goes to the job's new row instead of the page. */
+function focusJobRow(job) {
+  const key = urlKey(job.url)
+  const row = [...$('jobs-table').tBodies[0].rows].find((candidate) => candidate.dataset.key === key)
+  row?.focus()
+}
+
+async function saveApplication(application, controls) {
+  controls.button.disabled = true
+  const status = controls.status.value
+  const notes = controls.notes.value
+  try {
+    const path = `applications/${encodeURIComponent(application.url)}/status`
+    const body = await apiJson('PATCH', path, {body: {status, notes}})
+    const updated = body?.application && typeof body.application === 'object' ? body.application : body
+    const previous = body?.previous_status ?? application.status
+    Object.assign(application, {status, notes}, updated?.updated_at ? {updated_at: updated.updated_at} : {})
+    showMessage(`Saved “${application.title}”: ${previous} → ${status}.`)
+    // The edited table keeps its rows (and any unsaved edits in other rows); counts and jobs follow the change.
+    renderCounts()
+    renderJobs()
+  } catch (error) {
+    showError(`Could not save “${application.title}”`, error)
+  } finally {
+    controls.button.disabled = false
+  }
+}
+
+async function downloadCsv(event) {
+  event.preventDefault()
+  const link = event.currentTarget
+  try {
+    const response = await api('GET', link.getAttribute('href'), {accept: 'text/csv, application/json'})
+    const disposition = /filename="?([^";]+)"?/i.exec(response.headers.get('Content-Disposition') ?? '')
+    const blobUrl = URL.createObjectURL(await response.blob())
+    const anchor = el('a', {href: blobUrl, download: disposition?.[1] ?? 'applications.csv', hidden: true})
+    document.body.append(anchor)
+    anchor.click()
+    anchor.remove()
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000)
+  } catch (error) {
+    showError('Could not download the CSV export', error)
+  }
+}
+
+// ---- rendering
+
+function render() {
+  renderCounts()
+  renderJobs()
+  renderApplications()
+}
+
+function renderCounts() {
+  const applications = state.applications
+  const known = state.applicationsLoaded
+  const applied = applications.filter((application) => application.status !== 'saved').length
+  $('count-total').textContent = known ? String(applications.length) : '–'
+  $('count-applied').textContent = known ? String(applied) : '–'
+  $('count-pending').textContent = known ? String(applications.length - applied) : '–'
+  const index = applicationsByUrl()
+  const fresh = state.jobs?.filter((job) => isNewJob(index.get(urlKey(job.url)))).length
+  $('count-new').textContent = state.jobs && known ? String(fresh) : '–'
+  $('tab-jobs-count').textContent = state.jobs ? String(state.jobs.length) : ''
+  $('tab-applications-count').textContent = known ? String(applications.length) : ''
+}
+
+function renderSearchOutcome(body) {
+  const sources = Array.isArray(body.sources) ? body.sources : []
+  const failed = sources.filter((source) => !source.ok).length
+  const at = typeof body.searched_at === 'string' ? ` at ${formatInstant(body.searched_at)}` : ''
+  $('search-summary').textContent =
+    `Found ${plural(state.jobs.length, 'job')}${at} from ${plural(sources.length, 'board')}` +
+    (failed > 0 ? `; ${failed} failed.` : '.')
+  $('search-sources').replaceChildren(
+    ...sources.map((source) =>
+      el(
+        'li',
+        {className: source.ok ? 'ok' : 'failed'},
+        el('span', {className: 'mark', 'aria-hidden': 'true'}, source.ok ? '✓' : '✗'),
+        el('strong', {}, String(source.name)),
+        source.ok
+          ? `: ok, ${plural(source.count ?? 0, 'job')} in ${formatDuration(source.duration_ms)}`
+          : `: failed after ${formatDuration(source.duration_ms)}: ${source.error ?? 'unknown error'}`,
+      ),
+    ),
+  )
+}
+
+function matchesText(record, fields, text) {
+  return (
+    !text ||
+    fields.some((field) =>
+      String(record[field] ?? '')
+        .toLowerCase()
+        .includes(text),
+    )
+  )
+}
+
+function renderJobs() {
+  const table = $('jobs-table')
+  const empty = $('jobs-empty')
+  if (!state.jobs) return
+  const index = applicationsByUrl()
+  const text = $('jobs-filter').value.trim().toLowerCase()
+  const wanted = $('jobs-status').value
+  const rows = state.jobs.filter((job) => {
+    const application = index.get(urlKey(job.url))
+    if (wanted === 'new' && !isNewJob(application)) return false
+    if (wanted === 'untracked' && application) return false
+    if (STATUSES.includes(wanted) && application?.status !== wanted) return false
+    return matchesText(job, ['title', 'company', 'location', 'source'], text)
+  })
+  table.tBodies[0].replaceChildren(...rows.map((job) => jobRow(job, index.get(urlKey(job.url)))))
+  table.hidden = rows.length === 0
+  empty.hidden = rows.length > 0
+  empty.textContent = state.jobs.length === 0 ? 'The search found no jobs.' : 'No job matches the filters.'
+}
+
+function jobRow(job, application) {
+  const name = `${job.title} at ${job.company}`
+  let action = 'Tracked'
+  if (!application) {
+    const status = el(
+      'select',
+      {'aria-label': `Status to record for ${name}`},
+      ...STATUSES.map((value) => el('option', {value, selected: value === 'applied'}, value)),
+    )
+    const button = el('button', {type: 'button'}, 'Track', hiddenText(` ${name}`))
+    button.addEventListener('click', () => track(job, status.value, button))
+    action = el('div', {className: 'track'}, status, button)
+  }
+  return el(
+    'tr',
+    {'data-key': urlKey(job.url), tabindex: -1},
+    cell('Title', titleLink(job)),
+    cell('Company', job.company),
+    cell('Location', job.location || '—'),
+    cell('Source', job.source),
+    cell('Posted', job.posted_date ? timeElement(job.posted_date, formatDate(job.posted_date)) : '—'),
+    cell(
+      'Status',
+      application ? el('span', {className: `status status-${application.status}`}, application.status) : 'not tracked',
+      isNewJob(application) ? el('span', {className: 'badge'}, 'new') : null,
+    ),
+    cell('', action),
+  )
+}
+
+function renderApplications() {
+  const table = $('applications-table')
+  const empty = $('applications-empty')
+  const text = $('applications-filter').value.trim().toLowerCase()
+  const wanted = $('applications-status').value
+  const rows = state.applications.filter(
+    (application) =>
+      (!wanted || application.status === wanted) &&
+      matchesText(application, ['title', 'company', 'location', 'notes', 'source', 'url'], text),
+  )
+  table.tBodies[0].replaceChildren(...rows.map(applicationRow))
+  table.hidden = rows.length === 0
+  empty.hidden = rows.length > 0
+  if (!state.applicationsLoaded) empty.textContent = 'Applications are not loaded.'
+  else if (state.applications.length === 0) empty.textContent = 'No applications yet: track a job from the Jobs tab.'
+  else empty.textContent = 'No application matches the filters.'
+}
+
+function applicationRow(application) {
+  const name = `${application.title} at ${application.company}`
+  const status = el(
+    'select',
+    {'aria-label': `Status of ${name}`},
+    ...STATUSES.map((value) => el('option', {value, selected: value === application.status}, value)),
+  )
+  const notes = el('textarea', {rows: 2, 'aria-label': `Notes for ${name}`})
+  notes.value = application.notes ?? ''
+  const button = el('button', {type: 'button'}, 'Save', hiddenText(` ${name}`))
+  button.addEventListener('click', () => saveApplication(application, {status, notes, button}))
+  return el(
+    'tr',
+    {},
+    cell('Title', titleLink(application)),
+    cell('Company', application.company),
+    cell('Status', status),
+    cell('Applied', timeElement(application.applied_date, formatLocalTimestamp(application.applied_date))),
+    cell('Notes', notes),
+    cell('', button),
+  )
+}
+
+// ---- wiring
+
+function setupTabs() {
+  const tabs = [...document.querySelectorAll('[role="tab"]')]
+  const choose = (chosen, focus) => {
+    for (const tab of tabs) {
+      const selected = tab === chosen
+      tab.setAttribute('aria-selected', String(selected))
+      tab.tabIndex = selected ? 0 : -1
+      $(tab.getAttribute('aria-controls')).hidden = !selected
+    }
+    if (focus) chosen.focus()
+  }
+  tabs.forEach((tab, index) => {
+    tab.addEventListener('click', () => choose(tab, false))
+    tab.addEventListener('keydown', (event) => {
+      const target = {ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1}[event.key]
+      if (target === undefined) return
+      event.preventDefault()
+      choose(tabs[(target + tabs.length) % tabs.length], true)
+    })
+  })
+}
+
+function init() {
+  for (const value of STATUSES) {
+    $('applications-status').append(el('option', {value}, value))
+    $('jobs-status').append(el('option', {value}, `Tracked as ${value}`))
+  }
+  for (const tab of ['jobs', 'applications']) {
+    $(`tab-${tab}`).append(' ', el('span', {className: 'tab-count', id: `tab-${tab}-count`}))
+    $(`${tab}-filter`).addEventListener('input', render)
+    $(`${tab}-status`).addEventListener('change', render)
+  }
+  setupTabs()
+  $('search-button').addEventListener('click', search)
+  $('export-link').addEventListener('click', downloadCsv)
+  $('token-form').addEventListener('submit', submitToken)
+  onTokenNeeded(askForToken)
+  refresh()
+}
+
+init()

@@ -1,0 +1,61 @@
+// Building DOM nodes from API data. Strings always become text nodes: API text is never parsed as HTML.
+
+export const $ = (id) => document.getElementById(id)
+
+/** `el('a', {href, className, onclick}, 'text', child)`; null, undefined and false props and children are skipped. */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue
+    if (key === 'className') node.className = value
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value)
+    else node.setAttribute(key, value === true ? '' : String(value))
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false))
+  return node
+}
+
+/** Text for screen readers only, e.g. which job a "Track" button tracks. */
+export const hiddenText = (text) => el('span', {className: 'visually-hidden'}, text)
+
+/** The inner div keeps a cell's content together when a phone lays the cell out as label + value. */
+export function cell(label, ...content) {
+  return el('td', {'data-label': label}, el('div', {className: 'cell'}, ...content))
+}
+
+/** Links only http(s) URLs, so a javascript: URL from a board stays inert text. */
+export function titleLink(record) {
+  let safe = false
+  try {
+    safe = ['http:', 'https:'].includes(new URL(record.url).protocol)
+  } catch {
+    safe = false
+  }
+  return safe ? el('a', {href: record.url, rel: 'noopener noreferrer', target: '_blank'}, record.title) : record.title
+}
+
+export function timeElement(value, text) {
+  return value ? el('time', {datetime: value}, text) : '—'
+}
+
+/** posted_date is ISO 8601 UTC or a plain date: the date part is what a reader needs. */
+export const formatDate = (value) => String(value).slice(0, 10)
+/** applied_date is a local timestamp without zone: shown as written, to the minute. */
+export const formatLocalTimestamp = (value) =>
+  String(value ?? '')
+    .slice(0, 16)
+    .replace('T', ' ')
+export const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`
+
+/** An absolute instant (searched_at, UTC) in the browser's time zone. */
+export function formatInstant(value) {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime())
+    ? String(value)
+    : date.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'})
+}
+
+export function formatDuration(ms) {
+  if (typeof ms !== 'number') return '?'
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}

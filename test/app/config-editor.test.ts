@@ -1,0 +1,142 @@
+import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {loadConfig} from '../../src/app/config.js'
+import {ConfigEditor} from '../../src/app/config-editor.js'
+import {ConfigurationError, NotFoundError} from '../../src/core/errors.js'
+import {tempDir} from '../helpers/cli.js'
+
+let home: ReturnType<typeof tempDir>
+let env: Record<string, string>
+let file: string
+
+function editor(): ConfigEditor {
+  return new ConfigEditor(env)
+}
+
+function refusal(work: () => unknown): ConfigurationError {
+  try {
+    work()
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError)
+    return error as ConfigurationError
+  }
+  throw new Error('expected the change to be refused')
+}
+
+beforeEach(() => {
+  home = tempDir('jobagent-config-editor-')
+  env = {JOBAGENT_HOME: home.path}
+  file = join(home.path, 'config.json')
+})
+
+afterEach(() => {
+  home.cleanup()
+})
+
+describe('changing settings', () => {
+  it('writes the value as JSON when it parses and as text otherwise, in a file only the user can read', () => {
+    editor().set('search.tags', '["node","typescript"]')
+    editor().set('search.remote_only', 'true')
+    editor().set('server.port', '9090')
+    editor().set('server.host', '0.0.0.0')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      search: {tags: ['node', 'typescript'], remote_only: true},
+      server: {port: 9090, host: '0.0.0.0'},
+    })
+    expect(loadConfig({env}).config.server).toEqual({host: '0.0.0.0', port: 9090})
+  })
+
+  it('reads back one setting, and reports one that is not set', () => {
+    editor().set('mode', 'development')
+    expect(editor().get('mode')).toBe('development')
+    expect(() => editor().get('server.port')).toThrow(NotFoundError)
+  })
+
+  it('removes a setting so the default applies again', () => {
+    editor().set('mode', 'development')
+    editor().set('server.port', '9090')
+    editor().unset('mode')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 9090}})
+    expect(loadConfig({env}).config.mode).toBe('production')
+  })
+
+  it.each([
+    ['mode', 'dev', 'mode must be equal to one of the allowed values'],
+    ['server.port', 'x', 'server.port must be integer'],
+    ['server.port', '70000', 'server.port must be <= 65535'],
+    ['search.tags', '5', 'search.tags must be array'],
+    ['notify.max_items', '0', 'notify.max_items must be >= 1'],
+    ['sources', '[{"type":"monster"}]', 'sources.0.type must be equal to one of the allowed values'],
+    ['shipments.metadata.url', 'mysql://db', 'shipments.metadata.url must match pattern'],
+  ])('refuses %s = %s, naming the key, and leaves the file as it was', (key, value, reason) => {
+    editor().set('mode', 'development')
+    const before = readFileSync(file)
+    const error = refusal(() => editor().set(key, value))
+    expect(error.message).toContain(reason)
+    expect(error.message).toContain(file)
+    expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
+  it.each([
+    ['colour', 'top-level keys are: mode, search, sources, notify, server, shipments'],
+    ['search.foo', 'keys under search are: tags, keywords'],
+    ['shipments.metadata.tabel', 'keys under shipments.metadata are: url, table'],
+  ])('refuses the unknown key %s with set, get and unset, naming it', (key, hint) => {
+    editor().set('mode', 'development')
+    const before = readFileSync(file)
+    for (const work of [() => editor().set(key, '1'), () => editor().get(key), () => editor().unset(key)]) {
+      const error = refusal(work)
+      expect(error.message).toBe(`unknown configuration key "${key}"`)
+      expect(error.hint).toContain(hint)
+    }
+    expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
+  it('refuses to edit a file that is not JSON and leaves it untouched', () => {
+    writeFileSync(file, 'mode = development\n')
+    const error = refusal(() => editor().set('mode', 'production'))
+    expect(error.message).toContain(file)
+    expect(readFileSync(file, 'utf8')).toBe('mode = development\n')
+  })
+
+  it('does not create the file just to list or show its path', () => {
+    expect(editor().list()).toEqual({})
+    expect(editor().path).toBe(file)
+    expect(existsSync(file)).toBe(false)
+  })
+})
+
+describe('listing settings', () => {
+  beforeEach(() => {
+    editor().set(
+      'notify.urls',
+      JSON.stringify([
+        'https://hooks.slack.com/services/T0/B0/SECRET1',
+        'mailto://me:SECRET2@smtp.example.org?to=me@example.org',
+      ]),
+    )
+    editor().set('shipments.metadata.url', 'postgres://app:SECRET3@db.example.org/shipments')
+    editor().set('search.tags', '["node"]')
+  })
+
+  it('masks notification urls and credentials in urls', () => {
+    const listed = JSON.stringify(editor().list())
+    expect(listed).not.toMatch(/SECRET/)
+    expect(editor().list()).toEqual({
+      notify: {urls: ['https://hooks.slack.com/services/***/***/***', 'mailto://me:***@smtp.example.org?to=***']},
+      shipments: {metadata: {url: 'postgres://app:***@db.example.org/shipments'}},
+      search: {tags: ['node']},
+    })
+    expect(JSON.stringify(editor().get('notify'))).not.toMatch(/SECRET/)
+    expect(JSON.stringify(editor().get('notify.urls'))).not.toMatch(/SECRET/)
+  })
+
+  it('shows secrets in full only when asked', () => {
+    expect(JSON.stringify(editor().list({showSecrets: true}))).toContain('SECRET3')
+    expect(editor().get('notify.urls', {showSecrets: true})).toContain(
+      'mailto://me:SECRET2@smtp.example.org?to=me@example.org',
+    )
+  })
+})

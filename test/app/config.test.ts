@@ -1,0 +1,148 @@
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {loadConfig, resolvePaths} from '../../src/app/config.js'
+import {ConfigurationError} from '../../src/core/errors.js'
+import {tempDir} from '../helpers/cli.js'
+
+let home: ReturnType<typeof tempDir>
+let env: Record<string, string>
+
+function writeConfig(content: unknown): string {
+  const file = join(home.path, 'config.json')
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content), {mode: 0o600})
+  return file
+}
+
+function configError(work: () => unknown): ConfigurationError {
+  try {
+    work()
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError)
+    return error as ConfigurationError
+  }
+  throw new Error('expected a configuration error')
+}
+
+beforeEach(() => {
+  home = tempDir('jobagent-config-')
+  env = {JOBAGENT_HOME: home.path}
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  home.cleanup()
+})
+
+describe('the effective configuration', () => {
+  it('is the built-in defaults when there is no file', () => {
+    const {config} = loadConfig({env})
+    expect(config.mode).toBe('production')
+    expect(config.server).toEqual({host: '127.0.0.1', port: 8080})
+    expect(config.notify).toEqual({urls: [], max_items: 20})
+    expect(config.search.tags).toEqual([])
+    expect(config.sources.map((source) => source.type)).toEqual([
+      'remoteok',
+      'remotive',
+      'arbeitnow',
+      'jobicy',
+      'himalayas',
+      'weworkremotely',
+    ])
+    expect(config.shipments.stale_after_seconds).toBe(900)
+  })
+
+  it('takes the file over the defaults, merging nested keys', () => {
+    writeConfig({mode: 'development', server: {port: 9000}, search: {tags: ['node']}, sources: [{type: 'hackernews'}]})
+    const {config} = loadConfig({env})
+    expect(config.mode).toBe('development')
+    expect(config.server).toEqual({host: '127.0.0.1', port: 9000})
+    expect(config.search).toMatchObject({tags: ['node'], keywords: [], remote_only: false})
+    expect(config.sources).toEqual([{type: 'hackernews'}])
+  })
+
+  it('takes the environment over the file', () => {
+    writeConfig({mode: 'development', server: {host: '0.0.0.0', port: 9000}, notify: {urls: ['log://'], max_items: 5}})
+    const {config} = loadConfig({
+      env: {...env, JOBAGENT_MODE: 'production', JOBAGENT_PORT: '9100', JOBAGENT_NOTIFY_URLS: 'log://, ntfy://a,'},
+    })
+    expect(config.mode).toBe('production')
+    expect(config.server).toEqual({host: '0.0.0.0', port: 9100})
+    expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5})
+  })
+
+  it('takes command-line overrides over the environment', () => {
+    writeConfig({server: {port: 9000}})
+    const {config} = loadConfig({
+      env: {...env, JOBAGENT_PORT: '9100', JOBAGENT_MODE: 'production'},
+      overrides: {server: {port: 9200}, mode: 'development'},
+    })
+    expect(config.server.port).toBe(9200)
+    expect(config.mode).toBe('development')
+  })
+
+  it('ignores empty environment variables', () => {
+    writeConfig({server: {host: 'localhost', port: 9000}})
+    const {config} = loadConfig({env: {...env, JOBAGENT_HOST: '', JOBAGENT_PORT: ''}})
+    expect(config.server).toEqual({host: 'localhost', port: 9000})
+  })
+
+  it('refuses an invalid environment value, naming the variable', () => {
+    expect(configError(() => loadConfig({env: {...env, JOBAGENT_PORT: 'eighty'}})).message).toContain('JOBAGENT_PORT')
+    expect(configError(() => loadConfig({env: {...env, JOBAGENT_MODE: 'dev'}})).message).toContain('JOBAGENT_MODE')
+  })
+})
+
+describe('where the files live', () => {
+  it('puts config.json and the data files directly in JOBAGENT_HOME', () => {
+    const {paths, config} = loadConfig({env})
+    expect(paths).toEqual({
+      configFile: join(home.path, 'config.json'),
+      dataDir: home.path,
+      trackerDb: join(home.path, 'jobagent.db'),
+      shipmentsDb: join(home.path, 'shipments.db'),
+    })
+    expect(config.shipments.metadata.url).toBe(`sqlite://${join(home.path, 'shipments.db')}`)
+  })
+
+  it('follows the XDG directories without JOBAGENT_HOME', () => {
+    vi.stubEnv('XDG_CONFIG_HOME', join(home.path, 'xdg-config'))
+    vi.stubEnv('XDG_DATA_HOME', join(home.path, 'xdg-data'))
+    expect(resolvePaths({})).toEqual({
+      configDir: join(home.path, 'xdg-config', 'jobagent'),
+      dataDir: join(home.path, 'xdg-data', 'jobagent'),
+    })
+    const {paths} = loadConfig({env: {}})
+    expect(paths.configFile).toBe(join(home.path, 'xdg-config', 'jobagent', 'config.json'))
+    expect(paths.trackerDb).toBe(join(home.path, 'xdg-data', 'jobagent', 'jobagent.db'))
+  })
+})
+
+describe('a config file that cannot be used', () => {
+  it('is refused when it is not JSON, naming the file, and left untouched', () => {
+    const file = writeConfig('{"mode": "development",,}')
+    const error = configError(() => loadConfig({env}))
+    expect(error.message).toContain(file)
+    expect(error.message).toContain('not valid JSON')
+    expect(readFileSync(file, 'utf8')).toBe('{"mode": "development",,}')
+  })
+
+  it('is refused when a value is invalid, naming the key, and left untouched', () => {
+    const file = writeConfig({server: {port: 'x'}})
+    const error = configError(() => loadConfig({env}))
+    expect(error.message).toContain(file)
+    expect(error.message).toContain('server.port must be integer')
+    expect(error.details).toEqual([expect.objectContaining({field: 'server.port'})])
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 'x'}})
+  })
+
+  it('is refused when it holds an unknown key', () => {
+    writeConfig({mode: 'production', colour: 'blue'})
+    expect(configError(() => loadConfig({env})).message).toContain('unknown key')
+  })
+
+  it('is refused when it is a directory', () => {
+    mkdirSync(join(home.path, 'config.json'))
+    expect(configError(() => loadConfig({env})).message).toContain(join(home.path, 'config.json'))
+  })
+})

@@ -1,0 +1,154 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {importShipments} from '../../src/app/shipment-import.js'
+import {createShipmentService, type ShipmentsConfig} from '../../src/app/shipments.js'
+import {ValidationError} from '../../src/core/errors.js'
+import {silentLogger} from '../../src/core/logger.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
+import {createTestDatabase, testPostgresUrl} from '../helpers/postgres.js'
+
+const EXAMPLES = join(ROOT, 'examples/shipments')
+const metadataFile = join(EXAMPLES, 'metadata.csv')
+const telemetryFile = join(EXAMPLES, 'telemetry.ndjson')
+
+function shipmentsConfig(metadataUrl: string, telemetryUrl = metadataUrl): ShipmentsConfig {
+  return {
+    metadata: {url: metadataUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 2, timeout_ms: 5000},
+    telemetry: {
+      url: telemetryUrl,
+      collection: 'telemetry',
+      id_field: 'shipment_id',
+      time_field: 'recorded_at',
+      pool_size: 2,
+      timeout_ms: 5000,
+    },
+    stale_after_seconds: 900,
+  }
+}
+
+async function unified(config: ShipmentsConfig, id: string) {
+  const service = createShipmentService(config, {logger: silentLogger})
+  try {
+    return await service.unified(id)
+  } finally {
+    await service.close()
+  }
+}
+
+describe('importing shipments into the embedded store', () => {
+  let dir: ReturnType<typeof tempDir>
+  let file: string
+  let config: ShipmentsConfig
+  beforeEach(() => {
+    dir = tempDir()
+    file = join(dir.path, 'shipments.db')
+    config = shipmentsConfig(`sqlite://${file}`)
+  })
+  afterEach(() => dir.cleanup())
+
+  it('imports the example data set: 5 shipments, 20 documents of which one repeats', async () => {
+    const outcome = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
+    expect(outcome).toEqual({
+      metadata: {file: metadataFile, store: 'sqlite', rows: 5, repeated_ids: 0, inserted: 5, updated: 0},
+      telemetry: {file: telemetryFile, store: 'sqlite', documents: 20, inserted: 19, duplicates: 1},
+    })
+    const state = await unified(config, 'SHP-1001')
+    expect(state.metadata).toMatchObject({shipment_id: 'SHP-1001', origin: 'Rotterdam, NL', weight_kg: '1840'})
+    expect(state.telemetry).toEqual({
+      recorded_at: '2026-03-01T14:30:00.000Z',
+      payload: {lat: 53.5511, lon: 9.9937, speed_kmh: 0, temperature_c: 4, event: 'delivered'},
+    })
+    expect((await unified(config, 'SHP-1005')).telemetry).toBeNull()
+    // Extended JSON dates, naive text and offsets all land as ISO 8601 UTC.
+    expect((await unified(config, 'SHP-1003')).telemetry?.recorded_at).toBe('2026-03-02T04:00:00.000Z')
+    expect((await unified(config, 'SHP-1002')).telemetry?.recorded_at).toBe('2026-03-01T18:15:00.000Z')
+  })
+
+  it('stores the same documents once when imported again, and updates metadata in place', async () => {
+    await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
+    const again = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
+    expect(again.metadata).toMatchObject({inserted: 0, updated: 5})
+    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 20})
+    const db = new Database(file, {readonly: true})
+    expect(db.prepare('SELECT count(*) FROM telemetry').pluck().get()).toBe(19)
+    db.close()
+  })
+
+  it('creates the tables keyed by id and by (id, time desc)', async () => {
+    await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
+    const db = new Database(file, {readonly: true})
+    const sql = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
+    db.close()
+    expect(sql).toEqual([
+      {
+        name: 'shipments',
+        sql: 'CREATE TABLE "shipments" ("shipment_id" TEXT PRIMARY KEY NOT NULL, "reference", "origin", "destination", "carrier", "mode", "status", "eta", "weight_kg") WITHOUT ROWID',
+      },
+      {
+        name: 'telemetry',
+        sql: 'CREATE TABLE "telemetry" ("shipment_id" TEXT NOT NULL, "recorded_at" TEXT NOT NULL, "document" TEXT NOT NULL, PRIMARY KEY ("shipment_id", "recorded_at" DESC)) WITHOUT ROWID',
+      },
+    ])
+  })
+
+  it('writes nothing of either file when one line of the telemetry is bad, and names the line', async () => {
+    const bad = join(dir.path, 'bad.ndjson')
+    writeFileSync(
+      bad,
+      '{"shipment_id":"S1","recorded_at":"2026-03-01T12:00:00Z"}\n{"shipment_id":"S1","recorded_at":"later"}\n',
+    )
+    const error = await importShipments(config, {metadataFile, telemetryFile: bad}, silentLogger).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).message).toBe(
+      `${bad} is not telemetry NDJSON: 1 problem on line 2; nothing of it was imported`,
+    )
+    const db = new Database(file)
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get()).toBe(0)
+    db.close()
+  })
+
+  it('reads metadata from a JSON array', async () => {
+    const json = join(dir.path, 'metadata.json')
+    writeFileSync(json, JSON.stringify([{shipment_id: 'J1', weight_kg: 12.5, tags: ['cold']}]))
+    await importShipments(config, {metadataFile: json}, silentLogger)
+    expect((await unified(config, 'J1')).metadata).toEqual({shipment_id: 'J1', weight_kg: 12.5, tags: '["cold"]'})
+  })
+
+  it('refuses to run without a file, and names a missing file', async () => {
+    await expect(importShipments(config, {}, silentLogger)).rejects.toThrow('nothing to import')
+    await expect(importShipments(config, {metadataFile: join(dir.path, 'nope.csv')}, silentLogger)).rejects.toThrow(
+      /cannot read .*nope\.csv: no such file or directory/,
+    )
+  })
+})
+
+const serverUrl = await testPostgresUrl()
+if (!serverUrl) console.log('PostgreSQL import tests skipped: no server (set JOBAGENT_TEST_POSTGRES_URL)')
+
+describe.skipIf(!serverUrl)('importing shipments into PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl as string)
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('imports the example data set and serves it back, metadata and telemetry both in PostgreSQL', async () => {
+    const config = shipmentsConfig(database.url)
+    const outcome = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
+    expect(outcome.metadata).toMatchObject({store: 'postgres', inserted: 5, updated: 0})
+    expect(outcome.telemetry).toMatchObject({store: 'postgres', inserted: 19, duplicates: 1})
+    const again = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
+    expect(again.metadata).toMatchObject({inserted: 0, updated: 5})
+    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 20})
+    const state = await unified(config, 'SHP-1001')
+    expect(state.sources).toEqual({metadata: 'postgres', telemetry: 'postgres'})
+    expect(state.telemetry?.recorded_at).toBe('2026-03-01T14:30:00.000Z')
+    expect(state.metadata).toMatchObject({carrier: 'Nordline'})
+  })
+})

@@ -1,0 +1,72 @@
+import {describe, expect, it} from 'vitest'
+import {formatAge, renderShipmentImport, renderUnifiedState} from '../../../src/cli/render/shipments.js'
+import {makeStyle} from '../../../src/cli/style.js'
+import type {UnifiedState} from '../../../src/core/shipments/unified-state.js'
+
+const plain = makeStyle(false)
+
+const state: UnifiedState = {
+  shipment_id: 'SHP-1',
+  metadata: {shipment_id: 'SHP-1', origin: 'Oslo', dims: {w: 1}, note: null},
+  telemetry: {recorded_at: '2026-03-01T11:55:00.000Z', payload: {temperature_c: 4.1}},
+  freshness: {last_seen_at: '2026-03-01T11:55:00.000Z', age_seconds: 300, stale: false, stale_after_seconds: 900},
+  sources: {metadata: 'postgres', telemetry: 'mongodb'},
+  generated_at: '2026-03-01T12:00:00.000Z',
+}
+
+describe('shipment renderers', () => {
+  it('shows metadata, latest telemetry and freshness in aligned sections', () => {
+    expect(renderUnifiedState(state, plain)).toBe(
+      [
+        'Shipment SHP-1',
+        '',
+        'Metadata (postgres)',
+        '  shipment_id    SHP-1',
+        '  origin         Oslo',
+        '  dims           {"w":1}',
+        '  note           -',
+        '',
+        'Latest telemetry (mongodb)',
+        '  recorded_at    2026-03-01T11:55:00.000Z',
+        '  temperature_c  4.1',
+        '',
+        'Freshness',
+        '  last seen      2026-03-01T11:55:00.000Z (5 min ago)',
+        '  status         fresh (stale after 15 min)',
+      ].join('\n'),
+    )
+  })
+
+  it('says when there is no telemetry yet', () => {
+    const text = renderUnifiedState(
+      {...state, telemetry: null, freshness: {...state.freshness, last_seen_at: null, age_seconds: null, stale: true}},
+      plain,
+    )
+    expect(text).toContain('Latest telemetry (mongodb)\n  none yet\n')
+    expect(text).toContain('last seen    never')
+    expect(text).toContain('status       stale (stale after 15 min)')
+  })
+
+  it('gives ages in their two largest units', () => {
+    expect([0, 59, 61, 3600, 3725, 90_061].map(formatAge)).toEqual([
+      '0 s',
+      '59 s',
+      '1 min 1 s',
+      '1 h',
+      '1 h 2 min',
+      '1 d 1 h',
+    ])
+  })
+
+  it('summarises an import', () => {
+    expect(
+      renderShipmentImport({
+        metadata: {file: 'm.csv', store: 'sqlite', rows: 3, repeated_ids: 1, inserted: 2, updated: 1},
+        telemetry: {file: 't.ndjson', store: 'mongodb', documents: 5, inserted: 4, duplicates: 1},
+      }),
+    ).toBe(
+      'Metadata: 3 shipments from m.csv into sqlite (2 added, 1 updated; 1 repeated ids, the last row of each kept)\n' +
+        'Telemetry: 5 documents from t.ndjson into mongodb (4 added, 1 already stored)',
+    )
+  })
+})

@@ -1,0 +1,289 @@
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {APPLICATION_STATUSES} from '../../../src/core/applications/application.js'
+import {ConflictError, NotFoundError, ValidationError} from '../../../src/core/errors.js'
+import {application, memoryTracker, type Tracker} from '../../helpers/tracker.js'
+
+let tracker: Tracker
+
+beforeEach(() => {
+  tracker = memoryTracker()
+})
+
+afterEach(() => {
+  tracker.db.close()
+})
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('expected the promise to reject')
+}
+
+describe('recording an application', () => {
+  it('defaults the status to applied, the notes to empty and applied_date to now', async () => {
+    const recorded = await tracker.service.record(application())
+    expect(recorded).toEqual({
+      title: 'Backend Engineer',
+      company: 'Acme',
+      location: 'Berlin',
+      url: 'https://example.org/jobs/1',
+      source: 'remoteok',
+      applied_date: '2026-11-22T05:17:33.123',
+      status: 'applied',
+      notes: '',
+      updated_at: '2026-11-22T05:17:33.123',
+    })
+  })
+
+  it('keeps a given status and notes, and allows an empty location', async () => {
+    const recorded = await tracker.service.record(application({location: undefined, status: 'saved', notes: 'later'}))
+    expect(recorded).toMatchObject({location: '', status: 'saved', notes: 'later'})
+  })
+
+  it('names every missing field in one error', async () => {
+    const error = await rejection(tracker.service.record({url: 'https://example.org/jobs/1'}))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toContain('title is required')
+    expect(error.message).toContain('company is required')
+    expect(error.message).toContain('source is required')
+    expect((error as ValidationError).details.map((detail) => detail.field)).toEqual(['title', 'company', 'source'])
+  })
+
+  it('refuses blank text fields and an unknown status', async () => {
+    const blank = await rejection(tracker.service.record(application({title: '   '})))
+    expect(blank.message).toContain('title must not be empty')
+    const status = await rejection(tracker.service.record(application({status: 'hired'})))
+    expect(status).toBeInstanceOf(ValidationError)
+    expect(status.message).toContain('unknown status "hired"')
+  })
+
+  it.each(['ftp://example.org/jobs/1', 'javascript:alert(1)', 'example.org/jobs/1', 'mailto:jobs@example.org'])(
+    'refuses the non-http url %s',
+    async (url) => {
+      const error = await rejection(tracker.service.record(application({url})))
+      expect(error).toBeInstanceOf(ValidationError)
+      expect(error.message).toContain('url must be an http:// or https:// address')
+      expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
+    },
+  )
+
+  it('refuses a url already tracked under another spelling, naming its status and how to change it', async () => {
+    await tracker.service.record(application({url: 'https://example.org/jobs/1', status: 'offer'}))
+    const error = await rejection(tracker.service.record(application({url: 'HTTPS://Example.ORG/jobs/1/'})))
+    expect(error).toBeInstanceOf(ConflictError)
+    expect(error.message).toBe('HTTPS://Example.ORG/jobs/1/ is already tracked (status: offer)')
+    expect((error as ConflictError).hint).toBe('change it with: jobagent status https://example.org/jobs/1 <status>')
+    expect((await tracker.service.list()).applications).toHaveLength(1)
+  })
+
+  it('stores the url as given', async () => {
+    await tracker.service.record(application({url: 'https://Example.org/Jobs/1/'}))
+    const {application: found} = await tracker.service.get('https://example.org/Jobs/1')
+    expect(found.url).toBe('https://Example.org/Jobs/1/')
+  })
+})
+
+describe('showing an application', () => {
+  it('returns the record with its status history, oldest change first', async () => {
+    await tracker.service.record(application({notes: 'first notes'}))
+    await tracker.service.changeStatus('https://example.org/jobs/1', 'interviewing', 'call Tuesday')
+    await tracker.service.changeStatus('https://example.org/jobs/1', 'offer')
+    const {application: found, history} = await tracker.service.get('https://example.org/jobs/1/')
+    expect(found).toMatchObject({status: 'offer', notes: '', updated_at: '2026-11-22T05:17:35.123'})
+    expect(history).toEqual([
+      {
+        changed_at: '2026-11-22T05:17:34.123',
+        old_status: 'applied',
+        new_status: 'interviewing',
+        old_notes: 'first notes',
+      },
+      {
+        changed_at: '2026-11-22T05:17:35.123',
+        old_status: 'interviewing',
+        new_status: 'offer',
+        old_notes: 'call Tuesday',
+      },
+    ])
+  })
+
+  it('reports an untracked url as not found with a hint', async () => {
+    const error = await rejection(tracker.service.get('https://example.org/nothing'))
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(error.message).toBe('https://example.org/nothing is not tracked')
+    expect((error as NotFoundError).hint).toContain('jobagent status')
+  })
+})
+
+describe('changing the status', () => {
+  it('replaces the notes and keeps the old status and notes in the history', async () => {
+    await tracker.service.record(application({notes: 'recruiter: Ann'}))
+    const change = await tracker.service.changeStatus('https://example.org/jobs/1', 'rejected')
+    expect(change.previous).toMatchObject({status: 'applied', notes: 'recruiter: Ann'})
+    expect(change.current).toMatchObject({status: 'rejected', notes: '', applied_date: '2026-11-22T05:17:33.123'})
+    const {history} = await tracker.service.get('https://example.org/jobs/1')
+    expect(history).toEqual([
+      expect.objectContaining({old_status: 'applied', new_status: 'rejected', old_notes: 'recruiter: Ann'}),
+    ])
+  })
+
+  it('allows any transition, including back to the same status', async () => {
+    await tracker.service.record(application({status: 'ghosted'}))
+    await tracker.service.changeStatus('https://example.org/jobs/1', 'saved')
+    const change = await tracker.service.changeStatus('https://example.org/jobs/1', 'saved', 'again')
+    expect(change.current).toMatchObject({status: 'saved', notes: 'again'})
+    expect((await tracker.service.get('https://example.org/jobs/1')).history).toHaveLength(2)
+  })
+
+  it('refuses an unknown status and lists the allowed ones, changing nothing', async () => {
+    await tracker.service.record(application())
+    const error = await rejection(tracker.service.changeStatus('https://example.org/jobs/1', 'hired'))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toContain(APPLICATION_STATUSES.join(', '))
+    expect((await tracker.service.get('https://example.org/jobs/1')).history).toEqual([])
+  })
+
+  it('reports an untracked url as not found', async () => {
+    const error = await rejection(tracker.service.changeStatus('https://example.org/other', 'offer'))
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(error.message).toContain('https://example.org/other')
+  })
+})
+
+describe('counting and listing', () => {
+  beforeEach(async () => {
+    await tracker.service.record(application({url: 'https://example.org/a', status: 'saved'}))
+    await tracker.service.record(application({url: 'https://example.org/b', status: 'saved'}))
+    await tracker.service.record(application({url: 'https://example.org/c'}))
+    await tracker.service.record(application({url: 'https://example.org/d', status: 'rejected'}))
+  })
+
+  it('counts everything as total, all but saved as applied and saved as pending', async () => {
+    expect(await tracker.service.counts()).toEqual({total: 4, applied: 2, pending: 2})
+  })
+
+  it('counts zero of everything when nothing is tracked', async () => {
+    const empty = memoryTracker()
+    expect(await empty.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
+    empty.db.close()
+  })
+
+  it('lists the newest first with the counts of all records', async () => {
+    const {applications, counts} = await tracker.service.list()
+    expect(applications.map((a) => a.url)).toEqual([
+      'https://example.org/d',
+      'https://example.org/c',
+      'https://example.org/b',
+      'https://example.org/a',
+    ])
+    expect(counts.total).toBe(4)
+  })
+
+  it('filters by status but keeps the counts of all records', async () => {
+    const {applications, counts} = await tracker.service.list({status: 'saved'})
+    expect(applications.map((a) => a.url).sort()).toEqual(['https://example.org/a', 'https://example.org/b'])
+    expect(counts).toEqual({total: 4, applied: 2, pending: 2})
+  })
+
+  it('refuses an unknown status filter', async () => {
+    await expect(tracker.service.list({status: 'nope'})).rejects.toBeInstanceOf(ValidationError)
+  })
+})
+
+describe('importing', () => {
+  const rows = (...values: Record<string, unknown>[]) => values.map((value, index) => ({row: index + 1, value}))
+
+  it('inserts valid rows, keeping a given applied_date and defaulting a missing one to now', async () => {
+    const outcome = await tracker.service.import(
+      rows(
+        application({url: 'https://example.org/a', applied_date: '2025-01-02T03:04:05.678', status: 'offer'}),
+        application({url: 'https://example.org/b', notes: null}),
+      ),
+      {update: false},
+    )
+    expect(outcome).toEqual({inserted: 2, updated: 0, unchanged: []})
+    const a = await tracker.service.get('https://example.org/a')
+    expect(a.application).toMatchObject({applied_date: '2025-01-02T03:04:05.678', status: 'offer'})
+    const b = await tracker.service.get('https://example.org/b')
+    expect(b.application).toMatchObject({applied_date: '2026-11-22T05:17:33.123', status: 'applied', notes: ''})
+  })
+
+  it('takes an empty status cell as the default status', async () => {
+    await tracker.service.import(rows(application({status: ''})), {update: false})
+    expect((await tracker.service.get('https://example.org/jobs/1')).application.status).toBe('applied')
+  })
+
+  it('writes nothing when one row is invalid and reports the row numbers', async () => {
+    const error = await rejection(
+      tracker.service.import(
+        rows(
+          application({url: 'https://example.org/a'}),
+          application({url: 'ftp://example.org/b'}),
+          application({url: 'https://example.org/c', title: undefined, status: 'hired'}),
+          application({url: 'https://example.org/d', applied_date: 'yesterday'}),
+        ),
+        {update: false},
+      ),
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toBe('3 invalid row(s); nothing was imported')
+    const details = (error as ValidationError).details
+    expect(details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({row: 2, field: 'url'}),
+        expect.objectContaining({row: 3, field: 'title', message: 'title is required'}),
+        expect.objectContaining({row: 3, field: 'status'}),
+        expect.objectContaining({row: 4, field: 'applied_date'}),
+      ]),
+    )
+    expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
+  })
+
+  it('refuses a url that appears twice in the file, naming both rows', async () => {
+    const error = await rejection(
+      tracker.service.import(
+        rows(application({url: 'https://example.org/a'}), application({url: 'https://EXAMPLE.org/a/'})),
+        {update: false},
+      ),
+    )
+    expect((error as ValidationError).details).toEqual([
+      {row: 2, field: 'url', message: 'duplicate of row 1 (https://EXAMPLE.org/a/)'},
+    ])
+    expect((await tracker.service.counts()).total).toBe(0)
+  })
+
+  it('leaves already tracked applications unchanged and reports them', async () => {
+    await tracker.service.record(application({url: 'https://example.org/a', status: 'offer', notes: 'mine'}))
+    const outcome = await tracker.service.import(
+      rows(
+        application({url: 'https://example.org/a/', status: 'rejected'}),
+        application({url: 'https://example.org/b'}),
+      ),
+      {update: false},
+    )
+    expect(outcome).toEqual({inserted: 1, updated: 0, unchanged: ['https://example.org/a/']})
+    const {application: kept, history} = await tracker.service.get('https://example.org/a')
+    expect(kept).toMatchObject({status: 'offer', notes: 'mine', url: 'https://example.org/a'})
+    expect(history).toEqual([])
+  })
+
+  it('overwrites tracked applications with update and keeps the old status and notes in the history', async () => {
+    await tracker.service.record(application({url: 'https://example.org/a', status: 'offer', notes: 'mine'}))
+    const outcome = await tracker.service.import(
+      rows(application({url: 'https://example.org/a', title: 'Staff Engineer', status: 'accepted', notes: 'signed'})),
+      {update: true},
+    )
+    expect(outcome).toEqual({inserted: 0, updated: 1, unchanged: []})
+    const {application: updated, history} = await tracker.service.get('https://example.org/a')
+    expect(updated).toMatchObject({title: 'Staff Engineer', status: 'accepted', notes: 'signed'})
+    expect(history).toEqual([
+      {changed_at: '2026-11-22T05:17:34.123', old_status: 'offer', new_status: 'accepted', old_notes: 'mine'},
+    ])
+  })
+
+  it('imports nothing and reports nothing for an empty file', async () => {
+    expect(await tracker.service.import([], {update: false})).toEqual({inserted: 0, updated: 0, unchanged: []})
+  })
+})

@@ -1,0 +1,160 @@
+import {describe, expect, it} from 'vitest'
+import type {ApplicationRecord} from '../../../src/core/applications/application.js'
+import {applicationsToCsv, parseApplicationsCsv} from '../../../src/core/applications/csv.js'
+import {ValidationError} from '../../../src/core/errors.js'
+import {memoryTracker} from '../../helpers/tracker.js'
+
+const HEADER = 'title,company,location,url,source,applied_date,status,notes'
+
+function record(overrides: Partial<ApplicationRecord> = {}): ApplicationRecord {
+  return {
+    title: 'Backend Engineer',
+    company: 'Acme',
+    location: 'Berlin',
+    url: 'https://example.org/jobs/1',
+    source: 'remoteok',
+    applied_date: '2026-11-22T05:17:33.123',
+    status: 'applied',
+    notes: '',
+    ...overrides,
+  }
+}
+
+function parseError(text: string): ValidationError {
+  try {
+    parseApplicationsCsv(text, 'apps.csv')
+  } catch (error) {
+    return error as ValidationError
+  }
+  throw new Error('expected the CSV to be refused')
+}
+
+describe('writing the CSV export', () => {
+  it('writes a header of the eight columns in order and CRLF line ends', () => {
+    const csv = applicationsToCsv([record()])
+    expect(csv).toBe(
+      `${HEADER}\r\nBackend Engineer,Acme,Berlin,https://example.org/jobs/1,remoteok,2026-11-22T05:17:33.123,applied,\r\n`,
+    )
+  })
+
+  it('writes only the header when nothing is tracked', () => {
+    expect(applicationsToCsv([])).toBe(`${HEADER}\r\n`)
+  })
+
+  it('quotes cells with commas, quotes and newlines as RFC 4180 says', () => {
+    const csv = applicationsToCsv([
+      record({title: 'Engineer, Platform', company: 'The "Best" Co', notes: 'line 1\nline 2'}),
+    ])
+    expect(csv.split('\r\n')[1]).toBe(
+      '"Engineer, Platform","The ""Best"" Co",Berlin,https://example.org/jobs/1,remoteok,2026-11-22T05:17:33.123,applied,"line 1\nline 2"',
+    )
+  })
+
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+49 30 1234', "'+49 30 1234"],
+    ['-5', "'-5"],
+    ['@cmd', "'@cmd"],
+    ['\tindent', "'\tindent"],
+    ['\rreturn', "'\rreturn"],
+    ["'=already quoted", "''=already quoted"],
+    ['a = b', 'a = b'],
+    ["it's fine", "it's fine"],
+  ])('guards the cell %j against formula injection as %j', (notes, expected) => {
+    const [parsed] = parseRows(applicationsToCsv([record({notes})]))
+    expect(parsed?.notes).toBe(expected)
+  })
+
+  it('leaves formula cells as they are with raw', () => {
+    const [parsed] = parseRows(applicationsToCsv([record({title: '=HYPERLINK("x")', notes: '@me'})], {raw: true}))
+    expect(parsed).toMatchObject({title: '=HYPERLINK("x")', notes: '@me'})
+  })
+})
+
+/** Reads the CSV back without the import's unguarding, as a spreadsheet would see it. */
+function parseRows(csv: string): Record<string, string>[] {
+  const lines: Record<string, string>[] = []
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let index = 0; index < csv.length; index++) {
+    const char = csv[index]
+    if (quoted) {
+      if (char === '"' && csv[index + 1] === '"') {
+        cell += '"'
+        index++
+      } else if (char === '"') quoted = false
+      else cell += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      cells.push(cell)
+      cell = ''
+    } else if (char === '\r' && csv[index + 1] === '\n') {
+      cells.push(cell)
+      cell = ''
+      lines.push(Object.fromEntries(HEADER.split(',').map((name, column) => [name, cells[column] ?? ''])))
+      cells.length = 0
+      index++
+    } else cell += char
+  }
+  return lines.slice(1)
+}
+
+describe('reading an applications CSV', () => {
+  it('round-trips an export through the import without losing anything', async () => {
+    const source = memoryTracker()
+    const tricky = [
+      record({url: 'https://example.org/1', title: '=cmd|" /C calc"!A0', notes: 'first line\r\nsecond, "quoted" line'}),
+      record({url: 'https://example.org/2', company: '+Plus GmbH', location: '', notes: '-minus'}),
+      record({url: 'https://example.org/3', notes: "'=already quoted", status: 'saved'}),
+      record({url: 'https://example.org/4', notes: '\ttab first\nand\nmore lines', status: 'ghosted'}),
+      record({url: 'https://example.org/5', title: 'Ünïcödé 🚀', notes: '@handle'}),
+    ]
+    const rows = parseApplicationsCsv(applicationsToCsv(tricky), 'export.csv')
+    await source.service.import(rows, {update: false})
+    const {applications} = await source.service.list()
+    const byUrl = new Map(applications.map(({updated_at: _updated, ...rest}) => [rest.url, rest]))
+    for (const original of tricky) expect(byUrl.get(original.url)).toEqual(original)
+    source.db.close()
+  })
+
+  it('numbers rows by the line they start on, counting the lines of multi-line cells', () => {
+    const csv = [
+      HEADER,
+      'A,Acme,,https://example.org/a,manual,,applied,"two',
+      'lines"',
+      '',
+      'B,Acme,,https://example.org/b,manual,,applied,',
+    ].join('\r\n')
+    expect(parseApplicationsCsv(csv, 'apps.csv').map((row) => row.row)).toEqual([2, 5])
+  })
+
+  it('accepts a file with only the required columns, in any order, with a byte order mark', () => {
+    const rows = parseApplicationsCsv(
+      '\uFEFFurl,source,company,title\nhttps://example.org/a,manual,Acme,Dev\n',
+      'a.csv',
+    )
+    expect(rows).toEqual([
+      {row: 2, value: {url: 'https://example.org/a', source: 'manual', company: 'Acme', title: 'Dev'}},
+    ])
+  })
+
+  it('names unknown and missing columns', () => {
+    const error = parseError('title,company,link,source,salary\nDev,Acme,https://example.org,manual,1\n')
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toBe('apps.csv is not a valid applications CSV')
+    expect(error.details).toEqual(
+      expect.arrayContaining([
+        {row: 1, field: 'link', message: 'unknown column "link"'},
+        {row: 1, field: 'salary', message: 'unknown column "salary"'},
+        {row: 1, field: 'url', message: 'missing column "url"'},
+      ]),
+    )
+    expect(error.hint).toContain(HEADER)
+  })
+
+  it('reports a row with the wrong number of cells by its line', () => {
+    const error = parseError(`${HEADER}\nA,Acme,,https://example.org/a,manual,,applied,\nB,Acme\n`)
+    expect(error.details).toEqual([expect.objectContaining({row: 3})])
+  })
+})

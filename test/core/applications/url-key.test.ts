@@ -1,0 +1,45 @@
+import {describe, expect, it} from 'vitest'
+import {applicationUrlKey, isHttpUrl} from '../../../src/core/applications/url-key.js'
+
+describe('the identity of an application url', () => {
+  it.each([
+    ['https://example.org/jobs/1', 'https://example.org/jobs/1'],
+    ['HTTPS://EXAMPLE.ORG/jobs/1', 'https://example.org/jobs/1'],
+    ['https://example.org/jobs/1/', 'https://example.org/jobs/1'],
+    ['https://example.org/jobs/1//', 'https://example.org/jobs/1'],
+    ['https://example.org/', 'https://example.org'],
+    ['https://example.org', 'https://example.org'],
+    ['  https://example.org/jobs/1  ', 'https://example.org/jobs/1'],
+    ['https://example.org/jobs/1/?ref=x', 'https://example.org/jobs/1?ref=x'],
+    ['https://example.org/jobs/1/#apply', 'https://example.org/jobs/1#apply'],
+    ['https://User@Example.org:8443/a', 'https://user@example.org:8443/a'],
+  ])('treats %j as %j', (url, key) => {
+    expect(applicationUrlKey(url)).toBe(key)
+  })
+
+  it('keeps the case of the path and the query', () => {
+    expect(applicationUrlKey('https://example.org/Jobs/A?Ref=B')).toBe('https://example.org/Jobs/A?Ref=B')
+    expect(applicationUrlKey('https://example.org/jobs/a')).not.toBe(applicationUrlKey('https://example.org/Jobs/a'))
+  })
+
+  it('keeps a slash that ends a query value', () => {
+    expect(applicationUrlKey('https://example.org/a?next=/b/')).toBe('https://example.org/a?next=/b/')
+  })
+
+  it('tells http and https apart', () => {
+    expect(applicationUrlKey('http://example.org/a')).not.toBe(applicationUrlKey('https://example.org/a'))
+  })
+})
+
+describe('recognising http urls', () => {
+  it.each(['http://example.org', 'https://example.org/jobs/1?x=1', 'HTTPS://EXAMPLE.ORG'])('accepts %s', (url) => {
+    expect(isHttpUrl(url)).toBe(true)
+  })
+
+  it.each(['ftp://example.org', 'example.org', 'mailto:a@example.org', 'https://', 'file:///etc/passwd', ''])(
+    'refuses %j',
+    (url) => {
+      expect(isHttpUrl(url)).toBe(false)
+    },
+  )
+})

@@ -1,0 +1,173 @@
+import {describe, expect, it} from 'vitest'
+import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {AgentRun, type DigestSender} from '../../../src/core/jobs/agent-run.js'
+import {EMPTY_CRITERIA, type JobResponse} from '../../../src/core/jobs/job.js'
+import {JobSearch} from '../../../src/core/jobs/job-search.js'
+import type {JobSource} from '../../../src/core/jobs/job-source.js'
+import type {Digest} from '../../../src/core/notifications/notifier.js'
+import {openSqlite} from '../../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {memoryLogger} from '../../helpers/memory-log.js'
+
+const job = (n: number, fields: Partial<JobResponse> = {}): JobResponse => ({
+  title: `Engineer ${n}`,
+  company: `Company ${n}`,
+  location: 'Remote',
+  url: `https://board.example/jobs/${n}`,
+  source: 'board',
+  posted_date: '2026-11-20T00:00:00Z',
+  ...fields,
+})
+
+function board(name: string, result: JobResponse[] | Error): JobSource {
+  return {
+    name,
+    serverSideFilters: [],
+    fetchJobs: async () => {
+      if (result instanceof Error) throw result
+      return result
+    },
+  }
+}
+
+/** Records digests; `accept` decides whether the channels take them. */
+function digestRecorder(channelCount: number, accept = true) {
+  const sent: Digest[] = []
+  const sender: DigestSender = {
+    channelCount,
+    buildDigest: (jobs) => ({
+      title: `${jobs.length} new jobs`,
+      jobs: [...jobs],
+      lines: [],
+      more: 0,
+      total: jobs.length,
+      type: 'new_jobs',
+    }),
+    deliver: async (digest) => {
+      sent.push(digest)
+      return {delivered: accept, channels: [{channel: 'log://', ok: accept, error: accept ? null : 'refused'}]}
+    },
+  }
+  return {sender, sent}
+}
+
+function setup(sources: JobSource[], notifications = digestRecorder(1).sender) {
+  const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
+  const applicationStore = new SqliteApplicationStore(db, ':memory:')
+  const jobs = new SqliteJobStore(db, ':memory:')
+  const log = memoryLogger('INFO')
+  const run = new AgentRun({
+    applications: applicationStore,
+    jobs,
+    search: new JobSearch(sources, log.logger),
+    notifications,
+    logger: log.logger,
+  })
+  const options = {version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA}
+  return {db, run, options, log, applications: new ApplicationService(applicationStore), jobs}
+}
+
+describe('agent run', () => {
+  it('logs the seven steps in order with one line per source between search start and jobs found', async () => {
+    const {run, options, log, applications} = setup([
+      board('alpha', [job(1), job(2)]),
+      board('beta', new Error('HTTP 503 Service Unavailable')),
+    ])
+    await applications.record({title: 'T', company: 'C', url: 'https://board.example/jobs/1', source: 'board'})
+    await applications.record({title: 'S', company: 'C', url: 'https://x.example/s', source: 'x', status: 'saved'})
+
+    const summary = await run.run(options)
+
+    const lines = log.parsed()
+    const messages = lines.map((line) => line.message)
+    const order = [
+      'Job Search Agent v0.1.0 starting (mode: production)',
+      'Applications: 2 total, 1 applied, 1 pending',
+      'Searching 2 source(s): alpha, beta',
+      'alpha: 2 jobs in',
+      'beta: failed after',
+      'Jobs found: 2',
+      'New jobs (not yet applied): 1',
+      'Notifications: sent 1 job(s) to 1 of 1 channel(s)',
+      'Run completed in',
+    ]
+    const positions = order.map((prefix) => messages.findIndex((message) => message.startsWith(prefix)))
+    expect(positions.every((position) => position >= 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    expect(lines.find((line) => line.message.startsWith('beta:'))).toMatchObject({
+      level: 'WARNING',
+      name: 'jobagent.sources.beta',
+    })
+    expect(lines[0]?.name).toBe('jobagent.run')
+    expect(summary).toMatchObject({status: 'ok', exit_code: 0, jobs_found: 2, new_jobs: 1})
+  })
+
+  it('notifies a job once across runs and again only with renotify', async () => {
+    const recorder = digestRecorder(1)
+    const {run, options} = setup([board('alpha', [job(1), job(2)])], recorder.sender)
+    await run.run(options)
+    const second = await run.run(options)
+    await run.run({...options, renotify: true})
+    expect(recorder.sent.map((digest) => digest.jobs.length)).toEqual([2, 2])
+    expect(second.notifications.result).toBe('nothing_new')
+  })
+
+  it('sends nothing and marks nothing in a dry run', async () => {
+    const recorder = digestRecorder(1)
+    const {run, options, db} = setup([board('alpha', [job(1)])], recorder.sender)
+    const summary = await run.run({...options, dryRun: true})
+    expect(summary.notifications.result).toBe('dry_run')
+    expect(recorder.sent).toHaveLength(0)
+    expect(db.prepare('SELECT count(*) AS n FROM jobs WHERE notified_at IS NOT NULL').get()).toEqual({n: 0})
+  })
+
+  it('fails with exit 1 and leaves the jobs unnotified when every channel fails', async () => {
+    const recorder = digestRecorder(2, false)
+    const {run, options, db} = setup([board('alpha', [job(1)])], recorder.sender)
+    const summary = await run.run(options)
+    expect(summary).toMatchObject({status: 'failed', exit_code: 1, error: 'every notification channel failed'})
+    expect(db.prepare('SELECT count(*) AS n FROM jobs WHERE notified_at IS NULL').get()).toEqual({n: 1})
+  })
+
+  it('fails and leaves the jobs table as it was when no source succeeds', async () => {
+    const {run, options, db, jobs} = setup([board('alpha', new Error('timed out after 20 s'))])
+    const summary = await run.run(options)
+    expect(summary).toMatchObject({status: 'failed', exit_code: 1, error: 'no source succeeded'})
+    expect(db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({n: 0})
+    expect((await jobs.lastRun())?.status).toBe('failed')
+  })
+
+  it('completes with a failing source but exits 1 under --strict', async () => {
+    const {run, options} = setup([board('alpha', [job(1)]), board('beta', new Error('HTTP 500'))])
+    expect((await run.run(options)).exit_code).toBe(0)
+    expect((await run.run({...options, strict: true})).exit_code).toBe(1)
+  })
+
+  it('logs that no channel is configured', async () => {
+    const {run, options, log} = setup([board('alpha', [job(1)])], digestRecorder(0).sender)
+    const summary = await run.run(options)
+    expect(summary.notifications.result).toBe('none_configured')
+    expect(log.lines.some((line) => line.includes('no channel is configured'))).toBe(true)
+  })
+
+  it('remembers a re-slugged job as the same job, so it is not notified twice', async () => {
+    const recorder = digestRecorder(1)
+    let slug = 'a-1'
+    const source: JobSource = {
+      name: 'arbeitnow',
+      serverSideFilters: [],
+      fetchJobs: async () => [job(1, {url: `https://www.arbeitnow.com/jobs/${slug}`})],
+    }
+    const {run, options, db} = setup([source], recorder.sender)
+    await run.run(options)
+    slug = 'a-2'
+    await run.run(options)
+    expect(recorder.sent).toHaveLength(1)
+    expect(db.prepare('SELECT count(*) AS n, max(url) AS url FROM jobs').get()).toEqual({
+      n: 1,
+      url: 'https://www.arbeitnow.com/jobs/a-2',
+    })
+  })
+})

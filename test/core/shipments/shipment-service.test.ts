@@ -1,0 +1,169 @@
+import {describe, expect, it} from 'vitest'
+import {NotFoundError, UnavailableError, ValidationError} from '../../../src/core/errors.js'
+import type {Logger} from '../../../src/core/logger.js'
+import type {ShipmentMetrics} from '../../../src/core/shipments/shipment-service.js'
+import {fakeStores, serviceWith} from '../../helpers/shipments.js'
+
+const now = new Date('2026-03-01T12:00:00.000Z')
+const clock = {now: () => now}
+const rows = {S1: {shipment_id: 'S1', origin: 'Rotterdam'}, S2: {shipment_id: 'S2', origin: 'Oslo'}}
+const latest = {S1: {recorded_at: '2026-03-01T11:55:00.000Z', payload: {lat: 53.5}}}
+
+function recordingLogger(lines: string[]): Logger {
+  const logger: Logger = {
+    name: 'test',
+    debug: (message) => lines.push(`DEBUG ${message}`),
+    info: (message) => lines.push(`INFO ${message}`),
+    warning: (message) => lines.push(`WARNING ${message}`),
+    error: (message) => lines.push(`ERROR ${message}`),
+    child: () => logger,
+  }
+  return logger
+}
+
+async function caught(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('ShipmentService.unified', () => {
+  it('merges the metadata row and the latest telemetry with their freshness', async () => {
+    const service = serviceWith(fakeStores(rows, latest), {clock})
+    expect(await service.unified('S1')).toEqual({
+      shipment_id: 'S1',
+      metadata: {shipment_id: 'S1', origin: 'Rotterdam'},
+      telemetry: {recorded_at: '2026-03-01T11:55:00.000Z', payload: {lat: 53.5}},
+      freshness: {last_seen_at: '2026-03-01T11:55:00.000Z', age_seconds: 300, stale: false, stale_after_seconds: 900},
+      sources: {metadata: 'postgres', telemetry: 'mongodb'},
+      generated_at: '2026-03-01T12:00:00.000Z',
+    })
+  })
+
+  it('reports a shipment without telemetry as stale with telemetry null', async () => {
+    const state = await serviceWith(fakeStores(rows, latest), {clock}).unified('S2')
+    expect(state.telemetry).toBeNull()
+    expect(state.freshness).toEqual({last_seen_at: null, age_seconds: null, stale: true, stale_after_seconds: 900})
+  })
+
+  it('calls telemetry older than stale_after_seconds stale', async () => {
+    const state = await serviceWith(fakeStores(rows, latest), {clock, staleAfterSeconds: 299}).unified('S1')
+    expect(state.freshness.stale).toBe(true)
+  })
+
+  it('treats a time from a clock ahead of ours as age zero, not negative', async () => {
+    const ahead = {S1: {recorded_at: '2026-03-01T12:01:00.000Z', payload: {}}}
+    const state = await serviceWith(fakeStores(rows, ahead), {clock}).unified('S1')
+    expect(state.freshness).toMatchObject({age_seconds: 0, stale: false})
+  })
+
+  it('reads both stores concurrently', async () => {
+    const stores = fakeStores(rows, latest, {delayMs: 20})
+    await serviceWith(stores).unified('S1')
+    expect(stores.calls.slice(0, 2).sort()).toEqual(['metadata:start:S1', 'telemetry:start:S1'])
+  })
+
+  it('is a NotFoundError when the metadata store has no row, even with telemetry', async () => {
+    const error = await caught(serviceWith(fakeStores({}, latest)).unified('S1'))
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(error.message).toBe('no shipment with id "S1"')
+  })
+
+  it('is a ValidationError for a malformed id, without asking the stores', async () => {
+    const stores = fakeStores(rows, latest)
+    for (const id of ['', 'x'.repeat(257), 'a\u0000b']) {
+      expect(await caught(serviceWith(stores).unified(id))).toBeInstanceOf(ValidationError)
+    }
+    expect(stores.calls).toEqual([])
+  })
+
+  it('names the slow store and its timeout, aborts its read and asks to retry later', async () => {
+    const stores = fakeStores(rows, latest, {hangTelemetry: true})
+    const service = serviceWith(stores, {timeouts: {metadata: 2000, telemetry: 50}, retryAfterSeconds: 7})
+    const error = (await caught(service.unified('S1'))) as UnavailableError
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toBe('telemetry store (mongodb) did not answer within 50 ms')
+    expect(error.retryAfterSeconds).toBe(7)
+    expect(stores.calls).toContain('telemetry:aborted')
+  })
+
+  it('names the failing store and hides passwords from its error', async () => {
+    const failure = new Error('connect ECONNREFUSED for postgres://fleet:s3cret@db:5432/x')
+    const error = await caught(serviceWith(fakeStores(rows, latest, {failMetadata: failure})).unified('S1'))
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toBe(
+      'metadata store (postgres) is unavailable: connect ECONNREFUSED for postgres://fleet:***@db:5432/x',
+    )
+  })
+
+  it('lists both stores when both fail', async () => {
+    const stores = fakeStores(rows, latest, {failMetadata: new Error('down'), failTelemetry: new Error('also down')})
+    const error = (await caught(serviceWith(stores).unified('S1'))) as UnavailableError
+    expect(error.details.map((detail) => detail.message)).toEqual([
+      'metadata store (postgres) is unavailable: down',
+      'telemetry store (mongodb) is unavailable: also down',
+    ])
+  })
+
+  it('counts lookups by result and times each store', async () => {
+    const lookups: string[] = []
+    const latencies: string[] = []
+    const metrics: ShipmentMetrics = {
+      lookup: (result) => lookups.push(result),
+      storeLatency: (store, kind, seconds, outcome) => latencies.push(`${store} ${kind} ${outcome} ${seconds >= 0}`),
+    }
+    const service = serviceWith(fakeStores(rows, latest))
+    const remove = service.addMetrics(metrics)
+    await service.unified('S1')
+    await caught(service.unified('nope'))
+    await caught(service.unified(''))
+    remove()
+    await service.unified('S1')
+    expect(lookups).toEqual(['found', 'not_found', 'invalid'])
+    expect(latencies).toContain('metadata postgres ok true')
+    expect(latencies).toContain('telemetry mongodb ok true')
+  })
+})
+
+describe('ShipmentService health and indexes', () => {
+  it('reports each store as pass or fail with its latency', async () => {
+    const stores = fakeStores(rows, latest, {hangTelemetry: true})
+    const checks = await serviceWith(stores, {timeouts: {metadata: 1000, telemetry: 30}}).checks()
+    expect(checks[0]).toMatchObject({store: 'metadata', kind: 'postgres', status: 'pass'})
+    expect(checks[1]).toMatchObject({
+      store: 'telemetry',
+      kind: 'mongodb',
+      status: 'fail',
+      output: 'telemetry store (mongodb) did not answer within 30 ms',
+    })
+    expect(checks[0]?.latency_ms).toBeGreaterThanOrEqual(0)
+  })
+
+  it('warns once for each store whose lookup has no index', async () => {
+    const lines: string[] = []
+    const stores = fakeStores(rows, latest)
+    stores.telemetry.checkIndex = async () => ({
+      ok: false,
+      message: 'no index on telemetry (shipment_id, recorded_at DESC): every lookup scans the table',
+      hint: 'CREATE INDEX ...',
+    })
+    stores.metadata.checkIndex = async () => ({ok: true, message: 'lookups use index shipments_pkey'})
+    const service = serviceWith(stores, {logger: recordingLogger(lines)})
+    await service.verifyIndexes()
+    await service.verifyIndexes()
+    expect(lines).toEqual([
+      'WARNING telemetry store (mongodb): no index on telemetry (shipment_id, recorded_at DESC): every lookup scans the table; create it with: CREATE INDEX ...',
+    ])
+  })
+
+  it('does not fail when a store cannot be checked', async () => {
+    const stores = fakeStores(rows, latest)
+    stores.metadata.checkIndex = async () => {
+      throw new Error('unreachable')
+    }
+    expect(await serviceWith(stores).verifyIndexes()).toEqual({metadata: undefined, telemetry: undefined})
+  })
+})

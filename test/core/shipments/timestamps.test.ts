@@ -1,0 +1,53 @@
+import {describe, expect, it} from 'vitest'
+import {normaliseTimestamp} from '../../../src/core/shipments/timestamps.js'
+
+describe('normaliseTimestamp', () => {
+  const noon = '2026-03-01T12:00:00.000Z'
+
+  it.each([
+    ['ISO text with Z', '2026-03-01T12:00:00Z'],
+    ['ISO text with milliseconds', '2026-03-01T12:00:00.000Z'],
+    ['ISO text with an offset', '2026-03-01T13:00:00+01:00'],
+    ['an offset without a colon', '2026-03-01T07:00:00-0500'],
+    ['PostgreSQL timestamptz text', '2026-03-01 12:00:00+00'],
+    ['PostgreSQL text with microseconds', '2026-03-01 12:00:00.000000+00'],
+    ['naive text, taken as UTC', '2026-03-01 12:00:00'],
+    ['naive text without seconds', '2026-03-01T12:00'],
+    ['epoch seconds', 1772366400],
+    ['epoch milliseconds', 1772366400000],
+    ['epoch seconds as text', '1772366400'],
+    ['epoch milliseconds as text', '1772366400000'],
+    ['a bigint (int8 column)', 1772366400n],
+    ['a Date (timestamptz from pg, BSON date from mongodb)', new Date(noon)],
+    ['extended JSON $date text', {$date: '2026-03-01T12:00:00Z'}],
+    ['extended JSON $date milliseconds', {$date: 1772366400000}],
+    ['extended JSON $numberLong', {$date: {$numberLong: '1772366400000'}}],
+    ['RFC 2822 text', 'Sun, 01 Mar 2026 12:00:00 GMT'],
+  ])('reads %s as ISO 8601 UTC', (_name, value) => {
+    expect(normaliseTimestamp(value)).toBe(noon)
+  })
+
+  it('keeps fractional epoch seconds to the millisecond', () => {
+    expect(normaliseTimestamp(1772366400.25)).toBe('2026-03-01T12:00:00.250Z')
+  })
+
+  it('rolls an impossible day over rather than passing it on unchanged', () => {
+    expect(normaliseTimestamp('2026-02-30T00:00:00.000Z')).toBe('2026-03-02T00:00:00.000Z')
+  })
+
+  it('reads a plain date as midnight UTC', () => {
+    expect(normaliseTimestamp('2026-03-01')).toBe('2026-03-01T00:00:00.000Z')
+  })
+
+  it.each([['not a time'], [''], [null], [undefined], [Number.NaN], [{}], [true], [new Date('nope')], ['2026-13-45']])(
+    'returns undefined for %j',
+    (value) => {
+      expect(normaliseTimestamp(value)).toBeUndefined()
+    },
+  )
+
+  it('gives fixed-width text, so text order is time order', () => {
+    const times = [1, 1772366400, '2001-09-09T01:46:40Z'].map(normaliseTimestamp) as string[]
+    expect(new Set(times.map((time) => time.length))).toEqual(new Set([24]))
+  })
+})

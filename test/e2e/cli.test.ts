@@ -1,0 +1,68 @@
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+
+let home: ReturnType<typeof tempDir>
+const cli = (...args: string[]) => runCli(args, {home: home.path})
+
+/** Every built command, as the words a user types (`config list`). */
+const commands = readdirSync(join(ROOT, 'dist/commands'), {recursive: true, encoding: 'utf8'})
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => file.slice(0, -'.js'.length).split('/').join(' '))
+  .sort()
+
+beforeEach(() => {
+  home = tempDir('jobagent-e2e-cli-')
+})
+
+afterEach(() => {
+  home.cleanup()
+})
+
+describe('the jobagent executable', () => {
+  it('prints its version', async () => {
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
+    const result = await cli('--version')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`jobagent/${version}`)
+  })
+
+  it('shows at least two examples in the help of every command', async () => {
+    const results = await Promise.all(commands.map((command) => cli(...command.split(' '), '--help')))
+    const withoutExamples = commands.filter((_command, index) => {
+      const help = results[index]?.stdout ?? ''
+      const examples = help.match(/^\s+\$ jobagent /gm) ?? []
+      return results[index]?.code !== 0 || !help.includes('EXAMPLES') || examples.length < 2
+    })
+    expect(withoutExamples).toEqual([])
+  })
+
+  it('exits 2 with the reason for an unknown flag or a missing argument', async () => {
+    const flag = await cli('status', '--colour')
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toContain('--colour')
+    expect(flag.stderr).not.toContain('    at ')
+    const arg = await cli('import')
+    expect(arg.code).toBe(2)
+    expect(arg.stderr).toContain('file')
+  })
+
+  it('refuses a corrupt jobagent.db with exit 1, naming it and leaving every byte as it was', async () => {
+    const file = join(home.path, 'jobagent.db')
+    const content = 'my notes, definitely not SQLite\n'.repeat(200)
+    writeFileSync(file, content)
+    for (const args of [
+      ['status'],
+      ['apply', 'https://example.org/1', '--title', 'T', '--company', 'C', '--source', 's'],
+    ]) {
+      const result = await cli(...args)
+      expect(result.code, result.stderr).toBe(1)
+      expect(result.stderr).toContain(`Error: ${file} is not a valid jobagent database`)
+      expect(result.stderr).toContain('Hint: restore it from a backup')
+      expect(result.stderr).not.toContain('    at ')
+    }
+    expect(readFileSync(file, 'utf8')).toBe(content)
+    expect(readdirSync(home.path).filter((name) => name.startsWith('jobagent.db'))).toEqual(['jobagent.db'])
+  })
+})

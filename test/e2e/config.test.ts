@@ -1,0 +1,97 @@
+import {readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+
+let home: ReturnType<typeof tempDir>
+let configFile: string
+const cli = (...args: string[]) => runCli(args, {home: home.path})
+
+function expectUserError(result: CliResult, code: number, ...fragments: string[]): void {
+  expect(result.code, result.stderr).toBe(code)
+  for (const fragment of fragments) expect(result.stderr).toContain(fragment)
+  expect(result.stderr).not.toContain('    at ')
+}
+
+beforeEach(() => {
+  home = tempDir('jobagent-e2e-config-')
+  configFile = join(home.path, 'config.json')
+})
+
+afterEach(() => {
+  home.cleanup()
+})
+
+describe('jobagent config', () => {
+  it('prints where the config file and the data live', async () => {
+    const plain = await cli('config', 'path')
+    expect(plain.code, plain.stderr).toBe(0)
+    expect(plain.stdout).toBe(`${configFile}\n`)
+    const json = await cli('config', 'path', '--json')
+    expect(JSON.parse(json.stdout)).toEqual({config: configFile, data: home.path})
+  })
+
+  it('sets, gets, lists and unsets settings in a file only the user can read', async () => {
+    expect((await cli('config', 'list')).stdout).toBe('(no settings; built-in defaults apply)\n')
+
+    const set = await cli('config', 'set', 'mode', 'development')
+    expect(set.code, set.stderr).toBe(0)
+    expect(set.stdout).toBe('Set mode.\n')
+    expect(statSync(configFile).mode & 0o777).toBe(0o600)
+    expect((await cli('config', 'set', 'search.tags', '["node","rust"]')).code).toBe(0)
+
+    expect((await cli('config', 'get', 'mode')).stdout).toBe('development\n')
+    expect(JSON.parse((await cli('config', 'get', 'search.tags', '--json')).stdout)).toEqual(['node', 'rust'])
+    expect(JSON.parse((await cli('config', 'list', '--json')).stdout)).toEqual({
+      mode: 'development',
+      search: {tags: ['node', 'rust']},
+    })
+
+    const unset = await cli('config', 'unset', 'mode')
+    expect(unset.stdout).toBe('Unset mode.\n')
+    expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({search: {tags: ['node', 'rust']}})
+    expectUserError(await cli('config', 'get', 'mode'), 1, `mode is not set in ${configFile}`, 'default applies')
+  })
+
+  it('masks secrets in list and get unless --show-secrets is given', async () => {
+    const urls = JSON.stringify([
+      'https://hooks.slack.com/services/T0/B0/SECRETTOKEN',
+      'mailto://me:PASSWORD@smtp.example.org?to=me@example.org',
+    ])
+    expect((await cli('config', 'set', 'notify.urls', urls)).code).toBe(0)
+    const listed = await cli('config', 'list')
+    expect(listed.stdout).toContain('https://hooks.slack.com/services/***/***/***')
+    expect(listed.stdout).toContain('mailto://me:***@smtp.example.org?to=***')
+    expect(listed.stdout).not.toMatch(/SECRETTOKEN|PASSWORD/)
+    expect((await cli('config', 'get', 'notify.urls')).stdout).not.toMatch(/SECRETTOKEN|PASSWORD/)
+    expect((await cli('config', 'list', '--show-secrets')).stdout).toContain('SECRETTOKEN')
+  })
+
+  it('refuses invalid values and unknown keys, naming the key, and leaves the file as it was', async () => {
+    await cli('config', 'set', 'server.port', '9090')
+    const before = readFileSync(configFile, 'utf8')
+    expectUserError(await cli('config', 'set', 'mode', 'dev'), 2, 'mode must be equal to one of the allowed values')
+    expectUserError(await cli('config', 'set', 'server.port', 'x'), 2, 'server.port must be integer', configFile)
+    expectUserError(await cli('config', 'set', 'search.tags', '5'), 2, 'search.tags must be array')
+    expectUserError(await cli('config', 'set', 'search.foo', '1'), 2, 'unknown configuration key "search.foo"')
+    expectUserError(
+      await cli('config', 'get', 'colour'),
+      2,
+      'unknown configuration key "colour"',
+      'Hint: top-level keys',
+    )
+    expect(readFileSync(configFile, 'utf8')).toBe(before)
+  })
+
+  it('refuses to run on a config file that is not JSON, naming it and leaving it untouched', async () => {
+    writeFileSync(configFile, '{"mode": "development",}')
+    expectUserError(await cli('status'), 2, `${configFile} is not valid JSON`)
+    expectUserError(await cli('config', 'set', 'mode', 'production'), 2, configFile)
+    expect(readFileSync(configFile, 'utf8')).toBe('{"mode": "development",}')
+  })
+
+  it('refuses to run on a config file with an invalid value, naming the key', async () => {
+    writeFileSync(configFile, JSON.stringify({server: {port: 'eighty'}}))
+    expectUserError(await cli('status'), 2, 'server.port must be integer')
+  })
+})

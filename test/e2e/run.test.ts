@@ -1,0 +1,139 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {parseLogLine} from '../helpers/memory-log.js'
+import {type MockServer, sendText, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {fixtureText} from '../helpers/source-fixtures.js'
+
+let boards: MockServer
+let home: {path: string; cleanup: () => void}
+
+beforeAll(async () => {
+  boards = await startMockServer({
+    '/remoteok/api': serveBody(fixtureText('remoteok.json')),
+    '/remotive/api/remote-jobs': serveBody(fixtureText('remotive.json')),
+    // A board that answers with a web page instead of JSON: a WARNING, not a failed run.
+    '/jobicy/api/v2/remote-jobs': (_req, res) =>
+      sendText(res, '<!doctype html><html><body>Just a moment…</body></html>', 200, {'content-type': 'text/html'}),
+  })
+})
+afterAll(() => boards.close())
+beforeEach(() => {
+  home = tempDir()
+})
+afterEach(() => home.cleanup())
+
+function configure(sources: unknown[], extra: Record<string, unknown> = {}) {
+  writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources, ...extra}), {mode: 0o600})
+}
+
+const goodBoards = () => [
+  {type: 'remoteok', url: `${boards.url}/remoteok`},
+  {type: 'remotive', url: `${boards.url}/remotive`},
+]
+const jobagent = (args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const messages = (result: CliResult) =>
+  result.stderr
+    .trim()
+    .split('\n')
+    .filter((line) => / \| (DEBUG|INFO|WARNING|ERROR) \| /.test(line))
+    .map(parseLogLine)
+
+describe('jobagent run (built CLI against local boards)', () => {
+  it('logs every step in order, stores the jobs and prints one JSON summary', async () => {
+    configure([...goodBoards(), {type: 'jobicy', url: `${boards.url}/jobicy`}])
+    const result = await jobagent(['run', '--json'])
+
+    expect(result.code).toBe(0)
+    const lines = messages(result)
+    const expected = [
+      /^Job Search Agent v\d+\.\d+\.\d+ starting \(mode: production\)$/,
+      /^Applications: 0 total, 0 applied, 0 pending$/,
+      /^Searching 3 source\(s\): remoteok, remotive, jobicy$/,
+      /^remoteok: 13 jobs in \d+\.\d s$/,
+      /^remotive: \d+ jobs in \d+\.\d s$/,
+      /^jobicy: failed after \d+\.\d s: .*HTML/,
+      /^Jobs found: \d+ \(\d+ fetched, after filters and deduplication\)$/,
+      /^New jobs \(not yet applied\): \d+$/,
+      /^Notifications: none sent; no channel is configured/,
+      /^Run completed in \d+\.\d s$/,
+    ]
+    const positions = expected.map((pattern) => lines.findIndex((line) => pattern.test(line.message)))
+    expect(positions).not.toContain(-1)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    expect(lines.find((line) => line.message.startsWith('jobicy:'))?.level).toBe('WARNING')
+
+    const summary = JSON.parse(result.stdout)
+    expect(summary).toMatchObject({status: 'ok', exit_code: 0, mode: 'production'})
+    expect(summary.sources.map((s: {name: string; ok: boolean}) => [s.name, s.ok])).toEqual([
+      ['remoteok', true],
+      ['remotive', true],
+      ['jobicy', false],
+    ])
+    const db = new Database(join(home.path, 'jobagent.db'), {readonly: true})
+    expect(db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({n: summary.jobs_found})
+    db.close()
+  })
+
+  it('lists the jobs with ids, tracks one by id, and counts it as applied in the next run', async () => {
+    configure(goodBoards(), {mode: 'development'})
+    const first = JSON.parse((await jobagent(['run', '--json', '--quiet'])).stdout)
+    const listed = await jobagent(['jobs', '--json'])
+    const jobs = JSON.parse(listed.stdout)
+    expect(jobs).toHaveLength(first.jobs_found)
+    expect((await jobagent(['jobs'])).stdout).toMatch(/^ID\s+NEW\s+TITLE/m)
+
+    const tracked = await jobagent(['apply', String(jobs[0].id), '--notes', 'from the list'])
+    expect(tracked.code).toBe(0)
+    expect(tracked.stdout).toContain(jobs[0].url)
+
+    const second = await jobagent(['run', '--json'])
+    const summary = JSON.parse(second.stdout)
+    expect(summary.new_jobs).toBe(first.new_jobs - 1)
+    expect(messages(second)[0]?.message).toContain('(mode: development)')
+    expect(messages(second)[1]?.message).toBe('Applications: 1 total, 1 applied, 0 pending')
+    expect(JSON.parse((await jobagent(['jobs', '--new', '--json'])).stdout)).toHaveLength(first.new_jobs - 1)
+  })
+
+  it('exits 1 and leaves the jobs as they were when no board succeeds', async () => {
+    configure([{type: 'jobicy', url: `${boards.url}/jobicy`}])
+    const result = await jobagent(['run'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('no source succeeded')
+    const db = new Database(join(home.path, 'jobagent.db'), {readonly: true})
+    expect(db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({n: 0})
+    db.close()
+  })
+
+  it('exits 1 under --strict when one board failed', async () => {
+    configure([...goodBoards(), {type: 'jobicy', url: `${boards.url}/jobicy`}])
+    expect((await jobagent(['run', '--strict', '--quiet'])).code).toBe(1)
+  })
+
+  it('refuses to start while another run holds the lock', async () => {
+    configure(goodBoards())
+    writeFileSync(join(home.path, 'run.lock'), String(process.pid))
+    const result = await jobagent(['run'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`another jobagent run is in progress (pid ${process.pid})`)
+  })
+
+  it('searches only the boards named by --source and refuses unknown ones with exit 2', async () => {
+    configure(goodBoards())
+    const only = JSON.parse((await jobagent(['run', '--source', 'remotive', '--json', '--quiet'])).stdout)
+    expect(only.sources.map((s: {name: string}) => s.name)).toEqual(['remotive'])
+    const unknown = await jobagent(['run', '--source', 'nope'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('unknown source "nope"')
+  })
+
+  it('exits 2 naming the entry when a source is misconfigured', async () => {
+    configure([{type: 'greenhouse'}])
+    const result = await jobagent(['run'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('sources[0].boards')
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+})

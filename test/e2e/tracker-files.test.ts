@@ -1,0 +1,186 @@
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {application, readTracker, seedTracker} from '../helpers/tracker.js'
+
+let home: ReturnType<typeof tempDir>
+const cli = (...args: string[]) => runCli(args, {home: home.path})
+
+function expectUserError(result: CliResult, code: number, ...fragments: string[]): void {
+  expect(result.code, result.stderr).toBe(code)
+  for (const fragment of fragments) expect(result.stderr).toContain(fragment)
+  expect(result.stderr).not.toContain('    at ')
+}
+
+const HEADER = 'title,company,location,url,source,applied_date,status,notes'
+
+beforeEach(() => {
+  home = tempDir('jobagent-e2e-files-')
+})
+
+afterEach(() => {
+  home.cleanup()
+})
+
+describe('jobagent export-csv', () => {
+  beforeEach(async () => {
+    await seedTracker(home.path, [
+      application({url: 'https://example.org/a', title: '=HYPERLINK("http://evil")', notes: 'line 1\nline, "2"'}),
+      application({url: 'https://example.org/b', company: '@Acme', status: 'saved'}),
+    ])
+  })
+
+  it('writes a timestamped file in the data dir by default and prints its path', async () => {
+    const result = await cli('export-csv')
+    expect(result.code, result.stderr).toBe(0)
+    const path = result.stdout.trim()
+    expect(path).toMatch(
+      new RegExp(`^${home.path}/applications-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}\\.csv$`),
+    )
+    const csv = readFileSync(path, 'utf8')
+    expect(csv.split('\r\n')[0]).toBe(HEADER)
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
+    expect(csv).toContain(`"line 1\nline, ""2"""`)
+    expect(csv).toContain(",'@Acme,")
+    expect(csv.endsWith('\r\n')).toBe(true)
+    // The atomic write leaves no temporary file behind.
+    expect(readdirSync(home.path).filter((name) => name.startsWith('applications-'))).toHaveLength(1)
+  })
+
+  it('writes to --output, without the formula guard with --raw, and reports path and count with --json', async () => {
+    const output = join(home.path, 'out.csv')
+    const result = await cli('export-csv', '--output', output, '--raw', '--json')
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({path: output, count: 2})
+    const csv = readFileSync(output, 'utf8')
+    expect(csv).toContain(`"=HYPERLINK(""http://evil"")"`)
+    expect(csv).toContain(',@Acme,')
+  })
+
+  it('names an unwritable path and exits 1', async () => {
+    const output = join(home.path, 'missing-dir', 'out.csv')
+    expectUserError(await cli('export-csv', '-o', output), 1, `cannot write ${output}`)
+    expectUserError(await cli('export-csv', '-o', home.path), 1, home.path)
+  })
+})
+
+describe('jobagent import', () => {
+  const records = [
+    application({url: 'https://example.org/a', status: 'offer', applied_date: '2025-03-04T05:06:07.890', notes: 'n'}),
+    application({url: 'https://example.org/b', title: 'Second', status: 'saved'}),
+  ]
+
+  it('imports a JSON array of records and a CSV export, and reports what it did', async () => {
+    const json = join(home.path, 'apps.json')
+    writeFileSync(json, JSON.stringify(records))
+    const result = await cli('import', json)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toBe('Imported 2 new, updated 0, left 0 unchanged.\n')
+    expect(readTracker(home.path).applications).toEqual([
+      expect.objectContaining({url: 'https://example.org/a', status: 'offer', applied_date: '2025-03-04T05:06:07.890'}),
+      expect.objectContaining({url: 'https://example.org/b', status: 'saved'}),
+    ])
+
+    const csv = join(home.path, 'more.csv')
+    writeFileSync(csv, `${HEADER}\r\nThird,Initech,,https://example.org/c,manual,,,"multi\r\nline"\r\n`)
+    const fromCsv = await cli('import', csv, '--json')
+    expect(fromCsv.code, fromCsv.stderr).toBe(0)
+    expect(JSON.parse(fromCsv.stdout)).toEqual({inserted: 1, updated: 0, unchanged: [], file: csv})
+    expect(readTracker(home.path).applications.at(-1)).toMatchObject({status: 'applied', notes: 'multi\r\nline'})
+  })
+
+  it('round-trips status --json and export-csv output through import into a new home', async () => {
+    await seedTracker(home.path, records)
+    const exported = (await cli('status', '--json')).stdout
+    const csvPath = (await cli('export-csv')).stdout.trim()
+    const other = tempDir('jobagent-e2e-files-')
+    try {
+      const jsonFile = join(other.path, 'apps.json')
+      writeFileSync(jsonFile, exported)
+      expect((await runCli(['import', jsonFile], {home: other.path})).code).toBe(0)
+      const fromJson = readTracker(other.path).applications
+      const strip = (rows: Record<string, unknown>[]) =>
+        rows
+          .map(({id: _id, updated_at: _at, ...rest}) => rest)
+          .sort((x, y) => String(x.url).localeCompare(String(y.url)))
+      expect(strip(fromJson)).toEqual(strip(readTracker(home.path).applications))
+
+      const third = tempDir('jobagent-e2e-files-')
+      try {
+        expect((await runCli(['import', csvPath], {home: third.path})).code).toBe(0)
+        expect(strip(readTracker(third.path).applications)).toEqual(strip(readTracker(home.path).applications))
+      } finally {
+        third.cleanup()
+      }
+    } finally {
+      other.cleanup()
+    }
+  })
+
+  it('refuses a file with invalid rows, listing their numbers, and writes nothing', async () => {
+    await seedTracker(home.path, [application({url: 'https://example.org/kept'})])
+    const before = readTracker(home.path)
+    const json = join(home.path, 'bad.json')
+    writeFileSync(
+      json,
+      JSON.stringify([
+        records[0],
+        {...records[1], url: 'not a url'},
+        {title: 'No company', url: 'https://example.org/x'},
+      ]),
+    )
+    const result = await cli('import', json)
+    expectUserError(result, 2, `${json}: 2 invalid row(s); nothing was imported`, 'row 2, url:', 'row 3, company:')
+    expect(readTracker(home.path)).toEqual(before)
+
+    const csv = join(home.path, 'bad.csv')
+    writeFileSync(
+      csv,
+      `${HEADER}\nA,B,,https://example.org/1,x,,applied,"two\nlines"\nC,D,,https://example.org/2,x,,nope,\n`,
+    )
+    expectUserError(await cli('import', csv), 2, 'row 4, status: unknown status "nope"')
+    expect(readTracker(home.path)).toEqual(before)
+  })
+
+  it('reports duplicate urls within the file by row', async () => {
+    const json = join(home.path, 'dupes.json')
+    writeFileSync(json, JSON.stringify([records[0], records[1], {...records[0], url: 'https://EXAMPLE.org/a/'}]))
+    expectUserError(await cli('import', json), 2, 'row 3, url: duplicate of row 1')
+  })
+
+  it('leaves already tracked applications unchanged and lists them, or overwrites them with --update', async () => {
+    await seedTracker(home.path, [application({url: 'https://example.org/a', status: 'rejected', notes: 'mine'})])
+    const json = join(home.path, 'apps.json')
+    writeFileSync(json, JSON.stringify(records))
+    const plain = await cli('import', json)
+    expect(plain.code, plain.stderr).toBe(0)
+    expect(plain.stdout).toBe(
+      'Imported 1 new, updated 0, left 1 unchanged.\n  already tracked (use --update to overwrite): https://example.org/a\n',
+    )
+    expect(readTracker(home.path).applications[0]).toMatchObject({status: 'rejected', notes: 'mine'})
+
+    const update = await cli('import', json, '--update')
+    expect(update.code, update.stderr).toBe(0)
+    expect(update.stdout).toBe('Imported 0 new, updated 2, left 0 unchanged.\n')
+    const stored = readTracker(home.path)
+    expect(stored.applications[0]).toMatchObject({status: 'offer', notes: 'n'})
+    expect(stored.history).toEqual([
+      expect.objectContaining({old_status: 'rejected', new_status: 'offer', old_notes: 'mine'}),
+    ])
+  })
+
+  it('names a missing file (exit 1) and a malformed one (exit 2)', async () => {
+    const missing = join(home.path, 'nope.json')
+    expectUserError(await cli('import', missing), 1, `cannot read ${missing}: no such file or directory`)
+    const broken = join(home.path, 'broken.json')
+    writeFileSync(broken, '[{"title": "x",')
+    expectUserError(await cli('import', broken), 2, `${broken} is not valid JSON`)
+    const object = join(home.path, 'object.json')
+    writeFileSync(object, '{"title": "x"}')
+    expectUserError(await cli('import', object), 2, 'must hold a JSON array')
+    const wrongColumns = join(home.path, 'wrong.csv')
+    writeFileSync(wrongColumns, 'name,link\nx,https://example.org\n')
+    expectUserError(await cli('import', wrongColumns), 2, 'unknown column "name"', 'missing column "url"')
+  })
+})

@@ -1,0 +1,59 @@
+import {spawn} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+
+export const ROOT = resolve(import.meta.dirname, '../..')
+export const BIN = join(ROOT, 'bin/run.js')
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+export interface CliOptions {
+  home: string
+  env?: Record<string, string | undefined>
+  input?: string
+  cwd?: string
+  timeoutMs?: number
+}
+
+/** Runs the built CLI (`bin/run.js`) with JOBAGENT_HOME pointing at a temporary directory. */
+export function runCli(args: readonly string[], options: CliOptions): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: options.home,
+        JOBAGENT_HOME: options.home,
+        NO_COLOR: '1',
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolvePromise({code, stdout, stderr})
+    })
+    child.stdin.end(options.input ?? '')
+  })
+}
+
+/** A fresh directory for one test; removed by the returned cleanup. */
+export function tempDir(prefix = 'jobagent-test-'): {path: string; cleanup: () => void} {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return {path, cleanup: () => rmSync(path, {recursive: true, force: true})}
+}

@@ -1,0 +1,111 @@
+import {createServer, type Server, type Socket} from 'node:net'
+import {OpenAPIHono} from '@hono/zod-openapi'
+import {isJobagentError} from '../../src/core/errors.js'
+import {ShipmentService, type ShipmentServiceOptions} from '../../src/core/shipments/shipment-service.js'
+import type {ShipmentMetadataStore, TelemetryStore} from '../../src/core/shipments/stores.js'
+import type {LatestTelemetry} from '../../src/core/shipments/unified-state.js'
+import {shipmentRoutes} from '../../src/http/routes/shipments.js'
+
+/** In-memory stores with the given rows; `delayMs` and `fail` make them slow or broken. */
+export function fakeStores(
+  rows: Record<string, Record<string, unknown>>,
+  latest: Record<string, LatestTelemetry>,
+  behaviour: {delayMs?: number; failMetadata?: Error; failTelemetry?: Error; hangTelemetry?: boolean} = {},
+): {metadata: ShipmentMetadataStore; telemetry: TelemetryStore; calls: string[]} {
+  const calls: string[] = []
+  const wait = () => new Promise((resolve) => setTimeout(resolve, behaviour.delayMs ?? 0))
+  return {
+    calls,
+    metadata: {
+      kind: 'postgres',
+      async findById(id) {
+        calls.push(`metadata:start:${id}`)
+        await wait()
+        calls.push(`metadata:end:${id}`)
+        if (behaviour.failMetadata) throw behaviour.failMetadata
+        return rows[id] ?? null
+      },
+      async ping() {
+        if (behaviour.failMetadata) throw behaviour.failMetadata
+      },
+      async close() {},
+    },
+    telemetry: {
+      kind: 'mongodb',
+      async latest(id, signal) {
+        calls.push(`telemetry:start:${id}`)
+        if (behaviour.hangTelemetry) {
+          await new Promise((resolve) => signal.addEventListener('abort', resolve))
+          calls.push('telemetry:aborted')
+          return null
+        }
+        await wait()
+        calls.push(`telemetry:end:${id}`)
+        if (behaviour.failTelemetry) throw behaviour.failTelemetry
+        return latest[id] ?? null
+      },
+      async ping() {
+        if (behaviour.hangTelemetry) await new Promise(() => {})
+      },
+      async close() {},
+    },
+  }
+}
+
+export function serviceWith(
+  stores: Pick<ShipmentServiceOptions, 'metadata' | 'telemetry'>,
+  options: Partial<ShipmentServiceOptions> = {},
+): ShipmentService {
+  return new ShipmentService({
+    timeouts: {metadata: 2000, telemetry: 2000},
+    staleAfterSeconds: 900,
+    ...stores,
+    ...options,
+  })
+}
+
+/**
+ * The shipment routes on a bare app with the error mapping the main app must have for them:
+ * validation 400 (malformed id), not_found 404, unavailable 503 with Retry-After.
+ */
+export function shipmentTestApp(service: ShipmentService, options: Parameters<typeof shipmentRoutes>[1] = {}) {
+  const app = new OpenAPIHono()
+  app.route('/', shipmentRoutes({shipments: service}, options))
+  app.onError((error, c) => {
+    if (!isJobagentError(error)) return c.json({error: {code: 'internal', message: 'internal error', details: []}}, 500)
+    const status =
+      error.kind === 'validation' ? 400 : error.kind === 'not_found' ? 404 : error.kind === 'unavailable' ? 503 : 500
+    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds))
+    return c.json({error: {code: error.kind, message: error.message, details: error.details}}, status)
+  })
+  return app
+}
+
+/** A TCP server on 127.0.0.1 that accepts connections and never says a word: the slow-store case. */
+export async function silentServer(): Promise<{port: number; close: () => Promise<void>}> {
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('error', () => {})
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as {port: number}).port
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** A port on 127.0.0.1 that nothing listens on (bound once, then released): the unreachable-store case. */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as {port: number}).port
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}

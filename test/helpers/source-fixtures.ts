@@ -1,0 +1,38 @@
+import {existsSync, readFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {EMPTY_CRITERIA, type JobResponse, type SearchCriteria} from '../../src/core/jobs/job.js'
+import type {JobSource} from '../../src/core/jobs/job-source.js'
+import {silentLogger} from '../../src/core/logger.js'
+import {HttpClient, type HttpClientOptions} from '../../src/sources/http-client.js'
+import type {AdapterDeps} from '../../src/sources/shared.js'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+
+/** Copies of the real board captures, kept in the repo so CI does not need the shared directory. */
+export const SOURCE_FIXTURES = join(ROOT, 'test/fixtures/sources')
+/** The originals, beside the work tree when it is checked out for the project; absent elsewhere. */
+export const SHARED_SOURCE_FIXTURES = resolve(ROOT, '../shared/fixtures/sources')
+
+export function fixtureText(name: string): string {
+  return readFileSync(join(SOURCE_FIXTURES, name), 'utf8')
+}
+
+export function fixtureJson<T = unknown>(name: string): T {
+  return JSON.parse(fixtureText(name)) as T
+}
+
+export const hasSharedFixtures = existsSync(SHARED_SOURCE_FIXTURES)
+
+/** A shared client as the run builds it, with retry delays of a few milliseconds so fault tests stay fast. */
+export function testHttpClient(options: HttpClientOptions = {}): HttpClient {
+  return new HttpClient({retries: 2, retryBaseDelayMs: 5, ...options})
+}
+
+export function testDeps(http: HttpClient = testHttpClient()): AdapterDeps {
+  return {http, logger: silentLogger}
+}
+
+/** What the run passes: no criteria and a signal nobody aborts. */
+export function fetchAll(source: JobSource, criteria: Partial<SearchCriteria> = {}): Promise<JobResponse[]> {
+  return source.fetchJobs({...EMPTY_CRITERIA, ...criteria}, new AbortController().signal)
+}

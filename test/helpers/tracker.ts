@@ -1,0 +1,70 @@
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {ApplicationService} from '../../src/core/applications/application-service.js'
+import type {Clock} from '../../src/core/time.js'
+import {openSqlite, type SqliteDatabase} from '../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
+import {TRACKER_MIGRATIONS} from '../../src/storage/sqlite/tracker-migrations.js'
+
+/** A clock that starts at a fixed local time and moves one second each time it is read. */
+export function steppingClock(start = new Date(2026, 10, 22, 5, 17, 33, 123)): Clock & {reads: number} {
+  const clock = {
+    reads: 0,
+    now: () => new Date(start.getTime() + 1000 * clock.reads++),
+  }
+  return clock
+}
+
+export interface Tracker {
+  db: SqliteDatabase
+  store: SqliteApplicationStore
+  service: ApplicationService
+  clock: ReturnType<typeof steppingClock>
+}
+
+/** The real tracker on an in-memory SQLite database with a predictable clock. */
+export function memoryTracker(file = ':memory:'): Tracker {
+  const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+  const store = new SqliteApplicationStore(db, file)
+  const clock = steppingClock()
+  return {db, store, service: new ApplicationService(store, clock), clock}
+}
+
+export function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Backend Engineer',
+    company: 'Acme',
+    location: 'Berlin',
+    url: 'https://example.org/jobs/1',
+    source: 'remoteok',
+    ...overrides,
+  }
+}
+
+/** Records applications straight into `<home>/jobagent.db`, as earlier CLI runs would have. */
+export async function seedTracker(home: string, records: readonly Record<string, unknown>[]): Promise<void> {
+  const file = join(home, 'jobagent.db')
+  const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+  try {
+    const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
+    for (const record of records) await service.record(record)
+  } finally {
+    db.close()
+  }
+}
+
+/** Reads `<home>/jobagent.db` the way a user with the sqlite3 shell would, to check what a command wrote. */
+export function readTracker(home: string): {
+  applications: Record<string, unknown>[]
+  history: Record<string, unknown>[]
+} {
+  const db = new Database(join(home, 'jobagent.db'), {readonly: true, fileMustExist: true})
+  try {
+    return {
+      applications: db.prepare('SELECT * FROM applications ORDER BY id').all() as Record<string, unknown>[],
+      history: db.prepare('SELECT * FROM status_history ORDER BY id').all() as Record<string, unknown>[],
+    }
+  } finally {
+    db.close()
+  }
+}

@@ -1,0 +1,46 @@
+import {existsSync} from 'node:fs'
+import {chromium} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {type RunningServer, startServer} from '../../src/http/server.js'
+import {type TestApi, testApi} from '../helpers/http.js'
+import {memoryLogger} from '../helpers/memory-log.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+
+describe.skipIf(!existsSync(CHROMIUM))('the docs page in a browser', () => {
+  let api: TestApi
+  let running: RunningServer
+
+  beforeAll(async () => {
+    api = testApi({app: {apiToken: 'docs-token-0123456789'}})
+    running = await startServer(api.app, {host: '127.0.0.1', port: 0, logger: memoryLogger().logger})
+  })
+
+  afterAll(async () => {
+    await running?.close()
+    await api?.cleanup()
+  })
+
+  it('renders the API reference from local assets under the content security policy', async () => {
+    const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu']})
+    try {
+      const page = await browser.newPage()
+      const problems: string[] = []
+      const foreign: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text())
+      })
+      page.on('pageerror', (error) => problems.push(error.message))
+      page.on('request', (request) => {
+        if (!request.url().startsWith(running.url) && !request.url().startsWith('data:')) foreign.push(request.url())
+      })
+      await page.goto(`${running.url}/docs`)
+      await page.locator('.swagger-ui .info .title').filter({hasText: 'jobagent'}).waitFor({timeout: 30_000})
+      await page.getByText('/applications/{url}/status').first().waitFor()
+      expect(foreign).toEqual([])
+      expect(problems.filter((problem) => /Content Security Policy|Refused/i.test(problem))).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 90_000)
+})

@@ -1,0 +1,212 @@
+import {spawn} from 'node:child_process'
+import {randomBytes} from 'node:crypto'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {UnavailableError} from '../../../src/core/errors.js'
+import {type Migration, openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {ROOT, tempDir} from '../../helpers/cli.js'
+import {application} from '../../helpers/tracker.js'
+
+const LATEST = Math.max(...TRACKER_MIGRATIONS.map((migration) => migration.version))
+
+let dir: ReturnType<typeof tempDir>
+let file: string
+const open: SqliteDatabase[] = []
+
+function openTracker(options: {busyTimeoutMs?: number} = {}) {
+  const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS, ...options})
+  open.push(db)
+  return {db, service: new ApplicationService(new SqliteApplicationStore(db, file))}
+}
+
+function caught(work: () => unknown): Error {
+  try {
+    work()
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('expected an error')
+}
+
+beforeEach(() => {
+  dir = tempDir('jobagent-sqlite-')
+  file = join(dir.path, 'data', 'jobagent.db')
+})
+
+afterEach(() => {
+  for (const db of open.splice(0)) if (db.open) db.close()
+  dir.cleanup()
+})
+
+describe('opening the tracker database', () => {
+  it('creates the file, its directory and the schema, and records the schema version', () => {
+    const {db} = openTracker()
+    expect(existsSync(file)).toBe(true)
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .pluck()
+      .all() as string[]
+    expect(tables).toEqual(expect.arrayContaining(['applications', 'status_history']))
+    expect(db.pragma('user_version', {simple: true})).toBe(LATEST)
+  })
+
+  it('uses WAL, full synchronous commits, foreign keys and a busy timeout', () => {
+    const {db} = openTracker()
+    expect(db.pragma('journal_mode', {simple: true})).toBe('wal')
+    expect(db.pragma('synchronous', {simple: true})).toBe(2)
+    expect(db.pragma('foreign_keys', {simple: true})).toBe(1)
+    expect(db.pragma('busy_timeout', {simple: true})).toBe(5000)
+  })
+
+  it('keeps committed data across close and reopen without running the migrations again', async () => {
+    const first = openTracker()
+    await first.service.record(application({notes: 'keep me'}))
+    await first.service.changeStatus('https://example.org/jobs/1', 'offer')
+    first.db.close()
+
+    // Version 1 creates its tables without IF NOT EXISTS: running it again would throw.
+    const second = openTracker()
+    expect(second.db.pragma('user_version', {simple: true})).toBe(LATEST)
+    const {application: found, history} = await second.service.get('https://example.org/jobs/1')
+    expect(found.status).toBe('offer')
+    expect(history).toEqual([expect.objectContaining({old_notes: 'keep me'})])
+  })
+
+  it('applies only the migrations newer than the recorded version, each once', () => {
+    const counting: Migration[] = [
+      {version: 1, sql: 'CREATE TABLE runs_of_v1 (n INTEGER); INSERT INTO runs_of_v1 VALUES (1);'},
+    ]
+    open.push(openSqlite(file, {migrations: counting}))
+    open.pop()?.close()
+    const upgraded = openSqlite(file, {
+      migrations: [...counting, {version: 2, sql: 'CREATE TABLE added_in_v2 (n INTEGER)'}],
+    })
+    open.push(upgraded)
+    expect(upgraded.prepare('SELECT count(*) FROM runs_of_v1').pluck().get()).toBe(1)
+    expect(upgraded.pragma('user_version', {simple: true})).toBe(2)
+  })
+
+  it('rolls back a failing migration and leaves the version where it was', () => {
+    const error = caught(() =>
+      openSqlite(file, {
+        migrations: [
+          {version: 1, sql: 'CREATE TABLE ok_table (n INTEGER)'},
+          {version: 2, sql: 'CREATE TABLE half (n INTEGER); THIS IS NOT SQL'},
+        ],
+      }),
+    )
+    expect(error.message).toMatch(/syntax error/)
+    const db = new Database(file)
+    open.push(db)
+    expect(db.pragma('user_version', {simple: true})).toBe(1)
+    expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'half'`).pluck().get()).toBe(0)
+  })
+})
+
+describe('a file that is not a jobagent database', () => {
+  it.each([
+    ['random bytes', () => randomBytes(8192)],
+    ['a text file', () => Buffer.from('these are my notes, not a database\n'.repeat(50))],
+  ])('is refused with an error naming it, and %s stay byte for byte as they were', (_what, content) => {
+    const bytes = content()
+    openTracker().db.close()
+    writeFileSync(file, bytes)
+    const error = caught(() => openTracker())
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toContain(file)
+    expect(error.message).toContain('not a valid jobagent database')
+    expect((error as UnavailableError).hint).toContain('backup')
+    expect(readFileSync(file).equals(bytes)).toBe(true)
+  })
+
+  it('reports a database with damaged pages as corrupt and leaves it as it was', async () => {
+    const first = openTracker()
+    for (let index = 0; index < 50; index++) {
+      await first.service.record(application({url: `https://example.org/${index}`, notes: 'x'.repeat(500)}))
+    }
+    first.db.pragma('wal_checkpoint(TRUNCATE)')
+    first.db.close()
+    const damaged = readFileSync(file)
+    // Keep the 100-byte header so SQLite opens the file, then destroy the schema page after it.
+    randomBytes(damaged.length - 100).copy(damaged, 100)
+    writeFileSync(file, damaged)
+    const error = caught(() => openTracker())
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toContain(file)
+    expect(readFileSync(file).equals(damaged)).toBe(true)
+  })
+})
+
+describe('sharing the database', () => {
+  it('reports a write lock held too long by another connection as locked, naming the file', async () => {
+    openTracker().db.close()
+    const other = new Database(file)
+    open.push(other)
+    other.exec('BEGIN IMMEDIATE')
+    const {service} = openTracker({busyTimeoutMs: 50})
+    const error = await service.record(application()).catch((failure: unknown) => failure as Error)
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect((error as Error).message).toBe(`${file} is locked by another process`)
+    expect((error as UnavailableError).retryAfterSeconds).toBeGreaterThan(0)
+    other.exec('ROLLBACK')
+    await expect(service.record(application())).resolves.toMatchObject({status: 'applied'})
+  })
+
+  it('lets readers read while another connection writes', async () => {
+    const writer = openTracker()
+    await writer.service.record(application())
+    writer.db.exec('BEGIN IMMEDIATE')
+    const reader = openTracker({busyTimeoutMs: 50})
+    expect((await reader.service.list()).applications).toHaveLength(1)
+    writer.db.exec('ROLLBACK')
+  })
+
+  it('loses no update when two stores on one file write at the same time', async () => {
+    const {service, db} = openTracker()
+    await service.record(application({url: 'https://example.org/shared'}))
+    db.close()
+    const perWriter = 40
+    const writer = (name: string) =>
+      new Promise<{code: number | null; stderr: string}>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            join(ROOT, 'test/storage/sqlite/fixtures/concurrent-writer.ts'),
+            file,
+            name,
+            String(perWriter),
+          ],
+          {cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe']},
+        )
+        let stderr = ''
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk
+        })
+        child.on('error', reject)
+        child.on('close', (code) => resolve({code, stderr}))
+      })
+    const results = await Promise.all([writer('one'), writer('two')])
+    expect(results).toEqual([
+      {code: 0, stderr: ''},
+      {code: 0, stderr: ''},
+    ])
+
+    const after = openTracker()
+    expect((await after.service.counts()).total).toBe(1 + 2 * perWriter)
+    const {application: shared, history} = await after.service.get('https://example.org/shared')
+    expect(history).toHaveLength(2 * perWriter)
+    // Each change saw the notes the previous change wrote: no change overwrote another unseen.
+    for (let index = 1; index < history.length; index++) {
+      expect(history[index]?.old_status).toBe(history[index - 1]?.new_status)
+    }
+    const notesSeen = history.slice(1).map((change) => change.old_notes)
+    expect(new Set([...notesSeen, shared.notes]).size).toBe(2 * perWriter)
+  }, 60_000)
+})

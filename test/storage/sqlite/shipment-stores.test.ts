@@ -1,0 +1,217 @@
+import {existsSync} from 'node:fs'
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {ConfigurationError, UnavailableError} from '../../../src/core/errors.js'
+import {ReadOnlyShipmentDatabase} from '../../../src/storage/sqlite/shipment-database.js'
+import {SqliteShipmentMetadataStore} from '../../../src/storage/sqlite/shipment-metadata-store.js'
+import {SqliteTelemetryStore} from '../../../src/storage/sqlite/shipment-telemetry-store.js'
+import {SqliteShipmentMetadataWriter, SqliteTelemetryWriter} from '../../../src/storage/sqlite/shipment-writers.js'
+import {tempDir} from '../../helpers/cli.js'
+
+const fields = {idField: 'shipment_id', timeField: 'recorded_at'}
+const signal = new AbortController().signal
+
+describe('SQLite shipment stores', () => {
+  let dir: ReturnType<typeof tempDir>
+  let file: string
+  const open: {close(): Promise<void>}[] = []
+  const track = <T extends {close(): Promise<void>}>(store: T): T => {
+    open.push(store)
+    return store
+  }
+  const metadataStore = (table = 'shipments', idColumn = 'shipment_id') =>
+    track(new SqliteShipmentMetadataStore({file, table, idColumn}))
+  const telemetryStore = (table = 'telemetry', f = fields) => track(new SqliteTelemetryStore({file, table, ...f}))
+
+  beforeEach(() => {
+    dir = tempDir('jobagent-shipments-')
+    file = join(dir.path, 'shipments.db')
+  })
+  afterEach(async () => {
+    for (const store of open.splice(0)) await store.close()
+    dir.cleanup()
+  })
+
+  async function importSample() {
+    const metadata = track(new SqliteShipmentMetadataWriter({file, table: 'shipments', idColumn: 'shipment_id'}))
+    await metadata.upsert([
+      {shipment_id: 'S1', origin: 'Rotterdam', weight_kg: 1840, fragile: true, dims: {w: 1}},
+      {shipment_id: 'S2', origin: 'Oslo'},
+    ])
+    const telemetry = track(new SqliteTelemetryWriter({file, table: 'telemetry', ...fields}))
+    return telemetry.append([
+      {id: 'S1', recorded_at: '2026-03-01T10:00:00.000Z', payload: {lat: 1}},
+      {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 2, nested: {ok: true}}},
+      {id: 'S1', recorded_at: '2026-03-01T11:00:00.000Z', payload: {lat: 3}},
+      {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 'again'}},
+    ])
+  }
+
+  it('returns every column of the metadata row and the latest telemetry document', async () => {
+    expect(await importSample()).toEqual({inserted: 3, duplicates: 1})
+    expect(await metadataStore().findById('S1', signal)).toEqual({
+      shipment_id: 'S1',
+      origin: 'Rotterdam',
+      weight_kg: 1840,
+      fragile: 1,
+      dims: '{"w":1}',
+    })
+    expect(await telemetryStore().latest('S1', signal)).toEqual({
+      recorded_at: '2026-03-01T12:00:00.000Z',
+      payload: {lat: 2, nested: {ok: true}},
+    })
+  })
+
+  it('answers null for an unknown shipment and for one without telemetry', async () => {
+    await importSample()
+    expect(await metadataStore().findById('nope', signal)).toBeNull()
+    expect(await telemetryStore().latest('S2', signal)).toBeNull()
+  })
+
+  it('finds the latest document through the (id, time desc) index, as EXPLAIN QUERY PLAN shows', async () => {
+    await importSample()
+    const db = new Database(file, {readonly: true})
+    const plan = db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT "recorded_at" AS time, "document" AS document FROM "telemetry" WHERE "shipment_id" = ? ORDER BY "recorded_at" DESC LIMIT 1',
+      )
+      .all('S1') as {detail: string}[]
+    db.close()
+    // The (id, time desc) index is the table's primary key: one search, no sort.
+    expect(plan.map((step) => step.detail)).toEqual(['SEARCH telemetry USING PRIMARY KEY (shipment_id=?)'])
+    expect(await telemetryStore().checkIndex()).toEqual({ok: true, message: 'lookups use primary key'})
+    expect(await metadataStore().checkIndex()).toEqual({ok: true, message: 'lookups use primary key'})
+  })
+
+  it('uses a separate (id, time desc) index of a table made by other tools', async () => {
+    const db = new Database(file)
+    db.exec('CREATE TABLE telemetry (shipment_id TEXT, recorded_at TEXT, document TEXT)')
+    db.exec('CREATE INDEX by_time ON telemetry (shipment_id, recorded_at DESC)')
+    db.close()
+    expect(await telemetryStore().checkIndex()).toEqual({ok: true, message: 'lookups use index by_time'})
+  })
+
+  it('adds the unique index when importing into such a table without one', async () => {
+    const db = new Database(file)
+    db.exec('CREATE TABLE telemetry (shipment_id TEXT, recorded_at TEXT, document TEXT)')
+    db.close()
+    const writer = track(new SqliteTelemetryWriter({file, table: 'telemetry', ...fields}))
+    const record = {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {}}
+    expect(await writer.append([record, record])).toEqual({inserted: 1, duplicates: 1})
+    expect(await telemetryStore().checkIndex()).toEqual({
+      ok: true,
+      message: 'lookups use index telemetry_shipment_id_recorded_at',
+    })
+  })
+
+  it('reports a missing index with the statement that creates it', async () => {
+    const db = new Database(file)
+    db.exec('CREATE TABLE telemetry (shipment_id TEXT, recorded_at TEXT, document TEXT)')
+    db.exec('CREATE TABLE shipments (shipment_id TEXT, origin TEXT)')
+    db.close()
+    expect(await telemetryStore().checkIndex()).toEqual({
+      ok: false,
+      message: 'no index on telemetry (shipment_id, recorded_at DESC): every lookup scans the table',
+      hint: 'CREATE UNIQUE INDEX IF NOT EXISTS "telemetry_shipment_id_recorded_at" ON "telemetry" ("shipment_id", "recorded_at" DESC)',
+    })
+    expect(await metadataStore().checkIndex()).toMatchObject({
+      ok: false,
+      message: 'no index on shipments (shipment_id): every lookup scans the table',
+    })
+  })
+
+  it('reads times stored as epoch seconds, epoch milliseconds or text as ISO 8601 UTC', async () => {
+    const db = new Database(file)
+    db.exec('CREATE TABLE seconds (shipment_id TEXT, recorded_at INTEGER, document TEXT)')
+    db.exec('CREATE TABLE millis (shipment_id TEXT, recorded_at INTEGER, document TEXT)')
+    db.exec('CREATE TABLE naive (shipment_id TEXT, recorded_at TEXT, document TEXT)')
+    db.prepare('INSERT INTO seconds VALUES (?, ?, ?), (?, ?, ?)').run('S1', 1772366400, '{}', 'S1', 1772362800, '{}')
+    db.prepare('INSERT INTO millis VALUES (?, ?, ?)').run('S1', 1772366400000, '{"a":1}')
+    db.prepare('INSERT INTO naive VALUES (?, ?, ?)').run('S1', '2026-03-01 12:00:00', '{"shipment_id":"S1","_id":"x"}')
+    db.close()
+    const noon = '2026-03-01T12:00:00.000Z'
+    expect(await telemetryStore('seconds').latest('S1', signal)).toEqual({recorded_at: noon, payload: {}})
+    expect(await telemetryStore('millis').latest('S1', signal)).toEqual({recorded_at: noon, payload: {a: 1}})
+    expect(await telemetryStore('naive').latest('S1', signal)).toEqual({recorded_at: noon, payload: {}})
+  })
+
+  it('upserts metadata by id, adding the columns a later file brings', async () => {
+    await importSample()
+    const writer = track(new SqliteShipmentMetadataWriter({file, table: 'shipments', idColumn: 'shipment_id'}))
+    expect(
+      await writer.upsert([{shipment_id: 'S2', origin: 'Bergen', carrier: 'Nordline'}, {shipment_id: 'S3'}]),
+    ).toEqual({
+      inserted: 1,
+      updated: 1,
+    })
+    expect(await metadataStore().findById('S2', signal)).toEqual({
+      shipment_id: 'S2',
+      origin: 'Bergen',
+      weight_kg: null,
+      fragile: null,
+      dims: null,
+      carrier: 'Nordline',
+    })
+  })
+
+  it('uses the configured table and field names', async () => {
+    const custom = {idField: 'device', timeField: 'ts'}
+    await track(new SqliteTelemetryWriter({file, table: 'readings', ...custom})).append([
+      {id: 'D1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {v: 1}},
+    ])
+    const store = telemetryStore('readings', custom)
+    expect(await store.latest('D1', signal)).toEqual({recorded_at: '2026-03-01T12:00:00.000Z', payload: {v: 1}})
+    expect((await store.checkIndex()).ok).toBe(true)
+  })
+
+  it('is unavailable, with a hint to import, while the file does not exist, and does not create it', async () => {
+    const store = metadataStore()
+    await expect(store.findById('S1', signal)).rejects.toThrow(UnavailableError)
+    await expect(store.ping()).rejects.toThrow(/does not exist/)
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('has no telemetry while its table is missing, and serves it once an import created it', async () => {
+    new Database(file).close()
+    const store = telemetryStore()
+    expect(await store.latest('S1', signal)).toBeNull()
+    expect(await store.checkIndex()).toEqual({
+      ok: false,
+      message:
+        'table telemetry does not exist: nothing is found until it is created (jobagent shipment import does that)',
+    })
+    await importSample()
+    expect(await store.latest('S1', signal)).toMatchObject({recorded_at: '2026-03-01T12:00:00.000Z'})
+  })
+
+  it('is unavailable while the metadata table is missing, with a hint to import', async () => {
+    new Database(file).close()
+    await expect(metadataStore().findById('S1', signal)).rejects.toThrow(/no such table: shipments/)
+  })
+
+  it('serves from a read-only connection that refuses writes', async () => {
+    await importSample()
+    const database = new ReadOnlyShipmentDatabase(file)
+    try {
+      expect(database.statement('SELECT count(*) FROM shipments', 'shipments').pluck().get()).toBe(2)
+      const insert = database.statement("INSERT INTO shipments (shipment_id) VALUES ('X')", 'shipments')
+      expect(() => insert.run()).toThrow(/readonly/)
+    } finally {
+      database.close()
+    }
+  })
+
+  it('refuses a table or field name that is not a plain identifier', () => {
+    expect(() => metadataStore('shipments; DROP TABLE x')).toThrow(ConfigurationError)
+    expect(() => telemetryStore('telemetry', {idField: 'id"', timeField: 'ts'})).toThrow(ConfigurationError)
+  })
+
+  it('refuses to upsert into a table whose id column is not unique, with the fix', async () => {
+    const db = new Database(file)
+    db.exec('CREATE TABLE shipments (shipment_id TEXT, origin TEXT)')
+    db.close()
+    const writer = track(new SqliteShipmentMetadataWriter({file, table: 'shipments', idColumn: 'shipment_id'}))
+    await expect(writer.upsert([{shipment_id: 'S1', origin: 'x'}])).rejects.toThrow(ConfigurationError)
+  })
+})
