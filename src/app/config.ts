@@ -1,5 +1,7 @@
+import {existsSync} from 'node:fs'
+import {createRequire} from 'node:module'
 import {join} from 'node:path'
-import Conf from 'conf'
+import type Conf from 'conf'
 import envPaths from 'env-paths'
 import {ConfigurationError} from '../core/errors.js'
 import {configProperties, type SourceType, TOP_LEVEL_KEYS} from './config-schema.js'
@@ -79,10 +81,21 @@ export function resolvePaths(env: Env = process.env): {configDir: string; dataDi
   return {configDir: paths.config, dataDir: paths.data}
 }
 
+// conf compiles its JSON schema with ajv when it is constructed, a large share of a short command's start time.
+// It is loaded only when a config file exists or is written; require() of this ES module is synchronous, so the
+// context stays synchronous to build.
+const requireModule = createRequire(import.meta.url)
+const loadConf = (): typeof Conf => (requireModule('conf') as {default: typeof Conf}).default
+
+export function configFilePath(env: Env = process.env): string {
+  return join(resolvePaths(env).configDir, 'config.json')
+}
+
 /** The config file, read and written through conf: schema-checked, atomic writes, mode 0600. */
 export function openConfigFile(env: Env = process.env): Conf<Record<string, unknown>> {
   const {configDir} = resolvePaths(env)
   try {
+    const Conf = loadConf()
     return new Conf<Record<string, unknown>>({
       projectName: 'jobagent',
       projectSuffix: '',
@@ -218,14 +231,16 @@ export interface LoadedConfig {
 export function loadConfig(options: {env?: Env; overrides?: Layer} = {}): LoadedConfig {
   const env = options.env ?? process.env
   const {dataDir} = resolvePaths(env)
-  const file = openConfigFile(env)
-  let config = merge(defaults(dataDir), file.store)
+  const configFile = configFilePath(env)
+  // Without a file there is nothing to validate: the defaults stand, and conf is not loaded at all.
+  const stored = existsSync(configFile) ? openConfigFile(env).store : {}
+  let config = merge(defaults(dataDir), stored)
   config = merge(config, envLayer(env))
   config = merge(config, options.overrides ?? {})
   return {
     config,
     paths: {
-      configFile: file.path,
+      configFile,
       dataDir,
       trackerDb: join(dataDir, 'jobagent.db'),
       shipmentsDb: join(dataDir, 'shipments.db'),

@@ -10,14 +10,19 @@ import type {
 } from './application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from './application-store.js'
 import {applicationUrlKey} from './url-key.js'
-import {
-  type ApplicationInput,
-  applicationInputSchema,
-  applicationUrlSchema,
-  importedRecordSchema,
-  issuesToDetails,
-  statusSchema,
-} from './validation.js'
+import type {ApplicationInput} from './validation.js'
+
+type Schemas = typeof import('./validation.js')
+let schemas: Schemas | undefined
+
+/**
+ * The zod schemas load on the first write or lookup, not at start-up: listing applications (`jobagent status`,
+ * the dashboard) validates nothing, and zod is a large share of a short command's start time.
+ */
+async function loadSchemas(): Promise<Schemas> {
+  schemas ??= await import('./validation.js')
+  return schemas
+}
 
 export interface ApplicationWithHistory {
   application: TrackedApplication
@@ -35,15 +40,26 @@ export interface ImportRow {
   value: unknown
 }
 
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+function validate<S extends z.ZodType>(
+  {issuesToDetails}: Schemas,
+  schema: S,
+  value: unknown,
+  what: string,
+): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const details = issuesToDetails(result.error.issues)
   throw new ValidationError(`invalid ${what}: ${details.map((detail) => detail.message).join('; ')}`, {details})
 }
 
-export function parseStatus(value: string): ApplicationStatus {
-  return validate(statusSchema, value, 'status')
+async function parseStatus(value: string): Promise<ApplicationStatus> {
+  const loaded = await loadSchemas()
+  return validate(loaded, loaded.statusSchema, value, 'status')
+}
+
+async function parseUrl(value: string): Promise<string> {
+  const loaded = await loadSchemas()
+  return validate(loaded, loaded.applicationUrlSchema, value, 'url')
 }
 
 function notTracked(url: string): NotFoundError {
@@ -59,7 +75,8 @@ export class ApplicationService {
 
   /** `input` is validated here, so front ends may pass what the user typed as it is. */
   async record(input: ApplicationInput | Record<string, unknown>): Promise<TrackedApplication> {
-    const valid = validate(applicationInputSchema, input, 'application')
+    const loaded = await loadSchemas()
+    const valid = validate(loaded, loaded.applicationInputSchema, input, 'application')
     const now = localTimestamp(this.clock.now())
     const record: ApplicationRecord = {
       title: valid.title,
@@ -82,7 +99,7 @@ export class ApplicationService {
   }
 
   async get(url: string): Promise<ApplicationWithHistory> {
-    const urlKey = applicationUrlKey(validate(applicationUrlSchema, url, 'url'))
+    const urlKey = applicationUrlKey(await parseUrl(url))
     const application = await this.store.get(urlKey)
     if (!application) throw notTracked(url)
     return {application, history: await this.store.history(urlKey)}
@@ -90,13 +107,13 @@ export class ApplicationService {
 
   /** One application without its history: GET /applications/{url}/status, the API's hottest read. */
   async status(url: string): Promise<TrackedApplication> {
-    const application = await this.store.get(applicationUrlKey(validate(applicationUrlSchema, url, 'url')))
+    const application = await this.store.get(applicationUrlKey(await parseUrl(url)))
     if (!application) throw notTracked(url)
     return application
   }
 
   async list(filter: {status?: string} = {}): Promise<ApplicationList> {
-    const status = filter.status === undefined ? undefined : parseStatus(filter.status)
+    const status = filter.status === undefined ? undefined : await parseStatus(filter.status)
     const [applications, counts] = await Promise.all([
       this.store.list(status === undefined ? {} : {status}),
       this.store.counts(),
@@ -109,8 +126,8 @@ export class ApplicationService {
   }
 
   async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {
-    const validUrl = validate(applicationUrlSchema, url, 'url')
-    const validStatus = parseStatus(status)
+    const validUrl = await parseUrl(url)
+    const validStatus = await parseStatus(status)
     const update = await this.store.changeStatus(
       applicationUrlKey(validUrl),
       validStatus,
@@ -123,6 +140,7 @@ export class ApplicationService {
 
   /** Validates every row first; nothing is written unless all rows are valid. */
   async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
+    const {importedRecordSchema, issuesToDetails} = await loadSchemas()
     const now = localTimestamp(this.clock.now())
     const valid: {record: ApplicationRecord; urlKey: string}[] = []
     const errors: ReturnType<typeof issuesToDetails> = []

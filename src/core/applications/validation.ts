@@ -74,7 +74,3 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], row?: numbe
     message: issue.message,
   }))
 }
-
-export function parseStatus(value: string): ApplicationStatus {
-  return statusSchema.parse(value)
-}

@@ -1,4 +1,5 @@
-import {type Collection, type Document, MongoClient} from 'mongodb'
+import {createRequire} from 'node:module'
+import type {Collection, Document, MongoClient} from 'mongodb'
 import {UnavailableError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 import type {
@@ -45,8 +46,13 @@ function describeMongoError(error: unknown, url: string): unknown {
   return error
 }
 
+// The driver (a large module tree) loads only when a MongoDB store is configured; it is CommonJS, so a
+// synchronous require keeps the store constructors synchronous.
+const requireDriver = createRequire(import.meta.url)
+
 function connect(options: MongoTelemetryOptions): MongoClient {
-  return new MongoClient(options.url, {
+  const {MongoClient: Client} = requireDriver('mongodb') as typeof import('mongodb')
+  return new Client(options.url, {
     appName: 'jobagent',
     maxPoolSize: options.poolSize,
     serverSelectionTimeoutMS: options.timeoutMs,

@@ -1,4 +1,5 @@
-import pg from 'pg'
+import {createRequire} from 'node:module'
+import type pg from 'pg'
 import {ConfigurationError, UnavailableError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 
@@ -14,12 +15,17 @@ export interface PostgresPoolOptions {
   logger: Logger
 }
 
+// The driver loads when a PostgreSQL store is first built, so commands that never touch one (and a server on
+// the embedded SQLite default) do not pay for it at start-up. pg is CommonJS, so a synchronous require works.
+const requireDriver = createRequire(import.meta.url)
+const loadDriver = (): typeof pg => requireDriver('pg') as typeof pg
+
 /**
  * A pg pool whose sessions are read-only (`SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY` on connect,
  * which a `?options=` in the URL cannot undo) and whose statements are cancelled after the store timeout.
  */
 export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new (loadDriver().Pool)({
     connectionString: options.url,
     max: options.poolSize,
     connectionTimeoutMillis: options.timeoutMs,
