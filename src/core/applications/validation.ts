@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import type {ErrorDetail} from '../errors.js'
-import {APPLICATION_STATUSES, type ApplicationStatus} from './application.js'
+import {APPLICATION_STATUSES} from './application.js'
 import {isHttpUrl} from './url-key.js'
 
 const statusList = APPLICATION_STATUSES.join(', ')
