@@ -6,7 +6,7 @@ import type {
   TrackedApplication,
 } from '../../core/applications/application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
-import {read, type SqliteDatabase, writeTransaction} from './database.js'
+import {GroupCommit, read, type SqliteDatabase, writeTransaction} from './database.js'
 
 interface ApplicationRow extends TrackedApplication {
   id: number
@@ -22,11 +22,14 @@ function toTracked(row: ApplicationRow): TrackedApplication {
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
 export class SqliteApplicationStore implements ApplicationStore {
   private readonly statements
+  /** Single-record writes (record, status change) commit in groups; an import stays one transaction of its own. */
+  private readonly writes: GroupCommit
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly file: string,
   ) {
+    this.writes = new GroupCommit(db, file)
     this.statements = {
       insert: db.prepare(
         `INSERT INTO applications (url_key, url, title, company, location, source, applied_date, status, notes, updated_at)
@@ -64,7 +67,7 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null> {
-    const row = writeTransaction(this.db, this.file, () => this.statements.insert.get({...record, urlKey, at})) as
+    const row = (await this.writes.run(() => this.statements.insert.get({...record, urlKey, at}))) as
       | ApplicationRow
       | undefined
     return row ? toTracked(row) : null
@@ -92,7 +95,7 @@ export class SqliteApplicationStore implements ApplicationStore {
     notes: string,
     at: string,
   ): Promise<StatusUpdate | null> {
-    return writeTransaction(this.db, this.file, () => {
+    return this.writes.run(() => {
       const previous = this.statements.get.get(urlKey) as ApplicationRow | undefined
       if (!previous) return null
       this.statements.addHistory.run(previous.id, at, previous.status, status, previous.notes)

@@ -210,3 +210,68 @@ describe('sharing the database', () => {
     expect(new Set([...notesSeen, shared.notes]).size).toBe(2 * perWriter)
   }, 60_000)
 })
+
+describe('group commit', () => {
+  /** Commits in the WAL since it was last truncated: frames whose header records a database size (commit frames). */
+  function walCommits(): number {
+    const wal = readFileSync(`${file}-wal`)
+    const pageSize = wal.readUInt32BE(8)
+    let commits = 0
+    for (let offset = 32; offset + 24 <= wal.length; offset += 24 + pageSize) {
+      if (wal.readUInt32BE(offset + 4) !== 0) commits++
+    }
+    return commits
+  }
+
+  it('commits the writes of one event-loop turn together and answers each only after the commit', async () => {
+    const {db, service} = openTracker()
+    await service.record(application({url: 'https://example.org/first'}))
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    const urls = Array.from({length: 20}, (_, n) => `https://example.org/batch/${n}`)
+    const recorded = await Promise.all(urls.map((url) => service.record(application({url}))))
+    expect(recorded.map((row) => row.url)).toEqual(urls)
+    expect(walCommits()).toBe(1)
+    const other = new Database(file, {readonly: true})
+    open.push(other)
+    expect(other.prepare('SELECT count(*) AS n FROM applications').get()).toEqual({n: 21})
+  })
+
+  it('rolls back only the write that fails; the others of the same turn commit', async () => {
+    const {service} = openTracker()
+    await service.record(application({url: 'https://example.org/taken'}))
+    const outcomes = await Promise.allSettled([
+      service.record(application({url: 'https://example.org/a'})),
+      service.changeStatus('https://example.org/taken', 'offer', 'call back'),
+      service.record(application({url: 'https://example.org/taken'})),
+      service.record(application({url: 'https://example.org/b'})),
+    ])
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+    const {applications} = await service.list()
+    expect(applications.map((row) => row.url).sort()).toEqual([
+      'https://example.org/a',
+      'https://example.org/b',
+      'https://example.org/taken',
+    ])
+    expect((await service.get('https://example.org/taken')).application).toMatchObject({
+      status: 'offer',
+      notes: 'call back',
+    })
+  })
+
+  it('fails every write of the turn, naming the file, when the write lock cannot be taken', async () => {
+    openTracker().db.close()
+    const other = new Database(file)
+    open.push(other)
+    other.exec('BEGIN IMMEDIATE')
+    const {service} = openTracker({busyTimeoutMs: 50})
+    const outcomes = await Promise.allSettled([
+      service.record(application({url: 'https://example.org/x'})),
+      service.record(application({url: 'https://example.org/y'})),
+    ])
+    expect(
+      outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as Error).message : 'ok')),
+    ).toEqual([`${file} is locked by another process`, `${file} is locked by another process`])
+    other.exec('ROLLBACK')
+    expect((await service.counts()).total).toBe(0)
+  })
+})
