@@ -27,14 +27,13 @@ export class JobCatalog {
   ) {}
 
   async lastRun(options: {newOnly?: boolean} = {}): Promise<JobListing> {
-    const [run, jobs, statuses] = await Promise.all([
-      this.jobs.lastRun(),
-      this.jobs.lastRunJobs(),
-      this.applicationStore.statusesByUrlKey(),
-    ])
-    const listed = jobs.map((job) => {
-      const status =
-        statuses.get(applicationUrlKey(job.url)) ?? statuses.get(applicationUrlKey(canonicalJobUrl(job.url))) ?? null
+    const [run, jobs] = await Promise.all([this.jobs.lastRun(), this.jobs.lastRunJobs()])
+    // A job matches an application tracked under its URL as posted or under its canonical form.
+    const keys = jobs.map((job) => [applicationUrlKey(job.url), applicationUrlKey(canonicalJobUrl(job.url))] as const)
+    const statuses = await this.applicationStore.statusesOf(keys.flat())
+    const listed = jobs.map((job, index) => {
+      const [asPosted, canonical] = keys[index] ?? []
+      const status = statuses.get(asPosted ?? '') ?? statuses.get(canonical ?? '') ?? null
       return {...job, tracked_status: status, is_new: status === null || status === 'saved'}
     })
     // New jobs first; within each group the store's order (newest posting first) stays.

@@ -61,7 +61,7 @@ export class SqliteApplicationStore implements ApplicationStore {
         `SELECT count(*) AS total, coalesce(sum(status <> 'saved'), 0) AS applied,
          coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
       ),
-      statuses: db.prepare('SELECT url_key, status FROM applications'),
+      statusOf: db.prepare('SELECT status FROM applications WHERE url_key = ?').pluck(),
       appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
     }
   }
@@ -112,9 +112,18 @@ export class SqliteApplicationStore implements ApplicationStore {
     return new Set(read(this.file, () => this.statements.appliedKeys.all()) as string[])
   }
 
-  async statusesByUrlKey(): Promise<Map<string, ApplicationStatus>> {
-    const rows = read(this.file, () => this.statements.statuses.raw().all()) as [string, ApplicationStatus][]
-    return new Map(rows)
+  async statusesOf(urlKeys: readonly string[]): Promise<Map<string, ApplicationStatus>> {
+    // One read transaction for all the lookups: a consistent view, and one lock instead of one per key.
+    const lookup = this.db.transaction(() => {
+      const statuses = new Map<string, ApplicationStatus>()
+      for (const key of urlKeys) {
+        if (statuses.has(key)) continue
+        const status = this.statements.statusOf.get(key) as ApplicationStatus | undefined
+        if (status !== undefined) statuses.set(key, status)
+      }
+      return statuses
+    })
+    return read(this.file, () => lookup())
   }
 
   async importRecords(
