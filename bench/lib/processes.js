@@ -1,0 +1,68 @@
+// Child processes of the benchmarks: timed commands and servers. Every server started here is killed when the
+// benchmark exits, however it exits, so a failed run leaves no process holding a port or a core.
+import {spawn, spawnSync} from 'node:child_process'
+import {ROOT} from './options.js'
+
+const running = new Set()
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+/** Runs `node <args>` to completion and returns its wall time (spawn to exit) and stdout; throws if it fails. */
+export function timeNode(args, {env = {}, cwd = ROOT} = {}) {
+  const started = performance.now()
+  const result = spawnSync(process.execPath, args, {
+    cwd,
+    env: {...process.env, NO_COLOR: '1', ...env},
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const ms = performance.now() - started
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`)
+  return {ms, stdout: result.stdout}
+}
+
+// `jobagent serve` logs `Listening on http://host:port` to stderr; bench/shipments-server.js prints
+// `listening <port> <label>` to stdout.
+const LISTENING = /Listening on (http:\/\/[\d.]+:\d+)|listening (\d+) (.*)\n/
+
+/** Starts `node <args>` and resolves once it says where it listens: {url, label, stop}. */
+export function startServer(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {...process.env, NO_COLOR: '1', ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk
+      const match = LISTENING.exec(output)
+      if (!match) return
+      // From now on the output (an access log, say) is drained unread, as a terminal would take it.
+      child.stdout.off('data', onData)
+      child.stderr.off('data', onData)
+      child.stdout.resume()
+      child.stderr.resume()
+      child.off('exit', onEarlyExit)
+      resolve({
+        url: match[1] ?? `http://127.0.0.1:${match[2]}`,
+        label: match[3] ?? '',
+        stop: () => stop(child),
+      })
+    }
+    const onEarlyExit = (code) => reject(new Error(`node ${args.join(' ')} exited ${code} before listening: ${output}`))
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', onEarlyExit)
+  })
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  return exited
+}

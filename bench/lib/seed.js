@@ -1,0 +1,73 @@
+// Fills a temporary JOBAGENT_HOME through the built app's own services (dist/), so the data has exactly the shape
+// jobagent writes, whatever the schema of the day. Records are derived from their index: the same on every run.
+import {join} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {DIST} from './options.js'
+
+const fromDist = (path) => import(pathToFileURL(join(DIST, path)).href)
+
+export function application(n, fields = {}) {
+  return {
+    title: `Engineer ${n}`,
+    company: `Company ${n % 211}`,
+    location: n % 3 === 0 ? 'Remote' : 'Berlin, Germany',
+    url: `https://example.org/jobs/${n}`,
+    source: 'bench',
+    applied_date: `2026-${String(1 + (n % 11)).padStart(2, '0')}-01T09:00:00.000`,
+    status: 'applied',
+    notes: n % 5 === 0 ? 'recruiter call booked, "Tue"' : '',
+    ...fields,
+  }
+}
+
+export function job(n, fields = {}) {
+  return {
+    title: `Engineer ${n}`,
+    company: `Company ${n % 211}`,
+    location: n % 3 === 0 ? 'Remote' : 'Berlin, Germany',
+    url: `https://board.example/jobs/${n}`,
+    source: ['remoteok', 'remotive', 'arbeitnow', 'jobicy'][n % 4],
+    posted_date: null,
+    ...fields,
+  }
+}
+
+/** Applications (JSON records as `jobagent import` takes them) and the jobs of one completed last run. */
+export async function seedHome(home, {applications = [], jobs = []}) {
+  const [{AppContext}, {canonicalJobUrl}, {jobIdentityKey}] = await Promise.all([
+    fromDist('src/app/context.js'),
+    fromDist('src/core/jobs/canonical-url.js'),
+    fromDist('src/core/jobs/dedupe.js'),
+  ])
+  const context = new AppContext({env: {JOBAGENT_HOME: home}})
+  try {
+    if (jobs.length > 0) {
+      const at = '2026-11-22T08:00:00.000'
+      const run = {started_at: at, finished_at: at, status: 'ok', mode: 'production', notified: 0, sources: []}
+      await context.jobStore.saveRun(
+        {...run, jobs_found: jobs.length, new_jobs: jobs.length, error: null},
+        jobs.map((found) => ({job: found, urlKey: canonicalJobUrl(found.url), identityKey: jobIdentityKey(found)})),
+      )
+    }
+    if (applications.length > 0) {
+      const rows = applications.map((value, index) => ({row: index + 1, value}))
+      await context.applications.import(rows, {update: false})
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+const STATUSES = ['saved', 'applied', 'interviewing', 'rejected']
+
+/** What the front ends show: a last run of `count` jobs and `count` applications, a quarter of them for its jobs. */
+export function seedTrackerAndLastRun(home, count) {
+  const jobs = Array.from({length: count}, (_, n) => job(n + 1))
+  const applications = Array.from({length: count}, (_, n) =>
+    application(n + 1, {
+      url: n < count / 4 ? `https://board.example/jobs/${n * 4 + 1}` : `https://elsewhere.example/${n}`,
+      status: STATUSES[n % STATUSES.length],
+    }),
+  )
+  return seedHome(home, {applications, jobs})
+}
