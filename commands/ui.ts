@@ -38,6 +38,9 @@ export default class Ui extends BaseCommand {
         hint: 'in scripts and pipes use: jobagent status (applications) or jobagent jobs (found jobs), with --json',
       })
     }
+    // React picks its production build from NODE_ENV when it is first loaded; the development build's checks
+    // slow every render and are meant for those who work on the components.
+    process.env.NODE_ENV ??= 'production'
     // Ink and React are loaded here only, so no other command pays for them; their files are read while the
     // configuration is loaded.
     const loading = import('../src/ui/dashboard.js')

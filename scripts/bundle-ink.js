@@ -14,6 +14,10 @@ await build({
   format: 'esm',
   target: 'node20',
   external: ['react', 'react-devtools-core'],
+  // Ink's React renderer ships a development and a production build chosen at run time; fixing the choice drops
+  // the development build (about half the bundle), and minifying cuts the parse time of what is left.
+  define: {'process.env.NODE_ENV': '"production"'},
+  minify: true,
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
   },
