@@ -23,8 +23,8 @@ const paneUntil = (text: string | RegExp) =>
 
 let home: ReturnType<typeof tempDir>
 
-/** A shell in a fresh 80x24 terminal, with JOBAGENT_HOME set and a plain prompt. */
-function startShell(env: Record<string, string> = {}) {
+/** A shell in a fresh 80x24 terminal, with JOBAGENT_HOME set and a plain prompt, once it shows that prompt. */
+async function startShell(env: Record<string, string> = {}) {
   const variables = {
     PATH: process.env.PATH ?? '',
     HOME: home.path,
@@ -35,6 +35,8 @@ function startShell(env: Record<string, string> = {}) {
   }
   const assignments = Object.entries(variables).map(([name, value]) => `${name}=${JSON.stringify(value)}`)
   tmux('new-session', '-d', '-x', '80', '-y', '24', '-s', 'ui', '-c', ROOT, `env -i ${assignments.join(' ')} sh`)
+  // Keys typed before the shell has started are echoed before its prompt, which the tests look for later.
+  await paneUntil('shell$')
 }
 
 function send(...keys: string[]) {
@@ -55,7 +57,7 @@ afterEach(() => {
 
 describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
   it('tracks a job, changes its status, quits and restores the terminal', async () => {
-    startShell()
+    await startShell()
     send('-l', `node ${BIN} ui; echo "exit=$?"`)
     send('Enter')
     await paneUntil('3 new jobs')
@@ -104,7 +106,7 @@ describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
   })
 
   it('draws in colour on a terminal and without any colour under NO_COLOR', async () => {
-    startShell()
+    await startShell()
     send('-l', `node ${BIN} ui`)
     send('Enter')
     await paneUntil('3 new jobs')
