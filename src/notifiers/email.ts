@@ -46,9 +46,17 @@ export class EmailNotifier implements Notifier {
     aborted.catch(() => {})
     try {
       await Promise.race([sending, aborted])
+    } catch (error) {
+      throw describeSmtpError(error, this.timeoutMs)
     } finally {
       signal.removeEventListener('abort', onAbort)
       transport.close()
     }
   }
+}
+
+/** nodemailer reports any silence (no greeting, no reply to a command) as a bare "Timeout": say what and how long. */
+function describeSmtpError(error: unknown, timeoutMs: number): unknown {
+  if ((error as {code?: unknown} | null)?.code !== 'ETIMEDOUT') return error
+  return new Error(`no answer from the SMTP server within ${timeoutMs} ms`, {cause: error})
 }

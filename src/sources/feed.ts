@@ -1,4 +1,5 @@
-import {XMLParser} from 'fast-xml-parser'
+import {XMLParser, XMLValidator} from 'fast-xml-parser'
+import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {type HttpClient, HttpError, looksLikeHtml} from './http-client.js'
 import {type AdapterSettings, isObject, type Json, UnexpectedShapeError} from './shared.js'
@@ -46,8 +47,25 @@ function atomLink(value: unknown): string {
   return textOf((alternate ?? candidates[0])?.['@_href'])
 }
 
-/** Parses an RSS or Atom document; anything else (an HTML page, JSON) is an unexpected shape. */
+/** Ampersands that start no entity or character reference: ill-formed, but common in feeds and harmless here. */
+const BARE_AMPERSAND = /&(?![A-Za-z][\w.-]*;|#\d+;|#x[\dA-Fa-f]+;)/g
+
+/**
+ * The parser is lenient: it returns the items it has read from a truncated or mis-nested document, so a feed cut
+ * off mid-transfer would look like a shorter feed. Such a document is refused; bare ampersands are let through.
+ */
+function checkWellFormed(xml: string): void {
+  const result = XMLValidator.validate(xml.replace(BARE_AMPERSAND, '&amp;'))
+  if (result === true) return
+  const {msg, line, col} = result.err
+  throw new UnavailableError(`malformed XML: ${msg} (line ${line}, column ${col})`, {
+    hint: 'the feed may have been cut off; if it stays broken, tell its owner or disable the source',
+  })
+}
+
+/** Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape. */
 export function parseFeed(xml: string): Feed {
+  checkWellFormed(xml)
   let document: unknown
   try {
     document = parser.parse(xml)

@@ -23,15 +23,25 @@ function repairDoubleEncoding(text: string): string {
 }
 
 /**
+ * Whitespace and control characters (C0, DEL, C1): a board's NUL or ESC is never part of a job's text, and an
+ * escape sequence would drive the terminal of whoever lists the jobs.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this removes
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]+/g
+/** Half a surrogate pair (`&#xD800;` decodes to one) is no text; HTML5 reads it as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
  * Board text as a person would read it: HTML entities decoded (`CI&amp;T` -> `CI&T`), double-encoded UTF-8
- * repaired (`SÃ£o Paulo` -> `São Paulo`), whitespace collapsed to single spaces and trimmed.
+ * repaired (`SÃ£o Paulo` -> `São Paulo`), whitespace and control characters collapsed to single spaces, trimmed.
  * Anything that is not a string or a number becomes the empty string, so adapters can pass raw fields.
  */
 export function cleanText(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   if (typeof value !== 'string' || value === '') return ''
   return repairDoubleEncoding(decode(value, {level: 'html5'}))
-    .replace(/\s+/g, ' ')
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(SPACE_OR_CONTROL, ' ')
     .trim()
 }
 
@@ -46,10 +56,13 @@ const ISO_DATE_TIME =
 const RFC_2822 =
   /^(?:[a-z]{3},?\s+)?\d{1,2}\s+[a-z]{3}\s+\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(\s+(?:[+-]\d{4}|UT|UTC|GMT|Z|[ECMP][SD]T))?$/i
 
+/** The last moment a four-digit year can name; a later "epoch" would print as `+033658-...`, no date at all. */
+const LAST_FOUR_DIGIT_YEAR = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
 function fromEpoch(value: number): string | null {
   if (!Number.isFinite(value) || value <= 0) return null
   const date = new Date(value >= MILLISECONDS_THRESHOLD ? value : value * 1000)
-  return Number.isNaN(date.getTime()) ? null : utcTimestamp(date)
+  return Number.isNaN(date.getTime()) || date.getTime() > LAST_FOUR_DIGIT_YEAR ? null : utcTimestamp(date)
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
