@@ -47,6 +47,21 @@ export function maskSecrets(value: unknown, key = ''): unknown {
   return value
 }
 
+/** A copy of the stored configuration with `key` set: what conf refused, so the message can name its parts. */
+function withValue(store: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(store)
+  const segments = key.split('.')
+  const last = segments.pop() as string
+  let node: Record<string, unknown> = copy
+  for (const segment of segments) {
+    const child = node[segment]
+    node[segment] = typeof child === 'object' && child !== null ? child : {}
+    node = node[segment] as Record<string, unknown>
+  }
+  node[last] = value
+  return copy
+}
+
 /** `jobagent config list|get|set|unset|path`: edits the file only, never the environment or flags. */
 export class ConfigEditor {
   private readonly file
@@ -79,7 +94,10 @@ export class ConfigEditor {
     try {
       this.file.set(key, value)
     } catch (error) {
-      throw describeConfError(error, this.file.path)
+      throw describeConfError(error, this.file.path, {
+        action: `cannot set ${key} in ${this.file.path}`,
+        stored: withValue(this.file.store, key, value),
+      })
     }
     return value
   }

@@ -114,3 +114,33 @@ export const configProperties = {
 } as const
 
 export const TOP_LEVEL_KEYS = Object.keys(configProperties)
+
+interface SchemaNode {
+  properties?: Record<string, SchemaNode>
+  items?: SchemaNode
+  enum?: readonly unknown[]
+  anyOf?: readonly SchemaNode[]
+}
+
+const ROOT_NODE: SchemaNode = {properties: configProperties as Record<string, SchemaNode>}
+
+/** The schema of a dotted config path (`sources.0.type`), for messages that list what is allowed there. */
+export function schemaAt(path: string): SchemaNode | undefined {
+  let node: SchemaNode | undefined = ROOT_NODE
+  for (const segment of path === '' ? [] : path.split('.')) {
+    if (!node) return undefined
+    const objectLike: SchemaNode | undefined = node.properties
+      ? node
+      : node.anyOf?.find((option) => option.properties !== undefined)
+    node = /^\d+$/.test(segment) ? node.items : objectLike?.properties?.[segment]
+  }
+  return node
+}
+
+/** Keys of `value` (the object at `path` of a config) that the schema does not know. */
+export function unknownKeysAt(value: unknown, path: string): string[] {
+  const node = schemaAt(path)
+  const known = node?.properties ?? node?.anyOf?.find((option) => option.properties)?.properties
+  if (!known || typeof value !== 'object' || value === null || Array.isArray(value)) return []
+  return Object.keys(value).filter((key) => !Object.hasOwn(known, key))
+}

@@ -1,10 +1,10 @@
-import {existsSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import type Conf from 'conf'
 import envPaths from 'env-paths'
 import {ConfigurationError} from '../core/errors.js'
-import {configProperties, type SourceType, TOP_LEVEL_KEYS} from './config-schema.js'
+import {configProperties, type SourceType, schemaAt, TOP_LEVEL_KEYS, unknownKeysAt} from './config-schema.js'
 
 export type Mode = 'production' | 'development'
 
@@ -108,23 +108,67 @@ export function openConfigFile(env: Env = process.env): Conf<Record<string, unkn
       watch: false,
     })
   } catch (error) {
-    throw describeConfError(error, join(configDir, 'config.json'))
+    const file = join(configDir, 'config.json')
+    throw describeConfError(error, file, {stored: readStoredConfig(file)})
   }
 }
 
-/** Rewrites conf's and ajv's messages so they name the file and the key ("`search.tags` must be array"). */
-export function describeConfError(error: unknown, file: string): ConfigurationError {
+/** The file as it is, for naming what the schema refused; undefined when it cannot be read as JSON. */
+function readStoredConfig(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+function valueAt(value: unknown, path: string): unknown {
+  let node = value
+  for (const segment of path === '' ? [] : path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined
+    node = (node as Record<string, unknown>)[segment]
+  }
+  return node
+}
+
+/** One problem of conf's message (`\`search\` must NOT have additional properties`) in the user's terms. */
+function describeProblem(key: string, reason: string, stored: unknown): {field: string; message: string}[] {
+  if (reason === 'must NOT have additional properties') {
+    const known = Object.keys(schemaAt(key)?.properties ?? {})
+    const unknown = unknownKeysAt(valueAt(stored, key), key)
+    const where = key === '' ? 'top-level keys' : `keys under ${key}`
+    const hint = known.length > 0 ? ` (${where} are: ${known.join(', ')})` : ''
+    if (unknown.length === 0) return [{field: key || '(root)', message: `${key || 'config'} has an unknown key${hint}`}]
+    return unknown.map((name) => {
+      const field = key === '' ? name : `${key}.${name}`
+      return {field, message: `"${field}" is not a known key${hint}`}
+    })
+  }
+  if (reason === 'must be equal to one of the allowed values') {
+    const allowed = schemaAt(key)?.enum
+    if (allowed) return [{field: key, message: `${key} must be one of: ${allowed.join(', ')}`}]
+  }
+  return [{field: key || '(root)', message: `${key || 'config'} ${reason}`}]
+}
+
+/**
+ * Rewrites conf's and ajv's messages so they name the file and the key ("`search.tags` must be array"), each
+ * unknown key by name and the allowed values of an enum. `stored` is the refused configuration, when known.
+ */
+export function describeConfError(
+  error: unknown,
+  file: string,
+  context: {stored?: unknown; action?: string} = {},
+): ConfigurationError {
+  const {stored, action = `invalid configuration in ${file}`} = context
   const message = error instanceof Error ? error.message : String(error)
   const violation = /^Config schema violation: (.*)$/s.exec(message)
   if (violation?.[1]) {
-    const problems = violation[1].split('; ').map((text) => {
+    const problems = violation[1].split('; ').flatMap((text) => {
       const key = /^`([^`]*)`/.exec(text)?.[1]?.replaceAll('/', '.') ?? ''
-      const reason = text
-        .replace(/^`[^`]*`\s*/, '')
-        .replace('must NOT have additional properties', 'has an unknown key')
-      return {field: key || '(root)', message: `${key || 'config'} ${reason}`}
+      return describeProblem(key, text.replace(/^`[^`]*`\s*/, ''), stored)
     })
-    return new ConfigurationError(`invalid configuration in ${file}: ${problems.map((p) => p.message).join('; ')}`, {
+    return new ConfigurationError(`${action}: ${problems.map((p) => p.message).join('; ')}`, {
       details: problems,
       hint: 'fix it with: jobagent config set <key> <value> (or jobagent config unset <key>)',
       cause: error,

@@ -27,7 +27,8 @@ export abstract class BaseCommand extends Command {
 
   async init(): Promise<void> {
     await super.init()
-    this.verbose = this.argv.includes('--verbose')
+    // DEBUG=jobagent* means the same as --verbose: debug lines and the causes of errors.
+    this.verbose = logLevelFor({verbose: this.argv.includes('--verbose'), env: process.env}) === 'DEBUG'
     this.quietLogs = this.argv.includes('--quiet')
   }
 

@@ -63,12 +63,13 @@ describe('changing settings', () => {
   })
 
   it.each([
-    ['mode', 'dev', 'mode must be equal to one of the allowed values'],
+    ['mode', 'dev', 'mode must be one of: production, development'],
     ['server.port', 'x', 'server.port must be integer'],
     ['server.port', '70000', 'server.port must be <= 65535'],
     ['search.tags', '5', 'search.tags must be array'],
     ['notify.max_items', '0', 'notify.max_items must be >= 1'],
-    ['sources', '[{"type":"monster"}]', 'sources.0.type must be equal to one of the allowed values'],
+    ['sources', '[{"type":"monster"}]', 'sources.0.type must be one of: remoteok, remotive,'],
+    ['sources', '[{"type":"rss","urll":"x"}]', '"sources.0.urll" is not a known key'],
     ['shipments.metadata.url', 'mysql://db', 'shipments.metadata.url must match pattern'],
   ])('refuses %s = %s, naming the key, and leaves the file as it was', (key, value, reason) => {
     editor().set('mode', 'development')

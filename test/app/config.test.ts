@@ -136,9 +136,18 @@ describe('a config file that cannot be used', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 'x'}})
   })
 
-  it('is refused when it holds an unknown key', () => {
-    writeConfig({mode: 'production', colour: 'blue'})
-    expect(configError(() => loadConfig({env})).message).toContain('unknown key')
+  it('is refused when it holds unknown keys, naming each one and the keys allowed there', () => {
+    writeConfig({mode: 'production', colour: 'blue', search: {tagz: []}, sources: [{type: 'rss', urll: 'x'}]})
+    const error = configError(() => loadConfig({env}))
+    expect(error.message).toContain('"colour" is not a known key (top-level keys are: mode, search, sources,')
+    expect(error.message).toContain('"search.tagz" is not a known key (keys under search are: tags, keywords,')
+    expect(error.message).toContain('"sources.0.urll" is not a known key')
+    expect(error.details?.map((detail) => detail.field).sort()).toEqual(['colour', 'search.tagz', 'sources.0.urll'])
+  })
+
+  it('lists the allowed values of a setting that has a fixed set', () => {
+    writeConfig({mode: 'staging'})
+    expect(configError(() => loadConfig({env})).message).toContain('mode must be one of: production, development')
   })
 
   it('is refused when it is a directory', () => {

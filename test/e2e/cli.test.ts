@@ -65,4 +65,15 @@ describe('the jobagent executable', () => {
     expect(readFileSync(file, 'utf8')).toBe(content)
     expect(readdirSync(home.path).filter((name) => name.startsWith('jobagent.db'))).toEqual(['jobagent.db'])
   })
+
+  it.each([
+    ['--verbose', ['--verbose'], {}],
+    ['DEBUG=jobagent*', [], {DEBUG: 'jobagent*'}],
+  ])('shows the cause of an error with %s, and only then', async (_how, flags, env) => {
+    writeFileSync(join(home.path, 'jobagent.db'), 'not SQLite\n'.repeat(200))
+    expect((await cli('status')).stderr).not.toContain('Cause:')
+    const result = await runCli(['status', ...flags], {home: home.path, env})
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('Cause: SqliteError: file is not a database')
+  })
 })

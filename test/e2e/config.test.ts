@@ -70,7 +70,7 @@ describe('jobagent config', () => {
   it('refuses invalid values and unknown keys, naming the key, and leaves the file as it was', async () => {
     await cli('config', 'set', 'server.port', '9090')
     const before = readFileSync(configFile, 'utf8')
-    expectUserError(await cli('config', 'set', 'mode', 'dev'), 2, 'mode must be equal to one of the allowed values')
+    expectUserError(await cli('config', 'set', 'mode', 'dev'), 2, 'mode must be one of: production, development')
     expectUserError(await cli('config', 'set', 'server.port', 'x'), 2, 'server.port must be integer', configFile)
     expectUserError(await cli('config', 'set', 'search.tags', '5'), 2, 'search.tags must be array')
     expectUserError(await cli('config', 'set', 'search.foo', '1'), 2, 'unknown configuration key "search.foo"')
