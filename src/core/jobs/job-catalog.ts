@@ -27,7 +27,9 @@ export class JobCatalog {
   ) {}
 
   async lastRun(options: {newOnly?: boolean} = {}): Promise<JobListing> {
-    const [run, jobs] = await Promise.all([this.jobs.lastRun(), this.jobs.lastRunJobs()])
+    const listing = await this.jobs.lastRunJobs()
+    const run = listing.run ?? (await this.jobs.lastRun())
+    const jobs = listing.jobs
     // A job matches an application tracked under its URL as posted or under its canonical form.
     const keys = jobs.map((job) => [applicationUrlKey(job.url), applicationUrlKey(canonicalJobUrl(job.url))] as const)
     const statuses = await this.applicationStore.statusesOf(keys.flat())

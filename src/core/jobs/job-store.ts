@@ -47,7 +47,10 @@ export interface JobStore {
   completeRun(id: number, outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>): Promise<void>
   markNotified(ids: readonly number[], at: string): Promise<void>
   lastRun(): Promise<RunRecord | null>
-  /** The jobs of the last successful run, newest first. */
-  lastRunJobs(): Promise<StoredJob[]>
+  /**
+   * The last run that stored jobs, whatever its final status (a run whose every notification channel failed
+   * still found its jobs), with those jobs, newest first; run is null before any run stored jobs.
+   */
+  lastRunJobs(): Promise<{run: RunRecord | null; jobs: StoredJob[]}>
   findJob(id: number): Promise<StoredJob | null>
 }

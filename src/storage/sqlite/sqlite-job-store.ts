@@ -44,7 +44,7 @@ export class SqliteJobStore implements JobStore {
       ),
       markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
-      lastOkRun: db.prepare(`SELECT id FROM runs WHERE status = 'ok' ORDER BY id DESC LIMIT 1`),
+      lastRunWithJobs: db.prepare('SELECT * FROM runs WHERE id = (SELECT max(last_run_id) FROM jobs)'),
       runJobs: db.prepare(
         `SELECT ${JOB_COLUMNS} FROM jobs WHERE last_run_id = ? ORDER BY posted_date IS NULL, posted_date DESC, id`,
       ),
@@ -105,11 +105,13 @@ export class SqliteJobStore implements JobStore {
     return row ? toRun(row) : null
   }
 
-  async lastRunJobs(): Promise<StoredJob[]> {
-    return read(this.file, () => {
-      const run = this.statements.lastOkRun.get() as {id: number} | undefined
-      return run ? (this.statements.runJobs.all(run.id) as StoredJob[]) : []
+  async lastRunJobs(): Promise<{run: RunRecord | null; jobs: StoredJob[]}> {
+    // One read transaction: the run and its jobs as one consistent view while a run may be writing.
+    const listing = this.db.transaction(() => {
+      const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
+      return row ? {run: toRun(row), jobs: this.statements.runJobs.all(row.id) as StoredJob[]} : {run: null, jobs: []}
     })
+    return read(this.file, () => listing())
   }
 
   async findJob(id: number): Promise<StoredJob | null> {

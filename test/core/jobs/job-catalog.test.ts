@@ -43,7 +43,13 @@ async function setup() {
       identityKey: jobIdentityKey(found(n)),
     })),
   )
-  return {catalog: new JobCatalog(jobs, store, applications), applications, ids: saved.jobs.map((job) => job.id)}
+  return {
+    catalog: new JobCatalog(jobs, store, applications),
+    applications,
+    jobs,
+    run,
+    ids: saved.jobs.map((job) => job.id),
+  }
 }
 
 describe('job catalog', () => {
@@ -72,5 +78,29 @@ describe('job catalog', () => {
       notes: 'looks good',
     })
     await expect(catalog.track(999, {})).rejects.toThrow(NotFoundError)
+  })
+
+  it('lists the jobs of a run that stored them and then failed (every channel down), under that run', async () => {
+    const {catalog, jobs, run} = await setup()
+    const second = await jobs.saveRun({...run, started_at: '2026-11-23T08:00:00.000', jobs_found: 1, new_jobs: 1}, [
+      {job: found(4), urlKey: canonicalJobUrl(found(4).url), identityKey: jobIdentityKey(found(4))},
+    ])
+    await jobs.completeRun(second.run.id, {
+      finished_at: '2026-11-23T08:00:02.000',
+      status: 'failed',
+      notified: 0,
+      error: 'every notification channel failed',
+    })
+    const listing = await catalog.lastRun()
+    expect(listing.run).toMatchObject({id: second.run.id, status: 'failed'})
+    expect(listing.jobs.map((job) => job.title)).toEqual(['Engineer 4'])
+  })
+
+  it('keeps listing the previous jobs after a run that failed before storing any', async () => {
+    const {catalog, jobs, run} = await setup()
+    await jobs.saveFailedRun({...run, started_at: '2026-11-23T08:00:00.000', status: 'failed', jobs_found: 0})
+    const listing = await catalog.lastRun()
+    expect(listing.run?.started_at).toBe(run.started_at)
+    expect(listing.jobs).toHaveLength(3)
   })
 })
