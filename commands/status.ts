@@ -8,6 +8,7 @@ import {
   toRecord,
 } from '../src/cli/render/applications.js'
 import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
+import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
   static summary = 'List tracked applications, show one, or change its status'
@@ -35,6 +36,17 @@ Statuses: ${APPLICATION_STATUSES.join(', ')}.`
   async run() {
     const {args, flags} = await this.parse(Status)
     const tracker = this.context.applications
+    const notesGiven = this.argv.some((arg) => arg === '--notes' || arg.startsWith('--notes='))
+    if (notesGiven && !args['new-status']) {
+      throw new ValidationError('--notes goes with a new status', {
+        hint: 'change the status and notes together: jobagent status <url> <status> --notes "..."',
+      })
+    }
+    if (args.url && flags.status) {
+      throw new ValidationError('--status filters the list; it cannot be used with a URL', {
+        hint: 'list by status with: jobagent status --status <status>; change one with: jobagent status <url> <status>',
+      })
+    }
     if (args.url && args['new-status']) {
       const change = await tracker.changeStatus(args.url, args['new-status'], flags.notes)
       this.log(renderStatusChange(change))

@@ -160,6 +160,12 @@ describe('jobagent status', () => {
     expectUserError(await cli('status', '--status', 'hired'), 2, 'saved, applied')
   })
 
+  it('refuses --notes without a new status and --status with a url (exit 2), changing nothing', async () => {
+    expectUserError(await cli('status', JOB, '--notes', 'lost?'), 2, '--notes goes with a new status')
+    expectUserError(await cli('status', JOB, '--status', 'saved'), 2, '--status filters the list')
+    expect(readTracker(home.path).history).toEqual([])
+  })
+
   it('reports an untracked url with exit 1', async () => {
     expectUserError(await cli('status', 'https://example.org/unknown'), 1, 'https://example.org/unknown is not tracked')
     const change = await cli('status', 'https://example.org/unknown', 'offer', '--json')

@@ -142,7 +142,7 @@ export class ApplicationService {
   async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
     const {importedRecordSchema, issuesToDetails} = await loadSchemas()
     const now = localTimestamp(this.clock.now())
-    const valid: {record: ApplicationRecord; urlKey: string}[] = []
+    const valid: {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
     for (const {row, value} of rows) {
@@ -159,7 +159,11 @@ export class ApplicationService {
         continue
       }
       firstRowOfKey.set(urlKey, row)
-      valid.push({record: {...fields, applied_date: applied_date || now}, urlKey})
+      valid.push({
+        record: {...fields, applied_date: applied_date || now},
+        urlKey,
+        appliedDateGiven: Boolean(applied_date),
+      })
     }
     if (errors.length > 0) {
       const rowsWithErrors = new Set(errors.map((error) => error.row)).size

@@ -35,9 +35,12 @@ export interface ApplicationStore {
   appliedUrlKeys(): Promise<Set<string>>
   /** URL key -> status of the tracked records among these keys (point lookups, not a scan of the tracker). */
   statusesOf(urlKeys: readonly string[]): Promise<Map<string, ApplicationStatus>>
-  /** All or nothing: inserts new records and, with `update`, overwrites tracked ones. */
+  /**
+   * All or nothing: inserts new records and, with `update`, overwrites tracked ones. A record whose file gave no
+   * applied_date (`appliedDateGiven: false`) keeps the tracked one on update; a new one gets the record's.
+   */
   importRecords(
-    records: readonly {record: ApplicationRecord; urlKey: string}[],
+    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome>
 }

@@ -54,7 +54,8 @@ export class SqliteApplicationStore implements ApplicationStore {
       ),
       overwrite: db.prepare(
         `UPDATE applications SET url = @url, title = @title, company = @company, location = @location,
-         source = @source, applied_date = @applied_date, status = @status, notes = @notes, updated_at = @at
+         source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
+         status = @status, notes = @notes, updated_at = @at
          WHERE id = @id`,
       ),
       counts: db.prepare(
@@ -127,12 +128,12 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async importRecords(
-    records: readonly {record: ApplicationRecord; urlKey: string}[],
+    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: []}
-      for (const {record, urlKey} of records) {
+      for (const {record, urlKey, appliedDateGiven} of records) {
         if (this.statements.insert.get({...record, urlKey, at: options.at})) {
           outcome.inserted++
           continue
@@ -145,7 +146,12 @@ export class SqliteApplicationStore implements ApplicationStore {
         if (existing.status !== record.status || existing.notes !== record.notes) {
           this.statements.addHistory.run(existing.id, options.at, existing.status, record.status, existing.notes)
         }
-        this.statements.overwrite.run({...record, id: existing.id, at: options.at})
+        this.statements.overwrite.run({
+          ...record,
+          id: existing.id,
+          at: options.at,
+          keepAppliedDate: appliedDateGiven ? 0 : 1,
+        })
         outcome.updated++
       }
       return outcome

@@ -283,6 +283,23 @@ describe('importing', () => {
     ])
   })
 
+  it('keeps the tracked applied_date on update when the file gives none, and takes the one it gives', async () => {
+    await tracker.service.record(application({url: 'https://example.org/a'}))
+    await tracker.service.record(application({url: 'https://example.org/b'}))
+    const {application: before} = await tracker.service.get('https://example.org/a')
+    await tracker.service.import(
+      [
+        {row: 1, value: application({url: 'https://example.org/a', status: 'offer'})},
+        {row: 2, value: {...application({url: 'https://example.org/b'}), applied_date: '2026-01-05T09:00:00.000'}},
+      ],
+      {update: true},
+    )
+    expect((await tracker.service.get('https://example.org/a')).application.applied_date).toBe(before.applied_date)
+    expect((await tracker.service.get('https://example.org/b')).application.applied_date).toBe(
+      '2026-01-05T09:00:00.000',
+    )
+  })
+
   it('imports nothing and reports nothing for an empty file', async () => {
     expect(await tracker.service.import([], {update: false})).toEqual({inserted: 0, updated: 0, unchanged: []})
   })
