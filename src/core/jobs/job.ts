@@ -30,3 +30,9 @@ export const EMPTY_CRITERIA: SearchCriteria = {
   max_age_days: null,
   company_block_list: [],
 }
+
+/** Just the JobResponse fields of a job that carries more (a stored job's id and dates), for interchange. */
+export function toJobResponse(job: JobResponse): JobResponse {
+  const {title, company, location, url, source, posted_date} = job
+  return {title, company, location, url, source, posted_date}
+}

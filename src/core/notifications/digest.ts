@@ -1,5 +1,5 @@
 import {encode} from 'html-entities'
-import type {JobResponse} from '../jobs/job.js'
+import {type JobResponse, toJobResponse} from '../jobs/job.js'
 import type {Digest} from './notifier.js'
 
 /** "1 new job", "7 new jobs". */
@@ -14,7 +14,8 @@ export function jobLine(job: JobResponse): string {
 
 /** The digest of a run: every new job counts in the title, the first `maxItems` are listed, the rest are "+N more". */
 export function buildDigest(jobs: readonly JobResponse[], options: {maxItems: number; type?: Digest['type']}): Digest {
-  const listed = jobs.slice(0, Math.max(0, options.maxItems))
+  // Stored jobs carry ids and dates of their own; channels (the webhook's jobs array) get JobResponse only.
+  const listed = jobs.slice(0, Math.max(0, options.maxItems)).map(toJobResponse)
   return {
     title: digestTitle(jobs.length),
     jobs: listed,

@@ -37,6 +37,11 @@ describe('buildDigest', () => {
     expect(digest.type).toBe('new_jobs')
   })
 
+  it('lists the jobs as plain JobResponse objects, without the ids and dates a stored job carries', () => {
+    const stored = {...job(1), id: 7, first_seen: '2026-11-22T08:00:00.000', notified_at: null}
+    expect(buildDigest([stored], {maxItems: 20}).jobs).toEqual([job(1)])
+  })
+
   it('says "1 new job" for a single job and has nothing more', () => {
     const digest = buildDigest(jobs(1), {maxItems: 20})
     expect(digest.title).toBe('1 new job')
