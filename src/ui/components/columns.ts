@@ -9,8 +9,9 @@ type Defined<T> = ColumnSpec & Pick<Column<T>, 'value'> & {colourOf?: (row: T) =
 const JOB_COLUMNS: Defined<ListedJob>[] = [
   {key: 'title', header: 'TITLE', min: 20, weight: 5, priority: 0, value: (job) => job.title},
   {key: 'company', header: 'COMPANY', min: 12, weight: 3, priority: 1, value: (job) => job.company},
-  {key: 'location', header: 'LOCATION', min: 10, weight: 2, priority: 4, value: (job) => job.location},
-  {key: 'source', header: 'SOURCE', min: 10, weight: 1, priority: 5, value: (job) => job.source},
+  // Narrow enough minimums that all six columns fit an 80-column terminal; longer text is truncated.
+  {key: 'location', header: 'LOCATION', min: 9, weight: 2, priority: 4, value: (job) => job.location},
+  {key: 'source', header: 'SOURCE', min: 9, weight: 1, priority: 5, value: (job) => job.source},
   {
     key: 'posted',
     header: 'POSTED',
@@ -54,7 +55,7 @@ function fitTable<T>(defined: readonly Defined<T>[], width: number, colour: bool
   )
 }
 
-/** The Jobs table's columns for a terminal width; narrow terminals drop source, then location. */
+/** The Jobs table's columns for a terminal width; all fit 80 columns, narrower terminals drop source, then location. */
 export function jobColumns(width: number, colour: boolean): Column<ListedJob>[] {
   return fitTable(JOB_COLUMNS, width, colour)
 }
