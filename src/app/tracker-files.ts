@@ -1,4 +1,5 @@
-import {readFile, stat} from 'node:fs/promises'
+import type {Stats} from 'node:fs'
+import {lstat, readFile, stat} from 'node:fs/promises'
 import {extname, join, resolve} from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
@@ -25,13 +26,33 @@ function fileError(action: string, path: string, error: unknown): UnavailableErr
   return new UnavailableError(`cannot ${action} ${path}: ${reason}`, {cause: error})
 }
 
-/** Writes all bytes to a temporary file beside the target, fsyncs, then renames over it. */
+/**
+ * Writes all bytes to a temporary file beside the target, fsyncs, then renames over it. A symbolic link at the
+ * target is refused: write-file-atomic resolves it and would replace whatever file it points at.
+ */
 export async function writeFileAtomically(path: string, content: string): Promise<void> {
+  await refuseLinkOrDirectory(path)
   try {
     await writeFileAtomic(path, content, {encoding: 'utf8', fsync: true})
   } catch (error) {
     throw fileError('write', path, error)
   }
+}
+
+async function refuseLinkOrDirectory(path: string): Promise<void> {
+  let found: Stats
+  try {
+    found = await lstat(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw fileError('write', path, error)
+  }
+  if (found.isSymbolicLink()) {
+    throw new UnavailableError(`cannot write ${path}: it is a symbolic link; refusing to write through it`, {
+      hint: 'remove the link or write to another path',
+    })
+  }
+  if (found.isDirectory()) throw fileError('write', path, Object.assign(new Error('directory'), {code: 'EISDIR'}))
 }
 
 /** CSV export and JSON/CSV import of the tracker: the file side of the application service. */

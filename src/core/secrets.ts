@@ -1,8 +1,15 @@
 const MASK = '***'
 
 /**
- * Hides the secret parts of a URL for logs and listings: the password or token in the user-info, query values
- * and every path segment after the first (webhook URLs carry their token in the path).
+ * A first path segment that reads as a route word (`services`, `api`, `hooks`, the ntfy topic `my-jobs`) is kept;
+ * one with digits or longer than a word is a token, as in `https://hook.eu1.make.com/<token>`.
+ */
+const ROUTE_WORD = /^[a-z][a-z_-]{0,23}$/i
+
+/**
+ * Hides the secret parts of a URL for logs and listings: the password or token in the user-info, query values,
+ * every path segment after the first (webhook URLs carry their token in the path) and a first one that looks
+ * like a token.
  */
 export function maskUrl(value: string): string {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
@@ -14,7 +21,9 @@ export function maskUrl(value: string): string {
   const user = authority.slice(0, at)
   const userInfo = at === -1 ? '' : user.includes(':') ? `${user.split(':')[0]}:${MASK}@` : `${MASK}@`
   const segments = path.split('/')
-  const maskedPath = segments.map((segment, index) => (index <= 1 || segment === '' ? segment : MASK)).join('/')
+  const kept = (segment: string, index: number) =>
+    index === 0 || segment === '' || (index === 1 && ROUTE_WORD.test(segment))
+  const maskedPath = segments.map((segment, index) => (kept(segment, index) ? segment : MASK)).join('/')
   const maskedQuery = query ? query.replace(/=([^&]*)/g, `=${MASK}`) : ''
   return `${scheme}${userInfo}${host}${maskedPath}${maskedQuery}`
 }

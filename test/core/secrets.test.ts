@@ -11,6 +11,8 @@ describe('masking secrets in urls', () => {
     ['json://hooks.example.org/in?key=SECRET&x=1', 'json://hooks.example.org/in?key=***&x=***'],
     ['https://example.org/path#tokenSECRET', 'https://example.org/path'],
     ['ntfy://my-jobs', 'ntfy://my-jobs'],
+    ['jsons://hook.eu1.make.com/abcd1234efgh5678ijkl', 'jsons://hook.eu1.make.com/***'],
+    ['json://hooks.example.org/averyveryverylongtokenwithoutdigits', 'json://hooks.example.org/***'],
     ['log://', 'log://'],
   ])('masks %s as %s', (url, masked) => {
     expect(maskUrl(url)).toBe(masked)
