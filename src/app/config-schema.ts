@@ -1,23 +1,8 @@
 /** JSON Schema of config.json (validated by conf on every read and write). Every key is optional. */
 
+import {SOURCE_TYPES} from '../core/jobs/source-config.js'
+
 const stringList = {type: 'array', items: {type: 'string'}} as const
-
-export const SOURCE_TYPES = [
-  'remoteok',
-  'remotive',
-  'arbeitnow',
-  'jobicy',
-  'himalayas',
-  'weworkremotely',
-  'greenhouse',
-  'lever',
-  'ashby',
-  'hackernews',
-  'rss',
-  'file',
-] as const
-
-export type SourceType = (typeof SOURCE_TYPES)[number]
 
 /** A board, site or company slug, optionally with the company name to show (Lever and Ashby carry none). */
 const boardList = {

@@ -4,27 +4,12 @@ import {join} from 'node:path'
 import type Conf from 'conf'
 import envPaths from 'env-paths'
 import {ConfigurationError} from '../core/errors.js'
-import {configProperties, type SourceType, schemaAt, TOP_LEVEL_KEYS, unknownKeysAt} from './config-schema.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
+import {configProperties, schemaAt, TOP_LEVEL_KEYS, unknownKeysAt} from './config-schema.js'
+
+export type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 
 export type Mode = 'production' | 'development'
-
-export interface BoardRef {
-  slug: string
-  company?: string
-}
-
-export interface SourceConfig {
-  type: SourceType
-  name?: string
-  url?: string
-  enabled?: boolean
-  timeout_seconds?: number
-  max_pages?: number
-  boards?: (string | BoardRef)[]
-  sites?: (string | BoardRef)[]
-  region?: 'global' | 'eu'
-  path?: string
-}
 
 export interface SearchConfig {
   tags: string[]

@@ -1,6 +1,6 @@
-import type {BoardRef, SourceConfig} from '../app/config.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
+import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,

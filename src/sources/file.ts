@@ -1,11 +1,11 @@
 import {readFile} from 'node:fs/promises'
 import {basename, extname, resolve} from 'node:path'
 import Papa from 'papaparse'
-import type {SourceConfig} from '../app/config.js'
 import {ConfigurationError, type ErrorDetail, ValidationError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText, normalisePostedDate} from '../core/jobs/normalise.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
 import {isObject, type Json} from './shared.js'
 
 const TEXT_FIELDS = ['company', 'location', 'source'] as const

@@ -1,8 +1,8 @@
-import type {SourceConfig} from '../app/config.js'
 import {UnavailableError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
 import {type AdapterDeps, adapterSettings, arrayField, isObject, type Json, requestOptions, toJob} from './shared.js'
 
 export const HACKERNEWS_URL = 'https://hn.algolia.com'

@@ -1,7 +1,6 @@
-import type {SourceConfig} from '../app/config.js'
-import {SOURCE_TYPES} from '../app/config-schema.js'
 import {ConfigurationError} from '../core/errors.js'
 import type {JobSource} from '../core/jobs/job-source.js'
+import {SOURCE_TYPES, type SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {arbeitnowSource} from './arbeitnow.js'
 import {ashbySource} from './ashby.js'

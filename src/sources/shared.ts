@@ -1,7 +1,7 @@
-import type {BoardRef, SourceConfig} from '../app/config.js'
 import {UnavailableError} from '../core/errors.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import {cleanText, normalisePostedDate} from '../core/jobs/normalise.js'
+import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {type HttpClient, HttpError, type RequestOptions} from './http-client.js'
 

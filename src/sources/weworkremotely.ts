@@ -1,7 +1,7 @@
-import type {SourceConfig} from '../app/config.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
 import {type FeedItem, fetchFeed, textOf} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
 

@@ -1,0 +1,135 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import {dirname, join, posix, relative, sep} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {ROOT} from './helpers/cli.js'
+
+/**
+ * DESIGN.md "Layout": commands/, src/http, src/ui -> src/app -> src/core <- src/storage, src/sources,
+ * src/notifiers. This reads the import specifiers of the source files with regular expressions, so it needs no
+ * build and catches type-only imports as well, which vanish from the compiled output.
+ */
+
+/** npm packages core may use: pure libraries, no framework, driver or network code. */
+const CORE_PACKAGES = new Set(['zod', 'papaparse', 'p-limit', 'html-entities'])
+/** Node built-ins that open connections; core reaches the network only through the ports adapters implement. */
+const NETWORK_BUILTINS = new Set(['http', 'https', 'http2', 'net', 'tls', 'dns', 'dgram'])
+const ADAPTER_LAYERS = ['src/sources', 'src/notifiers', 'src/storage']
+const FRONT_END_LAYERS = ['src/app', 'src/http', 'src/ui', 'src/cli', 'commands']
+
+interface ImportSite {
+  /** Repository-relative path with forward slashes: `src/sources/index.ts`. */
+  file: string
+  line: number
+  specifier: string
+}
+
+// Static imports and re-exports; a newline may only sit inside the braces of a multi-line name list.
+const STATIC_IMPORT = /^[ \t]*(?:import|export)\s(?:[^'"`;{}\n]|\{[^{}]*\})*?\bfrom\s*(['"])([^'"\n]+)\1/gm
+const SIDE_EFFECT_IMPORT = /^[ \t]*import\s*(['"])([^'"\n]+)\1/gm
+// Also `typeof import('./x.js')` in types.
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*(['"`])([^'"`\n]+)\1\s*\)/g
+
+function importSpecifiers(text: string): {line: number; specifier: string}[] {
+  const sites = [STATIC_IMPORT, SIDE_EFFECT_IMPORT, DYNAMIC_IMPORT].flatMap((pattern) =>
+    [...text.matchAll(pattern)].map((match) => ({
+      line: text.slice(0, match.index).split('\n').length,
+      specifier: match[2] ?? '',
+    })),
+  )
+  return sites.sort((a, b) => a.line - b.line)
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), {recursive: true, encoding: 'utf8'})
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => posix.join(dir, file.split(sep).join('/')))
+    .sort()
+}
+
+function importsUnder(dir: string): ImportSite[] {
+  return sourceFiles(dir).flatMap((file) =>
+    importSpecifiers(readFileSync(join(ROOT, file), 'utf8')).map((site) => ({file, ...site})),
+  )
+}
+
+/** The repository-relative path a relative specifier points at; undefined for packages and built-ins. */
+function target(site: ImportSite): string | undefined {
+  if (!site.specifier.startsWith('.')) return undefined
+  return relative(ROOT, join(ROOT, dirname(site.file), site.specifier))
+    .split(sep)
+    .join('/')
+}
+
+function isUnder(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(`${dir}/`)
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/')
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')
+}
+
+function coreViolation(site: ImportSite): string | undefined {
+  const path = target(site)
+  if (path !== undefined) return isUnder(path, 'src/core') ? undefined : `reaches outside src/core (${path})`
+  if (site.specifier.startsWith('node:')) {
+    const builtin = site.specifier.slice('node:'.length).split('/')[0] ?? ''
+    return NETWORK_BUILTINS.has(builtin) ? 'is network code' : undefined
+  }
+  return CORE_PACKAGES.has(packageName(site.specifier)) ? undefined : 'is not a package core may use'
+}
+
+function adapterViolation(site: ImportSite): string | undefined {
+  const path = target(site)
+  const layer = path === undefined ? undefined : FRONT_END_LAYERS.find((dir) => isUnder(path, dir))
+  return layer ? `is in ${layer}; adapters depend only on src/core` : undefined
+}
+
+function report(sites: ImportSite[], violation: (site: ImportSite) => string | undefined): string[] {
+  return sites.flatMap((site) => {
+    const reason = violation(site)
+    return reason ? [`${site.file}:${site.line} imports '${site.specifier}', which ${reason}`] : []
+  })
+}
+
+describe('layering', () => {
+  it('reads static, re-exported, side-effect, multi-line and dynamic imports with their lines', () => {
+    const text = [
+      "import {a} from './a.js'",
+      'import type {',
+      '  B,',
+      '  C,',
+      "} from '../app/b.js'",
+      "export {d} from './d.js'",
+      "export * from 'node:http'",
+      "import 'side-effect'",
+      'const answer = {from: 1}',
+      "const lazy = await import('../http/e.js')",
+      "type Schemas = typeof import('./f.js')",
+    ].join('\n')
+
+    expect(importSpecifiers(text)).toEqual([
+      {line: 1, specifier: './a.js'},
+      {line: 2, specifier: '../app/b.js'},
+      {line: 6, specifier: './d.js'},
+      {line: 7, specifier: 'node:http'},
+      {line: 8, specifier: 'side-effect'},
+      {line: 10, specifier: '../http/e.js'},
+      {line: 11, specifier: './f.js'},
+    ])
+  })
+
+  it('finds the imports of the source tree', () => {
+    expect(importsUnder('src/core').length).toBeGreaterThan(20)
+    expect(importsUnder('src/sources').some((site) => site.specifier.includes('/core/'))).toBe(true)
+  })
+
+  it('keeps src/core free of other layers, frameworks, drivers and network code', () => {
+    expect(report(importsUnder('src/core'), coreViolation)).toEqual([])
+  })
+
+  it('keeps the adapters from importing the composition root, the front ends and the commands', () => {
+    const sites = ADAPTER_LAYERS.flatMap(importsUnder)
+    expect(report(sites, adapterViolation)).toEqual([])
+  })
+})
