@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
+import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import type {AppContext} from './context.js'
@@ -11,8 +12,8 @@ import {VERSION} from './version.js'
 export interface HttpServices {
   version: string
   applications: Pick<ApplicationService, 'record' | 'status' | 'list' | 'changeStatus'>
-  /** GET /jobs: concurrent calls with the same tags share one search. */
-  jobs: {search(tags: string[]): Promise<SearchResult>}
+  /** GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs. */
+  jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<JobCatalog, 'lastRun'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
   healthChecks: HealthCheck[]
   /** GET /shipments/{id}/unified; the route is mounted only when the service is given. */
@@ -25,7 +26,10 @@ export function createHttpServices(context: AppContext): HttpServices {
     get applications() {
       return context.applications
     },
-    jobs: {search: (tags) => context.sharedSearch.search(tags)},
+    jobs: {
+      search: (tags) => context.sharedSearch.search(tags),
+      lastRun: (options) => context.jobCatalog.lastRun(options),
+    },
     // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
     // stores join once they exist (an import while the server runs counts).
     get healthChecks() {

@@ -99,6 +99,34 @@ export const JobSchema = z
   })
   .openapi('JobResponse')
 
+/** A job the last run stored, seen against the tracker (what `jobagent jobs --json` lists). */
+export const ListedJobSchema = z
+  .object({
+    id: z.number().int().openapi({description: 'short id, as `jobagent apply <id>` takes it', example: 12}),
+    ...JobSchema.shape,
+    first_seen: z.string().openapi({example: '2026-11-20T07:30:02.114'}),
+    last_seen: z.string().openapi({example: '2026-11-22T07:30:01.870'}),
+    notified_at: z.string().nullable(),
+    // A fresh enum: making a named schema (ApplicationStatus) nullable would make its shared component nullable.
+    tracked_status: z.enum(APPLICATION_STATUSES).nullable().openapi({
+      description: 'the status of the application tracked with this URL; null when untracked',
+    }),
+    is_new: z.boolean().openapi({description: 'not yet applied for: untracked, or tracked as saved'}),
+  })
+  .openapi('ListedJob')
+
+/** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
+export const LastRunSchema = z
+  .object({
+    id: z.number().int(),
+    started_at: z.string().openapi({example: '2026-11-22T07:30:00.412'}),
+    finished_at: z.string().openapi({example: '2026-11-22T07:30:03.058'}),
+    status: z.enum(['ok', 'failed']),
+    jobs_found: z.number().int(),
+    new_jobs: z.number().int(),
+  })
+  .nullable()
+
 export const SourceOutcomeSchema = z
   .object({
     name: z.string(),

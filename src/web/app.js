@@ -19,7 +19,8 @@ import {
 const STATUSES = ['saved', 'applied', 'interviewing', 'offer', 'accepted', 'rejected', 'withdrawn', 'ghosted']
 const MAX_MESSAGES = 5
 
-const state = {applications: [], applicationsLoaded: false, jobs: null, searching: false}
+// jobs come from the last stored run (GET /jobs/last) when the page opens, then from each "Search now".
+const state = {applications: [], applicationsLoaded: false, jobs: null, jobsFrom: 'run', run: null, searching: false}
 
 /** The server's identity of an application URL (src/core/applications/url-key.ts): scheme/host case and a trailing slash ignored. */
 function urlKey(url) {
@@ -99,8 +100,34 @@ function applicationsByUrl() {
   return new Map(state.applications.map((application) => [urlKey(application.url), application]))
 }
 
+/**
+ * The tracked application of a job: the page's own list first (it follows the changes made here), else the status
+ * the server matched for a stored job (the server also matches the job's canonical URL).
+ */
+function applicationOf(job, index) {
+  return index.get(urlKey(job.url)) ?? (job.tracked_status ? {status: job.tracked_status} : undefined)
+}
+
 /** A job is new while no tracked application for its URL has been applied for (a saved one has not). */
 const isNewJob = (application) => !application || application.status === 'saved'
+
+/** The jobs the last `jobagent run` stored, as `jobagent jobs` lists them; a search finished meanwhile wins. */
+async function loadLastRun() {
+  try {
+    const body = await apiJson('GET', 'jobs/last')
+    state.run = body.run ?? null
+    if (state.jobs === null && !state.searching) {
+      state.jobs = Array.isArray(body.jobs) ? body.jobs : []
+      state.jobsFrom = 'run'
+      renderLastRunSummary()
+    }
+  } catch (error) {
+    if (!state.searching) $('search-summary').textContent = 'The jobs of the last run could not be loaded.'
+    showError('Could not load the jobs of the last run', error)
+  }
+  renderLastRun()
+  render()
+}
 
 async function search() {
   if (state.searching) return
@@ -121,6 +148,7 @@ async function search() {
   try {
     const body = await apiJson('GET', 'jobs')
     state.jobs = Array.isArray(body.jobs) ? body.jobs : []
+    state.jobsFrom = 'search'
     renderSearchOutcome(body)
   } catch (error) {
     summary.textContent = 'The search failed.'
@@ -214,10 +242,25 @@ function renderCounts() {
   $('count-applied').textContent = known ? String(applied) : '–'
   $('count-pending').textContent = known ? String(applications.length - applied) : '–'
   const index = applicationsByUrl()
-  const fresh = state.jobs?.filter((job) => isNewJob(index.get(urlKey(job.url)))).length
+  const fresh = state.jobs?.filter((job) => isNewJob(applicationOf(job, index))).length
   $('count-new').textContent = state.jobs && known ? String(fresh) : '–'
   $('tab-jobs-count').textContent = state.jobs ? String(state.jobs.length) : ''
   $('tab-applications-count').textContent = known ? String(applications.length) : ''
+}
+
+/** The dashboard's header line: `last run 2026-11-22 07:30 (ok)`. */
+function renderLastRun() {
+  const run = state.run
+  $('last-run').textContent = run ? `last run ${formatLocalTimestamp(run.started_at)} (${run.status})` : 'no run yet'
+}
+
+function renderLastRunSummary() {
+  const fresh = state.jobs.filter((job) => job.is_new).length
+  $('search-summary').textContent =
+    state.jobs.length > 0
+      ? `The ${plural(state.jobs.length, 'job')} of the last run, ${fresh} new. ` +
+        '“Search now” asks the job boards again.'
+      : `${state.run ? 'The last run stored no jobs.' : 'No run yet.'} Press “Search now” to ask the job boards.`
 }
 
 function renderSearchOutcome(body) {
@@ -257,20 +300,23 @@ function renderJobs() {
   const table = $('jobs-table')
   const empty = $('jobs-empty')
   if (!state.jobs) return
+  const fromRun = state.jobsFrom === 'run'
+  $('jobs-caption').textContent = fromRun ? 'Jobs stored by the last run' : 'Jobs found by the search'
   const index = applicationsByUrl()
   const text = $('jobs-filter').value.trim().toLowerCase()
   const wanted = $('jobs-status').value
   const rows = state.jobs.filter((job) => {
-    const application = index.get(urlKey(job.url))
+    const application = applicationOf(job, index)
     if (wanted === 'new' && !isNewJob(application)) return false
     if (wanted === 'untracked' && application) return false
     if (STATUSES.includes(wanted) && application?.status !== wanted) return false
     return matchesText(job, ['title', 'company', 'location', 'source'], text)
   })
-  table.tBodies[0].replaceChildren(...rows.map((job) => jobRow(job, index.get(urlKey(job.url)))))
+  table.tBodies[0].replaceChildren(...rows.map((job) => jobRow(job, applicationOf(job, index))))
   table.hidden = rows.length === 0
   empty.hidden = rows.length > 0
-  empty.textContent = state.jobs.length === 0 ? 'The search found no jobs.' : 'No job matches the filters.'
+  if (state.jobs.length > 0) empty.textContent = 'No job matches the filters.'
+  else empty.textContent = fromRun ? 'No jobs from the last run.' : 'The search found no jobs.'
 }
 
 function jobRow(job, application) {
@@ -384,6 +430,7 @@ function init() {
   $('token-form').addEventListener('submit', submitToken)
   onTokenNeeded(askForToken)
   refresh()
+  loadLastRun()
 }
 
 init()

@@ -1,5 +1,17 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {json, type MockBoard, mockRemoteOk, remoteOkJob, type TestApi, testApi} from '../helpers/http.js'
+import {canonicalJobUrl} from '../../src/core/jobs/canonical-url.js'
+import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
+import type {JobResponse} from '../../src/core/jobs/job.js'
+import {
+  applicationBody,
+  json,
+  jsonBody,
+  type MockBoard,
+  mockRemoteOk,
+  remoteOkJob,
+  type TestApi,
+  testApi,
+} from '../helpers/http.js'
 
 let api: TestApi | undefined
 const boards: MockBoard[] = []
@@ -74,5 +86,107 @@ describe('GET /jobs', () => {
     const response = await api.app.request('/jobs?tags=typescript,%20node')
     expect(response.status).toBe(200)
     expect(remoteok.requests()).toBe(2)
+  })
+})
+
+const stored = (n: number): JobResponse => ({
+  title: `Engineer ${n}`,
+  company: 'Acme',
+  location: 'Remote',
+  url: `https://board.example/jobs/${n}`,
+  source: 'remotive',
+  posted_date: `2026-11-0${n}T00:00:00Z`,
+})
+
+/** Stores a run of three jobs as `jobagent run` does, in the API's own database. */
+async function storeRun(target: TestApi) {
+  const jobs = [1, 2, 3].map(stored)
+  return target.context.jobStore.saveRun(
+    {
+      started_at: '2026-11-22T08:00:00.000',
+      finished_at: '2026-11-22T08:00:01.000',
+      status: 'ok',
+      mode: 'production',
+      jobs_found: 3,
+      new_jobs: 3,
+      notified: 0,
+      sources: [{name: 'remotive', ok: true, count: 3, error: null, duration_ms: 12}],
+      error: null,
+    },
+    jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)})),
+  )
+}
+
+describe('GET /jobs/last', () => {
+  it('answers no run and no jobs before any run, without searching', async () => {
+    const remoteok = await board()
+    api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})
+    const response = await api.app.request('/jobs/last')
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual({run: null, jobs: [], count: 0})
+    expect(remoteok.requests()).toBe(0)
+  })
+
+  it('lists the stored jobs with their ids, new ones first, with the tracked status', async () => {
+    api = testApi()
+    const saved = await storeRun(api)
+    const recorded = await api.app.request('/applications', jsonBody(applicationBody({...stored(3)})))
+    expect(recorded.status).toBe(201)
+    const body = await json(await api.app.request('/jobs/last'))
+    expect(body.run).toEqual({
+      id: saved.run.id,
+      started_at: '2026-11-22T08:00:00.000',
+      finished_at: '2026-11-22T08:00:01.000',
+      status: 'ok',
+      jobs_found: 3,
+      new_jobs: 3,
+    })
+    expect(body.count).toBe(3)
+    expect(body.jobs.map((job: {title: string}) => job.title)).toEqual(['Engineer 2', 'Engineer 1', 'Engineer 3'])
+    const id = (title: string) => saved.jobs.find((job) => job.title === title)?.id
+    expect(body.jobs[0]).toEqual({
+      id: id('Engineer 2'),
+      title: 'Engineer 2',
+      company: 'Acme',
+      location: 'Remote',
+      url: 'https://board.example/jobs/2',
+      source: 'remotive',
+      posted_date: '2026-11-02T00:00:00Z',
+      first_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      last_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      notified_at: null,
+      tracked_status: null,
+      is_new: true,
+    })
+    expect(body.jobs[2]).toMatchObject({id: id('Engineer 3'), tracked_status: 'applied', is_new: false})
+  })
+
+  it('lists only the new jobs with ?new=true, and all with ?new=false', async () => {
+    api = testApi()
+    await storeRun(api)
+    await api.app.request('/applications', jsonBody(applicationBody({...stored(1), status: 'interviewing'})))
+    const fresh = await json(await api.app.request('/jobs/last?new=true'))
+    expect(fresh.count).toBe(2)
+    expect(fresh.jobs.every((job: {is_new: boolean}) => job.is_new)).toBe(true)
+    expect((await json(await api.app.request('/jobs/last?new=false'))).count).toBe(3)
+  })
+
+  it('refuses ?new=maybe with 422 naming the parameter', async () => {
+    api = testApi()
+    const response = await api.app.request('/jobs/last?new=maybe')
+    expect(response.status).toBe(422)
+    const body = await json(response)
+    expect(body.error.code).toBe('validation')
+    expect(body.error.details).toEqual([{field: 'new', message: expect.any(String)}])
+  })
+
+  it('needs the token when the server has one', async () => {
+    const token = 'a-long-random-token-0123456789'
+    api = testApi({app: {apiToken: token}})
+    const refused = await api.app.request('/jobs/last')
+    expect(refused.status).toBe(401)
+    expect((await json(refused)).error.code).toBe('unauthorized')
+    const accepted = await api.app.request('/jobs/last', {headers: {authorization: `Bearer ${token}`}})
+    expect(accepted.status).toBe(200)
   })
 })

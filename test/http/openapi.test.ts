@@ -31,6 +31,7 @@ describe('GET /openapi.json', () => {
         '/applications/{url}/status',
         '/health',
         '/jobs',
+        '/jobs/last',
         '/metrics',
       ]),
     )
@@ -41,6 +42,13 @@ describe('GET /openapi.json', () => {
     expect(document.components.schemas.ApplicationRequest.required).toEqual(
       expect.arrayContaining(['title', 'company', 'url', 'source']),
     )
+    expect(document.paths['/jobs/last'].get.description).toContain('jobagent jobs')
+    expect(document.paths['/jobs/last'].get.responses).toHaveProperty('422')
+    expect(document.components.schemas.ListedJob.required).toEqual(
+      expect.arrayContaining(['id', 'url', 'tracked_status', 'is_new']),
+    )
+    // The nullable tracked_status must not make the shared status component nullable.
+    expect(document.components.schemas.ApplicationStatus).not.toHaveProperty('nullable')
     expect(document.components.securitySchemes.bearer).toMatchObject({type: 'http', scheme: 'bearer'})
     expect(document.paths['/health'].get.security).toEqual([])
   })

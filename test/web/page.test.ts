@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import Papa from 'papaparse'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {runCli} from '../helpers/cli.js'
 import {
   ARTIFACTS,
   eventually,
@@ -35,6 +36,9 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
   beforeAll(async () => {
     board = await startMockBoard()
     server = await startJobagent(board)
+    // A `jobagent run` (as cron does) stores the board's jobs before the page first opens.
+    const run = await runCli(['run', '--quiet'], {home: server.home, timeoutMs: 60_000})
+    expect(run.code, run.stderr).toBe(0)
     browser = await launchBrowser()
     context = await browser.newContext({viewport: {width: 1200, height: 800}, acceptDownloads: true})
     page = await context.newPage()
@@ -71,6 +75,23 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
     expect(await page.locator('#applications-empty').textContent()).toContain('No applications yet')
   })
 
+  it('shows the jobs stored by the last run on load, before any search', async () => {
+    expect(await page.locator('#last-run').textContent()).toMatch(/^last run \d{4}-\d\d-\d\d \d\d:\d\d \(ok\)$/)
+    await eventually(() => page.locator('#jobs-table tbody tr').count()).toBe(2)
+    expect(await page.locator('#search-summary').textContent()).toBe(
+      'The 2 jobs of the last run, 2 new. “Search now” asks the job boards again.',
+    )
+    expect(await page.locator('#search-sources li').count()).toBe(0)
+    const row = page.locator('#jobs-table tbody tr', {hasText: 'Acme'})
+    expect(await row.getByRole('link', {name: 'Dev'}).getAttribute('href')).toBe('https://remoteok.com/remote-jobs/1')
+    expect(await row.textContent()).toContain('not tracked')
+    expect(await row.locator('.badge').textContent()).toBe('new')
+    expect(await page.locator('#jobs-caption').textContent()).toBe('Jobs stored by the last run')
+    expect(await counts()).toEqual({total: '0', applied: '0', pending: '0', new: '2'})
+    mkdirSync(ARTIFACTS, {recursive: true})
+    await page.screenshot({path: join(ARTIFACTS, 'web-page-last-run.png'), fullPage: true})
+  })
+
   it('runs a search, shows that it is waiting, then how each board fared', async () => {
     const release = board.hold()
     await page.getByRole('button', {name: 'Search now'}).click()
@@ -85,6 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
     expect(await sources.locator('li.ok').textContent()).toMatch(/remoteok: ok, 2 jobs in \d+/)
     expect(await sources.locator('li.failed').textContent()).toMatch(/remotive: failed after .*: HTTP 404/)
     expect(await page.locator('#jobs-table tbody tr').count()).toBe(2)
+    expect(await page.locator('#jobs-caption').textContent()).toBe('Jobs found by the search')
     expect(await counts()).toEqual({total: '0', applied: '0', pending: '0', new: '2'})
   })
 

@@ -1,8 +1,45 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
+import {toJobResponse} from '../../core/jobs/job.js'
+import type {ListedJob} from '../../core/jobs/job-catalog.js'
+import type {RunRecord} from '../../core/jobs/job-store.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
-import {errorResponses, JobSchema, SourceOutcomeSchema} from '../schemas.js'
+import {errorResponses, JobSchema, LastRunSchema, ListedJobSchema, SourceOutcomeSchema} from '../schemas.js'
+
+const lastRunJobs = createRoute({
+  method: 'get',
+  path: '/jobs/last',
+  tags: ['jobs'],
+  summary: 'The jobs the last run stored, new ones first',
+  description:
+    'What `jobagent jobs` and the dashboard list: the jobs stored by the last `jobagent run`, each with its short ' +
+    'id, the status of the application tracked with its URL, and whether it is new (not yet applied for); new ' +
+    'jobs first, then newest posting first. Runs no search. `run` is null and `jobs` empty before any run.',
+  request: {
+    query: z.object({
+      new: z
+        .enum(['true', 'false'])
+        .optional()
+        .openapi({description: 'true: only new jobs (not yet applied for)', example: 'true'}),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The last run and its jobs',
+      content: {
+        'application/json': {
+          schema: z.object({
+            run: LastRunSchema,
+            jobs: z.array(ListedJobSchema),
+            count: z.number().int(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(401, 422, 503),
+  },
+})
 
 const searchJobs = createRoute({
   method: 'get',
@@ -39,16 +76,33 @@ const searchJobs = createRoute({
 })
 
 export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
-  return new OpenAPIHono({defaultHook: validationHook}).openapi(searchJobs, async (c) => {
-    const tags = (c.req.valid('query').tags ?? '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean)
-    const result = await services.jobs.search(tags)
-    metrics.countSearch(result)
-    return c.json(
-      {jobs: result.jobs, count: result.jobs.length, sources: result.sources, searched_at: result.searched_at},
-      200,
-    )
-  })
+  // /jobs/last is registered first, so it keeps winning should a /jobs/{id} route ever join.
+  return new OpenAPIHono({defaultHook: validationHook})
+    .openapi(lastRunJobs, async (c) => {
+      const {run, jobs} = await services.jobs.lastRun({newOnly: c.req.valid('query').new === 'true'})
+      return c.json({run: run && toRunSummary(run), jobs: jobs.map(toListedJob), count: jobs.length}, 200)
+    })
+    .openapi(searchJobs, async (c) => {
+      const tags = (c.req.valid('query').tags ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+      const result = await services.jobs.search(tags)
+      metrics.countSearch(result)
+      return c.json(
+        {jobs: result.jobs, count: result.jobs.length, sources: result.sources, searched_at: result.searched_at},
+        200,
+      )
+    })
+}
+
+function toRunSummary(run: RunRecord) {
+  const {id, started_at, finished_at, status, jobs_found, new_jobs} = run
+  return {id, started_at, finished_at, status, jobs_found, new_jobs}
+}
+
+/** The documented fields in order, whatever else the store keeps about a job. */
+function toListedJob(job: ListedJob) {
+  const {id, first_seen, last_seen, notified_at, tracked_status, is_new} = job
+  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, tracked_status, is_new}
 }
