@@ -15,6 +15,7 @@ import {jobsRoutes} from './routes/jobs.js'
 import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
 import {shipmentRoutes} from './routes/shipments.js'
+import {documentSecurityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -40,15 +41,12 @@ function isOpen(c: Context, web: StaticFiles): boolean {
   const method = c.req.method
   if (method !== 'GET' && method !== 'HEAD') return false
   const path = c.req.path
-  return (
-    path === '/' ||
-    path === '/health' ||
-    path === '/metrics' ||
-    path === '/openapi.json' ||
-    path === '/docs' ||
-    path.startsWith('/docs/') ||
-    web.has(path)
-  )
+  return path === '/health' || path === '/metrics' || path === '/openapi.json' || isDocument(path, web)
+}
+
+/** What a browser renders: the web page (at / and its files) and the docs page with its assets. */
+function isDocument(path: string, web: StaticFiles): boolean {
+  return path === '/' || path === '/docs' || path.startsWith('/docs/') || web.has(path)
 }
 
 /** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
@@ -59,6 +57,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   const app = new OpenAPIHono({defaultHook: validationHook})
 
   app.use(observeRequests(logger, metrics))
+  app.use(documentSecurityHeaders((path) => isDocument(path, web)))
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     app.use(
       cors({

@@ -3,7 +3,7 @@ import type {AddressInfo} from 'node:net'
 import {getRequestListener} from '@hono/node-server'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
-import {SECURITY_HEADERS} from './security-headers.js'
+import {API_SECURITY_HEADERS} from './security-headers.js'
 
 export interface ServerOptions {
   host: string
@@ -58,7 +58,7 @@ export async function startServer(
   options: ServerOptions,
 ): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch)
-  const securityHeaders = Object.entries(SECURITY_HEADERS)
+  const securityHeaders = Object.entries(API_SECURITY_HEADERS)
   const server = createServer((request, response) => {
     for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)

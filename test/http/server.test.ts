@@ -97,17 +97,32 @@ describe('startServer', () => {
     expect(health.headers.get('content-type')).toBe('application/health+json')
   })
 
-  it('sends the security headers, with a content security policy that allows only this origin', async () => {
+  it('sends the API security headers with every answer, and a page policy of this origin only with pages', async () => {
     const running = await serving(api())
-    for (const path of ['/', '/applications', '/docs', '/nope']) {
+    for (const path of ['/applications', '/nope', '/health']) {
       const response = await fetch(`${running.url}${path}`)
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+      expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
+      await response.arrayBuffer()
+    }
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/docs', 'text/html'],
+      ['/app.js', '*/*'],
+    ] as const) {
+      const response = await fetch(`${running.url}${path}`, {headers: {accept}})
+      expect(response.status, path).toBe(200)
       const csp = response.headers.get('content-security-policy') ?? ''
       expect(csp).toContain("default-src 'self'")
       expect(csp).toContain("script-src 'self'")
       expect(csp).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(response.headers.get('x-frame-options')).toBe('DENY')
-      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
       await response.arrayBuffer()
     }
   })
