@@ -1,0 +1,101 @@
+import {join} from 'node:path'
+import {setImmediate as nextTurn} from 'node:timers/promises'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {ReadCache} from '../../../src/storage/sqlite/read-cache.js'
+import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {tempDir} from '../../helpers/cli.js'
+import {application} from '../../helpers/tracker.js'
+
+let dir: ReturnType<typeof tempDir>
+const open: SqliteDatabase[] = []
+
+/** Two processes' worth of connections to one file: the server's and, say, a cron run's or the CLI's. */
+function tracker() {
+  const file = join(dir.path, 'jobagent.db')
+  const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+  open.push(db)
+  return new ApplicationService(new SqliteApplicationStore(db, file))
+}
+
+beforeEach(() => {
+  dir = tempDir('jobagent-read-cache-')
+})
+
+afterEach(() => {
+  for (const db of open.splice(0)) db.close()
+  dir.cleanup()
+})
+
+describe('the application lookup cache', () => {
+  const url = 'https://example.org/jobs/1'
+
+  it("sees another connection's status change from the next event-loop turn on", async () => {
+    const server = tracker()
+    const cli = tracker()
+    await server.record(application({url}))
+    expect((await server.status(url)).status).toBe('applied')
+    await cli.changeStatus(url, 'interviewing', 'call on Tuesday')
+    await nextTurn()
+    expect(await server.status(url)).toMatchObject({status: 'interviewing', notes: 'call on Tuesday'})
+  })
+
+  it("sees another connection's new application after a not-found answer", async () => {
+    const server = tracker()
+    const cron = tracker()
+    await expect(server.status(url)).rejects.toThrow('is not tracked')
+    await cron.record(application({url}))
+    await nextTurn()
+    expect((await server.status(url)).url).toBe(url)
+  })
+
+  it('sees its own writes at once', async () => {
+    const server = tracker()
+    await server.record(application({url}))
+    expect((await server.status(url)).status).toBe('applied')
+    await server.changeStatus(url, 'offer')
+    expect((await server.status(url)).status).toBe('offer')
+    await server.import([{row: 1, value: application({url, status: 'accepted'})}], {update: true})
+    expect((await server.status(url)).status).toBe('accepted')
+  })
+
+  it('hands out copies, so a caller changing its result changes nothing cached', async () => {
+    const server = tracker()
+    await server.record(application({url}))
+    const first = await server.status(url)
+    first.status = 'rejected'
+    expect((await server.status(url)).status).toBe('applied')
+  })
+})
+
+describe('ReadCache', () => {
+  it('reads the data version once per event-loop turn and loads each key once while it stands', async () => {
+    let version = 1
+    let versionReads = 0
+    let loads = 0
+    const cache = new ReadCache<string>(() => {
+      versionReads++
+      return version
+    })
+    const load = () => {
+      loads++
+      return `row ${version}`
+    }
+    expect([cache.get('a', load), cache.get('a', load), cache.get('b', load)]).toEqual(['row 1', 'row 1', 'row 1'])
+    expect({versionReads, loads}).toEqual({versionReads: 1, loads: 2})
+    version = 2
+    expect(cache.get('a', load)).toBe('row 1')
+    await nextTurn()
+    expect(cache.get('a', load)).toBe('row 2')
+    expect({versionReads, loads}).toEqual({versionReads: 2, loads: 3})
+  })
+
+  it('starts over when it holds its maximum number of keys', () => {
+    let loads = 0
+    const cache = new ReadCache<number>(() => 1, 2)
+    for (const key of ['a', 'b', 'c', 'a']) cache.get(key, () => ++loads)
+    expect(loads).toBe(4)
+  })
+})
