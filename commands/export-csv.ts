@@ -3,9 +3,10 @@ import {BaseCommand} from '../src/cli/base-command.js'
 
 export default class ExportCsv extends BaseCommand {
   static summary = 'Export tracked applications to a CSV file'
-  static description = `Writes the eight record columns (title, company, location, url, source, applied_date, status,
-notes) with a header row, RFC 4180 quoting and UTF-8. The file is written atomically. Cells that begin with
-= + - @ or a tab are prefixed with ' so spreadsheets do not run them as formulas; --raw turns that off.`
+  static description =
+    'Writes the eight record columns (title, company, location, url, source, applied_date, status, ' +
+    'notes) with a header row, RFC 4180 quoting and UTF-8. The file is written atomically. Cells that begin with ' +
+    "= + - @ or a tab are prefixed with ' so spreadsheets do not run them as formulas; --raw turns that off."
   static examples = [
     '<%= config.bin %> export-csv',
     '<%= config.bin %> export-csv --output ~/applications.csv',

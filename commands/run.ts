@@ -5,10 +5,11 @@ import {createSourceProgress} from '../src/cli/progress.js'
 
 export default class Run extends BaseCommand {
   static summary = 'Search the job boards, count new jobs, notify once, log every step'
-  static description = `The main job, meant for cron. Logs go to stderr in the fixed line format; --json prints one
-summary document on stdout. Exit status: 0 completed (also with no new jobs or some boards failing), 1 the run
-failed (no board succeeded, every notification channel failed, a storage error, or any board failed with
---strict), 2 usage or configuration error. Two overlapping runs never both run: the second exits 1.`
+  static description =
+    'The main job, meant for cron. Logs go to stderr in the fixed line format; --json prints one ' +
+    'summary document on stdout. Exit status: 0 completed (also with no new jobs or some boards failing), 1 the run ' +
+    'failed (no board succeeded, every notification channel failed, a storage error, or any board failed with ' +
+    '--strict), 2 usage or configuration error. Two overlapping runs never both run: the second exits 1.'
   static examples = [
     '<%= config.bin %> run',
     '<%= config.bin %> run --tags typescript,node --source remoteok --source remotive',

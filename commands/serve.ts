@@ -4,11 +4,12 @@ import {batchedSink, LineLogger, logLevelFor} from '../src/cli/logger.js'
 
 export default class Serve extends BaseCommand {
   static summary = 'Serve the REST API, its docs page and the web page (default http://127.0.0.1:8080)'
-  static description = `Runs until SIGINT (Ctrl-C) or SIGTERM, then stops accepting connections, lets requests in flight
-finish (up to 10 s), closes the database and exits 0. One access log line per request goes to stderr.
-Address: --host/--port, else JOBAGENT_HOST/JOBAGENT_PORT, else config server.host/server.port.
-A non-loopback host needs JOBAGENT_API_TOKEN; with a token set, every route except /health, /metrics and the
-pages needs "Authorization: Bearer <token>". API docs: /docs (OpenAPI document: /openapi.json).`
+  static description =
+    'Runs until SIGINT (Ctrl-C) or SIGTERM, then stops accepting connections, lets requests in flight ' +
+    'finish (up to 10 s), closes the database and exits 0. One access log line per request goes to stderr. ' +
+    'Address: --host/--port, else JOBAGENT_HOST/JOBAGENT_PORT, else config server.host/server.port. ' +
+    'A non-loopback host needs JOBAGENT_API_TOKEN; with a token set, every route except /health, /metrics and the ' +
+    'pages needs "Authorization: Bearer <token>". API docs: /docs (OpenAPI document: /openapi.json).'
   static examples = [
     '<%= config.bin %> serve',
     '<%= config.bin %> serve --port 9000',

@@ -12,10 +12,11 @@ import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
   static summary = 'List tracked applications, show one, or change its status'
-  static description = `Without arguments, lists every application with the counts (total, applied, pending).
-With a URL, shows that application and its status history. With a URL and a status, changes the status:
-the notes are replaced by --notes (empty by default) and the old status and notes are kept in the history.
-Statuses: ${APPLICATION_STATUSES.join(', ')}.`
+  static description =
+    'Without arguments, lists every application with the counts (total, applied, pending). ' +
+    'With a URL, shows that application and its status history. With a URL and a status, changes the status: ' +
+    'the notes are replaced by --notes (empty by default) and the old status and notes are kept in the history. ' +
+    `Statuses: ${APPLICATION_STATUSES.join(', ')}.`
   static examples = [
     '<%= config.bin %> status',
     '<%= config.bin %> status --status interviewing',

@@ -7,9 +7,10 @@ import {buildTestDigest} from '../../src/core/notifications/digest.js'
 
 export default class NotifyTest extends BaseCommand {
   static summary = 'Send a test message to each notification channel and report the result'
-  static description = `Without arguments, tests the configured channels (notify.urls or JOBAGENT_NOTIFY_URLS); with
-URLs, tests those instead. Channel URLs are printed with their secrets masked. Exit status: 0 every channel
-accepted the message, 1 at least one failed, 2 an invalid URL or no channel configured.`
+  static description =
+    'Without arguments, tests the configured channels (notify.urls or JOBAGENT_NOTIFY_URLS); with ' +
+    'URLs, tests those instead. Channel URLs are printed with their secrets masked. Exit status: 0 every channel ' +
+    'accepted the message, 1 at least one failed, 2 an invalid URL or no channel configured.'
   static examples = [
     '<%= config.bin %> notify test',
     '<%= config.bin %> notify test ntfy://my-job-alerts',

@@ -5,10 +5,11 @@ import {renderUnifiedState} from '../../src/cli/render/shipments.js'
 
 export default class ShipmentShow extends BaseCommand {
   static summary = 'Show the metadata, latest telemetry and freshness of one shipment'
-  static description = `Reads the shipment's metadata row and its latest telemetry document from the configured stores
-(shipments.metadata.url, shipments.telemetry.url) and merges them. --json prints the same body as
-GET /shipments/{id}/unified. With --server, asks a running API instead of the stores (sending
-JOBAGENT_API_TOKEN as a bearer token when it is set). Exit 1 when the shipment is unknown or a store is unavailable.`
+  static description =
+    "Reads the shipment's metadata row and its latest telemetry document from the configured stores " +
+    '(shipments.metadata.url, shipments.telemetry.url) and merges them. --json prints the same body as ' +
+    'GET /shipments/{id}/unified. With --server, asks a running API instead of the stores (sending ' +
+    'JOBAGENT_API_TOKEN as a bearer token when it is set). Exit 1 when the shipment is unknown or a store is unavailable.'
   static examples = [
     '<%= config.bin %> shipment show SHP-1001',
     '<%= config.bin %> shipment show SHP-1001 --json',
