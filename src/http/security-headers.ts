@@ -7,6 +7,8 @@ import type {MiddlewareHandler} from 'hono'
  * everything, since JSON is no document; `frame-ancestors` and X-Frame-Options keep any answer out of frames.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // Answers hold the user's own data and change from one request to the next; pages and assets set their own.
+  'Cache-Control': 'no-store',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Referrer-Policy': 'no-referrer',

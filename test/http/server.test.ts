@@ -106,6 +106,7 @@ describe('startServer', () => {
       expect(response.headers.get('x-frame-options')).toBe('DENY')
       expect(response.headers.get('referrer-policy')).toBe('no-referrer')
       expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+      expect(response.headers.get('cache-control')).toBe('no-store')
       expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
       await response.arrayBuffer()
     }

@@ -82,7 +82,6 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
     new OpenAPIHono()
       .openapi(unifiedState, async (c) => {
         const state = await services.shipments.unified(c.req.valid('param').shipment_id).catch(markMalformedId)
-        c.header('Cache-Control', 'no-store')
         return c.json(state, 200)
       })
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
