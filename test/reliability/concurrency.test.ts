@@ -1,18 +1,11 @@
-// Every writer a user can start, on one database at the same time: `jobagent run` storing the jobs of a local
-// board, the built `jobagent serve` under POST and PATCH, and `jobagent status <url> <status>` processes.
-// Covered elsewhere, and not repeated here: two in-process stores on one file (test/storage/sqlite/database.test.ts
-// "loses no update when two stores on one file write at the same time") and the API beside a process using
-// the tracker through AppContext (test/http/server.test.ts "concurrent writers"). What this adds: the run's
-// large write transaction, the real CLI command and the real server, one record changed by the API and the CLI
-// in turn, and the check that no writer anywhere reports the database as locked.
-import {type ChildProcess, spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {serveBuilt} from '../helpers/serve.js'
 import {application, readTracker, seedTracker} from '../helpers/tracker.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -39,28 +32,11 @@ async function board(count: number): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-/** The built `jobagent serve` on 127.0.0.1 and a free port, its access log kept for the assertions. */
-async function serve(dir: string): Promise<{url: string; child: ChildProcess; stderr: () => string}> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    cwd: ROOT,
-    env: {PATH: process.env.PATH, HOME: dir, JOBAGENT_HOME: dir, NO_COLOR: '1'},
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const ended = new Promise<void>((resolve) => child.on('close', () => resolve()))
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    await ended
-  })
-  let stderr = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk
-      const match = /Listening on (http:\/\/\S+)/.exec(stderr)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.on('exit', (code) => reject(new Error(`jobagent serve exited ${code}: ${stderr}`)))
-  })
-  return {url, child, stderr: () => stderr}
+/** The built `jobagent serve`, killed after the test; its access log is kept for the assertions. */
+async function serve(dir: string) {
+  const server = await serveBuilt(dir)
+  cleanups.push(server.stop)
+  return server
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,18 +1,3 @@
-// Security checks of the issue "Reliability and security", run against the built CLI and a real `jobagent serve`.
-// Checks that exist elsewhere are not repeated here:
-// - `serve --host 0.0.0.0` without a token exits 2: test/e2e/serve.test.ts, test/http/server.test.ts
-// - the token from JOBAGENT_API_TOKEN on a real server, never in its log: test/http/server.test.ts
-// - 401 with WWW-Authenticate on GET/POST /applications, /jobs, export.csv; open /health, /metrics, docs, pages
-//   (in process): test/http/app.test.ts "bearer token"; the token kept out of the access log: same file
-// - the formula guard for each prefix (= + - @ tab CR) in the CSV writer: test/core/applications/csv.test.ts;
-//   through the CLI for = and @: test/e2e/tracker-files.test.ts; in GET /applications/export.csv:
-//   test/http/applications.test.ts
-// - export-csv to a directory exits 1 naming the path: test/e2e/tracker-files.test.ts
-// - masking rules: test/core/secrets.test.ts; Slack and mailto masked in config list/get:
-//   test/e2e/config.test.ts; a json:// token kept out of the run log: test/e2e/run-notify.test.ts;
-//   Slack masked in notify test: test/e2e/notify.test.ts
-// - the config file created with mode 0600: test/e2e/config.test.ts, test/app/config-editor.test.ts
-import {type ChildProcess, spawn} from 'node:child_process'
 import {
   existsSync,
   lstatSync,
@@ -27,7 +12,8 @@ import {request} from 'node:http'
 import {join} from 'node:path'
 import Papa from 'papaparse'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {runCli, tempDir} from '../helpers/cli.js'
+import {serveBuilt} from '../helpers/serve.js'
 import {application, seedTracker} from '../helpers/tracker.js'
 import {type Receiver, startReceiver} from '../notifiers/receiver.js'
 
@@ -42,31 +28,11 @@ function home(): string {
   return dir.path
 }
 
-interface Served {
-  url: string
-  child: ChildProcess
-}
-
-/** The built `jobagent serve` on 127.0.0.1 and a free port; killed after the test. */
-async function serve(dir: string, env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    cwd: ROOT,
-    env: {PATH: process.env.PATH, HOME: dir, JOBAGENT_HOME: dir, NO_COLOR: '1', ...env},
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  })
-  let stderr = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk
-      const match = /Listening on (http:\/\/\S+)/.exec(stderr)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.on('exit', (code) => reject(new Error(`jobagent serve exited ${code}: ${stderr}`)))
-  })
-  return {url, child}
+/** The built `jobagent serve`, killed after the test. */
+async function serve(dir: string, env: Record<string, string> = {}) {
+  const server = await serveBuilt(dir, env)
+  cleanups.push(server.stop)
+  return server
 }
 
 /** A request sent byte for byte as written (fetch would normalise `..` and `//` in the path first). */
