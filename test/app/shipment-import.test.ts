@@ -8,25 +8,11 @@ import {ValidationError} from '../../src/core/errors.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
 import {createTestDatabase, testPostgresUrl} from '../helpers/postgres.js'
+import {shipmentsConfig} from '../helpers/shipments.js'
 
 const EXAMPLES = join(ROOT, 'examples/shipments')
 const metadataFile = join(EXAMPLES, 'metadata.csv')
 const telemetryFile = join(EXAMPLES, 'telemetry.ndjson')
-
-function shipmentsConfig(metadataUrl: string, telemetryUrl = metadataUrl): ShipmentsConfig {
-  return {
-    metadata: {url: metadataUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 2, timeout_ms: 5000},
-    telemetry: {
-      url: telemetryUrl,
-      collection: 'telemetry',
-      id_field: 'shipment_id',
-      time_field: 'recorded_at',
-      pool_size: 2,
-      timeout_ms: 5000,
-    },
-    stale_after_seconds: 900,
-  }
-}
 
 async function unified(config: ShipmentsConfig, id: string) {
   const service = createShipmentService(config, {logger: silentLogger})

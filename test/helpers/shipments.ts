@@ -1,5 +1,6 @@
 import {createServer, type Server, type Socket} from 'node:net'
 import {OpenAPIHono} from '@hono/zod-openapi'
+import type {ShipmentsConfig} from '../../src/app/shipments.js'
 import {isJobagentError} from '../../src/core/errors.js'
 import {ShipmentService, type ShipmentServiceOptions} from '../../src/core/shipments/shipment-service.js'
 import type {ShipmentMetadataStore, TelemetryStore} from '../../src/core/shipments/stores.js'
@@ -108,4 +109,20 @@ export async function closedPort(): Promise<number> {
   const port = (server.address() as {port: number}).port
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
+}
+
+/** The shipment store settings of a test: default names, small pools, a generous timeout. */
+export function shipmentsConfig(metadataUrl: string, telemetryUrl = metadataUrl): ShipmentsConfig {
+  return {
+    metadata: {url: metadataUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 2, timeout_ms: 5000},
+    telemetry: {
+      url: telemetryUrl,
+      collection: 'telemetry',
+      id_field: 'shipment_id',
+      time_field: 'recorded_at',
+      pool_size: 2,
+      timeout_ms: 5000,
+    },
+    stale_after_seconds: 900,
+  }
 }

@@ -17,6 +17,7 @@ import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-applicatio
 import {TRACKER_MIGRATIONS} from '../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../helpers/cli.js'
 import {createTestDatabase, testPostgresUrl} from '../helpers/postgres.js'
+import {shipmentsConfig} from '../helpers/shipments.js'
 
 // Hostile ids and URLs through the services and stores that put them into queries: SQLite and PostgreSQL
 // (parameters, quoted identifiers) and the MongoDB query builder. Whatever the input, a lookup answers with the
@@ -172,21 +173,6 @@ const SHIPMENTS = [
 const originOf = (id: string) => `origin of ${id.slice(0, 40)}`
 
 const shipmentId = fc.oneof(fc.constantFrom(...SHIPMENTS), hostileText, fc.constant('a'.repeat(257)))
-
-function shipmentsConfig(metadataUrl: string, telemetryUrl: string): ShipmentsConfig {
-  return {
-    metadata: {url: metadataUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 2, timeout_ms: 5000},
-    telemetry: {
-      url: telemetryUrl,
-      collection: 'telemetry',
-      id_field: 'shipment_id',
-      time_field: 'recorded_at',
-      pool_size: 2,
-      timeout_ms: 5000,
-    },
-    stale_after_seconds: 900,
-  }
-}
 
 /** Imports the shipments through the app's writers, as `jobagent shipment import` does. */
 async function importShipments(config: ShipmentsConfig): Promise<void> {
