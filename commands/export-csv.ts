@@ -20,7 +20,7 @@ export default class ExportCsv extends BaseCommand {
 
   async run() {
     const {flags} = await this.parse(ExportCsv)
-    const result = await this.context.trackerFiles.exportCsv({
+    const result = await (await this.context.openTrackerFiles()).exportCsv({
       ...(flags.output === undefined ? {} : {output: flags.output}),
       raw: flags.raw,
     })

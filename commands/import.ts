@@ -16,7 +16,7 @@ export default class Import extends BaseCommand {
 
   async run() {
     const {args, flags} = await this.parse(Import)
-    const outcome = await this.context.trackerFiles.importFile(args.file, {update: flags.update})
+    const outcome = await (await this.context.openTrackerFiles()).importFile(args.file, {update: flags.update})
     this.log(
       `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged.`,
     )

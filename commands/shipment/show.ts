@@ -25,7 +25,7 @@ export default class ShipmentShow extends BaseCommand {
     const {args, flags} = await this.parse(ShipmentShow)
     const state = flags.server
       ? await fetchUnifiedState(flags.server, args.id, {token: process.env.JOBAGENT_API_TOKEN || undefined})
-      : await this.context.shipments.unified(args.id)
+      : await (await this.context.openShipments()).unified(args.id)
     this.log(renderUnifiedState(state, this.style))
     return state
   }

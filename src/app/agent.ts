@@ -41,6 +41,11 @@ export async function runAgent(
  * Searches without storing anything, for GET /jobs: concurrent callers asking for the same tags share one
  * search instead of hitting every board again.
  */
+/** The context's shared search (one per context, so concurrent GET /jobs calls find each other). */
+export function sharedSearchOf(context: AppContext): SharedSearch {
+  return context.memo('sharedSearch', () => new SharedSearch(context))
+}
+
 export class SharedSearch {
   private readonly inFlight = new Map<string, Promise<SearchResult>>()
 

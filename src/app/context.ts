@@ -1,7 +1,7 @@
 import {ApplicationService} from '../core/applications/application-service.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
 import {JobCatalog} from '../core/jobs/job-catalog.js'
-import {JobSearch} from '../core/jobs/job-search.js'
+import type {JobSearch} from '../core/jobs/job-search.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
@@ -10,10 +10,8 @@ import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
-import {SharedSearch} from './agent.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
-import {createShipmentService} from './shipments.js'
-import {TrackerFiles} from './tracker-files.js'
+import type {TrackerFiles} from './tracker-files.js'
 
 export interface ContextOptions {
   env?: Env
@@ -26,7 +24,8 @@ export interface ContextOptions {
 
 /**
  * The composition root shared by the CLI, the server and the dashboard: config -> stores -> services.
- * Everything is built on first use so a command pays only for what it touches.
+ * Everything is built on first use so a command pays only for what it touches; the parts only some commands need
+ * (search, notifications, files, shipments) are also loaded on first use, through the async open* methods.
  */
 export class AppContext {
   readonly config: JobagentConfig
@@ -48,8 +47,8 @@ export class AppContext {
     }
   }
 
-  /** Memoises a service and registers how to release it. */
-  protected once<T>(key: string, build: () => T, close?: (value: T) => void | Promise<void>): T {
+  /** Memoises a service under `key` and registers how to release it (for the wiring modules of src/app too). */
+  memo<T>(key: string, build: () => T, close?: (value: T) => void | Promise<void>): T {
     if (!this.cache.has(key)) {
       const value = build()
       this.cache.set(key, value)
@@ -70,23 +69,27 @@ export class AppContext {
   }
 
   get applicationStore(): SqliteApplicationStore {
-    return this.once('applicationStore', () => new SqliteApplicationStore(this.trackerDb, this.paths.trackerDb))
+    return this.memo('applicationStore', () => new SqliteApplicationStore(this.trackerDb, this.paths.trackerDb))
   }
 
   get applications(): ApplicationService {
-    return this.once('applications', () => new ApplicationService(this.applicationStore))
+    return this.memo('applications', () => new ApplicationService(this.applicationStore))
   }
 
-  get trackerFiles(): TrackerFiles {
-    return this.once('trackerFiles', () => new TrackerFiles(this.applications, this.paths.dataDir))
+  /** CSV export and JSON/CSV import; loads the CSV and atomic-write libraries on first use. */
+  openTrackerFiles(): Promise<TrackerFiles> {
+    return this.memo('trackerFiles', async () => {
+      const {TrackerFiles} = await import('./tracker-files.js')
+      return new TrackerFiles(this.applications, this.paths.dataDir)
+    })
   }
 
   get jobStore(): SqliteJobStore {
-    return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
+    return this.memo('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
   }
 
   get jobCatalog(): JobCatalog {
-    return this.once('jobCatalog', () => new JobCatalog(this.jobStore, this.applicationStore, this.applications))
+    return this.memo('jobCatalog', () => new JobCatalog(this.jobStore, this.applicationStore, this.applications))
   }
 
   /**
@@ -94,21 +97,19 @@ export class AppContext {
    * that never search do not load the HTTP and XML libraries.
    */
   openJobSearch(): Promise<JobSearch> {
-    return this.once('jobSearch', async () => {
-      const {createJobSources} = await import('./search-wiring.js')
+    return this.memo('jobSearch', async () => {
+      const [{createJobSources}, {JobSearch}] = await Promise.all([
+        import('./search-wiring.js'),
+        import('../core/jobs/job-search.js'),
+      ])
       const boards = createJobSources(this)
       this.closers.push(boards.close)
       return new JobSearch(boards.sources, this.logger)
     })
   }
 
-  /** GET /jobs: concurrent requests share one search. */
-  get sharedSearch(): SharedSearch {
-    return this.once('sharedSearch', () => new SharedSearch(this))
-  }
-
   openDigestSender(): Promise<DigestSender> {
-    return this.once('digestSender', async () => (await import('./search-wiring.js')).createDigestSender(this))
+    return this.memo('digestSender', async () => (await import('./search-wiring.js')).createDigestSender(this))
   }
 
   async close(): Promise<void> {
@@ -121,7 +122,7 @@ export class AppContext {
 
   /** The configured channels (`notify.urls`), built and checked on first use; their connections close with the context. */
   openNotifications(): Promise<NotificationService> {
-    return this.once('notifications', async () => {
+    return this.memo('notifications', async () => {
       const {openNotifications} = await import('./notifications.js')
       const opened = openNotifications(this.config.notify.urls, {logger: this.logger})
       this.closers.push(() => opened.close())
@@ -130,15 +131,7 @@ export class AppContext {
   }
 
   /** Unified shipment state over the configured stores; pools and files open on first use, close with the context. */
-  get shipments(): ShipmentService {
-    return this.once(
-      'shipments',
-      () => {
-        const service = createShipmentService(this.config.shipments, {logger: this.logger})
-        void service.verifyIndexes()
-        return service
-      },
-      (service) => service.close(),
-    )
+  async openShipments(): Promise<ShipmentService> {
+    return (await import('./shipments.js')).shipmentServiceOf(this)
   }
 }

@@ -3,9 +3,10 @@ import type {ApplicationService} from '../core/applications/application-service.
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
+import {sharedSearchOf} from './agent.js'
 import type {AppContext} from './context.js'
 import {type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
-import {shipmentHealthChecks} from './shipments.js'
+import {shipmentHealthChecks, shipmentServiceOf} from './shipments.js'
 import {VERSION} from './version.js'
 
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
@@ -27,7 +28,7 @@ export function createHttpServices(context: AppContext): HttpServices {
       return context.applications
     },
     jobs: {
-      search: (tags) => context.sharedSearch.search(tags),
+      search: (tags) => sharedSearchOf(context).search(tags),
       lastRun: (options) => context.jobCatalog.lastRun(options),
     },
     // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
@@ -36,11 +37,11 @@ export function createHttpServices(context: AppContext): HttpServices {
       return [
         trackerDatabaseCheck(() => context.trackerDb),
         lastRunCheck({lastRun: () => context.jobStore.lastRun()}),
-        ...(shipmentsInUse(context) ? shipmentHealthChecks(() => context.shipments) : []),
+        ...(shipmentsInUse(context) ? shipmentHealthChecks(() => shipmentServiceOf(context)) : []),
       ]
     },
     get shipments() {
-      return context.shipments
+      return shipmentServiceOf(context)
     },
   }
 }

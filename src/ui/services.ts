@@ -59,7 +59,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
     },
     track: (jobId, status, notes) => context.jobCatalog.track(jobId, {status, notes}),
     update: (url, status, notes) => context.applications.changeStatus(url, status, notes),
-    exportCsv: () => context.trackerFiles.exportCsv(),
+    exportCsv: async () => (await context.openTrackerFiles()).exportCsv(),
     open: (url) => openInBrowser(url, {env}),
     runSearch: ({onProgress, signal}) => runAgent(context, {onProgress, signal}),
   }

@@ -138,14 +138,15 @@ describe('shipment store wiring', () => {
   })
 })
 
-describe('AppContext.shipments', () => {
+describe('AppContext.openShipments', () => {
   it('serves the embedded store in the data directory and closes with the context', async () => {
     const dir = tempDir()
     const context = new AppContext({env: {JOBAGENT_HOME: dir.path}})
     try {
-      expect(context.shipments).toBe(context.shipments)
-      expect(context.shipments.sources).toEqual({metadata: 'sqlite', telemetry: 'sqlite'})
-      const error = await context.shipments.unified('S1').catch((caught: unknown) => caught)
+      const shipments = await context.openShipments()
+      expect(await context.openShipments()).toBe(shipments)
+      expect(shipments.sources).toEqual({metadata: 'sqlite', telemetry: 'sqlite'})
+      const error = await shipments.unified('S1').catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(UnavailableError)
       expect((error as UnavailableError).message).toContain(join(dir.path, 'shipments.db'))
       expect((error as UnavailableError).hint).toMatch(/jobagent shipment import/)
