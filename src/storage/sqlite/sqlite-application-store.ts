@@ -67,7 +67,10 @@ export class SqliteApplicationStore implements ApplicationStore {
         `SELECT count(*) AS total, coalesce(sum(status <> 'saved'), 0) AS applied,
          coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
       ),
-      statusOf: db.prepare('SELECT status FROM applications WHERE url_key = ?').pluck(),
+      // One statement for a whole list of keys (a JSON array): each is still an index lookup.
+      statusesOf: db.prepare(
+        'SELECT url_key, status FROM applications WHERE url_key IN (SELECT value FROM json_each(?))',
+      ),
       appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
     }
   }
@@ -127,17 +130,11 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async statusesOf(urlKeys: readonly string[]): Promise<Map<string, ApplicationStatus>> {
-    // One read transaction for all the lookups: a consistent view, and one lock instead of one per key.
-    const lookup = this.db.transaction(() => {
-      const statuses = new Map<string, ApplicationStatus>()
-      for (const key of urlKeys) {
-        if (statuses.has(key)) continue
-        const status = this.statements.statusOf.get(key) as ApplicationStatus | undefined
-        if (status !== undefined) statuses.set(key, status)
-      }
-      return statuses
-    })
-    return read(this.file, () => lookup())
+    const rows = read(this.file, () => this.statements.statusesOf.raw().all(JSON.stringify(urlKeys))) as [
+      string,
+      ApplicationStatus,
+    ][]
+    return new Map(rows)
   }
 
   async importRecords(
