@@ -3,7 +3,6 @@ import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {applicationUrlKey} from '../applications/url-key.js'
 import {NotFoundError} from '../errors.js'
-import {canonicalJobUrl} from './canonical-url.js'
 import type {JobStore, RunRecord, StoredJob} from './job-store.js'
 
 export interface ListedJob extends StoredJob {
@@ -29,11 +28,11 @@ export class JobCatalog {
   async lastRun(options: {newOnly?: boolean} = {}): Promise<JobListing> {
     const listing = await this.jobs.lastRunJobs()
     const run = listing.run ?? (await this.jobs.lastRun())
-    const jobs = listing.jobs
-    // A job matches an application tracked under its URL as posted or under its canonical form.
-    const keys = jobs.map((job) => [applicationUrlKey(job.url), applicationUrlKey(canonicalJobUrl(job.url))] as const)
+    // A job matches an application tracked under its URL as posted or under its canonical form (the key it was
+    // stored under, so no URL is parsed again here).
+    const keys = listing.jobs.map((job) => [applicationUrlKey(job.url), applicationUrlKey(job.url_key)] as const)
     const statuses = await this.applicationStore.statusesOf(keys.flat())
-    const listed = jobs.map((job, index) => {
+    const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => {
       const [asPosted, canonical] = keys[index] ?? []
       const status = statuses.get(asPosted ?? '') ?? statuses.get(canonical ?? '') ?? null
       return {...job, tracked_status: status, is_new: status === null || status === 'saved'}

@@ -51,6 +51,11 @@ export interface JobStore {
    * The last run that stored jobs, whatever its final status (a run whose every notification channel failed
    * still found its jobs), with those jobs, newest first; run is null before any run stored jobs.
    */
-  lastRunJobs(): Promise<{run: RunRecord | null; jobs: StoredJob[]}>
+  lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}>
   findJob(id: number): Promise<StoredJob | null>
+}
+
+/** A stored job with the canonical URL it was stored under (`canonicalJobUrl`), so readers need not parse again. */
+export interface KeyedStoredJob extends StoredJob {
+  url_key: string
 }

@@ -1,4 +1,4 @@
-import type {JobStore, KeyedJob, NewRunRecord, RunRecord, StoredJob} from '../../core/jobs/job-store.js'
+import type {JobStore, KeyedJob, KeyedStoredJob, NewRunRecord, RunRecord, StoredJob} from '../../core/jobs/job-store.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 const JOB_COLUMNS = 'id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at'
@@ -46,7 +46,8 @@ export class SqliteJobStore implements JobStore {
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
       lastRunWithJobs: db.prepare('SELECT * FROM runs WHERE id = (SELECT max(last_run_id) FROM jobs)'),
       runJobs: db.prepare(
-        `SELECT ${JOB_COLUMNS} FROM jobs WHERE last_run_id = ? ORDER BY posted_date IS NULL, posted_date DESC, id`,
+        `SELECT ${JOB_COLUMNS}, url_key FROM jobs WHERE last_run_id = ?
+         ORDER BY posted_date IS NULL, posted_date DESC, id`,
       ),
       findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`),
     }
@@ -105,11 +106,13 @@ export class SqliteJobStore implements JobStore {
     return row ? toRun(row) : null
   }
 
-  async lastRunJobs(): Promise<{run: RunRecord | null; jobs: StoredJob[]}> {
+  async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}> {
     // One read transaction: the run and its jobs as one consistent view while a run may be writing.
     const listing = this.db.transaction(() => {
       const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
-      return row ? {run: toRun(row), jobs: this.statements.runJobs.all(row.id) as StoredJob[]} : {run: null, jobs: []}
+      return row
+        ? {run: toRun(row), jobs: this.statements.runJobs.all(row.id) as KeyedStoredJob[]}
+        : {run: null, jobs: []}
     })
     return read(this.file, () => listing())
   }
