@@ -6,9 +6,12 @@ import {ROOT, runCli, tempDir} from '../helpers/cli.js'
 let home: ReturnType<typeof tempDir>
 const cli = (...args: string[]) => runCli(args, {home: home.path})
 
-/** Every built command, as the words a user types (`config list`). */
+/**
+ * Every built command, as the words a user types (`config list`). `help` is left out: oclif reads the word
+ * `help` in any position as a request for help, so `jobagent help --help` shows the root help by design.
+ */
 const commands = readdirSync(join(ROOT, 'dist/commands'), {recursive: true, encoding: 'utf8'})
-  .filter((file) => file.endsWith('.js'))
+  .filter((file) => file.endsWith('.js') && file !== 'help.js')
   .map((file) => file.slice(0, -'.js'.length).split('/').join(' '))
   .sort()
 
@@ -26,6 +29,15 @@ describe('the jobagent executable', () => {
     const result = await cli('--version')
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`jobagent/${version}`)
+  })
+
+  it('shows the help of a command with jobagent help <command>, and the root help without one', async () => {
+    const one = await cli('help', 'config', 'set')
+    expect(one.code).toBe(0)
+    expect(one.stdout).toContain('$ jobagent config set KEY VALUE')
+    const root = await cli('help')
+    expect(root.code).toBe(0)
+    expect(root.stdout).toMatch(/COMMANDS[\s\S]*status/)
   })
 
   it('shows at least two examples in the help of every command', async () => {
