@@ -1,9 +1,9 @@
 import {OpenAPIHono} from '@hono/zod-openapi'
-import type {Context} from 'hono'
+import type {Context, MiddlewareHandler} from 'hono'
 import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
 import type {Logger} from '../core/logger.js'
-import {errorBody, errorResponse, validationHook} from './errors.js'
+import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
 import {bearerAuth} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
@@ -49,6 +49,24 @@ function isDocument(path: string, web: StaticFiles): boolean {
   return path === '/' || path === '/docs' || path.startsWith('/docs/') || web.has(path)
 }
 
+/**
+ * A path with a broken percent-encoding (`%zz`, `%E0%A4`) names nothing: 400, rather than passing the undecoded
+ * text on to a route as if it were a URL or an id.
+ */
+const wellFormedPath: MiddlewareHandler = async (c, next) => {
+  if (c.req.path.includes('%')) {
+    const url = c.req.url
+    const start = url.indexOf('/', url.indexOf('//') + 2)
+    const query = url.indexOf('?', start)
+    try {
+      decodeURIComponent(url.slice(start, query === -1 ? undefined : query))
+    } catch {
+      throw httpError(400, 'the path is not valid percent-encoding (encode each {url} or {id} with encodeURIComponent)')
+    }
+  }
+  return next()
+}
+
 /** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
 export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
   const logger = options.logger.child('http')
@@ -70,6 +88,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
     )
   }
   if (options.apiToken) app.use(bearerAuth(options.apiToken, (c) => isOpen(c, web)))
+  app.use(wellFormedPath)
   app.use(jsonBodies(MAX_BODY_BYTES))
 
   app.route('/', rootRoutes(services.version, web))

@@ -187,6 +187,19 @@ describe('the {url} path parameter', () => {
     'https://example.org/emoji/🚀?a=1;b=2',
   ]
 
+  it.each([
+    '/applications/%E0%A4%A/status',
+    '/applications/https%3A%2F%2Fx.org%2F%zz/status',
+    '/shipments/%E0%A4/unified',
+  ])('answers 400 for a path that is not valid percent-encoding: %s', async (path) => {
+    const response = await api.app.request(path)
+    expect(response.status).toBe(400)
+    expect((await json(response)).error).toMatchObject({
+      code: 'bad_request',
+      message: expect.stringContaining('percent-encoding'),
+    })
+  })
+
   it.each(tricky)('round-trips %s through POST, GET and PATCH', async (url) => {
     expect((await post(applicationBody({url}))).status).toBe(201)
     const shown = await api.app.request(statusPath(url))
