@@ -5,21 +5,32 @@ export interface Column<T> {
   max?: number
 }
 
+const RUN_OF_SPACE = /\s+/g
+
 function truncateCell(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ')
+  // Most cells hold single spaces only; the regular expression runs only when a cell has other white space.
+  const flat = /[^\S ]| {2}/.test(text) ? text.replace(RUN_OF_SPACE, ' ') : text
   return flat.length > width ? `${flat.slice(0, Math.max(0, width - 1))}…` : flat
 }
 
 /** A plain-text table: one line per row whatever the content, so it stays readable in a pipe or a cron mail. */
 export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[], bold = (s: string) => s): string {
-  const cells = rows.map((row) => columns.map((column) => truncateCell(column.value(row), column.max ?? 60)))
-  const widths = columns.map((column, index) =>
-    Math.max(column.header.length, ...cells.map((line) => line[index]?.length ?? 0)),
+  const widths = columns.map((column) => column.header.length)
+  // One pass: cut every cell and widen its column as it goes, so the rows are walked once.
+  const cells = rows.map((row) =>
+    columns.map((column, index) => {
+      const cell = truncateCell(column.value(row), column.max ?? 60)
+      if (cell.length > (widths[index] ?? 0)) widths[index] = cell.length
+      return cell
+    }),
   )
-  const line = (values: readonly string[]) =>
-    values
-      .map((value, index) => value.padEnd(widths[index] ?? 0))
-      .join('  ')
-      .trimEnd()
-  return [bold(line(columns.map((column) => column.header))), ...cells.map(line)].join('\n')
+  const last = columns.length - 1
+  const line = (values: readonly string[]) => {
+    let text = ''
+    for (let index = 0; index < last; index++) text += `${(values[index] ?? '').padEnd(widths[index] ?? 0)}  `
+    return `${text}${values[last] ?? ''}`.trimEnd()
+  }
+  const lines = [bold(line(columns.map((column) => column.header)))]
+  for (const row of cells) lines.push(line(row))
+  return lines.join('\n')
 }
