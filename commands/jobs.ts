@@ -4,8 +4,9 @@ import {renderJobTable} from '../src/cli/render/jobs.js'
 
 export default class Jobs extends BaseCommand {
   static summary = 'List the jobs found by the last run'
-  static description = `New jobs (not yet applied for) come first. The ID column is what "jobagent apply <id>" takes.
-The STATUS column shows the tracked application's status when the job is tracked.`
+  static description =
+    'New jobs (not yet applied for) come first. The ID column is what "jobagent apply <id>" takes. ' +
+    "The STATUS column shows the tracked application's status when the job is tracked."
   static examples = [
     '<%= config.bin %> jobs',
     '<%= config.bin %> jobs --new',
