@@ -7,7 +7,7 @@ export default class Apply extends BaseCommand {
   static summary = 'Track an application, by URL or by the id of a job found by the last run'
   static description =
     'Records an application with status "applied" (or --status) and applied_date set to now. ' +
-    "Given a job id from "jobagent jobs", the job's title, company, location, URL and source are used (flags override)."
+    `Given a job id from "jobagent jobs", the job's title, company, location, URL and source are used (flags override).`
   static examples = [
     '<%= config.bin %> apply 17',
     '<%= config.bin %> apply 17 --status saved --notes "referral from Ana"',
