@@ -30,7 +30,11 @@ export class JobCatalog {
     const run = listing.run ?? (await this.jobs.lastRun())
     // A job matches an application tracked under its URL as posted or under its canonical form (the key it was
     // stored under, so no URL is parsed again here).
-    const keys = listing.jobs.map((job) => [applicationUrlKey(job.url), applicationUrlKey(job.url_key)] as const)
+    const keys = listing.jobs.map((job) => {
+      const canonical = applicationUrlKey(job.url_key)
+      // Most boards link their postings by a URL that is already canonical: one key serves both.
+      return [job.url === job.url_key ? canonical : applicationUrlKey(job.url), canonical] as const
+    })
     const statuses = await this.applicationStore.statusesOf(keys.flat())
     const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => {
       const [asPosted, canonical] = keys[index] ?? []
