@@ -57,6 +57,7 @@ describe('GET /metrics', () => {
     await api.app.request(statusPath('https://example.org/jobs/1?x=1'))
     await api.app.request(statusPath('https://example.org/jobs/2'))
     await api.app.request('/no/such/route')
+    await api.app.request('/applications', {method: 'POST', body: 'x', headers: {'content-type': 'text/plain'}})
     const text = await scrapeText(api.app)
     const metrics = new Map((parsePrometheusTextFormat(text) as Family[]).map((family) => [family.name, family]))
     expect(metrics.get('process_cpu_seconds_total')?.type).toBe('COUNTER')
@@ -67,6 +68,8 @@ describe('GET /metrics', () => {
     expect(labels).toContainEqual({method: 'GET', route: '/applications/:url/status', status: '200'})
     expect(labels).toContainEqual({method: 'GET', route: '/applications/:url/status', status: '404'})
     expect(labels).toContainEqual({method: 'GET', route: 'unmatched', status: '404'})
+    // Refused by a middleware before the route ran, still counted under the route it was sent to.
+    expect(labels).toContainEqual({method: 'POST', route: '/applications', status: '415'})
     expect(JSON.stringify(labels)).not.toContain('example.org')
     const recorded = metrics.get('jobagent_applications_recorded_total')
     expect(recorded?.metrics[0]?.value).toBe('1')

@@ -16,8 +16,11 @@ export function markUnmatched(c: Context): void {
  */
 export function routeTemplate(c: Context): string {
   if (unmatched.has(c)) return 'unmatched'
-  const route = matchedRoutes(c)[c.req.routeIndex]
-  return route && route.method !== 'ALL' ? route.path : 'unmatched'
+  const routes = matchedRoutes(c)
+  const route = routes[c.req.routeIndex]
+  if (route && route.method !== 'ALL') return route.path
+  // Answered by a middleware before the route ran (413, 415, 401): counted under the route it was sent to.
+  return routes.findLast((candidate) => candidate.method !== 'ALL')?.path ?? 'unmatched'
 }
 
 /** The path as the client sent it (still percent-encoded), without the query string. */
