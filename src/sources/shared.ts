@@ -1,6 +1,6 @@
 import {UnavailableError} from '../core/errors.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
-import {cleanText, normalisePostedDate} from '../core/jobs/normalise.js'
+import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {type HttpClient, HttpError, type RequestOptions} from './http-client.js'
@@ -88,7 +88,7 @@ export interface RawJob {
 /** Text through cleanText, the date through normalisePostedDate; null when the title or URL is empty. */
 export function toJob(source: string, raw: RawJob): JobResponse | null {
   const title = cleanText(raw.title)
-  const url = typeof raw.url === 'string' ? raw.url.trim() : ''
+  const url = cleanUrl(raw.url)
   if (title === '' || url === '') return null
   return {
     title,

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import '../helpers/fuzz.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {APPLICATION_STATUSES} from '../../src/core/applications/application.js'
 import {applicationUrlKey} from '../../src/core/applications/url-key.js'

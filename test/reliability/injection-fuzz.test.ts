@@ -1,5 +1,6 @@
 import {join} from 'node:path'
 import fc from 'fast-check'
+import '../helpers/fuzz.js'
 import pg from 'pg'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {ShipmentsConfig} from '../../src/app/shipments.js'

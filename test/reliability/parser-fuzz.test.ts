@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import '../helpers/fuzz.js'
 import {describe, expect, it} from 'vitest'
 import type {SourceConfig} from '../../src/app/config.js'
 import {isJobagentError} from '../../src/core/errors.js'

@@ -45,6 +45,20 @@ export function cleanText(value: unknown): string {
     .trim()
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser drops these, as this does
+const URL_EDGE = /^[\s\u0000-\u001f\u007f-\u009f]+|[\s\u0000-\u001f\u007f-\u009f]+$/g
+const TAB_OR_NEWLINE = /[\t\n\r]/g
+
+/**
+ * A posting's link as a browser would read it (after the WHATWG URL rules): white space and control characters at
+ * either end and every tab or newline removed, half a surrogate pair (which no URL can encode) read as U+FFFD.
+ * Anything that is not a string becomes the empty string.
+ */
+export function cleanUrl(value: unknown): string {
+  if (typeof value !== 'string') return ''
+  return value.replace(TAB_OR_NEWLINE, '').replace(LONE_SURROGATE, '\uFFFD').replace(URL_EDGE, '')
+}
+
 /** Epoch values below this are seconds, above it milliseconds (1e11 s is the year 5138, 1e11 ms is 1973). */
 const MILLISECONDS_THRESHOLD = 1e11
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {cleanText, normalisePostedDate} from '../../../src/core/jobs/normalise.js'
+import {cleanText, cleanUrl, normalisePostedDate} from '../../../src/core/jobs/normalise.js'
 
 describe('cleanText', () => {
   it('decodes HTML entities, named and numeric', () => {
@@ -101,5 +101,21 @@ describe('normalisePostedDate', () => {
     ]) {
       expect(normalisePostedDate(value), String(value)).toBeNull()
     }
+  })
+})
+
+describe('cleanUrl', () => {
+  it.each([
+    ['  https://example.org/jobs/1 \n', 'https://example.org/jobs/1'],
+    ['\u0000\u00a0https://example.org/a\tb\r\n/c\u001b', 'https://example.org/ab/c'],
+    ['https://example.org/\udc00x', 'https://example.org/\ufffdx'],
+    ['https://example.org/caf%C3%A9?q=a b', 'https://example.org/caf%C3%A9?q=a b'],
+  ])('reads %j as %j', (raw, clean) => {
+    expect(cleanUrl(raw)).toBe(clean)
+  })
+
+  it('gives the empty string for what is not text', () => {
+    expect(cleanUrl(undefined)).toBe('')
+    expect(cleanUrl(42)).toBe('')
   })
 })
