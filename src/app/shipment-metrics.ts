@@ -1,6 +1,8 @@
-import {Counter, Histogram, type Registry} from 'prom-client'
+import {Counter, type Registry} from 'prom-client'
 import type {ShipmentMetrics, StoreOutcome, StoreRole} from '../core/shipments/shipment-service.js'
+import {type HistogramChild, LeanHistogram} from './lean-histogram.js'
 
+const STORE_DURATION = 'jobagent_shipment_store_duration_seconds'
 /** Store round trips are sub-millisecond for SQLite and a few milliseconds for a network store. */
 const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 
@@ -17,20 +19,20 @@ export function createShipmentMetrics(registry: Registry): ShipmentMetrics {
       labelNames: ['result'] as const,
       registers: [registry],
     })
+  const registered = registry.getSingleMetric(STORE_DURATION) as unknown
   const duration =
-    (registry.getSingleMetric('jobagent_shipment_store_duration_seconds') as
-      | Histogram<'store' | 'kind' | 'outcome'>
-      | undefined) ??
-    new Histogram({
-      name: 'jobagent_shipment_store_duration_seconds',
-      help: 'Time each shipment store took to answer a lookup, by store (metadata, telemetry), kind and outcome',
-      labelNames: ['store', 'kind', 'outcome'] as const,
-      buckets: STORE_BUCKETS,
-      registers: [registry],
-    })
+    registered instanceof LeanHistogram
+      ? (registered as LeanHistogram<'store' | 'kind' | 'outcome'>)
+      : new LeanHistogram(
+          STORE_DURATION,
+          'Time each shipment store took to answer a lookup, by store (metadata, telemetry), kind and outcome',
+          ['store', 'kind', 'outcome'],
+          STORE_BUCKETS,
+          registry,
+        )
   // prom-client hashes label values on every call; each label set's child is looked up once.
   const lookupChildren = new Map<string, Counter.Internal>()
-  const durationChildren = new Map<string, Histogram.Internal<'store' | 'kind' | 'outcome'>>()
+  const durationChildren = new Map<string, HistogramChild>()
   return {
     lookup(result) {
       let child = lookupChildren.get(result)

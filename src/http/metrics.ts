@@ -1,4 +1,5 @@
-import {Counter, collectDefaultMetrics, Histogram, Registry} from 'prom-client'
+import {Counter, collectDefaultMetrics, Registry} from 'prom-client'
+import {type HistogramChild, LeanHistogram} from '../app/lean-histogram.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 
 export interface HttpMetrics {
@@ -16,13 +17,13 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export function createHttpMetrics(): HttpMetrics {
   const registry = new Registry()
   collectDefaultMetrics({register: registry})
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Duration of HTTP requests by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  })
+  const requestDuration = new LeanHistogram(
+    'http_request_duration_seconds',
+    'Duration of HTTP requests by method, route template and status',
+    ['method', 'route', 'status'],
+    LATENCY_BUCKETS,
+    registry,
+  )
   const searches = new Counter({
     name: 'jobagent_searches_total',
     help: 'Job searches run by GET /jobs',
@@ -44,8 +45,8 @@ export function createHttpMetrics(): HttpMetrics {
     help: 'Applications recorded through POST /applications',
     registers: [registry],
   })
-  // prom-client hashes the label values on every observe; a child per label set is looked up once.
-  const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>()
+  // A child per label set is looked up once; observing through it is a few additions.
+  const children = new Map<string, HistogramChild>()
   const counted = new WeakSet<SearchResult>()
 
   return {
