@@ -1,16 +1,23 @@
 import {ConfigurationError, NotFoundError} from '../core/errors.js'
 import {maskUrl} from '../core/secrets.js'
-import {describeConfError, type Env, openConfigFile} from './config.js'
-import {configProperties} from './config-schema.js'
+import {describeConfError, type Env, openConfigFile, splitList} from './config.js'
+import {configProperties, schemaAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
 
-/** Values are given on the command line as JSON (`true`, `20`, `["a","b"]`) or as plain text. */
-function parseValue(raw: string): unknown {
+/**
+ * Values are given on the command line as JSON (`true`, `20`, `["a","b"]`) or as plain text. Text for a list of
+ * strings is a comma-separated list (`typescript,node`), as in the JOBAGENT_* variables and `run --tags`.
+ */
+function parseValue(key: string, raw: string): unknown {
+  let value: unknown
   try {
-    return JSON.parse(raw)
+    value = JSON.parse(raw)
   } catch {
-    return raw
+    value = raw
   }
+  const node = schemaAt(key)
+  const stringList = node?.type === 'array' && node.items?.type === 'string'
+  return stringList && typeof value === 'string' ? splitList(value) : value
 }
 
 type SchemaNode = {properties?: Record<string, SchemaNode>}
@@ -89,7 +96,7 @@ export class ConfigEditor {
 
   set(key: string, raw: string): unknown {
     checkKey(key)
-    const value = parseValue(raw)
+    const value = parseValue(key, raw)
     checkNotifySetting(key, value)
     try {
       this.file.set(key, value)

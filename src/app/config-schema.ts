@@ -101,6 +101,7 @@ export const configProperties = {
 export const TOP_LEVEL_KEYS = Object.keys(configProperties)
 
 interface SchemaNode {
+  type?: string
   properties?: Record<string, SchemaNode>
   items?: SchemaNode
   enum?: readonly unknown[]

@@ -215,7 +215,8 @@ function merge<T>(base: T, layer: Layer): T {
   return result as T
 }
 
-function splitList(value: string | undefined): string[] | undefined {
+/** A comma-separated list (`a, b,c`), as environment variables and `config set` take one. */
+export function splitList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined
   return value
     .split(',')

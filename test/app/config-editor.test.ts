@@ -48,6 +48,20 @@ describe('changing settings', () => {
     expect(loadConfig({env}).config.server).toEqual({host: '0.0.0.0', port: 9090})
   })
 
+  it('takes text for a list of strings as a comma-separated list, and keeps other text whole', () => {
+    editor().set('search.tags', 'typescript, node,,')
+    editor().set('notify.urls', 'ntfy://my-jobs')
+    editor().set('server.host', '::1')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      search: {tags: ['typescript', 'node']},
+      notify: {urls: ['ntfy://my-jobs']},
+      server: {host: '::1'},
+    })
+    // A value with a comma inside an item is given as JSON.
+    editor().set('search.company_block_list', '["Acme, Inc."]')
+    expect(editor().get('search.company_block_list')).toEqual(['Acme, Inc.'])
+  })
+
   it('reads back one setting, and reports one that is not set', () => {
     editor().set('mode', 'development')
     expect(editor().get('mode')).toBe('development')
