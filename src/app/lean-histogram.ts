@@ -22,9 +22,9 @@ interface Series {
 /**
  * A Prometheus histogram for what is observed on every request, registered on a prom-client Registry, which
  * exposes it like its own histograms. prom-client's Histogram validates and hashes the label values and allocates
- * on each observation, even through a child from `labels()`; with three observations per shipment lookup that cost
- * about a fifth of the API's request rate (npm run bench, 2026-11-23). Here a label set is resolved once, by
- * `labels()`, and an observation is a bucket search and three additions.
+ * on each observation, even through a child from `labels()`; a shipment lookup observes three times, and this
+ * class served it 3-4% more requests per second (docs/BENCHMARKS.md, 2026-11-23). Here a label set is resolved
+ * once, by `labels()`, and an observation is a bucket search and three additions.
  */
 export class LeanHistogram<Label extends string> {
   readonly type = 'histogram'

@@ -30,7 +30,7 @@ export function createShipmentMetrics(registry: Registry): ShipmentMetrics {
           STORE_BUCKETS,
           registry,
         )
-  // prom-client hashes label values on every call; each label set's child is looked up once.
+  // Each label set's child is looked up once: prom-client hashes the label values on every labels() call.
   const lookupChildren = new Map<string, Counter.Internal>()
   const durationChildren = new Map<string, HistogramChild>()
   return {
