@@ -19,6 +19,12 @@ interface Series {
   count: number
 }
 
+interface Entry {
+  readonly series: Series
+  /** Handed out by every labels() call for this label set, so callers need no cache of their own. */
+  readonly child: HistogramChild
+}
+
 /**
  * A Prometheus histogram for what is observed on every request, registered on a prom-client Registry, which
  * exposes it like its own histograms. prom-client's Histogram validates and hashes the label values and allocates
@@ -29,7 +35,7 @@ interface Series {
 export class LeanHistogram<Label extends string> {
   readonly type = 'histogram'
   readonly aggregator = 'sum'
-  private readonly series = new Map<string, Series>()
+  private readonly entries = new Map<string, Entry>()
   private readonly upperBounds: readonly number[]
 
   constructor(
@@ -44,37 +50,42 @@ export class LeanHistogram<Label extends string> {
     registry.registerMetric(this as unknown as Metric)
   }
 
-  /** The series of one label set, values in the order of the label names; keep it for the hot path. */
+  /** The child of one label set, values in the order of the label names: a map lookup, then a few additions. */
   labels(...values: string[]): HistogramChild {
     if (values.length !== this.labelNames.length) {
       throw new Error(`${this.name} takes ${this.labelNames.length} label values, got ${values.length}`)
     }
     const key = values.join('\u0000')
-    let series = this.series.get(key)
-    if (!series) {
-      const labels = Object.fromEntries(this.labelNames.map((name, index) => [name, values[index] ?? '']))
-      series = {labels, counts: new Float64Array(this.upperBounds.length + 1), sum: 0, count: 0}
-      this.series.set(key, series)
+    let entry = this.entries.get(key)
+    if (!entry) {
+      entry = this.createEntry(values)
+      this.entries.set(key, entry)
     }
+    return entry.child
+  }
+
+  private createEntry(values: readonly string[]): Entry {
+    const labels = Object.fromEntries(this.labelNames.map((name, index) => [name, values[index] ?? '']))
+    const series: Series = {labels, counts: new Float64Array(this.upperBounds.length + 1), sum: 0, count: 0}
     const bounds = this.upperBounds
-    const target = series
-    return {
+    const child: HistogramChild = {
       observe(seconds) {
         // A clock difference is always finite; anything else would only poison the sum.
         if (!Number.isFinite(seconds)) return
         let bucket = 0
         while (bucket < bounds.length && seconds > (bounds[bucket] as number)) bucket++
-        target.counts[bucket] = (target.counts[bucket] as number) + 1
-        target.sum += seconds
-        target.count++
+        series.counts[bucket] = (series.counts[bucket] as number) + 1
+        series.sum += seconds
+        series.count++
       },
     }
+    return {series, child}
   }
 
   /** The samples in prom-client's shape: cumulative `_bucket` series with `le`, then `_sum` and `_count`. */
   get(): {name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: Sample[]} {
     const values: Sample[] = []
-    for (const series of this.series.values()) {
+    for (const {series} of this.entries.values()) {
       let cumulative = 0
       this.upperBounds.forEach((bound, index) => {
         cumulative += series.counts[index] as number
@@ -89,7 +100,7 @@ export class LeanHistogram<Label extends string> {
 
   /** Zeroes every series in place, so the children handed out keep counting into the registry. */
   reset(): void {
-    for (const series of this.series.values()) {
+    for (const {series} of this.entries.values()) {
       series.counts.fill(0)
       series.sum = 0
       series.count = 0

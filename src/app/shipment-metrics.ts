@@ -1,6 +1,6 @@
 import {Counter, type Registry} from 'prom-client'
 import type {ShipmentMetrics, StoreOutcome, StoreRole} from '../core/shipments/shipment-service.js'
-import {type HistogramChild, LeanHistogram} from './lean-histogram.js'
+import {LeanHistogram} from './lean-histogram.js'
 
 const STORE_DURATION = 'jobagent_shipment_store_duration_seconds'
 /** Store round trips are sub-millisecond for SQLite and a few milliseconds for a network store. */
@@ -30,9 +30,8 @@ export function createShipmentMetrics(registry: Registry): ShipmentMetrics {
           STORE_BUCKETS,
           registry,
         )
-  // Each label set's child is looked up once: prom-client hashes the label values on every labels() call.
+  // Each label set's counter child is looked up once: prom-client hashes the label values on every labels() call.
   const lookupChildren = new Map<string, Counter.Internal>()
-  const durationChildren = new Map<string, HistogramChild>()
   return {
     lookup(result) {
       let child = lookupChildren.get(result)
@@ -43,13 +42,7 @@ export function createShipmentMetrics(registry: Registry): ShipmentMetrics {
       child.inc()
     },
     storeLatency(store: StoreRole, kind: string, seconds: number, outcome: StoreOutcome) {
-      const key = `${store} ${kind} ${outcome}`
-      let child = durationChildren.get(key)
-      if (!child) {
-        child = duration.labels(store, kind, outcome)
-        durationChildren.set(key, child)
-      }
-      child.observe(seconds)
+      duration.labels(store, kind, outcome).observe(seconds)
     },
   }
 }

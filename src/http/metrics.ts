@@ -1,5 +1,5 @@
 import {Counter, collectDefaultMetrics, Registry} from 'prom-client'
-import {type HistogramChild, LeanHistogram} from '../app/lean-histogram.js'
+import {LeanHistogram} from '../app/lean-histogram.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 
 export interface HttpMetrics {
@@ -45,20 +45,12 @@ export function createHttpMetrics(): HttpMetrics {
     help: 'Applications recorded through POST /applications',
     registers: [registry],
   })
-  // A child per label set is looked up once; observing through it is a few additions.
-  const children = new Map<string, HistogramChild>()
   const counted = new WeakSet<SearchResult>()
 
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const key = `${method} ${status} ${route}`
-      let child = children.get(key)
-      if (!child) {
-        child = requestDuration.labels(method, route, String(status))
-        children.set(key, child)
-      }
-      child.observe(seconds)
+      requestDuration.labels(method, route, String(status)).observe(seconds)
     },
     countSearch(result) {
       if (counted.has(result)) return

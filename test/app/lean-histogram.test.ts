@@ -39,6 +39,7 @@ describe('LeanHistogram', () => {
     const registry = new Registry()
     const histogram = new LeanHistogram('y_seconds', 'h', ['m'], BUCKETS, registry)
     const child = histogram.labels('GET')
+    expect(histogram.labels('GET')).toBe(child)
     child.observe(0.5)
     registry.resetMetrics()
     child.observe(0.002)
