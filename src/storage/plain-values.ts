@@ -1,11 +1,15 @@
 /**
  * A database row as plain JSON values: dates become ISO 8601 UTC, binary becomes base64 and 64-bit integers become
- * numbers when exact and text otherwise, so a row can be sent as a response body as it is.
+ * numbers when exact and text otherwise, so a row can be sent as a response body as it is. The row is converted in
+ * place and returned: drivers hand out a fresh object per row, and most values (text, numbers) stay as they are, so
+ * copying every row on every lookup would only make garbage.
  */
 export function plainRow(row: Record<string, unknown>): Record<string, unknown> {
-  const result: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(row)) result[key] = plainValue(value)
-  return result
+  for (const key in row) {
+    const value = row[key]
+    if (typeof value === 'object' || typeof value === 'bigint') row[key] = plainValue(value)
+  }
+  return row
 }
 
 function plainValue(value: unknown): unknown {

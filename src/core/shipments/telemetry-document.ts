@@ -12,16 +12,27 @@ const STORE_INTERNAL_FIELDS = new Set(['_id'])
 /**
  * The shape every telemetry store returns: the time as ISO 8601 UTC and the document without its id, time and
  * store-internal fields. A time no parser recognises is passed on as text rather than failing the whole lookup.
+ * Takes ownership of `document` (a fresh object from the driver): when it holds none of those fields, it is the
+ * payload itself, uncopied.
  */
 export function toLatestTelemetry(
   document: Record<string, unknown>,
   time: unknown,
   fields: TelemetryFields,
 ): LatestTelemetry {
+  const recorded_at = normaliseTimestamp(time) ?? String(time)
+  if (!(fields.idField in document || fields.timeField in document || hasInternalField(document))) {
+    return {recorded_at, payload: document}
+  }
   const payload: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(document)) {
     if (key === fields.idField || key === fields.timeField || STORE_INTERNAL_FIELDS.has(key)) continue
     payload[key] = value
   }
-  return {recorded_at: normaliseTimestamp(time) ?? String(time), payload}
+  return {recorded_at, payload}
+}
+
+function hasInternalField(document: Record<string, unknown>): boolean {
+  for (const field of STORE_INTERNAL_FIELDS) if (field in document) return true
+  return false
 }

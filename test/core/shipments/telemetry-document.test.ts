@@ -23,4 +23,17 @@ describe('toLatestTelemetry', () => {
   it('passes an unreadable time on as text instead of failing the lookup', () => {
     expect(toLatestTelemetry({}, 'yesterday-ish', fields).recorded_at).toBe('yesterday-ish')
   })
+
+  it('keeps every field of a document that holds none to drop, and drops only the id when only it is there', () => {
+    const clean = {lat: 1, lon: 2, constructor_note: 'x'}
+    expect(toLatestTelemetry(clean, 1772366400, fields).payload).toEqual({lat: 1, lon: 2, constructor_note: 'x'})
+    expect(toLatestTelemetry({shipment_id: 'S1', lat: 1}, 1772366400, fields).payload).toEqual({lat: 1})
+    expect(toLatestTelemetry({_id: 'x', lat: 1}, 1772366400, fields).payload).toEqual({lat: 1})
+  })
+
+  it('does not take inherited names such as "constructor" for fields of the document', () => {
+    const document = JSON.parse('{"lat": 1}')
+    const byName = {idField: 'constructor', timeField: 'toString'}
+    expect(toLatestTelemetry(document, 1772366400, byName).payload).toEqual({lat: 1})
+  })
 })
