@@ -1,9 +1,12 @@
 // The server side of bench/shipments.bench.js, run in its own process so the load generator gets the other core.
 // `node bench/shipments-server.js bare`: node:http answering every request with JOBAGENT_BENCH_BODY.
 // `node bench/shipments-server.js hono`: Hono on @hono/node-server answering c.json(<that body>): the framework floor.
+// `node bench/shipments-server.js floor`: node:http doing the two SQLite lookups of JOBAGENT_BENCH_METADATA_URL with
+// better-sqlite3 (one read transaction per event-loop turn, as the app) and nothing else: no validation, metrics,
+// log or security headers. The lookup floor: what this machine allows for the route at all.
 // `node bench/shipments-server.js app`: GET /shipments/{id}/unified from the build (JOBAGENT_BENCH_DIST, default
-// dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: the real createHttpApp when the build
-// mounts the route there, else the route module on a bare OpenAPIHono with the same error mapping.
+// dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: as jobagent serve runs it when the build
+// has createHttpApi, else createHttpApp on @hono/node-server, else the route module on a bare OpenAPIHono.
 // Prints `listening <port> <label>` once it accepts connections.
 import {existsSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
@@ -37,6 +40,47 @@ async function bare() {
   return {port: server.address().port, label: 'bare node:http, fixed body'}
 }
 
+async function lookupFloor() {
+  const {default: Database} = await import('better-sqlite3')
+  const file = (process.env.JOBAGENT_BENCH_METADATA_URL ?? '').replace(/^sqlite:\/\//, '')
+  const db = new Database(file, {readonly: true})
+  db.pragma('mmap_size = 2147418112')
+  const metadata = db.prepare('SELECT * FROM shipments WHERE shipment_id = ? LIMIT 1')
+  const telemetry = db.prepare(
+    'SELECT recorded_at, document FROM telemetry WHERE shipment_id = ? ORDER BY recorded_at DESC LIMIT 1',
+  )
+  const [begin, commit] = [db.prepare('BEGIN'), db.prepare('COMMIT')]
+  const prefix = '/shipments/'.length
+  const suffix = '/unified'.length
+  const server = createServer((request, response) => {
+    if (!db.inTransaction) {
+      begin.run()
+      setImmediate(() => commit.run())
+    }
+    const id = decodeURIComponent(request.url.slice(prefix, -suffix))
+    const row = metadata.get(id)
+    const latest = telemetry.get(id)
+    const now = new Date()
+    const seenAt = Date.parse(latest.recorded_at)
+    const body = JSON.stringify({
+      shipment_id: id,
+      metadata: row,
+      telemetry: {recorded_at: latest.recorded_at, payload: JSON.parse(latest.document)},
+      freshness: {
+        last_seen_at: latest.recorded_at,
+        age_seconds: Math.floor((now.getTime() - seenAt) / 1000),
+        stale: now.getTime() - seenAt > 900_000,
+        stale_after_seconds: 900,
+      },
+      sources: {metadata: 'sqlite', telemetry: 'sqlite'},
+      generated_at: now.toISOString(),
+    })
+    response.writeHead(200, {'content-type': 'application/json', 'content-length': Buffer.byteLength(body)}).end(body)
+  })
+  await new Promise((done) => server.listen(0, '127.0.0.1', done))
+  return {port: server.address().port, label: 'node:http + better-sqlite3, the two lookups only'}
+}
+
 async function honoFixed() {
   const {Hono} = await import('hono')
   const {serve} = await import('@hono/node-server')
@@ -47,21 +91,49 @@ async function honoFixed() {
   return {port: server.address().port, label: 'Hono on @hono/node-server, c.json of the fixed body'}
 }
 
-/** The real jobagent serve app, if this build mounts the shipment route in it. */
+/**
+ * The real jobagent serve app, if this build mounts the shipment route in it: {start, label}. With a build that has
+ * createHttpApi, it is started as jobagent serve starts it (startServer: security headers, fast routes first).
+ */
 async function realApp(env, probeId) {
   if (!existsSync(join(DIST, 'src/http/app.js')) || !existsSync(join(DIST, 'src/app/http-services.js')))
     return undefined
   try {
     const {AppContext} = await fromDist('src/app/context.js')
     const {createHttpServices} = await fromDist('src/app/http-services.js')
-    const {createHttpApp} = await fromDist('src/http/app.js')
+    const http = await fromDist('src/http/app.js')
     const {silentLogger} = await fromDist('src/core/logger.js')
     const context = new AppContext({env: {...env, JOBAGENT_HOME: benchHome()}})
-    const app = createHttpApp(createHttpServices(context), {logger: silentLogger})
-    const probe = await app.request(`/shipments/${encodeURIComponent(probeId)}/unified`)
-    return probe.status === 200 ? {fetch: app.fetch, label: 'createHttpApp (the jobagent serve app)'} : undefined
+    const services = createHttpServices(context)
+    if (http.createHttpApi) {
+      const {app, fastRoutes} = http.createHttpApi(services, {logger: silentLogger})
+      const {startServer} = await fromDist('src/http/server.js')
+      const start = async () => {
+        const running = await startServer(app, {host: '127.0.0.1', port: 0, logger: silentLogger, fastRoutes})
+        return running.port
+      }
+      return (await probe(app, probeId)) ? {start, label: 'jobagent serve (createHttpApi on startServer)'} : undefined
+    }
+    const app = http.createHttpApp(services, {logger: silentLogger})
+    return (await probe(app, probeId))
+      ? {start: onHonoServer(app), label: 'createHttpApp (the jobagent serve app)'}
+      : undefined
   } catch {
     return undefined
+  }
+}
+
+async function probe(app, id) {
+  return (await app.request(`/shipments/${encodeURIComponent(id)}/unified`)).status === 200
+}
+
+/** Starts a fetch handler on @hono/node-server; resolves with the port. */
+function onHonoServer(app) {
+  return async () => {
+    const {serve} = await import('@hono/node-server')
+    const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'})
+    await new Promise((done) => server.once('listening', done))
+    return server.address().port
   }
 }
 
@@ -83,22 +155,19 @@ async function routeOnly(env) {
       status,
     )
   })
-  return {fetch: app.fetch, label: 'route module on a bare OpenAPIHono'}
+  return {start: onHonoServer(app), label: 'route module on a bare OpenAPIHono'}
 }
 
 async function app() {
-  const {serve} = await import('@hono/node-server')
   const env = {
     JOBAGENT_SHIPMENT_METADATA_URL: process.env.JOBAGENT_BENCH_METADATA_URL,
     JOBAGENT_SHIPMENT_TELEMETRY_URL: process.env.JOBAGENT_BENCH_TELEMETRY_URL,
   }
   const chosen = (await realApp(env, process.env.JOBAGENT_BENCH_PROBE_ID ?? '')) ?? (await routeOnly(env))
-  const server = serve({fetch: chosen.fetch, port: 0, hostname: '127.0.0.1'})
-  await new Promise((done) => server.once('listening', done))
-  return {port: server.address().port, label: chosen.label}
+  return {port: await chosen.start(), label: chosen.label}
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))
-const servers = {bare, hono: honoFixed, app}
+const servers = {bare, hono: honoFixed, floor: lookupFloor, app}
 const {port, label} = await (servers[process.argv[2]] ?? app)()
 console.log(`listening ${port} ${label}`)

@@ -2,7 +2,8 @@
 // telemetry documents in the embedded SQLite store, then the same in PostgreSQL when a server answers. Each store is
 // served by the built app in a child process (bench/shipments-server.js) and hit with autocannon at 32 connections
 // for seeded-random existing ids, next to a bare node:http server answering the same body (the baseline) and Hono
-// answering it with no lookup (the framework floor). Targets, SQLite: at least 60% of the bare request rate and p99
+// answering it with no lookup (the framework floor); for SQLite also the two lookups alone on bare node:http (the
+// lookup floor: what the machine allows for this route, whatever the server around it). Targets, SQLite: at least 60% of the bare request rate and p99
 // under 10 ms; PostgreSQL is reported without a target.
 // Sizes: JOBAGENT_BENCH_SHIPMENTS, JOBAGENT_BENCH_DOCS_PER_SHIPMENT, JOBAGENT_BENCH_PG_SHIPMENTS,
 // JOBAGENT_BENCH_PG_DOCS_PER_SHIPMENT; the server: JOBAGENT_BENCH_POSTGRES_URL (else JOBAGENT_TEST_POSTGRES_URL,
@@ -48,6 +49,8 @@ async function measureStore(store, shipments, url) {
   }
   const bare = await startServer([SERVER, 'bare'], {JOBAGENT_BENCH_BODY: body})
   const hono = await startServer([SERVER, 'hono'], {JOBAGENT_BENCH_BODY: body})
+  // The lookup floor exists for the embedded store only: it is better-sqlite3 on the generated schema.
+  const floor = store === 'sqlite' ? await startServer([SERVER, 'floor'], env) : undefined
   // Each server gets its own id sequence, the same on every run.
   const randomIds = (seed) => {
     const random = seededRandom(seed)
@@ -64,11 +67,12 @@ async function measureStore(store, shipments, url) {
     const samples = await measureLoad([
       {name: 'bare', url: bare.url, warmupSeconds: FIXED_WARMUP_SECONDS, requests: randomIds(1)},
       {name: 'hono', url: hono.url, warmupSeconds: FIXED_WARMUP_SECONDS, requests: randomIds(2)},
+      ...(floor ? [{name: 'floor', url: floor.url, warmupSeconds: APP_WARMUP_SECONDS, requests: randomIds(4)}] : []),
       {name: 'app', url: app.url, warmupSeconds: APP_WARMUP_SECONDS, requests: randomIds(3)},
     ])
     return {samples, label: app.label, bodyBytes: Buffer.byteLength(body)}
   } finally {
-    await Promise.all([app.stop(), bare.stop(), hono.stop()])
+    await Promise.all([app.stop(), bare.stop(), hono.stop(), floor?.stop()])
   }
 }
 
@@ -88,6 +92,9 @@ function storeFigures(store, {samples}, judged) {
   return [
     baseline,
     rate('hono', `Hono, ${title} body, no lookup (framework floor)`, {baseline}),
+    ...(samples.floor
+      ? [rate('floor', `${title} lookups on bare node:http, nothing else (lookup floor)`, {baseline})]
+      : []),
     rate('app', `GET /shipments/{id}/unified, ${title}: req/s`, {
       baseline,
       target: judged ? {of: 'ratio', op: '>=', limit: RATIO_TARGET} : undefined,

@@ -4,17 +4,18 @@ import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
 import type {Logger} from '../core/logger.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
+import {type FastRoute, MALFORMED_PATH_MESSAGE} from './fast-routes.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
-import {bearerAuth} from './middleware/auth.js'
+import {bearerAuth, bearerCheck} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
-import {markUnmatched, observeRequests} from './middleware/observe.js'
+import {markUnmatched, observeRequests, requestRecorder} from './middleware/observe.js'
 import {applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
 import {jobsRoutes} from './routes/jobs.js'
 import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
-import {shipmentRoutes} from './routes/shipments.js'
+import {shipmentFastRoute, shipmentRoutes} from './routes/shipments.js'
 import {documentSecurityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
 
@@ -61,22 +62,37 @@ const wellFormedPath: MiddlewareHandler = async (c, next) => {
     try {
       decodeURIComponent(url.slice(start, query === -1 ? undefined : query))
     } catch {
-      throw httpError(400, 'the path is not valid percent-encoding (encode each {url} or {id} with encodeURIComponent)')
+      throw httpError(400, MALFORMED_PATH_MESSAGE)
     }
   }
   return next()
 }
 
-/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
+export interface HttpApi {
+  /** The REST API as a Hono app: every route, the one to test with app.request(). */
+  readonly app: OpenAPIHono
+  /** Routes startServer answers on node:http before the app sees the request; each answers as the app does. */
+  readonly fastRoutes: readonly FastRoute[]
+}
+
+/** The REST API of DESIGN.md (see createHttpApi), as the Hono app alone. */
 export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
+  return createHttpApi(services, options).app
+}
+
+/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError, and its fast routes. */
+export function createHttpApi(services: HttpServices, options: HttpAppOptions): HttpApi {
   const logger = options.logger.child('http')
   const metrics = options.metrics ?? createHttpMetrics()
   const web = webFiles(options.webDir)
   const app = new OpenAPIHono({defaultHook: validationHook})
+  const record = requestRecorder(logger, metrics)
+  const corsOn = options.corsOrigins !== undefined && options.corsOrigins.length > 0
+  const fastRoutes: FastRoute[] = []
 
-  app.use(observeRequests(logger, metrics))
+  app.use(observeRequests(record))
   app.use(documentSecurityHeaders((path) => isDocument(path, web)))
-  if (options.corsOrigins && options.corsOrigins.length > 0) {
+  if (corsOn) {
     app.use(
       cors({
         origin: options.corsOrigins,
@@ -96,8 +112,14 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', metricsRoutes(metrics))
   app.route('/', jobsRoutes(services, metrics))
   app.route('/', applicationsRoutes(services, metrics))
-  if (services.shipments) {
-    app.route('/', shipmentRoutes({shipments: services.shipments}, {registry: metrics.registry}))
+  const shipments = services.shipments
+  if (shipments) {
+    app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry}))
+    // With CORS on, every answer depends on the Origin header (and says so in Vary): the app's middleware sends them.
+    if (!corsOn) {
+      const authorize = options.apiToken ? bearerCheck(options.apiToken) : undefined
+      fastRoutes.push(shipmentFastRoute({shipments}, {record, logger, authorize}))
+    }
   }
   app.route(
     '/',
@@ -110,7 +132,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
     return c.json(errorBody('not_found', `no route for ${c.req.method} ${c.req.path}`), 404)
   })
   app.onError((error, c) => errorResponse(error, c, logger))
-  return app
+  return {app, fastRoutes}
 }
 
 function openApiDocument(app: OpenAPIHono, version: string) {

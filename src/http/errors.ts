@@ -62,25 +62,47 @@ export function validated<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data as z.output<S>
 }
 
-/** Maps any error to the error body; unexpected ones become a bare 500 and are logged, never shown. */
-export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
+/** What an error is answered with, whichever server layer sends it. */
+export interface ErrorAnswer {
+  status: ContentfulStatusCode
+  body: ErrorBody
+  headers: Record<string, string>
+}
+
+/**
+ * Maps any error to its status, body and headers; unexpected ones become a bare 500 and are logged, never shown.
+ * `request` names the request in the log.
+ */
+export function errorAnswer(error: unknown, request: {method: string; path: string}, logger: Logger): ErrorAnswer {
   if (isJobagentError(error)) {
-    const status = statusOverrides.get(error) ?? STATUS_BY_KIND[error.kind]
     if (error.kind === 'configuration') {
-      logger.error(`${c.req.method} ${c.req.path}: ${error.message}`)
-      return c.json(errorBody('configuration', 'the server is misconfigured; see the server log'), 500)
+      logger.error(`${request.method} ${request.path}: ${error.message}`)
+      return {
+        status: 500,
+        body: errorBody('configuration', 'the server is misconfigured; see the server log'),
+        headers: {},
+      }
     }
-    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
-    return c.json(errorBody(error.kind, error.message, error.details), status)
+    const headers: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : {'Retry-After': String(Math.ceil(error.retryAfterSeconds))}
+    const status = statusOverrides.get(error) ?? STATUS_BY_KIND[error.kind]
+    return {status, body: errorBody(error.kind, error.message, error.details), headers}
   }
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode
     const message = MESSAGE_BY_STATUS[status] ?? (error.message || 'bad request')
-    return c.json(errorBody(CODE_BY_STATUS[status] ?? `http_${status}`, message), status)
+    return {status, body: errorBody(CODE_BY_STATUS[status] ?? `http_${status}`, message), headers: {}}
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  logger.error(`${c.req.method} ${c.req.path} failed unexpectedly: ${detail}`)
-  return c.json(errorBody('internal', 'internal error'), 500)
+  logger.error(`${request.method} ${request.path} failed unexpectedly: ${detail}`)
+  return {status: 500, body: errorBody('internal', 'internal error'), headers: {}}
+}
+
+/** The app's error handler: errorAnswer as a Hono response. */
+export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
+  const answer = errorAnswer(error, {method: c.req.method, path: c.req.path}, logger)
+  for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
+  return c.json(answer.body, answer.status)
 }
 
 /** For middleware that answers before any route: throws the HTTP error the error handler turns into a body. */

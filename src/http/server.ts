@@ -3,6 +3,7 @@ import type {AddressInfo} from 'node:net'
 import {getRequestListener} from '@hono/node-server'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import type {FastRoute} from './fast-routes.js'
 import {API_SECURITY_HEADERS} from './security-headers.js'
 
 export interface ServerOptions {
@@ -11,6 +12,8 @@ export interface ServerOptions {
   logger: Logger
   /** How long a shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs?: number
+  /** Tried in order before the app (see FastRoute): createHttpApi's fastRoutes. */
+  fastRoutes?: readonly FastRoute[]
 }
 
 export interface RunningServer {
@@ -52,15 +55,17 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   }
 }
 
-/** Starts the app on @hono/node-server with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
+/** Starts the app on @hono/node-server, after its fast routes, with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
 export async function startServer(
   app: {fetch: (request: Request) => Response | Promise<Response>},
   options: ServerOptions,
 ): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch)
   const securityHeaders = Object.entries(API_SECURITY_HEADERS)
+  const fastRoutes = options.fastRoutes ?? []
   const server = createServer((request, response) => {
     for (const [name, value] of securityHeaders) response.setHeader(name, value)
+    for (const route of fastRoutes) if (route(request, response)) return
     listener(request, response)
   })
   let active = 0

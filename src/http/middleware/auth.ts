@@ -1,6 +1,6 @@
 import {createHash, timingSafeEqual} from 'node:crypto'
 import type {Context, MiddlewareHandler} from 'hono'
-import {errorBody} from '../errors.js'
+import {type ErrorAnswer, errorBody} from '../errors.js'
 
 /** SHA-256 first so both sides have the same length and the comparison leaks neither content nor length. */
 function digest(value: string): Buffer {
@@ -8,20 +8,30 @@ function digest(value: string): Buffer {
 }
 
 /**
- * `Authorization: Bearer <token>` on every request `isPublic` does not exempt; 401 with `WWW-Authenticate`
- * otherwise. The token is never logged or echoed.
+ * Checks an Authorization header against `token`: undefined when it carries `Bearer <token>`, else the 401 answer
+ * with its `WWW-Authenticate` challenge. The token is never logged or echoed.
  */
-export function bearerAuth(token: string, isPublic: (c: Context) => boolean): MiddlewareHandler {
+export function bearerCheck(token: string): (authorization: string | undefined) => ErrorAnswer | undefined {
   const expected = digest(token)
-  return async (c, next) => {
-    if (isPublic(c)) return next()
-    const header = c.req.header('authorization') ?? ''
+  return (authorization) => {
+    const header = authorization ?? ''
     const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)
-    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return next()
+    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return undefined
     const challenge = header === '' ? 'Bearer realm="jobagent"' : 'Bearer realm="jobagent", error="invalid_token"'
-    c.header('WWW-Authenticate', challenge)
     const message =
       header === '' ? 'this request needs Authorization: Bearer <token>' : 'the bearer token is missing or wrong'
-    return c.json(errorBody('unauthorized', message), 401)
+    return {status: 401, body: errorBody('unauthorized', message), headers: {'WWW-Authenticate': challenge}}
+  }
+}
+
+/** bearerCheck on every request `isPublic` does not exempt. */
+export function bearerAuth(token: string, isPublic: (c: Context) => boolean): MiddlewareHandler {
+  const check = bearerCheck(token)
+  return async (c, next) => {
+    if (isPublic(c)) return next()
+    const refusal = check(c.req.header('authorization'))
+    if (!refusal) return next()
+    for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value)
+    return c.json(refusal.body, refusal.status)
   }
 }

@@ -23,23 +23,37 @@ export function routeTemplate(c: Context): string {
   return routes.findLast((candidate) => candidate.method !== 'ALL')?.path ?? 'unmatched'
 }
 
-/** The path as the client sent it (still percent-encoded), without the query string. */
-function rawPath(url: string): string {
+/** The request-target of a full URL: `/path?query`, still percent-encoded as the client sent it. */
+function targetOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2)
-  if (start === -1) return '/'
-  const query = url.indexOf('?', start)
-  const path = query === -1 ? url.slice(start) : url.slice(start, query)
+  return start === -1 ? '/' : url.slice(start)
+}
+
+/** The path of a request-target without the query string, cut short so a huge URL cannot flood the log. */
+function loggedPath(target: string): string {
+  const query = target.indexOf('?')
+  const path = query === -1 ? target : target.slice(0, query)
   return path.length > 300 ? `${path.slice(0, 300)}…` : path
 }
 
-/** One access log line per request (`GET /applications 200 3.1 ms`) and the request duration histogram. */
-export function observeRequests(logger: Logger, metrics: HttpMetrics): MiddlewareHandler {
+/**
+ * Records one answered request: an access log line (`GET /applications 200 3.1 ms`, the path as the client sent
+ * it) and an observation of the request duration histogram under the route template.
+ */
+export type RequestRecorder = (method: string, target: string, route: string, status: number, ms: number) => void
+
+export function requestRecorder(logger: Logger, metrics: HttpMetrics): RequestRecorder {
+  return (method, target, route, status, ms) => {
+    metrics.observeRequest(method, route, status, ms / 1000)
+    logger.info(`${method} ${loggedPath(target)} ${status} ${ms.toFixed(1)} ms`)
+  }
+}
+
+/** Records every request the app answers (see RequestRecorder). */
+export function observeRequests(record: RequestRecorder): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now()
     await next()
-    const ms = performance.now() - started
-    const status = c.res.status
-    metrics.observeRequest(c.req.method, routeTemplate(c), status, ms / 1000)
-    logger.info(`${c.req.method} ${rawPath(c.req.url)} ${status} ${ms.toFixed(1)} ms`)
+    record(c.req.method, targetOf(c.req.url), routeTemplate(c), c.res.status, performance.now() - started)
   }
 }

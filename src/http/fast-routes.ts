@@ -1,0 +1,87 @@
+import type {IncomingMessage, ServerResponse} from 'node:http'
+import type {Logger} from '../core/logger.js'
+import {type ErrorAnswer, errorAnswer, httpError} from './errors.js'
+import type {RequestRecorder} from './middleware/observe.js'
+
+/**
+ * A route answered on node:http itself, before the request becomes a web Request for the app. It returns true
+ * when it took the request and false to hand it on to the app. Only for the hottest read routes: converting a
+ * request to a web Request, routing it, running the middleware chain and converting the web Response back cost
+ * more than a SQLite lookup (docs/BENCHMARKS.md). Each one answers exactly as the app's route does, which
+ * test/http/fast-routes.test.ts checks request by request.
+ */
+export type FastRoute = (request: IncomingMessage, response: ServerResponse) => boolean
+
+/** What the app's middleware does around a route, given to each fast route. */
+export interface FastRouteContext {
+  readonly record: RequestRecorder
+  readonly logger: Logger
+  /** The bearer token check (see bearerCheck), when the server runs with a token. */
+  readonly authorize?: ((authorization: string | undefined) => ErrorAnswer | undefined) | undefined
+}
+
+/** The message of wellFormedPath, the app's check of percent-encoding. */
+export const MALFORMED_PATH_MESSAGE =
+  'the path is not valid percent-encoding (encode each {url} or {id} with encodeURIComponent)'
+
+export interface OneParameterRoute {
+  /** The route template, as the app's router names it in metrics (`/shipments/:shipment_id/unified`). */
+  readonly template: string
+  /** The text before and after the one path parameter: `/shipments/` and `/unified`. */
+  readonly prefix: string
+  readonly suffix: string
+  /** The JSON body of a 200 answer for the decoded parameter; errors are thrown as the app's routes throw them. */
+  answer(parameter: string): Promise<unknown>
+}
+
+/**
+ * A GET route with one non-empty path parameter and no query string, answered with JSON. Everything else (other
+ * methods, HEAD included, a query string, an empty or multi-segment parameter) goes on to the app.
+ */
+export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRouteContext): FastRoute {
+  const {prefix, suffix} = route
+  return (request, response) => {
+    const target = request.url ?? ''
+    if (request.method !== 'GET' || !target.startsWith(prefix) || !target.endsWith(suffix)) return false
+    const raw = target.slice(prefix.length, target.length - suffix.length)
+    if (raw === '' || raw.includes('/') || raw.includes('?')) return false
+    const started = performance.now()
+    const finish = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      sendJson(response, status, body, headers)
+      context.record('GET', target, route.template, status, performance.now() - started)
+    }
+    const fail = (error: unknown) => {
+      const answer = errorAnswer(error, {method: 'GET', path: target}, context.logger)
+      finish(answer.status, answer.body, answer.headers)
+    }
+    const refusal = context.authorize?.(request.headers.authorization)
+    if (refusal) {
+      finish(refusal.status, refusal.body, refusal.headers)
+      return true
+    }
+    let parameter: string
+    try {
+      parameter = decodeURIComponent(raw)
+    } catch {
+      fail(httpError(400, MALFORMED_PATH_MESSAGE))
+      return true
+    }
+    // A body JSON cannot encode fails before anything is written, so it too becomes the error answer.
+    route
+      .answer(parameter)
+      .then((body) => finish(200, body))
+      .catch(fail)
+    return true
+  }
+}
+
+/** The answer as the app's c.json() sends it: the same content type, and the length set so no chunking is needed. */
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  const text = JSON.stringify(body)
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  })
+  response.end(text)
+}

@@ -1,0 +1,187 @@
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {importShipments} from '../../src/app/shipment-import.js'
+import {silentLogger} from '../../src/core/logger.js'
+import type {FastRoute} from '../../src/http/fast-routes.js'
+import {type RunningServer, startServer} from '../../src/http/server.js'
+import {ROOT} from '../helpers/cli.js'
+import {type TestApi, testApi} from '../helpers/http.js'
+import {closedPort} from '../helpers/shipments.js'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+interface Pair {
+  api: TestApi
+  /** startServer with the app alone: every request goes through Hono. */
+  app: RunningServer
+  /** startServer as jobagent serve runs it: the fast routes first. */
+  fast: RunningServer
+  /** How many requests the fast routes took (the rest went on to the app). */
+  taken: () => number
+}
+
+/** Both servers over one app whose stores hold the example shipments (the metadata only, with `metadataOnly`). */
+async function servers(options: Parameters<typeof testApi>[0] = {}, metadataOnly = false): Promise<Pair> {
+  const api = testApi(options)
+  cleanups.push(() => api.cleanup())
+  const examples = join(ROOT, 'examples/shipments')
+  await importShipments(
+    api.context.config.shipments,
+    {
+      metadataFile: join(examples, 'metadata.csv'),
+      ...(metadataOnly ? {} : {telemetryFile: join(examples, 'telemetry.ndjson')}),
+    },
+    silentLogger,
+  )
+  let taken = 0
+  const counted: FastRoute[] = api.fastRoutes.map((route) => (request, response) => {
+    const took = route(request, response)
+    if (took) taken++
+    return took
+  })
+  const serverOptions = {host: '127.0.0.1', port: 0, logger: silentLogger}
+  const app = await startServer(api.app, serverOptions)
+  cleanups.push(() => app.close())
+  const fast = await startServer(api.app, {...serverOptions, fastRoutes: counted})
+  cleanups.push(() => fast.close())
+  return {api, app, fast, taken: () => taken}
+}
+
+interface Answer {
+  status: number
+  headers: Record<string, string>
+  body: unknown
+}
+
+/** Status, headers (but the date) and body, with the two values that follow the clock made fixed. */
+async function answer(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(`${base}${path}`, init)
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'))
+  const text = await response.text()
+  const body = text === '' ? '' : JSON.parse(text)
+  if (body?.generated_at) body.generated_at = 'now'
+  if (body?.freshness?.age_seconds) body.freshness.age_seconds = 'age'
+  return {status: response.status, headers, body}
+}
+
+/** The log lines without their time stamps and durations, which differ between any two requests. */
+function accessLog(lines: readonly string[]): string[] {
+  return lines
+    .filter((line) => line.includes('| jobagent.http |'))
+    .map((line) => line.replace(/^\S+ \| /, '').replace(/ [\d.]+ ms$/, ''))
+}
+
+const longId = 'x'.repeat(257)
+const TAKEN = [
+  ['a shipment', '/shipments/SHP-1001/unified', 200],
+  ['an unknown shipment', '/shipments/NOPE/unified', 404],
+  ['an encoded slash and space', `/shipments/${encodeURIComponent('a/b c')}/unified`, 404],
+  ['an encoded percent sign', '/shipments/a%2541/unified', 404],
+  ['a non-ASCII id', `/shipments/${encodeURIComponent('Lübeck-ø')}/unified`, 404],
+  ['an id of 257 characters', `/shipments/${longId}/unified`, 400],
+  ['a control character', '/shipments/SHP%00/unified', 400],
+  ['broken percent-encoding', '/shipments/%zz/unified', 400],
+  ['a truncated UTF-8 sequence', '/shipments/%E0%A4/unified', 400],
+] as const
+const PASSED_ON = [
+  ['an empty id', '/shipments//unified', 'GET'],
+  ['a query string', '/shipments/SHP-1001/unified?fields=all', 'GET'],
+  ['a trailing slash', '/shipments/SHP-1001/unified/', 'GET'],
+  ['two segments', '/shipments/a/b/unified', 'GET'],
+  ['HEAD', '/shipments/SHP-1001/unified', 'HEAD'],
+  ['POST', '/shipments/SHP-1001/unified', 'POST'],
+] as const
+
+describe('the fast shipment route', () => {
+  it('answers every request it takes exactly as the app does: status, headers, body, log line', async () => {
+    const pair = await servers()
+    for (const [name, path, status] of TAKEN) {
+      const fromApp = await answer(pair.app.url, path)
+      const fromFast = await answer(pair.fast.url, path)
+      expect(fromApp.status, name).toBe(status)
+      expect(fromFast, name).toEqual(fromApp)
+    }
+    expect(pair.taken()).toBe(TAKEN.length)
+    const log = accessLog(pair.api.logLines)
+    expect(log).toHaveLength(2 * TAKEN.length)
+    // Requests alternate between the two servers, so each line appears twice in a row.
+    for (let index = 0; index < log.length; index += 2) expect(log[index + 1]).toBe(log[index])
+    expect(log[0]).toBe('INFO | jobagent.http | GET /shipments/SHP-1001/unified 200')
+  })
+
+  it('passes what it does not answer exactly on to the app', async () => {
+    const pair = await servers()
+    for (const [name, path, method] of PASSED_ON) {
+      const fromApp = await answer(pair.app.url, path, {method})
+      expect(await answer(pair.fast.url, path, {method}), name).toEqual(fromApp)
+    }
+    expect(pair.taken()).toBe(0)
+  })
+
+  it('counts its requests in the same metrics as the app', async () => {
+    const pair = await servers()
+    const count = async () => {
+      const text = await (await fetch(`${pair.app.url}/metrics`)).text()
+      const line = text
+        .split('\n')
+        .find((row) =>
+          row.startsWith(
+            'http_request_duration_seconds_count{method="GET",route="/shipments/:shipment_id/unified",status="200"}',
+          ),
+        )
+      return Number(line?.split(' ').at(-1) ?? 0)
+    }
+    const lookups = async () => {
+      const text = await (await fetch(`${pair.app.url}/metrics`)).text()
+      return Number(/jobagent_shipment_lookups_total\{result="found"\} (\d+)/.exec(text)?.[1] ?? 0)
+    }
+    const [before, lookupsBefore] = [await count(), await lookups()]
+    for (let index = 0; index < 3; index++) await fetch(`${pair.fast.url}/shipments/SHP-1001/unified`)
+    expect(pair.taken()).toBe(3)
+    expect(await count()).toBe(before + 3)
+    expect(await lookups()).toBe(lookupsBefore + 3)
+  })
+
+  it('asks for the token as the app does when the server has one', async () => {
+    const pair = await servers({app: {apiToken: 'secret-token-123'}})
+    const cases: [string, Record<string, string>, number][] = [
+      ['no header', {}, 401],
+      ['a wrong token', {authorization: 'Bearer nope'}, 401],
+      ['another scheme', {authorization: 'Basic c2VjcmV0'}, 401],
+      ['the token', {authorization: 'Bearer secret-token-123'}, 200],
+    ]
+    for (const [name, headers, status] of cases) {
+      const fromApp = await answer(pair.app.url, '/shipments/SHP-1001/unified', {headers})
+      expect(fromApp.status, name).toBe(status)
+      expect(await answer(pair.fast.url, '/shipments/SHP-1001/unified', {headers}), name).toEqual(fromApp)
+    }
+    expect(pair.taken()).toBe(cases.length)
+  })
+
+  it('answers 503 with Retry-After as the app does when a store is unreachable', async () => {
+    const port = await closedPort()
+    const pair = await servers(
+      {
+        config: {
+          sources: [],
+          shipments: {telemetry: {url: `postgres://jobagent@127.0.0.1:${port}/fleet`, timeout_ms: 2000}},
+        },
+      },
+      true,
+    )
+    const fromApp = await answer(pair.app.url, '/shipments/SHP-1001/unified')
+    expect(fromApp.status).toBe(503)
+    expect(fromApp.headers['retry-after']).toBe('5')
+    expect(await answer(pair.fast.url, '/shipments/SHP-1001/unified')).toEqual(fromApp)
+    expect(pair.taken()).toBe(1)
+  })
+
+  it('is left out when CORS is on: every answer then depends on the Origin header', async () => {
+    const api = testApi({app: {corsOrigins: ['http://localhost:5173']}})
+    cleanups.push(() => api.cleanup())
+    expect(api.fastRoutes).toEqual([])
+  })
+})
