@@ -38,12 +38,15 @@ export interface ShipmentServiceOptions {
   metrics?: ShipmentMetrics
 }
 
-const noMetrics: ShipmentMetrics = {lookup() {}, storeLatency() {}}
-
 class StoreTimeout extends Error {}
 
-/** For in-process stores, which finish inside the call and so are never aborted. */
-const NEVER_ABORTED = new AbortController().signal
+type Settled<T> = PromiseSettledResult<T>
+
+/** The synchronous lookups of two embedded stores. */
+interface LocalReads {
+  findByIdNow(id: string): Record<string, unknown> | null
+  latestNow(id: string): LatestTelemetry | null
+}
 
 /** Store errors are shown to API clients: never echo a password from a connection string. */
 function withoutCredentials(text: string): string {
@@ -67,10 +70,18 @@ export class ShipmentService {
     },
   }
   private indexReport: Promise<Record<StoreRole, IndexStatus | undefined>> | undefined
+  /** The synchronous lookups, when both stores are embedded. */
+  private readonly localReads: LocalReads | undefined
+  /** Embedded stores finish a read inside the call: no timer could interrupt it, so none is armed. */
+  private readonly untimed: Record<StoreRole, boolean>
 
   constructor(private readonly options: ShipmentServiceOptions) {
     this.metadata = options.metadata
     this.telemetry = options.telemetry
+    const findByIdNow = options.metadata.findByIdNow?.bind(options.metadata)
+    const latestNow = options.telemetry.latestNow?.bind(options.telemetry)
+    this.localReads = findByIdNow && latestNow ? {findByIdNow, latestNow} : undefined
+    this.untimed = {metadata: findByIdNow !== undefined, telemetry: latestNow !== undefined}
     this.clock = options.clock ?? systemClock
     this.logger = options.logger ?? silentLogger
     if (options.metrics) this.sinks.push(options.metrics)
@@ -96,12 +107,7 @@ export class ShipmentService {
       this.metrics.lookup('invalid')
       throw error
     }
-    // One controller for both reads: when either store times out the request fails, so both may stop.
-    const controller = this.metadata.inProcess && this.telemetry.inProcess ? undefined : new AbortController()
-    const [row, latest] = await Promise.allSettled([
-      this.read('metadata', this.metadata, (signal) => this.metadata.findById(id, signal), controller),
-      this.read('telemetry', this.telemetry, (signal) => this.telemetry.latest(id, signal), controller),
-    ])
+    const [row, latest] = this.localReads ? this.readLocally(id, this.localReads) : await this.readConcurrently(id)
     if (row.status === 'fulfilled' && row.value === null) {
       this.metrics.lookup('not_found')
       throw new NotFoundError(`no shipment with id ${JSON.stringify(id)}`, {
@@ -122,6 +128,45 @@ export class ShipmentService {
       sources: this.sources,
       generated_at: now.toISOString(),
     }
+  }
+
+  /** Both stores at once, each within its timeout; a failure is settled, not thrown. */
+  private readConcurrently(
+    id: string,
+  ): Promise<[Settled<Record<string, unknown> | null>, Settled<LatestTelemetry | null>]> {
+    // One controller for both reads: when either store times out the request fails, so both may stop.
+    const controller = new AbortController()
+    return Promise.allSettled([
+      this.read('metadata', this.metadata, (signal) => this.metadata.findById(id, signal), controller),
+      this.read('telemetry', this.telemetry, (signal) => this.telemetry.latest(id, signal), controller),
+    ])
+  }
+
+  /** Both embedded stores, one after the other inside this call: reading them "concurrently" would only add promises. */
+  private readLocally(
+    id: string,
+    reads: LocalReads,
+  ): [Settled<Record<string, unknown> | null>, Settled<LatestTelemetry | null>] {
+    return [
+      this.readNow('metadata', this.metadata.kind, () => reads.findByIdNow(id)),
+      this.readNow('telemetry', this.telemetry.kind, () => reads.latestNow(id)),
+    ]
+  }
+
+  private readNow<T>(role: StoreRole, kind: string, work: () => T): Settled<T> {
+    const started = performance.now()
+    try {
+      const value = work()
+      this.recordLatency(role, kind, started, 'ok')
+      return {status: 'fulfilled', value}
+    } catch (error) {
+      this.recordLatency(role, kind, started, 'error')
+      return {status: 'rejected', reason: this.unavailable(role, kind, error, this.options.timeouts[role])}
+    }
+  }
+
+  private recordLatency(role: StoreRole, kind: string, started: number, outcome: StoreOutcome): void {
+    if (this.sinks.length > 0) this.metrics.storeLatency(role, kind, elapsedMs(started) / 1000, outcome)
   }
 
   /** Pings both stores concurrently, each within its timeout. */
@@ -200,17 +245,16 @@ export class ShipmentService {
     role: StoreRole,
     store: ShipmentMetadataStore | TelemetryStore,
     work: (signal: AbortSignal) => Promise<T>,
-    controller: AbortController | undefined,
+    controller: AbortController,
     recordLatency = true,
   ): Promise<T> {
-    const metrics = recordLatency && this.sinks.length > 0 ? this.metrics : noMetrics
     const timeoutMs = this.options.timeouts[role]
     const started = performance.now()
     let timer: ReturnType<typeof setTimeout> | undefined
     try {
       let value: T
-      if (store.inProcess || !controller) {
-        value = await work(controller?.signal ?? NEVER_ABORTED)
+      if (this.untimed[role]) {
+        value = await work(controller.signal)
       } else {
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
@@ -220,11 +264,11 @@ export class ShipmentService {
         })
         value = await Promise.race([work(controller.signal), timeout])
       }
-      metrics.storeLatency(role, store.kind, elapsedMs(started) / 1000, 'ok')
+      if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
       return value
     } catch (error) {
-      const timedOut = error instanceof StoreTimeout
-      metrics.storeLatency(role, store.kind, elapsedMs(started) / 1000, timedOut ? 'timeout' : 'error')
+      if (recordLatency)
+        this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
       throw this.unavailable(role, store.kind, error, timeoutMs)
     } finally {
       clearTimeout(timer)

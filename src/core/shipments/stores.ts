@@ -12,13 +12,14 @@ export interface IndexStatus {
 /** The relational database holding one row per shipment. */
 export interface ShipmentMetadataStore {
   readonly kind: MetadataStoreKind
-  /**
-   * True when a lookup runs to completion inside the call (an embedded database): no timer could interrupt it,
-   * so the service arms none. Network stores leave it unset and get the store timeout.
-   */
-  readonly inProcess?: boolean
   /** Every column of the row whose id column equals `id`, or null. */
   findById(id: string, signal: AbortSignal): Promise<Record<string, unknown> | null>
+  /**
+   * Embedded stores only: the same lookup, finished inside the call and returned rather than promised (it throws
+   * what findById rejects with). No timer could interrupt such a read, so the service arms none, and with both
+   * stores embedded it reads them without a promise each. Network stores leave it out and get the store timeout.
+   */
+  findByIdNow?(id: string): Record<string, unknown> | null
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>
@@ -27,10 +28,10 @@ export interface ShipmentMetadataStore {
 /** The document database holding many timestamped documents per shipment. */
 export interface TelemetryStore {
   readonly kind: TelemetryStoreKind
-  /** As for ShipmentMetadataStore: lookups that finish inside the call get no timer. */
-  readonly inProcess?: boolean
   /** The document with the greatest time field for `id`, found through the (id, time desc) index, or null. */
   latest(id: string, signal: AbortSignal): Promise<LatestTelemetry | null>
+  /** Embedded stores only: latest() finished inside the call, as ShipmentMetadataStore.findByIdNow. */
+  latestNow?(id: string): LatestTelemetry | null
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>

@@ -62,11 +62,12 @@ export class ReadOnlyShipmentDatabase {
   }
 
   /**
-   * Runs a synchronous read (driver errors about the file become UnavailableError) inside a read transaction that every lookup of this turn of the event loop shares. Each SQLite
-   * transaction takes and releases WAL locks (system calls); under load many requests arrive in one turn, and
-   * one snapshot per turn serves them all. The snapshot ends before the next turn, so data is never stale longer.
+   * Runs a synchronous read (driver errors about the file become UnavailableError) inside a read transaction that
+   * every lookup of this turn of the event loop shares. Each SQLite transaction takes and releases WAL locks
+   * (system calls); under load many requests arrive in one turn, and one snapshot per turn serves them all. The
+   * snapshot ends before the next turn, so data is never stale longer.
    */
-  lookup<T>(work: () => T): Promise<T> {
+  lookupNow<T>(work: () => T): T {
     try {
       const db = this.connection()
       if (!db.inTransaction) {
@@ -74,9 +75,18 @@ export class ReadOnlyShipmentDatabase {
         this.snapshot.begin.run()
         setImmediate(() => this.endSnapshot())
       }
-      return Promise.resolve(work())
+      return work()
     } catch (error) {
-      return Promise.reject(describeSqliteError(error, this.file))
+      throw describeSqliteError(error, this.file)
+    }
+  }
+
+  /** lookupNow as a promise, for the asynchronous side of the store ports. */
+  lookup<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(this.lookupNow(work))
+    } catch (error) {
+      return Promise.reject(error)
     }
   }
 

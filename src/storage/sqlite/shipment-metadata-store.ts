@@ -15,8 +15,6 @@ export interface SqliteMetadataOptions {
 /** One row per shipment in a SQLite table, looked up by its id column (the primary key when jobagent created it). */
 export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   readonly kind = 'sqlite' as const
-  /** better-sqlite3 answers synchronously; a lookup through the key takes microseconds. */
-  readonly inProcess = true
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
 
@@ -26,12 +24,17 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
-    return this.database.lookup(() => {
-      const row = this.database.statement(this.lookup, this.options.table).get(id) as
-        | Record<string, unknown>
-        | undefined
-      return row ? plainRow(row) : null
-    })
+    return this.database.lookup(() => this.row(id))
+  }
+
+  /** better-sqlite3 answers synchronously; a lookup through the key takes microseconds. */
+  findByIdNow(id: string): Record<string, unknown> | null {
+    return this.database.lookupNow(() => this.row(id))
+  }
+
+  private row(id: string): Record<string, unknown> | null {
+    const row = this.database.statement(this.lookup, this.options.table).get(id) as Record<string, unknown> | undefined
+    return row ? plainRow(row) : null
   }
 
   async checkIndex(): Promise<IndexStatus> {

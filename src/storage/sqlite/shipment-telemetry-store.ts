@@ -41,8 +41,6 @@ export function telemetryIndexSql(options: TableNames): string {
 
 export class SqliteTelemetryStore implements TelemetryStore {
   readonly kind = 'sqlite' as const
-  /** better-sqlite3 answers synchronously; a lookup through the key takes microseconds. */
-  readonly inProcess = true
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
 
@@ -55,18 +53,25 @@ export class SqliteTelemetryStore implements TelemetryStore {
   }
 
   latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
-    return this.database.lookup(() => {
-      let statement: Statement
-      try {
-        statement = this.database.statement(this.lookup, this.options.table)
-      } catch (error) {
-        // Metadata imported, telemetry not yet: no telemetry, like an empty MongoDB collection.
-        if (error instanceof MissingTableError) return null
-        throw error
-      }
-      const row = statement.get(id) as {time: unknown; document: string | null} | undefined
-      return row ? toLatestTelemetry(parseDocument(row.document), row.time, this.options) : null
-    })
+    return this.database.lookup(() => this.document(id))
+  }
+
+  /** better-sqlite3 answers synchronously; a lookup through the key takes microseconds. */
+  latestNow(id: string): LatestTelemetry | null {
+    return this.database.lookupNow(() => this.document(id))
+  }
+
+  private document(id: string): LatestTelemetry | null {
+    let statement: Statement
+    try {
+      statement = this.database.statement(this.lookup, this.options.table)
+    } catch (error) {
+      // Metadata imported, telemetry not yet: no telemetry, like an empty MongoDB collection.
+      if (error instanceof MissingTableError) return null
+      throw error
+    }
+    const row = statement.get(id) as {time: unknown; document: string | null} | undefined
+    return row ? toLatestTelemetry(parseDocument(row.document), row.time, this.options) : null
   }
 
   async checkIndex(): Promise<IndexStatus> {

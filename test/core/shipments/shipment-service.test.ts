@@ -128,6 +128,83 @@ describe('ShipmentService.unified', () => {
   })
 })
 
+/** Embedded stores (kind sqlite) that answer only synchronously: an asynchronous read would fail the test. */
+function embeddedStores(behaviour: {failMetadata?: Error; failTelemetry?: Error} = {}) {
+  const asked: string[] = []
+  const asynchronous = () => Promise.reject(new Error('read asynchronously'))
+  return {
+    asked,
+    metadata: {
+      kind: 'sqlite' as const,
+      findById: asynchronous,
+      findByIdNow(id: string) {
+        asked.push(`metadata:${id}`)
+        if (behaviour.failMetadata) throw behaviour.failMetadata
+        return rows[id as keyof typeof rows] ?? null
+      },
+      ping: async () => {},
+      close: async () => {},
+    },
+    telemetry: {
+      kind: 'sqlite' as const,
+      latest: asynchronous,
+      latestNow(id: string) {
+        asked.push(`telemetry:${id}`)
+        if (behaviour.failTelemetry) throw behaviour.failTelemetry
+        return latest[id as keyof typeof latest] ?? null
+      },
+      ping: async () => {},
+      close: async () => {},
+    },
+  }
+}
+
+describe('ShipmentService.unified over embedded stores', () => {
+  it('reads both synchronously and merges them as over network stores', async () => {
+    const stores = embeddedStores()
+    const state = await serviceWith(stores, {clock}).unified('S1')
+    expect(state).toMatchObject({
+      metadata: rows.S1,
+      telemetry: latest.S1,
+      freshness: {age_seconds: 300, stale: false},
+      sources: {metadata: 'sqlite', telemetry: 'sqlite'},
+    })
+    expect(stores.asked).toEqual(['metadata:S1', 'telemetry:S1'])
+    expect((await serviceWith(stores, {clock}).unified('S2')).telemetry).toBeNull()
+    expect(await caught(serviceWith(stores).unified('nope'))).toBeInstanceOf(NotFoundError)
+  })
+
+  it('turns a failing store into the same UnavailableError and counts it as an error', async () => {
+    const outcomes: string[] = []
+    const service = serviceWith(
+      embeddedStores({failMetadata: new Error('disk I/O error'), failTelemetry: new Error('locked')}),
+    )
+    service.addMetrics({
+      lookup: (result) => outcomes.push(result),
+      storeLatency: (store, _k, _s, outcome) => outcomes.push(`${store} ${outcome}`),
+    })
+    const error = (await caught(service.unified('S1'))) as UnavailableError
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.retryAfterSeconds).toBe(5)
+    expect(error.details.map((detail) => detail.message)).toEqual([
+      'metadata store (sqlite) is unavailable: disk I/O error',
+      'telemetry store (sqlite) is unavailable: locked',
+    ])
+    expect(outcomes).toEqual(['metadata error', 'telemetry error', 'unavailable'])
+  })
+
+  it('still times a network store read next to an embedded one', async () => {
+    const network = fakeStores(rows, latest, {hangTelemetry: true})
+    const embedded = embeddedStores().metadata
+    // Mixed stores are read concurrently, the embedded one through its promise.
+    const metadata = {...embedded, findById: async (id: string) => embedded.findByIdNow(id)}
+    const service = serviceWith({metadata, telemetry: network.telemetry}, {timeouts: {metadata: 2000, telemetry: 50}})
+    const error = (await caught(service.unified('S1'))) as UnavailableError
+    expect(error.message).toBe('telemetry store (mongodb) did not answer within 50 ms')
+    expect(network.calls).toContain('telemetry:aborted')
+  })
+})
+
 describe('ShipmentService health and indexes', () => {
   it('reports each store as pass or fail with its latency', async () => {
     const stores = fakeStores(rows, latest, {hangTelemetry: true})
