@@ -89,16 +89,30 @@ function storeFigures(store, {samples}, judged) {
       ...options,
     })
   const baseline = rate('bare', `bare node:http, ${title} body`, {role: 'baseline'})
+  const floor = samples.floor
+    ? rate('floor', `${title} lookups on bare node:http, nothing else (lookup floor)`, {baseline})
+    : undefined
   return [
     baseline,
     rate('hono', `Hono, ${title} body, no lookup (framework floor)`, {baseline}),
-    ...(samples.floor
-      ? [rate('floor', `${title} lookups on bare node:http, nothing else (lookup floor)`, {baseline})]
-      : []),
+    ...(floor ? [floor] : []),
     rate('app', `GET /shipments/{id}/unified, ${title}: req/s`, {
       baseline,
       target: judged ? {of: 'ratio', op: '>=', limit: RATIO_TARGET} : undefined,
     }),
+    // The same samples against the lookup floor: how much of what the machine allows the app keeps.
+    ...(floor
+      ? [
+          figure({
+            id: id('app-of-floor-rps'),
+            name: `GET /shipments/{id}/unified, ${title}, against the lookup floor`,
+            unit: 'req/s',
+            better: 'higher',
+            samples: samples.app.rps,
+            baseline: floor,
+          }),
+        ]
+      : []),
     figure({
       id: id('app-p99'),
       name: `GET /shipments/{id}/unified, ${title}: p99`,
