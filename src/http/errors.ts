@@ -98,11 +98,15 @@ export function errorAnswer(error: unknown, request: {method: string; path: stri
   return {status: 500, body: errorBody('internal', 'internal error'), headers: {}}
 }
 
-/** The app's error handler: errorAnswer as a Hono response. */
-export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
-  const answer = errorAnswer(error, {method: c.req.method, path: c.req.path}, logger)
+/** An ErrorAnswer as a Hono response. */
+export function answerWith(c: Context, answer: ErrorAnswer): Response {
   for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
   return c.json(answer.body, answer.status)
+}
+
+/** The app's error handler: errorAnswer as a Hono response. */
+export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
+  return answerWith(c, errorAnswer(error, {method: c.req.method, path: c.req.path}, logger))
 }
 
 /** For middleware that answers before any route: throws the HTTP error the error handler turns into a body. */

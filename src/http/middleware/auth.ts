@@ -1,6 +1,6 @@
 import {createHash, timingSafeEqual} from 'node:crypto'
 import type {Context, MiddlewareHandler} from 'hono'
-import {type ErrorAnswer, errorBody} from '../errors.js'
+import {answerWith, type ErrorAnswer, errorBody} from '../errors.js'
 
 /** SHA-256 first so both sides have the same length and the comparison leaks neither content nor length. */
 function digest(value: string): Buffer {
@@ -30,8 +30,6 @@ export function bearerAuth(token: string, isPublic: (c: Context) => boolean): Mi
   return async (c, next) => {
     if (isPublic(c)) return next()
     const refusal = check(c.req.header('authorization'))
-    if (!refusal) return next()
-    for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value)
-    return c.json(refusal.body, refusal.status)
+    return refusal ? answerWith(c, refusal) : next()
   }
 }

@@ -36,12 +36,13 @@ function loggedPath(target: string): string {
   return path.length > 300 ? `${path.slice(0, 300)}…` : path
 }
 
-/**
- * Records one answered request: an access log line (`GET /applications 200 3.1 ms`, the path as the client sent
- * it) and an observation of the request duration histogram under the route template.
- */
+/** Records one answered request; `target` is the request-target as sent, `route` the route template. */
 export type RequestRecorder = (method: string, target: string, route: string, status: number, ms: number) => void
 
+/**
+ * The one recorder of the app and its fast routes: an access log line (`GET /applications 200 3.1 ms`, the path
+ * as the client sent it) and an observation of the request duration histogram under the route template.
+ */
 export function requestRecorder(logger: Logger, metrics: HttpMetrics): RequestRecorder {
   return (method, target, route, status, ms) => {
     metrics.observeRequest(method, route, status, ms / 1000)
