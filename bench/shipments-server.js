@@ -2,8 +2,9 @@
 // `node bench/shipments-server.js bare`: node:http answering every request with JOBAGENT_BENCH_BODY.
 // `node bench/shipments-server.js hono`: Hono on @hono/node-server answering c.json(<that body>): the framework floor.
 // `node bench/shipments-server.js floor`: node:http doing the two SQLite lookups of JOBAGENT_BENCH_METADATA_URL with
-// better-sqlite3 (one read transaction per event-loop turn, as the app) and nothing else: no validation, metrics,
-// log or security headers. The lookup floor: what this machine allows for the route at all.
+// better-sqlite3 (one read transaction per event-loop turn and the answers written at its end, as the app) and
+// nothing else: no validation, metrics, log or security headers. The lookup floor: what this machine allows for
+// the route at all.
 // `node bench/shipments-server.js app`: GET /shipments/{id}/unified from the build (JOBAGENT_BENCH_DIST, default
 // dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: as jobagent serve runs it when the build
 // has createHttpApi, else createHttpApp on @hono/node-server, else the route module on a bare OpenAPIHono.
@@ -75,8 +76,15 @@ async function lookupFloor() {
       sources: {metadata: 'sqlite', telemetry: 'sqlite'},
       generated_at: now.toISOString(),
     })
-    response.writeHead(200, {'content-type': 'application/json', 'content-length': Buffer.byteLength(body)}).end(body)
+    // Written as the app writes its answers: together, at the end of the turn (src/http/end-of-turn.ts).
+    if (answers.push([response, body]) === 1) setImmediate(writeAnswers)
   })
+  const answers = []
+  const writeAnswers = () => {
+    for (const [response, body] of answers.splice(0)) {
+      response.writeHead(200, {'content-type': 'application/json', 'content-length': Buffer.byteLength(body)}).end(body)
+    }
+  }
   await new Promise((done) => server.listen(0, '127.0.0.1', done))
   return {port: server.address().port, label: 'node:http + better-sqlite3, the two lookups only'}
 }

@@ -1,5 +1,6 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {Logger} from '../core/logger.js'
+import {endOfTurnWriter} from './end-of-turn.js'
 import {type ErrorAnswer, errorAnswer, httpError} from './errors.js'
 import type {RequestRecorder} from './middleware/observe.js'
 
@@ -40,15 +41,28 @@ export interface OneParameterRoute {
  */
 export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRouteContext): FastRoute {
   const {prefix, suffix} = route
+  const writeAtEndOfTurn = endOfTurnWriter((error) =>
+    context.logger.error(`${route.template}: could not write an answer: ${(error as Error).message}`),
+  )
   return (request, response) => {
     const target = request.url ?? ''
     if (request.method !== 'GET' || !target.startsWith(prefix) || !target.endsWith(suffix)) return false
     const raw = target.slice(prefix.length, target.length - suffix.length)
     if (raw === '' || raw.includes('/') || raw.includes('?')) return false
     const started = performance.now()
+    // The body is encoded now, so a value JSON cannot encode still becomes the error answer; it is written with
+    // the other answers of this turn (see endOfTurnWriter).
     const finish = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      sendJson(response, status, body, headers)
-      context.record('GET', target, route.template, status, performance.now() - started)
+      const text = JSON.stringify(body)
+      writeAtEndOfTurn(() => {
+        try {
+          sendJson(response, status, text, headers)
+        } catch (error) {
+          response.destroy()
+          throw error
+        }
+        context.record('GET', target, route.template, status, performance.now() - started)
+      })
     }
     const fail = (error: unknown) => {
       const answer = errorAnswer(error, {method: 'GET', path: target}, context.logger)
@@ -66,7 +80,6 @@ export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRou
       fail(httpError(400, MALFORMED_PATH_MESSAGE))
       return true
     }
-    // A body JSON cannot encode fails before anything is written, so it too becomes the error answer.
     route
       .answer(parameter)
       .then((body) => finish(200, body))
@@ -76,8 +89,7 @@ export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRou
 }
 
 /** The answer as the app's c.json() sends it: the same content type, and the length set so no chunking is needed. */
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  const text = JSON.stringify(body)
+function sendJson(response: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
   response.writeHead(status, {
     ...headers,
     'content-type': 'application/json',

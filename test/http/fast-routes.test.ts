@@ -145,6 +145,27 @@ describe('the fast shipment route', () => {
     expect(await lookups()).toBe(lookupsBefore + 3)
   })
 
+  it('gives each of many concurrent requests its own answer (answers are written together per turn)', async () => {
+    const pair = await servers()
+    const ids = Array.from({length: 40}, (_, index) =>
+      index % 6 === 5 ? `NOPE-${index}` : `SHP-100${1 + (index % 6)}`,
+    )
+    const answers = await Promise.all(ids.map((id) => answer(pair.fast.url, `/shipments/${id}/unified`)))
+    expect(pair.taken()).toBe(ids.length)
+    for (const [index, id] of ids.entries()) {
+      const {status, body} = answers[index] as Answer
+      const state = body as {shipment_id?: string; metadata?: {shipment_id: string}; error?: {message: string}}
+      if (id.startsWith('NOPE')) {
+        expect(status, id).toBe(404)
+        expect(state.error?.message, id).toContain(id)
+      } else {
+        expect(status, id).toBe(200)
+        expect(state.shipment_id, id).toBe(id)
+        expect(state.metadata?.shipment_id, id).toBe(id)
+      }
+    }
+  })
+
   it('asks for the token as the app does when the server has one', async () => {
     const pair = await servers({app: {apiToken: 'secret-token-123'}})
     const cases: [string, Record<string, string>, number][] = [
