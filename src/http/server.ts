@@ -64,8 +64,8 @@ export async function startServer(
   const securityHeaders = Object.entries(API_SECURITY_HEADERS)
   const fastRoutes = options.fastRoutes ?? []
   const server = createServer((request, response) => {
-    for (const [name, value] of securityHeaders) response.setHeader(name, value)
     for (const route of fastRoutes) if (route(request, response)) return
+    for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)
   })
   let active = 0
