@@ -35,6 +35,19 @@ describe('normaliseTimestamp', () => {
     expect(normaliseTimestamp('2026-02-30T00:00:00.000Z')).toBe('2026-03-02T00:00:00.000Z')
   })
 
+  it('passes canonical text on exactly when Date agrees it is a real instant, and rolls over the rest as Date does', () => {
+    const texts: string[] = []
+    for (const year of ['1900', '2000', '2024', '2026', '0000'])
+      for (let month = 0; month <= 13; month++)
+        for (const day of [0, 1, 28, 29, 30, 31, 32])
+          for (const time of ['00:00:00', '23:59:59', '24:00:00', '23:60:00', '23:59:60'])
+            texts.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}.000Z`)
+    for (const text of texts) {
+      const date = new Date(text)
+      expect(normaliseTimestamp(text), text).toBe(Number.isNaN(date.getTime()) ? undefined : date.toISOString())
+    }
+  })
+
   it('reads a plain date as midnight UTC', () => {
     expect(normaliseTimestamp('2026-03-01')).toBe('2026-03-01T00:00:00.000Z')
   })
