@@ -32,8 +32,11 @@ export interface OneParameterRoute {
   /** The text before and after the one path parameter: `/shipments/` and `/unified`. */
   readonly prefix: string
   readonly suffix: string
-  /** The JSON body of a 200 answer for the decoded parameter; errors are thrown as the app's routes throw them. */
-  answer(parameter: string): Promise<unknown>
+  /**
+   * The JSON body of a 200 answer for the decoded parameter, or a promise of it; errors are thrown (or rejected
+   * with) as the app's routes throw them.
+   */
+  answer(parameter: string): unknown
 }
 
 /**
@@ -81,10 +84,20 @@ export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRou
       fail(httpError(400, MALFORMED_PATH_MESSAGE))
       return true
     }
-    route
-      .answer(parameter)
-      .then((body) => finish(200, body))
-      .catch(fail)
+    const succeed = (body: unknown) => {
+      try {
+        finish(200, body)
+      } catch (error) {
+        fail(error)
+      }
+    }
+    try {
+      const body = route.answer(parameter)
+      if (body instanceof Promise) body.then(succeed, fail)
+      else succeed(body)
+    } catch (error) {
+      fail(error)
+    }
     return true
   }
 }

@@ -81,6 +81,20 @@ function unifiedLookup(services: ShipmentRouteServices): (id: string) => Promise
   return (id) => services.shipments.unified(id).catch(markMalformedId)
 }
 
+/** unifiedLookup, answered within the call when both stores are embedded (see ShipmentService.unifiedNow). */
+function unifiedLookupNow(services: ShipmentRouteServices): (id: string) => UnifiedState | Promise<UnifiedState> {
+  const lookup = unifiedLookup(services)
+  return (id) => {
+    const {shipments} = services
+    if (!shipments.answersNow) return lookup(id)
+    try {
+      return shipments.unifiedNow(id)
+    } catch (error) {
+      return markMalformedId(error)
+    }
+  }
+}
+
 /**
  * GET /shipments/{shipment_id}/unified. Errors are thrown as the core taxonomy for the app's error handler:
  * not_found 404, unavailable 503 with Retry-After, and the malformed id marked 400. With a registry, lookups and
@@ -108,7 +122,7 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
  */
 export function shipmentFastRoute(services: ShipmentRouteServices, context: FastRouteContext): FastRoute {
   return oneParameterJsonRoute(
-    {template: UNIFIED_ROUTE, prefix: '/shipments/', suffix: '/unified', answer: unifiedLookup(services)},
+    {template: UNIFIED_ROUTE, prefix: '/shipments/', suffix: '/unified', answer: unifiedLookupNow(services)},
     context,
   )
 }

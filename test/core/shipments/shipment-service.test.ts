@@ -193,6 +193,23 @@ describe('ShipmentService.unified over embedded stores', () => {
     expect(outcomes).toEqual(['metadata error', 'telemetry error', 'unavailable'])
   })
 
+  it('answers within the call through unifiedNow, throwing what unified() rejects with', async () => {
+    const results: string[] = []
+    const service = serviceWith(embeddedStores(), {clock})
+    service.addMetrics({lookup: (result) => results.push(result), storeLatency: () => {}})
+    expect(service.answersNow).toBe(true)
+    expect(service.unifiedNow('S1')).toEqual(await service.unified('S1'))
+    expect(() => service.unifiedNow('nope')).toThrow(NotFoundError)
+    expect(() => service.unifiedNow('')).toThrow(ValidationError)
+    expect(results).toEqual(['found', 'found', 'not_found', 'invalid'])
+  })
+
+  it('has no unifiedNow over a network store', () => {
+    const service = serviceWith(fakeStores(rows, latest))
+    expect(service.answersNow).toBe(false)
+    expect(() => service.unifiedNow('S1')).toThrow(/needs two embedded stores/)
+  })
+
   it('still times a network store read next to an embedded one', async () => {
     const network = fakeStores(rows, latest, {hangTelemetry: true})
     const embedded = embeddedStores().metadata
