@@ -19,6 +19,12 @@ interface Series {
   count: number
 }
 
+/** One level of the label lookup: a node per value of the label at that depth, the entry at the last one. */
+interface LabelNode {
+  readonly next: Map<string, LabelNode>
+  entry?: Entry
+}
+
 interface Entry {
   readonly series: Series
   /** Handed out by every labels() call for this label set, so callers need no cache of their own. */
@@ -35,7 +41,9 @@ interface Entry {
 export class LeanHistogram<Label extends string> {
   readonly type = 'histogram'
   readonly aggregator = 'sum'
-  private readonly entries = new Map<string, Entry>()
+  private readonly entries: Entry[] = []
+  /** Label values are looked up one map per label: no key is built per observation. */
+  private readonly root: LabelNode = {next: new Map()}
   private readonly upperBounds: readonly number[]
 
   constructor(
@@ -50,18 +58,25 @@ export class LeanHistogram<Label extends string> {
     registry.registerMetric(this as unknown as Metric)
   }
 
-  /** The child of one label set, values in the order of the label names: a map lookup, then a few additions. */
+  /** The child of one label set, values in the order of the label names: a map lookup per label, then a few additions. */
   labels(...values: string[]): HistogramChild {
     if (values.length !== this.labelNames.length) {
       throw new Error(`${this.name} takes ${this.labelNames.length} label values, got ${values.length}`)
     }
-    const key = values.join('\u0000')
-    let entry = this.entries.get(key)
-    if (!entry) {
-      entry = this.createEntry(values)
-      this.entries.set(key, entry)
+    let node = this.root
+    for (const value of values) {
+      let next = node.next.get(value)
+      if (!next) {
+        next = {next: new Map()}
+        node.next.set(value, next)
+      }
+      node = next
     }
-    return entry.child
+    if (!node.entry) {
+      node.entry = this.createEntry(values)
+      this.entries.push(node.entry)
+    }
+    return node.entry.child
   }
 
   private createEntry(values: readonly string[]): Entry {
@@ -85,7 +100,7 @@ export class LeanHistogram<Label extends string> {
   /** The samples in prom-client's shape: cumulative `_bucket` series with `le`, then `_sum` and `_count`. */
   get(): {name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: Sample[]} {
     const values: Sample[] = []
-    for (const {series} of this.entries.values()) {
+    for (const {series} of this.entries) {
       let cumulative = 0
       this.upperBounds.forEach((bound, index) => {
         cumulative += series.counts[index] as number
@@ -100,7 +115,7 @@ export class LeanHistogram<Label extends string> {
 
   /** Zeroes every series in place, so the children handed out keep counting into the registry. */
   reset(): void {
-    for (const {series} of this.entries.values()) {
+    for (const {series} of this.entries) {
       series.counts.fill(0)
       series.sum = 0
       series.count = 0
