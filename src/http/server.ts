@@ -63,15 +63,15 @@ export async function startServer(
   const listener = getRequestListener(app.fetch)
   const securityHeaders = Object.entries(API_SECURITY_HEADERS)
   const fastRoutes = options.fastRoutes ?? []
+  let active = 0
+  // One function for every response, not a closure each.
+  const settled = () => active--
   const server = createServer((request, response) => {
+    active++
+    response.on('close', settled)
     for (const route of fastRoutes) if (route(request, response)) return
     for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)
-  })
-  let active = 0
-  server.on('request', (_request, response) => {
-    active++
-    response.once('close', () => active--)
   })
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, options.host, options.port))
