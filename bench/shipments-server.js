@@ -7,7 +7,8 @@
 // the route at all.
 // `node bench/shipments-server.js app`: GET /shipments/{id}/unified from the build (JOBAGENT_BENCH_DIST, default
 // dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: as jobagent serve runs it when the build
-// has createHttpApi, else createHttpApp on @hono/node-server, else the route module on a bare OpenAPIHono.
+// has createHttpApi (its access log on, as by default; JOBAGENT_BENCH_ACCESS_LOG=0 turns it off, as --quiet does),
+// else createHttpApp on @hono/node-server, else the route module on a bare OpenAPIHono.
 // Prints `listening <port> <label>` once it accepts connections.
 import {existsSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
@@ -114,13 +115,15 @@ async function realApp(env, probeId) {
     const context = new AppContext({env: {...env, JOBAGENT_HOME: benchHome()}})
     const services = createHttpServices(context)
     if (http.createHttpApi) {
-      const {app, fastRoutes} = http.createHttpApi(services, {logger: silentLogger})
+      const logger = (await accessLogger()) ?? silentLogger
+      const {app, fastRoutes} = http.createHttpApi(services, {logger})
       const {startServer} = await fromDist('src/http/server.js')
       const start = async () => {
         const running = await startServer(app, {host: '127.0.0.1', port: 0, logger: silentLogger, fastRoutes})
         return running.port
       }
-      return (await probe(app, probeId)) ? {start, label: 'jobagent serve (createHttpApi on startServer)'} : undefined
+      const label = `jobagent serve (createHttpApi on startServer, access log ${logger === silentLogger ? 'off' : 'on'})`
+      return (await probe(app, probeId)) ? {start, label} : undefined
     }
     const app = http.createHttpApp(services, {logger: silentLogger})
     return (await probe(app, probeId))
@@ -129,6 +132,17 @@ async function realApp(env, probeId) {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The access log of jobagent serve, on as there by default: a line per request on stderr, written once per
+ * event-loop turn (the benchmark drains the pipe). Undefined with JOBAGENT_BENCH_ACCESS_LOG=0 (as serve --quiet)
+ * or when the build has no such logger.
+ */
+async function accessLogger() {
+  if (process.env.JOBAGENT_BENCH_ACCESS_LOG === '0' || !existsSync(join(DIST, 'src/cli/logger.js'))) return undefined
+  const {LineLogger, batchedSink} = await fromDist('src/cli/logger.js')
+  return batchedSink ? new LineLogger('jobagent', batchedSink(process.stderr), 'INFO') : undefined
 }
 
 async function probe(app, id) {
