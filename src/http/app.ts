@@ -9,7 +9,7 @@ import {createHttpMetrics, type HttpMetrics} from './metrics.js'
 import {bearerAuth, bearerCheck} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests, requestRecorder} from './middleware/observe.js'
-import {applicationsRoutes} from './routes/applications.js'
+import {applicationStatusFastRoute, applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
 import {jobsRoutes} from './routes/jobs.js'
@@ -112,14 +112,15 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
   app.route('/', metricsRoutes(metrics))
   app.route('/', jobsRoutes(services, metrics))
   app.route('/', applicationsRoutes(services, metrics))
+  // With CORS on, every answer depends on the Origin header (and says so in Vary): the app's middleware sends them.
+  const fastContext = corsOn
+    ? undefined
+    : {record, logger, authorize: options.apiToken ? bearerCheck(options.apiToken) : undefined}
+  if (fastContext) fastRoutes.push(applicationStatusFastRoute(services, fastContext))
   const shipments = services.shipments
   if (shipments) {
     app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry}))
-    // With CORS on, every answer depends on the Origin header (and says so in Vary): the app's middleware sends them.
-    if (!corsOn) {
-      const authorize = options.apiToken ? bearerCheck(options.apiToken) : undefined
-      fastRoutes.push(shipmentFastRoute({shipments}, {record, logger, authorize}))
-    }
+    if (fastContext) fastRoutes.push(shipmentFastRoute({shipments}, fastContext))
   }
   app.route(
     '/',

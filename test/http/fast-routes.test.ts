@@ -206,3 +206,69 @@ describe('the fast shipment route', () => {
     expect(api.fastRoutes).toEqual([])
   })
 })
+
+describe('the fast application status route', () => {
+  const tracked = 'https://Example.org/jobs/42?ref=feed&q=a%20b'
+  const statusPath = (url: string) => `/applications/${encodeURIComponent(url)}/status`
+
+  async function trackedPair(options: Parameters<typeof testApi>[0] = {}): Promise<Pair> {
+    const pair = await servers(options)
+    const headers = {'content-type': 'application/json', authorization: 'Bearer secret-token-123'}
+    const body = JSON.stringify({title: 'Engineer', company: 'Acme', location: 'Remote', url: tracked, source: 'x'})
+    const recorded = await fetch(`${pair.app.url}/applications`, {method: 'POST', headers, body})
+    expect(recorded.status).toBe(201)
+    return pair
+  }
+
+  it('answers every request it takes exactly as the app does', async () => {
+    const pair = await trackedPair()
+    const cases = [
+      ['a tracked url', statusPath(tracked), 200],
+      [
+        'the same url with another host case and a trailing slash',
+        statusPath('https://example.org/jobs/42/?ref=feed&q=a%20b'),
+        200,
+      ],
+      ['an untracked url', statusPath('https://example.org/jobs/43'), 404],
+      ['text that is no url', statusPath('not a url'), 422],
+      ['broken percent-encoding', '/applications/%zz/status', 400],
+    ] as const
+    for (const [name, path, status] of cases) {
+      const fromApp = await answer(pair.app.url, path)
+      expect(fromApp.status, name).toBe(status)
+      expect(await answer(pair.fast.url, path), name).toEqual(fromApp)
+    }
+    expect(pair.taken()).toBe(cases.length)
+    const log = accessLog(pair.api.logLines).filter((line) => line.includes('/status'))
+    for (let index = 0; index < log.length; index += 2) expect(log[index + 1]).toBe(log[index])
+  })
+
+  it('passes a status change and what it does not answer on to the app, and then reads the change', async () => {
+    const pair = await trackedPair()
+    const change = await answer(pair.fast.url, `${statusPath(tracked)}?status=interviewing`, {method: 'PATCH'})
+    expect(change.status).toBe(200)
+    for (const [path, method] of [
+      [`${statusPath(tracked)}?fields=all`, 'GET'],
+      ['/applications//status', 'GET'],
+      [statusPath(tracked), 'HEAD'],
+    ] as const) {
+      expect(await answer(pair.fast.url, path, {method}), `${method} ${path}`).toEqual(
+        await answer(pair.app.url, path, {method}),
+      )
+    }
+    expect(pair.taken()).toBe(0)
+    const read = await answer(pair.fast.url, statusPath(tracked))
+    expect(read.body).toMatchObject({url: tracked, status: 'interviewing'})
+    expect(pair.taken()).toBe(1)
+  })
+
+  it('asks for the token as the app does when the server has one', async () => {
+    const pair = await trackedPair({app: {apiToken: 'secret-token-123'}})
+    const headerSets: Record<string, string>[] = [{}, {authorization: 'Bearer secret-token-123'}]
+    for (const headers of headerSets) {
+      const fromApp = await answer(pair.app.url, statusPath(tracked), {headers})
+      expect(await answer(pair.fast.url, statusPath(tracked), {headers})).toEqual(fromApp)
+    }
+    expect(pair.taken()).toBe(2)
+  })
+})
