@@ -58,7 +58,7 @@ export class LeanHistogram<Label extends string> {
     registry.registerMetric(this as unknown as Metric)
   }
 
-  /** The child of one label set, values in the order of the label names: a map lookup per label, then a few additions. */
+  /** The child of one label set, values in the order of the label names: a map lookup per label, then additions. */
   labels(...values: string[]): HistogramChild {
     if (values.length !== this.labelNames.length) {
       throw new Error(`${this.name} takes ${this.labelNames.length} label values, got ${values.length}`)

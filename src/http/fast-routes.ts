@@ -7,10 +7,10 @@ import {API_SECURITY_HEADERS} from './security-headers.js'
 
 /**
  * A route answered on node:http itself, before the request becomes a web Request for the app. It returns true
- * when it took the request (and sends the API security headers itself) and false to hand it on to the app. Only for the hottest read routes: converting a
- * request to a web Request, routing it, running the middleware chain and converting the web Response back cost
- * more than a SQLite lookup (docs/BENCHMARKS.md). Each one answers exactly as the app's route does, which
- * test/http/fast-routes.test.ts checks request by request.
+ * when it took the request (and then sends the API security headers itself) and false to hand it on to the app.
+ * Only for the hottest read routes: converting a request to a web Request, routing it, running the middleware
+ * chain and converting the web Response back cost more than a SQLite lookup (docs/BENCHMARKS.md). Each one
+ * answers exactly as the app's route does, which test/http/fast-routes.test.ts checks request by request.
  */
 export type FastRoute = (request: IncomingMessage, response: ServerResponse) => boolean
 
