@@ -84,17 +84,10 @@ export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRou
       fail(httpError(400, MALFORMED_PATH_MESSAGE))
       return true
     }
-    const succeed = (body: unknown) => {
-      try {
-        finish(200, body)
-      } catch (error) {
-        fail(error)
-      }
-    }
     try {
       const body = route.answer(parameter)
-      if (body instanceof Promise) body.then(succeed, fail)
-      else succeed(body)
+      if (body instanceof Promise) body.then((value) => finish(200, value)).catch(fail)
+      else finish(200, body)
     } catch (error) {
       fail(error)
     }

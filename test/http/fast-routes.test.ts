@@ -2,10 +2,11 @@ import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {importShipments} from '../../src/app/shipment-import.js'
 import {silentLogger} from '../../src/core/logger.js'
-import type {FastRoute} from '../../src/http/fast-routes.js'
+import {type FastRoute, oneParameterJsonRoute} from '../../src/http/fast-routes.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
 import {ROOT} from '../helpers/cli.js'
 import {type TestApi, testApi} from '../helpers/http.js'
+import {memoryLogger} from '../helpers/memory-log.js'
 import {closedPort} from '../helpers/shipments.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -270,5 +271,46 @@ describe('the fast application status route', () => {
       expect(await answer(pair.fast.url, statusPath(tracked), {headers})).toEqual(fromApp)
     }
     expect(pair.taken()).toBe(2)
+  })
+})
+
+describe('oneParameterJsonRoute', () => {
+  /** A server whose only route answers /things/{id} with `answer(id)`; every request it does not take is a 418. */
+  async function serverFor(answer: (id: string) => unknown) {
+    const log = memoryLogger('INFO')
+    const recorded: number[] = []
+    const route = oneParameterJsonRoute(
+      {template: '/things/:id', prefix: '/things/', suffix: '', answer},
+      {record: (_method, _target, _route, status) => recorded.push(status), logger: log.logger},
+    )
+    const running = await startServer(
+      {fetch: () => new Response('not taken', {status: 418})},
+      {host: '127.0.0.1', port: 0, logger: silentLogger, fastRoutes: [route]},
+    )
+    cleanups.push(() => running.close())
+    return {url: running.url, recorded, lines: log.lines}
+  }
+
+  it('answers a value or a promise of one, and an error thrown or rejected as the app would', async () => {
+    const server = await serverFor((id) => {
+      if (id === 'now') return {id}
+      if (id === 'later') return Promise.resolve({id})
+      if (id === 'gone') return Promise.reject(new Error('store gone'))
+      throw new Error('broken')
+    })
+    expect(await answer(server.url, '/things/now')).toMatchObject({status: 200, body: {id: 'now'}})
+    expect(await answer(server.url, '/things/later')).toMatchObject({status: 200, body: {id: 'later'}})
+    for (const path of ['/things/gone', '/things/other']) {
+      expect(await answer(server.url, path)).toMatchObject({status: 500, body: {error: {code: 'internal'}}})
+    }
+    expect(server.recorded).toEqual([200, 200, 500, 500])
+  })
+
+  it('answers 500 rather than nothing when the value cannot be encoded as JSON, whether given or promised', async () => {
+    const server = await serverFor((id) => (id === 'now' ? {count: 1n} : Promise.resolve({count: 1n})))
+    for (const path of ['/things/now', '/things/later']) {
+      expect(await answer(server.url, path), path).toMatchObject({status: 500, body: {error: {code: 'internal'}}})
+    }
+    expect(server.lines.filter((line) => line.includes('| ERROR |'))).toHaveLength(2)
   })
 })
