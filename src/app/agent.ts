@@ -1,7 +1,10 @@
+import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {AgentRun, type DigestSender, type RunOptions, type RunSummary} from '../core/jobs/agent-run.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
+import {MONITOR_LOG_BYTES, noRunMonitor, type RunMonitor} from '../core/jobs/run-monitor.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
+import {formatLogLine, LogRecorder} from '../core/logger.js'
 import type {AppContext} from './context.js'
 import {acquireRunLock} from './run-lock.js'
 import {VERSION} from './version.js'
@@ -11,30 +14,58 @@ export function criteriaFrom(context: AppContext, overrides: {tags?: string[]} =
   return {...context.config.search, ...(overrides.tags && overrides.tags.length > 0 ? {tags: overrides.tags} : {})}
 }
 
-/** Runs the agent under the run lock so overlapping runs (cron and a manual one) never both run. */
+/**
+ * Runs the agent under the run lock so overlapping runs (cron and a manual one) never both run, in a data dir
+ * created on first need, watched by the dead-man's switch when one is configured.
+ */
 export async function runAgent(
   context: AppContext,
-  options: Omit<RunOptions, 'version' | 'mode' | 'criteria'> & {tags?: string[]},
+  options: Omit<RunOptions, 'version' | 'mode' | 'criteria' | 'proxyConfigured'> & {tags?: string[]},
 ): Promise<RunSummary> {
-  const release = acquireRunLock(join(context.paths.dataDir, 'run.lock'))
+  const recorder = new LogRecorder(MONITOR_LOG_BYTES)
+  const logger = recorder.wrap(context.logger)
+  const monitor = await openRunMonitor(context)
+  await monitor.started()
+  let summary: RunSummary
   try {
-    const run = new AgentRun({
-      applications: context.applicationStore,
-      jobs: context.jobStore,
-      search: await context.openJobSearch(),
-      notifications: await context.openDigestSender(),
-      logger: context.logger,
-    })
-    const {tags, ...rest} = options
-    return await run.run({
-      ...rest,
-      version: VERSION,
-      mode: context.config.mode,
-      criteria: criteriaFrom(context, {tags}),
-    })
-  } finally {
-    release()
+    mkdirSync(context.paths.dataDir, {recursive: true, mode: 0o700})
+    const release = acquireRunLock(join(context.paths.dataDir, 'run.lock'))
+    try {
+      const run = new AgentRun({
+        applications: context.applicationStore,
+        jobs: context.jobStore,
+        search: await context.openJobSearch(),
+        notifications: await context.openDigestSender(),
+        logger,
+      })
+      const {tags, ...rest} = options
+      summary = await run.run({
+        ...rest,
+        version: VERSION,
+        mode: context.config.mode,
+        criteria: criteriaFrom(context, {tags}),
+        proxyConfigured: PROXY_VARIABLES.some((name) => Boolean(context.env[name])),
+      })
+    } finally {
+      release()
+    }
+  } catch (error) {
+    // The command reports the error itself; the monitor gets it as the log's last line.
+    recorder.add(formatLogLine('ERROR', `${context.logger.name}.run`, `Run failed: ${(error as Error).message}`))
+    await monitor.failed(recorder.text())
+    throw error
   }
+  await (summary.exit_code === 0 ? monitor.succeeded(recorder.text()) : monitor.failed(recorder.text()))
+  return summary
+}
+
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
+
+async function openRunMonitor(context: AppContext): Promise<RunMonitor> {
+  const url = context.config.run.healthcheck_url
+  if (!url) return noRunMonitor
+  const {healthcheckMonitor} = await import('../notifiers/healthcheck.js')
+  return healthcheckMonitor(url, {logger: context.logger.child('healthcheck')})
 }
 
 /**

@@ -61,6 +61,11 @@ export const configProperties = {
     properties: {urls: stringList, max_items: {type: 'integer', minimum: 1, maximum: 1000}},
     additionalProperties: false,
   },
+  run: {
+    type: 'object',
+    properties: {healthcheck_url: {anyOf: [{type: 'null'}, {type: 'string', pattern: '^https?://'}]}},
+    additionalProperties: false,
+  },
   server: {
     type: 'object',
     properties: {host: {type: 'string', minLength: 1}, port: {type: 'integer', minimum: 0, maximum: 65535}},

@@ -32,6 +32,8 @@ export interface JobagentConfig {
   search: SearchConfig
   sources: SourceConfig[]
   notify: {urls: string[]; max_items: number}
+  /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
+  run: {healthcheck_url: string | null}
   server: {host: string; port: number}
   shipments: {
     metadata: StoreConfig & {table: string; id_column: string}
@@ -183,6 +185,7 @@ function defaults(dataDir: string): JobagentConfig {
     },
     sources: DEFAULT_SOURCES,
     notify: {urls: [], max_items: 20},
+    run: {healthcheck_url: null},
     server: {host: '127.0.0.1', port: 8080},
     shipments: {
       metadata: {url: shipmentsUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 10, timeout_ms: 2000},
@@ -241,6 +244,7 @@ function envLayer(env: Env): Layer {
   return {
     mode,
     notify: {urls: splitList(env.JOBAGENT_NOTIFY_URLS)},
+    run: {healthcheck_url: env.JOBAGENT_HEALTHCHECK_URL || undefined},
     server: {host: env.JOBAGENT_HOST || undefined, port: parsePort(env.JOBAGENT_PORT)},
     shipments: {
       metadata: {url: env.JOBAGENT_SHIPMENT_METADATA_URL || undefined},

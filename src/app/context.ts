@@ -2,6 +2,7 @@ import {ApplicationService} from '../core/applications/application-service.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
 import {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {JobSearch} from '../core/jobs/job-search.js'
+import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
@@ -20,6 +21,8 @@ export interface ContextOptions {
   logger?: Logger
   /** Only these sources (`--source`), by type or name; unknown ones are a configuration error. */
   selectSources?: string[]
+  /** false: boards are reached directly, never through HTTP(S)_PROXY (the demo serves its boards itself). */
+  boardsViaProxy?: boolean
 }
 
 /**
@@ -32,6 +35,7 @@ export class AppContext {
   readonly paths: Paths
   readonly env: Env
   readonly logger: Logger
+  readonly boardsViaProxy: boolean
   private trackerDatabase: SqliteDatabase | undefined
   private cache = new Map<string, unknown>()
   private closers: (() => void | Promise<void>)[] = []
@@ -42,6 +46,7 @@ export class AppContext {
     this.config = loaded.config
     this.paths = loaded.paths
     this.logger = options.logger ?? silentLogger
+    this.boardsViaProxy = options.boardsViaProxy ?? true
     if (options.selectSources && options.selectSources.length > 0) {
       this.config = {...this.config, sources: selectSources(this.config.sources, options.selectSources)}
     }
@@ -86,6 +91,10 @@ export class AppContext {
 
   get jobStore(): SqliteJobStore {
     return this.memo('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
+  }
+
+  get runLedger(): RunLedger {
+    return this.memo('runLedger', () => new RunLedger(this.jobStore))
   }
 
   get jobCatalog(): JobCatalog {

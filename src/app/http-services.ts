@@ -1,6 +1,7 @@
 import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
+import type {RunLedger} from '../core/jobs/run-ledger.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import {sharedSearchOf} from './agent.js'
@@ -15,6 +16,8 @@ export interface HttpServices {
   applications: Pick<ApplicationService, 'record' | 'status' | 'list' | 'changeStatus'>
   /** GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs. */
   jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<JobCatalog, 'lastRun'>
+  /** GET /runs: the run ledger. */
+  runs: Pick<RunLedger, 'list'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
   healthChecks: HealthCheck[]
   /** GET /shipments/{id}/unified; the route is mounted only when the service is given. */
@@ -30,6 +33,9 @@ export function createHttpServices(context: AppContext): HttpServices {
     jobs: {
       search: (tags) => sharedSearchOf(context).search(tags),
       lastRun: (options) => context.jobCatalog.lastRun(options),
+    },
+    get runs() {
+      return context.runLedger
     },
     // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
     // stores join once they exist (an import while the server runs counts).

@@ -7,7 +7,7 @@ import type {AppContext} from './context.js'
 /** The configured boards over one shared HTTP client (proxy, retries, per-host limit); returns how to close it. */
 export function createJobSources(context: AppContext): {sources: JobSource[]; close: () => Promise<void>} {
   const logger = context.logger
-  const http = createHttpClient({logger: logger.child('http')})
+  const http = createHttpClient({logger: logger.child('http'), proxy: context.boardsViaProxy})
   return {sources: createSources(context.config.sources, {http, logger}), close: () => http.close()}
 }
 

@@ -1,24 +1,8 @@
 import type {Writable} from 'node:stream'
-import {LOG_LEVELS, type Logger, type LogLevel} from '../core/logger.js'
-import {localTimestamp} from '../core/time.js'
+import {formatLogLine, LOG_LEVELS, type Logger, type LogLevel} from '../core/logger.js'
 
 export interface LogSink {
   write(line: string): void
-}
-
-// A server logs thousands of lines a second, most within the same millisecond as the one before.
-let lastStamp = {ms: Number.NaN, text: ''}
-
-function timestampOf(at: Date | undefined): string {
-  if (at) return localTimestamp(at)
-  const ms = Date.now()
-  if (ms !== lastStamp.ms) lastStamp = {ms, text: localTimestamp(new Date(ms))}
-  return lastStamp.text
-}
-
-/** `<timestamp> | <level> | <logger name> | <message>`: one line per record, newlines in messages escaped. */
-export function formatLogLine(level: LogLevel, name: string, message: string, at?: Date): string {
-  return `${timestampOf(at)} | ${level} | ${name} | ${message.replace(/\r?\n/g, '\\n')}`
 }
 
 export function streamSink(stream: Writable = process.stderr): LogSink {

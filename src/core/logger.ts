@@ -1,3 +1,5 @@
+import {localTimestamp} from './time.js'
+
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR'
 
 export const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'WARNING', 'ERROR']
@@ -22,4 +24,62 @@ export const silentLogger: Logger = {
   child() {
     return silentLogger
   },
+}
+
+// A server logs thousands of lines a second, most within the same millisecond as the one before.
+let lastStamp = {ms: Number.NaN, text: ''}
+
+function timestampOf(at: Date | undefined): string {
+  if (at) return localTimestamp(at)
+  const ms = Date.now()
+  if (ms !== lastStamp.ms) lastStamp = {ms, text: localTimestamp(new Date(ms))}
+  return lastStamp.text
+}
+
+/** `<timestamp> | <level> | <logger name> | <message>`: one line per record, newlines in messages escaped. */
+export function formatLogLine(level: LogLevel, name: string, message: string, at?: Date): string {
+  return `${timestampOf(at)} | ${level} | ${name} | ${message.replace(/\r?\n/g, '\\n')}`
+}
+
+/**
+ * The lines logged through a logger, kept besides wherever it writes them: every INFO, WARNING and ERROR
+ * record, whatever level the logger itself shows (a run under --quiet still reports its steps to a monitor).
+ */
+export class LogRecorder {
+  private lines: string[] = []
+  private bytes = 0
+
+  /** Keeps about the last `limit` characters; older lines are dropped. */
+  constructor(private readonly limit: number) {}
+
+  wrap(logger: Logger): Logger {
+    const record = (level: LogLevel, message: string) => this.add(formatLogLine(level, logger.name, message))
+    return {
+      name: logger.name,
+      debug: (message) => logger.debug(message),
+      info: (message) => {
+        record('INFO', message)
+        logger.info(message)
+      },
+      warning: (message) => {
+        record('WARNING', message)
+        logger.warning(message)
+      },
+      error: (message) => {
+        record('ERROR', message)
+        logger.error(message)
+      },
+      child: (suffix) => this.wrap(logger.child(suffix)),
+    }
+  }
+
+  add(line: string): void {
+    this.lines.push(line)
+    this.bytes += line.length + 1
+    while (this.bytes > this.limit && this.lines.length > 1) this.bytes -= (this.lines.shift() as string).length + 1
+  }
+
+  text(): string {
+    return this.lines.length ? `${this.lines.join('\n')}\n` : ''
+  }
 }

@@ -15,6 +15,7 @@ import {healthRoutes} from './routes/health.js'
 import {jobsRoutes} from './routes/jobs.js'
 import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
+import {runsRoutes} from './routes/runs.js'
 import {shipmentFastRoute, shipmentRoutes} from './routes/shipments.js'
 import {documentSecurityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
@@ -112,6 +113,7 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
   app.route('/', metricsRoutes(metrics))
   app.route('/', jobsRoutes(services, metrics))
   app.route('/', applicationsRoutes(services, metrics))
+  app.route('/', runsRoutes(services))
   // With CORS on, every answer depends on the Origin header (and says so in Vary): the app's middleware sends them.
   const fastContext = corsOn
     ? undefined

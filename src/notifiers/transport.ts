@@ -28,6 +28,8 @@ export interface HttpPost {
   /** The channel's masked name, for log lines about retries. */
   label: string
   url: string
+  /** POST unless said otherwise; a GET sends no body. */
+  method?: 'GET' | 'POST'
   headers: Record<string, string>
   body: string
 }
@@ -132,10 +134,11 @@ export class HttpTransport {
     let body: string
     let retryAfter: string | null = null
     try {
+      const method = post.method ?? 'POST'
       const response = await request(post.url, {
-        method: 'POST',
+        method,
         headers: {'user-agent': this.options.userAgent ?? defaultUserAgent(), ...post.headers},
-        body: post.body,
+        body: method === 'GET' ? null : post.body,
         signal: AbortSignal.any([signal, timeout]),
         ...(this.options.dispatcher ? {dispatcher: this.options.dispatcher} : {}),
       })

@@ -4,7 +4,7 @@ import {dirname, join} from 'node:path'
 import {TextDecoder} from 'node:util'
 import pLimit, {type LimitFunction} from 'p-limit'
 import pRetry from 'p-retry'
-import {type Dispatcher, EnvHttpProxyAgent, fetch} from 'undici'
+import {Agent, type Dispatcher, EnvHttpProxyAgent, fetch} from 'undici'
 import {UnavailableError} from '../core/errors.js'
 import {type Logger, silentLogger} from '../core/logger.js'
 
@@ -30,6 +30,8 @@ export interface HttpClientOptions {
   concurrencyPerHost?: number
   /** Defaults to an EnvHttpProxyAgent, which honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
   dispatcher?: Dispatcher
+  /** false: connect directly whatever the environment says (boards served by this process). */
+  proxy?: boolean
   logger?: Logger
 }
 
@@ -174,7 +176,7 @@ export class HttpClient {
     this.maxRetryAfterMs = (options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS) * 1000
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.concurrencyPerHost = options.concurrencyPerHost ?? DEFAULT_CONCURRENCY_PER_HOST
-    this.dispatcher = options.dispatcher ?? new EnvHttpProxyAgent()
+    this.dispatcher = options.dispatcher ?? (options.proxy === false ? new Agent() : new EnvHttpProxyAgent())
     this.logger = options.logger ?? silentLogger
   }
 

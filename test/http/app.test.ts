@@ -31,6 +31,7 @@ function failingServices(error: unknown): HttpServices {
     version: '9.9.9',
     applications: {record: fail, status: fail, list: fail, changeStatus: fail},
     jobs: {search: fail, lastRun: fail},
+    runs: {list: fail},
     healthChecks: [],
   }
 }

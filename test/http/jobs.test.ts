@@ -110,7 +110,7 @@ async function storeRun(target: TestApi) {
       jobs_found: 3,
       new_jobs: 3,
       notified: 0,
-      sources: [{name: 'remotive', ok: true, count: 3, error: null, duration_ms: 12}],
+      sources: [{name: 'remotive', ok: true, count: 3, error: null, duration_ms: 12, anomaly: null}],
       error: null,
     },
     jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)})),

@@ -8,8 +8,10 @@ import {canonicalJobUrl} from './canonical-url.js'
 import {jobIdentityKey} from './dedupe.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
-import type {JobStore, StoredJob} from './job-store.js'
-import type {SearchResult, SourceOutcome} from './search-result.js'
+import type {JobStore, PreviewedJob} from './job-store.js'
+import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
+import {unreachableHint} from './unreachable.js'
+import {zeroYieldAnomalies} from './zero-yield.js'
 
 export interface ChannelReport {
   channel: string
@@ -43,6 +45,8 @@ export interface RunOptions {
   onProgress?: SearchOptions['onProgress']
   /** Called when every board has answered, before the outcome lines are logged (ends a live display). */
   onSearchFinished?: () => void
+  /** A proxy is set in the environment: when no board can be reached, the hint points at it. */
+  proxyConfigured?: boolean
 }
 
 export interface NotificationSummary {
@@ -62,13 +66,15 @@ export interface RunSummary {
   finished_at: string
   duration_ms: number
   applications: ApplicationCounts
-  sources: SourceOutcome[]
+  sources: RunSourceOutcome[]
   jobs_found: number
   new_jobs: number
   notifications: NotificationSummary
   error: string | null
-  /** The new jobs (not yet applied for), with their short ids. */
-  jobs: StoredJob[]
+  /** True for --dry-run: nothing was stored, not even the run. */
+  dry_run: boolean
+  /** The new jobs (not yet applied for), with their short ids (null for a job a dry run found for the first time). */
+  jobs: PreviewedJob[]
 }
 
 function seconds(ms: number): string {
@@ -112,24 +118,31 @@ export class AgentRun {
       ...(options.onProgress ? {onProgress: options.onProgress} : {}),
     })
     options.onSearchFinished?.()
-    for (const outcome of result.sources) {
+    const sources = await this.judgeOutcomes(result.sources)
+    for (const outcome of sources) {
       const sourceLog = this.deps.logger.child(`sources.${outcome.name}`)
-      if (outcome.ok) sourceLog.info(`${outcome.name}: ${outcome.count} jobs in ${seconds(outcome.duration_ms)}`)
-      else sourceLog.warning(`${outcome.name}: failed after ${seconds(outcome.duration_ms)}: ${outcome.error}`)
+      if (!outcome.ok)
+        sourceLog.warning(`${outcome.name}: failed after ${seconds(outcome.duration_ms)}: ${outcome.error}`)
+      else if (outcome.anomaly) sourceLog.warning(`${outcome.name}: ${outcome.anomaly.message}`)
+      else sourceLog.info(`${outcome.name}: ${outcome.count} jobs in ${seconds(outcome.duration_ms)}`)
     }
     for (const warning of result.warnings) this.log.warning(warning)
 
-    const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts}
-    const succeeded = result.sources.filter((outcome) => outcome.ok).length
+    const dryRun = options.dryRun ?? false
+    const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts, dryRun}
+    const succeeded = sources.filter((outcome) => outcome.ok).length
     if (succeeded === 0) {
       const error = names.length === 0 ? 'no source is enabled' : 'no source succeeded'
       this.log.error(`Jobs found: none; ${error}, so the stored jobs were left as they were`)
-      return this.finish(
-        {...base, sources: result.sources, error, started, clock, runId: null},
+      const summary = await this.finish(
+        {...base, sources, error, started, clock, runId: null},
         [],
         0,
         skipped('failed'),
       )
+      const hint = unreachableHint(sources, {proxyConfigured: options.proxyConfigured ?? false})
+      if (hint) this.log.warning(hint)
+      return summary
     }
     this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
 
@@ -138,25 +151,28 @@ export class AgentRun {
       applied.has(applicationUrlKey(job.url)) || applied.has(applicationUrlKey(canonicalJobUrl(job.url)))
     const keyed = result.jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}))
     const newFlags = result.jobs.map((job) => !isApplied(job))
-    const saved = await this.deps.jobs.saveRun(
-      {
-        started_at: startedAt,
-        finished_at: startedAt,
-        status: 'ok',
-        mode: options.mode,
-        jobs_found: result.jobs.length,
-        new_jobs: newFlags.filter(Boolean).length,
-        notified: 0,
-        sources: result.sources,
-        error: null,
-      },
-      keyed,
-    )
+    // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.
+    const saved = dryRun
+      ? {run: null, jobs: await this.deps.jobs.previewRun(keyed, startedAt)}
+      : await this.deps.jobs.saveRun(
+          {
+            started_at: startedAt,
+            finished_at: startedAt,
+            status: 'ok',
+            mode: options.mode,
+            jobs_found: result.jobs.length,
+            new_jobs: newFlags.filter(Boolean).length,
+            notified: 0,
+            sources,
+            error: null,
+          },
+          keyed,
+        )
     const newJobs = saved.jobs.filter((_, index) => newFlags[index])
     this.log.info(`New jobs (not yet applied): ${newJobs.length}`)
 
     const notifications = await this.notify(newJobs, options, clock)
-    const failedSources = result.sources.length - succeeded
+    const failedSources = sources.length - succeeded
     const strictFailure = options.strict && failedSources > 0
     const error =
       notifications.result === 'failed'
@@ -165,14 +181,22 @@ export class AgentRun {
           ? `${failedSources} source(s) failed (--strict)`
           : null
     return this.finish(
-      {...base, sources: result.sources, error, started, clock, runId: saved.run.id},
+      {...base, sources, error, started, clock, runId: saved.run?.id ?? null},
       newJobs,
       result.jobs.length,
       notifications,
     )
   }
 
-  private async notify(newJobs: StoredJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
+  /** Each board's outcome with its anomaly, judged against the boards' recent runs in the ledger. */
+  private async judgeOutcomes(outcomes: readonly SourceOutcome[]): Promise<RunSourceOutcome[]> {
+    const suspicious = outcomes.some((outcome) => outcome.ok && outcome.count === 0)
+    const history = suspicious ? (await this.deps.jobs.listRuns({limit: 50, offset: 0})).runs : []
+    const anomalies = zeroYieldAnomalies(outcomes, history)
+    return outcomes.map((outcome) => ({...outcome, anomaly: anomalies.get(outcome.name) ?? null}))
+  }
+
+  private async notify(newJobs: PreviewedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
     const notifyLog = this.deps.logger.child('notify')
     const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
     if (pending.length === 0) {
@@ -197,7 +221,7 @@ export class AgentRun {
       return {result: 'failed', jobs: pending.length, channels: report.channels}
     }
     await this.deps.jobs.markNotified(
-      pending.map((job) => job.id),
+      pending.flatMap((job) => (job.id === null ? [] : [job.id])),
       localTimestamp(clock.now()),
     )
     notifyLog.info(
@@ -212,14 +236,15 @@ export class AgentRun {
       mode: string
       started_at: string
       applications: ApplicationCounts
-      sources: SourceOutcome[]
+      sources: RunSourceOutcome[]
       error: string | null
+      dryRun: boolean
       started: Date
       clock: Clock
-      /** The run row saved with the jobs, or null when the search failed and nothing was saved. */
+      /** The run row saved with the jobs, or null when the search failed (or a dry run) and nothing was saved. */
       runId: number | null
     },
-    jobs: StoredJob[],
+    jobs: PreviewedJob[],
     found: number,
     notifications: NotificationSummary,
   ): Promise<RunSummary> {
@@ -240,6 +265,7 @@ export class AgentRun {
       new_jobs: jobs.length,
       notifications,
       error: run.error,
+      dry_run: run.dryRun,
       jobs,
     }
     const line = `Run ${status === 'ok' ? 'completed' : `failed (${run.error})`} in ${seconds(durationMs)}`
@@ -249,7 +275,9 @@ export class AgentRun {
       notified: notifications.result === 'sent' ? notifications.jobs : 0,
       error: run.error,
     } as const
-    if (run.runId === null) {
+    if (run.dryRun) {
+      // Nothing stored: the ledger and "the last run" stay as the last real run left them.
+    } else if (run.runId === null) {
       await this.deps.jobs.saveFailedRun({
         ...outcome,
         started_at: run.started_at,

@@ -1,5 +1,5 @@
 import type {JobResponse} from './job.js'
-import type {SourceOutcome} from './search-result.js'
+import type {RunSourceOutcome} from './search-result.js'
 
 /** A job as remembered between runs. */
 export interface StoredJob extends JobResponse {
@@ -21,7 +21,7 @@ export interface RunRecord {
   jobs_found: number
   new_jobs: number
   notified: number
-  sources: SourceOutcome[]
+  sources: RunSourceOutcome[]
   error: string | null
 }
 
@@ -33,6 +33,9 @@ export interface KeyedJob {
 
 export type NewRunRecord = Omit<RunRecord, 'id'>
 
+/** A job as a run would store it; `id` is null for a job never stored before (a dry run stores nothing). */
+export type PreviewedJob = Omit<StoredJob, 'id'> & {id: number | null}
+
 /** Memory between runs: the jobs seen, when, and whether the user was told about them. */
 export interface JobStore {
   /**
@@ -41,12 +44,16 @@ export interface JobStore {
    * notified_at are kept, the other fields and last_seen take the new values.
    */
   saveRun(run: NewRunRecord, jobs: readonly KeyedJob[]): Promise<{run: RunRecord; jobs: StoredJob[]}>
+  /** What saveRun would return for these jobs, without writing anything (for --dry-run). */
+  previewRun(jobs: readonly KeyedJob[], seenAt: string): Promise<PreviewedJob[]>
   /** Records a run that failed; the jobs table is left as it was. */
   saveFailedRun(run: NewRunRecord): Promise<RunRecord>
   /** Sets the final status of a run saved by saveRun. */
   completeRun(id: number, outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>): Promise<void>
   markNotified(ids: readonly number[], at: string): Promise<void>
   lastRun(): Promise<RunRecord | null>
+  /** The run ledger, newest first, with the number of runs recorded. */
+  listRuns(page: {limit: number; offset: number}): Promise<{runs: RunRecord[]; total: number}>
   /**
    * The last run that stored jobs, whatever its final status (a run whose every notification channel failed
    * still found its jobs), with those jobs, newest first; run is null before any run stored jobs.

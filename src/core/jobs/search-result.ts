@@ -11,6 +11,19 @@ export interface SourceOutcome {
   duration_ms: number
 }
 
+/** A board that answered but looks wrong: today only "returned nothing where it always returned something". */
+export interface SourceAnomaly {
+  code: 'zero_yield'
+  /** About how many jobs the board returned in its recent successful runs. */
+  usual_count: number
+  message: string
+}
+
+/** A board's outcome in a run: the search's outcome and whether its answer looked wrong. */
+export interface RunSourceOutcome extends SourceOutcome {
+  anomaly: SourceAnomaly | null
+}
+
 /** The result of one search over every enabled board: filtered and deduplicated jobs. */
 export interface SearchResult {
   jobs: JobResponse[]

@@ -1,4 +1,12 @@
-import type {JobStore, KeyedJob, KeyedStoredJob, NewRunRecord, RunRecord, StoredJob} from '../../core/jobs/job-store.js'
+import type {
+  JobStore,
+  KeyedJob,
+  KeyedStoredJob,
+  NewRunRecord,
+  PreviewedJob,
+  RunRecord,
+  StoredJob,
+} from '../../core/jobs/job-store.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 const JOB_COLUMNS = 'id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at'
@@ -7,8 +15,27 @@ interface RunRow extends Omit<RunRecord, 'sources'> {
   sources: string
 }
 
+type ExistingJob = Pick<StoredJob, 'id' | 'first_seen' | 'notified_at' | 'posted_date'>
+
+/** A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped. */
+function remembered(job: KeyedJob['job'], existing: ExistingJob, seenAt: string): StoredJob {
+  return {
+    ...job,
+    posted_date: job.posted_date ?? existing.posted_date,
+    id: existing.id,
+    first_seen: existing.first_seen,
+    last_seen: seenAt,
+    notified_at: existing.notified_at,
+  }
+}
+
 function toRun(row: RunRow): RunRecord {
-  return {...row, sources: JSON.parse(row.sources)}
+  // Runs recorded before anomalies were judged have none.
+  const sources = (JSON.parse(row.sources) as RunRecord['sources']).map((source) => ({
+    ...source,
+    anomaly: source.anomaly ?? null,
+  }))
+  return {...row, sources}
 }
 
 /** Jobs and runs in jobagent.db, beside the tracker so one transaction can cover a run's writes. */
@@ -44,6 +71,8 @@ export class SqliteJobStore implements JobStore {
       ),
       markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
+      listRuns: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ? OFFSET ?'),
+      countRuns: db.prepare('SELECT count(*) FROM runs').pluck(),
       lastRunWithJobs: db.prepare('SELECT * FROM runs WHERE id = (SELECT max(last_run_id) FROM jobs)'),
       runJobs: db.prepare(
         `SELECT ${JOB_COLUMNS}, url_key FROM jobs WHERE last_run_id = ?
@@ -56,30 +85,37 @@ export class SqliteJobStore implements JobStore {
   async saveRun(run: NewRunRecord, jobs: readonly KeyedJob[]): Promise<{run: RunRecord; jobs: StoredJob[]}> {
     return writeTransaction(this.db, this.file, () => {
       const saved = toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow)
-      const stored: StoredJob[] = []
       // Rows are built here rather than read back (RETURNING): a run upserts thousands of jobs.
-      for (const {job, urlKey, identityKey} of jobs) {
-        const existing = (this.statements.byUrlKey.get(urlKey) ?? this.statements.byIdentity.get(identityKey)) as
-          | Pick<StoredJob, 'id' | 'first_seen' | 'notified_at' | 'posted_date'>
-          | undefined
-        const values = {...job, urlKey, identityKey, seen: run.started_at, runId: saved.id}
+      const stored = jobs.map((keyed) => {
+        const existing = this.existing(keyed)
+        const values = {...keyed.job, urlKey: keyed.urlKey, identityKey: keyed.identityKey, runId: saved.id}
+        const seen = run.started_at
         if (existing) {
-          this.statements.updateJob.run({...values, id: existing.id})
-          stored.push({
-            ...job,
-            posted_date: job.posted_date ?? existing.posted_date,
-            id: existing.id,
-            first_seen: existing.first_seen,
-            last_seen: run.started_at,
-            notified_at: existing.notified_at,
-          })
-        } else {
-          const id = Number(this.statements.insertJob.run(values).lastInsertRowid)
-          stored.push({...job, id, first_seen: run.started_at, last_seen: run.started_at, notified_at: null})
+          this.statements.updateJob.run({...values, seen, id: existing.id})
+          return remembered(keyed.job, existing, seen)
         }
-      }
+        const id = Number(this.statements.insertJob.run({...values, seen}).lastInsertRowid)
+        return {...keyed.job, id, first_seen: seen, last_seen: seen, notified_at: null}
+      })
       return {run: saved, jobs: stored}
     })
+  }
+
+  async previewRun(jobs: readonly KeyedJob[], seenAt: string): Promise<PreviewedJob[]> {
+    return read(this.file, () =>
+      jobs.map((keyed) => {
+        const existing = this.existing(keyed)
+        if (existing) return remembered(keyed.job, existing, seenAt)
+        return {...keyed.job, id: null, first_seen: seenAt, last_seen: seenAt, notified_at: null}
+      }),
+    )
+  }
+
+  /** The stored job a found one is: same canonical URL or, failing that, same identity key. */
+  private existing({urlKey, identityKey}: KeyedJob): ExistingJob | undefined {
+    return (this.statements.byUrlKey.get(urlKey) ?? this.statements.byIdentity.get(identityKey)) as
+      | ExistingJob
+      | undefined
   }
 
   async saveFailedRun(run: NewRunRecord): Promise<RunRecord> {
@@ -104,6 +140,14 @@ export class SqliteJobStore implements JobStore {
   async lastRun(): Promise<RunRecord | null> {
     const row = read(this.file, () => this.statements.lastRun.get()) as RunRow | undefined
     return row ? toRun(row) : null
+  }
+
+  async listRuns(page: {limit: number; offset: number}): Promise<{runs: RunRecord[]; total: number}> {
+    const listing = this.db.transaction(() => ({
+      runs: (this.statements.listRuns.all(page.limit, page.offset) as RunRow[]).map(toRun),
+      total: this.statements.countRuns.get() as number,
+    }))
+    return read(this.file, () => listing())
   }
 
   async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}> {

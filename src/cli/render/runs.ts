@@ -1,0 +1,38 @@
+import type {LedgerRun} from '../../core/jobs/run-ledger.js'
+import type {Style} from '../style.js'
+import {renderTable} from '../table.js'
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+/** How the boards fared: how many answered, then each one that failed or looked wrong (counts are in --json). */
+function boards(run: LedgerRun): string {
+  const ok = run.sources.filter((source) => source.ok).length
+  const notes = run.sources.flatMap((source) => {
+    if (!source.ok) return [`${source.name} failed`]
+    if (source.anomaly) return [`${source.name} 0 (usually ${source.anomaly.usual_count})`]
+    return []
+  })
+  return [`${ok}/${run.sources.length} ok`, ...notes].join('; ')
+}
+
+export function renderRunTable(runs: readonly LedgerRun[], total: number, style: Style): string {
+  if (runs.length === 0) return 'No run yet. Search the boards with: jobagent run (or try jobagent run --demo)'
+  const table = renderTable(
+    runs,
+    [
+      {header: 'ID', value: (run) => String(run.id)},
+      {header: 'STARTED', value: (run) => run.started_at.slice(0, 19).replace('T', ' ')},
+      {header: 'TOOK', value: (run) => seconds(run.duration_ms)},
+      {header: 'STATUS', value: (run) => (run.status === 'ok' ? 'ok' : `failed: ${run.error ?? ''}`), max: 30},
+      {header: 'FOUND', value: (run) => String(run.jobs_found)},
+      {header: 'NEW', value: (run) => String(run.new_jobs)},
+      {header: 'NOTIFIED', value: (run) => String(run.notified)},
+      {header: 'BOARDS', value: boards, max: 80},
+    ],
+    style.bold,
+  )
+  const more = total > runs.length ? `\n\n${runs.length} of ${total} runs; see more with --limit or --json` : ''
+  return `${table}${more}`
+}

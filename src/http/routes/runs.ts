@@ -1,0 +1,71 @@
+import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
+import type {HttpServices} from '../../app/http-services.js'
+import {RUNS_DEFAULT_LIMIT, RUNS_MAX_LIMIT} from '../../core/jobs/run-ledger.js'
+import {validationHook} from '../errors.js'
+import {errorResponses, SourceOutcomeSchema} from '../schemas.js'
+
+const RunSourceSchema = SourceOutcomeSchema.extend({
+  anomaly: z
+    .object({code: z.enum(['zero_yield']), usual_count: z.number().int(), message: z.string()})
+    .nullable()
+    .openapi({description: 'set when the board answered but looked wrong (0 jobs where it usually has some)'}),
+}).openapi('RunSourceOutcome')
+
+const RunSchema = z
+  .object({
+    id: z.number().int(),
+    started_at: z.string().openapi({example: '2026-11-22T07:30:00.412'}),
+    finished_at: z.string().openapi({example: '2026-11-22T07:30:03.058'}),
+    duration_ms: z.number().int(),
+    status: z.enum(['ok', 'failed']),
+    mode: z.string(),
+    jobs_found: z.number().int(),
+    new_jobs: z.number().int(),
+    notified: z.number().int(),
+    error: z.string().nullable(),
+    sources: z.array(RunSourceSchema),
+  })
+  .openapi('Run')
+
+const wholeNumber = (description: string, example: string) =>
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional().openapi({description, example})
+
+const listRuns = createRoute({
+  method: 'get',
+  path: '/runs',
+  tags: ['jobs'],
+  summary: 'The run ledger, newest first',
+  description:
+    'What `jobagent runs` lists: each recorded run with its duration, outcome, counts and every board\u2019s ' +
+    'outcome. Dry runs and demo runs are not recorded.',
+  request: {
+    query: z.object({
+      limit: wholeNumber(`runs per page, 1-${RUNS_MAX_LIMIT} (default ${RUNS_DEFAULT_LIMIT})`, '20'),
+      offset: wholeNumber('runs to skip, newest first (default 0)', '0'),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'A page of runs',
+      content: {
+        'application/json': {
+          schema: z.object({
+            runs: z.array(RunSchema),
+            count: z.number().int(),
+            total: z.number().int(),
+            limit: z.number().int(),
+            offset: z.number().int(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(401, 422, 503),
+  },
+})
+
+export function runsRoutes(services: Pick<HttpServices, 'runs'>) {
+  return new OpenAPIHono({defaultHook: validationHook}).openapi(listRuns, async (c) => {
+    const {limit, offset} = c.req.valid('query')
+    return c.json(await services.runs.list({limit, offset}), 200)
+  })
+}
