@@ -12,7 +12,7 @@ import {VERSION} from './version.js'
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
 export interface HttpServices {
   version: string
-  applications: Pick<ApplicationService, 'record' | 'status' | 'list' | 'changeStatus'>
+  applications: Pick<ApplicationService, 'record' | 'get' | 'status' | 'list' | 'changeStatus'>
   /** GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs. */
   jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<JobCatalog, 'lastRun'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */

@@ -60,6 +60,22 @@ export const ApplicationStatusSchema = z
   })
   .openapi('ApplicationStatusView')
 
+/** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
+export const StatusChangeRecordSchema = z
+  .object({
+    changed_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+    old_status: StatusSchema,
+    new_status: StatusSchema,
+    old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),
+  })
+  .openapi('StatusHistoryEntry')
+
+/** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
+export const ApplicationWithHistorySchema = ApplicationSchema.extend({
+  updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
+}).openapi('ApplicationWithHistory')
+
 /** PATCH takes status and notes from a JSON body or the query string; both optional here, checked together. */
 export const StatusChangeSchema = z
   .object({

@@ -29,7 +29,7 @@ function failingServices(error: unknown): HttpServices {
   }
   return {
     version: '9.9.9',
-    applications: {record: fail, status: fail, list: fail, changeStatus: fail},
+    applications: {record: fail, get: fail, status: fail, list: fail, changeStatus: fail},
     jobs: {search: fail, lastRun: fail},
     healthChecks: [],
   }
