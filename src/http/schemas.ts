@@ -115,6 +115,23 @@ export const JobSchema = z
   })
   .openapi('JobResponse')
 
+/**
+ * What the tracker holds about a job (core judgeJob): matched by the job's URL or its canonical URL (tracking
+ * parameters such as utm_* removed), exactly as `jobagent run` counts new jobs.
+ */
+function trackingFields() {
+  return {
+    // A fresh enum: making a named schema (ApplicationStatus) nullable would make its shared component nullable.
+    tracked_status: z.enum(APPLICATION_STATUSES).nullable().openapi({
+      description: 'the status of the application tracked for this job (by its URL or canonical URL); null when none',
+    }),
+    tracked_url: z.string().nullable().openapi({
+      description: 'the URL that application is tracked under (may differ by tracking parameters); null when none',
+    }),
+    is_new: z.boolean().openapi({description: 'not yet applied for: untracked, or tracked as saved'}),
+  }
+}
+
 /** A job the last run stored, seen against the tracker (what `jobagent jobs --json` lists). */
 export const ListedJobSchema = z
   .object({
@@ -123,13 +140,12 @@ export const ListedJobSchema = z
     first_seen: z.string().openapi({example: '2026-11-20T07:30:02.114'}),
     last_seen: z.string().openapi({example: '2026-11-22T07:30:01.870'}),
     notified_at: z.string().nullable(),
-    // A fresh enum: making a named schema (ApplicationStatus) nullable would make its shared component nullable.
-    tracked_status: z.enum(APPLICATION_STATUSES).nullable().openapi({
-      description: 'the status of the application tracked with this URL; null when untracked',
-    }),
-    is_new: z.boolean().openapi({description: 'not yet applied for: untracked, or tracked as saved'}),
+    ...trackingFields(),
   })
   .openapi('ListedJob')
+
+/** A job a search found (GET /jobs), seen against the tracker as the run sees it. */
+export const FoundJobSchema = z.object({...JobSchema.shape, ...trackingFields()}).openapi('FoundJob')
 
 /** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
 export const LastRunSchema = z

@@ -5,7 +5,7 @@ import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
-import {errorResponses, JobSchema, LastRunSchema, ListedJobSchema, SourceOutcomeSchema} from '../schemas.js'
+import {errorResponses, FoundJobSchema, LastRunSchema, ListedJobSchema, SourceOutcomeSchema} from '../schemas.js'
 
 const lastRunJobs = createRoute({
   method: 'get',
@@ -48,7 +48,8 @@ const searchJobs = createRoute({
   summary: 'Search the configured job boards now',
   description:
     'Runs the search pipeline (boards, filters, deduplication) on each call; concurrent calls with the same tags ' +
-    'share one search. A board that fails is reported in `sources` and the others still count.',
+    'share one search. A board that fails is reported in `sources` and the others still count. Each job says ' +
+    'whether it is tracked and new exactly as `jobagent run` judges it (its URL or canonical URL matched).',
   request: {
     query: z.object({
       tags: z
@@ -63,7 +64,7 @@ const searchJobs = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            jobs: z.array(JobSchema),
+            jobs: z.array(FoundJobSchema),
             count: z.number().int(),
             sources: z.array(SourceOutcomeSchema),
             searched_at: z.string().openapi({example: '2026-11-22T04:17:33Z'}),
@@ -89,10 +90,9 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
         .filter(Boolean)
       const result = await services.jobs.search(tags)
       metrics.countSearch(result)
-      return c.json(
-        {jobs: result.jobs, count: result.jobs.length, sources: result.sources, searched_at: result.searched_at},
-        200,
-      )
+      // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
+      const jobs = await services.jobs.withTracking(result.jobs)
+      return c.json({jobs, count: jobs.length, sources: result.sources, searched_at: result.searched_at}, 200)
     })
 }
 
@@ -103,6 +103,6 @@ function toRunSummary(run: RunRecord) {
 
 /** The documented fields in order, whatever else the store keeps about a job. */
 function toListedJob(job: ListedJob) {
-  const {id, first_seen, last_seen, notified_at, tracked_status, is_new} = job
-  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, tracked_status, is_new}
+  const {id, first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new} = job
+  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new}
 }
