@@ -13,8 +13,11 @@ import {VERSION} from './version.js'
 export interface HttpServices {
   version: string
   applications: Pick<ApplicationService, 'record' | 'get' | 'status' | 'list' | 'changeStatus'>
-  /** GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs. */
-  jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<JobCatalog, 'lastRun' | 'withTracking'>
+  /**
+   * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
+   * tracker's view of found jobs and tracking one of them (the run's rule, see judgeJob).
+   */
+  jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<JobCatalog, 'lastRun' | 'withTracking' | 'trackFound'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
   healthChecks: HealthCheck[]
   /** GET /shipments/{id}/unified; the route is mounted only when the service is given. */
@@ -31,6 +34,7 @@ export function createHttpServices(context: AppContext): HttpServices {
       search: (tags) => sharedSearchOf(context).search(tags),
       lastRun: (options) => context.jobCatalog.lastRun(options),
       withTracking: (jobs) => context.jobCatalog.withTracking(jobs),
+      trackFound: (input) => context.jobCatalog.trackFound(input),
     },
     // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
     // stores join once they exist (an import while the server runs counts).

@@ -132,6 +132,18 @@ function trackingFields() {
   }
 }
 
+/** POST /jobs/tracking: which of these job URLs are tracked, and which are new. */
+export const TrackingRequestSchema = z
+  .object({
+    urls: z
+      .array(z.string().max(2048, 'a url is longer than 2048 characters'))
+      .max(1000, 'at most 1000 urls')
+      .openapi({example: ['https://remoteok.com/remote-jobs/1?utm_source=feed']}),
+  })
+  .openapi('TrackingRequest')
+
+export const JobTrackingSchema = z.object({url: z.string(), ...trackingFields()}).openapi('JobTracking')
+
 /** A job the last run stored, seen against the tracker (what `jobagent jobs --json` lists). */
 export const ListedJobSchema = z
   .object({

@@ -30,7 +30,7 @@ function failingServices(error: unknown): HttpServices {
   return {
     version: '9.9.9',
     applications: {record: fail, get: fail, status: fail, list: fail, changeStatus: fail},
-    jobs: {search: fail, lastRun: fail, withTracking: fail},
+    jobs: {search: fail, lastRun: fail, withTracking: fail, trackFound: fail},
     healthChecks: [],
   }
 }

@@ -67,6 +67,58 @@ describe('GET /jobs judges tracked and new as jobagent run does', () => {
     })
   })
 
+  it('POST /jobs/tracking judges URLs against the tracker as it is now, in the order given', async () => {
+    api = testApi()
+    await api.app.request(
+      '/applications',
+      jsonBody(applicationBody({url: 'https://board.example/jobs/1', status: 'offer'})),
+    )
+    const response = await api.app.request(
+      '/jobs/tracking',
+      jsonBody({urls: ['https://board.example/jobs/2', 'https://board.example/jobs/1?utm_source=x#apply']}),
+    )
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual({
+      jobs: [
+        {url: 'https://board.example/jobs/2', tracked_status: null, tracked_url: null, is_new: true},
+        {
+          url: 'https://board.example/jobs/1?utm_source=x#apply',
+          tracked_status: 'offer',
+          tracked_url: 'https://board.example/jobs/1',
+          is_new: false,
+        },
+      ],
+    })
+    const refused = await api.app.request('/jobs/tracking', jsonBody({urls: 'https://board.example/jobs/2'}))
+    expect(refused.status).toBe(422)
+    expect((await json(refused)).error.details[0].field).toBe('urls')
+  })
+
+  it('POST /jobs/track records an untracked job and refuses one tracked under its canonical URL', async () => {
+    api = testApi()
+    const plain = 'https://board.example/jobs/1'
+    const first = await api.app.request('/jobs/track', jsonBody(applicationBody({url: plain, status: 'saved'})))
+    expect(first.status).toBe(201)
+    expect(await json(first)).toMatchObject({status: 'recorded', application: {url: plain, status: 'saved'}})
+
+    const again = await api.app.request(
+      '/jobs/track',
+      jsonBody(applicationBody({url: `${plain}?utm_source=newsletter&utm_medium=email`})),
+    )
+    expect(again.status).toBe(409)
+    expect(await json(again)).toEqual({
+      error: {
+        code: 'conflict',
+        message: `${plain}?utm_source=newsletter&utm_medium=email is already tracked as ${plain} (status: saved)`,
+        details: [{field: 'url', message: 'already tracked'}],
+      },
+    })
+    const invalid = await api.app.request('/jobs/track', jsonBody({url: 'https://board.example/jobs/9'}))
+    expect(invalid.status).toBe(422)
+    const {applications} = await json(await api.app.request('/applications'))
+    expect(applications.map((application: {url: string}) => application.url)).toEqual([plain])
+  })
+
   it('documents the judgement on FoundJob', async () => {
     api = testApi()
     const document = await json(await api.app.request('/openapi.json'))
@@ -74,5 +126,15 @@ describe('GET /jobs judges tracked and new as jobagent run does', () => {
       expect.arrayContaining(['url', 'tracked_status', 'tracked_url', 'is_new']),
     )
     expect(document.components.schemas.ListedJob.required).toContain('tracked_url')
+    expect(Object.keys(document.paths['/jobs/track'].post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '422',
+    ])
+    expect(document.paths['/jobs/tracking'].post.responses['200']).toBeDefined()
   })
 })

@@ -1,8 +1,7 @@
 import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
-import {NotFoundError} from '../errors.js'
-import type {JobResponse} from './job.js'
+import {ConflictError, NotFoundError} from '../errors.js'
 import type {JobStore, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, jobApplicationKeys, judgeJob} from './job-tracking.js'
 
@@ -34,7 +33,7 @@ export class JobCatalog {
   }
 
   /** Found jobs (GET /jobs) with what the tracker holds about each, judged as the run judges them. */
-  async withTracking<J extends JobResponse>(jobs: readonly J[]): Promise<(J & JobTracking)[]> {
+  async withTracking<J extends {url: string}>(jobs: readonly J[]): Promise<(J & JobTracking)[]> {
     const judged = await this.judge(jobs.map((job) => jobApplicationKeys(job.url)))
     return jobs.map((job, index) => ({...job, ...judged[index]!}))
   }
@@ -62,7 +61,7 @@ export class JobCatalog {
   ): Promise<TrackedApplication> {
     const job = await this.find(id)
     const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
-    return this.applications.record({
+    return this.trackFound({
       title: job.title,
       company: job.company,
       location: job.location,
@@ -70,5 +69,25 @@ export class JobCatalog {
       source: job.source,
       ...defined,
     })
+  }
+
+  /**
+   * Tracks a job a board listed (its fields as ApplicationService.record takes them), unless the job is already
+   * tracked by the run's rule: an application under its URL or its canonical URL is a conflict, so a URL that
+   * differs only by tracking parameters never becomes a second application.
+   */
+  async trackFound(input: Record<string, unknown>): Promise<TrackedApplication> {
+    const url = typeof input.url === 'string' ? input.url : ''
+    const [tracking] = url ? await this.withTracking([{url}]) : []
+    if (tracking?.tracked_url) {
+      throw new ConflictError(
+        `${url} is already tracked as ${tracking.tracked_url} (status: ${tracking.tracked_status})`,
+        {
+          hint: `change it with: jobagent status ${tracking.tracked_url} <status>`,
+          details: [{field: 'url', message: 'already tracked'}],
+        },
+      )
+    }
+    return this.applications.record(input)
   }
 }

@@ -19,7 +19,7 @@ import {
 } from '../schemas.js'
 
 /** The interchange record: the eight documented fields in order (as `jobagent status --json` prints them). */
-function toRecord(a: TrackedApplication) {
+export function toRecord(a: TrackedApplication) {
   return {
     title: a.title,
     company: a.company,

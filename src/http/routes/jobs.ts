@@ -5,7 +5,18 @@ import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
-import {errorResponses, FoundJobSchema, LastRunSchema, ListedJobSchema, SourceOutcomeSchema} from '../schemas.js'
+import {
+  ApplicationRequestSchema,
+  ApplicationSchema,
+  errorResponses,
+  FoundJobSchema,
+  JobTrackingSchema,
+  LastRunSchema,
+  ListedJobSchema,
+  SourceOutcomeSchema,
+  TrackingRequestSchema,
+} from '../schemas.js'
+import {toRecord} from './applications.js'
 
 const lastRunJobs = createRoute({
   method: 'get',
@@ -76,6 +87,45 @@ const searchJobs = createRoute({
   },
 })
 
+const trackJob = createRoute({
+  method: 'post',
+  path: '/jobs/track',
+  tags: ['jobs'],
+  summary: 'Track a job a board listed, unless it is tracked already',
+  description:
+    'POST /applications, guarded by the rule `jobagent run` counts new jobs with: 409 when an application is ' +
+    'tracked under the job URL or its canonical URL (tracking parameters such as utm_* removed), so a URL that ' +
+    'differs only by such parameters never becomes a second application. The web page tracks jobs with it.',
+  request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
+  responses: {
+    201: {
+      description: 'Recorded',
+      content: {
+        'application/json': {schema: z.object({status: z.literal('recorded'), application: ApplicationSchema})},
+      },
+    },
+    ...errorResponses(400, 401, 409, 413, 415, 422),
+  },
+})
+
+const jobTracking = createRoute({
+  method: 'post',
+  path: '/jobs/tracking',
+  tags: ['jobs'],
+  summary: 'Whether jobs are tracked and new, by their URLs',
+  description:
+    'Judges each URL as GET /jobs judges its jobs, against the tracker as it is now; in the order given. For ' +
+    'clients that keep a list of jobs and want it current after a change (the web page).',
+  request: {body: {required: true, content: {'application/json': {schema: TrackingRequestSchema}}}},
+  responses: {
+    200: {
+      description: 'One judgement per URL',
+      content: {'application/json': {schema: z.object({jobs: z.array(JobTrackingSchema)})}},
+    },
+    ...errorResponses(400, 401, 413, 415, 422),
+  },
+})
+
 export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
   // /jobs/last is registered first, so it keeps winning should a /jobs/{id} route ever join.
   return new OpenAPIHono({defaultHook: validationHook})
@@ -93,6 +143,15 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
       // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
       const jobs = await services.jobs.withTracking(result.jobs)
       return c.json({jobs, count: jobs.length, sources: result.sources, searched_at: result.searched_at}, 200)
+    })
+    .openapi(trackJob, async (c) => {
+      const application = await services.jobs.trackFound(c.req.valid('json'))
+      metrics.countApplicationRecorded()
+      return c.json({status: 'recorded' as const, application: toRecord(application)}, 201)
+    })
+    .openapi(jobTracking, async (c) => {
+      const urls = c.req.valid('json').urls
+      return c.json({jobs: await services.jobs.withTracking(urls.map((url) => ({url})))}, 200)
     })
 }
 

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {ConflictError} from '../../../src/core/errors.js'
 import {AgentRun} from '../../../src/core/jobs/agent-run.js'
 import {EMPTY_CRITERIA, type JobResponse} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
@@ -110,6 +111,13 @@ describe('the run, the job list and a search judge alike', () => {
       ['Engineer 3', null, null, true],
       ['Engineer 4', null, null, true],
     ])
+    // `jobagent apply <id>` keeps to the same rule: no second application for a URL with tracking parameters.
+    const tracked = listed.find((listedJob) => listedJob.title === 'Engineer 1')!
+    await expect(catalog.track(tracked.id, {})).rejects.toThrow(
+      'https://board.example/jobs/1?utm_source=x is already tracked as https://board.example/jobs/1 (status: applied)',
+    )
+    await expect(catalog.track(tracked.id, {})).rejects.toBeInstanceOf(ConflictError)
+    expect((await applications.counts()).total).toBe(3)
     db.close()
   })
 })
