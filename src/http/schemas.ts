@@ -60,6 +60,22 @@ export const ApplicationStatusSchema = z
   })
   .openapi('ApplicationStatusView')
 
+/** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
+export const StatusChangeRecordSchema = z
+  .object({
+    changed_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+    old_status: StatusSchema,
+    new_status: StatusSchema,
+    old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),
+  })
+  .openapi('StatusHistoryEntry')
+
+/** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
+export const ApplicationWithHistorySchema = ApplicationSchema.extend({
+  updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
+}).openapi('ApplicationWithHistory')
+
 /** PATCH takes status and notes from a JSON body or the query string; both optional here, checked together. */
 export const StatusChangeSchema = z
   .object({
@@ -99,6 +115,35 @@ export const JobSchema = z
   })
   .openapi('JobResponse')
 
+/**
+ * What the tracker holds about a job (core judgeJob): matched by the job's URL or its canonical URL (tracking
+ * parameters such as utm_* removed), exactly as `jobagent run` counts new jobs.
+ */
+function trackingFields() {
+  return {
+    // A fresh enum: making a named schema (ApplicationStatus) nullable would make its shared component nullable.
+    tracked_status: z.enum(APPLICATION_STATUSES).nullable().openapi({
+      description: 'the status of the application tracked for this job (by its URL or canonical URL); null when none',
+    }),
+    tracked_url: z.string().nullable().openapi({
+      description: 'the URL that application is tracked under (may differ by tracking parameters); null when none',
+    }),
+    is_new: z.boolean().openapi({description: 'not yet applied for: untracked, or tracked as saved'}),
+  }
+}
+
+/** POST /jobs/tracking: which of these job URLs are tracked, and which are new. */
+export const TrackingRequestSchema = z
+  .object({
+    urls: z
+      .array(z.string().max(2048, 'a url is longer than 2048 characters'))
+      .max(1000, 'at most 1000 urls')
+      .openapi({example: ['https://remoteok.com/remote-jobs/1?utm_source=feed']}),
+  })
+  .openapi('TrackingRequest')
+
+export const JobTrackingSchema = z.object({url: z.string(), ...trackingFields()}).openapi('JobTracking')
+
 /** A job the last run stored, seen against the tracker (what `jobagent jobs --json` lists). */
 export const ListedJobSchema = z
   .object({
@@ -107,13 +152,12 @@ export const ListedJobSchema = z
     first_seen: z.string().openapi({example: '2026-11-20T07:30:02.114'}),
     last_seen: z.string().openapi({example: '2026-11-22T07:30:01.870'}),
     notified_at: z.string().nullable(),
-    // A fresh enum: making a named schema (ApplicationStatus) nullable would make its shared component nullable.
-    tracked_status: z.enum(APPLICATION_STATUSES).nullable().openapi({
-      description: 'the status of the application tracked with this URL; null when untracked',
-    }),
-    is_new: z.boolean().openapi({description: 'not yet applied for: untracked, or tracked as saved'}),
+    ...trackingFields(),
   })
   .openapi('ListedJob')
+
+/** A job a search found (GET /jobs), seen against the tracker as the run sees it. */
+export const FoundJobSchema = z.object({...JobSchema.shape, ...trackingFields()}).openapi('FoundJob')
 
 /** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
 export const LastRunSchema = z

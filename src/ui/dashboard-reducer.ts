@@ -1,6 +1,6 @@
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import {onKey} from './dashboard-keys.js'
-import {type Action, type DashboardState, refilter, type SearchLine, settle} from './dashboard-state.js'
+import {type Action, type DashboardState, keepSelection, refilter, type SearchLine, settle} from './dashboard-state.js'
 import {splitTyped} from './text-edit.js'
 
 /**
@@ -10,7 +10,7 @@ import {splitTyped} from './text-edit.js'
 export function dashboardReducer(state: DashboardState, action: Action): DashboardState {
   switch (action.type) {
     case 'data':
-      return settle(refilter({...state, data: action.data}))
+      return settle(keepSelection(state, refilter({...state, data: action.data})))
     case 'load-failed':
       return {...state, message: {text: action.error, tone: 'error'}}
     case 'resize':

@@ -135,6 +135,29 @@ export function refilter(state: DashboardState): DashboardState {
   }
 }
 
+/**
+ * After new data (a reload once a change is written), each view's cursor stays on the job or application it was
+ * on, wherever the new order puts it: a job that stops being new moves below the new ones. Only when the item
+ * has left the list (a filter no longer matches) does the cursor keep its position.
+ */
+export function keepSelection(before: DashboardState, after: DashboardState): DashboardState {
+  const job = selectedJob(before)
+  const application = selectedApplication(before)
+  const jobIndex = job ? after.lists.jobs.findIndex((candidate) => candidate.id === job.id) : -1
+  const applicationIndex = application
+    ? after.lists.applications.findIndex((candidate) => candidate.url === application.url)
+    : -1
+  if (jobIndex === -1 && applicationIndex === -1) return after
+  const views = after.views
+  return {
+    ...after,
+    views: {
+      jobs: jobIndex === -1 ? views.jobs : {...views.jobs, index: jobIndex},
+      applications: applicationIndex === -1 ? views.applications : {...views.applications, index: applicationIndex},
+    },
+  }
+}
+
 /** Keeps each selection inside its list and on screen. */
 export function settle(state: DashboardState): DashboardState {
   const visible = rowsOf(state).table

@@ -10,7 +10,6 @@ import type {
 import type {StatusUpdate} from '../core/applications/application-store.js'
 import {applicationUrlKey} from '../core/applications/url-key.js'
 import type {RunSummary} from '../core/jobs/agent-run.js'
-import {canonicalJobUrl} from '../core/jobs/canonical-url.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {RunRecord} from '../core/jobs/job-store.js'
@@ -38,9 +37,9 @@ export interface DashboardServices {
   runSearch(options: {onProgress: (progress: SourceProgress) => void; signal: AbortSignal}): Promise<RunSummary>
 }
 
-/** The application tracked for a job of the last run: matched like `jobagent jobs` does (URL, then canonical URL). */
+/** The application tracked for a job of the last run: the one the catalog matched (see judgeJob), by its URL. */
 export function applicationOfJob(data: DashboardData, job: ListedJob): TrackedApplication | undefined {
-  return data.byUrlKey.get(applicationUrlKey(job.url)) ?? data.byUrlKey.get(applicationUrlKey(canonicalJobUrl(job.url)))
+  return job.tracked_url === null ? undefined : data.byUrlKey.get(applicationUrlKey(job.tracked_url))
 }
 
 export function dashboardServices(context: AppContext, options: {env?: NodeJS.ProcessEnv} = {}): DashboardServices {

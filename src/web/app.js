@@ -19,18 +19,9 @@ import {
 const STATUSES = ['saved', 'applied', 'interviewing', 'offer', 'accepted', 'rejected', 'withdrawn', 'ghosted']
 const MAX_MESSAGES = 5
 
-// jobs come from the last stored run (GET /jobs/last) when the page opens, then from each "Search now".
+// jobs come from the last stored run (GET /jobs/last) when the page opens, then from each "Search now". Each job
+// carries the server's judgement (tracked_status, tracked_url, is_new): the page never applies URL rules itself.
 const state = {applications: [], applicationsLoaded: false, jobs: null, jobsFrom: 'run', run: null, searching: false}
-
-/** The server's identity of an application URL (src/core/applications/url-key.ts): scheme/host case and a trailing slash ignored. */
-function urlKey(url) {
-  const trimmed = String(url).trim()
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(trimmed)
-  if (!match) return trimmed.replace(/\/+$/, '')
-  const [, scheme, authority, rest] = match
-  const [, path = '', suffix = ''] = /^([^?#]*)(.*)$/s.exec(rest) ?? []
-  return `${scheme.toLowerCase()}://${authority.toLowerCase()}${path.replace(/\/+$/, '')}${suffix}`
-}
 
 // ---- the token form: one prompt however many requests were refused, resolved with what the user typed
 
@@ -97,19 +88,40 @@ async function refresh() {
 }
 
 function applicationsByUrl() {
-  return new Map(state.applications.map((application) => [urlKey(application.url), application]))
+  return new Map(state.applications.map((application) => [application.url, application]))
 }
 
 /**
- * The tracked application of a job: the page's own list first (it follows the changes made here), else the status
- * the server matched for a stored job (the server also matches the job's canonical URL).
+ * The tracked application of a job, the one the server matched (tracked_url, exactly as stored): from the page's
+ * own list when loaded, so a status changed here shows at once, else as the server judged it.
  */
 function applicationOf(job, index) {
-  return index.get(urlKey(job.url)) ?? (job.tracked_status ? {status: job.tracked_status} : undefined)
+  if (!job.tracked_url) return undefined
+  return index.get(job.tracked_url) ?? {url: job.tracked_url, status: job.tracked_status}
 }
 
-/** A job is new while no tracked application for its URL has been applied for (a saved one has not). */
+/** A job is new while its tracked application has not been applied for (a saved one has not). */
 const isNewJob = (application) => !application || application.status === 'saved'
+
+/** Asks the server again whether the listed jobs are tracked and new (after a change made elsewhere). */
+async function rejudgeJobs() {
+  if (!state.jobs || state.jobs.length === 0) return
+  try {
+    const body = await apiJson('POST', 'jobs/tracking', {body: {urls: state.jobs.map((job) => job.url)}})
+    const judged = Array.isArray(body.jobs) ? body.jobs : []
+    state.jobs.forEach((job, index) => {
+      const judgement = judged[index]
+      if (judgement?.url !== job.url) return
+      Object.assign(job, {
+        tracked_status: judgement.tracked_status,
+        tracked_url: judgement.tracked_url,
+        is_new: judgement.is_new,
+      })
+    })
+  } catch (error) {
+    showError('Could not check which jobs are tracked', error)
+  }
+}
 
 /** The jobs the last `jobagent run` stored, as `jobagent jobs` lists them; a search finished meanwhile wins. */
 async function loadLastRun() {
@@ -167,15 +179,19 @@ async function track(job, status, button) {
   button.disabled = true
   const name = `“${job.title}” at ${job.company}`
   try {
-    const body = await apiJson('POST', 'applications', {
+    // POST /jobs/track refuses a job tracked under its URL or its canonical URL (the run's rule), so tracking
+    // from a list judged a while ago never makes a second application.
+    const body = await apiJson('POST', 'jobs/track', {
       body: {title: job.title, company: job.company, location: job.location, url: job.url, source: job.source, status},
     })
     state.applications.push(body.application)
+    Object.assign(job, {tracked_status: status, tracked_url: body.application.url, is_new: status === 'saved'})
     showMessage(`Tracked ${name} as ${status}.`)
     render()
   } catch (error) {
     showError(`Could not track ${name}`, error)
     // Another client may have tracked it meanwhile: show what the server holds now.
+    await rejudgeJobs()
     await refresh()
   }
   focusJobRow(job)
@@ -183,8 +199,7 @@ async function track(job, status, button) {
 
 /** The Track button is gone after a re-render; the keyboard focus goes to the job's new row instead of the page. */
 function focusJobRow(job) {
-  const key = urlKey(job.url)
-  const row = [...$('jobs-table').tBodies[0].rows].find((candidate) => candidate.dataset.key === key)
+  const row = [...$('jobs-table').tBodies[0].rows].find((candidate) => candidate.dataset.key === job.url)
   row?.focus()
 }
 
@@ -199,9 +214,11 @@ async function saveApplication(application, controls) {
     const previous = body?.previous_status ?? application.status
     Object.assign(application, {status, notes}, updated?.updated_at ? {updated_at: updated.updated_at} : {})
     showMessage(`Saved “${application.title}”: ${previous} → ${status}.`)
-    // The edited table keeps its rows (and any unsaved edits in other rows); counts and jobs follow the change.
+    // The edited table keeps its rows (and any unsaved edits in other rows); counts, jobs and an open history
+    // follow the change.
     renderCounts()
     renderJobs()
+    await controls.reloadHistory()
   } catch (error) {
     showError(`Could not save “${application.title}”`, error)
   } finally {
@@ -334,7 +351,7 @@ function jobRow(job, application) {
   }
   return el(
     'tr',
-    {'data-key': urlKey(job.url), tabindex: -1},
+    {'data-key': job.url, tabindex: -1},
     cell('Title', titleLink(job)),
     cell('Company', job.company),
     cell('Location', job.location || '—'),
@@ -377,8 +394,11 @@ function applicationRow(application) {
   const notes = el('textarea', {rows: 2, 'aria-label': `Notes for ${name}`})
   notes.value = application.notes ?? ''
   const button = el('button', {type: 'button'}, 'Save', hiddenText(` ${name}`))
-  button.addEventListener('click', () => saveApplication(application, {status, notes, button}))
-  return el(
+  const history = historyToggle(application, name, () => row)
+  button.addEventListener('click', () =>
+    saveApplication(application, {status, notes, button, reloadHistory: history.reload}),
+  )
+  const row = el(
     'tr',
     {},
     cell('Title', titleLink(application)),
@@ -386,7 +406,73 @@ function applicationRow(application) {
     cell('Status', status),
     cell('Applied', timeElement(application.applied_date, formatLocalTimestamp(application.applied_date))),
     cell('Notes', notes),
-    cell('', button),
+    cell('', el('div', {className: 'row-actions'}, button, history.button)),
+  )
+  return row
+}
+
+let historyIds = 0
+
+/**
+ * The "History" button of an application row and the detail row it opens below: every status change, oldest
+ * first, from GET /applications/{url}. The detail row exists only while open, so the table holds one row per
+ * application otherwise. `reload` refreshes an open history (after a save).
+ */
+function historyToggle(application, name, applicationRowOf) {
+  const id = `history-${++historyIds}`
+  const list = el('div', {className: 'history-body'})
+  const row = el(
+    'tr',
+    {className: 'history-row', id},
+    el('td', {colspan: 6}, el('h3', {}, `Status history of ${name}`), list),
+  )
+  const button = el('button', {type: 'button', 'aria-expanded': 'false'}, 'History')
+  button.append(hiddenText(` of ${name}`))
+  const load = async () => {
+    list.replaceChildren(el('p', {}, 'Loading the history…'))
+    row.setAttribute('aria-busy', 'true')
+    try {
+      const body = await apiJson('GET', `applications/${encodeURIComponent(application.url)}`)
+      list.replaceChildren(historyList(Array.isArray(body.history) ? body.history : []))
+    } catch (error) {
+      list.replaceChildren(el('p', {}, 'The history could not be loaded.'))
+      showError(`Could not load the history of “${application.title}”`, error)
+    } finally {
+      row.removeAttribute('aria-busy')
+    }
+  }
+  button.addEventListener('click', () => {
+    const open = !row.isConnected
+    if (open) {
+      applicationRowOf().after(row)
+      button.setAttribute('aria-controls', id)
+      load()
+    } else {
+      row.remove()
+      button.removeAttribute('aria-controls')
+    }
+    button.setAttribute('aria-expanded', String(open))
+  })
+  return {button, reload: async () => (row.isConnected ? load() : undefined)}
+}
+
+function historyList(history) {
+  if (history.length === 0) return el('p', {className: 'empty'}, 'No status changes yet.')
+  return el(
+    'ol',
+    {className: 'history'},
+    ...history.map((change) =>
+      el(
+        'li',
+        {},
+        timeElement(change.changed_at, formatLocalTimestamp(change.changed_at)),
+        ' ',
+        el('span', {className: `status status-${change.old_status}`}, String(change.old_status)),
+        ' → ',
+        el('span', {className: `status status-${change.new_status}`}, String(change.new_status)),
+        change.old_notes ? el('span', {className: 'old-notes'}, `notes before: ${change.old_notes}`) : null,
+      ),
+    ),
   )
 }
 

@@ -46,6 +46,9 @@ describe('GET /jobs', () => {
       url: 'https://remoteok.com/remote-jobs/1',
       source: 'remoteok',
       posted_date: '2026-11-20T00:00:00Z',
+      tracked_status: null,
+      tracked_url: null,
+      is_new: true,
     })
     expect(body.jobs.map((job: {title: string}) => job.title)).toContain('Ops & SRE')
     expect(body.sources).toEqual([{name: 'remoteok', ok: true, count: 2, error: null, duration_ms: expect.any(Number)}])
@@ -156,6 +159,7 @@ describe('GET /jobs/last', () => {
       last_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       notified_at: null,
       tracked_status: null,
+      tracked_url: null,
       is_new: true,
     })
     expect(body.jobs[2]).toMatchObject({id: id('Engineer 3'), tracked_status: 'applied', is_new: false})

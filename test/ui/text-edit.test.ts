@@ -65,7 +65,16 @@ describe('one-line prompts', () => {
 
 describe('list filters', () => {
   const listed = [
-    {...job(1), id: 1, first_seen: '', last_seen: '', notified_at: null, tracked_status: null, is_new: true},
+    {
+      ...job(1),
+      id: 1,
+      first_seen: '',
+      last_seen: '',
+      notified_at: null,
+      tracked_status: null,
+      tracked_url: null,
+      is_new: true,
+    },
     {
       ...job(2),
       id: 2,
@@ -73,6 +82,7 @@ describe('list filters', () => {
       last_seen: '',
       notified_at: null,
       tracked_status: 'saved' as const,
+      tracked_url: job(2).url,
       is_new: true,
     },
     {
@@ -82,6 +92,7 @@ describe('list filters', () => {
       last_seen: '',
       notified_at: null,
       tracked_status: 'offer' as const,
+      tracked_url: job(3).url,
       is_new: false,
     },
   ]

@@ -33,8 +33,8 @@ export interface ApplicationStore {
   counts(): Promise<ApplicationCounts>
   /** URL keys of every record whose status counts as applied (not `saved`). */
   appliedUrlKeys(): Promise<Set<string>>
-  /** URL key -> status of the tracked records among these keys (point lookups, not a scan of the tracker). */
-  statusesOf(urlKeys: readonly string[]): Promise<Map<string, ApplicationStatus>>
+  /** URL key -> URL and status of the tracked records among these keys (point lookups, not a scan of the tracker). */
+  trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>>
   /**
    * All or nothing: inserts new records and, with `update`, overwrites tracked ones. A record whose file gave no
    * applied_date (`appliedDateGiven: false`) keeps the tracked one on update; a new one gets the record's.

@@ -1,6 +1,5 @@
 import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
-import {applicationUrlKey} from '../applications/url-key.js'
 import type {Logger} from '../logger.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
@@ -9,6 +8,7 @@ import {jobIdentityKey} from './dedupe.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
 import type {JobStore, PreviewedJob} from './job-store.js'
+import {isAppliedFor, jobApplicationKeys} from './job-tracking.js'
 import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
 import {zeroYieldAnomalies} from './zero-yield.js'
@@ -147,8 +147,7 @@ export class AgentRun {
     this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
 
     const applied = await this.deps.applications.appliedUrlKeys()
-    const isApplied = (job: JobResponse) =>
-      applied.has(applicationUrlKey(job.url)) || applied.has(applicationUrlKey(canonicalJobUrl(job.url)))
+    const isApplied = (job: JobResponse) => isAppliedFor(jobApplicationKeys(job.url), (key) => applied.has(key))
     const keyed = result.jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}))
     const newFlags = result.jobs.map((job) => !isApplied(job))
     // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.

@@ -1,16 +1,12 @@
-import type {ApplicationStatus, TrackedApplication} from '../applications/application.js'
+import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
-import {applicationUrlKey} from '../applications/url-key.js'
-import {NotFoundError} from '../errors.js'
+import {ConflictError, NotFoundError} from '../errors.js'
 import type {JobStore, RunRecord, StoredJob} from './job-store.js'
+import {type JobTracking, jobApplicationKeys, judgeJob} from './job-tracking.js'
 
-export interface ListedJob extends StoredJob {
-  /** The status of the tracked application with this URL, or null when it is not tracked. */
-  tracked_status: ApplicationStatus | null
-  /** Not yet applied for: untracked, or tracked as `saved`. */
-  is_new: boolean
-}
+/** A stored job seen against the tracker (see judgeJob). */
+export interface ListedJob extends StoredJob, JobTracking {}
 
 export interface JobListing {
   run: RunRecord | null
@@ -28,22 +24,24 @@ export class JobCatalog {
   async lastRun(options: {newOnly?: boolean} = {}): Promise<JobListing> {
     const listing = await this.jobs.lastRunJobs()
     const run = listing.run ?? (await this.jobs.lastRun())
-    // A job matches an application tracked under its URL as posted or under its canonical form (the key it was
-    // stored under, so no URL is parsed again here).
-    const keys = listing.jobs.map((job) => {
-      const canonical = applicationUrlKey(job.url_key)
-      // Most boards link their postings by a URL that is already canonical: one key serves both.
-      return [job.url === job.url_key ? canonical : applicationUrlKey(job.url), canonical] as const
-    })
-    const statuses = await this.applicationStore.statusesOf(keys.flat())
-    const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => {
-      const [asPosted, canonical] = keys[index] ?? []
-      const status = statuses.get(asPosted ?? '') ?? statuses.get(canonical ?? '') ?? null
-      return {...job, tracked_status: status, is_new: status === null || status === 'saved'}
-    })
+    // The canonical URL is the key the job was stored under, so no URL is parsed again here.
+    const judged = await this.judge(listing.jobs.map((job) => jobApplicationKeys(job.url, job.url_key)))
+    const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
     // New jobs first; within each group the store's order (newest posting first) stays.
     const ordered = [...listed.filter((job) => job.is_new), ...listed.filter((job) => !job.is_new)]
     return {run, jobs: options.newOnly ? ordered.filter((job) => job.is_new) : ordered}
+  }
+
+  /** Found jobs (GET /jobs) with what the tracker holds about each, judged as the run judges them. */
+  async withTracking<J extends {url: string}>(jobs: readonly J[]): Promise<(J & JobTracking)[]> {
+    const judged = await this.judge(jobs.map((job) => jobApplicationKeys(job.url)))
+    return jobs.map((job, index) => ({...job, ...judged[index]!}))
+  }
+
+  /** One lookup of every job's keys, then judgeJob per job. */
+  private async judge(keysOfJobs: readonly string[][]): Promise<JobTracking[]> {
+    const tracked = await this.applicationStore.trackedOf(keysOfJobs.flat())
+    return keysOfJobs.map((keys) => judgeJob(keys, tracked))
   }
 
   async find(id: number): Promise<StoredJob> {
@@ -63,7 +61,7 @@ export class JobCatalog {
   ): Promise<TrackedApplication> {
     const job = await this.find(id)
     const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
-    return this.applications.record({
+    return this.trackFound({
       title: job.title,
       company: job.company,
       location: job.location,
@@ -71,5 +69,25 @@ export class JobCatalog {
       source: job.source,
       ...defined,
     })
+  }
+
+  /**
+   * Tracks a job a board listed (its fields as ApplicationService.record takes them), unless the job is already
+   * tracked by the run's rule: an application under its URL or its canonical URL is a conflict, so a URL that
+   * differs only by tracking parameters never becomes a second application.
+   */
+  async trackFound(input: Record<string, unknown>): Promise<TrackedApplication> {
+    const url = typeof input.url === 'string' ? input.url : ''
+    const [tracking] = url ? await this.withTracking([{url}]) : []
+    if (tracking?.tracked_url) {
+      throw new ConflictError(
+        `${url} is already tracked as ${tracking.tracked_url} (status: ${tracking.tracked_status})`,
+        {
+          hint: `change it with: jobagent status ${tracking.tracked_url} <status>`,
+          details: [{field: 'url', message: 'already tracked'}],
+        },
+      )
+    }
+    return this.applications.record(input)
   }
 }

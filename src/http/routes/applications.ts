@@ -10,6 +10,7 @@ import {
   ApplicationRequestSchema,
   ApplicationSchema,
   ApplicationStatusSchema,
+  ApplicationWithHistorySchema,
   errorResponses,
   StatusChangeSchema,
   StatusSchema,
@@ -18,7 +19,7 @@ import {
 } from '../schemas.js'
 
 /** The interchange record: the eight documented fields in order (as `jobagent status --json` prints them). */
-function toRecord(a: TrackedApplication) {
+export function toRecord(a: TrackedApplication) {
   return {
     title: a.title,
     company: a.company,
@@ -100,6 +101,22 @@ const changeStatus = createRoute({
   },
 })
 
+/**
+ * Added to the router after every static /applications/<name> route (export.csv): the router tries routes in
+ * the order they were added, and {url} would take such a name for an application URL.
+ */
+const getApplication = createRoute({
+  method: 'get',
+  path: '/applications/{url}',
+  tags: ['applications'],
+  summary: 'One application with its status history',
+  description:
+    'The record, when it last changed and every status change, oldest first (as `jobagent status <url> --json` ' +
+    'prints it). 400 when {url} is not valid percent-encoding.',
+  request: {params: UrlParamSchema},
+  responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(400, 401, 404, 422)},
+})
+
 /** The route template of the status lookup, as the router names it in metrics and logs. */
 const STATUS_ROUTE = '/applications/:url/status'
 
@@ -130,6 +147,10 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       const {status, raw} = c.req.valid('query')
       const {applications} = await tracker().list(status === undefined ? {} : {status})
       return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
+    })
+    .openapi(getApplication, async (c) => {
+      const {application, history} = await tracker().get(c.req.valid('param').url)
+      return c.json({...toRecord(application), updated_at: application.updated_at, history}, 200)
     })
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))

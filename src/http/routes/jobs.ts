@@ -5,7 +5,18 @@ import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
-import {errorResponses, JobSchema, LastRunSchema, ListedJobSchema, SourceOutcomeSchema} from '../schemas.js'
+import {
+  ApplicationRequestSchema,
+  ApplicationSchema,
+  errorResponses,
+  FoundJobSchema,
+  JobTrackingSchema,
+  LastRunSchema,
+  ListedJobSchema,
+  SourceOutcomeSchema,
+  TrackingRequestSchema,
+} from '../schemas.js'
+import {toRecord} from './applications.js'
 
 const lastRunJobs = createRoute({
   method: 'get',
@@ -48,7 +59,8 @@ const searchJobs = createRoute({
   summary: 'Search the configured job boards now',
   description:
     'Runs the search pipeline (boards, filters, deduplication) on each call; concurrent calls with the same tags ' +
-    'share one search. A board that fails is reported in `sources` and the others still count.',
+    'share one search. A board that fails is reported in `sources` and the others still count. Each job says ' +
+    'whether it is tracked and new exactly as `jobagent run` judges it (its URL or canonical URL matched).',
   request: {
     query: z.object({
       tags: z
@@ -63,7 +75,7 @@ const searchJobs = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            jobs: z.array(JobSchema),
+            jobs: z.array(FoundJobSchema),
             count: z.number().int(),
             sources: z.array(SourceOutcomeSchema),
             searched_at: z.string().openapi({example: '2026-11-22T04:17:33Z'}),
@@ -72,6 +84,45 @@ const searchJobs = createRoute({
       },
     },
     ...errorResponses(401, 422, 503),
+  },
+})
+
+const trackJob = createRoute({
+  method: 'post',
+  path: '/jobs/track',
+  tags: ['jobs'],
+  summary: 'Track a job a board listed, unless it is tracked already',
+  description:
+    'POST /applications, guarded by the rule `jobagent run` counts new jobs with: 409 when an application is ' +
+    'tracked under the job URL or its canonical URL (tracking parameters such as utm_* removed), so a URL that ' +
+    'differs only by such parameters never becomes a second application. The web page tracks jobs with it.',
+  request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
+  responses: {
+    201: {
+      description: 'Recorded',
+      content: {
+        'application/json': {schema: z.object({status: z.literal('recorded'), application: ApplicationSchema})},
+      },
+    },
+    ...errorResponses(400, 401, 409, 413, 415, 422),
+  },
+})
+
+const jobTracking = createRoute({
+  method: 'post',
+  path: '/jobs/tracking',
+  tags: ['jobs'],
+  summary: 'Whether jobs are tracked and new, by their URLs',
+  description:
+    'Judges each URL as GET /jobs judges its jobs, against the tracker as it is now; in the order given. For ' +
+    'clients that keep a list of jobs and want it current after a change (the web page).',
+  request: {body: {required: true, content: {'application/json': {schema: TrackingRequestSchema}}}},
+  responses: {
+    200: {
+      description: 'One judgement per URL',
+      content: {'application/json': {schema: z.object({jobs: z.array(JobTrackingSchema)})}},
+    },
+    ...errorResponses(400, 401, 413, 415, 422),
   },
 })
 
@@ -89,10 +140,18 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
         .filter(Boolean)
       const result = await services.jobs.search(tags)
       metrics.countSearch(result)
-      return c.json(
-        {jobs: result.jobs, count: result.jobs.length, sources: result.sources, searched_at: result.searched_at},
-        200,
-      )
+      // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
+      const jobs = await services.jobs.withTracking(result.jobs)
+      return c.json({jobs, count: jobs.length, sources: result.sources, searched_at: result.searched_at}, 200)
+    })
+    .openapi(trackJob, async (c) => {
+      const application = await services.jobs.trackFound(c.req.valid('json'))
+      metrics.countApplicationRecorded()
+      return c.json({status: 'recorded' as const, application: toRecord(application)}, 201)
+    })
+    .openapi(jobTracking, async (c) => {
+      const urls = c.req.valid('json').urls
+      return c.json({jobs: await services.jobs.withTracking(urls.map((url) => ({url})))}, 200)
     })
 }
 
@@ -103,6 +162,6 @@ function toRunSummary(run: RunRecord) {
 
 /** The documented fields in order, whatever else the store keeps about a job. */
 function toListedJob(job: ListedJob) {
-  const {id, first_seen, last_seen, notified_at, tracked_status, is_new} = job
-  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, tracked_status, is_new}
+  const {id, first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new} = job
+  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new}
 }

@@ -68,8 +68,8 @@ export class SqliteApplicationStore implements ApplicationStore {
          coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
       ),
       // One statement for a whole list of keys (a JSON array): each is still an index lookup.
-      statusesOf: db.prepare(
-        'SELECT url_key, status FROM applications WHERE url_key IN (SELECT value FROM json_each(?))',
+      trackedOf: db.prepare(
+        'SELECT url_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(?))',
       ),
       appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
     }
@@ -129,12 +129,13 @@ export class SqliteApplicationStore implements ApplicationStore {
     return new Set(read(this.file, () => this.statements.appliedKeys.all()) as string[])
   }
 
-  async statusesOf(urlKeys: readonly string[]): Promise<Map<string, ApplicationStatus>> {
-    const rows = read(this.file, () => this.statements.statusesOf.raw().all(JSON.stringify(urlKeys))) as [
+  async trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>> {
+    const rows = read(this.file, () => this.statements.trackedOf.raw().all(JSON.stringify(urlKeys))) as [
+      string,
       string,
       ApplicationStatus,
     ][]
-    return new Map(rows)
+    return new Map(rows.map(([urlKey, url, status]) => [urlKey, {url, status}]))
   }
 
   async importRecords(

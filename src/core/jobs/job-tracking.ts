@@ -1,0 +1,57 @@
+import {type ApplicationStatus, isAppliedStatus} from '../applications/application.js'
+import {applicationUrlKey} from '../applications/url-key.js'
+import {canonicalJobUrl} from './canonical-url.js'
+
+/**
+ * The one rule that says whether a found job is already tracked and whether it is new. `jobagent run`, the job
+ * lists (`jobagent jobs`, GET /jobs/last, the dashboard) and GET /jobs all judge with it, so a job the run counts
+ * as applied for never shows as new elsewhere, and no front end offers to track a job twice.
+ */
+
+/**
+ * The application URL keys a job can be tracked under: its URL as posted and its canonical URL (tracking
+ * parameters such as utm_* removed), as posted first; one key when both agree. Pass `canonical` when it is
+ * known (a stored job's url_key), so the URL is not parsed again.
+ */
+export function jobApplicationKeys(url: string, canonical: string = canonicalJobUrl(url)): string[] {
+  const asPosted = applicationUrlKey(url)
+  const canonicalKey = applicationUrlKey(canonical)
+  return asPosted === canonicalKey ? [asPosted] : [asPosted, canonicalKey]
+}
+
+/** Applied for: one of the job's keys is the key of an application that has been applied for (not `saved`). */
+export function isAppliedFor(keys: readonly string[], isAppliedKey: (urlKey: string) => boolean): boolean {
+  return keys.some(isAppliedKey)
+}
+
+/** A tracked application as the judgement needs it. */
+export interface TrackedUrl {
+  url: string
+  status: ApplicationStatus
+}
+
+/** What the tracker holds about a found job. */
+export interface JobTracking {
+  /** The status of the application tracked for this job, or null when none is. */
+  tracked_status: ApplicationStatus | null
+  /** That application's URL as stored (it can differ from the job's by tracking parameters), or null. */
+  tracked_url: string | null
+  /** Not yet applied for: untracked, or tracked as `saved`. */
+  is_new: boolean
+}
+
+/**
+ * Judges a job by its keys against the applications tracked under them (URL key -> application). When both keys
+ * are tracked, the one applied for is the job's application (else the one as posted), so `is_new` always agrees
+ * with `tracked_status`.
+ */
+export function judgeJob(keys: readonly string[], tracked: ReadonlyMap<string, TrackedUrl>): JobTracking {
+  const isAppliedKey = (key: string) => {
+    const application = tracked.get(key)
+    return application !== undefined && isAppliedStatus(application.status)
+  }
+  const applied = isAppliedFor(keys, isAppliedKey)
+  const key = (applied ? keys.find(isAppliedKey) : keys.find((candidate) => tracked.has(candidate))) ?? ''
+  const application = tracked.get(key)
+  return {tracked_status: application?.status ?? null, tracked_url: application?.url ?? null, is_new: !applied}
+}

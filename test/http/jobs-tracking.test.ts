@@ -1,0 +1,140 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import {
+  applicationBody,
+  json,
+  jsonBody,
+  type MockBoard,
+  mockRemoteOk,
+  remoteOkJob,
+  type TestApi,
+  testApi,
+} from '../helpers/http.js'
+
+let api: TestApi | undefined
+let remoteok: MockBoard | undefined
+
+afterEach(async () => {
+  await api?.cleanup()
+  await remoteok?.close()
+  api = undefined
+  remoteok = undefined
+})
+
+describe('GET /jobs judges tracked and new as jobagent run does', () => {
+  it('matches a board URL with tracking parameters to the application tracked under the plain URL', async () => {
+    remoteok = await mockRemoteOk([
+      remoteOkJob({id: '1', url: 'https://remoteok.com/remote-jobs/1?utm_source=x'}),
+      remoteOkJob({id: '2', position: 'Ops', url: 'https://remoteok.com/remote-jobs/2?utm_source=x&ref=feed'}),
+      remoteOkJob({id: '3', position: 'QA', url: 'https://remoteok.com/remote-jobs/3?utm_source=x'}),
+    ])
+    api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})
+    const track = (url: string, status: string) =>
+      api!.app.request('/applications', jsonBody(applicationBody({url, status})))
+    expect((await track('https://remoteok.com/remote-jobs/1', 'applied')).status).toBe(201)
+    expect((await track('https://remoteok.com/remote-jobs/2/', 'saved')).status).toBe(201)
+
+    const body = await json(await api.app.request('/jobs'))
+    const judged = body.jobs.map((job: Record<string, unknown>) => [
+      job.url,
+      job.tracked_status,
+      job.tracked_url,
+      job.is_new,
+    ])
+    expect(judged).toEqual(
+      expect.arrayContaining([
+        ['https://remoteok.com/remote-jobs/1?utm_source=x', 'applied', 'https://remoteok.com/remote-jobs/1', false],
+        [
+          'https://remoteok.com/remote-jobs/2?utm_source=x&ref=feed',
+          'saved',
+          'https://remoteok.com/remote-jobs/2/',
+          true,
+        ],
+        ['https://remoteok.com/remote-jobs/3?utm_source=x', null, null, true],
+      ]),
+    )
+    expect(judged).toHaveLength(3)
+  })
+
+  it('judges each call against the tracker as it is then', async () => {
+    remoteok = await mockRemoteOk([remoteOkJob({url: 'https://remoteok.com/remote-jobs/1?utm_medium=rss'})])
+    api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})
+    expect((await json(await api.app.request('/jobs'))).jobs[0]).toMatchObject({tracked_status: null, is_new: true})
+    await api.app.request('/applications', jsonBody(applicationBody({url: 'https://remoteok.com/remote-jobs/1'})))
+    expect((await json(await api.app.request('/jobs'))).jobs[0]).toMatchObject({
+      tracked_status: 'applied',
+      tracked_url: 'https://remoteok.com/remote-jobs/1',
+      is_new: false,
+    })
+  })
+
+  it('POST /jobs/tracking judges URLs against the tracker as it is now, in the order given', async () => {
+    api = testApi()
+    await api.app.request(
+      '/applications',
+      jsonBody(applicationBody({url: 'https://board.example/jobs/1', status: 'offer'})),
+    )
+    const response = await api.app.request(
+      '/jobs/tracking',
+      jsonBody({urls: ['https://board.example/jobs/2', 'https://board.example/jobs/1?utm_source=x#apply']}),
+    )
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual({
+      jobs: [
+        {url: 'https://board.example/jobs/2', tracked_status: null, tracked_url: null, is_new: true},
+        {
+          url: 'https://board.example/jobs/1?utm_source=x#apply',
+          tracked_status: 'offer',
+          tracked_url: 'https://board.example/jobs/1',
+          is_new: false,
+        },
+      ],
+    })
+    const refused = await api.app.request('/jobs/tracking', jsonBody({urls: 'https://board.example/jobs/2'}))
+    expect(refused.status).toBe(422)
+    expect((await json(refused)).error.details[0].field).toBe('urls')
+  })
+
+  it('POST /jobs/track records an untracked job and refuses one tracked under its canonical URL', async () => {
+    api = testApi()
+    const plain = 'https://board.example/jobs/1'
+    const first = await api.app.request('/jobs/track', jsonBody(applicationBody({url: plain, status: 'saved'})))
+    expect(first.status).toBe(201)
+    expect(await json(first)).toMatchObject({status: 'recorded', application: {url: plain, status: 'saved'}})
+
+    const again = await api.app.request(
+      '/jobs/track',
+      jsonBody(applicationBody({url: `${plain}?utm_source=newsletter&utm_medium=email`})),
+    )
+    expect(again.status).toBe(409)
+    expect(await json(again)).toEqual({
+      error: {
+        code: 'conflict',
+        message: `${plain}?utm_source=newsletter&utm_medium=email is already tracked as ${plain} (status: saved)`,
+        details: [{field: 'url', message: 'already tracked'}],
+      },
+    })
+    const invalid = await api.app.request('/jobs/track', jsonBody({url: 'https://board.example/jobs/9'}))
+    expect(invalid.status).toBe(422)
+    const {applications} = await json(await api.app.request('/applications'))
+    expect(applications.map((application: {url: string}) => application.url)).toEqual([plain])
+  })
+
+  it('documents the judgement on FoundJob', async () => {
+    api = testApi()
+    const document = await json(await api.app.request('/openapi.json'))
+    expect(document.components.schemas.FoundJob.required).toEqual(
+      expect.arrayContaining(['url', 'tracked_status', 'tracked_url', 'is_new']),
+    )
+    expect(document.components.schemas.ListedJob.required).toContain('tracked_url')
+    expect(Object.keys(document.paths['/jobs/track'].post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '422',
+    ])
+    expect(document.paths['/jobs/tracking'].post.responses['200']).toBeDefined()
+  })
+})
