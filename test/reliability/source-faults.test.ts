@@ -472,7 +472,11 @@ describe.concurrent('exit status of a run with a failing board', () => {
     const {summary, log} = await runBeside(board.entry(site.url, fault.timeoutSeconds), {healthy: false})
     expect(summary).toMatchObject({status: 'failed', exit_code: 1, error: 'no source succeeded', jobs_found: 0})
     expect(summary.sources[0]?.error).toMatch(fault.cause!(board))
-    expect(log.parsed().at(-1)).toMatchObject({level: 'ERROR', name: 'jobagent.run'})
+    const lines = log.parsed()
+    expect(lines.filter((line) => line.level === 'ERROR').at(-1)).toMatchObject({name: 'jobagent.run'})
+    expect(lines.at(-1)?.message).toMatch(/^Run failed|^Hint: .*jobagent run --demo$/)
+    // Only a board that could not be reached at all earns the hint.
+    expect(lines.at(-1)?.message.startsWith('Hint:')).toBe(/DNS|refused/.test(String(fault.name)))
   })
 
   it.for(cells(failing))('%s: exits 1 under --strict, still reporting the jobs found', async ([, , fault], context) => {

@@ -29,10 +29,11 @@ export function unreachableHint(
   options: {proxyConfigured: boolean},
 ): string | null {
   if (outcomes.length === 0 || outcomes.some((outcome) => outcome.ok)) return null
-  const codes = outcomes.map((outcome) => NETWORK_ERROR.exec(outcome.error ?? '')?.[1])
-  if (codes.some((code) => code === undefined)) return null
+  const codes = outcomes.map((outcome) => NETWORK_ERROR.exec(outcome.error ?? '')?.[1] ?? '')
+  // Only failures to reach a board at all: a board that closed the connection mid-answer was reached.
+  if (!codes.every((code) => CAUSES.some((cause) => cause.codes.includes(code)))) return null
   const proxy = options.proxyConfigured || /proxy/i.test(outcomes.map((outcome) => outcome.error).join(' '))
-  const known = CAUSES.find(({codes: group}) => codes.every((code) => group.includes(code as string)))
+  const known = CAUSES.find(({codes: group}) => codes.every((code) => group.includes(code)))
   const cause = proxy
     ? 'every request through the proxy failed: check HTTPS_PROXY, HTTP_PROXY and NO_PROXY.'
     : (known?.cause ?? 'no board could be reached over the network.')
