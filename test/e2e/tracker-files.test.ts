@@ -208,6 +208,37 @@ describe('jobagent import', () => {
     expect(readTracker(home.path)).toEqual(before)
   })
 
+  it('lists broken CSV rows (cell count, quoting) with the rows failing field checks, by line, and writes nothing', async () => {
+    await seedTracker(home.path, [application({url: 'https://example.org/kept'})])
+    const before = readTracker(home.path)
+    const csv = join(home.path, 'broken.csv')
+    writeFileSync(
+      csv,
+      [
+        HEADER,
+        'A,B,,https://example.org/1,x,,applied,',
+        'short,row',
+        'C,D,,not-a-url,x,,applied,',
+        'E,"F"G,,https://example.org/3,x,,applied,',
+        'H,I,,https://example.org/4,x,,applied,"open',
+        'J,K,,https://example.org/5,x,,nope,',
+        '',
+      ].join('\r\n'),
+    )
+    const result = await cli('import', csv)
+    expectUserError(
+      result,
+      2,
+      '5 invalid row(s); nothing was imported',
+      'row 3: has 2 cell(s) where the header has 8',
+      'row 4, url:',
+      'row 5: a quoted cell has text after its closing quote',
+      'row 6: a quoted cell is never closed',
+      'row 7, status: unknown status "nope"',
+    )
+    expect(readTracker(home.path)).toEqual(before)
+  })
+
   it('reports duplicate urls within the file by row', async () => {
     const json = join(home.path, 'dupes.json')
     writeFileSync(json, JSON.stringify([records[0], records[1], {...records[0], url: 'https://EXAMPLE.org/a/'}]))
