@@ -1,7 +1,8 @@
 import {ConfigurationError, NotFoundError} from '../core/errors.js'
+import {SOURCE_TYPES, type SourceConfig, validateSourceConfigs} from '../core/jobs/source-config.js'
 import {maskUrl} from '../core/secrets.js'
 import {describeConfError, type Env, openConfigFile, splitList} from './config.js'
-import {configProperties, schemaAt} from './config-schema.js'
+import {configProperties, schemaAt, unknownKeysAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
 
 /**
@@ -54,7 +55,7 @@ export function maskSecrets(value: unknown, key = ''): unknown {
   return value
 }
 
-/** A copy of the stored configuration with `key` set: what conf refused, so the message can name its parts. */
+/** A copy of the stored configuration with `key` set (`undefined`: removed), to judge an edit before writing it. */
 function withValue(store: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(store)
   const segments = key.split('.')
@@ -65,8 +66,34 @@ function withValue(store: Record<string, unknown>, key: string, value: unknown):
     node[segment] = typeof child === 'object' && child !== null ? child : {}
     node = node[segment] as Record<string, unknown>
   }
-  node[last] = value
+  if (value === undefined) delete node[last]
+  else node[last] = value
   return copy
+}
+
+/**
+ * Refuses an edit under `sources` that `run` would refuse, before anything is written, by the check `run` uses.
+ * Edits elsewhere leave a list edited by hand alone: `run` and `GET /jobs` report it.
+ */
+function checkSources(key: string, candidate: Record<string, unknown>, file: string): void {
+  if (key !== 'sources' && !key.startsWith('sources.')) return
+  // Shape problems (a misspelt key or type, a value of the wrong JSON type) are the schema's to name, with the
+  // keys and values it allows, when conf writes; the rules below assume the shape.
+  const sources = candidate.sources
+  if (!Array.isArray(sources)) return
+  const misshapen = (entry: unknown, index: number) =>
+    !(SOURCE_TYPES as readonly unknown[]).includes((entry as SourceConfig | null)?.type) ||
+    unknownKeysAt(entry, `sources.${index}`).length > 0
+  if (sources.some(misshapen)) return
+  try {
+    validateSourceConfigs(sources as SourceConfig[])
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error
+    throw new ConfigurationError(`cannot set ${key} in ${file}: ${error.message}`, {
+      details: error.details,
+      hint: error.hint ?? '',
+    })
+  }
 }
 
 /** `jobagent config list|get|set|unset|path`: edits the file only, never the environment or flags. */
@@ -98,6 +125,7 @@ export class ConfigEditor {
     checkKey(key)
     const value = parseValue(key, raw)
     checkNotifySetting(key, value)
+    checkSources(key, withValue(this.file.store, key, value), this.file.path)
     try {
       this.file.set(key, value)
     } catch (error) {
@@ -111,6 +139,7 @@ export class ConfigEditor {
 
   unset(key: string): void {
     checkKey(key)
+    checkSources(key, withValue(this.file.store, key, undefined), this.file.path)
     try {
       this.file.delete(key)
     } catch (error) {

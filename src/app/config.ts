@@ -287,7 +287,10 @@ export function isKnownKey(key: string): boolean {
   return top !== undefined && TOP_LEVEL_KEYS.includes(top)
 }
 
-/** The entries of `sources` named by `--source` (type or name), enabled even if the config disables them. */
+/**
+ * `sources` with the entries named by `--source` (type or name) enabled, even if the config disables them, and
+ * the others disabled; entries keep their places, so a problem is named by its index in the config file.
+ */
 export function selectSources(sources: readonly SourceConfig[], wanted: readonly string[]): SourceConfig[] {
   const available = sources.map((source) => source.name ?? source.type)
   const unknown = wanted.filter((name) => !sources.some((source) => source.type === name || source.name === name))
@@ -296,7 +299,8 @@ export function selectSources(sources: readonly SourceConfig[], wanted: readonly
       hint: `configured sources: ${available.join(', ') || 'none'}`,
     })
   }
-  return sources
-    .filter((source) => wanted.includes(source.type) || (source.name !== undefined && wanted.includes(source.name)))
-    .map((source) => ({...source, enabled: true}))
+  return sources.map((source) => ({
+    ...source,
+    enabled: wanted.includes(source.type) || (source.name !== undefined && wanted.includes(source.name)),
+  }))
 }

@@ -32,3 +32,10 @@ export function maskUrl(value: string): string {
 export function maskToken(token: string): string {
   return token.length === 0 ? '' : MASK
 }
+
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi
+
+/** Text (an error message) with every URL in it masked as maskUrl does, for readers other than the user's terminal. */
+export function maskUrlsIn(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => maskUrl(url))
+}

@@ -5,6 +5,7 @@ import type {z} from 'zod'
 import {issuesToDetails} from '../core/applications/validation.js'
 import {type ErrorDetail, type ErrorKind, isJobagentError, type JobagentError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import {maskUrlsIn} from '../core/secrets.js'
 
 /** The one error body of the API: `{"error": {"code", "message", "details"}}`. */
 export interface ErrorBody {
@@ -20,7 +21,7 @@ const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
   validation: 422,
   conflict: 409,
   unavailable: 503,
-  configuration: 500,
+  configuration: 503,
 }
 
 const CODE_BY_STATUS: Partial<Record<number, string>> = {
@@ -76,10 +77,13 @@ export interface ErrorAnswer {
 export function errorAnswer(error: unknown, request: {method: string; path: string}, logger: Logger): ErrorAnswer {
   if (isJobagentError(error)) {
     if (error.kind === 'configuration') {
+      // The request cannot be served until the config is fixed (503, not the 500 of a bug); the answer names the
+      // key so an API client can say what to fix, with URLs masked as in `config list`. The log has it in full.
       logger.error(`${request.method} ${request.path}: ${error.message}`)
+      const details = error.details.map((detail) => ({...detail, message: maskUrlsIn(detail.message)}))
       return {
-        status: 500,
-        body: errorBody('configuration', 'the server is misconfigured; see the server log'),
+        status: statusOverrides.get(error) ?? STATUS_BY_KIND.configuration,
+        body: errorBody('configuration', `invalid configuration: ${maskUrlsIn(error.message)}`, details),
         headers: {},
       }
     }

@@ -214,7 +214,7 @@ export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 415 |
     413: 'Body larger than 64 KiB',
     415: 'Body is not JSON',
     422: 'Invalid input; details name the fields',
-    503: 'A store or board is unavailable',
+    503: 'A store or board is unavailable, or the configuration the request needs is invalid (code "configuration")',
   }
   return Object.fromEntries(
     statuses.map((status) => [

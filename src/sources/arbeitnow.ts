@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -22,7 +22,7 @@ export const ARBEITNOW_URL = 'https://www.arbeitnow.com'
 export function arbeitnowSource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, ARBEITNOW_URL)
   return {
-    name: config.name ?? 'arbeitnow',
+    name: sourceName(config),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const jobs: JobResponse[] = []

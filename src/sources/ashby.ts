@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -22,7 +22,7 @@ export const ASHBY_URL = 'https://api.ashbyhq.com'
 export function ashbySource(config: SourceConfig, board: BoardRef, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, ASHBY_URL)
   return {
-    name: `${config.name ?? 'ashby'}:${board.slug}`,
+    name: sourceName(config, board.slug),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const url = endpoint(settings.baseUrl, `/posting-api/job-board/${encodeURIComponent(board.slug)}`)

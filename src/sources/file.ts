@@ -1,11 +1,11 @@
 import {readFile} from 'node:fs/promises'
-import {basename, extname, resolve} from 'node:path'
+import {extname, resolve} from 'node:path'
 import Papa from 'papaparse'
 import {ConfigurationError, type ErrorDetail, ValidationError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText, normalisePostedDate} from '../core/jobs/normalise.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {isObject, type Json} from './shared.js'
 
 const TEXT_FIELDS = ['company', 'location', 'source'] as const
@@ -20,7 +20,7 @@ export function fileSource(config: SourceConfig & {path: string}, options: {cwd?
   const path = resolve(options.cwd ?? process.cwd(), config.path)
   const label = config.path
   return {
-    name: `file:${config.name ?? basename(path)}`,
+    name: sourceName(config),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       let text: string

@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -22,7 +22,7 @@ export const GREENHOUSE_URL = 'https://boards-api.greenhouse.io'
 export function greenhouseSource(config: SourceConfig, board: BoardRef, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, GREENHOUSE_URL)
   return {
-    name: `${config.name ?? 'greenhouse'}:${board.slug}`,
+    name: sourceName(config, board.slug),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const url = endpoint(settings.baseUrl, `/v1/boards/${encodeURIComponent(board.slug)}/jobs`)

@@ -2,7 +2,7 @@ import {UnavailableError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {type AdapterDeps, adapterSettings, arrayField, isObject, type Json, requestOptions, toJob} from './shared.js'
 
 export const HACKERNEWS_URL = 'https://hn.algolia.com'
@@ -20,7 +20,7 @@ const WORK_MODE = /\b(remote|onsite|on-site|hybrid)\b/i
 export function hackerNewsSource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, HACKERNEWS_URL)
   return {
-    name: config.name ?? 'hackernews',
+    name: sourceName(config),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const options = requestOptions(settings, signal, deps.logger)

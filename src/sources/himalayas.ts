@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -25,7 +25,7 @@ const PLACEHOLDER_COMPANY = 'name'
 export function himalayasSource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, HIMALAYAS_URL)
   return {
-    name: config.name ?? 'himalayas',
+    name: sourceName(config),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const jobs: JobResponse[] = []

@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -24,7 +24,7 @@ const JOBICY_COUNT = 50
 export function jobicySource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, JOBICY_URL)
   return {
-    name: config.name ?? 'jobicy',
+    name: sourceName(config),
     serverSideFilters: ['tags'],
     fetchJobs: (criteria, signal) =>
       fetchPerTag(queryTags(criteria), async (tag) => {

@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {HttpError} from './http-client.js'
 import {
   type AdapterDeps,
@@ -25,7 +25,7 @@ const SITE_HINT = 'check the site name in the sites list (the name in https://jo
 export function leverSource(config: SourceConfig, site: BoardRef, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, config.region === 'eu' ? LEVER_EU_URL : LEVER_URL)
   return {
-    name: `${config.name ?? 'lever'}:${site.slug}`,
+    name: sourceName(config, site.slug),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const url = endpoint(settings.baseUrl, `/v0/postings/${encodeURIComponent(site.slug)}`, {mode: 'json'})

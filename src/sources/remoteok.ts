@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -25,7 +25,7 @@ export function remoteOkSource(config: SourceConfig, deps: AdapterDeps): JobSour
   const settings = adapterSettings(config, REMOTEOK_URL)
   const logger = deps.logger
   return {
-    name: config.name ?? 'remoteok',
+    name: sourceName(config),
     serverSideFilters: ['tags'],
     fetchJobs: (criteria, signal) =>
       fetchPerTag(queryTags(criteria), async (tag) => {

@@ -1,6 +1,6 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -22,7 +22,7 @@ export const REMOTIVE_URL = 'https://remotive.com'
 export function remotiveSource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, REMOTIVE_URL)
   return {
-    name: config.name ?? 'remotive',
+    name: sourceName(config),
     serverSideFilters: ['tags'],
     fetchJobs: (criteria, signal) =>
       fetchPerTag(queryTags(criteria), async (tag) => {

@@ -1,14 +1,9 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {feedName, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {type FeedItem, fetchFeed} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
-
-/** The name jobs of a generic feed carry as `source`: the configured `name`, else the feed's host. */
-export function feedName(config: SourceConfig & {url: string}): string {
-  return config.name ?? new URL(config.url).hostname.replace(/^www\./, '')
-}
 
 /**
  * Any RSS 2.0, RSS 1.0 or Atom feed of jobs at `url` (the full feed URL). The company comes from a
@@ -18,7 +13,7 @@ export function rssSource(config: SourceConfig & {url: string}, deps: AdapterDep
   const settings = adapterSettings(config, config.url)
   const name = feedName(config)
   return {
-    name: `rss:${name}`,
+    name: sourceName(config),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const feed = await fetchFeed(deps.http, config.url, settings, signal, deps.logger)

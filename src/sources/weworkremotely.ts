@@ -1,7 +1,7 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {type FeedItem, fetchFeed, textOf} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
 
@@ -18,7 +18,7 @@ export function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): J
   const settings = adapterSettings(config, WEWORKREMOTELY_URL)
   const feedUrl = /\.rss$/i.test(settings.baseUrl) ? settings.baseUrl : `${settings.baseUrl}${ALL_JOBS_FEED}`
   return {
-    name: config.name ?? 'weworkremotely',
+    name: sourceName(config),
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const feed = await fetchFeed(deps.http, feedUrl, settings, signal, deps.logger)

@@ -95,6 +95,66 @@ describe('changing settings', () => {
   })
 
   it.each([
+    ['a missing required key', '[{"type":"greenhouse"}]', 'sources[0].boards is required for greenhouse'],
+    [
+      'an empty board list',
+      '[{"type":"remoteok"},{"type":"lever","sites":[]}]',
+      'sources[1].sites is required for lever',
+    ],
+    ['a feed without its URL', '[{"type":"rss","name":"x"}]', "sources[0].url is required for rss (the feed's URL)"],
+    [
+      'a file: URL',
+      '[{"type":"remoteok","url":"file:///etc/passwd"}]',
+      'sources[0].url must be an absolute http(s) URL',
+    ],
+    ['a relative URL', '[{"type":"rss","url":"jobs.rss"}]', 'sources[0].url must be an absolute http(s) URL'],
+    [
+      'the same board twice',
+      '[{"type":"greenhouse","boards":["gitlab"]},{"type":"remoteok"},{"type":"greenhouse","boards":["x","gitlab"]}]',
+      'sources[2] repeats the source greenhouse:gitlab of sources[0]',
+    ],
+    ['the same board twice', '[{"type":"remoteok"},{"type":"remoteok"}]', 'sources[1] repeats the source remoteok'],
+    ['a file source without its path', '[{"type":"file","enabled":false}]', 'sources[0].path is required for file'],
+  ])(
+    'refuses sources with %s as run would, naming the entry, and leaves the file as it was',
+    (_what, value, reason) => {
+      editor().set('sources', '[{"type":"remotive"}]')
+      const before = readFileSync(file)
+      const error = refusal(() => editor().set('sources', value))
+      expect(error.message).toContain(`cannot set sources in ${file}: ${reason}`)
+      expect(error.details).toContainEqual(expect.objectContaining({message: expect.stringContaining(reason)}))
+      expect(readFileSync(file).equals(before)).toBe(true)
+    },
+  )
+
+  it('names every problem of a list at once', () => {
+    const error = refusal(() =>
+      editor().set('sources', '[{"type":"greenhouse"},{"type":"rss","url":"ftp://x.org/f"},{"type":"ashby"}]'),
+    )
+    expect(error.details.map((detail) => detail.field)).toEqual([
+      'sources[0].boards',
+      'sources[1].url',
+      'sources[2].boards',
+    ])
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('judges an edit of one entry or key by the list it leaves', () => {
+    editor().set('sources', '[{"type":"greenhouse","boards":["gitlab"]},{"type":"greenhouse","boards":["stripe"]}]')
+    const before = readFileSync(file)
+    expect(refusal(() => editor().set('sources.1.boards', '["gitlab"]')).message).toContain(
+      'sources[1] repeats the source greenhouse:gitlab of sources[0]',
+    )
+    expect(refusal(() => editor().unset('sources.0.boards')).message).toContain(
+      'sources[0].boards is required for greenhouse',
+    )
+    expect(readFileSync(file).equals(before)).toBe(true)
+    editor().set('sources.1.name', 'gh2')
+    editor().set('sources.1.boards', '["gitlab"]')
+    expect(loadConfig({env}).config.sources[1]).toEqual({type: 'greenhouse', boards: ['gitlab'], name: 'gh2'})
+  })
+
+  it.each([
     ['colour', 'top-level keys are: mode, search, sources, notify, run, server, shipments'],
     ['search.foo', 'keys under search are: tags, keywords'],
     ['shipments.metadata.tabel', 'keys under shipments.metadata are: url, table'],

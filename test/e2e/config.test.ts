@@ -83,6 +83,23 @@ describe('jobagent config', () => {
     expect(readFileSync(configFile, 'utf8')).toBe(before)
   })
 
+  it('refuses sources that run would refuse, naming the entry, and leaves the file byte for byte', async () => {
+    await cli('config', 'set', 'sources', '[{"type":"remoteok"}]')
+    const before = readFileSync(configFile)
+    const refused: [string, string][] = [
+      ['[{"type":"greenhouse"}]', 'sources[0].boards is required for greenhouse'],
+      ['[{"type":"remoteok"},{"type":"remoteok"}]', 'sources[1] repeats the source remoteok of sources[0]'],
+      ['[{"type":"rss","url":"file:///etc/passwd"}]', 'sources[0].url must be an absolute http(s) URL'],
+    ]
+    for (const [value, reason] of refused) {
+      expectUserError(await cli('config', 'set', 'sources', value), 2, reason, configFile)
+      expect(readFileSync(configFile).equals(before), value).toBe(true)
+    }
+    // What config set refuses, run refuses with the same words when the file was edited by hand.
+    writeFileSync(configFile, JSON.stringify({sources: [{type: 'remoteok'}, {type: 'greenhouse'}]}))
+    expectUserError(await cli('run', '--source', 'greenhouse'), 2, 'sources[1].boards is required for greenhouse')
+  })
+
   it('refuses to run on a config file that is not JSON, naming it and leaving it untouched', async () => {
     writeFileSync(configFile, '{"mode": "development",}')
     expectUserError(await cli('status'), 2, `${configFile} is not valid JSON`)

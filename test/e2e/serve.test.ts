@@ -1,6 +1,9 @@
 import {spawn} from 'node:child_process'
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {BIN, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {serveBuilt} from '../helpers/serve.js'
 
 let home: ReturnType<typeof tempDir>
 
@@ -42,6 +45,53 @@ describe('jobagent serve (built)', () => {
     }
     expect(await exit).toBe(0)
     expect(stderr).toMatch(/\| INFO \| jobagent\.http \| GET \/applications 200 \d+\.\d ms/)
+  })
+
+  it('answers GET /jobs with a 503 naming the entry when the sources edited by hand are invalid; the rest works', async () => {
+    writeFileSync(
+      join(home.path, 'config.json'),
+      JSON.stringify({
+        sources: [
+          {type: 'greenhouse'},
+          {type: 'rss', url: 'file:///etc/passwd'},
+          {type: 'remoteok', url: 'https://user:hunter2@mirror.example.org/api'},
+          {type: 'remoteok', url: 'https://user:hunter2@mirror.example.org/api'},
+        ],
+      }),
+      {mode: 0o600},
+    )
+    const server = await serveBuilt(home.path)
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await fetch(`${server.url}/jobs`)
+        expect(response.status).toBe(503)
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+        const text = await response.text()
+        const {error} = JSON.parse(text)
+        expect(error.code).toBe('configuration')
+        expect(error.message).toMatch(/^invalid configuration: sources\[0\]\.boards is required for greenhouse; /)
+        expect(error.details).toEqual([
+          {field: 'sources[0].boards', message: 'sources[0].boards is required for greenhouse'},
+          {
+            field: 'sources[1].url',
+            message: expect.stringMatching(/^sources\[1\]\.url must be an absolute http\(s\) URL/),
+          },
+          {field: 'sources[3]', message: 'sources[3] repeats the source remoteok of sources[2]'},
+        ])
+        expect(text).not.toContain('hunter2')
+        expect(text).not.toMatch(/\n\s+at /)
+      }
+      const applications = await fetch(`${server.url}/applications`)
+      expect(applications.status).toBe(200)
+      expect(await applications.json()).toEqual({applications: [], count: 0})
+      const health = await fetch(`${server.url}/health`)
+      expect(health.status).toBe(200)
+      await health.arrayBuffer()
+      expect(server.stderr()).toMatch(/\| ERROR \| jobagent\.http \| GET \/jobs: sources\[0\]\.boards is required/)
+      expect(server.stderr()).toMatch(/GET \/jobs 503 /)
+    } finally {
+      await server.stop()
+    }
   })
 
   it('refuses a non-loopback host without a token (exit 2) and an invalid CORS origin (exit 2)', async () => {

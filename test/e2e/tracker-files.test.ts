@@ -143,6 +143,102 @@ describe('jobagent import', () => {
     expect(readTracker(home.path)).toEqual(before)
   })
 
+  it('brings applied_date into the local form: zones converted (TZ=Europe/Berlin), a date alone at midnight', async () => {
+    const berlin = (...args: string[]) => runCli(args, {home: home.path, env: {TZ: 'Europe/Berlin'}})
+    const dates: [string, string][] = [
+      ['2026-11-22T04:17:33.123Z', '2026-11-22T05:17:33.123'], // CET, UTC+1
+      ['2026-07-01T10:00:00+02:00', '2026-07-01T10:00:00.000'], // CEST, UTC+2
+      ['2026-11-22T05:17:33.123+05:30', '2026-11-22T00:47:33.123'], // back across midnight
+      ['2026-11-22T05:17:33-0800', '2026-11-22T14:17:33.000'],
+      ['2026-11-22', '2026-11-22T00:00:00.000'],
+      ['2026-11-22 07:08', '2026-11-22T07:08:00.000'],
+      ['2026-11-22T07:08:09.123456', '2026-11-22T07:08:09.123'],
+    ]
+    const json = join(home.path, 'dates.json')
+    writeFileSync(
+      json,
+      JSON.stringify(
+        dates.map(([given], index) => application({url: `https://example.org/j${index}`, applied_date: given})),
+      ),
+    )
+    const fromJson = await berlin('import', json)
+    expect(fromJson.code, fromJson.stderr).toBe(0)
+    const csv = join(home.path, 'dates.csv')
+    writeFileSync(
+      csv,
+      `${HEADER}\n${dates.map(([given], index) => `T,C,,https://example.org/c${index},x,${given},,`).join('\n')}\n`,
+    )
+    const fromCsv = await berlin('import', csv)
+    expect(fromCsv.code, fromCsv.stderr).toBe(0)
+    const stored = new Map(readTracker(home.path).applications.map((row) => [row.url, row.applied_date]))
+    dates.forEach(([given, local], index) => {
+      expect(stored.get(`https://example.org/j${index}`), `JSON ${given}`).toBe(local)
+      expect(stored.get(`https://example.org/c${index}`), `CSV ${given}`).toBe(local)
+    })
+  })
+
+  it('refuses impossible dates and times in applied_date, naming row and field, and writes nothing', async () => {
+    await seedTracker(home.path, [application({url: 'https://example.org/kept'})])
+    const before = readTracker(home.path)
+    const impossible = ['2026-02-30', '2026-13-01', '2026-11-22T25:00', '2026-11-22T10:60:00', '2026-11-22T10:00+24:00']
+    const json = join(home.path, 'impossible.json')
+    writeFileSync(
+      json,
+      JSON.stringify([
+        application({url: 'https://example.org/ok', applied_date: '2028-02-29'}),
+        ...impossible.map((given, index) => application({url: `https://example.org/i${index}`, applied_date: given})),
+      ]),
+    )
+    const result = await cli('import', json)
+    expectUserError(
+      result,
+      2,
+      '5 invalid row(s); nothing was imported',
+      'row 2, applied_date: applied_date "2026-02-30"',
+    )
+    for (const row of [3, 4, 5, 6]) expect(result.stderr).toContain(`row ${row}, applied_date:`)
+    expect(result.stderr).not.toContain('row 1,')
+
+    const csv = join(home.path, 'impossible.csv')
+    writeFileSync(
+      csv,
+      `${HEADER}\nT,C,,https://example.org/ok,x,2026-02-28,,\nT,C,,https://example.org/x,x,2026-02-30,,\n`,
+    )
+    expectUserError(await cli('import', csv), 2, '1 invalid row(s)', 'row 3, applied_date: applied_date "2026-02-30"')
+    expect(readTracker(home.path)).toEqual(before)
+  })
+
+  it('lists broken CSV rows (cell count, quoting) with the rows failing field checks, by line, and writes nothing', async () => {
+    await seedTracker(home.path, [application({url: 'https://example.org/kept'})])
+    const before = readTracker(home.path)
+    const csv = join(home.path, 'broken.csv')
+    writeFileSync(
+      csv,
+      [
+        HEADER,
+        'A,B,,https://example.org/1,x,,applied,',
+        'short,row',
+        'C,D,,not-a-url,x,,applied,',
+        'E,"F"G,,https://example.org/3,x,,applied,',
+        'H,I,,https://example.org/4,x,,applied,"open',
+        'J,K,,https://example.org/5,x,,nope,',
+        '',
+      ].join('\r\n'),
+    )
+    const result = await cli('import', csv)
+    expectUserError(
+      result,
+      2,
+      '5 invalid row(s); nothing was imported',
+      'row 3: has 2 cell(s) where the header has 8',
+      'row 4, url:',
+      'row 5: a quoted cell has text after its closing quote',
+      'row 6: a quoted cell is never closed',
+      'row 7, status: unknown status "nope"',
+    )
+    expect(readTracker(home.path)).toEqual(before)
+  })
+
   it('reports duplicate urls within the file by row', async () => {
     const json = join(home.path, 'dupes.json')
     writeFileSync(json, JSON.stringify([records[0], records[1], {...records[0], url: 'https://EXAMPLE.org/a/'}]))

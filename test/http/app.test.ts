@@ -227,16 +227,22 @@ describe('errors', () => {
     expect(errors[0]?.message).toContain('SQLITE_ERROR')
   })
 
-  it('answers configuration errors with a generic 500', async () => {
+  it('answers configuration errors with 503 naming the key, URLs masked, and logs them in full', async () => {
     const log = memoryLogger()
-    const error = new ConfigurationError('notify.urls holds secret://token@host which is invalid')
+    const error = new ConfigurationError('notify.urls holds json://user:s3cret@host/hooks/tok3n which is invalid', {
+      details: [{field: 'notify.urls', message: 'json://user:s3cret@host/hooks/tok3n is invalid'}],
+    })
     const app = createHttpApp(failingServices(error), {logger: log.logger})
     const response = await app.request('/applications')
-    expect(response.status).toBe(500)
+    expect(response.status).toBe(503)
     const body = await json(response)
-    expect(body.error.code).toBe('configuration')
-    expect(JSON.stringify(body)).not.toContain('secret')
-    expect(log.lines.some((line) => line.includes('secret://token@host'))).toBe(true)
+    expect(body.error).toEqual({
+      code: 'configuration',
+      message: 'invalid configuration: notify.urls holds json://user:***@host/hooks/*** which is invalid',
+      details: [{field: 'notify.urls', message: 'json://user:***@host/hooks/*** is invalid'}],
+    })
+    expect(JSON.stringify(body)).not.toMatch(/s3cret|tok3n/)
+    expect(log.lines.some((line) => line.includes('json://user:s3cret@host/hooks/tok3n'))).toBe(true)
   })
 
   it('lets a route give one error its own status', async () => {

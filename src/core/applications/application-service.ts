@@ -1,5 +1,5 @@
 import type {z} from 'zod'
-import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
+import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import type {
   ApplicationCounts,
@@ -38,6 +38,8 @@ export interface ApplicationList {
 export interface ImportRow {
   row: number
   value: unknown
+  /** What made the row unreadable in its file (e.g. a CSV row with too few cells); such a row is invalid as is. */
+  problems?: ErrorDetail[]
 }
 
 function validate<S extends z.ZodType>(
@@ -145,7 +147,11 @@ export class ApplicationService {
     const valid: {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
-    for (const {row, value} of rows) {
+    for (const {row, value, problems} of rows) {
+      if (problems && problems.length > 0) {
+        errors.push(...problems)
+        continue
+      }
       const result = importedRecordSchema.safeParse(value)
       if (!result.success) {
         errors.push(...issuesToDetails(result.error.issues, row))

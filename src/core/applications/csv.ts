@@ -24,39 +24,110 @@ export function applicationsToCsv(records: readonly ApplicationRecord[], options
 }
 
 /**
- * Parses a CSV with the export's columns into rows numbered by their line in the file (the header is line 1).
- * Unknown columns are refused so a misnamed header is not silently dropped.
+ * Parses a CSV with the export's columns into rows numbered by the line they start on (the header is line 1;
+ * quoted multi-line cells count their lines). Unknown columns are refused so a misnamed header is not silently
+ * dropped. A row that cannot be read as cells of the header's columns (wrong count, broken quoting) comes back
+ * with its problems, so the import lists them together with the other rows' field errors.
  */
 export function parseApplicationsCsv(text: string, fileName: string): ImportRow[] {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim(),
-  })
-  const headerErrors = checkHeader(parsed.meta.fields ?? [])
-  const rowErrors = parsed.errors.map((error) => ({
-    row: (error.row ?? 0) + 2,
-    message: error.message,
-  }))
-  const problems = [...headerErrors, ...rowErrors]
-  if (problems.length > 0) {
+  const [header, ...rows] = readCsvRows(text.replace(/^\uFEFF/, ''))
+  const fields = (header?.cells ?? []).map((field) => field.trim())
+  const headerErrors = [
+    ...(header?.problems ?? []).map((message) => ({row: header?.line ?? 1, message})),
+    ...checkHeader(fields),
+  ]
+  if (headerErrors.length > 0) {
     throw new ValidationError(`${fileName} is not a valid applications CSV`, {
-      details: problems,
+      details: headerErrors,
       hint: `the header must be: ${APPLICATION_FIELDS.join(',')}`,
     })
   }
-  // Rows are renumbered from the cursor so quoted multi-line cells still report the line they start on.
-  const lines = lineNumbersOfRows(text)
-  return parsed.data.map((value, index) => ({row: lines[index] ?? index + 2, value: unformula(value)}))
+  return rows.map(({line, cells, problems}) => {
+    if (problems.length === 0 && cells.length !== fields.length) {
+      problems.push(`has ${cells.length} cell(s) where the header has ${fields.length}`)
+    }
+    if (problems.length > 0) {
+      return {row: line, value: undefined, problems: problems.map((message) => ({row: line, message}))}
+    }
+    return {row: line, value: unformula(Object.fromEntries(fields.map((field, index) => [field, cells[index] ?? ''])))}
+  })
+}
+
+interface CsvRow {
+  /** The line the row starts on, 1-based. */
+  line: number
+  cells: string[]
+  problems: string[]
+}
+
+/**
+ * The rows of a CSV with the line each starts on. Papa reads everything after a broken quote as one cell up to
+ * the end of the file; here such a row is reported and reading goes on at the next line, so the rows after it
+ * are still checked and listed.
+ */
+function readCsvRows(csv: string): CsvRow[] {
+  const rows: CsvRow[] = []
+  let delimiter: string | undefined
+  let linesBefore = 0
+  let lineCounted = 0
+  let offset = 0
+  while (offset < csv.length) {
+    const chunk = csv.slice(offset)
+    let rowStart = 0
+    let resumeAt: number | undefined
+    Papa.parse<string[]>(chunk, {
+      skipEmptyLines: 'greedy',
+      ...(delimiter === undefined ? {} : {delimiter}),
+      step: (result, parser) => {
+        delimiter ??= result.meta.delimiter
+        // The cursor ends after a row; blank lines skipped before the next one are not part of it.
+        const start = rowStart + (/^[\r\n]*/.exec(chunk.slice(rowStart, result.meta.cursor))?.[0].length ?? 0)
+        linesBefore += countNewlines(csv, lineCounted, offset + start)
+        lineCounted = offset + start
+        rowStart = result.meta.cursor
+        // A delimiter Papa cannot detect leaves one column, which the header check names better.
+        const errors = result.errors.filter((error) => error.type !== 'Delimiter')
+        // Text after a closing quote leaves the cell open too; the first problem is the one to fix.
+        const quoting =
+          errors.find((error) => error.code === 'InvalidQuotes') ?? errors.find((e) => e.type === 'Quotes')
+        const others = errors.filter((error) => error.type !== 'Quotes')
+        const problems = [...(quoting ? [quoting] : []), ...others].map(describeParseError)
+        rows.push({line: linesBefore + 1, cells: result.data, problems})
+        if (quoting) {
+          const lineEnd = chunk.indexOf('\n', start)
+          resumeAt = lineEnd === -1 ? csv.length : offset + lineEnd + 1
+          parser.abort()
+        }
+      },
+    })
+    if (resumeAt === undefined) break
+    offset = resumeAt
+  }
+  return rows
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0
+  for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++
+  return count
+}
+
+/** Papa's quoting errors in the user's words. */
+function describeParseError(error: Papa.ParseError): string {
+  if (error.code === 'InvalidQuotes') return 'a quoted cell has text after its closing quote'
+  if (error.code === 'MissingQuotes') return 'a quoted cell is never closed'
+  return error.message
 }
 
 function checkHeader(fields: readonly string[]) {
   const known = new Set<string>(APPLICATION_FIELDS)
   const unknown = fields.filter((field) => !known.has(field))
+  const repeated = fields.filter((field, index) => known.has(field) && fields.indexOf(field) !== index)
   const required = ['title', 'company', 'url', 'source'].filter((field) => !fields.includes(field))
   return [
     ...unknown.map((field) => ({row: 1, field, message: `unknown column "${field}"`})),
     ...required.map((field) => ({row: 1, field, message: `missing column "${field}"`})),
+    ...repeated.map((field) => ({row: 1, field, message: `column "${field}" appears more than once`})),
   ]
 }
 
@@ -67,35 +138,4 @@ function unformula(value: Record<string, string>): Record<string, string> {
     result[key] = /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell
   }
   return result
-}
-
-function lineNumbersOfRows(text: string): number[] {
-  const lines: number[] = []
-  let line = 1
-  let inQuotes = false
-  let rowStart = true
-  let rowHasContent = false
-  let header = true
-  let startLine = 1
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]
-    if (rowStart) {
-      startLine = line
-      rowStart = false
-      rowHasContent = false
-    }
-    if (char === '"') inQuotes = !inQuotes
-    if (char === '\n') {
-      line++
-      if (!inQuotes) {
-        if (!header && rowHasContent) lines.push(startLine)
-        header = false
-        rowStart = true
-        continue
-      }
-    }
-    if (char !== '\r' && char !== '\n' && char !== ',' && char !== ' ') rowHasContent = true
-  }
-  if (!rowStart && !header && rowHasContent) lines.push(startLine)
-  return lines
 }

@@ -1,5 +1,6 @@
 import {z} from 'zod'
 import type {ErrorDetail} from '../errors.js'
+import {toLocalTimestamp} from '../time.js'
 import {APPLICATION_STATUSES} from './application.js'
 import {isHttpUrl} from './url-key.js'
 
@@ -46,15 +47,24 @@ export const applicationInputSchema = z.object({
 export type ApplicationInput = z.input<typeof applicationInputSchema>
 export type ValidApplicationInput = z.output<typeof applicationInputSchema>
 
-const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/
-
 /** A record read from an import file: the input fields plus an optional applied_date. */
 export const importedRecordSchema = applicationInputSchema.extend({
+  // Brought into the form jobagent stores (local time, no zone, milliseconds), so every record sorts and reads alike.
   applied_date: z
     .string({error: 'applied_date must be text'})
     .trim()
-    .refine((value) => value === '' || (LOCAL_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))), {
-      message: 'applied_date must be an ISO 8601 timestamp such as 2026-11-22T05:17:33.123',
+    .transform((value, context) => {
+      if (value === '') return value
+      const local = toLocalTimestamp(value)
+      if (local !== undefined) return local
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message:
+          `applied_date ${JSON.stringify(value)} is not a real date or time; use ISO 8601 such as ` +
+          '2026-11-22T05:17:33.123, 2026-11-22T04:17:33Z or 2026-11-22',
+      })
+      return z.NEVER
     })
     .optional(),
   notes: z.preprocess((value) => (value === null ? '' : value), notesSchema.default('')),

@@ -13,10 +13,17 @@ export function normaliseKeyPart(text: string): string {
     .trim()
 }
 
+/**
+ * A company name as deduplication and the company block list compare it: normalised and without legal suffixes,
+ * so "Acme, Inc.", "ACME GmbH" and "acme" are one company.
+ */
+export function companyKey(name: string): string {
+  return normaliseKeyPart(name).replace(COMPANY_SUFFIXES, '').replace(/\s+/g, ' ').trim()
+}
+
 /** Boards re-list the same job under new slugs and ids; company + title + location still match. */
 export function jobIdentityKey(job: JobResponse): string {
-  const company = normaliseKeyPart(job.company).replace(COMPANY_SUFFIXES, '').replace(/\s+/g, ' ').trim()
-  return `${company}|${normaliseKeyPart(job.title)}|${normaliseKeyPart(job.location)}`
+  return `${companyKey(job.company)}|${normaliseKeyPart(job.title)}|${normaliseKeyPart(job.location)}`
 }
 
 function completeness(job: JobResponse): number {

@@ -1,4 +1,4 @@
-import {normaliseKeyPart} from './dedupe.js'
+import {companyKey, normaliseKeyPart} from './dedupe.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {ServerSideFilter} from './job-source.js'
 
@@ -26,7 +26,8 @@ export function applyCriteria(
 ): FilterOutcome {
   const cutoff = criteria.max_age_days === null ? null : options.now.getTime() - criteria.max_age_days * DAY_MS
   const undated = new Map<string, number>()
-  const blocked = criteria.company_block_list.map(normaliseKeyPart).filter(Boolean)
+  // Compared by the key deduplication uses, so a blocked company cannot come back under another legal suffix.
+  const blocked = criteria.company_block_list.map(companyKey).filter(Boolean)
   const locations = criteria.locations.map(normaliseKeyPart).filter(Boolean)
 
   const kept = jobs.filter((job) => {
@@ -43,7 +44,7 @@ export function applyCriteria(
     if (criteria.keywords.length > 0 && !criteria.keywords.some((keyword) => containsWord(text, keyword))) return false
     if (criteria.exclude_keywords.some((keyword) => containsWord(text, keyword))) return false
     if (blocked.length > 0) {
-      const company = normaliseKeyPart(job.company)
+      const company = companyKey(job.company)
       if (blocked.some((name) => company === name || containsWord(company, name))) return false
     }
     if (locations.length > 0) {

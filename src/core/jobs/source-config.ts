@@ -1,7 +1,11 @@
 /**
  * The settings of one `sources` entry: which board adapter to build and how. Defined here, beside the JobSource
- * port, so the adapters in src/sources and the config file's schema in src/app share one definition.
+ * port, so the adapters in src/sources and the config file's schema in src/app share one definition, and the
+ * rules an entry must meet beyond its JSON shape, so `run` and `config set` judge a list alike.
  */
+
+import {basename} from 'node:path'
+import {ConfigurationError, type ErrorDetail} from '../errors.js'
 
 export const SOURCE_TYPES = [
   'remoteok',
@@ -37,4 +41,124 @@ export interface SourceConfig {
   sites?: (string | BoardRef)[]
   region?: 'global' | 'eu'
   path?: string
+}
+
+/** Settings that name the boards of one entry, by type: one source per board or site. */
+const BOARD_LISTS: Partial<Record<SourceType, 'boards' | 'sites'>> = {
+  greenhouse: 'boards',
+  lever: 'sites',
+  ashby: 'boards',
+}
+
+const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
+const DUPLICATE_HINT = 'remove one of the repeated entries, or give one a distinct "name"'
+
+/** The name jobs of a generic feed carry as `source`: the configured `name`, else the feed's host. */
+export function feedName(config: SourceConfig & {url: string}): string {
+  return config.name ?? new URL(config.url).hostname.replace(/^www\./, '')
+}
+
+/**
+ * The name a source built from a valid entry reports and logs under: `remoteok`, `greenhouse:gitlab` (`slug` is
+ * the board or site of a multi-board entry), `rss:example.org`, `file:jobs.json`. Duplicates are found by it.
+ */
+export function sourceName(config: SourceConfig, slug?: string): string {
+  if (BOARD_LISTS[config.type]) return `${config.name ?? config.type}:${slug}`
+  if (config.type === 'rss' && config.url !== undefined) return `rss:${feedName({...config, url: config.url})}`
+  if (config.type === 'file') return `file:${config.name ?? basename(config.path ?? '')}`
+  return config.name ?? config.type
+}
+
+/** The slugs of a board or site list, whether given as text or as `{slug, company}`. */
+export function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
+  return list.map((entry) => (typeof entry === 'string' ? entry : entry.slug))
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What is wrong with one entry beyond its JSON shape, which the config schema checks: keys a type requires, a
+ * `url` that is not http(s). Values of the wrong JSON type are left to the schema, so each problem is named once.
+ */
+function entryProblems(config: SourceConfig, key: (name: string) => string): ErrorDetail[] {
+  const problem = (name: string, message: string): ErrorDetail => ({
+    field: key(name),
+    message: `${key(name)} ${message}`,
+  })
+  if (!(SOURCE_TYPES as readonly unknown[]).includes(config.type)) {
+    return [problem('type', `${JSON.stringify(config.type)} is not a source type (one of ${SOURCE_TYPES.join(', ')})`)]
+  }
+  const problems: ErrorDetail[] = []
+  if (typeof config.url === 'string' && !isHttpUrl(config.url)) {
+    problems.push(problem('url', `must be an absolute http(s) URL, got ${JSON.stringify(config.url)}`))
+  }
+  if (typeof config.timeout_seconds === 'number' && !(config.timeout_seconds > 0)) {
+    problems.push(problem('timeout_seconds', 'must be a positive number of seconds'))
+  }
+  if (typeof config.max_pages === 'number' && !(Number.isInteger(config.max_pages) && config.max_pages >= 1)) {
+    problems.push(problem('max_pages', 'must be a whole number of 1 or more'))
+  }
+  const listKey = BOARD_LISTS[config.type]
+  const list = listKey && config[listKey]
+  if (listKey && (list === undefined || (Array.isArray(list) && list.length === 0))) {
+    problems.push(problem(listKey, `is required for ${config.type}`))
+  }
+  if (config.type === 'rss' && config.url === undefined)
+    problems.push(problem('url', "is required for rss (the feed's URL)"))
+  if (
+    config.type === 'file' &&
+    (config.path === undefined || (typeof config.path === 'string' && config.path.trim() === ''))
+  ) {
+    problems.push(problem('path', 'is required for file'))
+  }
+  return problems
+}
+
+/** The sources an enabled, valid entry gives, by name. */
+function entryNames(config: SourceConfig): string[] {
+  const listKey = BOARD_LISTS[config.type]
+  const list = listKey ? config[listKey] : undefined
+  if (!listKey) return [sourceName(config)]
+  return Array.isArray(list) ? boardSlugs(list).map((slug) => sourceName(config, slug)) : []
+}
+
+/**
+ * Every problem of a `sources` list, each naming its entry (`sources[1].boards is required for greenhouse`):
+ * the checks of every entry, enabled or not, and a board that two enabled entries would both search. `run`,
+ * `GET /jobs` and `config set` all judge a list by this.
+ */
+export function sourceConfigProblems(configs: readonly SourceConfig[]): ErrorDetail[] {
+  const problems: ErrorDetail[] = []
+  const firstIndex = new Map<string, number>()
+  configs.forEach((config, index) => {
+    if (typeof config !== 'object' || config === null) return
+    const entry = `sources[${index}]`
+    const own = entryProblems(config, (name) => `${entry}.${name}`)
+    problems.push(...own)
+    if (own.length > 0 || config.enabled === false) return
+    for (const name of entryNames(config)) {
+      const earlier = firstIndex.get(name)
+      if (earlier === undefined) firstIndex.set(name, index)
+      else problems.push({field: entry, message: `${entry} repeats the source ${name} of sources[${earlier}]`})
+    }
+  })
+  return problems
+}
+
+/** Throws one ConfigurationError listing every problem of `configs` (see sourceConfigProblems). */
+export function validateSourceConfigs(configs: readonly SourceConfig[]): void {
+  const problems = sourceConfigProblems(configs)
+  if (problems.length === 0) return
+  const onlyRepeats = problems.every((problem) => problem.message.includes(' repeats the source '))
+  throw new ConfigurationError(problems.map((problem) => problem.message).join('; '), {
+    details: problems,
+    hint: onlyRepeats ? DUPLICATE_HINT : SOURCE_HINT,
+  })
 }

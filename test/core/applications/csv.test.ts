@@ -153,8 +153,59 @@ describe('reading an applications CSV', () => {
     expect(error.hint).toContain(HEADER)
   })
 
-  it('reports a row with the wrong number of cells by its line', () => {
-    const error = parseError(`${HEADER}\nA,Acme,,https://example.org/a,manual,,applied,\nB,Acme\n`)
-    expect(error.details).toEqual([expect.objectContaining({row: 3})])
+  it('marks a row with the wrong number of cells or broken quoting with its problem and line', () => {
+    const rows = parseApplicationsCsv(
+      `${HEADER}\nA,Acme,,https://example.org/a,manual,,applied,\nB,Acme\nC,"Ac"me,,https://example.org/c,x,,,\nD,E\n`,
+      'apps.csv',
+    )
+    expect(rows.map(({row, problems}) => ({row, problems}))).toEqual([
+      {row: 2, problems: undefined},
+      {row: 3, problems: [{row: 3, message: 'has 2 cell(s) where the header has 8'}]},
+      {row: 4, problems: [{row: 4, message: 'a quoted cell has text after its closing quote'}]},
+      // Reading goes on at the next line rather than taking the rest of the file into the broken cell.
+      {row: 5, problems: [{row: 5, message: 'has 2 cell(s) where the header has 8'}]},
+    ])
+  })
+
+  it('names a repeated column', () => {
+    expect(parseError('title,company,url,source,title\n').details).toEqual([
+      {row: 1, field: 'title', message: 'column "title" appears more than once'},
+    ])
+  })
+
+  it('lists every invalid row of a CSV import, structural and field errors alike, and writes nothing', async () => {
+    const tracker = memoryTracker()
+    await tracker.service.record({title: 'Kept', company: 'Acme', url: 'https://example.org/kept', source: 'x'})
+    const csv = [
+      HEADER,
+      'Good,Acme,,https://example.org/good,manual,,applied,',
+      'Short,Acme', // line 3: too few cells
+      ',Acme,,https://example.org/no-title,manual,,applied,', // line 4: field error
+      'Long,Acme,,https://example.org/long,manual,,applied,,extra', // line 5: too many cells
+      'Multi,Acme,,https://example.org/multi,manual,,applied,"one',
+      'two"', // lines 6-7: a valid multi-line cell
+      'Bad,Acme,,https://example.org/bad,manual,,nope,', // line 8: field error
+      'Open,Acme,,https://example.org/open,manual,,applied,"never closed', // line 9: runs to the end
+      'Next,Acme,,https://example.org/next,manual,,applied,',
+      'Last,Acme,,https://example.org/last,manual,,later,', // line 11: still checked
+    ].join('\n')
+    const error = await tracker.service.import(parseApplicationsCsv(csv, 'apps.csv'), {update: false}).then(
+      () => undefined,
+      (caught: unknown) => caught as ValidationError,
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error?.message).toBe('6 invalid row(s); nothing was imported')
+    expect(error?.details).toEqual([
+      {row: 3, message: 'has 2 cell(s) where the header has 8'},
+      {row: 4, field: 'title', message: expect.stringContaining('title')},
+      {row: 5, message: 'has 9 cell(s) where the header has 8'},
+      {row: 8, field: 'status', message: expect.stringContaining('unknown status "nope"')},
+      {row: 9, message: 'a quoted cell is never closed'},
+      {row: 11, field: 'status', message: expect.stringContaining('unknown status "later"')},
+    ])
+    expect((await tracker.service.list()).applications.map((application) => application.url)).toEqual([
+      'https://example.org/kept',
+    ])
+    tracker.db.close()
   })
 })

@@ -50,6 +50,25 @@ describe('search filters', () => {
     expect(result.jobs[0]?.location).toBe('Berlin, Germany')
   })
 
+  it('blocks a company under any spelling deduplication treats as the same company', () => {
+    const jobs = [
+      job({company: 'Acme'}),
+      job({company: 'ACME GmbH'}),
+      job({company: 'acme inc'}),
+      job({company: 'Acmé Ltd.'}),
+      job({company: 'Acme Robotics'}),
+      job({company: 'Acmecorp'}),
+      job({company: 'Other, Inc.'}),
+    ]
+    const kept = filter(jobs, {company_block_list: ['Acme, Inc.']}).jobs.map((kept) => kept.company)
+    // A blocked name still blocks the companies that carry it as whole words, but not a longer word.
+    expect(kept).toEqual(['Acmecorp', 'Other, Inc.'])
+  })
+
+  it('ignores a block list entry that is only a legal suffix', () => {
+    expect(filter([job({company: 'Acme GmbH'})], {company_block_list: ['GmbH', ' Inc. ']}).jobs).toHaveLength(1)
+  })
+
   it('keeps remote jobs only: remote boards, or remote in the location', () => {
     const jobs = [job({location: 'Remote, EU'}), job({location: 'Berlin'}), job({location: '', source: 'remotive'})]
     expect(filter(jobs, {remote_only: true}).jobs).toHaveLength(2)

@@ -1,0 +1,43 @@
+import {describe, expect, it} from 'vitest'
+import {localTimestamp, toLocalTimestamp} from '../../src/core/time.js'
+
+describe('toLocalTimestamp', () => {
+  it('keeps a local timestamp, filling in seconds and milliseconds and cutting finer digits', () => {
+    expect(toLocalTimestamp('2026-11-22T05:17:33.123')).toBe('2026-11-22T05:17:33.123')
+    expect(toLocalTimestamp(' 2026-11-22 05:17 ')).toBe('2026-11-22T05:17:00.000')
+    expect(toLocalTimestamp('2026-11-22T05:17:33.9')).toBe('2026-11-22T05:17:33.900')
+    expect(toLocalTimestamp('2026-11-22T05:17:33.123999')).toBe('2026-11-22T05:17:33.123')
+    expect(toLocalTimestamp('2026-11-22')).toBe('2026-11-22T00:00:00.000')
+    expect(toLocalTimestamp('2028-02-29')).toBe('2028-02-29T00:00:00.000')
+  })
+
+  it('converts a zone or offset to the local time of the same instant', () => {
+    // Compared with Date's own reading of the instant, so the test holds in any TZ (the e2e test fixes one).
+    for (const given of ['2026-11-22T04:17:33.123Z', '2026-07-01T10:00:00+02:00', '2026-11-22T05:17:33-0800']) {
+      expect(toLocalTimestamp(given), given).toBe(localTimestamp(new Date(given.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'))))
+    }
+    expect(toLocalTimestamp('2026-11-22T05:17:33+05')).toBe(localTimestamp(new Date('2026-11-22T05:17:33+05:00')))
+  })
+
+  it('refuses days and times that do not exist and text of another form', () => {
+    for (const given of [
+      '2026-02-30',
+      '2027-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-11-00',
+      '2026-11-22T25:00',
+      '2026-11-22T24:00',
+      '2026-11-22T10:60',
+      '2026-11-22T10:00:61',
+      '2026-11-22T10:00+24:00',
+      '2026-11-22T10:00+01:75',
+      '22.11.2026',
+      '2026-11-22Z',
+      'yesterday',
+      '',
+    ]) {
+      expect(toLocalTimestamp(given), given).toBeUndefined()
+    }
+  })
+})
