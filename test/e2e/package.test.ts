@@ -192,6 +192,39 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
     expect(status.stdout).toContain('No applications tracked yet')
     expect(existsSync(join(home, 'jobagent.db'))).toBe(true)
 
+    // The plugin and the hook are loaded from the package too.
+    const completion = await jobagent('autocomplete', 'script', 'bash')
+    expect(completion.code, completion.stderr).toBe(0)
+    expect(completion.stdout).toContain('JOBAGENT_AC_BASH_SETUP_PATH')
+    const typo = await jobagent('statu')
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('Did you mean "status"?')
+
     // jobagent run --demo: asserted here once the offline demo run exists.
+  }, 60_000)
+
+  it('serves the docs page from the Swagger UI files in the package', async () => {
+    const server = spawn(join(prefix, 'node_modules/.bin/jobagent'), ['serve', '--port', '0'], {
+      cwd: outside,
+      env: {PATH: process.env.PATH, HOME: outside, JOBAGENT_HOME: home, NO_COLOR: '1'},
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        let stderr = ''
+        server.stderr.on('data', (chunk) => {
+          stderr += chunk
+          const match = /Listening on (http:\/\/\S+)/.exec(stderr)
+          if (match?.[1]) resolveUrl(match[1])
+        })
+        server.on('exit', (code) => reject(new Error(`jobagent serve exited ${code}: ${stderr}`)))
+      })
+      expect((await fetch(`${url}/docs`)).status).toBe(200)
+      const bundle = await fetch(`${url}/docs/swagger-ui-bundle.js`)
+      expect(bundle.status).toBe(200)
+      expect((await bundle.text()).length).toBeGreaterThan(100_000)
+    } finally {
+      server.kill('SIGKILL')
+    }
   }, 60_000)
 })
