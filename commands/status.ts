@@ -59,7 +59,7 @@ export default class Status extends BaseCommand {
       return {...toRecord(found.application), updated_at: found.application.updated_at, history: found.history}
     }
     const {applications, counts} = await tracker.list(flags.status ? {status: flags.status} : {})
-    this.log(renderApplicationTable(applications, this.style))
+    this.log(renderApplicationTable(applications, this.style, {status: flags.status, total: counts.total}))
     this.log(`\n${renderCounts(counts)}`)
     return applications.map(toRecord)
   }

@@ -1,4 +1,14 @@
-// Copies non-TypeScript assets (the web page) into dist so the installed package serves them without a CDN.
-import {cpSync, existsSync} from 'node:fs'
+// Copies non-TypeScript assets into dist so the installed package serves them without a CDN: the web page, and
+// the Swagger UI files of the docs page (swagger-ui-dist is a devDependency, so an install never fetches it).
+// Runs after tsc: the list of Swagger UI files comes from the compiled module that serves them.
+import {cpSync, existsSync, mkdirSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {dirname, join} from 'node:path'
+import {SWAGGER_UI_COPY, SWAGGER_UI_FILES, SWAGGER_UI_NOTICES} from '../dist/src/http/swagger-ui-assets.js'
 
 if (existsSync('src/web')) cpSync('src/web', 'dist/src/web', {recursive: true})
+
+const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+mkdirSync(SWAGGER_UI_COPY, {recursive: true})
+for (const file of [...SWAGGER_UI_FILES, ...SWAGGER_UI_NOTICES])
+  cpSync(join(swaggerUi, file), join(SWAGGER_UI_COPY, file))

@@ -26,7 +26,11 @@ describe('jobagent config', () => {
   it('prints where the config file and the data live', async () => {
     const plain = await cli('config', 'path')
     expect(plain.code, plain.stderr).toBe(0)
-    expect(plain.stdout).toBe(`${configFile}\n`)
+    expect(plain.stdout).toBe(`config file  ${configFile}\ndata dir     ${home.path}\n`)
+    // One bare path for scripts: "$EDITOR" "$(jobagent config path config)".
+    expect((await cli('config', 'path', 'config')).stdout).toBe(`${configFile}\n`)
+    expect((await cli('config', 'path', 'data')).stdout).toBe(`${home.path}\n`)
+    expectUserError(await cli('config', 'path', 'logs'), 2, 'logs', 'config, data')
     const json = await cli('config', 'path', '--json')
     expect(JSON.parse(json.stdout)).toEqual({config: configFile, data: home.path})
   })

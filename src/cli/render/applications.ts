@@ -16,7 +16,14 @@ export function renderCounts(counts: ApplicationCounts): string {
   return `Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`
 }
 
-export function renderApplicationTable(applications: readonly TrackedApplication[], style: Style): string {
+/** `status` is the filter the list was made with: an empty filtered list says so rather than "none tracked". */
+export function renderApplicationTable(
+  applications: readonly TrackedApplication[],
+  style: Style,
+  filter: {status?: string; total: number},
+): string {
+  if (applications.length === 0 && filter.status && filter.total > 0)
+    return `No applications with status ${filter.status}.`
   if (applications.length === 0) return 'No applications tracked yet. Track one with: jobagent apply <url> --title ...'
   return renderTable(
     applications,

@@ -1,10 +1,6 @@
-import {createRequire} from 'node:module'
-import {dirname} from 'node:path'
 import {Hono} from 'hono'
 import {StaticFiles} from '../static-files.js'
-
-/** The Swagger UI files the page uses, served from the installed swagger-ui-dist package (no CDN). */
-const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']
+import {SWAGGER_UI_FILES, swaggerUiDir} from '../swagger-ui-assets.js'
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -35,13 +31,9 @@ const INIT = `window.addEventListener('load', function () {
 })
 `
 
-function swaggerUiDir(): string {
-  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
-}
-
 /** GET /openapi.json (built on first request, when every route is registered) and the docs page at /docs. */
 export function docsRoutes(openApiDocument: () => unknown) {
-  const assets = new StaticFiles(swaggerUiDir(), {prefix: '/docs', only: SWAGGER_FILES})
+  const assets = new StaticFiles(swaggerUiDir(), {prefix: '/docs', only: SWAGGER_UI_FILES})
   let document: string | undefined
   return new Hono()
     .get('/openapi.json', (c) => {

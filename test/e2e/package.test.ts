@@ -1,0 +1,230 @@
+import {spawn, spawnSync} from 'node:child_process'
+import {copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs'
+import {dirname, join, resolve} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {type CliResult, ROOT, tempDir} from '../helpers/cli.js'
+
+/**
+ * What a user gets from `npm pack`: the tarball is packed from a copy of the working tree (so its build runs
+ * there, not under the dist/ the other tests are running), installed offline into a fresh prefix from the npm
+ * cache that `npm ci` filled, and run from outside the repository.
+ */
+
+const inGitCheckout = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {cwd: ROOT}).status === 0
+// better-sqlite3 is compiled from source here: node-gyp must find Node's headers beside the running Node,
+// otherwise it would download them, and this test never reaches a public host.
+const NODE_PREFIX = resolve(dirname(process.execPath), '..')
+const haveHeaders = existsSync(join(NODE_PREFIX, 'include/node/node.h'))
+const skipReason = !inGitCheckout ? 'not a git checkout' : !haveHeaders ? `no Node headers in ${NODE_PREFIX}` : ''
+if (skipReason) console.warn(`skipping the package test: ${skipReason}`)
+
+interface Step {
+  code: number | null
+  stdout: string
+  stderr: string
+  seconds: number
+}
+
+function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Step> {
+  const started = performance.now()
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) =>
+      resolvePromise({code, stdout, stderr, seconds: Math.round((performance.now() - started) / 100) / 10}),
+    )
+  })
+}
+
+/** npm as the user's shell runs it, offline, never building better-sqlite3 from a download. */
+function npmEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    npm_config_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    // prebuild-install would fetch a prebuilt binary from GitHub first; offline it can only fail, so skip it.
+    npm_config_build_from_source: 'better-sqlite3',
+    npm_config_nodedir: process.env.npm_config_nodedir ?? NODE_PREFIX,
+  }
+}
+
+interface LockEntry {
+  dev?: boolean
+  link?: boolean
+}
+
+/**
+ * A prefix whose lockfile pins jobagent's dependencies to the versions in this repository's package-lock.json.
+ * Without it, npm install resolves every range from the registry's full package documents, which npm ci never
+ * stores in the cache (it needs only the tarballs), so an offline install would fail with ENOTCACHED.
+ */
+function seedPrefix(prefix: string, tarball: string): void {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>
+  }
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>
+  const spec = `file:${tarball}`
+  const packages: Record<string, unknown> = {
+    '': {dependencies: {jobagent: spec}},
+    'node_modules/jobagent': {
+      version: pkg.version,
+      resolved: spec,
+      license: pkg.license,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
+  }
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path.startsWith('node_modules/') && !entry.dev && !entry.link) packages[path] = entry
+  }
+  writeFileSync(join(prefix, 'package.json'), JSON.stringify({private: true, dependencies: {jobagent: spec}}))
+  writeFileSync(join(prefix, 'package-lock.json'), JSON.stringify({lockfileVersion: 3, requires: true, packages}))
+}
+
+describe.skipIf(Boolean(skipReason))('the npm package', () => {
+  const work = tempDir('jobagent-package-')
+  const source = join(work.path, 'source')
+  const prefix = join(work.path, 'prefix')
+  const outside = join(work.path, 'elsewhere')
+  const home = join(work.path, 'home-not-created-yet')
+  let packed: Step
+  let files: string[] = []
+  let install: Step
+  let build: Step
+
+  const jobagent = (...args: string[]): Promise<CliResult> =>
+    run(join(prefix, 'node_modules/.bin/jobagent'), args, outside, {
+      PATH: process.env.PATH,
+      HOME: outside,
+      JOBAGENT_HOME: home,
+      NO_COLOR: '1',
+    })
+
+  beforeAll(async () => {
+    // The files of the working tree that git knows or would add (committed or not), without dist/ or node_modules.
+    const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+    for (const file of listed.stdout.split('\0').filter((name) => name && existsSync(join(ROOT, name)))) {
+      mkdirSync(dirname(join(source, file)), {recursive: true})
+      copyFileSync(join(ROOT, file), join(source, file))
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir')
+    mkdirSync(prefix)
+    mkdirSync(outside)
+
+    packed = await run('npm', ['pack', '--json', '--pack-destination', work.path], source, npmEnv())
+    if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`)
+    // The build's own output (the prepare script) comes before npm's JSON on stdout.
+    const json = packed.stdout.slice(packed.stdout.search(/^\[\s*\{/m))
+    const [entry] = JSON.parse(json) as [{filename: string; files: {path: string}[]}]
+    files = entry.files.map((file) => file.path)
+    const tarball = join(work.path, entry.filename)
+
+    seedPrefix(prefix, tarball)
+    // Two steps so the compile of better-sqlite3 is timed on its own; together they are one `npm install`.
+    install = await run(
+      'npm',
+      ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', prefix, tarball],
+      outside,
+      npmEnv(),
+    )
+    if (install.code !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
+    build = await run('npm', ['rebuild', 'better-sqlite3', '--offline', '--prefix', prefix], outside, npmEnv())
+    if (build.code !== 0) throw new Error(`building better-sqlite3 failed:\n${build.stderr}`)
+    console.info(
+      `npm pack (with its build): ${packed.seconds} s; npm install --offline of the tarball: ` +
+        `${install.seconds} s without install scripts + ${build.seconds} s building better-sqlite3 from source`,
+    )
+  }, 900_000)
+
+  afterAll(() => {
+    work.cleanup()
+  })
+
+  it('is built by npm pack and holds what a user needs, and nothing of the development tree', () => {
+    expect(packed.stderr).toContain('> npm run build')
+    for (const file of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'bin/run.js',
+      'oclif.manifest.json',
+      'dist/commands/status.js',
+      'dist/src/web/index.html',
+      'dist/src/http/swagger-ui/swagger-ui-bundle.js',
+      'dist/src/http/swagger-ui/LICENSE',
+      'examples/shipments/metadata.csv',
+    ]) {
+      expect(files).toContain(file)
+    }
+    expect(
+      files.filter((file) => /^(bin\/dev\.js|test\/|src\/|commands\/|bench\/|scripts\/|\.ci\/)/.test(file)),
+    ).toEqual([])
+  })
+
+  it('installs offline without the docs assets package or any analytics script', () => {
+    expect(existsSync(join(prefix, 'node_modules/jobagent/dist/commands/status.js'))).toBe(true)
+    expect(existsSync(join(prefix, 'node_modules/swagger-ui-dist'))).toBe(false)
+    expect(existsSync(join(prefix, 'node_modules/@scarf/scarf'))).toBe(false)
+    expect(existsSync(join(prefix, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true)
+  })
+
+  it('runs from outside the repository: --version and status on a home that does not exist yet', async () => {
+    const version = await jobagent('--version')
+    expect(version.code, version.stderr).toBe(0)
+    expect(version.stdout).toMatch(/^jobagent\/0\.1\.0 \S+ node-v\d+/)
+
+    const status = await jobagent('status')
+    expect(status.code, status.stderr).toBe(0)
+    expect(status.stdout).toContain('No applications tracked yet')
+    expect(existsSync(join(home, 'jobagent.db'))).toBe(true)
+
+    // The plugin and the hook are loaded from the package too.
+    const completion = await jobagent('autocomplete', 'script', 'bash')
+    expect(completion.code, completion.stderr).toBe(0)
+    expect(completion.stdout).toContain('JOBAGENT_AC_BASH_SETUP_PATH')
+    const typo = await jobagent('statu')
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('Did you mean "status"?')
+
+    // jobagent run --demo: asserted here once the offline demo run exists.
+  }, 60_000)
+
+  it('serves the docs page from the Swagger UI files in the package', async () => {
+    const server = spawn(join(prefix, 'node_modules/.bin/jobagent'), ['serve', '--port', '0'], {
+      cwd: outside,
+      env: {PATH: process.env.PATH, HOME: outside, JOBAGENT_HOME: home, NO_COLOR: '1'},
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        let stderr = ''
+        server.stderr.on('data', (chunk) => {
+          stderr += chunk
+          const match = /Listening on (http:\/\/\S+)/.exec(stderr)
+          if (match?.[1]) resolveUrl(match[1])
+        })
+        server.on('exit', (code) => reject(new Error(`jobagent serve exited ${code}: ${stderr}`)))
+      })
+      expect((await fetch(`${url}/docs`)).status).toBe(200)
+      const bundle = await fetch(`${url}/docs/swagger-ui-bundle.js`)
+      expect(bundle.status).toBe(200)
+      expect((await bundle.text()).length).toBeGreaterThan(100_000)
+    } finally {
+      server.kill('SIGKILL')
+    }
+  }, 60_000)
+})
