@@ -167,6 +167,9 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
       'dist/src/http/swagger-ui/swagger-ui-bundle.js',
       'dist/src/http/swagger-ui/LICENSE',
       'examples/shipments/metadata.csv',
+      'demo/applications.json',
+      'demo/boards/remoteok.json',
+      'demo/boards/weworkremotely.xml',
     ]) {
       expect(files).toContain(file)
     }
@@ -200,7 +203,14 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
     expect(typo.code).toBe(2)
     expect(typo.stderr).toContain('Did you mean "status"?')
 
-    // jobagent run --demo: asserted here once the offline demo run exists.
+    // The offline demo runs from the sample boards shipped in the package, and leaves the user's home alone.
+    const demo = await jobagent('run', '--demo', '--json', '--quiet')
+    expect(demo.code, demo.stderr).toBe(0)
+    const summary = JSON.parse(demo.stdout)
+    expect(summary).toMatchObject({status: 'ok', applications: {total: 5, applied: 4, pending: 1}})
+    expect(summary.sources.filter((source: {ok: boolean}) => source.ok)).toHaveLength(7)
+    expect(summary.jobs_found).toBeGreaterThan(40)
+    expect(JSON.parse((await jobagent('status', '--json')).stdout)).toEqual([])
   }, 60_000)
 
   it('serves the docs page from the Swagger UI files in the package', async () => {
