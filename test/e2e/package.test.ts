@@ -168,6 +168,7 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
       'dist/src/http/swagger-ui/LICENSE',
       'examples/shipments/metadata.csv',
       'demo/applications.json',
+      'docs/SOURCES.md',
       'demo/boards/remoteok.json',
       'demo/boards/weworkremotely.xml',
     ]) {
