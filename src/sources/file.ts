@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import {extname, resolve} from 'node:path'
 import Papa from 'papaparse'
+import {isHttpUrl} from '../core/applications/url-key.js'
 import {ConfigurationError, type ErrorDetail, ValidationError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
@@ -107,14 +108,5 @@ function validateRow({row, where, number}: Row, label: string, defaultSource: st
     url,
     source: cleanText(row.source) || defaultSource,
     posted_date,
-  }
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
   }
 }

@@ -188,7 +188,7 @@ describe('every command of the README on a data dir that does not exist yet', ()
     const imported = await runCli(['import', join(root.path, 'applications.csv')], {home: other})
     expect(imported.code).toBe(0)
     expect(JSON.parse((await runCli(['status', '--json'], {home: other})).stdout)).toHaveLength(2)
-  })
+  }, 180_000)
 
   it('answers read-only commands on a home that does not exist', async () => {
     for (const args of [
@@ -203,5 +203,5 @@ describe('every command of the README on a data dir that does not exist yet', ()
       expectNoBug(result)
       expect({args, code: result.code}).toEqual({args, code: 0})
     }
-  })
+  }, 120_000)
 })

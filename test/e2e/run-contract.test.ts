@@ -73,7 +73,7 @@ describe('--quiet', () => {
   })
 })
 
-describe('--dry-run', () => {
+describe('--dry-run', {timeout: 120_000}, () => {
   it('stores nothing: not the jobs, not the run that jobs, runs and GET /jobs/last show', async () => {
     configure()
     expect((await jobagent(['run', '--quiet'])).code).toBe(0)
@@ -161,7 +161,7 @@ describe('dead-man\u2019s switch (healthchecks.io protocol)', () => {
   })
 })
 
-describe('zero-yield anomaly', () => {
+describe('zero-yield anomaly', {timeout: 120_000}, () => {
   it('warns when a board that always returned jobs returns none, and marks it in --json and the ledger', async () => {
     configure()
     for (let run = 0; run < 3; run++) expect((await jobagent(['run', '--quiet'])).code).toBe(0)
@@ -194,7 +194,7 @@ describe('zero-yield anomaly', () => {
   })
 })
 
-describe('jobagent runs', () => {
+describe('jobagent runs', {timeout: 120_000}, () => {
   it('lists recent runs newest first with their outcome and each board, as a table and as JSON', async () => {
     configure({}, [
       {type: 'remoteok', url: `${boards.url}/remoteok`},

@@ -5,6 +5,7 @@
  */
 
 import {basename} from 'node:path'
+import {isHttpUrl} from '../applications/url-key.js'
 import {ConfigurationError, type ErrorDetail} from '../errors.js'
 
 export const SOURCE_TYPES = [
@@ -72,15 +73,6 @@ export function sourceName(config: SourceConfig, slug?: string): string {
 /** The slugs of a board or site list, whether given as text or as `{slug, company}`. */
 export function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
   return list.map((entry) => (typeof entry === 'string' ? entry : entry.slug))
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
 }
 
 /**
