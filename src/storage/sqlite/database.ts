@@ -19,13 +19,13 @@ export interface OpenOptions {
    * blocking (lockWaitMs).
    */
   busyTimeoutMs?: number
-  /** How long a write waits for another process's write lock, off the event loop, before it fails as locked. */
+  /** How long a write waits for another process's write lock (between tries, not blocking) before it fails as locked. */
   lockWaitMs?: number
   migrations?: readonly Migration[]
 }
 
 /** The bound of a write's wait for another process's write lock (docs/RELIABILITY.md). */
-export const LOCK_WAIT_MS = 5000
+const LOCK_WAIT_MS = 5000
 const BUSY_TIMEOUT_MS = 5
 
 const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
