@@ -1,5 +1,6 @@
 import {mkdirSync} from 'node:fs'
 import {dirname} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
 import Database from 'better-sqlite3'
 import {UnavailableError} from '../../core/errors.js'
 
@@ -12,10 +13,20 @@ export interface Migration {
 
 export interface OpenOptions {
   readonly?: boolean
-  /** How long a writer waits for another process's lock before giving up. */
+  /**
+   * How long one statement waits inside SQLite for another connection's lock. That wait blocks the thread, and
+   * with it every other request of a server, so it stays at a few milliseconds; writes wait longer without
+   * blocking (lockWaitMs).
+   */
   busyTimeoutMs?: number
+  /** How long a write waits for another process's write lock (between tries, not blocking) before it fails as locked. */
+  lockWaitMs?: number
   migrations?: readonly Migration[]
 }
+
+/** The bound of a write's wait for another process's write lock (docs/RELIABILITY.md). */
+const LOCK_WAIT_MS = 5000
+const BUSY_TIMEOUT_MS = 5
 
 const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
 const LOCKED_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY'])
@@ -32,7 +43,7 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       },
     )
   }
-  if (LOCKED_CODES.has(code)) {
+  if (isLocked(error)) {
     return new UnavailableError(`${file} is locked by another process`, {
       cause: error,
       hint: 'try again when the other jobagent command has finished',
@@ -46,21 +57,28 @@ export function describeSqliteError(error: unknown, file: string): unknown {
 }
 
 /**
- * Opens a SQLite database in WAL mode with a busy timeout, so a cron run, the CLI and a running server can share
- * it, and synchronous=FULL so a committed write survives a power cut. Applies pending migrations in one
- * transaction each, tracked by `PRAGMA user_version`.
+ * Opens a SQLite database in WAL mode, so a cron run, the CLI and a running server can share it and readers never
+ * wait for a writer, and synchronous=FULL so a committed write survives a power cut. Applies pending migrations
+ * in one transaction each, tracked by `PRAGMA user_version`. Later writes go through writeTransaction.
  */
 export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatabase {
   try {
     if (file !== ':memory:' && !options.readonly) mkdirSync(dirname(file), {recursive: true})
     const db = new Database(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
+    const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS
     if (!options.readonly) {
+      const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS
+      // Turning a new file to WAL and migrating take the write lock, once, while the database is opened: before a
+      // server listens, before a command works. Nothing waits behind them yet, so they may wait in place.
+      db.pragma(`busy_timeout = ${lockWaitMs}`)
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = FULL')
       db.pragma('foreign_keys = ON')
       migrate(db, options.migrations ?? [])
+      db.pragma(`busy_timeout = ${busyTimeoutMs}`)
+      writeQueues.set(db, new WriteQueue(db, file, lockWaitMs))
     } else {
+      db.pragma(`busy_timeout = ${busyTimeoutMs}`)
       db.prepare('SELECT count(*) FROM sqlite_master').get()
     }
     return db
@@ -80,45 +98,88 @@ function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
   }
 }
 
-/** Runs work in an IMMEDIATE transaction: it takes the write lock up front, so two writers queue on busy_timeout. */
-export function writeTransaction<T>(db: SqliteDatabase, file: string, work: () => T): T {
-  try {
-    return db.transaction(work).immediate()
-  } catch (error) {
-    throw describeSqliteError(error, file)
+/**
+ * The one way to change a database opened by openSqlite: runs `work` in an IMMEDIATE transaction (it takes the
+ * write lock up front) through the connection's write queue, and resolves after COMMIT. While another process
+ * holds the lock the write waits without blocking the event loop, at most `lockWaitMs`, then rejects with the
+ * locked UnavailableError.
+ */
+export function writeTransaction<T>(db: SqliteDatabase, file: string, work: () => T): Promise<T> {
+  let queue = writeQueues.get(db)
+  if (!queue) {
+    queue = new WriteQueue(db, file, LOCK_WAIT_MS)
+    writeQueues.set(db, queue)
   }
+  return queue.run(work)
 }
+
+const writeQueues = new WeakMap<SqliteDatabase, WriteQueue>()
+
+/** The first pause before trying a locked write again; it doubles up to the second. */
+const FIRST_RETRY_MS = 5
+const MAX_RETRY_MS = 50
 
 interface QueuedWrite {
   work: () => unknown
+  /** performance.now() after which the write stops waiting for another process's lock. */
+  deadline: number
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
 
 /**
- * Group commit: the writes queued during one event-loop turn share one IMMEDIATE transaction, so a server under
- * concurrent POSTs pays one fsync (synchronous=FULL) per turn instead of one per request. Each write runs in its
- * own savepoint, so a write that throws is rolled back alone and the others still commit. Every caller is
- * answered only after COMMIT returned: a write that was answered is on disk.
+ * The writes of one connection. Group commit: the writes queued during one event-loop turn share one IMMEDIATE
+ * transaction, so a server under concurrent POSTs pays one fsync (synchronous=FULL) per turn instead of one per
+ * request. Each write runs in its own savepoint, so a write that throws is rolled back alone and the others still
+ * commit. Every caller is answered only after COMMIT returned: a write that was answered is on disk.
+ *
+ * better-sqlite3 is synchronous: a BEGIN that waited in SQLite's busy handler for another process's lock would
+ * stop the whole event loop for that long. So BEGIN waits only the short busy timeout; when the lock is still
+ * taken, the queue tries again after a pause (5 ms doubling to 50 ms) during which the loop serves everything
+ * else, and writes queued meanwhile join the waiting ones. A write that has waited `lockWaitMs` since it was
+ * queued fails with the locked error (503 with Retry-After from the API, exit 1 from the CLI).
  */
-export class GroupCommit {
+class WriteQueue {
   private queue: QueuedWrite[] = []
+  private flushing = false
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly file: string,
+    private readonly lockWaitMs: number,
   ) {}
 
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.queue.length === 0) setImmediate(() => this.flush())
-      this.queue.push({work, resolve: resolve as (value: unknown) => void, reject})
+      const deadline = performance.now() + this.lockWaitMs
+      this.queue.push({work, deadline, resolve: resolve as (value: unknown) => void, reject})
+      if (this.flushing) return
+      this.flushing = true
+      setImmediate(() => void this.flush())
     })
   }
 
-  private flush(): void {
-    const batch = this.queue
-    this.queue = []
+  private async flush(): Promise<void> {
+    let pause = FIRST_RETRY_MS
+    while (this.queue.length > 0) {
+      const batch = this.queue
+      this.queue = []
+      const locked = this.commit(batch)
+      if (!locked) continue
+      // Nothing of the batch was written. Writes are queued in deadline order, so the first is the next to expire.
+      const now = performance.now()
+      for (const write of batch) if (write.deadline <= now) write.reject(locked)
+      this.queue = batch.filter((write) => write.deadline > now)
+      const next = this.queue[0]
+      if (!next) break
+      await sleep(Math.min(pause, next.deadline - now))
+      pause = Math.min(pause * 2, MAX_RETRY_MS)
+    }
+    this.flushing = false
+  }
+
+  /** Commits the batch and answers its writes; returns the locked error instead when the lock is taken. */
+  private commit(batch: readonly QueuedWrite[]): unknown {
     const outcomes: ({ok: true; value: unknown} | {ok: false; error: unknown})[] = []
     try {
       this.db
@@ -136,15 +197,21 @@ export class GroupCommit {
     } catch (error) {
       // BEGIN or COMMIT failed (locked, disk full): nothing of the batch was written.
       const described = describeSqliteError(error, this.file)
+      if (isLocked(error)) return described
       for (const write of batch) write.reject(described)
-      return
+      return undefined
     }
     batch.forEach((write, index) => {
       const outcome = outcomes[index]
       if (outcome?.ok) write.resolve(outcome.value)
       else write.reject(describeSqliteError(outcome?.error, this.file))
     })
+    return undefined
   }
+}
+
+function isLocked(error: unknown): boolean {
+  return LOCKED_CODES.has((error as {code?: string} | null)?.code ?? '')
 }
 
 export function read<T>(file: string, work: () => T): T {

@@ -6,7 +6,7 @@ import type {
   TrackedApplication,
 } from '../../core/applications/application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
-import {GroupCommit, read, type SqliteDatabase, writeTransaction} from './database.js'
+import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {ReadCache} from './read-cache.js'
 
 interface ApplicationRow extends TrackedApplication {
@@ -23,8 +23,6 @@ function toTracked(row: ApplicationRow): TrackedApplication {
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
 export class SqliteApplicationStore implements ApplicationStore {
   private readonly statements
-  /** Single-record writes (record, status change) commit in groups; an import stays one transaction of its own. */
-  private readonly writes: GroupCommit
   /** Single applications by URL key; cleared by every write of this store, revalidated against other writers. */
   private readonly byUrlKey: ReadCache<TrackedApplication>
 
@@ -32,7 +30,6 @@ export class SqliteApplicationStore implements ApplicationStore {
     private readonly db: SqliteDatabase,
     private readonly file: string,
   ) {
-    this.writes = new GroupCommit(db, file)
     const dataVersion = db.prepare('PRAGMA data_version').pluck()
     this.byUrlKey = new ReadCache(() => dataVersion.get() as number)
     this.statements = {
@@ -76,7 +73,7 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null> {
-    const row = (await this.writes.run(() => {
+    const row = (await writeTransaction(this.db, this.file, () => {
       this.byUrlKey.clear()
       return this.statements.insert.get({...record, urlKey, at})
     })) as ApplicationRow | undefined
@@ -111,7 +108,7 @@ export class SqliteApplicationStore implements ApplicationStore {
     notes: string,
     at: string,
   ): Promise<StatusUpdate | null> {
-    return this.writes.run(() => {
+    return writeTransaction(this.db, this.file, () => {
       this.byUrlKey.clear()
       const previous = this.statements.get.get(urlKey) as ApplicationRow | undefined
       if (!previous) return null

@@ -128,11 +128,11 @@ export class SqliteJobStore implements JobStore {
     id: number,
     outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>,
   ): Promise<void> {
-    writeTransaction(this.db, this.file, () => this.statements.completeRun.run({...outcome, id}))
+    await writeTransaction(this.db, this.file, () => this.statements.completeRun.run({...outcome, id}))
   }
 
   async markNotified(ids: readonly number[], at: string): Promise<void> {
-    writeTransaction(this.db, this.file, () => {
+    await writeTransaction(this.db, this.file, () => {
       for (const id of ids) this.statements.markNotified.run(at, id)
     })
   }

@@ -18,7 +18,7 @@ let dir: ReturnType<typeof tempDir>
 let file: string
 const open: SqliteDatabase[] = []
 
-function openTracker(options: {busyTimeoutMs?: number} = {}) {
+function openTracker(options: {busyTimeoutMs?: number; lockWaitMs?: number} = {}) {
   const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS, ...options})
   open.push(db)
   return {db, service: new ApplicationService(new SqliteApplicationStore(db, file))}
@@ -55,12 +55,12 @@ describe('opening the tracker database', () => {
     expect(db.pragma('user_version', {simple: true})).toBe(LATEST)
   })
 
-  it('uses WAL, full synchronous commits, foreign keys and a busy timeout', () => {
+  it('uses WAL, full synchronous commits, foreign keys and a busy timeout short enough not to stall a server', () => {
     const {db} = openTracker()
     expect(db.pragma('journal_mode', {simple: true})).toBe('wal')
     expect(db.pragma('synchronous', {simple: true})).toBe(2)
     expect(db.pragma('foreign_keys', {simple: true})).toBe(1)
-    expect(db.pragma('busy_timeout', {simple: true})).toBe(5000)
+    expect(db.pragma('busy_timeout', {simple: true})).toBe(5)
   })
 
   it('keeps committed data across close and reopen without running the migrations again', async () => {
@@ -148,13 +148,61 @@ describe('sharing the database', () => {
     const other = new Database(file)
     open.push(other)
     other.exec('BEGIN IMMEDIATE')
-    const {service} = openTracker({busyTimeoutMs: 50})
+    const {service} = openTracker({lockWaitMs: 50})
     const error = await service.record(application()).catch((failure: unknown) => failure as Error)
     expect(error).toBeInstanceOf(UnavailableError)
     expect((error as Error).message).toBe(`${file} is locked by another process`)
     expect((error as UnavailableError).retryAfterSeconds).toBeGreaterThan(0)
     other.exec('ROLLBACK')
     await expect(service.record(application())).resolves.toMatchObject({status: 'applied'})
+  })
+
+  it('keeps the event loop turning while a write waits for the lock, and commits the write once it is free', async () => {
+    openTracker().db.close()
+    const other = new Database(file)
+    open.push(other)
+    other.exec('BEGIN IMMEDIATE')
+    const {service} = openTracker({lockWaitMs: 2000})
+    const started = performance.now()
+    let settled = false
+    const recording = service.record(application()).finally(() => {
+      settled = true
+    })
+    // Each tick measures how long the loop was away: a write waiting inside SQLite would hold it for the whole wait.
+    const gaps: number[] = []
+    let last = performance.now()
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      gaps.push(now - last)
+      last = now
+    }, 1)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(settled).toBe(false)
+    other.exec('ROLLBACK')
+    await expect(recording).resolves.toMatchObject({url: 'https://example.org/jobs/1', status: 'applied'})
+    clearInterval(ticker)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(gaps.length).toBeGreaterThan(50)
+    expect(Math.max(...gaps)).toBeLessThan(40)
+  })
+
+  it('gives each waiting write its own bound, counted from when it was made', async () => {
+    openTracker().db.close()
+    const other = new Database(file)
+    open.push(other)
+    other.exec('BEGIN IMMEDIATE')
+    const {service} = openTracker({lockWaitMs: 300})
+    const started = performance.now()
+    const first = service.record(application({url: 'https://example.org/first'})).then(
+      () => 'recorded',
+      (error: Error) => `${error.message} after ${Math.round(performance.now() - started)} ms`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const second = service.record(application({url: 'https://example.org/second'}))
+    expect(await first).toMatch(new RegExp(`^${file} is locked by another process after (29\\d|3\\d\\d) ms$`))
+    other.exec('ROLLBACK')
+    await expect(second).resolves.toMatchObject({url: 'https://example.org/second'})
+    expect((await service.list()).applications.map((row) => row.url)).toEqual(['https://example.org/second'])
   })
 
   it('lets readers read while another connection writes', async () => {
@@ -263,7 +311,7 @@ describe('group commit', () => {
     const other = new Database(file)
     open.push(other)
     other.exec('BEGIN IMMEDIATE')
-    const {service} = openTracker({busyTimeoutMs: 50})
+    const {service} = openTracker({lockWaitMs: 50})
     const outcomes = await Promise.allSettled([
       service.record(application({url: 'https://example.org/x'})),
       service.record(application({url: 'https://example.org/y'})),
