@@ -1,10 +1,10 @@
-import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {AgentRun, type DigestSender, type RunOptions, type RunSummary} from '../core/jobs/agent-run.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import {MONITOR_LOG_BYTES, noRunMonitor, type RunMonitor} from '../core/jobs/run-monitor.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 import {formatLogLine, LogRecorder} from '../core/logger.js'
+import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import type {AppContext} from './context.js'
 import {acquireRunLock} from './run-lock.js'
 import {VERSION} from './version.js'
@@ -28,7 +28,7 @@ export async function runAgent(
   await monitor.started()
   let summary: RunSummary
   try {
-    mkdirSync(context.paths.dataDir, {recursive: true, mode: 0o700})
+    ensurePrivateDirectory(context.paths.dataDir)
     const release = acquireRunLock(join(context.paths.dataDir, 'run.lock'))
     try {
       const run = new AgentRun({

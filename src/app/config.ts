@@ -1,10 +1,17 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 import type Conf from 'conf'
 import envPaths from 'env-paths'
-import {ConfigurationError} from '../core/errors.js'
+import {
+  ConfigurationError,
+  describeFileError,
+  isJobagentError,
+  isSystemError,
+  type JobagentError,
+} from '../core/errors.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
+import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
 import {configProperties, schemaAt, TOP_LEVEL_KEYS, unknownKeysAt} from './config-schema.js'
 
 export type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
@@ -74,15 +81,45 @@ export function resolvePaths(env: Env = process.env): {configDir: string; dataDi
 const requireModule = createRequire(import.meta.url)
 const loadConf = (): typeof Conf => (requireModule('conf') as {default: typeof Conf}).default
 
+let durableConf: typeof Conf | undefined
+
+/**
+ * conf with its two file hooks replaced: conf's own writer (atomically) issues one write(2) and ignores a short
+ * count, so on a nearly full disk it renamed a truncated config over the user's. Every write of the config file
+ * goes through the durable writer instead (complete, fsynced, verified, or the old file left as it was), and the
+ * config directory is created as every jobagent directory is. conf keeps what it is here for: the schema, reads,
+ * dotted keys.
+ */
+function loadDurableConf(): typeof Conf {
+  if (durableConf) return durableConf
+  const Base = loadConf()
+  const hooks = Base.prototype as unknown as Record<string, unknown>
+  if (typeof hooks._write !== 'function' || typeof hooks._ensureDirectory !== 'function') {
+    throw new Error('conf no longer has _write/_ensureDirectory: the config file would bypass the durable writer')
+  }
+  class DurableConf extends Base {}
+  Object.assign(DurableConf.prototype, {
+    _write(this: {path: string}, value: unknown): void {
+      // conf's own format, so a file written before reads the same.
+      writeFileDurably(this.path, JSON.stringify(value, undefined, '\t'), {links: 'follow'})
+    },
+    _ensureDirectory(this: {path: string}): void {
+      ensurePrivateDirectory(dirname(this.path))
+    },
+  })
+  durableConf = DurableConf as typeof Conf
+  return durableConf
+}
+
 export function configFilePath(env: Env = process.env): string {
   return join(resolvePaths(env).configDir, 'config.json')
 }
 
-/** The config file, read and written through conf: schema-checked, atomic writes, mode 0600. */
+/** The config file, read and written through conf: schema-checked, durable atomic writes, mode 0600. */
 export function openConfigFile(env: Env = process.env): Conf<Record<string, unknown>> {
   const {configDir} = resolvePaths(env)
   try {
-    const Conf = loadConf()
+    const Conf = loadDurableConf()
     return new Conf<Record<string, unknown>>({
       projectName: 'jobagent',
       projectSuffix: '',
@@ -146,7 +183,11 @@ export function describeConfError(
   error: unknown,
   file: string,
   context: {stored?: unknown; action?: string} = {},
-): ConfigurationError {
+): JobagentError {
+  // Already described (a full disk while writing the file), or the environment's doing (a directory in its place,
+  // no permission): exit 1 with what to do, not a configuration error.
+  if (isJobagentError(error)) return error
+  if (isSystemError(error)) return describeFileError(error, file, 'read') as JobagentError
   const {stored, action = `invalid configuration in ${file}`} = context
   const message = error instanceof Error ? error.message : String(error)
   const violation = /^Config schema violation: (.*)$/s.exec(message)

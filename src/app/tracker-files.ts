@@ -1,58 +1,15 @@
-import type {Stats} from 'node:fs'
-import {lstat, readFile, stat} from 'node:fs/promises'
+import {readFile, stat} from 'node:fs/promises'
 import {extname, join, resolve} from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
-import {UnavailableError, ValidationError} from '../core/errors.js'
+import {describeFileError, ValidationError} from '../core/errors.js'
 import {localTimestamp} from '../core/time.js'
+import {writeFileDurably} from '../storage/durable-file.js'
 
 export interface ExportResult {
   path: string
   count: number
-}
-
-function fileError(action: string, path: string, error: unknown): UnavailableError {
-  const code = (error as NodeJS.ErrnoException).code
-  const reason =
-    code === 'ENOENT'
-      ? 'no such file or directory'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : (error as Error).message
-  return new UnavailableError(`cannot ${action} ${path}: ${reason}`, {cause: error})
-}
-
-/**
- * Writes all bytes to a temporary file beside the target, fsyncs, then renames over it. A symbolic link at the
- * target is refused: write-file-atomic resolves it and would replace whatever file it points at.
- */
-export async function writeFileAtomically(path: string, content: string): Promise<void> {
-  await refuseLinkOrDirectory(path)
-  try {
-    await writeFileAtomic(path, content, {encoding: 'utf8', fsync: true})
-  } catch (error) {
-    throw fileError('write', path, error)
-  }
-}
-
-async function refuseLinkOrDirectory(path: string): Promise<void> {
-  let found: Stats
-  try {
-    found = await lstat(path)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw fileError('write', path, error)
-  }
-  if (found.isSymbolicLink()) {
-    throw new UnavailableError(`cannot write ${path}: it is a symbolic link; refusing to write through it`, {
-      hint: 'remove the link or write to another path',
-    })
-  }
-  if (found.isDirectory()) throw fileError('write', path, Object.assign(new Error('directory'), {code: 'EISDIR'}))
 }
 
 /** CSV export and JSON/CSV import of the tracker: the file side of the application service. */
@@ -69,7 +26,7 @@ export class TrackerFiles {
   async exportCsv(options: {output?: string; raw?: boolean} = {}): Promise<ExportResult> {
     const path = resolve(options.output ?? this.defaultExportPath())
     const {applications} = await this.applications.list()
-    await writeFileAtomically(path, applicationsToCsv(applications, {raw: options.raw ?? false}))
+    writeFileDurably(path, applicationsToCsv(applications, {raw: options.raw ?? false}))
     return {path, count: applications.length}
   }
 
@@ -80,7 +37,7 @@ export class TrackerFiles {
       if ((await stat(path)).isDirectory()) throw Object.assign(new Error('directory'), {code: 'EISDIR'})
       text = await readFile(path, 'utf8')
     } catch (error) {
-      throw fileError('read', path, error)
+      throw describeFileError(error, path, 'read')
     }
     const rows = parseImportFile(text, path)
     try {

@@ -1,6 +1,6 @@
 import {Command, Flags, type Interfaces} from '@oclif/core'
 import {AppContext, type ContextOptions} from '../app/context.js'
-import {isJobagentError} from '../core/errors.js'
+import {describeFileError, isJobagentError, isSystemError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
 import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from './logger.js'
@@ -58,7 +58,12 @@ export abstract class BaseCommand extends Command {
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
   }
 
-  async catch(error: Interfaces.CommandError): Promise<unknown> {
+  async catch(thrown: Interfaces.CommandError): Promise<unknown> {
+    // An operating-system error that no layer described (a full disk, a read-only or missing directory, too many
+    // open files) is the environment's, not a bug: it still names the path and what to do, and exits 1.
+    const error = isSystemError(thrown)
+      ? (describeFileError(thrown, thrown.path ?? '', thrown.syscall ?? 'use') as Interfaces.CommandError)
+      : thrown
     if (!isJobagentError(error)) {
       if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
       process.stderr.write(`Error: unexpected failure: ${error.message}\n`)

@@ -59,3 +59,75 @@ export class ConfigurationError extends JobagentError {
 export function isJobagentError(error: unknown): error is JobagentError {
   return error instanceof JobagentError
 }
+
+/** What the user can do about an error the operating system reported for a file, by its errno code. */
+const FILE_ERRORS: Record<string, {reason: string; hint: (path: string) => string}> = {
+  ENOSPC: {
+    reason: 'disk full',
+    hint: (path) => `free some space on the file system that holds ${path}, then try again`,
+  },
+  EDQUOT: {
+    reason: 'disk full (quota exceeded)',
+    hint: (path) => `free some space or raise your quota on the file system that holds ${path}, then try again`,
+  },
+  EIO: {
+    reason: 'input/output error',
+    hint: () => 'the disk or file system reported a fault; check it (dmesg, fsck) before trying again',
+  },
+  EROFS: {
+    reason: 'read-only file system',
+    hint: () => 'remount it read-write, or point JOBAGENT_HOME at a writable directory',
+  },
+  EACCES: {
+    reason: 'permission denied',
+    hint: (path) =>
+      `check the owner and permissions of ${path} and its directory (ls -ld), or point JOBAGENT_HOME at a directory you own`,
+  },
+  EISDIR: {reason: 'it is a directory', hint: (path) => `move the directory ${path} away or use another path`},
+  ENOTDIR: {
+    reason: 'a part of the path is a file, not a directory',
+    hint: () => 'move that file away, or point JOBAGENT_HOME at a directory',
+  },
+  ENOENT: {reason: 'no such file or directory', hint: () => 'check the path; its directory must exist'},
+  EEXIST: {
+    reason: 'a file of that name is in the way',
+    hint: (path) => `move ${path} away, or point JOBAGENT_HOME at a directory`,
+  },
+  EMFILE: {
+    reason: 'too many open files',
+    hint: () => 'raise the limit of open files (ulimit -n) or close other programs, then try again',
+  },
+  ELOOP: {reason: 'too many levels of symbolic links', hint: () => 'check the symbolic links on the path'},
+  ENAMETOOLONG: {reason: 'the file name is too long', hint: () => 'use a shorter path'},
+}
+FILE_ERRORS.EPERM = FILE_ERRORS.EACCES as (typeof FILE_ERRORS)[string]
+FILE_ERRORS.ENFILE = FILE_ERRORS.EMFILE as (typeof FILE_ERRORS)[string]
+
+/** An error the operating system reported (an errno code such as `ENOSPC`), not a bug of jobagent. */
+export function isSystemError(error: unknown): error is Error & {code: string; path?: string; syscall?: string} {
+  if (!(error instanceof Error)) return false
+  const {code, errno} = error as {code?: unknown; errno?: unknown}
+  // Node's system errors carry a numeric errno; other libraries' codes (oclif's EEXIT) do not.
+  return typeof code === 'string' && (typeof errno === 'number' || Object.hasOwn(FILE_ERRORS, code))
+}
+
+/**
+ * Turns an operating-system error about `path` into an UnavailableError that names the path, the reason and what
+ * to do: the disk, the permissions or the directory layout are the user's to fix, never a bug. A failed write
+ * (`action` "write") says that the file was not changed: every writer replaces a file only after the new content
+ * is complete on disk. Anything else is returned as it is.
+ */
+export function describeFileError(error: unknown, path: string, action = 'write'): unknown {
+  if (!isSystemError(error)) return error
+  const known = FILE_ERRORS[error.code]
+  const reason = known?.reason ?? error.message
+  const unchanged =
+    path !== '' && action === 'write' && (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === 'EIO')
+  const message = unchanged
+    ? `${reason}: ${path} was not changed`
+    : `cannot ${action}${path === '' ? '' : ` ${path}`}: ${reason}`
+  return new UnavailableError(message, {
+    cause: error,
+    ...(known ? {hint: known.hint(path || 'the data directory')} : {}),
+  })
+}

@@ -2,7 +2,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {loadConfig, resolvePaths} from '../../src/app/config.js'
-import {ConfigurationError} from '../../src/core/errors.js'
+import {ConfigurationError, UnavailableError} from '../../src/core/errors.js'
 import {tempDir} from '../helpers/cli.js'
 
 let home: ReturnType<typeof tempDir>
@@ -150,8 +150,9 @@ describe('a config file that cannot be used', () => {
     expect(configError(() => loadConfig({env})).message).toContain('mode must be one of: production, development')
   })
 
-  it('is refused when it is a directory', () => {
+  it('is refused when it is a directory, as a problem of the environment (exit 1), not of the configuration', () => {
     mkdirSync(join(home.path, 'config.json'))
-    expect(configError(() => loadConfig({env})).message).toContain(join(home.path, 'config.json'))
+    expect(() => loadConfig({env})).toThrow(UnavailableError)
+    expect(() => loadConfig({env})).toThrow(`cannot read ${join(home.path, 'config.json')}: it is a directory`)
   })
 })

@@ -1,8 +1,9 @@
-import {mkdirSync} from 'node:fs'
+import {accessSync, constants, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import Database from 'better-sqlite3'
-import {UnavailableError} from '../../core/errors.js'
+import {describeFileError, UnavailableError} from '../../core/errors.js'
+import {ensurePrivateDirectory, ensurePrivateFile} from '../durable-file.js'
 
 export type SqliteDatabase = Database.Database
 
@@ -50,10 +51,31 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       retryAfterSeconds: 1,
     })
   }
-  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_IOERR' || code === 'SQLITE_FULL') {
-    return new UnavailableError(`cannot use ${file}: ${(error as Error).message}`, {cause: error})
+  if (code === 'SQLITE_FULL') {
+    return new UnavailableError(`disk full: ${file} was not changed`, {
+      cause: error,
+      hint: `free some space on the file system that holds ${file}, then try again`,
+    })
   }
-  return error
+  if (code.startsWith('SQLITE_READONLY')) {
+    return new UnavailableError(`cannot write ${file}: it is read-only (a read-only file system or no permission)`, {
+      cause: error,
+      hint: `make ${file} and its directory writable (ls -ld), or point JOBAGENT_HOME at a writable directory`,
+    })
+  }
+  if (code.startsWith('SQLITE_CANTOPEN')) {
+    return new UnavailableError(`cannot open ${file}: ${(error as Error).message}`, {
+      cause: error,
+      hint: `check that ${dirname(file)} is a directory you can write to, or point JOBAGENT_HOME at one`,
+    })
+  }
+  if (code.startsWith('SQLITE_IOERR')) {
+    return new UnavailableError(`input/output error on ${file}: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'the disk is full or reported a fault; free some space or check it (dmesg, fsck), then try again',
+    })
+  }
+  return describeFileError(error, file, 'open')
 }
 
 /**
@@ -63,7 +85,11 @@ export function describeSqliteError(error: unknown, file: string): unknown {
  */
 export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatabase {
   try {
-    if (file !== ':memory:' && !options.readonly) mkdirSync(dirname(file), {recursive: true})
+    if (file !== ':memory:' && !options.readonly) {
+      // The database holds personal data: created 0600 (SQLite gives its -wal and -shm files the same mode).
+      ensurePrivateDirectory(dirname(file))
+      ensurePrivateFile(file)
+    }
     const db = new Database(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
     const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS
     if (!options.readonly) {
@@ -83,8 +109,27 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
     }
     return db
   } catch (error) {
-    throw describeSqliteError(error, file)
+    throw describeSqliteError(whyCannotOpen(error, file), file)
   }
+}
+
+/**
+ * SQLite says only "unable to open database file", also when WAL mode cannot create the -wal or -shm file beside
+ * the database; the path and its directory tell why (a directory in its place, a read-only file system, no
+ * permission), so the user learns what to fix.
+ */
+function whyCannotOpen(error: unknown, file: string): unknown {
+  const code = (error as {code?: string} | null)?.code ?? ''
+  if (!code.startsWith('SQLITE_CANTOPEN') || file === ':memory:') return error
+  if (statSync(file, {throwIfNoEntry: false})?.isDirectory()) {
+    return describeFileError(Object.assign(new Error('directory'), {code: 'EISDIR'}), file, 'open')
+  }
+  try {
+    accessSync(dirname(file), constants.W_OK)
+  } catch (reason) {
+    return describeFileError(reason, file, 'open')
+  }
+  return error
 }
 
 function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {

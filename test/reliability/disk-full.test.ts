@@ -1,0 +1,113 @@
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {runCli, tempDir} from '../helpers/cli.js'
+import {mountSmallFilesystem, type SmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
+
+/**
+ * The built CLI on a real, nearly full file system (a 2 MiB tmpfs mounted by the test). Before, a short write was
+ * ignored: export-csv and config set printed success and left a truncated file in place of the previous one.
+ */
+describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 MiB tmpfs)', () => {
+  let disk: SmallFilesystem
+  let outside: ReturnType<typeof tempDir>
+  let home: string
+  const cli = (...args: string[]) => runCli(args, {home})
+
+  beforeEach(async () => {
+    disk = mountSmallFilesystem(2048)
+    outside = tempDir('jobagent-disk-full-')
+    home = join(disk.path, 'home')
+    const jobs = join(outside.path, 'jobs.json')
+    writeFileSync(jobs, '[]')
+    expect((await cli('config', 'set', 'sources', JSON.stringify([{type: 'file', path: jobs}]))).code).toBe(0)
+    const applications = Array.from({length: 2000}, (_, index) => ({
+      title: `Engineer ${index}`,
+      company: `Acme ${index}`,
+      location: 'Remote',
+      url: `https://example.org/jobs/${index}`,
+      source: 'test',
+    }))
+    const file = join(outside.path, 'applications.json')
+    writeFileSync(file, JSON.stringify(applications))
+    expect((await cli('import', file)).code).toBe(0)
+  })
+  afterEach(() => {
+    disk.unmount()
+    outside.cleanup()
+  })
+
+  /** Nothing but the expected files: no temporary file was left on the full disk. */
+  const leftovers = () => readdirSync(home).filter((name) => name.includes('.tmp'))
+
+  it('export-csv exits 1 with "disk full: <path> was not changed" and the earlier export stays byte for byte', async () => {
+    const output = join(home, 'applications.csv')
+    expect((await cli('export-csv', '--output', output)).code).toBe(0)
+    const before = readFileSync(output)
+    expect(before.length).toBeGreaterThan(150_000)
+    // Room for the database's shared-memory file, not for the 190 KB export.
+    disk.fill(100 * 1024)
+
+    const result = await cli('export-csv', '--output', output)
+
+    expect(result.stderr).toContain(`Error: disk full: ${output} was not changed`)
+    expect(result.stderr).toContain('Hint: free some space')
+    expect(result.stderr).not.toContain('bug')
+    expect(result.stdout).toBe('')
+    expect(result.code).toBe(1)
+    expect(readFileSync(output).equals(before)).toBe(true)
+    expect(leftovers()).toEqual([])
+  })
+
+  it('config set exits 1 with "disk full: <path> was not changed" and the config file stays byte for byte', async () => {
+    const config = join(home, 'config.json')
+    const before = readFileSync(config)
+    disk.fill(100 * 1024)
+    const keywords = Array.from({length: 10_000}, (_, index) => `keyword${index}`).join(',')
+
+    const result = await cli('config', 'set', 'search.keywords', keywords)
+
+    expect(result.stderr).toContain(`Error: disk full: ${config} was not changed`)
+    expect(result.stderr).not.toContain('bug')
+    expect(result.code).toBe(1)
+    expect(readFileSync(config).equals(before)).toBe(true)
+    expect(leftovers()).toEqual([])
+    expect((await cli('config', 'get', 'search.keywords')).code).toBe(1)
+  })
+
+  it('run on a full disk exits 1 naming the run lock it could not create, and leaves no lock behind', async () => {
+    disk.fill()
+
+    const result = await cli('run')
+
+    expect(result.stderr).toContain(`Error: cannot create ${join(home, 'run.lock')}: disk full`)
+    expect(result.stderr).toContain('Hint: free some space')
+    expect(result.stderr).not.toContain('bug')
+    expect(result.code).toBe(1)
+    expect(existsSync(join(home, 'run.lock'))).toBe(false)
+    expect(leftovers()).toEqual([])
+  })
+
+  it('an import the database cannot hold exits 1 with "disk full" and stores none of its records', async () => {
+    const more = Array.from({length: 4000}, (_, index) => ({
+      title: `Engineer ${index}`,
+      company: 'Initech',
+      location: 'Remote',
+      url: `https://example.org/more/${index}`,
+      source: 'test',
+    }))
+    const file = join(outside.path, 'more.json')
+    writeFileSync(file, JSON.stringify(more))
+    disk.fill(100 * 1024)
+
+    const result = await cli('import', file)
+
+    expect(result.stderr).toContain(`Error: disk full: ${join(home, 'jobagent.db')} was not changed`)
+    expect(result.stderr).not.toContain('bug')
+    expect(result.code).toBe(1)
+    disk.free()
+    const after = await cli('status', '--json')
+    expect(after.code).toBe(0)
+    expect(JSON.parse(after.stdout)).toHaveLength(2000)
+  })
+})
