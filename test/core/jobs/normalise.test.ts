@@ -119,7 +119,10 @@ describe('cleanUrl', () => {
     ['https://example.org/\udc00x', 'https://example.org/\ufffdx'],
     ['https://example.org/caf%C3%A9?q=a b', 'https://example.org/caf%C3%A9?q=a b'],
     // Inside the link, control and bidi characters are percent-encoded as a browser sends them: the same address.
-    ['https://example.org/a\u001b]8;;https://evil.example\u0007b', 'https://example.org/a%1B]8;;https://evil.example%07b'],
+    [
+      'https://example.org/a\u001b]8;;https://evil.example\u0007b',
+      'https://example.org/a%1B]8;;https://evil.example%07b',
+    ],
     ['https://example.org/\u202egpj.exe?x=\u0085y', 'https://example.org/%E2%80%AEgpj.exe?x=%C2%85y'],
   ])('reads %j as %j', (raw, clean) => {
     expect(cleanUrl(raw)).toBe(clean)
