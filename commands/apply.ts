@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {toRecord} from '../src/cli/render/applications.js'
+import {renderTracked, toRecord} from '../src/cli/render/applications.js'
 import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
 
 export default class Apply extends BaseCommand {
@@ -36,7 +36,7 @@ export default class Apply extends BaseCommand {
     const application = /^\d+$/.test(args.target)
       ? await this.context.jobCatalog.track(Number(args.target), fields)
       : await this.context.applications.record({...fields, url: args.target})
-    this.log(`Tracked ${application.url} (${application.status}): ${application.title} at ${application.company}`)
+    this.log(renderTracked(application))
     return toRecord(application)
   }
 }

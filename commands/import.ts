@@ -1,5 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {renderImport} from '../src/cli/render/applications.js'
 
 export default class Import extends BaseCommand {
   static summary = 'Import applications from a JSON or CSV file'
@@ -17,10 +18,7 @@ export default class Import extends BaseCommand {
   async run() {
     const {args, flags} = await this.parse(Import)
     const outcome = await (await this.context.openTrackerFiles()).importFile(args.file, {update: flags.update})
-    this.log(
-      `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged.`,
-    )
-    for (const url of outcome.unchanged) this.log(`  already tracked (use --update to overwrite): ${url}`)
+    this.log(renderImport(outcome))
     return outcome
   }
 }

@@ -1,5 +1,6 @@
 import {Command, Flags, type Interfaces} from '@oclif/core'
 import {AppContext, type ContextOptions} from '../app/context.js'
+import {escapeControls, escapeJsonControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
@@ -55,7 +56,7 @@ export abstract class BaseCommand extends Command {
 
   /** Plain JSON: oclif's colouring tokeniser takes seconds on documents with thousands of jobs or records. */
   logJson(json: unknown): void {
-    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
+    process.stdout.write(`${escapeJsonControls(JSON.stringify(json, null, 2))}\n`)
   }
 
   async catch(thrown: Interfaces.CommandError): Promise<unknown> {
@@ -66,26 +67,31 @@ export abstract class BaseCommand extends Command {
       : thrown
     if (!isJobagentError(error)) {
       if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
-      process.stderr.write(`Error: unexpected failure: ${error.message}\n`)
+      process.stderr.write(`Error: unexpected failure: ${escapeControls(error.message)}\n`)
       process.stderr.write(
-        this.verbose ? `${error.stack ?? ''}\n` : 'This is a bug in jobagent; run again with --verbose for details.\n',
+        this.verbose
+          ? `${escapeControls(error.stack ?? '', {keepLineBreaks: true})}\n`
+          : 'This is a bug in jobagent; run again with --verbose for details.\n',
       )
       return this.exit(EXIT_FAILURE)
     }
     if (this.jsonEnabled()) {
       const body = {error: {code: error.kind, message: error.message, details: error.details}}
-      process.stdout.write(`${JSON.stringify(body, null, 2)}\n`)
+      this.logJson(body)
     }
-    process.stderr.write(`Error: ${error.message}\n`)
+    // Messages quote files, rows, boards and stores: shown escaped, like all outside text on the terminal.
+    process.stderr.write(`Error: ${escapeControls(error.message)}\n`)
     const details = error.details.filter((detail) => !error.message.includes(detail.message))
     for (const detail of details.slice(0, 50)) {
       const where = [detail.row === undefined ? '' : `row ${detail.row}`, detail.field ?? ''].filter(Boolean).join(', ')
-      process.stderr.write(`  - ${where ? `${where}: ` : ''}${detail.message}\n`)
+      process.stderr.write(`  - ${escapeControls(where ? `${where}: ` : '')}${escapeControls(detail.message)}\n`)
     }
     if (details.length > 50) process.stderr.write(`  … and ${details.length - 50} more\n`)
-    if (error.hint) process.stderr.write(`Hint: ${error.hint}\n`)
-    if (this.verbose && error.cause)
-      process.stderr.write(`Cause: ${String((error.cause as Error).stack ?? error.cause)}\n`)
+    if (error.hint) process.stderr.write(`Hint: ${escapeControls(error.hint)}\n`)
+    if (this.verbose && error.cause) {
+      const cause = String((error.cause as Error).stack ?? error.cause)
+      process.stderr.write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)
+    }
     return this.exit(exitCodeFor(error.kind))
   }
 

@@ -1,4 +1,5 @@
 import {createLogUpdate} from 'log-update'
+import {escapeControls} from '../core/control-characters.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
@@ -48,13 +49,13 @@ export function createSourceProgress(stream: NodeJS.WriteStream = process.stderr
     },
     onProgress(progress: SourceProgress): void {
       if (progress.state === 'running') {
-        lines.set(progress.name, {state: 'running', started: performance.now(), text: ''})
+        lines.set(escapeControls(progress.name), {state: 'running', started: performance.now(), text: ''})
       } else {
         const {outcome} = progress
         const text = outcome.ok
           ? `${outcome.count} jobs in ${(outcome.duration_ms / 1000).toFixed(1)} s`
-          : `failed: ${outcome.error}`
-        lines.set(progress.name, {state: progress.state, started: 0, text})
+          : `failed: ${escapeControls(outcome.error ?? '')}`
+        lines.set(escapeControls(progress.name), {state: progress.state, started: 0, text})
       }
       draw()
     },

@@ -1,3 +1,5 @@
+import {escapeControls} from '../core/control-characters.js'
+
 export interface Column<T> {
   header: string
   value: (row: T) => string
@@ -9,7 +11,8 @@ const RUN_OF_SPACE = /\s+/g
 
 function truncateCell(text: string, width: number): string {
   // Most cells hold single spaces only; the regular expression runs only when a cell has other white space.
-  const flat = /[^\S ]| {2}/.test(text) ? text.replace(RUN_OF_SPACE, ' ') : text
+  // Controls left after that (ESC, C1, bidi) are shown escaped: a cell is outside data and never drives the terminal.
+  const flat = escapeControls(/[^\S ]| {2}/.test(text) ? text.replace(RUN_OF_SPACE, ' ') : text)
   return flat.length > width ? `${flat.slice(0, Math.max(0, width - 1))}…` : flat
 }
 

@@ -1,3 +1,4 @@
+import {escapeControls} from './control-characters.js'
 import {localTimestamp} from './time.js'
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR'
@@ -36,9 +37,13 @@ function timestampOf(at: Date | undefined): string {
   return lastStamp.text
 }
 
-/** `<timestamp> | <level> | <logger name> | <message>`: one line per record, newlines in messages escaped. */
+/**
+ * `<timestamp> | <level> | <logger name> | <message>`: one line per record. Newlines and every other control
+ * character in the name (a configured feed's name) and the message (a board's error page) are escaped, so a
+ * record stays one line and drives no terminal.
+ */
 export function formatLogLine(level: LogLevel, name: string, message: string, at?: Date): string {
-  return `${timestampOf(at)} | ${level} | ${name} | ${message.replace(/\r?\n/g, '\\n')}`
+  return `${timestampOf(at)} | ${level} | ${escapeControls(name)} | ${escapeControls(message)}`
 }
 
 /**

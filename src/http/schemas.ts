@@ -1,6 +1,6 @@
 import {z} from '@hono/zod-openapi'
 import {APPLICATION_STATUSES} from '../core/applications/application.js'
-import {applicationInputSchema, statusSchema} from '../core/applications/validation.js'
+import {applicationInputSchema, notesSchema, statusSchema} from '../core/applications/validation.js'
 
 /**
  * The shapes of the API for the OpenAPI document. Input is validated by the core schemas (the same rules and
@@ -93,7 +93,7 @@ export const statusChangeInput = z.object({
     .unknown()
     .refine((value) => value !== undefined, {message: 'status is required'})
     .pipe(statusSchema),
-  notes: z.string({error: 'notes must be text'}).max(10_000, 'notes are longer than 10000 characters').default(''),
+  notes: notesSchema.default(''),
 })
 
 export const UrlParamSchema = z.object({

@@ -5,7 +5,7 @@ import {isHttpUrl} from '../core/applications/url-key.js'
 import {ConfigurationError, type ErrorDetail, ValidationError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import {cleanText, normalisePostedDate} from '../core/jobs/normalise.js'
+import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {isObject, type Json} from './shared.js'
 
@@ -84,7 +84,7 @@ function validateRow({row, where, number}: Row, label: string, defaultSource: st
   }
   const title = typeof row.title === 'string' ? cleanText(row.title) : ''
   if (title === '') fail('title', 'is required')
-  const url = typeof row.url === 'string' ? row.url.trim() : ''
+  const url = typeof row.url === 'string' ? cleanUrl(row.url) : ''
   if (url === '') fail('url', 'is required')
   else if (!isHttpUrl(url)) fail('url', `must be an absolute http(s) URL, got ${JSON.stringify(url)}`)
   for (const field of TEXT_FIELDS) {

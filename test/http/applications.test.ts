@@ -55,6 +55,30 @@ describe('POST /applications', () => {
     expect(fields).toEqual(['company', 'source', 'status', 'title', 'url'])
   })
 
+  it.each([
+    ['title', 'Dev\u001b]0;pwned\u0007', 'U+001B at position 4'],
+    ['company', 'Acme\u001b[2J', 'U+001B at position 5'],
+    ['location', 'Berlin\u202e', 'U+202E at position 7'],
+    ['url', 'https://example.org/jobs/\u001b]8;;https://evil.example\u001b\\x', 'U+001B at position 26'],
+    ['source', '\u009bremoteok', 'U+009B at position 1'],
+    ['notes', 'ok\nthen \u0007bell', 'U+0007 at position 9'],
+  ])('answers 422 to a control character in %s, naming the field, and stores nothing', async (field, value, where) => {
+    const response = await post(applicationBody({[field]: value}))
+    expect(response.status).toBe(422)
+    const body = await json(response)
+    expect(body.error.code).toBe('validation')
+    expect(body.error.details).toEqual([
+      {field, message: expect.stringContaining(`${field} holds a control character (${where})`)},
+    ])
+    expect((await api.context.applications.list()).applications).toEqual([])
+  })
+
+  it('keeps newlines and tabs in notes', async () => {
+    const response = await post(applicationBody({notes: 'call back\n\tMonday\r\n'}))
+    expect(response.status).toBe(201)
+    expect((await json(response)).application.notes).toBe('call back\n\tMonday\r\n')
+  })
+
   it('answers 400 to malformed JSON', async () => {
     const response = await post('{"title": "Dev",')
     expect(response.status).toBe(400)
@@ -237,6 +261,19 @@ describe('PATCH /applications/{url}/status', () => {
       notes: 'call Tue',
       previous_status: 'applied',
     })
+  })
+
+  it('answers 422 to notes holding an escape sequence and keeps the old notes', async () => {
+    const response = await api.app.request(
+      statusPath('https://example.org/jobs/1'),
+      jsonBody({status: 'offer', notes: 'see \u001b]8;;https://evil.example\u0007here'}, {method: 'PATCH'}),
+    )
+    expect(response.status).toBe(422)
+    expect((await json(response)).error.details).toEqual([
+      {field: 'notes', message: expect.stringContaining('notes holds a control character (U+001B at position 5)')},
+    ])
+    const {application} = await api.context.applications.get('https://example.org/jobs/1')
+    expect(application).toMatchObject({status: 'applied', notes: 'first notes'})
   })
 
   it('takes status and notes from a JSON body and keeps the old notes in the history', async () => {

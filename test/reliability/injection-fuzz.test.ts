@@ -138,7 +138,15 @@ describe('the application service (SQLite) with hostile URLs', () => {
         expect(after.n).toBe(before.n + (recorded ? 1 : 0))
         if (!recorded) return
         expect(recorded.url).toBe(url.trim())
-        const update = await service.changeStatus(url, 'interviewing', notes)
+        // Notes holding a control character other than a line break or tab are refused; the record stays as it was.
+        const update = await service.changeStatus(url, 'interviewing', notes).catch((error: unknown) => {
+          expect((error as {kind?: string}).kind).toBe('validation')
+          return undefined
+        })
+        if (!update) {
+          expect(await service.status(url)).toMatchObject({status: 'applied', notes: ''})
+          return
+        }
         expect(update.current.url).toBe(recorded.url)
         expect(update.current.notes).toBe(notes)
         expect((await service.status(url)).status).toBe('interviewing')

@@ -1,7 +1,8 @@
 import type {ApplicationCounts, ApplicationRecord, TrackedApplication} from '../../core/applications/application.js'
 import {APPLICATION_FIELDS} from '../../core/applications/application.js'
 import type {ApplicationWithHistory} from '../../core/applications/application-service.js'
-import type {StatusUpdate} from '../../core/applications/application-store.js'
+import type {ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import {escapeControls as shown} from '../../core/control-characters.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
@@ -38,28 +39,44 @@ export function renderApplicationTable(
   )
 }
 
+const multiline = {keepLineBreaks: true}
+
 export function renderApplication({application, history}: ApplicationWithHistory, style: Style): string {
   const lines = [
-    style.bold(application.title),
-    `  company       ${application.company}`,
-    `  location      ${application.location || '-'}`,
-    `  url           ${application.url}`,
-    `  source        ${application.source}`,
-    `  status        ${application.status}`,
-    `  applied_date  ${application.applied_date}`,
-    `  updated_at    ${application.updated_at}`,
-    `  notes         ${application.notes || '-'}`,
+    style.bold(shown(application.title)),
+    `  company       ${shown(application.company)}`,
+    `  location      ${shown(application.location) || '-'}`,
+    `  url           ${shown(application.url)}`,
+    `  source        ${shown(application.source)}`,
+    `  status        ${shown(application.status)}`,
+    `  applied_date  ${shown(application.applied_date)}`,
+    `  updated_at    ${shown(application.updated_at)}`,
+    `  notes         ${shown(application.notes, multiline) || '-'}`,
   ]
   if (history.length > 0) {
     lines.push('', style.bold('History'))
     for (const change of history) {
-      const notes = change.old_notes ? ` (notes were: ${change.old_notes})` : ''
-      lines.push(`  ${change.changed_at}  ${change.old_status} -> ${change.new_status}${notes}`)
+      const notes = change.old_notes ? ` (notes were: ${shown(change.old_notes, multiline)})` : ''
+      lines.push(`  ${shown(change.changed_at)}  ${change.old_status} -> ${change.new_status}${notes}`)
     }
   }
   return lines.join('\n')
 }
 
 export function renderStatusChange({previous, current}: StatusUpdate): string {
-  return `${current.url}: ${previous.status} -> ${current.status}${current.notes ? ` (notes: ${current.notes})` : ''}`
+  const notes = current.notes ? ` (notes: ${shown(current.notes, multiline)})` : ''
+  return `${shown(current.url)}: ${previous.status} -> ${current.status}${notes}`
+}
+
+export function renderTracked(application: TrackedApplication): string {
+  const {url, status, title, company} = application
+  return `Tracked ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}`
+}
+
+export function renderImport(outcome: ImportOutcome): string {
+  const lines = [
+    `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged.`,
+    ...outcome.unchanged.map((url) => `  already tracked (use --update to overwrite): ${shown(url)}`),
+  ]
+  return lines.join('\n')
 }

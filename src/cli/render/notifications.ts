@@ -1,3 +1,4 @@
+import {escapeControls as shown} from '../../core/control-characters.js'
 import type {DeliveryReport} from '../../core/notifications/notification-service.js'
 import type {Style} from '../style.js'
 
@@ -5,8 +6,9 @@ import type {Style} from '../style.js'
 export function renderDelivery(report: DeliveryReport, style: Style): string {
   const lines = report.channels.map((result) => {
     const status = result.ok ? style.green('ok    ') : style.red('failed')
-    const reason = result.error ? `: ${result.error}` : ''
-    return `${status}  ${result.channel} ${style.dim(`(${result.duration_ms} ms)`)}${reason}`
+    // The reason may quote a channel's reply, which is outside text like any other.
+    const reason = result.error ? `: ${shown(result.error)}` : ''
+    return `${status}  ${shown(result.channel)} ${style.dim(`(${result.duration_ms} ms)`)}${reason}`
   })
   const failed = report.channels.filter((result) => !result.ok).length
   const summary =

@@ -1,14 +1,16 @@
 import type {ShipmentImportOutcome} from '../../app/shipment-import.js'
+import {escapeControls as shown} from '../../core/control-characters.js'
 import type {UnifiedState} from '../../core/shipments/unified-state.js'
 import type {Style} from '../style.js'
 
+/** A stored value as one line: the stores are outside data, so their names and values are shown escaped. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '-'
-  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return shown(typeof value === 'object' ? JSON.stringify(value) : String(value))
 }
 
 function fields(entries: [string, unknown][], width: number): string[] {
-  return entries.map(([key, value]) => `  ${key.padEnd(width)}${cell(value)}`)
+  return entries.map(([key, value]) => `  ${shown(key).padEnd(width)}${cell(value)}`)
 }
 
 /** `4 min 10 s`, `2 h 5 min`, `3 d 1 h`: the two largest units are enough to judge freshness. */
@@ -38,10 +40,14 @@ export function renderUnifiedState(state: UnifiedState, style: Style): string {
     ? [['recorded_at', telemetry.recorded_at], ...Object.entries(telemetry.payload)]
     : []
   // One column width for all three sections, so the values line up down the page.
-  const width = Math.max(12, ...[...metadata, ...latest].map(([key]) => key.length + 2))
-  const lines = [style.bold(`Shipment ${state.shipment_id}`), '', style.bold(`Metadata (${state.sources.metadata})`)]
+  const width = Math.max(12, ...[...metadata, ...latest].map(([key]) => shown(key).length + 2))
+  const lines = [
+    style.bold(`Shipment ${shown(state.shipment_id)}`),
+    '',
+    style.bold(`Metadata (${shown(state.sources.metadata)})`),
+  ]
   lines.push(...fields(metadata, width))
-  lines.push('', style.bold(`Latest telemetry (${state.sources.telemetry})`))
+  lines.push('', style.bold(`Latest telemetry (${shown(state.sources.telemetry)})`))
   lines.push(...(telemetry ? fields(latest, width) : ['  none yet']))
   const age = freshness.age_seconds === null ? '' : ` (${formatAge(freshness.age_seconds)} ago)`
   const verdict = freshness.stale ? style.yellow('stale') : style.green('fresh')
@@ -66,13 +72,13 @@ export function renderShipmentImport(outcome: ShipmentImportOutcome): string {
     const repeated =
       metadata.repeated_ids > 0 ? `; ${metadata.repeated_ids} repeated ids, the last row of each kept` : ''
     lines.push(
-      `Metadata: ${metadata.rows} shipments from ${metadata.file} into ${metadata.store} ` +
+      `Metadata: ${metadata.rows} shipments from ${shown(metadata.file)} into ${shown(metadata.store)} ` +
         `(${metadata.inserted} added, ${metadata.updated} updated${repeated})`,
     )
   }
   if (telemetry) {
     lines.push(
-      `Telemetry: ${telemetry.documents} documents from ${telemetry.file} into ${telemetry.store} ` +
+      `Telemetry: ${telemetry.documents} documents from ${shown(telemetry.file)} into ${shown(telemetry.store)} ` +
         `(${telemetry.inserted} added, ${telemetry.duplicates} already stored)`,
     )
   }

@@ -64,6 +64,11 @@ async function parseUrl(value: string): Promise<string> {
   return validate(loaded, loaded.applicationUrlSchema, value, 'url')
 }
 
+async function parseNotes(value: string): Promise<string> {
+  const loaded = await loadSchemas()
+  return validate(loaded, loaded.notesSchema, value, 'notes')
+}
+
 function notTracked(url: string): NotFoundError {
   return new NotFoundError(`${url} is not tracked`, {hint: 'list tracked applications with: jobagent status'})
 }
@@ -130,10 +135,11 @@ export class ApplicationService {
   async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {
     const validUrl = await parseUrl(url)
     const validStatus = await parseStatus(status)
+    const validNotes = await parseNotes(notes)
     const update = await this.store.changeStatus(
       applicationUrlKey(validUrl),
       validStatus,
-      notes,
+      validNotes,
       localTimestamp(this.clock.now()),
     )
     if (!update) throw notTracked(url)

@@ -1,4 +1,5 @@
 import {z} from 'zod'
+import {type ControlOptions, findControl} from '../control-characters.js'
 import type {ErrorDetail} from '../errors.js'
 import {toLocalTimestamp} from '../time.js'
 import {APPLICATION_STATUSES} from './application.js'
@@ -10,18 +11,40 @@ export const statusSchema = z.enum(APPLICATION_STATUSES, {
   error: (issue) => `unknown status ${JSON.stringify(issue.input)}; use one of: ${statusList}`,
 })
 
+/**
+ * Refuses control characters (ESC, NUL, C1) and bidi overrides: stored, they would drive the terminal of whoever
+ * lists the record, or show it in another order than it is stored. The message names the character, never
+ * echoes the text.
+ */
+const noControls =
+  (field: string, options: ControlOptions = {}) =>
+  (value: string, context: z.core.$RefinementCtx<string>) => {
+    const found = findControl(value, options)
+    if (!found) return
+    const allowed = options.keepLineBreaks ? ' (line breaks and tabs are allowed)' : ''
+    context.addIssue({
+      code: 'custom',
+      input: value,
+      message: `${field} holds a control character (${found.code} at position ${found.position}); remove it${allowed}`,
+      // One clear problem per field: a url with a control character is not also called "not an http address".
+      continue: false,
+    })
+  }
+
 const requiredText = (field: string) =>
   z
     .string({error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`)})
     .trim()
     .min(1, `${field} must not be empty`)
     .max(2000, `${field} is longer than 2000 characters`)
+    .superRefine(noControls(field))
 
 const optionalText = (field: string) =>
   z
     .string({error: `${field} must be text`})
     .trim()
     .max(2000, `${field} is longer than 2000 characters`)
+    .superRefine(noControls(field))
     .default('')
 
 export const applicationUrlSchema = z
@@ -29,9 +52,14 @@ export const applicationUrlSchema = z
   .trim()
   .min(1, 'url must not be empty')
   .max(2048, 'url is longer than 2048 characters')
+  .superRefine(noControls('url'))
   .refine(isHttpUrl, {message: 'url must be an http:// or https:// address'})
 
-const notesSchema = z.string({error: 'notes must be text'}).max(10_000, 'notes are longer than 10000 characters')
+/** Notes may span lines; every other control character is refused as in the other fields. */
+export const notesSchema = z
+  .string({error: 'notes must be text'})
+  .max(10_000, 'notes are longer than 10000 characters')
+  .superRefine(noControls('notes', {keepLineBreaks: true}))
 
 /** What a user supplies to track a job (CLI flags, POST /applications, the dashboard). */
 export const applicationInputSchema = z.object({

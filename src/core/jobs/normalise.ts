@@ -1,4 +1,5 @@
 import {decode} from 'html-entities'
+import {encodeControlsInUrl, removeBidiControls} from '../control-characters.js'
 import {utcTimestamp} from '../time.js'
 
 /**
@@ -33,13 +34,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * Board text as a person would read it: HTML entities decoded (`CI&amp;T` -> `CI&T`), double-encoded UTF-8
- * repaired (`SÃ£o Paulo` -> `São Paulo`), whitespace and control characters collapsed to single spaces, trimmed.
+ * repaired (`SÃ£o Paulo` -> `São Paulo`), whitespace and control characters collapsed to single spaces, bidi
+ * overrides and isolates removed (they would make a title display in another order than it is stored), trimmed.
  * Anything that is not a string or a number becomes the empty string, so adapters can pass raw fields.
  */
 export function cleanText(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   if (typeof value !== 'string' || value === '') return ''
-  return repairDoubleEncoding(decode(value, {level: 'html5'}))
+  return removeBidiControls(repairDoubleEncoding(decode(value, {level: 'html5'})))
     .replace(LONE_SURROGATE, '\uFFFD')
     .replace(SPACE_OR_CONTROL, ' ')
     .trim()
@@ -51,12 +53,14 @@ const TAB_OR_NEWLINE = /[\t\n\r]/g
 
 /**
  * A posting's link as a browser would read it (after the WHATWG URL rules): white space and control characters at
- * either end and every tab or newline removed, half a surrogate pair (which no URL can encode) read as U+FFFD.
+ * either end and every tab or newline removed, half a surrogate pair (which no URL can encode) read as U+FFFD,
+ * and the control and bidi characters left inside percent-encoded (`%1B`, `%E2%80%AE`) as a browser sends them,
+ * so the link leads where it led and holds nothing a terminal would act on.
  * Anything that is not a string becomes the empty string.
  */
 export function cleanUrl(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return value.replace(TAB_OR_NEWLINE, '').replace(LONE_SURROGATE, '\uFFFD').replace(URL_EDGE, '')
+  return encodeControlsInUrl(value.replace(TAB_OR_NEWLINE, '').replace(LONE_SURROGATE, '\uFFFD').replace(URL_EDGE, ''))
 }
 
 /** Epoch values below this are seconds, above it milliseconds (1e11 s is the year 5138, 1e11 ms is 1973). */

@@ -4,7 +4,7 @@ import {initialState, rowsOf, selectedApplication, selectedJob, targetApplicatio
 import {useApplicationHistory, useDashboardData} from '../hooks/use-dashboard-data.js'
 import {useRequestRunner} from '../hooks/use-request-runner.js'
 import {useTerminalSize} from '../hooks/use-terminal-size.js'
-import {Box, Text, useApp, useInput} from '../ink.js'
+import {Box, useApp, useInput} from '../ink.js'
 import {frameHeight, isTooSmall, MIN_SIZE} from '../layout.js'
 import {applicationOfJob, type DashboardServices} from '../services.js'
 import {ThemeContext} from '../theme.js'
@@ -17,6 +17,7 @@ import {MessageLine} from './message-line.js'
 import {SearchPanel} from './search-panel.js'
 import {StatusPicker} from './status-picker.js'
 import {Table} from './table.js'
+import {Text} from './text.js'
 
 export interface AppProps {
   services: DashboardServices

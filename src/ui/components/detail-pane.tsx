@@ -1,7 +1,8 @@
 import type {StatusChange, TrackedApplication} from '../../core/applications/application.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
-import {Box, Text} from '../ink.js'
+import {Box} from '../ink.js'
 import {paint, statusColour, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 /** `2026-11-22T05:17:33.123` -> `2026-11-22 05:17`. */
 export function shortTime(timestamp: string | null): string {

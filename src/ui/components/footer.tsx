@@ -1,8 +1,8 @@
 import {memo} from 'react'
 import type {Mode, ViewName} from '../dashboard-state.js'
-import {Text} from '../ink.js'
 import {KEY_HELP} from '../keys.js'
 import {paint, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
   help: 'any key closes the help · q quits',

@@ -1,8 +1,9 @@
 import {memo} from 'react'
 import type {ViewName, ViewState} from '../dashboard-state.js'
-import {Box, Text} from '../ink.js'
+import {Box} from '../ink.js'
 import type {DashboardData} from '../services.js'
 import {paint, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 interface HeaderProps {
   data: DashboardData | null

@@ -1,6 +1,7 @@
-import {Box, Text} from '../ink.js'
+import {Box} from '../ink.js'
 import {KEY_HELP} from '../keys.js'
 import {paint, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 const KEY_WIDTH = Math.max(...KEY_HELP.map((entry) => entry.keys.length)) + 2
 

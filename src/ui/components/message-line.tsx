@@ -1,6 +1,6 @@
 import type {DashboardState} from '../dashboard-state.js'
-import {Text} from '../ink.js'
 import {paint, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 const TONES = {info: undefined, success: 'green', error: 'red'} as const
 

@@ -1,7 +1,8 @@
 import {useEffect, useState} from 'react'
 import type {SearchLine} from '../dashboard-state.js'
-import {Box, Text} from '../ink.js'
+import {Box} from '../ink.js'
 import {paint, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 

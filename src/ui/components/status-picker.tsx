@@ -1,8 +1,9 @@
 import {APPLICATION_STATUSES} from '../../core/applications/application.js'
 import type {Mode} from '../dashboard-state.js'
-import {Box, Text} from '../ink.js'
+import {Box} from '../ink.js'
 import {scrollTop} from '../layout.js'
 import {paint, statusColour, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 export function StatusPicker(props: {mode: Extract<Mode, {kind: 'pick-status'}>; width: number; height: number}) {
   const {mode, width, height} = props

@@ -1,7 +1,8 @@
 import {memo} from 'react'
-import {Box, Text} from '../ink.js'
+import {Box} from '../ink.js'
 import type {FittedColumn} from '../layout.js'
 import {paint, useColour} from '../theme.js'
+import {Text} from './text.js'
 
 export type Column<T> = FittedColumn & {
   value: (row: T) => string

@@ -43,6 +43,27 @@ describe('recording an application', () => {
     expect(recorded).toMatchObject({location: '', status: 'saved', notes: 'later'})
   })
 
+  it('refuses control characters and bidi overrides in every field, naming the field, notes keeping line breaks', async () => {
+    const error = await rejection(
+      tracker.service.record(
+        application({title: 'a\u001b[2Jb', company: '\u202eemca', location: 'x\u0085', notes: 'fine\n\u0000'}),
+      ),
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).details.map((detail) => detail.field)).toEqual([
+      'title',
+      'company',
+      'location',
+      'notes',
+    ])
+    expect(error.message).toContain('title holds a control character (U+001B at position 2); remove it')
+    expect(await tracker.service.counts()).toMatchObject({total: 0})
+    const kept = await tracker.service.record(application({notes: 'line 1\r\n\tline 2', company: 'שלום\u200f'}))
+    expect(kept).toMatchObject({notes: 'line 1\r\n\tline 2', company: 'שלום\u200f'})
+    const changed = await rejection(tracker.service.changeStatus(kept.url, 'offer', 'a\rb'))
+    expect(changed.message).toContain('notes holds a control character (U+000D at position 2)')
+  })
+
   it('names every missing field in one error', async () => {
     const error = await rejection(tracker.service.record({url: 'https://example.org/jobs/1'}))
     expect(error).toBeInstanceOf(ValidationError)

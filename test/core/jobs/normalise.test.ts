@@ -2,6 +2,14 @@ import {describe, expect, it} from 'vitest'
 import {cleanText, cleanUrl, normalisePostedDate} from '../../../src/core/jobs/normalise.js'
 
 describe('cleanText', () => {
+  it('removes escape sequences and bidi overrides from board text, keeping the words', () => {
+    expect(cleanText('Dev\u001b]0;pwned\u0007ops \u001b[2JEngineer')).toBe('Dev ]0;pwned ops [2JEngineer')
+    expect(cleanText('Engineer \u202eRLO\u202c \u2066isolated\u2069 \u009b31m')).toBe('Engineer RLO isolated 31m')
+    expect(cleanText('&#x202E;reversed&#x1b;')).toBe('reversed')
+    // The marks that only steer a neutral character stay: right-to-left names use them.
+    expect(cleanText('\u05e9\u05dc\u05d5\u05dd\u200f (Tel Aviv)')).toBe('\u05e9\u05dc\u05d5\u05dd\u200f (Tel Aviv)')
+  })
+
   it('decodes HTML entities, named and numeric', () => {
     expect(cleanText('CI&amp;T')).toBe('CI&T')
     expect(cleanText('DevOps &amp; SysAdmin')).toBe('DevOps & SysAdmin')
@@ -110,6 +118,12 @@ describe('cleanUrl', () => {
     ['\u0000\u00a0https://example.org/a\tb\r\n/c\u001b', 'https://example.org/ab/c'],
     ['https://example.org/\udc00x', 'https://example.org/\ufffdx'],
     ['https://example.org/caf%C3%A9?q=a b', 'https://example.org/caf%C3%A9?q=a b'],
+    // Inside the link, control and bidi characters are percent-encoded as a browser sends them: the same address.
+    [
+      'https://example.org/a\u001b]8;;https://evil.example\u0007b',
+      'https://example.org/a%1B]8;;https://evil.example%07b',
+    ],
+    ['https://example.org/\u202egpj.exe?x=\u0085y', 'https://example.org/%E2%80%AEgpj.exe?x=%C2%85y'],
   ])('reads %j as %j', (raw, clean) => {
     expect(cleanUrl(raw)).toBe(clean)
   })
