@@ -7,6 +7,7 @@ import pRetry from 'p-retry'
 import {Agent, type Dispatcher, EnvHttpProxyAgent, fetch} from 'undici'
 import {UnavailableError} from '../core/errors.js'
 import {type Logger, silentLogger} from '../core/logger.js'
+import {jsonNestsDeeperThan, MAX_NESTING_DEPTH} from '../core/nesting.js'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 export const DEFAULT_RETRIES = 2
@@ -148,6 +149,8 @@ function decoderFor(contentType: string | null): TextDecoder {
   }
 }
 
+const NESTING_HINT = 'no job board nests its answer so deeply; if the board keeps sending it, disable the source'
+
 interface TextResult {
   text: string
   contentType: string | null
@@ -204,6 +207,10 @@ export class HttpClient {
     if (looksLikeHtml(text) || (/text\/html/i.test(contentType ?? '') && /^\s*</.test(text))) {
       const title = htmlTitle(text)
       throw new HttpError(`HTML instead of JSON${title ? ` ("${title}")` : ''}`, {url})
+    }
+    // Checked before parsing, so a hostile body is refused without ever being built.
+    if (jsonNestsDeeperThan(text, MAX_NESTING_DEPTH)) {
+      throw new HttpError(`JSON nested deeper than ${MAX_NESTING_DEPTH} levels`, {url, hint: NESTING_HINT})
     }
     try {
       return JSON.parse(text)
