@@ -16,6 +16,30 @@ const APPLICATIONS = sized(100_000, 10_000)
 const RUNS = sized(5, 3)
 const WALL_TARGET_MS = 2000
 const RSS_TARGET_MB = 300
+/** Just under the 10 MB a board's answer may be: the most a hostile board can make jobagent read. */
+const HOSTILE_BYTES = 10_000_000
+
+/**
+ * Four boards that answer what no job board sends, each 10 MB (issue "Hardening"): JSON nested five million
+ * arrays deep, JSON nested objects, an RSS feed nested over a million elements deep, and one job whose title is
+ * the whole 10 MB. A fifth, healthy board keeps the run successful.
+ */
+function hostileBodies() {
+  const half = HOSTILE_BYTES / 2
+  const objects = Math.floor((HOSTILE_BYTES - 1) / 6)
+  const elements = Math.floor((HOSTILE_BYTES - 60) / 7)
+  const title = HOSTILE_BYTES - 200
+  return {
+    '/h0/api': `${'['.repeat(half)}${']'.repeat(half)}`,
+    '/h1/api': `${'{"a":'.repeat(objects)}1${'}'.repeat(objects)}`,
+    '/h2/feed': `<rss><channel><item>${'<a>'.repeat(elements)}${'</a>'.repeat(elements)}</item></channel></rss>`,
+    '/h3/api': JSON.stringify([
+      {legal: 'x'},
+      {id: '1', position: 'T'.repeat(title), company: 'Hostile', url: 'https://example.org/jobs/hostile'},
+    ]),
+    '/h4/api': boardBody(0),
+  }
+}
 
 /** One board in RemoteOK's format (its first element is the legal notice). */
 function boardBody(board) {
@@ -60,7 +84,10 @@ async function timedRun(env) {
 }
 
 const bodies = Array.from({length: BOARDS}, (_, board) => boardBody(board))
+const hostile = hostileBodies()
 const server = createServer((req, res) => {
+  const hostileBody = hostile[req.url ?? '']
+  if (hostileBody !== undefined) return res.writeHead(200, {'content-type': 'application/json'}).end(hostileBody)
   const board = Number(/^\/b(\d+)\/api/.exec(req.url ?? '')?.[1])
   if (!Number.isInteger(board) || board >= BOARDS) return res.writeHead(404).end()
   res.writeHead(200, {'content-type': 'application/json'}).end(bodies[board])
@@ -89,6 +116,30 @@ try {
 
   const runs = []
   for (let i = 0; i < RUNS; i++) runs.push(await timedRun(env))
+
+  // The same home with the hostile boards instead: the run must fail those four, keep the healthy one, and stay
+  // within the memory target.
+  const hostileHome = mkdtempSync(join(tmpdir(), 'jobagent-bench-hostile-'))
+  const hostileRuns = []
+  try {
+    const base = `http://127.0.0.1:${port}`
+    const hostileSources = [
+      {type: 'remoteok', name: 'brackets', url: `${base}/h0`},
+      {type: 'remoteok', name: 'objects', url: `${base}/h1`},
+      {type: 'rss', name: 'elements', url: `${base}/h2/feed`},
+      {type: 'remoteok', name: 'title', url: `${base}/h3`},
+      {type: 'remoteok', name: 'healthy', url: `${base}/h4`},
+    ]
+    writeFileSync(join(hostileHome, 'config.json'), JSON.stringify({sources: hostileSources}), {mode: 0o600})
+    for (let i = 0; i < RUNS; i++) hostileRuns.push(await timedRun({JOBAGENT_HOME: hostileHome}))
+    const outcomes = hostileRuns.at(-1).summary.sources.map((source) => `${source.name}:${source.ok}`)
+    const expected = ['brackets:false', 'objects:false', 'rss:elements:false', 'title:true', 'healthy:true']
+    if (outcomes.join(' ') !== expected.join(' ')) {
+      throw new Error(`hostile boards: expected ${expected.join(' ')}, got ${outcomes.join(' ')}`)
+    }
+  } finally {
+    rmSync(hostileHome, {recursive: true, force: true})
+  }
   const {jobs_found, new_jobs} = runs.at(-1).summary
   // Applications for board jobs that are still `saved` leave those jobs new.
   const expectedNew = BOARDS * JOBS_PER_BOARD - tracked + Math.ceil(tracked / 5)
@@ -116,10 +167,21 @@ try {
         samples: runs.map((run) => run.rssMb),
         target: {of: 'median', op: '<', limit: RSS_TARGET_MB},
       }),
+      figure({
+        id: 'run/hostile-peak-rss',
+        name: '`jobagent run` peak RSS (four hostile 10 MB boards and a healthy one)',
+        unit: 'MB',
+        better: 'lower',
+        samples: hostileRuns.map((run) => run.rssMb),
+        target: {of: 'median', op: '<', limit: RSS_TARGET_MB},
+      }),
     ],
     notes: [
       `${RUNS} runs over local RemoteOK-format boards; each found ${jobs_found.toLocaleString('en')} jobs, ` +
         `${new_jobs.toLocaleString('en')} of them new. Runs after the first see the jobs as known (no notifications).`,
+      `${RUNS} more runs against four hostile 10 MB boards (JSON nested 5,000,000 arrays deep, JSON nested objects, ` +
+        'RSS nested 1,400,000 elements deep, one 10 MB title) beside a healthy board of ' +
+        `${JOBS_PER_BOARD.toLocaleString('en')} jobs: the nested boards fail, the title is cut, the run completes.`,
     ],
   })
 } finally {

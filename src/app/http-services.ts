@@ -13,12 +13,15 @@ import {VERSION} from './version.js'
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
 export interface HttpServices {
   version: string
-  applications: Pick<ApplicationService, 'record' | 'get' | 'status' | 'list' | 'changeStatus'>
+  applications: Pick<ApplicationService, 'record' | 'get' | 'status' | 'list' | 'page' | 'changeStatus'>
   /**
    * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
    * tracker's view of found jobs and tracking one of them (the run's rule, see judgeJob).
    */
-  jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<JobCatalog, 'lastRun' | 'withTracking' | 'trackFound'>
+  jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<
+    JobCatalog,
+    'lastRunPage' | 'withTracking' | 'trackFound'
+  >
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
@@ -35,7 +38,7 @@ export function createHttpServices(context: AppContext): HttpServices {
     },
     jobs: {
       search: (tags) => sharedSearchOf(context).search(tags),
-      lastRun: (options) => context.jobCatalog.lastRun(options),
+      lastRunPage: (options) => context.jobCatalog.lastRunPage(options),
       withTracking: (jobs) => context.jobCatalog.withTracking(jobs),
       trackFound: (input) => context.jobCatalog.trackFound(input),
     },

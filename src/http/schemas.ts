@@ -1,6 +1,7 @@
 import {z} from '@hono/zod-openapi'
 import {APPLICATION_STATUSES} from '../core/applications/application.js'
 import {applicationInputSchema, notesSchema, statusSchema} from '../core/applications/validation.js'
+import type {PageBounds} from '../core/paging.js'
 
 /**
  * The shapes of the API for the OpenAPI document. Input is validated by the core schemas (the same rules and
@@ -222,4 +223,26 @@ export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 415 |
       {description: descriptions[status] ?? 'Error', content: {'application/json': {schema: ErrorSchema}}},
     ]),
   )
+}
+
+const wholeNumber = (description: string, example: string) =>
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional().openapi({description, example})
+
+/** `limit` and `offset` of a paged list, as every list route takes them; the bounds are checked by the service. */
+export function pageQuery(items: string, bounds: PageBounds) {
+  return {
+    limit: wholeNumber(
+      `${items} per page, 1-${bounds.maxLimit} (default ${bounds.defaultLimit})`,
+      String(bounds.defaultLimit),
+    ),
+    offset: wholeNumber(`${items} to skip (default 0)`, '0'),
+  }
+}
+
+/** What a paged answer adds beside its list: `total` for paging, and the page it is. */
+export const pageFields = {
+  count: z.number().int().openapi({description: 'items in this answer'}),
+  total: z.number().int().openapi({description: 'items in the whole list'}),
+  limit: z.number().int(),
+  offset: z.number().int(),
 }

@@ -8,6 +8,7 @@ import {LogNotifier} from './log.js'
 import {NtfyNotifier} from './ntfy.js'
 import {SlackNotifier} from './slack.js'
 import {HttpTransport} from './transport.js'
+import {WebLinksOnlyNotifier} from './web-links.js'
 import {WebhookNotifier} from './webhook.js'
 
 export {CHANNEL_EXAMPLES, type NotifierSpec, parseNotifierUrl} from './channel-urls.js'
@@ -22,6 +23,10 @@ export interface NotifierDeps {
 }
 
 export function notifierFromSpec(spec: NotifierSpec, deps: NotifierDeps): Notifier {
+  return new WebLinksOnlyNotifier(channelFromSpec(spec, deps))
+}
+
+function channelFromSpec(spec: NotifierSpec, deps: NotifierDeps): Notifier {
   const http = deps.http ?? new HttpTransport()
   switch (spec.kind) {
     case 'ntfy':

@@ -1,6 +1,7 @@
 import {XMLParser, XMLValidator} from 'fast-xml-parser'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import {MAX_NESTING_DEPTH} from '../core/nesting.js'
 import {type HttpClient, HttpError, looksLikeHtml} from './http-client.js'
 import {type AdapterSettings, isObject, type Json, UnexpectedShapeError} from './shared.js'
 
@@ -29,7 +30,10 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   isArray: (_name, jpath) => ARRAY_PATHS.has(String(jpath)),
+  // The parser stops at this depth before building the rest; its message is matched in parseFeed.
+  maxNestedTags: MAX_NESTING_DEPTH,
 })
+const TOO_DEEP = 'Maximum nested tags exceeded'
 
 /** The text of an element that may carry attributes (`<title type="html">…</title>`) or repeat. */
 export function textOf(value: unknown): string {
@@ -65,13 +69,22 @@ function checkWellFormed(xml: string): void {
 
 /** Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape. */
 export function parseFeed(xml: string): Feed {
-  checkWellFormed(xml)
+  // Parsed before the validator, which would walk and stack every level of a hostile document first; the parser
+  // gives up at MAX_NESTING_DEPTH. Its other errors wait for the validator, whose messages say where.
   let document: unknown
+  let parseError: Error | undefined
   try {
     document = parser.parse(xml)
   } catch (error) {
-    throw new UnexpectedShapeError(`an RSS or Atom feed (${(error as Error).message})`)
+    parseError = error as Error
+    if (parseError.message === TOO_DEEP) {
+      throw new UnavailableError(`XML nested deeper than ${MAX_NESTING_DEPTH} levels`, {
+        hint: 'no feed nests its elements so deeply; if the feed keeps sending it, disable the source',
+      })
+    }
   }
+  checkWellFormed(xml)
+  if (parseError) throw new UnexpectedShapeError(`an RSS or Atom feed (${parseError.message})`)
   if (!isObject(document)) throw new UnexpectedShapeError('an RSS or Atom feed')
 
   const rss = document.rss

@@ -1,5 +1,7 @@
+import {lookup} from 'node:dns/promises'
 import {existsSync, readFileSync} from 'node:fs'
 import {STATUS_CODES} from 'node:http'
+import {BlockList, isIP} from 'node:net'
 import {dirname, join} from 'node:path'
 import {TextDecoder} from 'node:util'
 import pLimit, {type LimitFunction} from 'p-limit'
@@ -7,12 +9,15 @@ import pRetry from 'p-retry'
 import {Agent, type Dispatcher, EnvHttpProxyAgent, fetch} from 'undici'
 import {UnavailableError} from '../core/errors.js'
 import {type Logger, silentLogger} from '../core/logger.js'
+import {jsonNestsDeeperThan, MAX_NESTING_DEPTH} from '../core/nesting.js'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 export const DEFAULT_RETRIES = 2
 export const DEFAULT_RETRY_BASE_DELAY_MS = 1000
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+/** Redirects followed per request; a board that needs more is misconfigured or leading the client on. */
+export const MAX_REDIRECTS = 5
 /** Requests in flight to one host: several Greenhouse boards share boards-api.greenhouse.io politely. */
 export const DEFAULT_CONCURRENCY_PER_HOST = 4
 
@@ -148,6 +153,78 @@ function decoderFor(contentType: string | null): TextDecoder {
   }
 }
 
+const NESTING_HINT = 'no job board nests its answer so deeply; if the board keeps sending it, disable the source'
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+/** Loopback, private, link-local and shared ranges: the machine itself and its local networks. */
+const PRIVATE_RANGES = new BlockList()
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv4')
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const) {
+  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6')
+}
+
+function isPrivateAddress(address: string): boolean {
+  const family = isIP(address)
+  if (family === 0) return false
+  // IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are matched against the IPv4 ranges by BlockList.
+  return PRIVATE_RANGES.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * Whether a host names this machine or a private network: a literal address in PRIVATE_RANGES, `localhost`, or a
+ * name that resolves to such an address. A name that does not resolve here (behind a proxy) counts as public;
+ * the request to it fails on its own if it cannot be reached.
+ */
+async function isPrivateHost(hostname: string): Promise<boolean> {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (isIP(host) !== 0) return isPrivateAddress(host)
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  try {
+    const addresses = await lookup(host, {all: true})
+    return addresses.some((entry) => isPrivateAddress(entry.address))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The next URL of a redirect, or the reason it is not followed: only to http(s), and never from a board on the
+ * internet to this machine or a private network, where a hostile board could make jobagent read what only this
+ * machine can reach.
+ */
+async function redirectTarget(from: string, location: string, url: string): Promise<string> {
+  let target: URL
+  try {
+    target = new URL(location, from)
+  } catch {
+    throw new HttpError(`redirect to an invalid URL (${location.slice(0, 200)})`, {url})
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new HttpError(`redirect to a URL that is not http(s) (${target.protocol})`, {url})
+  }
+  const source = new URL(from)
+  if (!(await isPrivateHost(source.hostname)) && (await isPrivateHost(target.hostname))) {
+    throw new HttpError(`redirect from ${source.host} to a private address (${target.host}) refused`, {url})
+  }
+  return target.href
+}
+
 interface TextResult {
   text: string
   contentType: string | null
@@ -205,6 +282,10 @@ export class HttpClient {
       const title = htmlTitle(text)
       throw new HttpError(`HTML instead of JSON${title ? ` ("${title}")` : ''}`, {url})
     }
+    // Checked before parsing, so a hostile body is refused without ever being built.
+    if (jsonNestsDeeperThan(text, MAX_NESTING_DEPTH)) {
+      throw new HttpError(`JSON nested deeper than ${MAX_NESTING_DEPTH} levels`, {url, hint: NESTING_HINT})
+    }
     try {
       return JSON.parse(text)
     } catch (error) {
@@ -249,11 +330,7 @@ export class HttpClient {
       return new HttpError(describeNetworkError(error), {url, retryable: true, cause: error})
     }
     try {
-      const response = await fetch(url, {
-        headers: {'user-agent': this.userAgent, ...options.headers},
-        signal,
-        dispatcher: this.dispatcher,
-      })
+      const response = await this.fetchFollowing(url, options.headers ?? {}, signal)
       if (!response.ok) {
         await response.body?.cancel().catch(() => {})
         throw this.statusError(url, response.status, response.statusText, response.headers.get('retry-after'))
@@ -268,6 +345,24 @@ export class HttpClient {
       return {text, contentType}
     } catch (error) {
       throw failure(error)
+    }
+  }
+
+  /** GET with redirects followed by hand, each hop checked by redirectTarget, at most MAX_REDIRECTS of them. */
+  private async fetchFollowing(url: string, headers: Record<string, string>, signal: AbortSignal) {
+    let current = url
+    for (let hops = 0; ; hops++) {
+      const response = await fetch(current, {
+        headers: {'user-agent': this.userAgent, ...headers},
+        signal,
+        dispatcher: this.dispatcher,
+        redirect: 'manual',
+      })
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null
+      if (location === null) return response
+      await response.body?.cancel().catch(() => {})
+      if (hops === MAX_REDIRECTS) throw new HttpError(`more than ${MAX_REDIRECTS} redirects`, {url})
+      current = await redirectTarget(current, location, url)
     }
   }
 

@@ -73,6 +73,27 @@ export async function apiJson(method, path, options) {
   return (await api(method, path, options)).json()
 }
 
+/** The largest page the list routes give (GET /jobs/last, GET /applications). */
+const PAGE_LIMIT = 1000
+
+/**
+ * Every item of a paged list (`{<key>: [...], total, ...}`), a page at a time: the answer of the first page with
+ * `key` holding all the items.
+ */
+export async function apiList(path, key) {
+  const separator = path.includes('?') ? '&' : '?'
+  const items = []
+  let first
+  for (;;) {
+    const body = await apiJson('GET', `${path}${separator}limit=${PAGE_LIMIT}&offset=${items.length}`)
+    first ??= body
+    const page = Array.isArray(body[key]) ? body[key] : []
+    items.push(...page)
+    if (page.length === 0 || typeof body.total !== 'number' || items.length >= body.total) break
+  }
+  return {...first, [key]: items, count: items.length}
+}
+
 /** Reads `{"error": {code, message, details, hint}}`; anything else becomes "the server answered 502 ...". */
 async function errorFrom(response) {
   const fallback = new ApiError(`the server answered ${response.status} ${response.statusText}`.trim(), {

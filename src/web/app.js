@@ -1,7 +1,7 @@
 // The jobagent web page: plain ES modules, no framework and no build step. It talks only to the public REST API,
 // inserts API text as text (never as HTML) and has no inline script or style, so a Content-Security-Policy of
 // default-src 'self' holds.
-import {ApiError, api, apiJson, onTokenNeeded} from './api.js'
+import {ApiError, api, apiJson, apiList, onTokenNeeded} from './api.js'
 import {
   $,
   cell,
@@ -73,7 +73,7 @@ function showError(what, error) {
 // ---- data
 
 async function loadApplications() {
-  const body = await apiJson('GET', 'applications')
+  const body = await apiList('applications', 'applications')
   state.applications = Array.isArray(body.applications) ? body.applications : []
   state.applicationsLoaded = true
 }
@@ -126,7 +126,7 @@ async function rejudgeJobs() {
 /** The jobs the last `jobagent run` stored, as `jobagent jobs` lists them; a search finished meanwhile wins. */
 async function loadLastRun() {
   try {
-    const body = await apiJson('GET', 'jobs/last')
+    const body = await apiList('jobs/last', 'jobs')
     state.run = body.run ?? null
     if (state.jobs === null && !state.searching) {
       state.jobs = Array.isArray(body.jobs) ? body.jobs : []

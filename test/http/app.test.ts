@@ -29,8 +29,8 @@ function failingServices(error: unknown): HttpServices {
   }
   return {
     version: '9.9.9',
-    applications: {record: fail, get: fail, status: fail, list: fail, changeStatus: fail},
-    jobs: {search: fail, lastRun: fail, withTracking: fail, trackFound: fail},
+    applications: {record: fail, get: fail, status: fail, list: fail, page: fail, changeStatus: fail},
+    jobs: {search: fail, lastRunPage: fail, withTracking: fail, trackFound: fail},
     runs: {list: fail},
     healthChecks: [],
   }

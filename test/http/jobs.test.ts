@@ -126,7 +126,7 @@ describe('GET /jobs/last', () => {
     api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})
     const response = await api.app.request('/jobs/last')
     expect(response.status).toBe(200)
-    expect(await json(response)).toEqual({run: null, jobs: [], count: 0})
+    expect(await json(response)).toEqual({run: null, jobs: [], count: 0, total: 0, limit: 100, offset: 0})
     expect(remoteok.requests()).toBe(0)
   })
 

@@ -1,5 +1,6 @@
 import type {z} from 'zod'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
+import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import type {
   ApplicationCounts,
@@ -32,6 +33,13 @@ export interface ApplicationWithHistory {
 export interface ApplicationList {
   applications: TrackedApplication[]
   counts: ApplicationCounts
+}
+
+/** A page of tracked applications (GET /applications). */
+export interface ApplicationPage extends Page {
+  applications: TrackedApplication[]
+  /** Every application the filter matches, for paging. */
+  total: number
 }
 
 /** An imported row with its 1-based position in the file (line for CSV, element for JSON). */
@@ -126,6 +134,18 @@ export class ApplicationService {
       this.store.counts(),
     ])
     return {applications, counts}
+  }
+
+  /** One page of `list`, newest first, with the number of applications the filter matches. */
+  async page(filter: {status?: string; limit?: number; offset?: number} = {}): Promise<ApplicationPage> {
+    const status = filter.status === undefined ? undefined : await parseStatus(filter.status)
+    const page = checkPage(filter, APPLICATIONS_PAGE)
+    const byStatus = status === undefined ? {} : {status}
+    const [applications, total] = await Promise.all([
+      this.store.list({...byStatus, page}),
+      this.store.countOf(byStatus),
+    ])
+    return {applications, total, ...page}
   }
 
   counts(): Promise<ApplicationCounts> {

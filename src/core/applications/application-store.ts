@@ -1,3 +1,4 @@
+import type {Page} from '../paging.js'
 import type {
   ApplicationCounts,
   ApplicationRecord,
@@ -26,7 +27,10 @@ export interface ApplicationStore {
   /** Inserts the record; returns null when its URL key is already tracked. */
   insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null>
   get(urlKey: string): Promise<TrackedApplication | null>
-  list(filter?: {status?: ApplicationStatus}): Promise<TrackedApplication[]>
+  /** Newest first; with `page`, only that page. */
+  list(filter?: {status?: ApplicationStatus; page?: Page}): Promise<TrackedApplication[]>
+  /** How many records `list` would return without a page. */
+  countOf(filter?: {status?: ApplicationStatus}): Promise<number>
   history(urlKey: string): Promise<StatusChange[]>
   /** Changes status and notes, keeping the old values in the history; null when the URL is not tracked. */
   changeStatus(urlKey: string, status: ApplicationStatus, notes: string, at: string): Promise<StatusUpdate | null>

@@ -2,6 +2,7 @@ import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {ConflictError, NotFoundError} from '../errors.js'
+import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import type {JobStore, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, jobApplicationKeys, judgeJob} from './job-tracking.js'
 
@@ -11,6 +12,12 @@ export interface ListedJob extends StoredJob, JobTracking {}
 export interface JobListing {
   run: RunRecord | null
   jobs: ListedJob[]
+}
+
+/** A page of the last run's jobs (GET /jobs/last). */
+export interface JobListingPage extends JobListing, Page {
+  /** Every job the listing holds (with `newOnly`, every new one), for paging. */
+  total: number
 }
 
 /** The last run's jobs seen against the tracker: what `jobagent jobs`, the dashboard and `apply <id>` use. */
@@ -30,6 +37,16 @@ export class JobCatalog {
     // New jobs first; within each group the store's order (newest posting first) stays.
     const ordered = [...listed.filter((job) => job.is_new), ...listed.filter((job) => !job.is_new)]
     return {run, jobs: options.newOnly ? ordered.filter((job) => job.is_new) : ordered}
+  }
+
+  /**
+   * One page of `lastRun`. The order puts new jobs first, which only the tracker can tell, so the listing is judged
+   * whole and cut here: what is bounded is the answer, which at a million jobs would be hundreds of MB.
+   */
+  async lastRunPage(options: {newOnly?: boolean; limit?: number; offset?: number} = {}): Promise<JobListingPage> {
+    const page = checkPage(options, JOBS_PAGE)
+    const {run, jobs} = await this.lastRun(options)
+    return {run, jobs: jobs.slice(page.offset, page.offset + page.limit), total: jobs.length, ...page}
   }
 
   /** Found jobs (GET /jobs) with what the tracker holds about each, judged as the run judges them. */

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit'
 import type {Logger} from '../logger.js'
 import {type Clock, systemClock, utcTimestamp} from '../time.js'
+import {screenBoardJobs} from './board-limits.js'
 import {dedupeJobs} from './dedupe.js'
 import {applyCriteria} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
@@ -73,7 +74,9 @@ export class JobSearch {
     const started = performance.now()
     onProgress?.({name: source.name, state: 'running'})
     try {
-      const jobs = await source.fetchJobs(criteria, signal)
+      const screened = screenBoardJobs(source.name, await source.fetchJobs(criteria, signal))
+      const jobs = screened.jobs
+      for (const warning of screened.warnings) this.logger.child(`sources.${source.name}`).warning(warning)
       const outcome = {name: source.name, ok: true, count: jobs.length, error: null, duration_ms: elapsed(started)}
       onProgress?.({name: source.name, state: 'done', outcome})
       return {jobs, outcome}

@@ -1,8 +1,9 @@
-import {ValidationError} from '../errors.js'
+import {checkPage, type PageBounds} from '../paging.js'
 import type {JobStore, RunRecord} from './job-store.js'
 
 export const RUNS_DEFAULT_LIMIT = 20
 export const RUNS_MAX_LIMIT = 200
+const RUNS_PAGE: PageBounds = {defaultLimit: RUNS_DEFAULT_LIMIT, maxLimit: RUNS_MAX_LIMIT}
 
 /** A run as the ledger lists it: the stored record with its duration. */
 export interface LedgerRun extends RunRecord {
@@ -23,19 +24,7 @@ export class RunLedger {
   constructor(private readonly jobs: Pick<JobStore, 'listRuns'>) {}
 
   async list(page: {limit?: number | undefined; offset?: number | undefined} = {}): Promise<RunPage> {
-    const limit = page.limit ?? RUNS_DEFAULT_LIMIT
-    const offset = page.offset ?? 0
-    const problems = [
-      ...(Number.isInteger(limit) && limit >= 1 && limit <= RUNS_MAX_LIMIT
-        ? []
-        : [{field: 'limit', message: `limit must be a whole number from 1 to ${RUNS_MAX_LIMIT}, got ${limit}`}]),
-      ...(Number.isInteger(offset) && offset >= 0
-        ? []
-        : [{field: 'offset', message: `offset must be a whole number of 0 or more, got ${offset}`}]),
-    ]
-    if (problems.length > 0) {
-      throw new ValidationError(problems.map((problem) => problem.message).join('; '), {details: problems})
-    }
+    const {limit, offset} = checkPage(page, RUNS_PAGE)
     const {runs, total} = await this.jobs.listRuns({limit, offset})
     const listed = runs.map((run) => ({...run, duration_ms: durationOf(run)}))
     return {runs: listed, count: listed.length, total, limit, offset}

@@ -3,6 +3,7 @@ import type {Context} from 'hono'
 import type {HttpServices} from '../../app/http-services.js'
 import type {TrackedApplication} from '../../core/applications/application.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
+import {APPLICATIONS_PAGE} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import {type FastRoute, type FastRouteContext, oneParameterJsonRoute} from '../fast-routes.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -12,6 +13,8 @@ import {
   ApplicationStatusSchema,
   ApplicationWithHistorySchema,
   errorResponses,
+  pageFields,
+  pageQuery,
   StatusChangeSchema,
   StatusSchema,
   statusChangeInput,
@@ -39,9 +42,10 @@ const listApplications = createRoute({
   path: '/applications',
   tags: ['applications'],
   summary: 'List tracked applications, newest first',
-  request: {query: z.object({status: StatusSchema.optional()})},
+  description: 'A page at a time; `total` counts every application the filter matches.',
+  request: {query: z.object({status: StatusSchema.optional(), ...pageQuery('applications', APPLICATIONS_PAGE)})},
   responses: {
-    200: json(z.object({applications: z.array(ApplicationSchema), count: z.number().int()}), 'The applications'),
+    200: json(z.object({applications: z.array(ApplicationSchema), ...pageFields}), 'A page of applications'),
     ...errorResponses(401, 422),
   },
 })
@@ -139,9 +143,15 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
   routes.get(STATUS_ROUTE, async (c) => c.json(await status(c.req.param('url'))))
   return routes
     .openapi(listApplications, async (c) => {
-      const {status} = c.req.valid('query')
-      const {applications} = await tracker().list(status === undefined ? {} : {status})
-      return c.json({applications: applications.map(toRecord), count: applications.length}, 200)
+      const {status, limit, offset} = c.req.valid('query')
+      const page = await tracker().page({
+        ...(status === undefined ? {} : {status}),
+        ...(limit === undefined ? {} : {limit}),
+        ...(offset === undefined ? {} : {offset}),
+      })
+      const {applications, total} = page
+      const listed = applications.map(toRecord)
+      return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
     })
     .openapi(exportCsv, async (c) => {
       const {status, raw} = c.req.valid('query')

@@ -3,6 +3,7 @@ import type {HttpServices} from '../../app/http-services.js'
 import {toJobResponse} from '../../core/jobs/job.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
+import {JOBS_PAGE} from '../../core/paging.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
 import {
@@ -13,6 +14,8 @@ import {
   JobTrackingSchema,
   LastRunSchema,
   ListedJobSchema,
+  pageFields,
+  pageQuery,
   SourceOutcomeSchema,
   TrackingRequestSchema,
 } from '../schemas.js'
@@ -26,13 +29,15 @@ const lastRunJobs = createRoute({
   description:
     'What `jobagent jobs` and the dashboard list: the jobs stored by the last `jobagent run`, each with its short ' +
     'id, the status of the application tracked with its URL, and whether it is new (not yet applied for); new ' +
-    'jobs first, then newest posting first. Runs no search. `run` is null and `jobs` empty before any run.',
+    'jobs first, then newest posting first, a page at a time (`total` counts them all). Runs no search. `run` is ' +
+    'null and `jobs` empty before any run.',
   request: {
     query: z.object({
       new: z
         .enum(['true', 'false'])
         .optional()
         .openapi({description: 'true: only new jobs (not yet applied for)', example: 'true'}),
+      ...pageQuery('jobs', JOBS_PAGE),
     }),
   },
   responses: {
@@ -43,7 +48,7 @@ const lastRunJobs = createRoute({
           schema: z.object({
             run: LastRunSchema,
             jobs: z.array(ListedJobSchema),
-            count: z.number().int(),
+            ...pageFields,
           }),
         },
       },
@@ -130,8 +135,14 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
   // /jobs/last is registered first, so it keeps winning should a /jobs/{id} route ever join.
   return new OpenAPIHono({defaultHook: validationHook})
     .openapi(lastRunJobs, async (c) => {
-      const {run, jobs} = await services.jobs.lastRun({newOnly: c.req.valid('query').new === 'true'})
-      return c.json({run: run && toRunSummary(run), jobs: jobs.map(toListedJob), count: jobs.length}, 200)
+      const query = c.req.valid('query')
+      const {run, jobs, total, limit, offset} = await services.jobs.lastRunPage({
+        newOnly: query.new === 'true',
+        ...(query.limit === undefined ? {} : {limit: query.limit}),
+        ...(query.offset === undefined ? {} : {offset: query.offset}),
+      })
+      const listed = jobs.map(toListedJob)
+      return c.json({run: run && toRunSummary(run), jobs: listed, count: listed.length, total, limit, offset}, 200)
     })
     .openapi(searchJobs, async (c) => {
       const tags = (c.req.valid('query').tags ?? '')

@@ -2,7 +2,7 @@ import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
 import {RUNS_DEFAULT_LIMIT, RUNS_MAX_LIMIT} from '../../core/jobs/run-ledger.js'
 import {validationHook} from '../errors.js'
-import {errorResponses, SourceOutcomeSchema} from '../schemas.js'
+import {errorResponses, pageFields, pageQuery, SourceOutcomeSchema} from '../schemas.js'
 
 const RunSourceSchema = SourceOutcomeSchema.extend({
   anomaly: z
@@ -27,9 +27,6 @@ const RunSchema = z
   })
   .openapi('Run')
 
-const wholeNumber = (description: string, example: string) =>
-  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional().openapi({description, example})
-
 const listRuns = createRoute({
   method: 'get',
   path: '/runs',
@@ -39,23 +36,14 @@ const listRuns = createRoute({
     'What `jobagent runs` lists: each recorded run with its duration, outcome, counts and every board\u2019s ' +
     'outcome. Dry runs and demo runs are not recorded.',
   request: {
-    query: z.object({
-      limit: wholeNumber(`runs per page, 1-${RUNS_MAX_LIMIT} (default ${RUNS_DEFAULT_LIMIT})`, '20'),
-      offset: wholeNumber('runs to skip, newest first (default 0)', '0'),
-    }),
+    query: z.object(pageQuery('runs', {defaultLimit: RUNS_DEFAULT_LIMIT, maxLimit: RUNS_MAX_LIMIT})),
   },
   responses: {
     200: {
       description: 'A page of runs',
       content: {
         'application/json': {
-          schema: z.object({
-            runs: z.array(RunSchema),
-            count: z.number().int(),
-            total: z.number().int(),
-            limit: z.number().int(),
-            offset: z.number().int(),
-          }),
+          schema: z.object({runs: z.array(RunSchema), ...pageFields}),
         },
       },
     },

@@ -6,6 +6,7 @@ import type {
   TrackedApplication,
 } from '../../core/applications/application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import type {Page} from '../../core/paging.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {ReadCache} from './read-cache.js'
 
@@ -39,10 +40,13 @@ export class SqliteApplicationStore implements ApplicationStore {
          ON CONFLICT (url_key) DO NOTHING RETURNING ${COLUMNS}`,
       ),
       get: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE url_key = ?`),
-      list: db.prepare(`SELECT ${COLUMNS} FROM applications ORDER BY applied_date DESC, id DESC`),
+      // LIMIT -1 is SQLite's "no limit": one statement serves the whole list and a page of it.
+      list: db.prepare(`SELECT ${COLUMNS} FROM applications ORDER BY applied_date DESC, id DESC LIMIT ? OFFSET ?`),
       listByStatus: db.prepare(
-        `SELECT ${COLUMNS} FROM applications WHERE status = ? ORDER BY applied_date DESC, id DESC`,
+        `SELECT ${COLUMNS} FROM applications WHERE status = ? ORDER BY applied_date DESC, id DESC LIMIT ? OFFSET ?`,
       ),
+      countAll: db.prepare('SELECT count(*) FROM applications').pluck(),
+      countByStatus: db.prepare('SELECT count(*) FROM applications WHERE status = ?').pluck(),
       history: db.prepare(
         `SELECT h.changed_at, h.old_status, h.new_status, h.old_notes FROM status_history h
          JOIN applications a ON a.id = h.application_id WHERE a.url_key = ? ORDER BY h.id`,
@@ -91,11 +95,21 @@ export class SqliteApplicationStore implements ApplicationStore {
     return found ? {...found} : null
   }
 
-  async list(filter: {status?: ApplicationStatus} = {}): Promise<TrackedApplication[]> {
+  async list(filter: {status?: ApplicationStatus; page?: Page} = {}): Promise<TrackedApplication[]> {
+    const limit = filter.page?.limit ?? -1
+    const offset = filter.page?.offset ?? 0
     const rows = read(this.file, () =>
-      filter.status ? this.statements.listByStatus.all(filter.status) : this.statements.list.all(),
+      filter.status
+        ? this.statements.listByStatus.all(filter.status, limit, offset)
+        : this.statements.list.all(limit, offset),
     ) as ApplicationRow[]
     return rows.map(toTracked)
+  }
+
+  async countOf(filter: {status?: ApplicationStatus} = {}): Promise<number> {
+    return read(this.file, () =>
+      filter.status ? this.statements.countByStatus.get(filter.status) : this.statements.countAll.get(),
+    ) as number
   }
 
   async history(urlKey: string): Promise<StatusChange[]> {

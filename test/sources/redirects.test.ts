@@ -1,0 +1,112 @@
+import {Agent, MockAgent} from 'undici'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {UnavailableError} from '../../src/core/errors.js'
+import {type HttpClient, MAX_REDIRECTS} from '../../src/sources/http-client.js'
+import {type MockServer, sendJson, sendText, startMockServer} from '../helpers/mock-board.js'
+import {testHttpClient} from '../helpers/source-fixtures.js'
+
+// Boards are followed through redirects by hand: at most five hops, only to http(s), and never from a board on the
+// internet to this machine or a private network. Every server here is on 127.0.0.1; the "public" board is an
+// address of the documentation range (203.0.113.0/24) answered by undici's mock agent, so nothing leaves the machine.
+
+const JOBS = [{id: 1, title: 'Engineer'}]
+let server: MockServer
+let client: HttpClient
+
+function redirect(location: string, status = 302) {
+  return (_req: unknown, res: Parameters<typeof sendText>[0]) =>
+    sendText(res, '', status, {location, 'content-type': 'text/plain'})
+}
+
+beforeAll(async () => {
+  server = await startMockServer((req, res) => {
+    const url = req.url ?? '/'
+    const hops = /^\/hops\/(\d+)$/.exec(url)
+    if (hops) {
+      const left = Number(hops[1])
+      // Relative and absolute locations, and every redirect status, along the way.
+      if (left === 0) return sendJson(res, JOBS)
+      const status = [301, 302, 303, 307, 308][left % 5] ?? 302
+      return redirect(left % 2 ? `/hops/${left - 1}` : `${server.url}/hops/${left - 1}`, status)(req, res)
+    }
+    if (url === '/to-ftp') return redirect('ftp://files.example.org/jobs.json')(req, res)
+    if (url === '/to-file') return redirect('file:///etc/passwd')(req, res)
+    if (url === '/to-javascript') return redirect('javascript:alert(1)')(req, res)
+    if (url === '/private') return sendJson(res, [{secret: 'only this machine may read this'}])
+    return sendJson(res, {error: 'no route'}, 404)
+  })
+  client = testHttpClient({dispatcher: new Agent()})
+})
+afterAll(async () => {
+  await client.close()
+  await server.close()
+})
+
+const failure = (work: Promise<unknown>) => work.then(() => undefined).catch((error: unknown) => error)
+
+describe('board redirects', () => {
+  it(`follows up to ${MAX_REDIRECTS} redirects, relative or absolute, with every redirect status`, async () => {
+    expect(await client.getJson(`${server.url}/hops/${MAX_REDIRECTS}`)).toEqual(JOBS)
+  })
+
+  it(`refuses a chain of ${MAX_REDIRECTS + 1} and stops asking`, async () => {
+    const before = server.requests.length
+    const error = await failure(client.getJson(`${server.url}/hops/${MAX_REDIRECTS + 1}`))
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect((error as Error).message).toBe(`more than ${MAX_REDIRECTS} redirects`)
+    // The first request and five redirects followed, once: the failure is not retried.
+    expect(server.requests.length - before).toBe(MAX_REDIRECTS + 1)
+  })
+
+  it.each([
+    ['/to-ftp', 'ftp:'],
+    ['/to-file', 'file:'],
+    ['/to-javascript', 'javascript:'],
+  ])('refuses a redirect from %s to a URL that is not http(s)', async (path, protocol) => {
+    const error = await failure(client.getJson(`${server.url}${path}`))
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect((error as Error).message).toBe(`redirect to a URL that is not http(s) (${protocol})`)
+  })
+
+  describe('from a public host', () => {
+    const PUBLIC = 'http://203.0.113.7'
+    let agent: MockAgent
+    let publicClient: HttpClient
+
+    beforeAll(() => {
+      agent = new MockAgent()
+      // Requests to 127.0.0.1 go through to the real loopback server, as they would without the guard.
+      agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
+      const board = agent.get(PUBLIC)
+      const location = (path: string, target: string) =>
+        board
+          .intercept({path, method: 'GET'})
+          .reply(302, '', {headers: {location: target}})
+          .persist()
+      location('/to-loopback', `${server.url}/private`)
+      location('/to-localhost', `${server.url.replace('127.0.0.1', 'localhost')}/private`)
+      location('/to-private', 'http://10.1.2.3/admin')
+      location('/to-link-local', 'http://169.254.169.254/latest/meta-data/')
+      location('/to-mapped', `http://[::ffff:127.0.0.1]:${new URL(server.url).port}/private`)
+      location('/to-public', `${PUBLIC}/jobs`)
+      board.intercept({path: '/jobs', method: 'GET'}).reply(200, JOBS).persist()
+      publicClient = testHttpClient({dispatcher: agent})
+    })
+    afterAll(() => agent.close())
+
+    it.each(['/to-loopback', '/to-localhost', '/to-private', '/to-link-local', '/to-mapped'])(
+      'never follows %s to this machine or a private network',
+      async (path) => {
+        const before = server.requests.filter((request) => request.url === '/private').length
+        const error = await failure(publicClient.getJson(`${PUBLIC}${path}`))
+        expect(error).toBeInstanceOf(UnavailableError)
+        expect((error as Error).message).toMatch(/^redirect from 203\.0\.113\.7 to a private address \(.+\) refused$/)
+        expect(server.requests.filter((request) => request.url === '/private').length).toBe(before)
+      },
+    )
+
+    it('follows a redirect to another public address', async () => {
+      expect(await publicClient.getJson(`${PUBLIC}/to-public`)).toEqual(JOBS)
+    })
+  })
+})
