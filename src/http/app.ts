@@ -117,7 +117,7 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
   app.route('/', rootRoutes(services.version, web))
   app.route(
     '/',
-    healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000}),
+    healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000, logger}),
   )
   app.route('/', metricsRoutes(metrics))
   app.route('/', jobsRoutes(services, metrics))

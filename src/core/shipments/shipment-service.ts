@@ -1,4 +1,4 @@
-import {isJobagentError, NotFoundError, UnavailableError} from '../errors.js'
+import {isJobagentError, NotFoundError, publicMessageOf, UnavailableError} from '../errors.js'
 import {type Logger, silentLogger} from '../logger.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateShipmentId} from './shipment-id.js'
@@ -21,7 +21,7 @@ export interface StoreCheck {
   kind: string
   status: 'pass' | 'fail'
   latency_ms: number
-  /** Why the check failed. */
+  /** Why the check failed, as API clients may see it: the store's kind and state (the log has the rest). */
   output?: string
 }
 
@@ -208,8 +208,15 @@ export class ShipmentService {
       await this.read(role, store, () => store.ping(), new AbortController(), false)
       return {store: role, kind: store.kind, status: 'pass', latency_ms: elapsedMs(started)}
     } catch (error) {
-      const output = error instanceof Error ? error.message : String(error)
-      return {store: role, kind: store.kind, status: 'fail', latency_ms: elapsedMs(started), output}
+      const failure = error as UnavailableError
+      this.logger.warning(`${role} store check failed: ${failure.message}`)
+      return {
+        store: role,
+        kind: store.kind,
+        status: 'fail',
+        latency_ms: elapsedMs(started),
+        output: publicMessageOf(failure),
+      }
     }
   }
 
@@ -311,16 +318,23 @@ export class ShipmentService {
         retryAfterSeconds,
         hint: `${hint}, or raise shipments.${role}.timeout_ms`,
         details: [{field: role, message}],
+        publicMessage: message,
+        publicDetails: [{field: role, message}],
       })
     }
     const reason = withoutCredentials(error instanceof Error ? error.message : String(error))
     const message = `${name} is unavailable: ${reason || 'unknown error'}`
+    // Only the store's own account of its state reaches API clients; a driver's message may name anything.
+    const state = isJobagentError(error) ? error.publicMessage : undefined
+    const publicMessage = `${name} is unavailable${state ? `: ${state}` : '; see the server log'}`
     this.logger.debug(message)
     return new UnavailableError(message, {
       retryAfterSeconds: isJobagentError(error) ? (error.retryAfterSeconds ?? retryAfterSeconds) : retryAfterSeconds,
       hint: isJobagentError(error) && error.hint ? error.hint : hint,
       details: [{field: role, message}],
       cause: error,
+      publicMessage,
+      publicDetails: [{field: role, message: publicMessage}],
     })
   }
 
@@ -337,6 +351,8 @@ export class ShipmentService {
       hint: first.hint ?? '',
       details: failures.flatMap((failure) => failure.details),
       cause: first,
+      publicMessage: publicMessageOf(first),
+      publicDetails: failures.flatMap((failure) => failure.publicDetails ?? []),
     })
   }
 }

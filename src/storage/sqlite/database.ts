@@ -29,6 +29,7 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       {
         cause: error,
         hint: 'restore it from a backup, or move it away to start with an empty database',
+        publicMessage: 'the SQLite database is corrupt or not a jobagent database',
       },
     )
   }
@@ -37,10 +38,14 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       cause: error,
       hint: 'try again when the other jobagent command has finished',
       retryAfterSeconds: 1,
+      publicMessage: 'the SQLite database is locked by another process',
     })
   }
   if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_IOERR' || code === 'SQLITE_FULL') {
-    return new UnavailableError(`cannot use ${file}: ${(error as Error).message}`, {cause: error})
+    return new UnavailableError(`cannot use ${file}: ${(error as Error).message}`, {
+      cause: error,
+      publicMessage: `the SQLite database cannot be used (${code})`,
+    })
   }
   return error
 }
