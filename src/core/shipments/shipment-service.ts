@@ -1,8 +1,10 @@
-import {isJobagentError, NotFoundError, publicMessageOf, UnavailableError} from '../errors.js'
+import {isJobagentError, NotFoundError, publicMessageOf, UnavailableError, ValidationError} from '../errors.js'
+import {nestsDeeperThan} from '../json-depth.js'
 import {type Logger, silentLogger} from '../logger.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateShipmentId} from './shipment-id.js'
 import type {IndexStatus, ShipmentMetadataStore, TelemetryStore} from './stores.js'
+import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import type {Freshness, LatestTelemetry, UnifiedState} from './unified-state.js'
 
 export type StoreRole = 'metadata' | 'telemetry'
@@ -144,6 +146,7 @@ export class ShipmentService {
       this.metrics.lookup('unavailable')
       throw this.combine([row, latest])
     }
+    this.refuseTooDeep(id, row.value, latest.value)
     this.metrics.lookup('found')
     const now = this.clock.now()
     return {
@@ -154,6 +157,26 @@ export class ShipmentService {
       sources: this.sources,
       generated_at: now.toISOString(),
     }
+  }
+
+  /**
+   * A stored document nested past what the import accepts (written by another tool) cannot be encoded for an
+   * answer: it is refused by name (422) rather than failing the request with a stack overflow.
+   */
+  private refuseTooDeep(id: string, row: unknown, latest: LatestTelemetry | null): void {
+    const store = nestsDeeperThan(row, MAX_DOCUMENT_DEPTH)
+      ? 'metadata'
+      : latest && nestsDeeperThan(latest.payload, MAX_DOCUMENT_DEPTH)
+        ? 'telemetry'
+        : undefined
+    if (!store) return
+    this.metrics.lookup('invalid')
+    const what = store === 'metadata' ? 'metadata row' : 'latest telemetry document'
+    const message = `the ${what} of shipment ${JSON.stringify(id)} nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels; jobagent serves documents up to ${MAX_DOCUMENT_DEPTH} levels deep`
+    throw new ValidationError(message, {
+      details: [{field: store, message}],
+      hint: `store a flatter document for this shipment in the ${store} store (${store === 'metadata' ? this.metadata.kind : this.telemetry.kind})`,
+    })
   }
 
   /** Both stores at once, each within its timeout; a failure is settled, not thrown. */
