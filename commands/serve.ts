@@ -8,7 +8,8 @@ export default class Serve extends BaseCommand {
     'Runs until SIGINT (Ctrl-C) or SIGTERM, then stops accepting connections, lets requests in flight ' +
     'finish (up to 10 s), closes the database and exits 0. One access log line per request goes to stderr. ' +
     'Address: --host/--port, else JOBAGENT_HOST/JOBAGENT_PORT, else config server.host/server.port. ' +
-    'A non-loopback host needs JOBAGENT_API_TOKEN; with a token set, every route except /health, /metrics and the ' +
+    'Without a token only requests for 127.0.0.1, [::1] and localhost (and the names in config server.allowed_hosts) ' +
+    'are answered. A non-loopback host needs JOBAGENT_API_TOKEN (16 characters or more); with a token set, every route except /health, /metrics and the ' +
     'pages needs "Authorization: Bearer <token>". API docs: /docs (OpenAPI document: /openapi.json).'
   static examples = [
     '<%= config.bin %> serve',
@@ -32,8 +33,11 @@ export default class Serve extends BaseCommand {
     const {serveApi} = await import('../src/http/serve.js')
     // The access log (a line per request) is written once per event-loop turn rather than once per line.
     const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: process.env})
+    const {host, port, allowed_hosts} = context.config.server
     await serveApi(context, {
-      ...context.config.server,
+      host,
+      port,
+      allowedHosts: allowed_hosts,
       httpLogger: new LineLogger('jobagent', batchedSink(process.stderr), level),
       apiToken: context.env.JOBAGENT_API_TOKEN || undefined,
       corsOrigins: flags['cors-origin'] ?? [],

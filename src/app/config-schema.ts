@@ -68,7 +68,15 @@ export const configProperties = {
   },
   server: {
     type: 'object',
-    properties: {host: {type: 'string', minLength: 1}, port: {type: 'integer', minimum: 0, maximum: 65535}},
+    properties: {
+      host: {type: 'string', minLength: 1},
+      port: {type: 'integer', minimum: 0, maximum: 65535},
+      // Names a browser may use in the Host header of a server without a token: a DNS name or an IP, no port.
+      allowed_hosts: {
+        type: 'array',
+        items: {type: 'string', pattern: '^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*|\\[[0-9A-Fa-f:.]+\\])$'},
+      },
+    },
     additionalProperties: false,
   },
   shipments: {

@@ -41,7 +41,8 @@ export interface JobagentConfig {
   notify: {urls: string[]; max_items: number}
   /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
   run: {healthcheck_url: string | null}
-  server: {host: string; port: number}
+  /** `allowed_hosts`: names a server without a token answers besides 127.0.0.1, [::1] and localhost. */
+  server: {host: string; port: number; allowed_hosts: string[]}
   shipments: {
     metadata: StoreConfig & {table: string; id_column: string}
     telemetry: StoreConfig & {collection: string; id_field: string; time_field: string}
@@ -227,7 +228,7 @@ function defaults(dataDir: string): JobagentConfig {
     sources: DEFAULT_SOURCES,
     notify: {urls: [], max_items: 20},
     run: {healthcheck_url: null},
-    server: {host: '127.0.0.1', port: 8080},
+    server: {host: '127.0.0.1', port: 8080, allowed_hosts: []},
     shipments: {
       metadata: {url: shipmentsUrl, table: 'shipments', id_column: 'shipment_id', pool_size: 10, timeout_ms: 2000},
       telemetry: {

@@ -1,5 +1,6 @@
-import {isJobagentError} from '../core/errors.js'
+import {isJobagentError, publicMessageOf} from '../core/errors.js'
 import type {JobStore} from '../core/jobs/job-store.js'
+import type {Logger} from '../core/logger.js'
 import {type Clock, systemClock} from '../core/time.js'
 import type {SqliteDatabase} from '../storage/sqlite/database.js'
 
@@ -29,13 +30,21 @@ export interface HealthCheck {
 /** A run older than this is reported as a warning: cron has probably stopped calling `jobagent run`. */
 export const LAST_RUN_MAX_AGE_SECONDS = 48 * 3600
 
-/** What a failed check may say to anyone who can reach /health: our own messages, never a driver's. */
-export function describeCheckFailure(error: unknown): string {
-  return isJobagentError(error) ? error.message : 'check failed; see the server log'
+/**
+ * What a failed check may say to anyone who can reach /health (open with a token): the kind of store and its
+ * state, never a driver's message, a path or a host; `logger` gets the full reason.
+ */
+export function describeCheckFailure(name: string, error: unknown, logger: Logger): string {
+  logger.warning(`health check ${name} failed: ${error instanceof Error ? error.message : String(error)}`)
+  return isJobagentError(error) ? publicMessageOf(error) : 'check failed; see the server log'
 }
 
 /** A real read of the tracker file (not just `SELECT 1`), timed. */
-export function trackerDatabaseCheck(database: () => SqliteDatabase, clock: Clock = systemClock): HealthCheck {
+export function trackerDatabaseCheck(
+  database: () => SqliteDatabase,
+  logger: Logger,
+  clock: Clock = systemClock,
+): HealthCheck {
   return {
     name: 'tracker_database',
     async run() {
@@ -54,7 +63,7 @@ export function trackerDatabaseCheck(database: () => SqliteDatabase, clock: Cloc
         return {
           status: 'fail',
           componentType: 'datastore',
-          output: describeCheckFailure(error),
+          output: describeCheckFailure('tracker_database', error, logger),
           time: clock.now().toISOString(),
         }
       }
@@ -75,7 +84,8 @@ export function lastRunCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = sys
       // started_at is a local timestamp without a zone, which Date parses as local time.
       const age = Math.max(0, Math.round((now.getTime() - new Date(run.started_at).getTime()) / 1000))
       const problems = [
-        run.status === 'failed' ? `the last run failed${run.error ? `: ${run.error}` : ''}` : '',
+        // Its error may name files and URLs: GET /runs (behind the token) and the run log have it.
+        run.status === 'failed' ? 'the last run failed' : '',
         age > LAST_RUN_MAX_AGE_SECONDS ? `the last run is ${Math.floor(age / 3600)} h old` : '',
       ].filter(Boolean)
       return {

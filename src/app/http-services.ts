@@ -49,7 +49,7 @@ export function createHttpServices(context: AppContext): HttpServices {
     // stores join once they exist (an import while the server runs counts).
     get healthChecks() {
       return [
-        trackerDatabaseCheck(() => context.trackerDb),
+        trackerDatabaseCheck(() => context.trackerDb, context.logger.child('http')),
         lastRunCheck({lastRun: () => context.jobStore.lastRun()}),
         ...(shipmentsInUse(context) ? shipmentHealthChecks(() => shipmentServiceOf(context)) : []),
       ]

@@ -18,6 +18,13 @@ export interface ErrorOptions {
   cause?: unknown
   /** Seconds after which retrying may succeed (unavailable dependencies). */
   retryAfterSeconds?: number
+  /**
+   * The message for API clients when `message` names what only the operator should see (a file path, a store's
+   * host, port or database): the kind of store and its state, e.g. `the SQLite database is locked`.
+   */
+  publicMessage?: string
+  /** The details as API clients may see them, where `details` name such things too; none are shown without them. */
+  publicDetails?: ErrorDetail[]
 }
 
 export abstract class JobagentError extends Error {
@@ -25,6 +32,8 @@ export abstract class JobagentError extends Error {
   readonly hint: string | undefined
   readonly details: ErrorDetail[]
   readonly retryAfterSeconds: number | undefined
+  readonly publicMessage: string | undefined
+  readonly publicDetails: ErrorDetail[] | undefined
 
   constructor(message: string, options: ErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause})
@@ -32,6 +41,8 @@ export abstract class JobagentError extends Error {
     this.hint = options.hint
     this.details = options.details ?? []
     this.retryAfterSeconds = options.retryAfterSeconds
+    this.publicMessage = options.publicMessage
+    this.publicDetails = options.publicDetails
   }
 }
 
@@ -54,6 +65,17 @@ export class UnavailableError extends JobagentError {
 
 export class ConfigurationError extends JobagentError {
   readonly kind = 'configuration' as const
+}
+
+const UNNAMED_DEPENDENCY = 'a store this request needs is unavailable; see the server log'
+
+/**
+ * What an error may tell someone who can reach the API but not the machine. An unavailable dependency is named by
+ * its public message only (its kind and state), since its message names paths, hosts and databases; a dependency
+ * that gave none is not described at all. The other kinds are about the request and say so as they are.
+ */
+export function publicMessageOf(error: JobagentError): string {
+  return error.publicMessage ?? (error.kind === 'unavailable' ? UNNAMED_DEPENDENCY : error.message)
 }
 
 export function isJobagentError(error: unknown): error is JobagentError {

@@ -15,17 +15,58 @@ export function maskUrl(value: string): string {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
   if (!match) return value.length > 8 ? `${value.slice(0, 4)}${MASK}` : MASK
   const [, scheme = '', authority = '', path = '', query = ''] = match
-  const at = authority.lastIndexOf('@')
-  const host = at === -1 ? authority : authority.slice(at + 1)
-  // `user:password@` keeps the user; a lone `token@` (ntfy, some webhooks) is itself the secret.
-  const user = authority.slice(0, at)
-  const userInfo = at === -1 ? '' : user.includes(':') ? `${user.split(':')[0]}:${MASK}@` : `${MASK}@`
   const segments = path.split('/')
   const kept = (segment: string, index: number) =>
     index === 0 || segment === '' || (index === 1 && ROUTE_WORD.test(segment))
   const maskedPath = segments.map((segment, index) => (kept(segment, index) ? segment : MASK)).join('/')
   const maskedQuery = query ? query.replace(/=([^&]*)/g, `=${MASK}`) : ''
-  return `${scheme}${userInfo}${host}${maskedPath}${maskedQuery}`
+  return `${scheme}${maskAuthority(authority)}${maskedPath}${maskedQuery}`
+}
+
+/** `user:password@host` keeps the user; a lone `token@` (ntfy, some webhooks, git hosts) is itself the secret. */
+function maskAuthority(authority: string): string {
+  const at = authority.lastIndexOf('@')
+  if (at === -1) return authority
+  const user = authority.slice(0, at)
+  const host = authority.slice(at + 1)
+  return user.includes(':') ? `${user.split(':')[0]}:${MASK}@${host}` : `${MASK}@${host}`
+}
+
+/** Query parameter names that carry a credential: `token`, `api_key`, `apiKey`, `private_token`, `X-Amz-Signature`. */
+const SECRET_NAME_PART = new Set(['token', 'key', 'apikey', 'secret', 'signature', 'sig', 'password', 'passwd', 'pwd'])
+const SECRET_NAME_END = /(token|apikey|api_key|secret|signature|password)$/i
+
+function isSecretParameter(name: string): boolean {
+  const parts = name.toLowerCase().split(/[_.-]/)
+  return parts.some((part) => SECRET_NAME_PART.has(part)) || SECRET_NAME_END.test(name)
+}
+
+/**
+ * Hides the credentials of a URL that is otherwise worth reading in full (a job board's, whose path and query say
+ * what was asked): the password or lone token before `@` and the values of query parameters named like a secret
+ * (token, key, api_key, secret, private_token, signature, ...). Other parameters and the path stay.
+ */
+export function maskCredentials(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
+  if (!match) return value
+  const [, scheme = '', authority = '', path = '', query = '', fragment = ''] = match
+  const maskedQuery = query.replace(/([?&])([^=&]*)=([^&]*)/g, (whole, separator: string, name: string) => {
+    let decoded = name
+    try {
+      decoded = decodeURIComponent(name)
+    } catch {}
+    return isSecretParameter(decoded) ? `${separator}${name}=${MASK}` : whole
+  })
+  return `${scheme}${maskAuthority(authority)}${path}${maskedQuery}${fragment}`
+}
+
+/** Text (an error message, a log line) with the credentials of every URL in it masked as maskCredentials does. */
+export function maskCredentialsIn(text: string): string {
+  // Punctuation that ends a sentence after a URL stays out of it: `...?token=abc; retrying` keeps its `;`.
+  return text.replace(URL_IN_TEXT, (url) => {
+    const end = /[.,;:!?)]+$/.exec(url)?.[0] ?? ''
+    return `${maskCredentials(url.slice(0, url.length - end.length))}${end}`
+  })
 }
 
 /** Masks a secret that is not a URL (an API token): keeps nothing but its length class. */

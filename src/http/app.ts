@@ -4,11 +4,12 @@ import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
 import type {Logger} from '../core/logger.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
-import {type FastRoute, MALFORMED_PATH_MESSAGE} from './fast-routes.js'
+import {type FastRoute, type FastRouteContext, MALFORMED_PATH_MESSAGE} from './fast-routes.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
 import {bearerAuth, bearerCheck} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests, requestRecorder} from './middleware/observe.js'
+import {hostCheck, hostGuard, sameOriginGuard} from './middleware/request-origin.js'
 import {applicationStatusFastRoute, applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
@@ -28,6 +29,8 @@ export interface HttpAppOptions {
   apiToken?: string
   /** Origins allowed to call the API from a browser; CORS is off without them. */
   corsOrigins?: string[]
+  /** Without a token, the host names answered besides 127.0.0.1, [::1] and localhost (see hostCheck). */
+  allowedHosts?: string[]
   /** The metrics registry and instruments; pass one to register other modules' metrics on the same registry. */
   metrics?: HttpMetrics
   /** The web page directory (tests); src/web or dist/src/web by default. */
@@ -93,6 +96,8 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
 
   app.use(observeRequests(record))
   app.use(documentSecurityHeaders((path) => isDocument(path, web)))
+  // With a token a rebound page cannot get in anyway; without one, the Host is what tells a rebound page apart.
+  if (!options.apiToken) app.use(hostGuard(options.allowedHosts ?? []))
   if (corsOn) {
     app.use(
       cors({
@@ -104,20 +109,22 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
       }),
     )
   }
+  app.use(sameOriginGuard(options.corsOrigins ?? []))
   if (options.apiToken) app.use(bearerAuth(options.apiToken, (c) => isOpen(c, web)))
   app.use(wellFormedPath)
   app.use(jsonBodies(MAX_BODY_BYTES))
 
   app.route('/', rootRoutes(services.version, web))
-  app.route('/', healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000}))
+  app.route(
+    '/',
+    healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000, logger}),
+  )
   app.route('/', metricsRoutes(metrics))
   app.route('/', jobsRoutes(services, metrics))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', runsRoutes(services))
   // With CORS on, every answer depends on the Origin header (and says so in Vary): the app's middleware sends them.
-  const fastContext = corsOn
-    ? undefined
-    : {record, logger, authorize: options.apiToken ? bearerCheck(options.apiToken) : undefined}
+  const fastContext = corsOn ? undefined : {record, logger, admit: fastAdmission(options)}
   if (fastContext) fastRoutes.push(applicationStatusFastRoute(services, fastContext))
   const shipments = services.shipments
   if (shipments) {
@@ -136,6 +143,20 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
   })
   app.onError((error, c) => errorResponse(error, c, logger))
   return {app, fastRoutes}
+}
+
+/**
+ * The app's host and token checks for a request the fast routes answer on node:http: they are GET reads of one
+ * record, which the same-origin guard lets through. Every Authorization header counts, as in the app (where
+ * fetch joins repeated headers with a comma): node keeps only the first, and two credentials are no credential.
+ */
+function fastAdmission(options: HttpAppOptions): FastRouteContext['admit'] {
+  if (options.apiToken) {
+    const check = bearerCheck(options.apiToken)
+    return (request) => check(request.headersDistinct.authorization?.join(', '))
+  }
+  const check = hostCheck(options.allowedHosts ?? [])
+  return (request) => check(request.headers.host)
 }
 
 function openApiDocument(app: OpenAPIHono, version: string) {

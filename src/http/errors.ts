@@ -3,7 +3,14 @@ import {HTTPException} from 'hono/http-exception'
 import type {ContentfulStatusCode} from 'hono/utils/http-status'
 import type {z} from 'zod'
 import {issuesToDetails} from '../core/applications/validation.js'
-import {type ErrorDetail, type ErrorKind, isJobagentError, type JobagentError, ValidationError} from '../core/errors.js'
+import {
+  type ErrorDetail,
+  type ErrorKind,
+  isJobagentError,
+  type JobagentError,
+  publicMessageOf,
+  ValidationError,
+} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {maskUrlsIn} from '../core/secrets.js'
 
@@ -90,6 +97,11 @@ export function errorAnswer(error: unknown, request: {method: string; path: stri
     const headers: Record<string, string> =
       error.retryAfterSeconds === undefined ? {} : {'Retry-After': String(Math.ceil(error.retryAfterSeconds))}
     const status = statusOverrides.get(error) ?? STATUS_BY_KIND[error.kind]
+    if (error.kind === 'unavailable') {
+      // The answer names the store and its state; where it lives (paths, hosts, databases) stays in the log.
+      logger.warning(`${request.method} ${request.path}: ${error.message}`)
+      return {status, body: errorBody(error.kind, publicMessageOf(error), error.publicDetails ?? []), headers}
+    }
     return {status, body: errorBody(error.kind, error.message, error.details), headers}
   }
   if (error instanceof HTTPException && error.status < 500) {

@@ -18,8 +18,8 @@ export type FastRoute = (request: IncomingMessage, response: ServerResponse) => 
 export interface FastRouteContext {
   readonly record: RequestRecorder
   readonly logger: Logger
-  /** The bearer token check (see bearerCheck), when the server runs with a token. */
-  readonly authorize?: ((authorization: string | undefined) => ErrorAnswer | undefined) | undefined
+  /** The app's admission checks (Host, bearer token): the refusal to answer with, or undefined to go on. */
+  readonly admit?: (request: IncomingMessage) => ErrorAnswer | undefined
 }
 
 /** The message of wellFormedPath, the app's check of percent-encoding. */
@@ -72,7 +72,7 @@ export function oneParameterJsonRoute(route: OneParameterRoute, context: FastRou
       const answer = errorAnswer(error, {method: 'GET', path: target}, context.logger)
       finish(answer.status, answer.body, answer.headers)
     }
-    const refusal = context.authorize?.(request.headers.authorization)
+    const refusal = context.admit?.(request)
     if (refusal) {
       finish(refusal.status, refusal.body, refusal.headers)
       return true

@@ -1,9 +1,9 @@
-import {isIP} from 'node:net'
 import type {AppContext} from '../app/context.js'
 import {createHttpServices} from '../app/http-services.js'
 import {ConfigurationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {createHttpApi} from './app.js'
+import {isLoopback} from './middleware/request-origin.js'
 import {closeOnSignal, startServer} from './server.js'
 
 export interface ServeOptions {
@@ -11,6 +11,8 @@ export interface ServeOptions {
   port: number
   apiToken?: string
   corsOrigins?: string[]
+  /** Host names answered besides 127.0.0.1, [::1] and localhost when there is no token (server.allowed_hosts). */
+  allowedHosts?: string[]
   shutdownTimeoutMs?: number
   /** The logger of the access log and request errors (`jobagent.http`); the context's logger by default. */
   httpLogger?: Logger
@@ -18,20 +20,21 @@ export interface ServeOptions {
   onListening?: (url: string) => void
 }
 
-/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
-  if (bare === 'localhost' || bare === '::1') return true
-  const v4 = bare.replace(/^::ffff:/, '')
-  return isIP(v4) === 4 && v4.startsWith('127.')
-}
+/** The shortest API token accepted on an address other machines can reach: guessing it must be hopeless. */
+export const MIN_TOKEN_LENGTH = 16
 
-/** Anyone on the network could read and change the tracker, so a non-loopback address needs a token. */
+/** Anyone on the network could read and change the tracker, so a non-loopback address needs a long token. */
 export function checkBinding(host: string, apiToken: string | undefined): void {
-  if (isLoopback(host) || apiToken) return
-  throw new ConfigurationError(`refusing to listen on ${host} without an API token`, {
-    hint: 'set JOBAGENT_API_TOKEN to a long random secret (clients send Authorization: Bearer <token>), or use --host 127.0.0.1',
-  })
+  if (isLoopback(host)) return
+  const hint =
+    'set JOBAGENT_API_TOKEN to a long random secret, e.g. $(openssl rand -hex 32) (clients send Authorization: Bearer <token>), or use --host 127.0.0.1'
+  if (!apiToken) throw new ConfigurationError(`refusing to listen on ${host} without an API token`, {hint})
+  if (apiToken.length < MIN_TOKEN_LENGTH) {
+    throw new ConfigurationError(
+      `refusing to listen on ${host} with a JOBAGENT_API_TOKEN of ${apiToken.length} characters: it needs at least ${MIN_TOKEN_LENGTH}`,
+      {hint},
+    )
+  }
 }
 
 /** Each origin must be exactly `scheme://host[:port]`, as browsers send it in the Origin header. */
@@ -62,6 +65,7 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
     logger: options.httpLogger ?? context.logger,
     ...(options.apiToken ? {apiToken: options.apiToken} : {}),
     ...(options.corsOrigins ? {corsOrigins: options.corsOrigins} : {}),
+    ...(options.allowedHosts ? {allowedHosts: options.allowedHosts} : {}),
   })
   const running = await startServer(app, {
     host: options.host,

@@ -1,8 +1,9 @@
-import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
+import {createServer, maxHeaderSize, type Server, STATUS_CODES} from 'node:http'
+import type {AddressInfo, Socket} from 'node:net'
 import {getRequestListener} from '@hono/node-server'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import {errorBody} from './errors.js'
 import type {FastRoute} from './fast-routes.js'
 import {API_SECURITY_HEADERS} from './security-headers.js'
 
@@ -55,6 +56,52 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   }
 }
 
+/** What node's parser found wrong with a request, as the status and error body the API answers with. */
+function parserError(error: NodeJS.ErrnoException): {status: number; code: string; message: string} {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return {
+        status: 431,
+        code: 'request_header_fields_too_large',
+        message: `the request line and headers are larger than ${maxHeaderSize / 1024} KiB`,
+      }
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return {status: 413, code: 'payload_too_large', message: 'the chunk extensions of the request body are too large'}
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return {status: 408, code: 'request_timeout', message: 'the request was not received in time'}
+    default:
+      return {
+        status: 400,
+        code: 'bad_request',
+        message: `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`,
+      }
+  }
+}
+
+/**
+ * Node answers a request its parser rejects (malformed, headers too large) with a bare status line before any
+ * route sees it; this sends the API's JSON error body and security headers instead, then closes the connection.
+ * A socket already answering a request (its response started) or gone is only destroyed, as node does.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
+  const responding = (socket as Socket & {_httpMessage?: {headersSent?: boolean}})._httpMessage?.headersSent
+  if (error.code === 'ECONNRESET' || !socket.writable || responding) {
+    socket.destroy()
+    return
+  }
+  const {status, code, message} = parserError(error)
+  logger.debug(`refused a request node could not parse: ${status} ${message}`)
+  const body = JSON.stringify(errorBody(code, message))
+  const headers = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    ...Object.entries(API_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ]
+  socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`)
+}
+
 /** Starts the app on @hono/node-server, after its fast routes, with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
 export async function startServer(
   app: {fetch: (request: Request) => Response | Promise<Response>},
@@ -73,6 +120,9 @@ export async function startServer(
     for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)
   })
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(error, socket, options.logger),
+  )
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, options.host, options.port))
     server.once('error', fail)

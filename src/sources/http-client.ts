@@ -10,6 +10,7 @@ import {Agent, type Dispatcher, EnvHttpProxyAgent, fetch} from 'undici'
 import {UnavailableError} from '../core/errors.js'
 import {type Logger, silentLogger} from '../core/logger.js'
 import {jsonNestsDeeperThan, MAX_NESTING_DEPTH} from '../core/nesting.js'
+import {maskCredentials, maskCredentialsIn} from '../core/secrets.js'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 export const DEFAULT_RETRIES = 2
@@ -67,12 +68,13 @@ export class HttpError extends UnavailableError {
   readonly retryAfterMs: number | undefined
 
   constructor(message: string, options: HttpErrorOptions) {
-    super(message, {
+    // Board URLs may carry credentials (user:password, ?token=), and the network layer quotes the URL it failed on.
+    super(maskCredentialsIn(message), {
       cause: options.cause,
       hint: options.hint,
       retryAfterSeconds: options.retryAfterMs === undefined ? undefined : Math.ceil(options.retryAfterMs / 1000),
     })
-    this.url = options.url
+    this.url = maskCredentials(options.url)
     this.status = options.status
     this.retryable = options.retryable ?? false
     this.retryAfterMs = options.retryAfterMs
@@ -311,7 +313,7 @@ export class HttpClient {
         const backoff = this.retryBaseDelayMs * 2 ** retriesConsumed
         const wait = Math.max(backoff, error.retryAfterMs ?? 0)
         logger.info(
-          `${error.message} from GET ${url}; retrying in ${formatSeconds(wait)} (${retriesConsumed + 1} of ${this.retries})`,
+          `${error.message} from GET ${maskCredentials(url)}; retrying in ${formatSeconds(wait)} (${retriesConsumed + 1} of ${this.retries})`,
         )
         // p-retry then waits its own backoff; this tops it up to what Retry-After asked for.
         if (wait > backoff) await sleep(wait - backoff, options.signal)

@@ -38,7 +38,7 @@ describe('the effective configuration', () => {
   it('is the built-in defaults when there is no file', () => {
     const {config} = loadConfig({env})
     expect(config.mode).toBe('production')
-    expect(config.server).toEqual({host: '127.0.0.1', port: 8080})
+    expect(config.server).toEqual({host: '127.0.0.1', port: 8080, allowed_hosts: []})
     expect(config.notify).toEqual({urls: [], max_items: 20})
     expect(config.search.tags).toEqual([])
     expect(config.sources.map((source) => source.type)).toEqual([
@@ -56,7 +56,7 @@ describe('the effective configuration', () => {
     writeConfig({mode: 'development', server: {port: 9000}, search: {tags: ['node']}, sources: [{type: 'hackernews'}]})
     const {config} = loadConfig({env})
     expect(config.mode).toBe('development')
-    expect(config.server).toEqual({host: '127.0.0.1', port: 9000})
+    expect(config.server).toEqual({host: '127.0.0.1', port: 9000, allowed_hosts: []})
     expect(config.search).toMatchObject({tags: ['node'], keywords: [], remote_only: false})
     expect(config.sources).toEqual([{type: 'hackernews'}])
   })
@@ -67,7 +67,7 @@ describe('the effective configuration', () => {
       env: {...env, JOBAGENT_MODE: 'production', JOBAGENT_PORT: '9100', JOBAGENT_NOTIFY_URLS: 'log://, ntfy://a,'},
     })
     expect(config.mode).toBe('production')
-    expect(config.server).toEqual({host: '0.0.0.0', port: 9100})
+    expect(config.server).toEqual({host: '0.0.0.0', port: 9100, allowed_hosts: []})
     expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5})
   })
 
@@ -84,7 +84,7 @@ describe('the effective configuration', () => {
   it('ignores empty environment variables', () => {
     writeConfig({server: {host: 'localhost', port: 9000}})
     const {config} = loadConfig({env: {...env, JOBAGENT_HOST: '', JOBAGENT_PORT: ''}})
-    expect(config.server).toEqual({host: 'localhost', port: 9000})
+    expect(config.server).toEqual({host: 'localhost', port: 9000, allowed_hosts: []})
   })
 
   it('refuses an invalid environment value, naming the variable', () => {
@@ -134,6 +134,17 @@ describe('a config file that cannot be used', () => {
     expect(error.message).toContain('server.port must be integer')
     expect(error.details).toEqual([expect.objectContaining({field: 'server.port'})])
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 'x'}})
+  })
+
+  it('takes server.allowed_hosts as host names or bracketed IPv6 addresses, and refuses one with a scheme or port', () => {
+    writeConfig({server: {allowed_hosts: ['jobagent.lan', '192.168.1.5', '[fd00::5]']}})
+    expect(loadConfig({env}).config.server.allowed_hosts).toEqual(['jobagent.lan', '192.168.1.5', '[fd00::5]'])
+    for (const entry of ['http://jobagent.lan', 'jobagent.lan:8080', '']) {
+      const file = writeConfig({server: {allowed_hosts: ['ok.lan', entry]}})
+      const error = configError(() => loadConfig({env}))
+      expect(error.message).toContain(file)
+      expect(error.details).toEqual([expect.objectContaining({field: 'server.allowed_hosts.1'})])
+    }
   })
 
   it('is refused when it holds unknown keys, naming each one and the keys allowed there', () => {

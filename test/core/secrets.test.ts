@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {maskToken, maskUrl} from '../../src/core/secrets.js'
+import {maskCredentials, maskCredentialsIn, maskToken, maskUrl} from '../../src/core/secrets.js'
 
 describe('masking secrets in urls', () => {
   it.each([
@@ -27,5 +27,30 @@ describe('masking secrets in urls', () => {
   it('masks a token whatever its length, and leaves an empty one empty', () => {
     expect(maskToken('s3cr3t-token')).toBe('***')
     expect(maskToken('')).toBe('')
+  })
+})
+
+describe('masking credentials in board urls', () => {
+  it.each([
+    ['https://bob:pwSECRET@jobs.example.org/api?page=2', 'https://bob:***@jobs.example.org/api?page=2'],
+    ['https://tokenSECRET@git.example.org/feed.atom', 'https://***@git.example.org/feed.atom'],
+    [
+      'https://jobs.example.org/v1/boards/acme/jobs?token=SECRET&content=true&key=SECRET2',
+      'https://jobs.example.org/v1/boards/acme/jobs?token=***&content=true&key=***',
+    ],
+    [
+      'https://x.example/feed?api_key=SECRET&apiKey=SECRET&private_token=SECRET&secret=SECRET&signature=SECRET&X-Amz-Signature=SECRET',
+      'https://x.example/feed?api_key=***&apiKey=***&private_token=***&secret=***&signature=***&X-Amz-Signature=***',
+    ],
+    ['https://x.example/search?keywords=node&tags=ts', 'https://x.example/search?keywords=node&tags=ts'],
+  ])('masks %s as %s', (url, masked) => {
+    expect(maskCredentials(url)).toBe(masked)
+  })
+
+  it('masks every url in a message and leaves the rest of it', () => {
+    const text = 'HTTP 500 from GET https://a:SECRET@x.example/jobs?access_token=SECRET; retrying in 1 s'
+    expect(maskCredentialsIn(text)).toBe(
+      'HTTP 500 from GET https://a:***@x.example/jobs?access_token=***; retrying in 1 s',
+    )
   })
 })

@@ -1,12 +1,16 @@
 import Papa from 'papaparse'
 import {type ErrorDetail, ValidationError} from '../errors.js'
+import {nestsDeeperThan} from '../nesting.js'
 import {isStoreName} from './names.js'
 import {shipmentIdProblem} from './shipment-id.js'
 import type {MetadataRow, TelemetryRecord} from './stores.js'
 import type {TelemetryFields} from './telemetry-document.js'
+import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import {normaliseTimestamp} from './timestamps.js'
 
 const MAX_DETAILS = 100
+
+const tooDeep = `nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels`
 
 export interface ParsedMetadata {
   rows: MetadataRow[]
@@ -76,6 +80,10 @@ function telemetryRecord(
     problems.push({row: line, message: 'not a JSON object'})
     return undefined
   }
+  if (nestsDeeperThan(document, MAX_DOCUMENT_DEPTH)) {
+    problems.push({row: line, message: tooDeep})
+    return undefined
+  }
   const {[idField]: rawId, [timeField]: rawTime, _id: _storeId, ...payload} = document as Record<string, unknown>
   const id = idText(rawId, idField, line, problems)
   const recordedAt = normaliseTimestamp(rawTime)
@@ -90,6 +98,10 @@ function telemetryRecord(
 function metadataRow(value: unknown, line: number, idColumn: string, problems: ErrorDetail[]): MetadataRow | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push({row: line, message: 'not a JSON object'})
+    return undefined
+  }
+  if (nestsDeeperThan(value, MAX_DOCUMENT_DEPTH)) {
+    problems.push({row: line, message: tooDeep})
     return undefined
   }
   const row = value as Record<string, unknown>

@@ -1,8 +1,10 @@
-import {isJobagentError, NotFoundError, UnavailableError} from '../errors.js'
+import {isJobagentError, NotFoundError, publicMessageOf, UnavailableError, ValidationError} from '../errors.js'
 import {type Logger, silentLogger} from '../logger.js'
+import {nestsDeeperThan} from '../nesting.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateShipmentId} from './shipment-id.js'
 import type {IndexStatus, ShipmentMetadataStore, TelemetryStore} from './stores.js'
+import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import type {Freshness, LatestTelemetry, UnifiedState} from './unified-state.js'
 
 export type StoreRole = 'metadata' | 'telemetry'
@@ -21,7 +23,7 @@ export interface StoreCheck {
   kind: string
   status: 'pass' | 'fail'
   latency_ms: number
-  /** Why the check failed. */
+  /** Why the check failed, as API clients may see it: the store's kind and state (the log has the rest). */
   output?: string
 }
 
@@ -144,6 +146,7 @@ export class ShipmentService {
       this.metrics.lookup('unavailable')
       throw this.combine([row, latest])
     }
+    this.refuseTooDeep(id, row.value, latest.value)
     this.metrics.lookup('found')
     const now = this.clock.now()
     return {
@@ -154,6 +157,26 @@ export class ShipmentService {
       sources: this.sources,
       generated_at: now.toISOString(),
     }
+  }
+
+  /**
+   * A stored document nested past what the import accepts (written by another tool) cannot be encoded for an
+   * answer: it is refused by name (422) rather than failing the request with a stack overflow.
+   */
+  private refuseTooDeep(id: string, row: unknown, latest: LatestTelemetry | null): void {
+    const store = nestsDeeperThan(row, MAX_DOCUMENT_DEPTH)
+      ? 'metadata'
+      : latest && nestsDeeperThan(latest.payload, MAX_DOCUMENT_DEPTH)
+        ? 'telemetry'
+        : undefined
+    if (!store) return
+    this.metrics.lookup('invalid')
+    const what = store === 'metadata' ? 'metadata row' : 'latest telemetry document'
+    const message = `the ${what} of shipment ${JSON.stringify(id)} nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels; jobagent serves documents up to ${MAX_DOCUMENT_DEPTH} levels deep`
+    throw new ValidationError(message, {
+      details: [{field: store, message}],
+      hint: `store a flatter document for this shipment in the ${store} store (${store === 'metadata' ? this.metadata.kind : this.telemetry.kind})`,
+    })
   }
 
   /** Both stores at once, each within its timeout; a failure is settled, not thrown. */
@@ -208,8 +231,15 @@ export class ShipmentService {
       await this.read(role, store, () => store.ping(), new AbortController(), false)
       return {store: role, kind: store.kind, status: 'pass', latency_ms: elapsedMs(started)}
     } catch (error) {
-      const output = error instanceof Error ? error.message : String(error)
-      return {store: role, kind: store.kind, status: 'fail', latency_ms: elapsedMs(started), output}
+      const failure = error as UnavailableError
+      this.logger.warning(`${role} store check failed: ${failure.message}`)
+      return {
+        store: role,
+        kind: store.kind,
+        status: 'fail',
+        latency_ms: elapsedMs(started),
+        output: publicMessageOf(failure),
+      }
     }
   }
 
@@ -311,16 +341,23 @@ export class ShipmentService {
         retryAfterSeconds,
         hint: `${hint}, or raise shipments.${role}.timeout_ms`,
         details: [{field: role, message}],
+        publicMessage: message,
+        publicDetails: [{field: role, message}],
       })
     }
     const reason = withoutCredentials(error instanceof Error ? error.message : String(error))
     const message = `${name} is unavailable: ${reason || 'unknown error'}`
+    // Only the store's own account of its state reaches API clients; a driver's message may name anything.
+    const state = isJobagentError(error) ? error.publicMessage : undefined
+    const publicMessage = `${name} is unavailable${state ? `: ${state}` : '; see the server log'}`
     this.logger.debug(message)
     return new UnavailableError(message, {
       retryAfterSeconds: isJobagentError(error) ? (error.retryAfterSeconds ?? retryAfterSeconds) : retryAfterSeconds,
       hint: isJobagentError(error) && error.hint ? error.hint : hint,
       details: [{field: role, message}],
       cause: error,
+      publicMessage,
+      publicDetails: [{field: role, message: publicMessage}],
     })
   }
 
@@ -337,6 +374,8 @@ export class ShipmentService {
       hint: first.hint ?? '',
       details: failures.flatMap((failure) => failure.details),
       cause: first,
+      publicMessage: publicMessageOf(first),
+      publicDetails: failures.flatMap((failure) => failure.publicDetails ?? []),
     })
   }
 }

@@ -1,4 +1,12 @@
 import {normaliseTimestamp} from './timestamps.js'
+
+/**
+ * How deep a telemetry document (or a metadata row) may nest objects and arrays, the document itself being level
+ * 1. Deeper ones are refused by the import and not served when found in a store: encoding them as JSON, BSON or
+ * JSONB recurses once per level, and MongoDB itself stops at 100.
+ */
+export const MAX_DOCUMENT_DEPTH = 64
+
 import type {LatestTelemetry} from './unified-state.js'
 
 export interface TelemetryFields {

@@ -6,6 +6,7 @@ import {
   type HealthStatus,
 } from '../../app/health-checks.js'
 import type {HttpServices} from '../../app/http-services.js'
+import type {Logger} from '../../core/logger.js'
 import {HealthSchema} from '../schemas.js'
 
 const RANK: Record<HealthStatus, number> = {pass: 0, warn: 1, fail: 2}
@@ -23,7 +24,7 @@ const health = createRoute({
 })
 
 /** A check that throws or hangs fails on its own; it never takes the health endpoint down with it. */
-async function runCheck(check: HealthCheck, timeoutMs: number): Promise<HealthCheckResult> {
+async function runCheck(check: HealthCheck, timeoutMs: number, logger: Logger): Promise<HealthCheckResult> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<HealthCheckResult>((resolve) => {
     timer = setTimeout(
@@ -35,7 +36,7 @@ async function runCheck(check: HealthCheck, timeoutMs: number): Promise<HealthCh
     return await Promise.race([
       check.run().catch((error: unknown) => ({
         status: 'fail' as const,
-        output: describeCheckFailure(error),
+        output: describeCheckFailure(check.name, error, logger),
         time: new Date().toISOString(),
       })),
       timeout,
@@ -45,10 +46,13 @@ async function runCheck(check: HealthCheck, timeoutMs: number): Promise<HealthCh
   }
 }
 
-export function healthRoutes(services: HttpServices, options: {startedAt: number; checkTimeoutMs: number}) {
+export function healthRoutes(
+  services: HttpServices,
+  options: {startedAt: number; checkTimeoutMs: number; logger: Logger},
+) {
   return new OpenAPIHono().openapi(health, async (c) => {
     const checks = services.healthChecks
-    const results = await Promise.all(checks.map((check) => runCheck(check, options.checkTimeoutMs)))
+    const results = await Promise.all(checks.map((check) => runCheck(check, options.checkTimeoutMs, options.logger)))
     const status = results.reduce<HealthStatus>((worst, r) => (RANK[r.status] > RANK[worst] ? r.status : worst), 'pass')
     const body = {
       status,

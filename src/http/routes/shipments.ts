@@ -69,7 +69,7 @@ const unifiedState = createRoute({
   request: {params: ShipmentIdParam},
   responses: {
     200: {description: 'The unified state', content: {'application/json': {schema: UnifiedStateSchema}}},
-    ...errorResponses(400, 401, 404, 503),
+    ...errorResponses(400, 401, 404, 422, 503),
   },
 })
 
@@ -97,7 +97,8 @@ function unifiedLookupNow(services: ShipmentRouteServices): (id: string) => Unif
 
 /**
  * GET /shipments/{shipment_id}/unified. Errors are thrown as the core taxonomy for the app's error handler:
- * not_found 404, unavailable 503 with Retry-After, and the malformed id marked 400. With a registry, lookups and
+ * not_found 404, unavailable 503 with Retry-After, the malformed id marked 400, and a stored document nested too deep to
+ * serve 422. With a registry, lookups and
  * store latencies are counted on it.
  */
 export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
@@ -127,6 +128,8 @@ export function shipmentFastRoute(services: ShipmentRouteServices, context: Fast
   )
 }
 
+/** A malformed id is a bad request (400); a stored document the service will not serve stays 422. */
 function markMalformedId(error: unknown): never {
-  throw error instanceof ValidationError ? withHttpStatus(error, 400) : error
+  const malformed = error instanceof ValidationError && error.details[0]?.field === 'shipment_id'
+  throw malformed ? withHttpStatus(error, 400) : error
 }

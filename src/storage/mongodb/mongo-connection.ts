@@ -54,12 +54,17 @@ function timedOut(error: Error): boolean {
 function describeMongoError(error: unknown, options: Pick<MongoConnectionOptions, 'url' | 'timeoutMs'>): unknown {
   if (!(error instanceof Error) || !error.name.startsWith('Mongo')) return error
   const store = `MongoDB telemetry store at ${describeTarget(options.url)}`
-  const unavailable = (message: string) => new UnavailableError(message, {cause: error, retryAfterSeconds: 5})
-  if (timedOut(error)) return unavailable(`${store} did not answer within ${options.timeoutMs} ms`)
-  if (error.name === 'MongoServerSelectionError' || error.name === 'MongoNetworkError') {
-    return unavailable(`${store} could not be reached: ${serverError(error)?.message ?? error.message}`)
+  const unavailable = (message: string, publicMessage: string) =>
+    new UnavailableError(message, {cause: error, retryAfterSeconds: 5, publicMessage})
+  if (timedOut(error)) {
+    const late = `did not answer within ${options.timeoutMs} ms`
+    return unavailable(`${store} ${late}`, `MongoDB ${late}`)
   }
-  return unavailable(`${store} failed: ${error.message}`)
+  if (error.name === 'MongoServerSelectionError' || error.name === 'MongoNetworkError') {
+    const reason = serverError(error)?.message ?? error.message
+    return unavailable(`${store} could not be reached: ${reason}`, 'MongoDB could not be reached')
+  }
+  return unavailable(`${store} failed: ${error.message}`, `MongoDB failed the operation (${error.name})`)
 }
 
 /**
@@ -104,7 +109,9 @@ export class MongoConnection {
   private connected(): Promise<MongoClient> {
     if (this.closed) {
       return Promise.reject(
-        new UnavailableError(`MongoDB telemetry store at ${describeTarget(this.options.url)} is closed`),
+        new UnavailableError(`MongoDB telemetry store at ${describeTarget(this.options.url)} is closed`, {
+          publicMessage: 'the MongoDB store is closed',
+        }),
       )
     }
     this.connecting ??= this.connect()

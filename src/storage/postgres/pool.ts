@@ -69,6 +69,7 @@ export function describePostgresError(error: unknown, url: string, table?: strin
     return new UnavailableError(`PostgreSQL at ${target}: ${message}${table ? ` (expected table "${table}")` : ''}`, {
       hint: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
       cause: error,
+      publicMessage: 'PostgreSQL has no such table or column',
     })
   }
   if (code === '42P10') {
@@ -81,6 +82,7 @@ export function describePostgresError(error: unknown, url: string, table?: strin
     return new UnavailableError(`PostgreSQL at ${target} refused the connection: ${message}`, {
       hint: 'check the user, password and database name in the store URL',
       cause: error,
+      publicMessage: 'PostgreSQL refused the connection (user, password or database)',
     })
   }
   if (
@@ -89,7 +91,11 @@ export function describePostgresError(error: unknown, url: string, table?: strin
     code === '57P01' ||
     /timeout|terminated|Connection/i.test(message)
   ) {
-    return new UnavailableError(`PostgreSQL at ${target}: ${message || code}`, {cause: error, retryAfterSeconds: 5})
+    return new UnavailableError(`PostgreSQL at ${target}: ${message || code}`, {
+      cause: error,
+      retryAfterSeconds: 5,
+      publicMessage: `PostgreSQL cannot be reached or stopped answering${code ? ` (${code})` : ''}`,
+    })
   }
   return error
 }

@@ -41,6 +41,7 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       {
         cause: error,
         hint: 'restore it from a backup, or move it away to start with an empty database',
+        publicMessage: 'the SQLite database is corrupt or not a jobagent database',
       },
     )
   }
@@ -49,30 +50,35 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       cause: error,
       hint: 'try again when the other jobagent command has finished',
       retryAfterSeconds: 1,
+      publicMessage: 'the SQLite database is locked by another process',
     })
   }
   if (code === 'SQLITE_FULL') {
     return new UnavailableError(`disk full: ${file} was not changed`, {
       cause: error,
       hint: `free some space on the file system that holds ${file}, then try again`,
+      publicMessage: 'the SQLite database cannot be written: its disk is full',
     })
   }
   if (code.startsWith('SQLITE_READONLY')) {
     return new UnavailableError(`cannot write ${file}: it is read-only (a read-only file system or no permission)`, {
       cause: error,
       hint: `make ${file} and its directory writable (ls -ld), or point JOBAGENT_HOME at a writable directory`,
+      publicMessage: 'the SQLite database is read-only',
     })
   }
   if (code.startsWith('SQLITE_CANTOPEN')) {
     return new UnavailableError(`cannot open ${file}: ${(error as Error).message}`, {
       cause: error,
       hint: `check that ${dirname(file)} is a directory you can write to, or point JOBAGENT_HOME at one`,
+      publicMessage: 'the SQLite database cannot be opened',
     })
   }
   if (code.startsWith('SQLITE_IOERR')) {
     return new UnavailableError(`input/output error on ${file}: ${(error as Error).message}`, {
       cause: error,
       hint: 'the disk is full or reported a fault; free some space or check it (dmesg, fsck), then try again',
+      publicMessage: 'the SQLite database reported an input/output error',
     })
   }
   return describeFileError(error, file, 'open')

@@ -105,7 +105,10 @@ export class ReadOnlyShipmentDatabase {
   private connection(): SqliteDatabase {
     if (this.db) return this.db
     if (!existsSync(this.file)) {
-      throw new UnavailableError(`${this.file} does not exist`, {hint: IMPORT_HINT})
+      throw new UnavailableError(`${this.file} does not exist`, {
+        hint: IMPORT_HINT,
+        publicMessage: 'the SQLite database does not exist yet',
+      })
     }
     const db = openSqlite(this.file, {readonly: true, busyTimeoutMs: this.busyTimeoutMs})
     // Memory-mapped reads skip a system call per page: on a large store that halves the time of a lookup.

@@ -1,0 +1,98 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import type {HttpAppOptions} from '../../src/http/app.js'
+import {checkBinding} from '../../src/http/serve.js'
+import {type RunningServer, startServer} from '../../src/http/server.js'
+import {runCli, tempDir} from '../helpers/cli.js'
+import {applicationBody, statusPath, testApi} from '../helpers/http.js'
+import {memoryLogger} from '../helpers/memory-log.js'
+import {rawGet, rawRequest} from '../helpers/raw-http.js'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+const TOKEN = 'client-errors-token-0d9e8f7a'
+const TRACKED = 'https://example.org/jobs/1'
+
+async function serving(app: Partial<HttpAppOptions> = {}): Promise<RunningServer> {
+  const api = testApi({app})
+  cleanups.push(() => api.cleanup())
+  await api.context.applications.record(applicationBody({url: TRACKED}) as never)
+  const server = await startServer(api.app, {
+    host: '127.0.0.1',
+    port: 0,
+    logger: memoryLogger().logger,
+    fastRoutes: api.fastRoutes,
+  })
+  cleanups.push(() => server.close())
+  return server
+}
+
+describe("requests node's HTTP parser refuses", () => {
+  it.each([
+    ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'bad_request'],
+    [
+      'a header without a colon',
+      'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nbroken header\r\n\r\n',
+      400,
+      'bad_request',
+    ],
+    [
+      'headers larger than 16 KiB',
+      `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'request_header_fields_too_large',
+    ],
+  ])('answers %s with the JSON error body', async (_name, text, status, code) => {
+    const server = await serving()
+    const answer = await rawRequest(server.port, text)
+    expect(answer.status).toBe(status)
+    expect(answer.headers['content-type']).toBe('application/json')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(JSON.parse(answer.body)).toEqual({error: {code, message: expect.any(String), details: []}})
+    // The server goes on answering.
+    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+  })
+})
+
+describe('repeated Authorization headers', () => {
+  it.each([
+    ['the token twice', [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]],
+    ['the token, then a wrong one', [`Bearer ${TOKEN}`, 'Bearer wrong-token']],
+    ['a wrong one, then the token', ['Bearer wrong-token', `Bearer ${TOKEN}`]],
+  ])('get 401 on every protected route, fast routes included: %s', async (_name, values) => {
+    const server = await serving({apiToken: TOKEN})
+    const lines = ['Host: 127.0.0.1', ...values.map((value) => `Authorization: ${value}`)]
+    for (const path of [statusPath(TRACKED), '/applications', `/applications/${encodeURIComponent(TRACKED)}`]) {
+      const answer = await rawGet(server.port, path, lines)
+      expect([path, answer.status]).toEqual([path, 401])
+      expect(JSON.parse(answer.body).error.code).toBe('unauthorized')
+    }
+    // One header with the token is let in on the same routes.
+    const single = await rawGet(server.port, statusPath(TRACKED), ['Host: 127.0.0.1', `Authorization: Bearer ${TOKEN}`])
+    expect(single.status).toBe(200)
+  })
+})
+
+describe('the API token on an address other machines can reach', () => {
+  it('refuses a token shorter than 16 characters with exit 2 and the reason, before listening', async () => {
+    const dir = tempDir('jobagent-token-')
+    cleanups.push(dir.cleanup)
+    const result = await runCli(['serve', '--host', '0.0.0.0', '--port', '0'], {
+      home: dir.path,
+      env: {JOBAGENT_API_TOKEN: 'fifteen-chars!!'},
+      timeoutMs: 20_000,
+    })
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).toContain('refusing to listen on 0.0.0.0 with a JOBAGENT_API_TOKEN of 15 characters')
+    expect(result.stderr).not.toContain('Listening on')
+    expect(result.stderr).not.toContain('fifteen-chars')
+  })
+
+  it('accepts 16 characters on any address, and any token on loopback', () => {
+    expect(() => checkBinding('0.0.0.0', 'sixteen-chars!!!')).not.toThrow()
+    expect(() => checkBinding('127.0.0.1', 'short')).not.toThrow()
+    expect(() => checkBinding('192.168.1.5', 'short')).toThrow(/at least 16/)
+  })
+})
