@@ -33,7 +33,13 @@ describe('jobagent serve (built)', () => {
     })
     const exit = new Promise<number | null>((resolve) => child.on('close', resolve))
     try {
-      expect(await (await fetch(`${url}/applications`)).json()).toEqual({applications: [], count: 0})
+      expect(await (await fetch(`${url}/applications`)).json()).toEqual({
+        applications: [],
+        count: 0,
+        total: 0,
+        limit: 100,
+        offset: 0,
+      })
       const page = await fetch(url, {headers: {accept: 'text/html'}})
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
       await page.arrayBuffer()
@@ -83,7 +89,7 @@ describe('jobagent serve (built)', () => {
       }
       const applications = await fetch(`${server.url}/applications`)
       expect(applications.status).toBe(200)
-      expect(await applications.json()).toEqual({applications: [], count: 0})
+      expect(await applications.json()).toEqual({applications: [], count: 0, total: 0, limit: 100, offset: 0})
       const health = await fetch(`${server.url}/health`)
       expect(health.status).toBe(200)
       await health.arrayBuffer()

@@ -161,7 +161,9 @@ describe('jobagent serve killed with SIGKILL under write load', () => {
 
     // The restarted server recovers the database and still has every acknowledged record.
     const restarted = await serve(dir)
-    const listed = (await (await fetch(`${restarted.url}/applications`)).json()) as {applications: {url: string}[]}
+    const listed = (await (await fetch(`${restarted.url}/applications?limit=1000`)).json()) as {
+      applications: {url: string}[]
+    }
     const urls = new Set(listed.applications.map((record) => record.url))
     expect(acknowledged.filter((url) => !urls.has(url))).toEqual([])
     expect(urls.size).toBeLessThanOrEqual(total)

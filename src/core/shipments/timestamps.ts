@@ -1,3 +1,5 @@
+import {daysInMonth} from '../time.js'
+
 /**
  * Epoch values below this are seconds, above it milliseconds: 1e11 seconds is the year 5138, 1e11 milliseconds
  * is March 1973, so neither reading of a real telemetry time is ambiguous.
@@ -44,7 +46,10 @@ function fromEpoch(value: number): string | undefined {
 function fromIsoText(text: string): string | undefined {
   const match = ISO_TEXT.exec(text)
   if (!match) return undefined
-  const [, date, time = '00:00:00', fraction = '', zone = 'Z'] = match
+  const [, date = '', time = '00:00:00', fraction = '', zone = 'Z'] = match
+  // Date rolls 2026-02-30 over into March: an impossible day is no time at all.
+  const [year = 0, month = 0, day = 0] = date.split('-').map(Number)
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined
   const seconds = time.length === 5 ? `${time}:00` : time
   const millis = fraction.padEnd(3, '0').slice(0, 3)
   const offset = /^[+-]\d{2}$/.test(zone)
@@ -71,7 +76,9 @@ export function normaliseTimestamp(value: unknown): string | undefined {
   if (typeof value === 'string') {
     const text = value.trim()
     if (EPOCH_TEXT.test(text)) return fromEpoch(Number(text))
-    return fromIsoText(text) ?? (/[a-z]/i.test(text) ? fromDate(new Date(text)) : undefined)
+    // ISO text is read by its fields (an impossible day is refused); other text with letters (RFC 2822) by Date.
+    if (ISO_TEXT.test(text)) return fromIsoText(text)
+    return /[a-z]/i.test(text) ? fromDate(new Date(text)) : undefined
   }
   if (typeof value === 'object' && value !== null && '$date' in value) {
     const inner = (value as {$date: unknown}).$date

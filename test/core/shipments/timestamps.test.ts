@@ -31,20 +31,30 @@ describe('normaliseTimestamp', () => {
     expect(normaliseTimestamp(1772366400.25)).toBe('2026-03-01T12:00:00.250Z')
   })
 
-  it('rolls an impossible day over rather than passing it on unchanged', () => {
-    expect(normaliseTimestamp('2026-02-30T00:00:00.000Z')).toBe('2026-03-02T00:00:00.000Z')
+  it('refuses an impossible day instead of rolling it over into the next month', () => {
+    expect(normaliseTimestamp('2026-02-30T00:00:00.000Z')).toBeUndefined()
+    expect(normaliseTimestamp('2026-02-29T10:00:00Z')).toBeUndefined()
+    expect(normaliseTimestamp('2024-02-29T10:00:00Z')).toBe('2024-02-29T10:00:00.000Z')
+    expect(normaliseTimestamp('2026-04-31')).toBeUndefined()
   })
 
-  it('passes canonical text on exactly when Date agrees it is a real instant, and rolls over the rest as Date does', () => {
+  it('passes canonical text on exactly when it is a real calendar day and Date agrees it is a real instant', () => {
     const texts: string[] = []
     for (const year of ['1900', '2000', '2024', '2026', '0000'])
       for (let month = 0; month <= 13; month++)
         for (const day of [0, 1, 28, 29, 30, 31, 32])
           for (const time of ['00:00:00', '23:59:59', '24:00:00', '23:60:00', '23:59:60'])
             texts.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}.000Z`)
+    const realDay = (text: string) => {
+      const [year = 0, month = 0, day = 0] = text.slice(0, 10).split('-').map(Number)
+      const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+      return day >= 1 && day <= days
+    }
     for (const text of texts) {
       const date = new Date(text)
-      expect(normaliseTimestamp(text), text).toBe(Number.isNaN(date.getTime()) ? undefined : date.toISOString())
+      const expected = Number.isNaN(date.getTime()) || !realDay(text) ? undefined : date.toISOString()
+      expect(normaliseTimestamp(text), text).toBe(expected)
     }
   })
 
