@@ -140,8 +140,9 @@ async function realApp(env, probeId) {
  * or when the build has no such logger.
  */
 async function accessLogger() {
-  if (process.env.JOBAGENT_BENCH_ACCESS_LOG === '0' || !existsSync(join(DIST, 'src/cli/logger.js'))) return undefined
-  const {LineLogger, batchedSink} = await fromDist('src/cli/logger.js')
+  if (process.env.JOBAGENT_BENCH_ACCESS_LOG === '0' || !existsSync(join(DIST, 'src/app/line-logger.js')))
+    return undefined
+  const {LineLogger, batchedSink} = await fromDist('src/app/line-logger.js')
   return batchedSink ? new LineLogger('jobagent', batchedSink(process.stderr), 'INFO') : undefined
 }
 

@@ -1,5 +1,5 @@
+import {LineLogger, logLevelFor} from '../src/app/line-logger.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {LineLogger, logLevelFor} from '../src/cli/logger.js'
 import {colourEnabled} from '../src/cli/style.js'
 import {ValidationError} from '../src/core/errors.js'
 import type {Logger} from '../src/core/logger.js'

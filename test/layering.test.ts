@@ -85,6 +85,39 @@ function adapterViolation(site: ImportSite): string | undefined {
   return layer ? `is in ${layer}; adapters depend only on src/core` : undefined
 }
 
+/** The source file a relative specifier names (`./x.js` is `./x.ts` or `./x.tsx` before the build). */
+function sourceFileOf(site: ImportSite, files: ReadonlySet<string>): string | undefined {
+  const path = target(site)
+  if (path === undefined) return undefined
+  const stem = path.replace(/\.js$/, '')
+  return [`${stem}.ts`, `${stem}.tsx`, path].find((candidate) => files.has(candidate))
+}
+
+/** Every import cycle among `sites` (static, type-only and dynamic alike), each as the files around it. */
+function importCycles(sites: readonly ImportSite[]): string[][] {
+  const files = new Set(sites.map((site) => site.file))
+  const edges = new Map<string, Set<string>>()
+  for (const site of sites) {
+    const to = sourceFileOf(site, files)
+    if (to) edges.set(site.file, (edges.get(site.file) ?? new Set()).add(to))
+  }
+  const cycles: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (file: string): void => {
+    state.set(file, 'open')
+    stack.push(file)
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    stack.pop()
+    state.set(file, 'done')
+  }
+  for (const file of [...files].sort()) if (!state.has(file)) visit(file)
+  return cycles
+}
+
 function report(sites: ImportSite[], violation: (site: ImportSite) => string | undefined): string[] {
   return sites.flatMap((site) => {
     const reason = violation(site)
@@ -131,5 +164,20 @@ describe('layering', () => {
   it('keeps the adapters from importing the composition root, the front ends and the commands', () => {
     const sites = ADAPTER_LAYERS.flatMap(importsUnder)
     expect(report(sites, adapterViolation)).toEqual([])
+  })
+  it('finds an import cycle, however the modules import each other', () => {
+    const sites = [
+      {file: 'src/app/a.ts', line: 1, specifier: './b.js'},
+      {file: 'src/app/b.ts', line: 1, specifier: '../ui/c.js'},
+      {file: 'src/ui/c.tsx', line: 1, specifier: '../app/a.js'},
+      {file: 'src/app/d.ts', line: 1, specifier: './a.js'},
+    ]
+    expect(importCycles(sites)).toEqual([['src/app/a.ts', 'src/app/b.ts', 'src/ui/c.tsx', 'src/app/a.ts']])
+    expect(importCycles(sites.slice(1))).toEqual([])
+  })
+
+  it('has no import cycle in src/ and commands/', () => {
+    const sites = ['src', 'commands'].flatMap(importsUnder)
+    expect(importCycles(sites).map((cycle) => cycle.join(' -> '))).toEqual([])
   })
 })

@@ -12,6 +12,8 @@ import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
+import {SharedSearch} from './shared-search.js'
+import type {createShipmentService} from './shipments.js'
 import type {TrackerFiles} from './tracker-files.js'
 
 export interface ContextOptions {
@@ -25,10 +27,27 @@ export interface ContextOptions {
   boardsViaProxy?: boolean
 }
 
+/** Everything the context builds, each on first use. */
+interface Services {
+  trackerDb: SqliteDatabase
+  applicationStore: SqliteApplicationStore
+  applications: ApplicationService
+  jobStore: SqliteJobStore
+  runLedger: RunLedger
+  jobCatalog: JobCatalog
+  sharedSearch: SharedSearch
+  shipments: ShipmentService
+  trackerFiles: Promise<TrackerFiles>
+  jobSearch: Promise<JobSearch>
+  notifications: Promise<NotificationService>
+  digestSender: Promise<DigestSender>
+}
+
 /**
- * The composition root shared by the CLI, the server and the dashboard: config -> stores -> services.
- * Everything is built on first use so a command pays only for what it touches; the parts only some commands need
- * (search, notifications, files, shipments) are also loaded on first use, through the async open* methods.
+ * The composition root shared by the CLI, the server and the dashboard: config -> stores -> services, each built
+ * by a leaf factory from the config section it needs. Everything is built on first use so a command pays only
+ * for what it touches; the parts only some commands need (search, notifications, files, shipments) are also
+ * loaded on first use, through the async open* methods.
  */
 export class AppContext {
   readonly config: JobagentConfig
@@ -36,8 +55,7 @@ export class AppContext {
   readonly env: Env
   readonly logger: Logger
   readonly boardsViaProxy: boolean
-  private trackerDatabase: SqliteDatabase | undefined
-  private cache = new Map<string, unknown>()
+  private built: Partial<Services> = {}
   private closers: (() => void | Promise<void>)[] = []
 
   constructor(options: ContextOptions = {}) {
@@ -52,53 +70,56 @@ export class AppContext {
     }
   }
 
-  /** Memoises a service under `key` and registers how to release it (for the wiring modules of src/app too). */
-  memo<T>(key: string, build: () => T, close?: (value: T) => void | Promise<void>): T {
-    if (!this.cache.has(key)) {
-      const value = build()
-      this.cache.set(key, value)
-      if (close) this.closers.push(() => close(value))
-    }
-    return this.cache.get(key) as T
+  private once<K extends keyof Services>(key: K, build: () => Services[K]): Services[K] {
+    if (!(key in this.built)) this.built[key] = build()
+    return this.built[key] as Services[K]
+  }
+
+  private closeWith(close: () => void | Promise<void>): void {
+    this.closers.push(close)
   }
 
   get trackerDb(): SqliteDatabase {
-    if (!this.trackerDatabase) {
+    return this.once('trackerDb', () => {
       const db = openSqlite(this.paths.trackerDb, {migrations: TRACKER_MIGRATIONS})
-      this.trackerDatabase = db
-      this.closers.push(() => {
+      this.closeWith(() => {
         db.close()
       })
-    }
-    return this.trackerDatabase
+      return db
+    })
   }
 
   get applicationStore(): SqliteApplicationStore {
-    return this.memo('applicationStore', () => new SqliteApplicationStore(this.trackerDb, this.paths.trackerDb))
+    return this.once('applicationStore', () => new SqliteApplicationStore(this.trackerDb, this.paths.trackerDb))
   }
 
   get applications(): ApplicationService {
-    return this.memo('applications', () => new ApplicationService(this.applicationStore))
+    return this.once('applications', () => new ApplicationService(this.applicationStore))
+  }
+
+  get jobStore(): SqliteJobStore {
+    return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
+  }
+
+  get runLedger(): RunLedger {
+    return this.once('runLedger', () => new RunLedger(this.jobStore))
+  }
+
+  get jobCatalog(): JobCatalog {
+    return this.once('jobCatalog', () => new JobCatalog(this.jobStore, this.applicationStore, this.applications))
+  }
+
+  /** The search of GET /jobs: one per context, so concurrent calls with the same tags find each other. */
+  get sharedSearch(): SharedSearch {
+    return this.once('sharedSearch', () => new SharedSearch(() => this.openJobSearch(), this.config.search))
   }
 
   /** CSV export and JSON/CSV import; loads the CSV and atomic-write libraries on first use. */
   openTrackerFiles(): Promise<TrackerFiles> {
-    return this.memo('trackerFiles', async () => {
+    return this.once('trackerFiles', async () => {
       const {TrackerFiles} = await import('./tracker-files.js')
       return new TrackerFiles(this.applications, this.paths.dataDir)
     })
-  }
-
-  get jobStore(): SqliteJobStore {
-    return this.memo('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
-  }
-
-  get runLedger(): RunLedger {
-    return this.memo('runLedger', () => new RunLedger(this.jobStore))
-  }
-
-  get jobCatalog(): JobCatalog {
-    return this.memo('jobCatalog', () => new JobCatalog(this.jobStore, this.applicationStore, this.applications))
   }
 
   /**
@@ -106,41 +127,59 @@ export class AppContext {
    * that never search do not load the HTTP and XML libraries.
    */
   openJobSearch(): Promise<JobSearch> {
-    return this.memo('jobSearch', async () => {
-      const [{createJobSources}, {JobSearch}] = await Promise.all([
-        import('./search-wiring.js'),
-        import('../core/jobs/job-search.js'),
-      ])
-      const boards = createJobSources(this)
-      this.closers.push(boards.close)
-      return new JobSearch(boards.sources, this.logger)
+    return this.once('jobSearch', async () => {
+      const {createJobSearch} = await import('./search-wiring.js')
+      const boards = createJobSearch(this.config.sources, {logger: this.logger, viaProxy: this.boardsViaProxy})
+      this.closeWith(boards.close)
+      return boards.search
     })
-  }
-
-  openDigestSender(): Promise<DigestSender> {
-    return this.memo('digestSender', async () => (await import('./search-wiring.js')).createDigestSender(this))
-  }
-
-  async close(): Promise<void> {
-    const closers = this.closers.reverse()
-    this.closers = []
-    this.cache.clear()
-    this.trackerDatabase = undefined
-    for (const close of closers) await close()
   }
 
   /** The configured channels (`notify.urls`), built and checked on first use; their connections close with the context. */
   openNotifications(): Promise<NotificationService> {
-    return this.memo('notifications', async () => {
+    return this.once('notifications', async () => {
       const {openNotifications} = await import('./notifications.js')
       const opened = openNotifications(this.config.notify.urls, {logger: this.logger})
-      this.closers.push(() => opened.close())
+      this.closeWith(() => opened.close())
       return opened.service
+    })
+  }
+
+  /** The run's port to the notification channels: digest built with notify.max_items. */
+  openDigestSender(): Promise<DigestSender> {
+    return this.once('digestSender', async () => {
+      const [{createDigestSender}, service] = await Promise.all([
+        import('./search-wiring.js'),
+        this.openNotifications(),
+      ])
+      return createDigestSender(service, this.config.notify)
     })
   }
 
   /** Unified shipment state over the configured stores; pools and files open on first use, close with the context. */
   async openShipments(): Promise<ShipmentService> {
-    return (await import('./shipments.js')).shipmentServiceOf(this)
+    const {createShipmentService} = await import('./shipments.js')
+    return this.shipmentsBuiltBy(createShipmentService)
+  }
+
+  /**
+   * The same shipment service for a caller that has loaded the shipment wiring already and needs the service at
+   * once (the HTTP services mount their routes synchronously).
+   */
+  shipmentsBuiltBy(create: typeof createShipmentService): ShipmentService {
+    return this.once('shipments', () => {
+      const service = create(this.config.shipments, {logger: this.logger})
+      this.closeWith(() => service.close())
+      // Checked in the background: a missing index is logged, never in a lookup's way.
+      void service.verifyIndexes()
+      return service
+    })
+  }
+
+  async close(): Promise<void> {
+    const closers = this.closers.reverse()
+    this.closers = []
+    this.built = {}
+    for (const close of closers) await close()
   }
 }

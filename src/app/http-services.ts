@@ -4,10 +4,9 @@ import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
-import {sharedSearchOf} from './agent.js'
 import type {AppContext} from './context.js'
 import {type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
-import {shipmentHealthChecks, shipmentServiceOf} from './shipments.js'
+import {createShipmentService, shipmentHealthChecks} from './shipments.js'
 import {VERSION} from './version.js'
 
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
@@ -37,7 +36,7 @@ export function createHttpServices(context: AppContext): HttpServices {
       return context.applications
     },
     jobs: {
-      search: (tags) => sharedSearchOf(context).search(tags),
+      search: (tags) => context.sharedSearch.run(tags),
       lastRunPage: (options) => context.jobCatalog.lastRunPage(options),
       withTracking: (jobs) => context.jobCatalog.withTracking(jobs),
       trackFound: (input) => context.jobCatalog.trackFound(input),
@@ -51,11 +50,11 @@ export function createHttpServices(context: AppContext): HttpServices {
       return [
         trackerDatabaseCheck(() => context.trackerDb, context.logger.child('http')),
         lastRunCheck({lastRun: () => context.jobStore.lastRun()}),
-        ...(shipmentsInUse(context) ? shipmentHealthChecks(() => shipmentServiceOf(context)) : []),
+        ...(shipmentsInUse(context) ? shipmentHealthChecks(() => context.shipmentsBuiltBy(createShipmentService)) : []),
       ]
     },
     get shipments() {
-      return shipmentServiceOf(context)
+      return context.shipmentsBuiltBy(createShipmentService)
     },
   }
 }

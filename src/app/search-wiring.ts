@@ -1,22 +1,32 @@
 import type {DigestSender} from '../core/jobs/agent-run.js'
-import type {JobSource} from '../core/jobs/job-source.js'
+import {JobSearch} from '../core/jobs/job-search.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
+import type {Logger} from '../core/logger.js'
 import {buildDigest} from '../core/notifications/digest.js'
+import type {NotificationService} from '../core/notifications/notification-service.js'
 import {createHttpClient, createSources} from '../sources/index.js'
-import type {AppContext} from './context.js'
 
-/** The configured boards over one shared HTTP client (proxy, retries, per-host limit); returns how to close it. */
-export function createJobSources(context: AppContext): {sources: JobSource[]; close: () => Promise<void>} {
-  const logger = context.logger
-  const http = createHttpClient({logger: logger.child('http'), proxy: context.boardsViaProxy})
-  return {sources: createSources(context.config.sources, {http, logger}), close: () => http.close()}
+/**
+ * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit);
+ * `close` releases the client's connections.
+ */
+export function createJobSearch(
+  sources: readonly SourceConfig[],
+  options: {logger: Logger; viaProxy: boolean},
+): {search: JobSearch; close: () => Promise<void>} {
+  const {logger} = options
+  const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy})
+  return {search: new JobSearch(createSources(sources, {http, logger}), logger), close: () => http.close()}
 }
 
 /** The notification service seen through the run's port: digest built with notify.max_items. */
-export async function createDigestSender(context: AppContext): Promise<DigestSender> {
-  const service = await context.openNotifications()
+export function createDigestSender(
+  service: NotificationService,
+  notify: {urls: readonly string[]; max_items: number},
+): DigestSender {
   return {
-    channelCount: context.config.notify.urls.length,
-    buildDigest: (jobs) => buildDigest([...jobs], {maxItems: context.config.notify.max_items, type: 'new_jobs'}),
+    channelCount: notify.urls.length,
+    buildDigest: (jobs) => buildDigest([...jobs], {maxItems: notify.max_items, type: 'new_jobs'}),
     deliver: (digest, signal) => service.deliver(digest, signal),
   }
 }

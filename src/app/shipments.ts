@@ -20,7 +20,6 @@ import {SqliteShipmentMetadataStore} from '../storage/sqlite/shipment-metadata-s
 import {SqliteTelemetryStore} from '../storage/sqlite/shipment-telemetry-store.js'
 import {SqliteShipmentMetadataWriter, SqliteTelemetryWriter} from '../storage/sqlite/shipment-writers.js'
 import type {JobagentConfig} from './config.js'
-import type {AppContext} from './context.js'
 import type {HealthCheck} from './health-checks.js'
 
 export type ShipmentsConfig = JobagentConfig['shipments']
@@ -147,19 +146,6 @@ export function createShipmentService(config: ShipmentsConfig, wiring: ShipmentS
     ...(wiring.metrics ? {metrics: wiring.metrics} : {}),
     ...(wiring.clock ? {clock: wiring.clock} : {}),
   })
-}
-
-/** The context's shipment service, built once over its config (and checked for indexes); closed with the context. */
-export function shipmentServiceOf(context: AppContext): ShipmentService {
-  return context.memo(
-    'shipments',
-    () => {
-      const service = createShipmentService(context.config.shipments, {logger: context.logger})
-      void service.verifyIndexes()
-      return service
-    },
-    (service) => service.close(),
-  )
 }
 
 /** The writable side, for `jobagent shipment import`; each writer opens its store when created. */

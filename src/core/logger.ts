@@ -27,23 +27,18 @@ export const silentLogger: Logger = {
   },
 }
 
-// A server logs thousands of lines a second, most within the same millisecond as the one before.
-let lastStamp = {ms: Number.NaN, text: ''}
-
-function timestampOf(at: Date | undefined): string {
-  if (at) return localTimestamp(at)
-  const ms = Date.now()
-  if (ms !== lastStamp.ms) lastStamp = {ms, text: localTimestamp(new Date(ms))}
-  return lastStamp.text
-}
-
 /**
  * `<timestamp> | <level> | <logger name> | <message>`: one line per record. Newlines and every other control
  * character in the name (a configured feed's name) and the message (a board's error page) are escaped, so a
- * record stays one line and drives no terminal.
+ * record stays one line and drives no terminal. `timestamp` is an `applied_date`-style local time, now by default.
  */
-export function formatLogLine(level: LogLevel, name: string, message: string, at?: Date): string {
-  return `${timestampOf(at)} | ${level} | ${escapeControls(name)} | ${escapeControls(message)}`
+export function formatLogLine(
+  level: LogLevel,
+  name: string,
+  message: string,
+  timestamp: string = localTimestamp(new Date()),
+): string {
+  return `${timestamp} | ${level} | ${escapeControls(name)} | ${escapeControls(message)}`
 }
 
 /**

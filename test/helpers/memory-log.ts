@@ -1,4 +1,4 @@
-import {LineLogger} from '../../src/cli/logger.js'
+import {LineLogger} from '../../src/app/line-logger.js'
 import type {LogLevel} from '../../src/core/logger.js'
 
 export interface ParsedLine {

@@ -1,5 +1,6 @@
 import type {Writable} from 'node:stream'
 import {formatLogLine, LOG_LEVELS, type Logger, type LogLevel} from '../core/logger.js'
+import {localTimestamp} from '../core/time.js'
 
 export interface LogSink {
   write(line: string): void
@@ -45,6 +46,25 @@ export function redirectableSink(fallback: LogSink): RedirectableSink {
   }
 }
 
+/**
+ * The text of the current millisecond, kept between records: a server logs thousands of lines a second, most
+ * within the same millisecond as the one before. One clock is shared by a logger and its children.
+ */
+class TimestampCache {
+  private ms = Number.NaN
+  private text = ''
+
+  now(): string {
+    const ms = Date.now()
+    if (ms !== this.ms) {
+      this.ms = ms
+      this.text = localTimestamp(new Date(ms))
+    }
+    return this.text
+  }
+}
+
+/** The run log's line format (see formatLogLine) on a sink, from `level` up. */
 export class LineLogger implements Logger {
   private readonly threshold: number
 
@@ -52,13 +72,14 @@ export class LineLogger implements Logger {
     readonly name: string,
     private readonly sink: LogSink,
     level: LogLevel = 'INFO',
+    private readonly clock: TimestampCache = new TimestampCache(),
   ) {
     this.threshold = LOG_LEVELS.indexOf(level)
   }
 
   private log(level: LogLevel, message: string): void {
     if (LOG_LEVELS.indexOf(level) < this.threshold) return
-    this.sink.write(formatLogLine(level, this.name, message))
+    this.sink.write(formatLogLine(level, this.name, message, this.clock.now()))
   }
 
   debug(message: string): void {
@@ -78,7 +99,7 @@ export class LineLogger implements Logger {
   }
 
   child(suffix: string): Logger {
-    return new LineLogger(`${this.name}.${suffix}`, this.sink, LOG_LEVELS[this.threshold])
+    return new LineLogger(`${this.name}.${suffix}`, this.sink, LOG_LEVELS[this.threshold], this.clock)
   }
 }
 

@@ -1,0 +1,33 @@
+import type {SearchCriteria} from '../core/jobs/job.js'
+import type {JobSearch} from '../core/jobs/job-search.js'
+import type {SearchResult} from '../core/jobs/search-result.js'
+
+/** The effective search criteria: config `search`, with the tags of a flag or request replacing the configured ones. */
+export function criteriaFrom(search: SearchCriteria, overrides: {tags?: string[] | undefined} = {}): SearchCriteria {
+  return {...search, ...(overrides.tags && overrides.tags.length > 0 ? {tags: overrides.tags} : {})}
+}
+
+/**
+ * Searches without storing anything, for GET /jobs: concurrent callers asking for the same tags share one
+ * search instead of hitting every board again.
+ */
+export class SharedSearch {
+  private readonly inFlight = new Map<string, Promise<SearchResult>>()
+
+  constructor(
+    private readonly openSearch: () => Promise<JobSearch>,
+    private readonly search: SearchCriteria,
+  ) {}
+
+  run(tags: string[] = []): Promise<SearchResult> {
+    const key = [...tags].sort().join(',')
+    const running = this.inFlight.get(key)
+    if (running) return running
+    const promise = this.openSearch()
+      .then((search) => search.search(criteriaFrom(this.search, {tags})))
+      .then(({jobs, sources, searched_at}) => ({jobs, sources, searched_at}))
+      .finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, promise)
+    return promise
+  }
+}
