@@ -36,7 +36,7 @@ export function job(n, fields = {}) {
 export async function seedHome(home, {applications = [], jobs = []}) {
   const [{AppContext}, {canonicalJobUrl}, {jobIdentityKey}] = await Promise.all([
     fromDist('src/app/context.js'),
-    fromDist('src/core/jobs/canonical-url.js'),
+    fromDist('src/core/url-identity.js'),
     fromDist('src/core/jobs/dedupe.js'),
   ])
   const context = new AppContext({env: {JOBAGENT_HOME: home}})

@@ -1,5 +1,5 @@
-import {isHttpUrl} from '../core/applications/url-key.js'
 import type {Digest, Notifier} from '../core/notifications/notifier.js'
+import {isHttpUrl} from '../core/url-identity.js'
 
 /**
  * The digest with only the jobs whose link is an http(s) URL listed; the others count in "+N more". Runs drop such

@@ -1,12 +1,12 @@
 import {readFile} from 'node:fs/promises'
 import {extname, resolve} from 'node:path'
 import Papa from 'papaparse'
-import {isHttpUrl} from '../core/applications/url-key.js'
 import {ConfigurationError, type ErrorDetail, ValidationError} from '../core/errors.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {isHttpUrl} from '../core/url-identity.js'
 import {isObject, type Json} from './shared.js'
 
 const TEXT_FIELDS = ['company', 'location', 'source'] as const

@@ -1,6 +1,7 @@
 import {spawn} from 'node:child_process'
 import {accessSync, constants} from 'node:fs'
 import {delimiter, join} from 'node:path'
+import {isHttpUrl} from '../core/url-identity.js'
 
 export type OpenOutcome = {opened: true; command: string} | {opened: false; reason: string}
 
@@ -38,13 +39,7 @@ export function openInBrowser(
 ): Promise<OpenOutcome> {
   const env = options.env ?? process.env
   const platform = options.platform ?? process.platform
-  let protocol = ''
-  try {
-    protocol = new URL(url).protocol
-  } catch {
-    // Reported below: only web addresses are handed to the opener.
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
+  if (!isHttpUrl(url)) {
     return Promise.resolve({opened: false, reason: 'not a web address'})
   }
   const opener = OPENERS[platform] ?? XDG_OPEN

@@ -8,7 +8,6 @@ import type {
   TrackedApplication,
 } from '../core/applications/application.js'
 import type {StatusUpdate} from '../core/applications/application-store.js'
-import {applicationUrlKey} from '../core/applications/url-key.js'
 import type {RunSummary} from '../core/jobs/agent-run.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
@@ -22,8 +21,8 @@ export interface DashboardData {
   applications: TrackedApplication[]
   counts: ApplicationCounts
   newJobs: number
-  /** Tracked applications by URL key, to find the application of a tracked job. */
-  byUrlKey: Map<string, TrackedApplication>
+  /** Tracked applications by their URL as stored, to find the application of a tracked job (its tracked_url). */
+  byUrl: Map<string, TrackedApplication>
 }
 
 /** The dashboard's window on the core services; every change is written at once. */
@@ -39,7 +38,7 @@ export interface DashboardServices {
 
 /** The application tracked for a job of the last run: the one the catalog matched (see judgeJob), by its URL. */
 export function applicationOfJob(data: DashboardData, job: ListedJob): TrackedApplication | undefined {
-  return job.tracked_url === null ? undefined : data.byUrlKey.get(applicationUrlKey(job.tracked_url))
+  return job.tracked_url === null ? undefined : data.byUrl.get(job.tracked_url)
 }
 
 export function dashboardServices(context: AppContext, options: {env?: NodeJS.ProcessEnv} = {}): DashboardServices {
@@ -50,8 +49,8 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
         context.jobCatalog.lastRun(),
         context.applications.list(),
       ])
-      const byUrlKey = new Map(applications.map((application) => [applicationUrlKey(application.url), application]))
-      return {run, jobs, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrlKey}
+      const byUrl = new Map(applications.map((application) => [application.url, application]))
+      return {run, jobs, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrl}
     },
     async history(url) {
       return (await context.applications.get(url)).history

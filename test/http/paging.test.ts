@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {canonicalJobUrl} from '../../src/core/jobs/canonical-url.js'
 import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../src/core/jobs/job.js'
+import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
 
 // The list routes answer a page at a time, so a tracker or a last run of any size never becomes one answer of

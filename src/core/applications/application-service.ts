@@ -2,6 +2,7 @@ import type {z} from 'zod'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {applicationUrlKey} from '../url-identity.js'
 import type {
   ApplicationCounts,
   ApplicationRecord,
@@ -10,19 +11,16 @@ import type {
   TrackedApplication,
 } from './application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from './application-store.js'
-import {applicationUrlKey} from './url-key.js'
 import type {ApplicationInput} from './validation.js'
 
 type Schemas = typeof import('./validation.js')
-let schemas: Schemas | undefined
 
 /**
  * The zod schemas load on the first write or lookup, not at start-up: listing applications (`jobagent status`,
  * the dashboard) validates nothing, and zod is a large share of a short command's start time.
  */
-async function loadSchemas(): Promise<Schemas> {
-  schemas ??= await import('./validation.js')
-  return schemas
+function loadSchemas(): Promise<Schemas> {
+  return import('./validation.js')
 }
 
 export interface ApplicationWithHistory {

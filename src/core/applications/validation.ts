@@ -2,8 +2,8 @@ import {z} from 'zod'
 import {type ControlOptions, findControl} from '../control-characters.js'
 import type {ErrorDetail} from '../errors.js'
 import {toLocalTimestamp} from '../time.js'
+import {isHttpUrl} from '../url-identity.js'
 import {APPLICATION_STATUSES} from './application.js'
-import {isHttpUrl} from './url-key.js'
 
 const statusList = APPLICATION_STATUSES.join(', ')
 

@@ -1,4 +1,4 @@
-import {isHttpUrl} from '../applications/url-key.js'
+import {isHttpUrl} from '../url-identity.js'
 import type {JobResponse} from './job.js'
 
 /**

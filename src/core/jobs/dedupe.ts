@@ -1,4 +1,4 @@
-import {canonicalJobUrl} from './canonical-url.js'
+import {canonicalJobUrl} from '../url-identity.js'
 import type {JobResponse} from './job.js'
 
 const COMPANY_SUFFIXES = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|co)\b/g

@@ -3,8 +3,9 @@ import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {ConflictError, NotFoundError} from '../errors.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
+import {jobApplicationKeys} from '../url-identity.js'
 import type {JobStore, RunRecord, StoredJob} from './job-store.js'
-import {type JobTracking, jobApplicationKeys, judgeJob} from './job-tracking.js'
+import {type JobTracking, judgeJob} from './job-tracking.js'
 
 /** A stored job seen against the tracker (see judgeJob). */
 export interface ListedJob extends StoredJob, JobTracking {}

@@ -1,23 +1,10 @@
 import {type ApplicationStatus, isAppliedStatus} from '../applications/application.js'
-import {applicationUrlKey} from '../applications/url-key.js'
-import {canonicalJobUrl} from './canonical-url.js'
 
 /**
  * The one rule that says whether a found job is already tracked and whether it is new. `jobagent run`, the job
  * lists (`jobagent jobs`, GET /jobs/last, the dashboard) and GET /jobs all judge with it, so a job the run counts
  * as applied for never shows as new elsewhere, and no front end offers to track a job twice.
  */
-
-/**
- * The application URL keys a job can be tracked under: its URL as posted and its canonical URL (tracking
- * parameters such as utm_* removed), as posted first; one key when both agree. Pass `canonical` when it is
- * known (a stored job's url_key), so the URL is not parsed again.
- */
-export function jobApplicationKeys(url: string, canonical: string = canonicalJobUrl(url)): string[] {
-  const asPosted = applicationUrlKey(url)
-  const canonicalKey = applicationUrlKey(canonical)
-  return asPosted === canonicalKey ? [asPosted] : [asPosted, canonicalKey]
-}
 
 /** Applied for: one of the job's keys is the key of an application that has been applied for (not `saved`). */
 export function isAppliedFor(keys: readonly string[], isAppliedKey: (urlKey: string) => boolean): boolean {

@@ -5,8 +5,8 @@
  */
 
 import {basename} from 'node:path'
-import {isHttpUrl} from '../applications/url-key.js'
 import {ConfigurationError, type ErrorDetail} from '../errors.js'
+import {isHttpUrl} from '../url-identity.js'
 
 export const SOURCE_TYPES = [
   'remoteok',

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {canonicalJobUrl} from '../../../src/core/jobs/canonical-url.js'
 import {dedupeJobs, jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 
 const job = (fields: Partial<JobResponse>): JobResponse => ({
   title: 'Backend Engineer',

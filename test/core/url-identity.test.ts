@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {applicationUrlKey, isHttpUrl} from '../../../src/core/applications/url-key.js'
+import {applicationUrlKey, isHttpUrl} from '../../src/core/url-identity.js'
 
 describe('the identity of an application url', () => {
   it.each([

@@ -1,0 +1,64 @@
+/**
+ * The identity of a URL, in one place: when two job URLs name the same posting (canonicalJobUrl), when two
+ * application URLs name the same application (applicationUrlKey), the keys a found job can be tracked under
+ * (jobApplicationKeys), and which URLs are web addresses at all (isHttpUrl). Core, storage, the run, the job
+ * lists, the dashboard and the API all compare URLs through these functions only.
+ */
+
+/** Query parameters that only track where a click came from; they never change which job a URL names. */
+const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|referrer|source|fbclid|gclid|mc_cid|mc_eid|_hsenc|_hsmi)$/i
+
+/**
+ * The URL used to recognise the same posting twice: lower-case scheme and host, tracking parameters removed,
+ * no fragment, no trailing slash. Unparseable URLs are compared as trimmed text.
+ */
+export function canonicalJobUrl(url: string): string {
+  const trimmed = url.trim()
+  let parsed: URL
+  try {
+    parsed = new URL(trimmed)
+  } catch {
+    return trimmed.replace(/\/+$/, '')
+  }
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (TRACKING_PARAMS.test(name)) parsed.searchParams.delete(name)
+  }
+  parsed.hash = ''
+  const query = parsed.searchParams.toString()
+  const path = parsed.pathname.replace(/\/+$/, '')
+  return `${parsed.protocol}//${parsed.host}${path}${query ? `?${query}` : ''}`
+}
+
+/**
+ * The identity of an application URL: scheme and host compared case-insensitively and a trailing slash ignored.
+ * The URL itself is stored as given; this key only decides whether two URLs name the same application.
+ */
+export function applicationUrlKey(url: string): string {
+  const trimmed = url.trim()
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(trimmed)
+  if (!match) return trimmed.replace(/\/+$/, '')
+  const [, scheme = '', authority = '', rest = ''] = match
+  // Only the path's trailing slash is ignored; a slash at the end of a query value is meaningful.
+  const [, path = '', suffix = ''] = /^([^?#]*)(.*)$/s.exec(rest) ?? []
+  return `${scheme.toLowerCase()}://${authority.toLowerCase()}${path.replace(/\/+$/, '')}${suffix}`
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value)
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The application URL keys a job can be tracked under: its URL as posted and its canonical URL (tracking
+ * parameters such as utm_* removed), as posted first; one key when both agree. Pass `canonical` when it is
+ * known (a stored job's url_key), so the URL is not parsed again.
+ */
+export function jobApplicationKeys(url: string, canonical: string = canonicalJobUrl(url)): string[] {
+  const asPosted = applicationUrlKey(url)
+  const canonicalKey = applicationUrlKey(canonical)
+  return asPosted === canonicalKey ? [asPosted] : [asPosted, canonicalKey]
+}
