@@ -111,8 +111,6 @@ export const configProperties = {
   },
 } as const
 
-export const TOP_LEVEL_KEYS = Object.keys(configProperties)
-
 interface SchemaNode {
   type?: string
   properties?: Record<string, SchemaNode>

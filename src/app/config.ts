@@ -12,9 +12,9 @@ import {
 } from '../core/errors.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
-import {configProperties, schemaAt, TOP_LEVEL_KEYS, unknownKeysAt} from './config-schema.js'
+import {configProperties, schemaAt, unknownKeysAt} from './config-schema.js'
 
-export type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+export type {SourceConfig} from '../core/jobs/source-config.js'
 
 export type Mode = 'production' | 'development'
 
@@ -322,11 +322,6 @@ export function loadConfig(options: {env?: Env; overrides?: Layer} = {}): Loaded
       shipmentsDb: join(dataDir, 'shipments.db'),
     },
   }
-}
-
-export function isKnownKey(key: string): boolean {
-  const [top] = key.split('.')
-  return top !== undefined && TOP_LEVEL_KEYS.includes(top)
 }
 
 /**

@@ -7,10 +7,6 @@ import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
 import {colourEnabled, makeStyle, type Style} from './style.js'
 
-export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
-  (typeof BaseCommand)['baseFlags'] & T['flags']
->
-
 /**
  * What every jobagent command shares: --verbose/--quiet, the line logger on stderr, the application context,
  * and one mapping of errors to messages and exit codes (no stack traces for errors the user can fix).

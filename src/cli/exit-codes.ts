@@ -1,6 +1,5 @@
 import type {ErrorKind} from '../core/errors.js'
 
-export const EXIT_OK = 0
 /** The command could not do its work: not found, conflict, a store or every board unavailable. */
 export const EXIT_FAILURE = 1
 /** The command was used wrongly: bad flags or arguments, invalid input or configuration. */

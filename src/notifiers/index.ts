@@ -11,7 +11,7 @@ import {HttpTransport} from './transport.js'
 import {WebLinksOnlyNotifier} from './web-links.js'
 import {WebhookNotifier} from './webhook.js'
 
-export {CHANNEL_EXAMPLES, type NotifierSpec, parseNotifierUrl} from './channel-urls.js'
+export {type NotifierSpec, parseNotifierUrl} from './channel-urls.js'
 
 export interface NotifierDeps {
   /** The root logger; `log://` writes to its `notify.log` child. */

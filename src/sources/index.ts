@@ -16,7 +16,7 @@ import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
 
-export {createHttpClient, HttpClient, type HttpClientOptions, HttpError} from './http-client.js'
+export {createHttpClient, HttpClient} from './http-client.js'
 
 export interface CreateSourcesOptions {
   http: HttpClient

@@ -52,10 +52,6 @@ export interface ApplicationCounts {
   pending: number
 }
 
-export function isApplicationStatus(value: string): value is ApplicationStatus {
-  return (APPLICATION_STATUSES as readonly string[]).includes(value)
-}
-
 /** `pending` means tracked but not yet applied for; every other status counts as applied. */
 export function isAppliedStatus(status: ApplicationStatus): boolean {
   return status !== 'saved'
