@@ -99,3 +99,12 @@ export function describePostgresError(error: unknown, url: string, table?: strin
   }
   return error
 }
+
+/** One round trip to the server, for health checks; a failure is described like any other store error. */
+export async function pingPostgres(pool: pg.Pool, url: string): Promise<void> {
+  try {
+    await pool.query('SELECT 1')
+  } catch (error) {
+    throw describePostgresError(error, url)
+  }
+}

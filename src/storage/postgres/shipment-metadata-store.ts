@@ -3,7 +3,7 @@ import type {Logger} from '../../core/logger.js'
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
 import {quoteIdentifier} from '../sql-names.js'
-import {createPostgresPool, describePostgresError} from './pool.js'
+import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
 export interface PostgresMetadataOptions {
@@ -47,12 +47,8 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
     })
   }
 
-  async ping(): Promise<void> {
-    try {
-      await this.pool.query('SELECT 1')
-    } catch (error) {
-      throw describePostgresError(error, this.options.url)
-    }
+  ping(): Promise<void> {
+    return pingPostgres(this.pool, this.options.url)
   }
 
   async close(): Promise<void> {

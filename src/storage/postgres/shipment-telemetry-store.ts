@@ -4,7 +4,7 @@ import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
 import {type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {indexName, quoteIdentifier} from '../sql-names.js'
-import {createPostgresPool, describePostgresError} from './pool.js'
+import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
 export interface PostgresTelemetryOptions extends TelemetryFields {
@@ -69,12 +69,8 @@ export class PostgresTelemetryStore implements TelemetryStore {
     })
   }
 
-  async ping(): Promise<void> {
-    try {
-      await this.pool.query('SELECT 1')
-    } catch (error) {
-      throw describePostgresError(error, this.options.url)
-    }
+  ping(): Promise<void> {
+    return pingPostgres(this.pool, this.options.url)
   }
 
   async close(): Promise<void> {
