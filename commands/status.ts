@@ -31,14 +31,13 @@ export default class Status extends BaseCommand {
   }
   static flags = {
     status: Flags.string({description: 'List only applications with this status.', options: [...APPLICATION_STATUSES]}),
-    notes: Flags.string({description: 'Notes for the new status (replace the current notes).', default: ''}),
+    notes: Flags.string({description: 'Notes for the new status (replace the current notes; default: none).'}),
   }
 
   async run() {
     const {args, flags} = await this.parse(Status)
     const tracker = this.context.applications
-    const notesGiven = this.argv.some((arg) => arg === '--notes' || arg.startsWith('--notes='))
-    if (notesGiven && !args['new-status']) {
+    if (flags.notes !== undefined && !args['new-status']) {
       throw new ValidationError('--notes goes with a new status', {
         hint: 'change the status and notes together: jobagent status <url> <status> --notes "..."',
       })
@@ -49,7 +48,7 @@ export default class Status extends BaseCommand {
       })
     }
     if (args.url && args['new-status']) {
-      const change = await tracker.changeStatus(args.url, args['new-status'], flags.notes)
+      const change = await tracker.changeStatus(args.url, args['new-status'], flags.notes ?? '')
       this.log(renderStatusChange(change))
       return {application: toRecord(change.current), previous_status: change.previous.status}
     }

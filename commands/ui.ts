@@ -19,8 +19,7 @@ export default class Ui extends BaseCommand {
 
   // The screen belongs to the dashboard: log lines (of a search run with r) are kept and printed on quit.
   protected get logger(): Logger {
-    const verbose = this.argv.includes('--verbose')
-    const level = logLevelFor({verbose, quiet: this.argv.includes('--quiet'), env: process.env})
+    const level = logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: process.env})
     const sink = {
       write: (line: string) => {
         this.logLines.push(line)

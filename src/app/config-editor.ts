@@ -1,8 +1,8 @@
 import {ConfigurationError, NotFoundError} from '../core/errors.js'
-import {SOURCE_TYPES, type SourceConfig, validateSourceConfigs} from '../core/jobs/source-config.js'
+import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {maskUrl} from '../core/secrets.js'
-import {describeConfError, type Env, openConfigFile, splitList} from './config.js'
-import {configProperties, schemaAt, unknownKeysAt} from './config-schema.js'
+import {configFilePath, configProblemsError, type Env, readConfigFile, splitList, writeConfigFile} from './config.js'
+import {checkConfig, schemaAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
 
 /**
@@ -17,29 +17,27 @@ function parseValue(key: string, raw: string): unknown {
     value = raw
   }
   const node = schemaAt(key)
-  const stringList = node?.type === 'array' && node.items?.type === 'string'
+  const stringList = node?.type === 'array' && node.child('0')?.type === 'string'
   return stringList && typeof value === 'string' ? splitList(value) : value
 }
 
-type SchemaNode = {properties?: Record<string, SchemaNode>}
-
 /** Walks the schema so a nested typo (`search.foo`) is named, not just reported as "search has an unknown key". */
 function checkKey(key: string): void {
-  let properties: Record<string, SchemaNode> | undefined = configProperties as Record<string, SchemaNode>
+  let node = schemaAt('')
   const parents: string[] = []
   for (const segment of key.split('.')) {
-    // Below an array or a scalar the schema check on write decides.
-    if (!properties) return
-    const child: SchemaNode | undefined = Object.hasOwn(properties, segment) ? properties[segment] : undefined
+    // Below an array or a scalar the schema check of the edited file decides.
+    if (!node?.keys) return
+    const child = node.keys.includes(segment) ? node.child(segment) : undefined
     if (!child) {
       const where = parents.length === 0 ? 'top-level keys' : `keys under ${parents.join('.')}`
       throw new ConfigurationError(`unknown configuration key "${key}"`, {
         details: [{field: [...parents, segment].join('.'), message: 'unknown key'}],
-        hint: `${where} are: ${Object.keys(properties).join(', ')}`,
+        hint: `${where} are: ${node.keys.join(', ')}`,
       })
     }
     parents.push(segment)
-    properties = child.properties
+    node = child
   }
 }
 
@@ -55,15 +53,29 @@ export function maskSecrets(value: unknown, key = ''): unknown {
   return value
 }
 
+function isContainer(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** The value at a dotted key (`sources.0.type`), or undefined where the stored file has none. */
+function valueAt(stored: Record<string, unknown>, key: string): unknown {
+  let node: unknown = stored
+  for (const segment of key.split('.')) {
+    if (!isContainer(node) || !Object.hasOwn(node, segment)) return undefined
+    node = node[segment]
+  }
+  return node
+}
+
 /** A copy of the stored configuration with `key` set (`undefined`: removed), to judge an edit before writing it. */
-function withValue(store: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  const copy = structuredClone(store)
+function withValue(stored: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(stored)
   const segments = key.split('.')
   const last = segments.pop() as string
   let node: Record<string, unknown> = copy
   for (const segment of segments) {
     const child = node[segment]
-    node[segment] = typeof child === 'object' && child !== null ? child : {}
+    node[segment] = isContainer(child) ? child : {}
     node = node[segment] as Record<string, unknown>
   }
   if (value === undefined) delete node[last]
@@ -71,53 +83,25 @@ function withValue(store: Record<string, unknown>, key: string, value: unknown):
   return copy
 }
 
-/**
- * Refuses an edit under `sources` that `run` would refuse, before anything is written, by the check `run` uses.
- * Edits elsewhere leave a list edited by hand alone: `run` and `GET /jobs` report it.
- */
-function checkSources(key: string, candidate: Record<string, unknown>, file: string): void {
-  if (key !== 'sources' && !key.startsWith('sources.')) return
-  // Shape problems (a misspelt key or type, a value of the wrong JSON type) are the schema's to name, with the
-  // keys and values it allows, when conf writes; the rules below assume the shape.
-  const sources = candidate.sources
-  if (!Array.isArray(sources)) return
-  const misshapen = (entry: unknown, index: number) =>
-    !(SOURCE_TYPES as readonly unknown[]).includes((entry as SourceConfig | null)?.type) ||
-    unknownKeysAt(entry, `sources.${index}`).length > 0
-  if (sources.some(misshapen)) return
-  try {
-    validateSourceConfigs(sources as SourceConfig[])
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error
-    throw new ConfigurationError(`cannot set ${key} in ${file}: ${error.message}`, {
-      details: error.details,
-      hint: error.hint ?? '',
-    })
-  }
-}
-
 /** `jobagent config list|get|set|unset|path`: edits the file only, never the environment or flags. */
 export class ConfigEditor {
-  private readonly file
+  readonly path: string
 
   constructor(env: Env = process.env) {
-    this.file = openConfigFile(env)
-  }
-
-  get path(): string {
-    return this.file.path
+    this.path = configFilePath(env)
   }
 
   list(options: {showSecrets?: boolean} = {}): Record<string, unknown> {
-    return (options.showSecrets ? this.file.store : maskSecrets(this.file.store)) as Record<string, unknown>
+    const stored = readConfigFile(this.path)
+    return (options.showSecrets ? stored : maskSecrets(stored)) as Record<string, unknown>
   }
 
   get(key: string, options: {showSecrets?: boolean} = {}): unknown {
     checkKey(key)
-    if (!this.file.has(key)) {
-      throw new NotFoundError(`${key} is not set in ${this.file.path}`, {hint: 'the built-in default applies'})
+    const value = valueAt(readConfigFile(this.path), key)
+    if (value === undefined) {
+      throw new NotFoundError(`${key} is not set in ${this.path}`, {hint: 'the built-in default applies'})
     }
-    const value = this.file.get(key)
     return options.showSecrets ? value : maskSecrets(value, key)
   }
 
@@ -125,25 +109,34 @@ export class ConfigEditor {
     checkKey(key)
     const value = parseValue(key, raw)
     checkNotifySetting(key, value)
-    checkSources(key, withValue(this.file.store, key, value), this.file.path)
-    try {
-      this.file.set(key, value)
-    } catch (error) {
-      throw describeConfError(error, this.file.path, {
-        action: `cannot set ${key} in ${this.file.path}`,
-        stored: withValue(this.file.store, key, value),
-      })
-    }
+    this.write(`set ${key}`, withValue(readConfigFile(this.path), key, value))
     return value
   }
 
   unset(key: string): void {
     checkKey(key)
-    checkSources(key, withValue(this.file.store, key, undefined), this.file.path)
-    try {
-      this.file.delete(key)
-    } catch (error) {
-      throw describeConfError(error, this.file.path)
+    this.write(`unset ${key}`, withValue(readConfigFile(this.path), key, undefined))
+  }
+
+  /**
+   * Writes the edited file (`edit`: `set search.tags`) only if every command could read it: the schema's checks
+   * first, then, for an edit under `sources`, the rules `run` applies to the list. Edits elsewhere leave a list edited by hand alone:
+   * `run` and `GET /jobs` report it.
+   */
+  private write(edit: string, candidate: Record<string, unknown>): void {
+    const checked = checkConfig(candidate)
+    if (!checked.ok) throw configProblemsError(`cannot ${edit} in ${this.path}`, checked.problems)
+    if (/^(set|unset) sources(\.|$)/.test(edit)) {
+      try {
+        validateSourceConfigs(checked.config.sources)
+      } catch (error) {
+        if (!(error instanceof ConfigurationError)) throw error
+        throw new ConfigurationError(`cannot ${edit} in ${this.path}: ${error.message}`, {
+          details: error.details,
+          hint: error.hint ?? '',
+        })
+      }
     }
+    writeConfigFile(this.path, candidate)
   }
 }

@@ -1,143 +1,207 @@
-/** JSON Schema of config.json (validated by conf on every read and write). Every key is optional. */
+/**
+ * The one definition of config.json: its shape, the built-in defaults, the types the rest of jobagent reads
+ * (z.output), and the words of every refusal, all taken from this schema. Every key of the file is optional.
+ */
 
-import {SOURCE_TYPES} from '../core/jobs/source-config.js'
+import {createRequire} from 'node:module'
+import type * as ZodMini from 'zod/mini'
+import type {ErrorDetail} from '../core/errors.js'
+import type {SearchCriteria} from '../core/jobs/job.js'
+import {type BoardRef, SOURCE_TYPES, type SourceConfig} from '../core/jobs/source-config.js'
 
-const stringList = {type: 'array', items: {type: 'string'}} as const
+// zod's small build through its CommonJS entry: every command that finds a config file loads it, and Node loads
+// the CommonJS build several times faster than the ES module graph of the full build (see docs/BENCHMARKS.md).
+const z = createRequire(import.meta.url)('zod/mini') as typeof ZodMini
+
+const text = () => z.string().check(z.minLength(1))
+const stringList = () => z._default(z.array(z.string()), () => [])
+/** A section of the file: every key optional, unknown keys refused, its defaults filled in when it is left out. */
+const section = <Shape extends ZodMini.core.$ZodShape>(shape: Shape) => z.prefault(z.strictObject(shape), {} as never)
 
 /** A board, site or company slug, optionally with the company name to show (Lever and Ashby carry none). */
-const boardList = {
-  type: 'array',
-  items: {
-    anyOf: [
-      {type: 'string', minLength: 1},
-      {
-        type: 'object',
-        properties: {slug: {type: 'string', minLength: 1}, company: {type: 'string'}},
-        required: ['slug'],
-        additionalProperties: false,
-      },
-    ],
-  },
-} as const
+const boardList = z.array(z.union([text(), z.strictObject({slug: text(), company: z.optional(z.string())})]))
 
-export const sourceSchema = {
-  type: 'object',
-  properties: {
-    type: {enum: SOURCE_TYPES},
-    name: {type: 'string', minLength: 1},
-    url: {type: 'string', minLength: 1},
-    enabled: {type: 'boolean'},
-    timeout_seconds: {type: 'number', exclusiveMinimum: 0, maximum: 600},
-    max_pages: {type: 'integer', minimum: 1, maximum: 100},
-    boards: boardList,
-    sites: boardList,
-    region: {enum: ['global', 'eu']},
-    path: {type: 'string', minLength: 1},
-  },
-  required: ['type'],
-  additionalProperties: false,
-} as const
+const sourceSchema = z.strictObject({
+  type: z.enum(SOURCE_TYPES),
+  name: z.optional(text()),
+  url: z.optional(text()),
+  enabled: z.optional(z.boolean()),
+  timeout_seconds: z.optional(z.number().check(z.gt(0), z.lte(600))),
+  max_pages: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  boards: z.optional(boardList),
+  sites: z.optional(boardList),
+  region: z.optional(z.enum(['global', 'eu'])),
+  path: z.optional(text()),
+})
 
-const storeUrl = {type: 'string', pattern: '^(sqlite|postgres|postgresql|mongodb|mongodb\\+srv)://'} as const
+/** Without a `sources` key the keyless public boards are searched. */
+export const DEFAULT_SOURCES: SourceConfig[] = [
+  {type: 'remoteok'},
+  {type: 'remotive'},
+  {type: 'arbeitnow'},
+  {type: 'jobicy'},
+  {type: 'himalayas'},
+  {type: 'weworkremotely'},
+]
 
-export const configProperties = {
-  mode: {enum: ['production', 'development']},
-  search: {
-    type: 'object',
-    properties: {
-      tags: stringList,
-      keywords: stringList,
-      exclude_keywords: stringList,
-      locations: stringList,
-      remote_only: {type: 'boolean'},
-      max_age_days: {anyOf: [{type: 'null'}, {type: 'number', exclusiveMinimum: 0}]},
-      company_block_list: stringList,
-    },
-    additionalProperties: false,
-  },
-  sources: {type: 'array', items: sourceSchema},
-  notify: {
-    type: 'object',
-    properties: {urls: stringList, max_items: {type: 'integer', minimum: 1, maximum: 1000}},
-    additionalProperties: false,
-  },
-  run: {
-    type: 'object',
-    properties: {healthcheck_url: {anyOf: [{type: 'null'}, {type: 'string', pattern: '^https?://'}]}},
-    additionalProperties: false,
-  },
-  server: {
-    type: 'object',
-    properties: {
-      host: {type: 'string', minLength: 1},
-      port: {type: 'integer', minimum: 0, maximum: 65535},
-      // Names a browser may use in the Host header of a server without a token: a DNS name or an IP, no port.
-      allowed_hosts: {
-        type: 'array',
-        items: {type: 'string', pattern: '^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*|\\[[0-9A-Fa-f:.]+\\])$'},
-      },
-    },
-    additionalProperties: false,
-  },
-  shipments: {
-    type: 'object',
-    properties: {
-      metadata: {
-        type: 'object',
-        properties: {
-          url: storeUrl,
-          table: {type: 'string', minLength: 1},
-          id_column: {type: 'string', minLength: 1},
-          pool_size: {type: 'integer', minimum: 1, maximum: 100},
-          timeout_ms: {type: 'integer', minimum: 1},
-        },
-        additionalProperties: false,
-      },
-      telemetry: {
-        type: 'object',
-        properties: {
-          url: storeUrl,
-          collection: {type: 'string', minLength: 1},
-          id_field: {type: 'string', minLength: 1},
-          time_field: {type: 'string', minLength: 1},
-          pool_size: {type: 'integer', minimum: 1, maximum: 100},
-          timeout_ms: {type: 'integer', minimum: 1},
-        },
-        additionalProperties: false,
-      },
-      stale_after_seconds: {type: 'number', minimum: 0},
-    },
-    additionalProperties: false,
-  },
-} as const
+export const modeSchema = z.enum(['production', 'development'])
+export const portSchema = z.int().check(z.gte(0), z.lte(65535))
 
-interface SchemaNode {
-  type?: string
-  properties?: Record<string, SchemaNode>
-  items?: SchemaNode
-  enum?: readonly unknown[]
-  anyOf?: readonly SchemaNode[]
+const storeUrl = z.string().check(z.regex(/^(sqlite|postgres|postgresql|mongodb|mongodb\+srv):\/\//))
+const poolSize = () => z._default(z.int().check(z.gte(1), z.lte(100)), 10)
+const timeoutMs = () => z._default(z.int().check(z.gte(1)), 2000)
+
+export const configSchema = z.strictObject({
+  mode: z._default(modeSchema, 'production'),
+  search: section({
+    tags: stringList(),
+    keywords: stringList(),
+    exclude_keywords: stringList(),
+    locations: stringList(),
+    remote_only: z._default(z.boolean(), false),
+    max_age_days: z._default(z.nullable(z.number().check(z.gt(0))), null),
+    company_block_list: stringList(),
+  }),
+  sources: z._default(z.array(sourceSchema), () => DEFAULT_SOURCES),
+  notify: section({urls: stringList(), max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20)}),
+  /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
+  run: section({healthcheck_url: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\//))), null)}),
+  server: section({
+    host: z._default(text(), '127.0.0.1'),
+    port: z._default(portSchema, 8080),
+    // Names a browser may use in the Host header of a server without a token: a DNS name or an IP, no port.
+    allowed_hosts: z._default(
+      z.array(z.string().check(z.regex(/^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])$/))),
+      () => [],
+    ),
+  }),
+  shipments: section({
+    // Unset, `url` is the embedded database in the data dir, filled in by loadConfig, which knows the paths.
+    metadata: section({
+      url: z.optional(storeUrl),
+      table: z._default(text(), 'shipments'),
+      id_column: z._default(text(), 'shipment_id'),
+      pool_size: poolSize(),
+      timeout_ms: timeoutMs(),
+    }),
+    telemetry: section({
+      url: z.optional(storeUrl),
+      collection: z._default(text(), 'telemetry'),
+      id_field: z._default(text(), 'shipment_id'),
+      time_field: z._default(text(), 'recorded_at'),
+      pool_size: poolSize(),
+      timeout_ms: timeoutMs(),
+    }),
+    stale_after_seconds: z._default(z.number().check(z.gte(0)), 900),
+  }),
+})
+
+type ParsedConfig = ZodMini.output<typeof configSchema>
+type Shipments = ParsedConfig['shipments']
+type WithUrl<T> = Omit<T, 'url'> & {url: string}
+
+/** The effective configuration: every key set, the shipment stores named. */
+export type JobagentConfig = Omit<ParsedConfig, 'shipments'> & {
+  shipments: Omit<Shipments, 'metadata' | 'telemetry'> & {
+    metadata: WithUrl<Shipments['metadata']>
+    telemetry: WithUrl<Shipments['telemetry']>
+  }
 }
 
-const ROOT_NODE: SchemaNode = {properties: configProperties as Record<string, SchemaNode>}
+// The domain's own types and the schema must agree; a schema change that breaks either fails to compile here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const agree = <T extends true>(value: T): T => value
+agree<Same<ParsedConfig['search'], SearchCriteria>>(true)
+agree<Same<ZodMini.output<typeof sourceSchema>, SourceConfig>>(true)
+agree<Same<ZodMini.output<typeof boardList>[number], string | BoardRef>>(true)
 
-/** The schema of a dotted config path (`sources.0.type`), for messages that list what is allowed there. */
-export function schemaAt(path: string): SchemaNode | undefined {
-  let node: SchemaNode | undefined = ROOT_NODE
-  for (const segment of path === '' ? [] : path.split('.')) {
-    if (!node) return undefined
-    const objectLike: SchemaNode | undefined = node.properties
-      ? node
-      : node.anyOf?.find((option) => option.properties !== undefined)
-    node = /^\d+$/.test(segment) ? node.items : objectLike?.properties?.[segment]
+/** What the schema says about one place in the file, for messages and for reading values given as text. */
+interface SchemaNode {
+  type: string
+  keys?: string[]
+  values?: unknown[]
+  isInteger?: boolean
+  child(segment: string): SchemaNode | undefined
+}
+
+type Def = {
+  type: string
+  innerType?: ZodMini.ZodMiniType
+  shape?: Record<string, ZodMini.ZodMiniType>
+  element?: ZodMini.ZodMiniType
+  options?: ZodMini.ZodMiniType[]
+  entries?: Record<string, unknown>
+  format?: string
+}
+
+/** The schema as it is read in (defaults, optional and null aside), through zod's public definition objects. */
+function describe(schema: ZodMini.ZodMiniType): SchemaNode {
+  let def = schema._zod.def as unknown as Def
+  while (def.innerType) def = def.innerType._zod.def as unknown as Def
+  const object = def.shape ? def : def.options?.map((option) => option._zod.def as unknown as Def).find((o) => o.shape)
+  return {
+    type: def.type,
+    ...(object?.shape ? {keys: Object.keys(object.shape)} : {}),
+    ...(def.entries ? {values: Object.values(def.entries)} : {}),
+    ...(def.format === 'safeint' ? {isInteger: true} : {}),
+    child(segment) {
+      if (def.element) return /^\d+$/.test(segment) ? describe(def.element) : undefined
+      const child = object?.shape && Object.hasOwn(object.shape, segment) ? object.shape[segment] : undefined
+      return child && describe(child)
+    },
   }
+}
+
+/** The schema at a dotted path of the file (`sources.0.type`), or undefined where the file has no such key. */
+export function schemaAt(path: string): SchemaNode | undefined {
+  let node: SchemaNode | undefined = describe(configSchema)
+  for (const segment of path === '' ? [] : path.split('.')) node = node?.child(segment)
   return node
 }
 
-/** Keys of `value` (the object at `path` of a config) that the schema does not know. */
-export function unknownKeysAt(value: unknown, path: string): string[] {
-  const node = schemaAt(path)
-  const known = node?.properties ?? node?.anyOf?.find((option) => option.properties)?.properties
-  if (!known || typeof value !== 'object' || value === null || Array.isArray(value)) return []
-  return Object.keys(value).filter((key) => !Object.hasOwn(known, key))
+function typeName(node: SchemaNode | undefined, expected: string): string {
+  if (node?.isInteger || expected === 'int') return 'integer'
+  return expected
+}
+
+/** One refusal of the schema in the user's words: the key, and what is allowed there. */
+function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
+  const key = issue.path.join('.')
+  const name = key || 'config'
+  const field = key || '(root)'
+  const node = schemaAt(key)
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const where = key === '' ? 'top-level keys' : `keys under ${key}`
+      const hint = node?.keys ? ` (${where} are: ${node.keys.join(', ')})` : ''
+      return issue.keys.map((unknown) => {
+        const path = key === '' ? unknown : `${key}.${unknown}`
+        return {field: path, message: `"${path}" is not a known key${hint}`}
+      })
+    }
+    case 'invalid_value':
+      return [{field, message: `${name} must be one of: ${issue.values.join(', ')}`}]
+    case 'invalid_type':
+      return [{field, message: `${name} must be ${typeName(node, issue.expected)}`}]
+    case 'too_big':
+      return [{field, message: `${name} must be ${issue.inclusive ? '<=' : '<'} ${issue.maximum}`}]
+    case 'too_small':
+      if (issue.origin === 'string') return [{field, message: `${name} must not be empty`}]
+      return [{field, message: `${name} must be ${issue.inclusive ? '>=' : '>'} ${issue.minimum}`}]
+    case 'invalid_format':
+      return [{field, message: `${name} must match pattern ${issue.pattern ?? issue.format}`}]
+    case 'invalid_union':
+      return [{field, message: `${name} must be a text or an object with the keys ${node?.keys?.join(', ')}`}]
+    default:
+      return [{field, message: `${name} is not valid`}]
+  }
+}
+
+export type ConfigCheck = {ok: true; config: ParsedConfig} | {ok: false; problems: ErrorDetail[]}
+
+/** Checks the content of a config file against the schema; the parsed config has every default filled in. */
+export function checkConfig(stored: unknown): ConfigCheck {
+  const result = configSchema.safeParse(stored)
+  if (result.success) return {ok: true, config: result.data}
+  return {ok: false, problems: result.error.issues.flatMap(describeIssue)}
 }

@@ -18,15 +18,17 @@ export abstract class BaseCommand extends Command {
   }
 
   private appContext: AppContext | undefined
-  private verbose = false
-  private quietLogs = false
+  protected verbose = false
+  protected quietLogs = false
   protected readonly style: Style = makeStyle(colourEnabled())
 
   async init(): Promise<void> {
     await super.init()
+    // Parsed here, before run(), so the logger and the error report know them in every command.
+    const {flags} = await this.parse(this.ctor)
     // DEBUG=jobagent* means the same as --verbose: debug lines and the causes of errors.
-    this.verbose = logLevelFor({verbose: this.argv.includes('--verbose'), env: process.env}) === 'DEBUG'
-    this.quietLogs = this.argv.includes('--quiet')
+    this.verbose = logLevelFor({verbose: flags.verbose === true, env: process.env}) === 'DEBUG'
+    this.quietLogs = flags.quiet === true
   }
 
   /** Where log lines go; a live display may take them over so they print above it instead of through it. */

@@ -159,7 +159,7 @@ export async function startServer(
 
 /**
  * Resolves after the first SIGINT or SIGTERM has shut the server down gracefully. Later signals are ignored:
- * libraries that clean up on exit (conf's when-exit) raise the signal again, and the shutdown bound already
+ * libraries that clean up on exit raise the signal again, and the shutdown bound already
  * limits the wait.
  */
 export function closeOnSignal(running: RunningServer, logger: Logger): Promise<NodeJS.Signals> {

@@ -18,7 +18,7 @@ import {describeFileError, UnavailableError} from '../core/errors.js'
 /**
  * Every file jobagent writes (CSV exports, the config file, the run lock) goes through this module, and every
  * directory it creates for its data or config. It is written here rather than taken from a library because the
- * maintained ones (write-file-atomic, atomically, which conf uses) issue one write(2) and ignore a short count:
+ * maintained ones (write-file-atomic, atomically) issue one write(2) and ignore a short count:
  * on a nearly full disk they rename a truncated file over the previous one and report success. None of them
  * verifies the size or fsyncs the directory after the rename either.
  */
