@@ -1,7 +1,8 @@
 import type {DigestSender} from '../core/jobs/agent-run.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {buildDigest} from '../core/notifications/digest.js'
-import {createHttpClient, createSources} from '../sources/index.js'
+import {createHttpClient} from '../http-client/index.js'
+import {createSources} from '../sources/index.js'
 import type {AppContext} from './context.js'
 
 /** The configured boards over one shared HTTP client (proxy, retries, per-host limit); returns how to close it. */

@@ -1,13 +1,13 @@
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
+import type {HttpClient} from '../http-client/index.js'
 import {arbeitnowSource} from './arbeitnow.js'
 import {ashbySource} from './ashby.js'
 import {fileSource} from './file.js'
 import {greenhouseSource} from './greenhouse.js'
 import {hackerNewsSource} from './hackernews.js'
 import {himalayasSource} from './himalayas.js'
-import type {HttpClient} from './http-client.js'
 import {jobicySource} from './jobicy.js'
 import {leverSource} from './lever.js'
 import {remoteOkSource} from './remoteok.js'
@@ -15,8 +15,6 @@ import {remotiveSource} from './remotive.js'
 import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
-
-export {createHttpClient, HttpClient, type HttpClientOptions, HttpError} from './http-client.js'
 
 export interface CreateSourcesOptions {
   http: HttpClient

@@ -1,7 +1,7 @@
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
-import {HttpError} from './http-client.js'
+import {HttpError} from '../http-client/index.js'
 import {
   type AdapterDeps,
   adapterSettings,

@@ -3,7 +3,7 @@ import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
-import {type HttpClient, HttpError, type RequestOptions} from './http-client.js'
+import {type HttpClient, HttpError, type RequestOptions} from '../http-client/index.js'
 
 export const DEFAULT_SOURCE_TIMEOUT_SECONDS = 20
 export const DEFAULT_MAX_PAGES = 5
