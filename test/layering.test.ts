@@ -5,7 +5,8 @@ import {ROOT} from './helpers/cli.js'
 
 /**
  * DESIGN.md "Layout": commands/, src/http, src/ui -> src/app -> src/core <- src/storage, src/sources,
- * src/notifiers. This reads the import specifiers of the source files with regular expressions, so it needs no
+ * src/notifiers. src/http-client is the outbound HTTP client the sources, the notifiers and src/app share: an
+ * adapter module every other adapter may use, while adapters never import one another. This reads the import specifiers of the source files with regular expressions, so it needs no
  * build and catches type-only imports as well, which vanish from the compiled output.
  */
 
@@ -13,7 +14,9 @@ import {ROOT} from './helpers/cli.js'
 const CORE_PACKAGES = new Set(['zod', 'papaparse', 'p-limit', 'html-entities'])
 /** Node built-ins that open connections; core reaches the network only through the ports adapters implement. */
 const NETWORK_BUILTINS = new Set(['http', 'https', 'http2', 'net', 'tls', 'dns', 'dgram'])
-const ADAPTER_LAYERS = ['src/sources', 'src/notifiers', 'src/storage']
+const ADAPTER_LAYERS = ['src/sources', 'src/notifiers', 'src/storage', 'src/http-client']
+/** Adapter modules any adapter may import. */
+const SHARED_ADAPTERS = ['src/http-client']
 const FRONT_END_LAYERS = ['src/app', 'src/http', 'src/ui', 'src/cli', 'commands']
 
 interface ImportSite {
@@ -118,6 +121,16 @@ function importCycles(sites: readonly ImportSite[]): string[][] {
   return cycles
 }
 
+/** An adapter that imports another adapter (say a notifier reaching into src/sources) couples two channels. */
+function crossAdapterViolation(site: ImportSite): string | undefined {
+  const path = target(site)
+  if (path === undefined) return undefined
+  const own = ADAPTER_LAYERS.find((dir) => isUnder(site.file, dir))
+  const other = ADAPTER_LAYERS.find((dir) => isUnder(path, dir))
+  if (!other || other === own || SHARED_ADAPTERS.includes(other)) return undefined
+  return `is in ${other}; adapters share code only through ${SHARED_ADAPTERS.join(', ')}`
+}
+
 function report(sites: ImportSite[], violation: (site: ImportSite) => string | undefined): string[] {
   return sites.flatMap((site) => {
     const reason = violation(site)
@@ -165,6 +178,7 @@ describe('layering', () => {
     const sites = ADAPTER_LAYERS.flatMap(importsUnder)
     expect(report(sites, adapterViolation)).toEqual([])
   })
+
   it('finds an import cycle, however the modules import each other', () => {
     const sites = [
       {file: 'src/app/a.ts', line: 1, specifier: './b.js'},
@@ -179,5 +193,10 @@ describe('layering', () => {
   it('has no import cycle in src/ and commands/', () => {
     const sites = ['src', 'commands'].flatMap(importsUnder)
     expect(importCycles(sites).map((cycle) => cycle.join(' -> '))).toEqual([])
+  })
+
+  it('keeps the adapters from importing one another, except the shared HTTP client', () => {
+    const sites = ADAPTER_LAYERS.flatMap(importsUnder)
+    expect(report(sites, crossAdapterViolation)).toEqual([])
   })
 })

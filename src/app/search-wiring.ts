@@ -4,7 +4,8 @@ import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
-import {createHttpClient, createSources} from '../sources/index.js'
+import {createHttpClient} from '../http-client/index.js'
+import {createSources} from '../sources/index.js'
 
 /**
  * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit);

@@ -1,11 +1,16 @@
 import {NotFoundError, UnavailableError, ValidationError} from '../core/errors.js'
 import {validateShipmentId} from '../core/shipments/shipment-id.js'
 import type {UnifiedState} from '../core/shipments/unified-state.js'
+import {HttpClient, HttpError} from '../http-client/index.js'
 
 export interface RemoteOptions {
   /** Sent as `Authorization: Bearer <token>` when set (JOBAGENT_API_TOKEN). */
   token?: string
   timeoutMs?: number
+}
+
+interface ErrorDocument {
+  error?: {message?: string; details?: []}
 }
 
 /** `jobagent shipment show --server URL`: asks a running API for the same body its route returns. */
@@ -15,51 +20,68 @@ export async function fetchUnifiedState(
   options: RemoteOptions = {},
 ): Promise<UnifiedState> {
   validateShipmentId(id)
-  let base: URL
-  try {
-    base = new URL(server.endsWith('/') ? server : `${server}/`)
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('not http')
-  } catch {
-    throw new ValidationError(`--server must be an http:// or https:// URL, got ${JSON.stringify(server)}`, {
-      hint: 'e.g. --server http://127.0.0.1:8080',
-    })
-  }
+  const base = serverUrl(server)
   const url = new URL(`shipments/${encodeURIComponent(id)}/unified`, base)
-  let response: Response
+  // One question from a person at a terminal: answered or refused at once, never retried behind their back.
+  const http = new HttpClient({
+    retries: 0,
+    maxRetryAfterSeconds: Number.POSITIVE_INFINITY,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  })
   try {
-    response = await fetch(url, {
+    const answer = await http.request(url.href, {
       headers: {accept: 'application/json', ...(options.token ? {authorization: `Bearer ${options.token}`} : {})},
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      errorBody: 'keep',
     })
+    const body = parseJson(answer.text) as (UnifiedState & ErrorDocument) | undefined
+    if (body && !body.error) return body
+    throw new UnavailableError(body?.error?.message ?? `${url.href} answered ${answer.status}`)
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? 'no answer in time' : causeOf(error)
-    throw new UnavailableError(`cannot reach ${base.origin}: ${reason}`, {
+    throw error instanceof HttpError ? remoteError(error, base, url) : error
+  } finally {
+    await http.close()
+  }
+}
+
+function serverUrl(server: string): URL {
+  try {
+    const base = new URL(server.endsWith('/') ? server : `${server}/`)
+    if (base.protocol === 'http:' || base.protocol === 'https:') return base
+  } catch {}
+  throw new ValidationError(`--server must be an http:// or https:// URL, got ${JSON.stringify(server)}`, {
+    hint: 'e.g. --server http://127.0.0.1:8080',
+  })
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The server's own error document where it sent one, mapped back onto the error it stands for. */
+function remoteError(error: HttpError, base: URL, url: URL): Error {
+  if (error.status === undefined) {
+    return new UnavailableError(`cannot reach ${base.origin}: ${error.message}`, {
       hint: 'is `jobagent serve` running there?',
       cause: error,
     })
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | (UnifiedState & {error?: {message?: string; details?: []}})
-    | undefined
-  if (response.ok && body && !body.error) return body
-  const message = body?.error?.message ?? `${url.href} answered ${response.status}`
+  const body = parseJson(error.body) as ErrorDocument | undefined
+  const message = body?.error?.message ?? `${url.href} answered ${error.status}`
   const details = body?.error?.details ?? []
-  if (response.status === 404)
-    throw new NotFoundError(message, {details, hint: 'check the id, or import the shipment first'})
-  if (response.status === 400 || response.status === 422) throw new ValidationError(message, {details})
-  if (response.status === 401) {
-    throw new UnavailableError(`${base.origin} refused the request: ${message}`, {
+  if (error.status === 404)
+    return new NotFoundError(message, {details, hint: 'check the id, or import the shipment first'})
+  if (error.status === 400 || error.status === 422) return new ValidationError(message, {details})
+  if (error.status === 401) {
+    return new UnavailableError(`${base.origin} refused the request: ${message}`, {
       hint: 'set JOBAGENT_API_TOKEN to the server token',
     })
   }
-  const retry = Number(response.headers.get('retry-after'))
-  throw new UnavailableError(message, {
+  return new UnavailableError(message, {
     details,
-    ...(Number.isFinite(retry) && retry > 0 ? {retryAfterSeconds: retry} : {}),
+    ...(error.retryAfterMs ? {retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000)} : {}),
   })
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as {cause?: {code?: string; message?: string}}).cause
-  return cause?.code ?? cause?.message ?? (error as Error).message
 }

@@ -1,14 +1,12 @@
-import {STATUS_CODES} from 'node:http'
-import pRetry, {AbortError} from 'p-retry'
-import {type Dispatcher, request} from 'undici'
-import {type Logger, silentLogger} from '../core/logger.js'
-import {defaultUserAgent, parseRetryAfter} from '../sources/http-client.js'
+import type {Dispatcher} from 'undici'
+import type {Logger} from '../core/logger.js'
+import {type HttpAnswer, HttpClient, HttpError} from '../http-client/index.js'
 
 /** How hard a channel is tried. Tests shorten the delays; the defaults suit a run from cron. */
 export interface HttpPolicy {
   /** One attempt, from connecting to the last byte of the answer. */
   timeoutMs: number
-  /** Further attempts after the first, on 429, 5xx, timeouts and network errors. */
+  /** Further attempts after the first, on 408, 429, 5xx, timeouts and network errors. */
   retries: number
   minDelayMs: number
   maxDelayMs: number
@@ -34,13 +32,8 @@ export interface HttpPost {
   body: string
 }
 
-export interface HttpAnswer {
-  status: number
-  body: string
-}
-
 export interface HttpTransportOptions {
-  /** An EnvHttpProxyAgent in the app (proxies from HTTP_PROXY, HTTPS_PROXY, NO_PROXY); undici's global one otherwise. */
+  /** An EnvHttpProxyAgent (proxies from HTTP_PROXY, HTTPS_PROXY, NO_PROXY) unless given. */
   dispatcher?: Dispatcher
   policy?: Partial<HttpPolicy>
   userAgent?: string
@@ -48,118 +41,43 @@ export interface HttpTransportOptions {
   logger?: Logger
 }
 
-/** A failed attempt worth repeating; `retryAfterMs` is the server's own `Retry-After`. */
-class RetryableError extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message)
-  }
-}
-
-function describeStatus(status: number, body: string): string {
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200)
-  return `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim() + (snippet ? `: ${snippet}` : '')
-}
-
-/** Node's network errors carry a code (ECONNREFUSED, ENOTFOUND); undici's a name. Neither carries a secret. */
-function describeNetworkError(error: unknown): string {
-  const {code, message} = error as {code?: string; message?: string}
-  return code && !message?.includes(code) ? `${code}: ${message ?? ''}` : (message ?? String(error))
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', stop)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    const stop = () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }
-    if (signal.aborted) stop()
-    else signal.addEventListener('abort', stop, {once: true})
-  })
-}
-
 /**
- * POSTs a message (the sources' HttpClient only GETs; both share its Retry-After parser and User-Agent) with a timeout per attempt and bounded retries (p-retry): 5xx, 408, timeouts and network
- * errors are retried with backoff; 429 waits for `Retry-After` (up to a cap) first; any other 4xx fails at once.
+ * The channels' use of the shared HTTP client: a message is worth a retry after a timeout too, a refusal is
+ * quoted (the channel's answer says why), and a failure says how many attempts it took.
  */
 export class HttpTransport {
-  private readonly policy: HttpPolicy
-  private readonly logger: Logger
+  private readonly client: HttpClient
 
-  constructor(private readonly options: HttpTransportOptions = {}) {
-    this.policy = {...DEFAULT_HTTP_POLICY, ...options.policy}
-    this.logger = options.logger ?? silentLogger
+  constructor(options: HttpTransportOptions = {}) {
+    const policy = {...DEFAULT_HTTP_POLICY, ...options.policy}
+    this.client = new HttpClient({
+      timeoutMs: policy.timeoutMs,
+      retries: policy.retries,
+      retryBaseDelayMs: policy.minDelayMs,
+      maxRetryDelayMs: policy.maxDelayMs,
+      maxRetryAfterSeconds: policy.maxRetryAfterMs / 1000,
+      retryTimeouts: true,
+      ...(options.dispatcher ? {dispatcher: options.dispatcher} : {}),
+      ...(options.userAgent ? {userAgent: options.userAgent} : {}),
+      ...(options.logger ? {logger: options.logger} : {}),
+    })
   }
 
   async post(post: HttpPost, signal: AbortSignal): Promise<HttpAnswer> {
-    let attempts = 0
     try {
-      return await pRetry(
-        () => {
-          attempts++
-          return this.attempt(post, signal)
-        },
-        {
-          retries: this.policy.retries,
-          minTimeout: this.policy.minDelayMs,
-          maxTimeout: this.policy.maxDelayMs,
-          signal,
-          onFailedAttempt: async ({error, retriesLeft, retriesConsumed}) => {
-            if (!(error instanceof RetryableError) || retriesLeft <= 0) return
-            const backoff = Math.min(this.policy.minDelayMs * 2 ** retriesConsumed, this.policy.maxDelayMs)
-            const wait = Math.max(backoff, error.retryAfterMs ?? 0)
-            this.logger.info(`${post.label}: ${error.message}; retrying in ${Math.ceil(wait / 100) / 10} s`)
-            // p-retry then waits its own backoff; this tops it up to what Retry-After asked for.
-            if (wait > backoff) await sleep(wait - backoff, signal)
-          },
-        },
-      )
+      return await this.client.request(post.url, {
+        method: post.method ?? 'POST',
+        headers: post.headers,
+        body: post.body,
+        signal,
+        label: post.label,
+        errorBody: 'quote',
+      })
     } catch (error) {
-      if (signal.aborted) throw new Error(`cancelled: ${describeNetworkError(signal.reason)}`)
-      if (error instanceof RetryableError && attempts > 1) throw new Error(`${error.message} (${attempts} attempts)`)
+      if (error instanceof HttpError && error.retryable && error.attempts > 1) {
+        throw new HttpError(`${error.message} (${error.attempts} attempts)`, {url: error.url, cause: error})
+      }
       throw error
     }
-  }
-
-  private async attempt(post: HttpPost, signal: AbortSignal): Promise<HttpAnswer> {
-    const timeout = AbortSignal.timeout(this.policy.timeoutMs)
-    let status: number
-    let body: string
-    let retryAfter: string | null = null
-    try {
-      const method = post.method ?? 'POST'
-      const response = await request(post.url, {
-        method,
-        headers: {'user-agent': this.options.userAgent ?? defaultUserAgent(), ...post.headers},
-        body: method === 'GET' ? null : post.body,
-        signal: AbortSignal.any([signal, timeout]),
-        ...(this.options.dispatcher ? {dispatcher: this.options.dispatcher} : {}),
-      })
-      status = response.statusCode
-      const header = response.headers['retry-after']
-      retryAfter = (Array.isArray(header) ? header[0] : header) ?? null
-      body = await response.body.text()
-    } catch (error) {
-      if (signal.aborted) throw new AbortError(`cancelled: ${describeNetworkError(signal.reason)}`)
-      if (timeout.aborted) throw new RetryableError(`no answer within ${this.policy.timeoutMs} ms`)
-      throw new RetryableError(describeNetworkError(error))
-    }
-    if (status >= 200 && status < 300) return {status, body}
-    if (status === 429) {
-      const wait = parseRetryAfter(retryAfter)
-      if (wait !== undefined && wait > this.policy.maxRetryAfterMs) {
-        throw new AbortError(`${describeStatus(status, body)} (Retry-After ${Math.ceil(wait / 1000)} s is too long)`)
-      }
-      throw new RetryableError(describeStatus(status, body), wait)
-    }
-    if (status >= 500 || status === 408) throw new RetryableError(describeStatus(status, body))
-    throw new AbortError(describeStatus(status, body))
   }
 }

@@ -2,7 +2,7 @@ import {XMLParser, XMLValidator} from 'fast-xml-parser'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {MAX_NESTING_DEPTH} from '../core/nesting.js'
-import {type HttpClient, HttpError, looksLikeHtml} from './http-client.js'
+import {type HttpClient, HttpError, looksLikeHtml} from '../http-client/index.js'
 import {type AdapterSettings, isObject, type Json, UnexpectedShapeError} from './shared.js'
 
 const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1'

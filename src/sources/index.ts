@@ -1,22 +1,22 @@
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
-import {arbeitnowSource} from './arbeitnow.js'
-import {ashbySource} from './ashby.js'
+import type {HttpClient} from '../http-client/index.js'
+import {
+  arbeitnowSource,
+  ashbySource,
+  greenhouseSource,
+  himalayasSource,
+  jobicySource,
+  leverSource,
+  remoteOkSource,
+  remotiveSource,
+} from './boards.js'
 import {fileSource} from './file.js'
-import {greenhouseSource} from './greenhouse.js'
 import {hackerNewsSource} from './hackernews.js'
-import {himalayasSource} from './himalayas.js'
-import type {HttpClient} from './http-client.js'
-import {jobicySource} from './jobicy.js'
-import {leverSource} from './lever.js'
-import {remoteOkSource} from './remoteok.js'
-import {remotiveSource} from './remotive.js'
 import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
-
-export {createHttpClient, HttpClient} from './http-client.js'
 
 export interface CreateSourcesOptions {
   http: HttpClient

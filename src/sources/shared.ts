@@ -3,10 +3,10 @@ import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
-import {type HttpClient, HttpError, type RequestOptions} from './http-client.js'
+import type {HttpClient, RequestOptions} from '../http-client/index.js'
 
-export const DEFAULT_SOURCE_TIMEOUT_SECONDS = 20
-export const DEFAULT_MAX_PAGES = 5
+const DEFAULT_SOURCE_TIMEOUT_SECONDS = 20
+const DEFAULT_MAX_PAGES = 5
 
 /** What every adapter is built from: the shared client, its logger and the settings of its config entry. */
 export interface AdapterDeps {
@@ -61,20 +61,11 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-export function expectArray(value: unknown, what = 'an array'): unknown[] {
-  if (!Array.isArray(value)) throw new UnexpectedShapeError(what)
-  return value
-}
-
-export function expectObject(value: unknown, what = 'an object'): Json {
-  if (!isObject(value)) throw new UnexpectedShapeError(what)
-  return value
-}
-
 /** The array under `key` of a response object, e.g. `{"jobs": [...]}`. */
 export function arrayField(value: unknown, key: string): unknown[] {
-  const object = expectObject(value, `an object with a "${key}" array`)
-  return expectArray(object[key], `an object with a "${key}" array`)
+  const items = isObject(value) ? value[key] : undefined
+  if (!Array.isArray(items)) throw new UnexpectedShapeError(`an object with a "${key}" array`)
+  return items
 }
 
 export interface RawJob {
@@ -98,17 +89,6 @@ export function toJob(source: string, raw: RawJob): JobResponse | null {
     source,
     posted_date: normalisePostedDate(raw.posted_date),
   }
-}
-
-/** Maps every element, dropping the ones that are not objects or map to null. */
-export function mapJobs(items: readonly unknown[], map: (item: Json) => JobResponse | null): JobResponse[] {
-  const jobs: JobResponse[] = []
-  for (const item of items) {
-    if (!isObject(item)) continue
-    const job = map(item)
-    if (job) jobs.push(job)
-  }
-  return jobs
 }
 
 /** Lower-cases scheme and host only (`https://remoteOK.com/x` -> `https://remoteok.com/x`); the path is kept. */
@@ -159,19 +139,4 @@ export async function fetchPerTag(
     }
   }
   return jobs
-}
-
-/**
- * A 404 from a board API (Greenhouse, Lever, Ashby) means the slug is wrong: say so, with what to check.
- * Other errors pass unchanged.
- */
-export async function explainNotFound<T>(work: Promise<T>, what: string, hint: string): Promise<T> {
-  try {
-    return await work
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) {
-      throw new HttpError(`${error.message}: ${what}`, {url: error.url, status: 404, cause: error, hint})
-    }
-    throw error
-  }
 }

@@ -3,7 +3,7 @@ import {join, resolve} from 'node:path'
 import {EMPTY_CRITERIA, type JobResponse, type SearchCriteria} from '../../src/core/jobs/job.js'
 import type {JobSource} from '../../src/core/jobs/job-source.js'
 import {silentLogger} from '../../src/core/logger.js'
-import {HttpClient, type HttpClientOptions} from '../../src/sources/http-client.js'
+import {HttpClient, type HttpClientOptions} from '../../src/http-client/index.js'
 import type {AdapterDeps} from '../../src/sources/shared.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')

@@ -137,7 +137,7 @@ const FAULTS: Fault[] = [
       return {origin: `tcp://127.0.0.1:${server.port}`, attempts: [], close: server.close}
     },
     cause: (kind) =>
-      kind === 'email' ? /^no answer from the SMTP server within 300 ms$/ : /^no answer within 300 ms \(2 attempts\)$/,
+      kind === 'email' ? /^no answer from the SMTP server within 300 ms$/ : /^timed out after 0\.3 s \(2 attempts\)$/,
   },
   {
     name: 'stalled answer',
@@ -152,7 +152,7 @@ const FAULTS: Fault[] = [
             res.write('o')
           }),
     cause: (kind) =>
-      kind === 'email' ? /^no answer from the SMTP server within 300 ms$/ : /^no answer within 300 ms \(2 attempts\)$/,
+      kind === 'email' ? /^no answer from the SMTP server within 300 ms$/ : /^timed out after 0\.3 s \(2 attempts\)$/,
     verify: (site, expect, kind) => expect(site.attempts).toHaveLength(kind === 'email' ? 1 : 2),
   },
   {

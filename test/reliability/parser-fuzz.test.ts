@@ -5,9 +5,9 @@ import type {SourceConfig} from '../../src/app/config.js'
 import {isJobagentError} from '../../src/core/errors.js'
 import {EMPTY_CRITERIA, type JobResponse} from '../../src/core/jobs/job.js'
 import {silentLogger} from '../../src/core/logger.js'
+import type {HttpClient} from '../../src/http-client/index.js'
 import {parseFeed} from '../../src/sources/feed.js'
 import {parseHeading} from '../../src/sources/hackernews.js'
-import type {HttpClient} from '../../src/sources/http-client.js'
 import {createSources} from '../../src/sources/index.js'
 
 // Random responses through every board adapter, from the shape check down to the mapping: an adapter either

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {arbeitnowSource} from '../../src/sources/arbeitnow.js'
+import {arbeitnowSource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, sendText, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 

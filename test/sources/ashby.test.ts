@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {ashbySource} from '../../src/sources/ashby.js'
+import {ashbySource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 

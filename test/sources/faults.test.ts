@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import type {HttpClientOptions} from '../../src/sources/http-client.js'
-import {remotiveSource} from '../../src/sources/remotive.js'
+import type {HttpClientOptions} from '../../src/http-client/index.js'
+import {remotiveSource} from '../../src/sources/boards.js'
 import {ROOT} from '../helpers/cli.js'
 import {
   closedPortUrl,

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {greenhouseSource} from '../../src/sources/greenhouse.js'
+import {greenhouseSource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 

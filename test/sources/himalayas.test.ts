@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {himalayasSource} from '../../src/sources/himalayas.js'
+import {himalayasSource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {leverSource} from '../../src/sources/lever.js'
+import {leverSource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {remoteOkSource} from '../../src/sources/remoteok.js'
+import {remoteOkSource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, sendText, sequence, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 

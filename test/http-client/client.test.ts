@@ -3,7 +3,7 @@ import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {HttpClient, type HttpClientOptions, parseRetryAfter} from '../../src/sources/http-client.js'
+import {HttpClient, type HttpClientOptions, parseRetryAfter} from '../../src/http-client/index.js'
 import {ROOT} from '../helpers/cli.js'
 import {memoryLogger} from '../helpers/memory-log.js'
 import {

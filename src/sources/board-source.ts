@@ -1,0 +1,131 @@
+import type {z} from 'zod'
+import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
+import type {JobSource} from '../core/jobs/job-source.js'
+import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {HttpError} from '../http-client/index.js'
+import {
+  type AdapterDeps,
+  type AdapterSettings,
+  adapterSettings,
+  endpoint,
+  fetchPerTag,
+  isObject,
+  type Json,
+  queryTags,
+  type RawJob,
+  requestOptions,
+  toJob,
+  UnexpectedShapeError,
+} from './shared.js'
+
+/** One response of a board, as its schema reads it: the job items and, for paged boards, the next page's key. */
+export interface BoardPage {
+  items: unknown[]
+  /** Absent on the last page. */
+  next?: string
+}
+
+/** What one request asks for: the tag of a one-term search, the page number, the previous page's `next`. */
+export interface PageRequest {
+  tag?: string
+  page: number
+  cursor?: string
+}
+
+/**
+ * A JSON job board as data: where to ask, how to page, the response's shape (a zod schema that yields a
+ * BoardPage) and how one item becomes a job. Every board in the table runs through boardSource.
+ */
+export interface BoardSpec {
+  /** `source` of its jobs, and the config `type`. */
+  type: string
+  defaultUrl: (config: SourceConfig) => string
+  path: (board: BoardRef) => string
+  query?: (request: PageRequest) => Record<string, string | number | undefined>
+  /** One request per tag when its search takes one term; otherwise the whole board is read. */
+  searchesByTag?: boolean
+  /** Pages up to `max_pages` while a page is not empty and names a next one. */
+  paged?: boolean
+  page: z.ZodType<BoardPage, unknown>
+  /** How the failure of `page` is reported: `unexpected response shape: expected <expected>`. */
+  expected: string
+  /** An answer the board sends for an unknown board instead of a 404 (Lever's `{"ok": false}`): its error text. */
+  refusal?: (body: unknown) => string | undefined
+  /** A board of an ATS: what a 404 means and what to check. */
+  notFound?: {what: (board: BoardRef) => string; hint: string}
+  job: (item: Json, board: BoardRef) => RawJob | null
+}
+
+/** The JobSource of one board of the table (of one slug, for an ATS). */
+export function boardSource(spec: BoardSpec, config: SourceConfig, deps: AdapterDeps, board?: BoardRef): JobSource {
+  const settings = adapterSettings(config, spec.defaultUrl(config))
+  const ref = board ?? {slug: ''}
+  return {
+    name: board ? sourceName(config, board.slug) : sourceName(config),
+    serverSideFilters: spec.searchesByTag ? ['tags'] : [],
+    fetchJobs: (criteria: SearchCriteria, signal: AbortSignal) => {
+      const read = (tag: string | undefined) => readPages(spec, ref, settings, deps, signal, tag)
+      return spec.searchesByTag ? fetchPerTag(queryTags(criteria), read) : read(undefined)
+    },
+  }
+}
+
+async function readPages(
+  spec: BoardSpec,
+  board: BoardRef,
+  settings: AdapterSettings,
+  deps: AdapterDeps,
+  signal: AbortSignal,
+  tag: string | undefined,
+): Promise<JobResponse[]> {
+  const jobs: JobResponse[] = []
+  const pages = spec.paged ? settings.maxPages : 1
+  let cursor: string | undefined
+  for (let page = 1; page <= pages; page++) {
+    const url = endpoint(settings.baseUrl, spec.path(board), spec.query?.({tag, page, cursor}) ?? {})
+    const result = await readPage(
+      spec,
+      board,
+      url,
+      deps.http.getJson(url, requestOptions(settings, signal, deps.logger)),
+    )
+    jobs.push(...mapItems(spec, result.items, board))
+    cursor = result.next
+    if (result.items.length === 0 || cursor === undefined) break
+    if (page === pages && spec.paged) deps.logger.debug(`stopped after max_pages (${pages}) pages`)
+  }
+  return jobs
+}
+
+async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: Promise<unknown>): Promise<BoardPage> {
+  let body: unknown
+  try {
+    body = await request
+  } catch (error) {
+    // A 404 from an ATS means the slug is wrong: say so, with what to check.
+    if (spec.notFound && error instanceof HttpError && error.status === 404) {
+      const message = `${error.message}: ${spec.notFound.what(board)}`
+      throw new HttpError(message, {url: error.url, status: 404, cause: error, hint: spec.notFound.hint})
+    }
+    throw error
+  }
+  const refused = spec.refusal?.(body)
+  if (refused !== undefined && spec.notFound) {
+    throw new HttpError(`${refused}: ${spec.notFound.what(board)}`, {url, hint: spec.notFound.hint})
+  }
+  const parsed = spec.page.safeParse(body)
+  if (!parsed.success) throw new UnexpectedShapeError(spec.expected)
+  return parsed.data
+}
+
+/** Every item through the board's mapping, dropping the ones that are not objects or map to nothing. */
+function mapItems(spec: BoardSpec, items: readonly unknown[], board: BoardRef): JobResponse[] {
+  const jobs: JobResponse[] = []
+  for (const item of items) {
+    if (!isObject(item)) continue
+    const raw = spec.job(item, board)
+    const job = raw ? toJob(spec.type, raw) : null
+    if (job) jobs.push(job)
+  }
+  return jobs
+}

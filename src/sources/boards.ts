@@ -1,0 +1,259 @@
+import {z} from 'zod'
+import type {JobSource} from '../core/jobs/job-source.js'
+import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+import {type BoardPage, type BoardSpec, boardSource} from './board-source.js'
+import {type AdapterDeps, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
+
+/** `{"<key>": [...]}`, the one page of a board that answers with its jobs under one key. */
+function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
+  return z.object({[key]: z.array(z.unknown())}).transform((body) => ({items: body[key] ?? []}))
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+const nonEmptyStrings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
+const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
+const fixedPath = (path: string) => () => path
+const publicUrl = (url: string) => () => url
+
+/**
+ * RemoteOK (`GET /api`): a JSON array whose first element is the legal notice (no `id`), then ~100 jobs.
+ * Terms: link back to the job's RemoteOK URL (followed) and name Remote OK as the source; jobagent keeps `url`.
+ */
+const REMOTEOK: BoardSpec = {
+  type: 'remoteok',
+  defaultUrl: publicUrl('https://remoteok.com'),
+  path: fixedPath('/api'),
+  query: ({tag}) => ({tags: tag}),
+  searchesByTag: true,
+  page: z.array(z.unknown()).transform((items) => ({items})),
+  expected: 'an array',
+  job: (item) => {
+    // The legal notice has no id; an element with neither company nor position is a blank placeholder.
+    if (item.id === undefined || item.id === null) return null
+    if (!item.company && !item.position) return null
+    const location = tidyList(typeof item.location === 'string' ? item.location : '')
+    return {
+      title: item.position,
+      company: item.company,
+      location: location === '' ? 'Remote' : location,
+      url: lowerCaseHost(item.url),
+      posted_date: item.date ?? item.epoch,
+    }
+  },
+}
+
+/**
+ * Remotive (`GET /api/remote-jobs`, `search=` per tag). Terms: link back to the Remotive URL, name Remotive,
+ * no resubmission to other job sites, at most about 4 requests a day.
+ */
+const REMOTIVE: BoardSpec = {
+  type: 'remotive',
+  defaultUrl: publicUrl('https://remotive.com'),
+  path: fixedPath('/api/remote-jobs'),
+  query: ({tag}) => ({search: tag}),
+  searchesByTag: true,
+  page: jobsUnder('jobs'),
+  expected: 'an object with a "jobs" array',
+  // publication_date is naive ISO (`2026-07-28T14:23:05`); normalisePostedDate takes it as UTC.
+  job: (item) => ({
+    title: item.title,
+    company: item.company_name,
+    location: item.candidate_required_location,
+    url: item.url,
+    posted_date: item.publication_date,
+  }),
+}
+
+/**
+ * Jobicy (`GET /api/v2/remote-jobs?count=50`, `tag=` per tag; 50 is the documented maximum and there are no
+ * pages). Terms: credit Jobicy with a direct link, apply through the original job URL, no redistribution to other
+ * job sites, poll a few times a day at most.
+ */
+const JOBICY: BoardSpec = {
+  type: 'jobicy',
+  defaultUrl: publicUrl('https://jobicy.com'),
+  path: fixedPath('/api/v2/remote-jobs'),
+  query: ({tag}) => ({count: 50, tag}),
+  searchesByTag: true,
+  page: jobsUnder('jobs'),
+  expected: 'an object with a "jobs" array',
+  // pubDate is `2024-12-07 04:10:26` (naive, UTC) in older responses and `2026-08-15T15:28:49+00:00` in newer.
+  job: (item) => ({
+    title: item.jobTitle,
+    company: item.companyName,
+    location: item.jobGeo,
+    url: item.url,
+    posted_date: item.pubDate,
+  }),
+}
+
+/**
+ * Arbeitnow (`GET /api/job-board-api?page=N`): pages until `links.next` is null or empty, or `data` is empty.
+ * Its query parameters are reported ignored, so nothing is filtered on its side. `links.next` only says whether
+ * another page exists: its URL names the public host (not a configured mirror) and has been seen echoing another
+ * client's `search=` from a shared cache, so it is never requested as given.
+ * Terms: a free public API, "please do not abuse"; link back to arbeitnow.com.
+ */
+const ARBEITNOW: BoardSpec = {
+  type: 'arbeitnow',
+  defaultUrl: publicUrl('https://www.arbeitnow.com'),
+  path: fixedPath('/api/job-board-api'),
+  query: ({page}) => ({page}),
+  paged: true,
+  page: z.object({data: z.array(z.unknown()), links: z.unknown().optional()}).transform(({data, links}) => ({
+    items: data,
+    ...(isObject(links) && text(links.next) !== '' ? {next: 'more'} : {}),
+  })),
+  expected: 'an object with a "data" array',
+  job: (item) => {
+    const location = text(item.location)
+    return {
+      title: item.title,
+      company: item.company_name,
+      location: item.remote === true ? (location ? `${location} (Remote)` : 'Remote') : location,
+      url: item.url,
+      posted_date: item.created_at,
+    }
+  },
+}
+
+/** A placeholder Himalayas has sent in place of the company name (with `companyLogo: "thumbnail_url"`). */
+const PLACEHOLDER_COMPANY = 'name'
+
+/**
+ * Himalayas browse API (`GET /jobs/api?limit=20`, then `&cursor=<nextCursor>`; it caps `limit` at 20 whatever is
+ * asked). Terms: link back and name Himalayas; no resubmission to other job sites; data changes about daily.
+ */
+const HIMALAYAS: BoardSpec = {
+  type: 'himalayas',
+  defaultUrl: publicUrl('https://himalayas.app'),
+  path: fixedPath('/jobs/api'),
+  query: ({cursor}) => ({limit: 20, cursor}),
+  paged: true,
+  page: z.object({jobs: z.array(z.unknown()), nextCursor: z.unknown().optional()}).transform(({jobs, nextCursor}) => {
+    const next = typeof nextCursor === 'number' ? String(nextCursor) : text(nextCursor) === '' ? undefined : nextCursor
+    return {items: jobs, ...(typeof next === 'string' ? {next} : {})}
+  }),
+  expected: 'an object with a "jobs" array',
+  job: (item) => {
+    const name = text(item.companyName)
+    const restrictions = nonEmptyStrings(item.locationRestrictions)
+    return {
+      title: item.title,
+      company: name === '' || name === PLACEHOLDER_COMPANY ? item.companySlug : name,
+      location: restrictions.length > 0 ? restrictions.join(', ') : 'Worldwide',
+      url: item.applicationLink ?? item.guid,
+      posted_date: item.pubDate,
+    }
+  },
+}
+
+/**
+ * One Greenhouse job board (`GET /v1/boards/{board}/jobs`): the whole board in one response, no pagination.
+ * Jobs link to the employer's own posting (`absolute_url`).
+ */
+const GREENHOUSE: BoardSpec = {
+  type: 'greenhouse',
+  defaultUrl: publicUrl('https://boards-api.greenhouse.io'),
+  path: (board) => `${slugPath('/v1/boards/')(board)}/jobs`,
+  page: jobsUnder('jobs'),
+  expected: 'an object with a "jobs" array',
+  notFound: {
+    what: (board) => `no Greenhouse board "${board.slug}"`,
+    hint: 'check the board token in the boards list (the name in https://job-boards.greenhouse.io/<token>)',
+  },
+  job: (item, board) => ({
+    title: item.title,
+    company: text(item.company_name) === '' ? (board.company ?? board.slug) : item.company_name,
+    location: isObject(item.location) ? item.location.name : '',
+    url: item.absolute_url,
+    // updated_at changes on every edit; first_published is when the job appeared (absent in old boards).
+    posted_date: item.first_published ?? item.updated_at,
+  }),
+}
+
+/**
+ * One Lever site (`GET /v0/postings/{site}?mode=json`), a bare array of postings. Postings carry no company
+ * name: the configured `company`, else the site slug. `region: "eu"` uses api.eu.lever.co.
+ */
+const LEVER: BoardSpec = {
+  type: 'lever',
+  defaultUrl: (config) => (config.region === 'eu' ? 'https://api.eu.lever.co' : 'https://api.lever.co'),
+  path: slugPath('/v0/postings/'),
+  query: () => ({mode: 'json'}),
+  page: z.array(z.unknown()).transform((items) => ({items})),
+  expected: 'an array',
+  // An unknown site is reported to answer {"ok": false, "error": "Document not found"}.
+  refusal: (body) =>
+    isObject(body) && body.ok === false ? `Lever answered "${String(body.error ?? 'error')}"` : undefined,
+  notFound: {
+    what: (site) => `no Lever site "${site.slug}"`,
+    hint: 'check the site name in the sites list (the name in https://jobs.lever.co/<site>) and region',
+  },
+  job: (item, site) => {
+    const categories: Json = isObject(item.categories) ? item.categories : {}
+    const location = typeof categories.location === 'string' ? categories.location : ''
+    const all = Array.isArray(categories.allLocations)
+      ? categories.allLocations.filter((entry) => typeof entry === 'string')
+      : []
+    return {
+      title: item.text,
+      company: site.company ?? site.slug,
+      location: location || all.join('; '),
+      url: item.hostedUrl,
+      posted_date: item.createdAt,
+    }
+  },
+}
+
+/**
+ * One Ashby job board (`GET /posting-api/job-board/{board}`), all jobs in one response. Jobs carry no company
+ * name: the configured `company`, else the board slug. Unlisted jobs (`isListed: false`) are skipped.
+ */
+const ASHBY: BoardSpec = {
+  type: 'ashby',
+  defaultUrl: publicUrl('https://api.ashbyhq.com'),
+  path: slugPath('/posting-api/job-board/'),
+  page: jobsUnder('jobs'),
+  expected: 'an object with a "jobs" array',
+  notFound: {
+    what: (board) => `no Ashby board "${board.slug}"`,
+    hint: 'check the board name in the boards list (the name in https://jobs.ashbyhq.com/<board>)',
+  },
+  job: (item, board) => {
+    if (item.isListed === false) return null
+    const secondary = Array.isArray(item.secondaryLocations)
+      ? item.secondaryLocations.map((entry) => (isObject(entry) ? entry.location : undefined))
+      : []
+    const locations = nonEmptyStrings([item.location, ...secondary]).map((location) => location.trim())
+    return {
+      title: item.title,
+      company: board.company ?? board.slug,
+      location: [...new Set(locations)].join('; '),
+      url: item.jobUrl,
+      posted_date: item.publishedAt,
+    }
+  },
+}
+
+type BoardFactory = (config: SourceConfig, deps: AdapterDeps) => JobSource
+type AtsFactory = (config: SourceConfig, board: BoardRef, deps: AdapterDeps) => JobSource
+
+const board =
+  (spec: BoardSpec): BoardFactory =>
+  (config, deps) =>
+    boardSource(spec, config, deps)
+const ats =
+  (spec: BoardSpec): AtsFactory =>
+  (config, ref, deps) =>
+    boardSource(spec, config, deps, ref)
+
+export const remoteOkSource = board(REMOTEOK)
+export const remotiveSource = board(REMOTIVE)
+export const jobicySource = board(JOBICY)
+export const arbeitnowSource = board(ARBEITNOW)
+export const himalayasSource = board(HIMALAYAS)
+export const greenhouseSource = ats(GREENHOUSE)
+export const leverSource = ats(LEVER)
+export const ashbySource = ats(ASHBY)
