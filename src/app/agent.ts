@@ -6,7 +6,7 @@ import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import type {AppContext} from './context.js'
 import {acquireRunLock} from './run-lock.js'
 import {criteriaFrom} from './shared-search.js'
-import {VERSION} from './version.js'
+import {USER_AGENT, VERSION} from './version.js'
 
 /**
  * Runs the agent under the run lock so overlapping runs (cron and a manual one) never both run, in a data dir
@@ -59,5 +59,5 @@ async function openRunMonitor(context: AppContext): Promise<RunMonitor> {
   const url = context.config.run.healthcheck_url
   if (!url) return noRunMonitor
   const {healthcheckMonitor} = await import('../notifiers/healthcheck.js')
-  return healthcheckMonitor(url, {logger: context.logger.child('healthcheck')})
+  return healthcheckMonitor(url, {logger: context.logger.child('healthcheck'), userAgent: USER_AGENT})
 }

@@ -3,6 +3,7 @@ import type {Logger} from '../core/logger.js'
 import {NotificationService} from '../core/notifications/notification-service.js'
 import {createNotifiers} from '../notifiers/index.js'
 import {type HttpPolicy, HttpTransport} from '../notifiers/transport.js'
+import {USER_AGENT} from './version.js'
 
 export interface OpenedNotifications {
   service: NotificationService
@@ -21,6 +22,7 @@ export function openNotifications(
   const dispatcher = new EnvHttpProxyAgent()
   const http = new HttpTransport({
     dispatcher,
+    userAgent: USER_AGENT,
     logger: options.logger.child('notify'),
     ...(options.policy ? {policy: options.policy} : {}),
   })

@@ -6,6 +6,7 @@ import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
 import {createHttpClient} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
+import {USER_AGENT} from './version.js'
 
 /**
  * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit);
@@ -16,7 +17,7 @@ export function createJobSearch(
   options: {logger: Logger; viaProxy: boolean},
 ): {search: JobSearch; close: () => Promise<void>} {
   const {logger} = options
-  const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy})
+  const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy, userAgent: USER_AGENT})
   return {search: new JobSearch(createSources(sources, {http, logger}), logger), close: () => http.close()}
 }
 

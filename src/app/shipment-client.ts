@@ -2,6 +2,7 @@ import {NotFoundError, UnavailableError, ValidationError} from '../core/errors.j
 import {validateShipmentId} from '../core/shipments/shipment-id.js'
 import type {UnifiedState} from '../core/shipments/unified-state.js'
 import {HttpClient, HttpError} from '../http-client/index.js'
+import {USER_AGENT} from './version.js'
 
 export interface RemoteOptions {
   /** Sent as `Authorization: Bearer <token>` when set (JOBAGENT_API_TOKEN). */
@@ -24,6 +25,7 @@ export async function fetchUnifiedState(
   const url = new URL(`shipments/${encodeURIComponent(id)}/unified`, base)
   // One question from a person at a terminal: answered or refused at once, never retried behind their back.
   const http = new HttpClient({
+    userAgent: USER_AGENT,
     retries: 0,
     maxRetryAfterSeconds: Number.POSITIVE_INFINITY,
     timeoutMs: options.timeoutMs ?? 10_000,

@@ -14,3 +14,6 @@ export function packageRoot(): string {
 }
 
 export const VERSION: string = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version
+
+/** The User-Agent of every outbound request: names jobagent and its version, and where to read about it. */
+export const USER_AGENT = `jobagent/${VERSION} (+https://github.com/jobagent/jobagent)`

@@ -1,5 +1,3 @@
-import {existsSync, readFileSync} from 'node:fs'
-import {dirname, join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
 import {TextDecoder} from 'node:util'
 import pLimit, {type LimitFunction} from 'p-limit'
@@ -80,23 +78,11 @@ export interface HttpAnswer {
   contentType: string | null
 }
 
-/** The version in jobagent's package.json, found by walking up from this file (src/ in dev, dist/src/ built). */
-function jobagentVersion(): string {
-  let dir = import.meta.dirname
-  for (let depth = 0; depth < 6; depth++) {
-    const file = join(dir, 'package.json')
-    if (existsSync(file)) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {name?: string; version?: string}
-      if (manifest.name === 'jobagent' && manifest.version) return manifest.version
-    }
-    dir = dirname(dir)
-  }
-  return '0.0.0'
-}
-
-function defaultUserAgent(): string {
-  return `jobagent/${jobagentVersion()} (+https://github.com/jobagent/jobagent)`
-}
+/**
+ * Who is asking, for the boards' and channels' logs. The composition root passes the versioned form
+ * (src/app/version.ts USER_AGENT); this one serves clients built without it (tests, tools).
+ */
+const DEFAULT_USER_AGENT = 'jobagent (+https://github.com/jobagent/jobagent)'
 
 function htmlTitle(body: string): string | undefined {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.replace(/\s+/g, ' ').trim()
@@ -142,7 +128,7 @@ export class HttpClient {
   private readonly limits = new Map<string, LimitFunction>()
 
   constructor(options: HttpClientOptions = {}) {
-    this.userAgent = options.userAgent ?? defaultUserAgent()
+    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.retries = options.retries ?? DEFAULT_RETRIES
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS

@@ -27,7 +27,7 @@ function withPath(base: URL, suffix: string): string {
  */
 export function healthcheckMonitor(
   url: string,
-  options: {logger: Logger; dispatcher?: Dispatcher; policy?: Partial<HttpPolicy>},
+  options: {logger: Logger; userAgent?: string; dispatcher?: Dispatcher; policy?: Partial<HttpPolicy>},
 ): RunMonitor {
   let base: URL
   try {
@@ -45,6 +45,7 @@ export function healthcheckMonitor(
   const transport = new HttpTransport({
     policy: {...HEALTHCHECK_POLICY, ...options.policy},
     logger: options.logger,
+    ...(options.userAgent ? {userAgent: options.userAgent} : {}),
     ...(options.dispatcher ? {dispatcher: options.dispatcher} : {}),
   })
   const ping = async (what: string, request: {url: string; method: 'GET' | 'POST'; body: string}) => {

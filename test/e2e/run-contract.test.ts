@@ -70,6 +70,11 @@ describe('--quiet', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe('')
+    // The boards learn who is asking, with the version.
+    const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
+    expect(boards.requests.at(-1)?.headers['user-agent']).toBe(
+      `jobagent/${version} (+https://github.com/jobagent/jobagent)`,
+    )
   })
 })
 

@@ -1,10 +1,7 @@
-import {readFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {HttpClient, type HttpClientOptions, parseRetryAfter} from '../../src/http-client/index.js'
-import {ROOT} from '../helpers/cli.js'
 import {memoryLogger} from '../helpers/memory-log.js'
 import {
   closedPortUrl,
@@ -38,14 +35,13 @@ afterEach(async () => {
 })
 
 describe('shared HTTP client', () => {
-  it('identifies itself with the jobagent User-Agent and the package version', async () => {
-    const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
+  it('identifies itself with the User-Agent it is given, else as jobagent', async () => {
     const server = await serve({'/api': (_req, res) => sendJson(res, [{id: 1}])})
 
     expect(await client().getJson(`${server.url}/api`)).toEqual([{id: 1}])
-    expect(server.requests[0]?.headers['user-agent']).toBe(
-      `jobagent/${version} (+https://github.com/jobagent/jobagent)`,
-    )
+    expect(server.requests[0]?.headers['user-agent']).toBe('jobagent (+https://github.com/jobagent/jobagent)')
+    await client({userAgent: 'jobagent/9.9.9 (+x)'}).getJson(`${server.url}/api`)
+    expect(server.requests[1]?.headers['user-agent']).toBe('jobagent/9.9.9 (+x)')
     expect(server.requests[0]?.headers.accept).toBe('application/json')
   })
 
