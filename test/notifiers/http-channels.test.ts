@@ -59,7 +59,7 @@ describe('ntfy channel', () => {
         click: 'https://example.org/jobs/1',
         authorization: 'Bearer tk_secret',
         'content-type': 'text/plain; charset=utf-8',
-        'user-agent': expect.stringMatching(/^jobagent\//),
+        'user-agent': expect.stringMatching(/^jobagent\b/),
       },
       body: LINES.join('\n'),
     })
