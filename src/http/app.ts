@@ -28,7 +28,7 @@ export interface HttpAppOptions {
   apiToken?: string
   /** Origins allowed to call the API from a browser; CORS is off without them. */
   corsOrigins?: string[]
-  /** Without a token, the host names answered besides 127.0.0.1, [::1] and localhost (see hostCheck). */
+  /** Without a token, the host names answered besides 127.0.0.1, [::1] and localhost (see hostGuard). */
   allowedHosts?: string[]
   /** The metrics registry and instruments; pass one to register other modules' metrics on the same registry. */
   metrics?: HttpMetrics
