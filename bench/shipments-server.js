@@ -2,13 +2,12 @@
 // `node bench/shipments-server.js bare`: node:http answering every request with JOBAGENT_BENCH_BODY.
 // `node bench/shipments-server.js hono`: Hono on @hono/node-server answering c.json(<that body>): the framework floor.
 // `node bench/shipments-server.js floor`: node:http doing the two SQLite lookups of JOBAGENT_BENCH_METADATA_URL with
-// better-sqlite3 (one read transaction per event-loop turn and the answers written at its end, as the app) and
-// nothing else: no validation, metrics, log or security headers. The lookup floor: what this machine allows for
+// better-sqlite3 (one read transaction per event-loop turn, as the app's store) and nothing else: no validation, metrics, log or security headers. The lookup floor: what this machine allows for
 // the route at all.
 // `node bench/shipments-server.js app`: GET /shipments/{id}/unified from the build (JOBAGENT_BENCH_DIST, default
-// dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: as jobagent serve runs it when the build
-// has createHttpApi (its access log on, as by default; JOBAGENT_BENCH_ACCESS_LOG=0 turns it off, as --quiet does),
-// else createHttpApp on @hono/node-server, else the route module on a bare OpenAPIHono.
+// dist/) over JOBAGENT_BENCH_METADATA_URL and JOBAGENT_BENCH_TELEMETRY_URL: as jobagent serve runs it, the app on
+// startServer (its access log on, as by default; JOBAGENT_BENCH_ACCESS_LOG=0 turns it off, as --quiet does); older
+// builds: createHttpApp on @hono/node-server, else the route module on a bare OpenAPIHono.
 // Prints `listening <port> <label>` once it accepts connections.
 import {existsSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
@@ -77,15 +76,8 @@ async function lookupFloor() {
       sources: {metadata: 'sqlite', telemetry: 'sqlite'},
       generated_at: now.toISOString(),
     })
-    // Written as the app writes its answers: together, at the end of the turn (src/http/end-of-turn.ts).
-    if (answers.push([response, body]) === 1) setImmediate(writeAnswers)
+    response.writeHead(200, {'content-type': 'application/json', 'content-length': Buffer.byteLength(body)}).end(body)
   })
-  const answers = []
-  const writeAnswers = () => {
-    for (const [response, body] of answers.splice(0)) {
-      response.writeHead(200, {'content-type': 'application/json', 'content-length': Buffer.byteLength(body)}).end(body)
-    }
-  }
   await new Promise((done) => server.listen(0, '127.0.0.1', done))
   return {port: server.address().port, label: 'node:http + better-sqlite3, the two lookups only'}
 }
@@ -100,10 +92,7 @@ async function honoFixed() {
   return {port: server.address().port, label: 'Hono on @hono/node-server, c.json of the fixed body'}
 }
 
-/**
- * The real jobagent serve app, if this build mounts the shipment route in it: {start, label}. With a build that has
- * createHttpApi, it is started as jobagent serve starts it (startServer: security headers, fast routes first).
- */
+/** The real jobagent serve app, if this build mounts the shipment route in it: {start, label}. */
 async function realApp(env, probeId) {
   if (!existsSync(join(DIST, 'src/http/app.js')) || !existsSync(join(DIST, 'src/app/http-services.js')))
     return undefined
@@ -115,15 +104,17 @@ async function realApp(env, probeId) {
     const context = new AppContext({env: {...env, JOBAGENT_HOME: benchHome()}})
     const services = createHttpServices(context)
     if (http.createHttpApi) {
+      // Builds that answered the hottest routes beside the router: started as their serve started them.
       const logger = (await accessLogger()) ?? silentLogger
       const {app, fastRoutes} = http.createHttpApi(services, {logger})
-      const {startServer} = await fromDist('src/http/server.js')
-      const start = async () => {
-        const running = await startServer(app, {host: '127.0.0.1', port: 0, logger: silentLogger, fastRoutes})
-        return running.port
-      }
       const label = `jobagent serve (createHttpApi on startServer, access log ${logger === silentLogger ? 'off' : 'on'})`
-      return (await probe(app, probeId)) ? {start, label} : undefined
+      return (await probe(app, probeId)) ? {start: onStartServer(app, fastRoutes), label} : undefined
+    }
+    if (existsSync(join(DIST, 'src/http/server.js'))) {
+      const logger = (await accessLogger()) ?? silentLogger
+      const app = http.createHttpApp(services, {logger})
+      const label = `jobagent serve (createHttpApp on startServer, access log ${logger === silentLogger ? 'off' : 'on'})`
+      return (await probe(app, probeId)) ? {start: onStartServer(app), label} : undefined
     }
     const app = http.createHttpApp(services, {logger: silentLogger})
     return (await probe(app, probeId))
@@ -144,6 +135,16 @@ async function accessLogger() {
     return undefined
   const {LineLogger, batchedSink} = await fromDist('src/app/line-logger.js')
   return batchedSink ? new LineLogger('jobagent', batchedSink(process.stderr), 'INFO') : undefined
+}
+
+/** Starts the app as jobagent serve does (startServer: security headers, parser errors, shutdown). */
+function onStartServer(app, fastRoutes) {
+  return async () => {
+    const {startServer} = await fromDist('src/http/server.js')
+    const {silentLogger} = await fromDist('src/core/logger.js')
+    const running = await startServer(app, {host: '127.0.0.1', port: 0, logger: silentLogger, fastRoutes})
+    return running.port
+  }
 }
 
 async function probe(app, id) {

@@ -1,6 +1,5 @@
-import {Counter, type Registry} from 'prom-client'
+import {Counter, Histogram, type Registry} from 'prom-client'
 import type {ShipmentMetrics, StoreOutcome, StoreRole} from '../core/shipments/shipment-service.js'
-import {LeanHistogram} from './lean-histogram.js'
 
 const STORE_DURATION = 'jobagent_shipment_store_duration_seconds'
 /** Store round trips are sub-millisecond for SQLite and a few milliseconds for a network store. */
@@ -19,30 +18,21 @@ export function createShipmentMetrics(registry: Registry): ShipmentMetrics {
       labelNames: ['result'] as const,
       registers: [registry],
     })
-  const registered = registry.getSingleMetric(STORE_DURATION) as unknown
   const duration =
-    registered instanceof LeanHistogram
-      ? (registered as LeanHistogram<'store' | 'kind' | 'outcome'>)
-      : new LeanHistogram(
-          STORE_DURATION,
-          'Time each shipment store took to answer a lookup, by store (metadata, telemetry), kind and outcome',
-          ['store', 'kind', 'outcome'],
-          STORE_BUCKETS,
-          registry,
-        )
-  // Each label set's counter child is looked up once: prom-client hashes the label values on every labels() call.
-  const lookupChildren = new Map<string, Counter.Internal>()
+    (registry.getSingleMetric(STORE_DURATION) as Histogram<'store' | 'kind' | 'outcome'> | undefined) ??
+    new Histogram({
+      name: STORE_DURATION,
+      help: 'Time each shipment store took to answer a lookup, by store (metadata, telemetry), kind and outcome',
+      labelNames: ['store', 'kind', 'outcome'] as const,
+      buckets: STORE_BUCKETS,
+      registers: [registry],
+    })
   return {
     lookup(result) {
-      let child = lookupChildren.get(result)
-      if (!child) {
-        child = lookups.labels(result)
-        lookupChildren.set(result, child)
-      }
-      child.inc()
+      lookups.inc({result})
     },
     storeLatency(store: StoreRole, kind: string, seconds: number, outcome: StoreOutcome) {
-      duration.labels(store, kind, outcome).observe(seconds)
+      duration.observe({store, kind, outcome}, seconds)
     },
   }
 }

@@ -4,20 +4,19 @@ import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
 import type {Logger} from '../core/logger.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
-import {type FastRoute, type FastRouteContext, MALFORMED_PATH_MESSAGE} from './fast-routes.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
-import {bearerAuth, bearerCheck} from './middleware/auth.js'
+import {bearerAuth} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
-import {markUnmatched, observeRequests, requestRecorder} from './middleware/observe.js'
-import {hostCheck, hostGuard, sameOriginGuard} from './middleware/request-origin.js'
-import {applicationStatusFastRoute, applicationsRoutes} from './routes/applications.js'
+import {markUnmatched, observeRequests} from './middleware/observe.js'
+import {hostGuard, sameOriginGuard} from './middleware/request-origin.js'
+import {applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
 import {jobsRoutes} from './routes/jobs.js'
 import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
 import {runsRoutes} from './routes/runs.js'
-import {shipmentFastRoute, shipmentRoutes} from './routes/shipments.js'
+import {shipmentRoutes} from './routes/shipments.js'
 import {documentSecurityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
 
@@ -29,7 +28,7 @@ export interface HttpAppOptions {
   apiToken?: string
   /** Origins allowed to call the API from a browser; CORS is off without them. */
   corsOrigins?: string[]
-  /** Without a token, the host names answered besides 127.0.0.1, [::1] and localhost (see hostCheck). */
+  /** Without a token, the host names answered besides 127.0.0.1, [::1] and localhost (see hostGuard). */
   allowedHosts?: string[]
   /** The metrics registry and instruments; pass one to register other modules' metrics on the same registry. */
   metrics?: HttpMetrics
@@ -54,6 +53,9 @@ function isDocument(path: string, web: StaticFiles): boolean {
   return path === '/' || path === '/docs' || path.startsWith('/docs/') || web.has(path)
 }
 
+const MALFORMED_PATH_MESSAGE =
+  'the path is not valid percent-encoding (encode each {url} or {id} with encodeURIComponent)'
+
 /**
  * A path with a broken percent-encoding (`%zz`, `%E0%A4`) names nothing: 400, rather than passing the undecoded
  * text on to a route as if it were a URL or an id.
@@ -72,33 +74,18 @@ const wellFormedPath: MiddlewareHandler = async (c, next) => {
   return next()
 }
 
-export interface HttpApi {
-  /** The REST API as a Hono app: every route, the one to test with app.request(). */
-  readonly app: OpenAPIHono
-  /** Routes startServer answers on node:http before the app sees the request; each answers as the app does. */
-  readonly fastRoutes: readonly FastRoute[]
-}
-
-/** The REST API of DESIGN.md (see createHttpApi), as the Hono app alone. */
+/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
 export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
-  return createHttpApi(services, options).app
-}
-
-/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError, and its fast routes. */
-export function createHttpApi(services: HttpServices, options: HttpAppOptions): HttpApi {
   const logger = options.logger.child('http')
   const metrics = options.metrics ?? createHttpMetrics()
   const web = webFiles(options.webDir)
   const app = new OpenAPIHono({defaultHook: validationHook})
-  const record = requestRecorder(logger, metrics)
-  const corsOn = options.corsOrigins !== undefined && options.corsOrigins.length > 0
-  const fastRoutes: FastRoute[] = []
 
-  app.use(observeRequests(record))
+  app.use(observeRequests(logger, metrics))
   app.use(documentSecurityHeaders((path) => isDocument(path, web)))
   // With a token a rebound page cannot get in anyway; without one, the Host is what tells a rebound page apart.
   if (!options.apiToken) app.use(hostGuard(options.allowedHosts ?? []))
-  if (corsOn) {
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     app.use(
       cors({
         origin: options.corsOrigins,
@@ -123,14 +110,8 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
   app.route('/', jobsRoutes(services, metrics))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', runsRoutes(services))
-  // With CORS on, every answer depends on the Origin header (and says so in Vary): the app's middleware sends them.
-  const fastContext = corsOn ? undefined : {record, logger, admit: fastAdmission(options)}
-  if (fastContext) fastRoutes.push(applicationStatusFastRoute(services, fastContext))
   const shipments = services.shipments
-  if (shipments) {
-    app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry}))
-    if (fastContext) fastRoutes.push(shipmentFastRoute({shipments}, fastContext))
-  }
+  if (shipments) app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry}))
   app.route(
     '/',
     docsRoutes(() => openApiDocument(app, services.version)),
@@ -142,21 +123,7 @@ export function createHttpApi(services: HttpServices, options: HttpAppOptions): 
     return c.json(errorBody('not_found', `no route for ${c.req.method} ${c.req.path}`), 404)
   })
   app.onError((error, c) => errorResponse(error, c, logger))
-  return {app, fastRoutes}
-}
-
-/**
- * The app's host and token checks for a request the fast routes answer on node:http: they are GET reads of one
- * record, which the same-origin guard lets through. Every Authorization header counts, as in the app (where
- * fetch joins repeated headers with a comma): node keeps only the first, and two credentials are no credential.
- */
-function fastAdmission(options: HttpAppOptions): FastRouteContext['admit'] {
-  if (options.apiToken) {
-    const check = bearerCheck(options.apiToken)
-    return (request) => check(request.headersDistinct.authorization?.join(', '))
-  }
-  const check = hostCheck(options.allowedHosts ?? [])
-  return (request) => check(request.headers.host)
+  return app
 }
 
 function openApiDocument(app: OpenAPIHono, version: string) {

@@ -70,8 +70,8 @@ export function validated<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data as z.output<S>
 }
 
-/** What an error is answered with, whichever server layer sends it. */
-export interface ErrorAnswer {
+/** What an error is answered with. */
+interface ErrorAnswer {
   status: ContentfulStatusCode
   body: ErrorBody
   headers: Record<string, string>
@@ -81,7 +81,7 @@ export interface ErrorAnswer {
  * Maps any error to its status, body and headers; unexpected ones become a bare 500 and are logged, never shown.
  * `request` names the request in the log.
  */
-export function errorAnswer(error: unknown, request: {method: string; path: string}, logger: Logger): ErrorAnswer {
+function errorAnswer(error: unknown, request: {method: string; path: string}, logger: Logger): ErrorAnswer {
   if (isJobagentError(error)) {
     if (error.kind === 'configuration') {
       // The request cannot be served until the config is fixed (503, not the 500 of a bug); the answer names the
@@ -115,7 +115,7 @@ export function errorAnswer(error: unknown, request: {method: string; path: stri
 }
 
 /** An ErrorAnswer as a Hono response. */
-export function answerWith(c: Context, answer: ErrorAnswer): Response {
+function answerWith(c: Context, answer: ErrorAnswer): Response {
   for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
   return c.json(answer.body, answer.status)
 }

@@ -1,5 +1,4 @@
-import {Counter, collectDefaultMetrics, Registry} from 'prom-client'
-import {LeanHistogram} from '../app/lean-histogram.js'
+import {Counter, collectDefaultMetrics, Histogram, Registry} from 'prom-client'
 import type {SearchResult} from '../core/jobs/search-result.js'
 
 export interface HttpMetrics {
@@ -17,13 +16,13 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export function createHttpMetrics(): HttpMetrics {
   const registry = new Registry()
   collectDefaultMetrics({register: registry})
-  const requestDuration = new LeanHistogram(
-    'http_request_duration_seconds',
-    'Duration of HTTP requests by method, route template and status',
-    ['method', 'route', 'status'],
-    LATENCY_BUCKETS,
-    registry,
-  )
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Duration of HTTP requests by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  })
   const searches = new Counter({
     name: 'jobagent_searches_total',
     help: 'Job searches run by GET /jobs',
@@ -50,7 +49,7 @@ export function createHttpMetrics(): HttpMetrics {
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      requestDuration.labels(method, route, String(status)).observe(seconds)
+      requestDuration.observe({method, route, status}, seconds)
     },
     countSearch(result) {
       if (counted.has(result)) return

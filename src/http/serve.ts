@@ -2,7 +2,7 @@ import type {AppContext} from '../app/context.js'
 import {createHttpServices} from '../app/http-services.js'
 import {ConfigurationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
-import {createHttpApi} from './app.js'
+import {createHttpApp} from './app.js'
 import {isLoopback} from './middleware/request-origin.js'
 import {closeOnSignal, startServer} from './server.js'
 
@@ -61,7 +61,7 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   const logger = context.logger.child('server')
   // Opened now so a missing or corrupt database is a clear error at start, not a 503 on the first request.
   void context.trackerDb
-  const {app, fastRoutes} = createHttpApi(createHttpServices(context), {
+  const app = createHttpApp(createHttpServices(context), {
     logger: options.httpLogger ?? context.logger,
     ...(options.apiToken ? {apiToken: options.apiToken} : {}),
     ...(options.corsOrigins ? {corsOrigins: options.corsOrigins} : {}),
@@ -71,7 +71,6 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
     host: options.host,
     port: options.port,
     logger,
-    fastRoutes,
     ...(options.shutdownTimeoutMs === undefined ? {} : {shutdownTimeoutMs: options.shutdownTimeoutMs}),
   })
   if (options.apiToken) logger.info('Bearer token required on every route except /health, /metrics and the pages')

@@ -4,7 +4,6 @@ import {getRequestListener} from '@hono/node-server'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {errorBody} from './errors.js'
-import type {FastRoute} from './fast-routes.js'
 import {API_SECURITY_HEADERS} from './security-headers.js'
 
 export interface ServerOptions {
@@ -13,8 +12,6 @@ export interface ServerOptions {
   logger: Logger
   /** How long a shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs?: number
-  /** Tried in order before the app (see FastRoute): createHttpApi's fastRoutes. */
-  fastRoutes?: readonly FastRoute[]
 }
 
 export interface RunningServer {
@@ -102,21 +99,22 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger:
   socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`)
 }
 
-/** Starts the app on @hono/node-server, after its fast routes, with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
+/** Starts the app on @hono/node-server with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
 export async function startServer(
   app: {fetch: (request: Request) => Response | Promise<Response>},
   options: ServerOptions,
 ): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch)
   const securityHeaders = Object.entries(API_SECURITY_HEADERS)
-  const fastRoutes = options.fastRoutes ?? []
   let active = 0
   // One function for every response, not a closure each.
   const settled = () => active--
   const server = createServer((request, response) => {
     active++
     response.on('close', settled)
-    for (const route of fastRoutes) if (route(request, response)) return
+    // Host names are case-insensitive, but @hono/node-server refuses a Host with capitals and a port (a bare 400).
+    const host = request.headers.host
+    if (host !== undefined) request.headers.host = host.toLowerCase()
     for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)
   })

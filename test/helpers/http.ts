@@ -4,8 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {AppContext} from '../../src/app/context.js'
 import {createHttpServices} from '../../src/app/http-services.js'
-import {createHttpApi, type createHttpApp, type HttpAppOptions} from '../../src/http/app.js'
-import type {FastRoute} from '../../src/http/fast-routes.js'
+import {createHttpApp, type HttpAppOptions} from '../../src/http/app.js'
 import {tempDir} from './cli.js'
 import {memoryLogger} from './memory-log.js'
 
@@ -13,8 +12,6 @@ export interface TestApi {
   home: string
   context: AppContext
   app: ReturnType<typeof createHttpApp>
-  /** What jobagent serve gives startServer next to the app. */
-  fastRoutes: readonly FastRoute[]
   logLines: string[]
   cleanup(): Promise<void>
 }
@@ -25,12 +22,11 @@ export function testApi(options: {config?: object; app?: Partial<HttpAppOptions>
   writeFileSync(join(home.path, 'config.json'), JSON.stringify(options.config ?? {sources: []}), {mode: 0o600})
   const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
   const log = memoryLogger('INFO')
-  const {app, fastRoutes} = createHttpApi(createHttpServices(context), {logger: log.logger, ...options.app})
+  const app = createHttpApp(createHttpServices(context), {logger: log.logger, ...options.app})
   return {
     home: home.path,
     context,
     app,
-    fastRoutes,
     logLines: log.lines,
     cleanup: async () => {
       await context.close()

@@ -44,12 +44,6 @@ class StoreTimeout extends Error {}
 
 type Settled<T> = PromiseSettledResult<T>
 
-/** The synchronous lookups of two embedded stores. */
-interface LocalReads {
-  findByIdNow(id: string): Record<string, unknown> | null
-  latestNow(id: string): LatestTelemetry | null
-}
-
 /** Store errors are shown to API clients: never echo a password from a connection string. */
 function withoutCredentials(text: string): string {
   return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
@@ -72,18 +66,10 @@ export class ShipmentService {
     },
   }
   private indexReport: Promise<Record<StoreRole, IndexStatus | undefined>> | undefined
-  /** The synchronous lookups, when both stores are embedded. */
-  private readonly localReads: LocalReads | undefined
-  /** Embedded stores finish a read inside the call: no timer could interrupt it, so none is armed. */
-  private readonly untimed: Record<StoreRole, boolean>
 
   constructor(private readonly options: ShipmentServiceOptions) {
     this.metadata = options.metadata
     this.telemetry = options.telemetry
-    const findByIdNow = options.metadata.findByIdNow?.bind(options.metadata)
-    const latestNow = options.telemetry.latestNow?.bind(options.telemetry)
-    this.localReads = findByIdNow && latestNow ? {findByIdNow, latestNow} : undefined
-    this.untimed = {metadata: findByIdNow !== undefined, telemetry: latestNow !== undefined}
     this.clock = options.clock ?? systemClock
     this.logger = options.logger ?? silentLogger
     if (options.metrics) this.sinks.push(options.metrics)
@@ -103,24 +89,8 @@ export class ShipmentService {
   }
 
   async unified(id: string): Promise<UnifiedState> {
-    if (this.localReads) return this.unifiedNow(id)
     this.checkId(id)
     return this.merge(id, await this.readConcurrently(id))
-  }
-
-  /** Whether unifiedNow can answer: both stores are embedded and read inside the call. */
-  get answersNow(): boolean {
-    return this.localReads !== undefined
-  }
-
-  /**
-   * unified() without a promise, for two embedded stores (see answersNow); it throws what unified() rejects with.
-   * The API's hottest request is then answered in the turn that read it, with no promise made for it.
-   */
-  unifiedNow(id: string): UnifiedState {
-    if (!this.localReads) throw new Error('unifiedNow needs two embedded stores; use unified()')
-    this.checkId(id)
-    return this.merge(id, this.readLocally(id, this.localReads))
   }
 
   private checkId(id: string): void {
@@ -189,29 +159,6 @@ export class ShipmentService {
       this.read('metadata', this.metadata, (signal) => this.metadata.findById(id, signal), controller),
       this.read('telemetry', this.telemetry, (signal) => this.telemetry.latest(id, signal), controller),
     ])
-  }
-
-  /** Both embedded stores, one after the other inside this call: reading them "concurrently" would only add promises. */
-  private readLocally(
-    id: string,
-    reads: LocalReads,
-  ): [Settled<Record<string, unknown> | null>, Settled<LatestTelemetry | null>] {
-    return [
-      this.readNow('metadata', this.metadata.kind, () => reads.findByIdNow(id)),
-      this.readNow('telemetry', this.telemetry.kind, () => reads.latestNow(id)),
-    ]
-  }
-
-  private readNow<T>(role: StoreRole, kind: string, work: () => T): Settled<T> {
-    const started = performance.now()
-    try {
-      const value = work()
-      this.recordLatency(role, kind, started, 'ok')
-      return {status: 'fulfilled', value}
-    } catch (error) {
-      this.recordLatency(role, kind, started, 'error')
-      return {status: 'rejected', reason: this.unavailable(role, kind, error, this.options.timeouts[role])}
-    }
   }
 
   private recordLatency(role: StoreRole, kind: string, started: number, outcome: StoreOutcome): void {
@@ -308,18 +255,13 @@ export class ShipmentService {
     const started = performance.now()
     let timer: ReturnType<typeof setTimeout> | undefined
     try {
-      let value: T
-      if (this.untimed[role]) {
-        value = await work(controller.signal)
-      } else {
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            controller.abort()
-            reject(new StoreTimeout())
-          }, timeoutMs)
-        })
-        value = await Promise.race([work(controller.signal), timeout])
-      }
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort()
+          reject(new StoreTimeout())
+        }, timeoutMs)
+      })
+      const value = await Promise.race([work(controller.signal), timeout])
       if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
       return value
     } catch (error) {

@@ -14,12 +14,6 @@ export interface ShipmentMetadataStore {
   readonly kind: MetadataStoreKind
   /** Every column of the row whose id column equals `id`, or null. */
   findById(id: string, signal: AbortSignal): Promise<Record<string, unknown> | null>
-  /**
-   * Embedded stores only: the same lookup, finished inside the call and returned rather than promised (it throws
-   * what findById rejects with). No timer could interrupt such a read, so the service arms none, and with both
-   * stores embedded it reads them without a promise each. Network stores leave it out and get the store timeout.
-   */
-  findByIdNow?(id: string): Record<string, unknown> | null
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>
@@ -30,8 +24,6 @@ export interface TelemetryStore {
   readonly kind: TelemetryStoreKind
   /** The document with the greatest time field for `id`, found through the (id, time desc) index, or null. */
   latest(id: string, signal: AbortSignal): Promise<LatestTelemetry | null>
-  /** Embedded stores only: latest() finished inside the call, as ShipmentMetadataStore.findByIdNow. */
-  latestNow?(id: string): LatestTelemetry | null
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>

@@ -1,6 +1,6 @@
 import {createHash, timingSafeEqual} from 'node:crypto'
 import type {Context, MiddlewareHandler} from 'hono'
-import {answerWith, type ErrorAnswer, errorBody} from '../errors.js'
+import {errorBody} from '../errors.js'
 
 /** SHA-256 first so both sides have the same length and the comparison leaks neither content nor length. */
 function digest(value: string): Buffer {
@@ -8,28 +8,26 @@ function digest(value: string): Buffer {
 }
 
 /**
- * Checks an Authorization header against `token`: undefined when it carries `Bearer <token>`, else the 401 answer
- * with its `WWW-Authenticate` challenge. The token is never logged or echoed.
+ * `Authorization: Bearer <token>` on every request `isPublic` does not exempt, else 401 with a `WWW-Authenticate`
+ * challenge; the token is never logged or echoed. Repeated Authorization headers reach it joined by a comma, which
+ * is no token: two credentials are none.
+ *
+ * Not hono/bearer-auth: it reads only RFC 6750 token characters, so a configured token with any other character
+ * (accepted since the first release, e.g. `!`) could never be sent, and it answers 400 rather than 401 for a header
+ * of another scheme.
  */
-export function bearerCheck(token: string): (authorization: string | undefined) => ErrorAnswer | undefined {
-  const expected = digest(token)
-  return (authorization) => {
-    const header = authorization ?? ''
-    const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)
-    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return undefined
-    const challenge = header === '' ? 'Bearer realm="jobagent"' : 'Bearer realm="jobagent", error="invalid_token"'
-    const message =
-      header === '' ? 'this request needs Authorization: Bearer <token>' : 'the bearer token is missing or wrong'
-    return {status: 401, body: errorBody('unauthorized', message), headers: {'WWW-Authenticate': challenge}}
-  }
-}
-
-/** bearerCheck on every request `isPublic` does not exempt. */
 export function bearerAuth(token: string, isPublic: (c: Context) => boolean): MiddlewareHandler {
-  const check = bearerCheck(token)
+  const expected = digest(token)
   return async (c, next) => {
     if (isPublic(c)) return next()
-    const refusal = check(c.req.header('authorization'))
-    return refusal ? answerWith(c, refusal) : next()
+    const header = c.req.header('authorization') ?? ''
+    const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)
+    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return next()
+    const missing = header === ''
+    c.header('WWW-Authenticate', missing ? 'Bearer realm="jobagent"' : 'Bearer realm="jobagent", error="invalid_token"')
+    const message = missing
+      ? 'this request needs Authorization: Bearer <token>'
+      : 'the bearer token is missing or wrong'
+    return c.json(errorBody('unauthorized', message), 401)
   }
 }

@@ -36,25 +36,18 @@ function loggedPath(target: string): string {
   return path.length > 300 ? `${path.slice(0, 300)}…` : path
 }
 
-/** Records one answered request; `target` is the request-target as sent, `route` the route template. */
-export type RequestRecorder = (method: string, target: string, route: string, status: number, ms: number) => void
-
 /**
- * The one recorder of the app and its fast routes: an access log line (`GET /applications 200 3.1 ms`, the path
- * as the client sent it) and an observation of the request duration histogram under the route template.
+ * Records every request the app answers: an access log line (`GET /applications 200 3.1 ms`, the path as the
+ * client sent it) and an observation of the request duration histogram under the route template.
  */
-export function requestRecorder(logger: Logger, metrics: HttpMetrics): RequestRecorder {
-  return (method, target, route, status, ms) => {
-    metrics.observeRequest(method, route, status, ms / 1000)
-    logger.info(`${method} ${loggedPath(target)} ${status} ${ms.toFixed(1)} ms`)
-  }
-}
-
-/** Records every request the app answers (see RequestRecorder). */
-export function observeRequests(record: RequestRecorder): MiddlewareHandler {
+export function observeRequests(logger: Logger, metrics: HttpMetrics): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now()
     await next()
-    record(c.req.method, targetOf(c.req.url), routeTemplate(c), c.res.status, performance.now() - started)
+    const ms = performance.now() - started
+    const method = c.req.method
+    const status = c.res.status
+    metrics.observeRequest(method, routeTemplate(c), status, ms / 1000)
+    logger.info(`${method} ${loggedPath(targetOf(c.req.url))} ${status} ${ms.toFixed(1)} ms`)
   }
 }

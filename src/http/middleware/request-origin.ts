@@ -1,6 +1,6 @@
 import {isIP} from 'node:net'
 import type {MiddlewareHandler} from 'hono'
-import {answerWith, type ErrorAnswer, errorBody} from '../errors.js'
+import {errorBody} from '../errors.js'
 
 /** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
 export function isLoopback(host: string): boolean {
@@ -20,31 +20,23 @@ function hostName(header: string): string {
  * The Host check of a server without a token. A page on a foreign domain whose name is made to resolve to
  * 127.0.0.1 (DNS rebinding) talks to the server as its own origin, and the browser sends that foreign name as
  * the Host: only names of this machine (and those the user allowed in `server.allowed_hosts`) are answered, any
- * other gets 421. Returns undefined when the Host is one of them.
+ * other gets 421.
  */
-export function hostCheck(allowedHosts: readonly string[]): (host: string | undefined) => ErrorAnswer | undefined {
+export function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
   const allowed = new Set(allowedHosts.map(hostName))
-  return (host) => {
-    const name = host === undefined ? '' : hostName(host)
-    if (name !== '' && (isLoopback(name) || allowed.has(name))) return undefined
-    const named = host === undefined ? 'no host' : `the host ${JSON.stringify(host)}`
+  return async (c, next) => {
+    // The URL's host is the Host header as the server received it (app.request() without one gets localhost).
+    const host = new URL(c.req.url).host
+    const name = hostName(host)
+    if (name !== '' && (isLoopback(name) || allowed.has(name))) return next()
+    const named = host === '' ? 'no host' : `the host ${JSON.stringify(host)}`
     const message = `this server answers requests for 127.0.0.1, [::1] and localhost only, not for ${named}`
-    return {
-      status: 421,
-      body: errorBody('misdirected_request', message, [
+    return c.json(
+      errorBody('misdirected_request', message, [
         {field: 'Host', message: 'add the name to the config key server.allowed_hosts to reach the server by it'},
       ]),
-      headers: {},
-    }
-  }
-}
-
-/** hostCheck on every request. */
-export function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
-  const check = hostCheck(allowedHosts)
-  return async (c, next) => {
-    const refusal = check(new URL(c.req.url).host)
-    return refusal ? answerWith(c, refusal) : next()
+      421,
+    )
   }
 }
 

@@ -5,7 +5,6 @@ import type {TrackedApplication} from '../../core/applications/application.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
 import {APPLICATIONS_PAGE} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
-import {type FastRoute, type FastRouteContext, oneParameterJsonRoute} from '../fast-routes.js'
 import type {HttpMetrics} from '../metrics.js'
 import {
   ApplicationRequestSchema,
@@ -121,26 +120,23 @@ const getApplication = createRoute({
   responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(400, 401, 404, 422)},
 })
 
-/** The route template of the status lookup, as the router names it in metrics and logs. */
-const STATUS_ROUTE = '/applications/:url/status'
-
-/** The status lookup both ways in share: the body of GET /applications/{url}/status. */
-function statusLookup(services: HttpServices): (url: string) => Promise<unknown> {
-  return async (url) => {
-    const a = await services.applications.status(url)
-    return {url: a.url, status: a.status, notes: a.notes, applied_date: a.applied_date, updated_at: a.updated_at}
-  }
-}
-
 export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics) {
   const tracker = () => services.applications
   const routes = new OpenAPIHono({defaultHook: validationHook})
   // The hottest read skips zod-openapi's request validators, which parse the request's headers and params
-  // into new objects on every call (a fifth of a lookup's time); the service validates the url itself and
-  // the route stays in the OpenAPI document.
+  // into new objects on every call; the service validates the url itself and the route stays in the OpenAPI
+  // document.
   routes.openAPIRegistry.registerPath(getStatus)
-  const status = statusLookup(services)
-  routes.get(STATUS_ROUTE, async (c) => c.json(await status(c.req.param('url'))))
+  routes.get('/applications/:url/status', async (c) => {
+    const a = await tracker().status(c.req.param('url'))
+    return c.json({
+      url: a.url,
+      status: a.status,
+      notes: a.notes,
+      applied_date: a.applied_date,
+      updated_at: a.updated_at,
+    })
+  })
   return routes
     .openapi(listApplications, async (c) => {
       const {status, limit, offset} = c.req.valid('query')
@@ -179,15 +175,4 @@ function csvDownload(c: Context, csv: string): Response {
   c.header('Content-Type', 'text/csv; charset=utf-8')
   c.header('Content-Disposition', 'attachment; filename="applications.csv"')
   return c.body(csv, 200)
-}
-
-/**
- * GET /applications/{url}/status answered on node:http directly (see FastRoute), as the app answers it: the
- * tracker's hottest read. Use it next to applicationsRoutes, over the same services.
- */
-export function applicationStatusFastRoute(services: HttpServices, context: FastRouteContext): FastRoute {
-  return oneParameterJsonRoute(
-    {template: STATUS_ROUTE, prefix: '/applications/', suffix: '/status', answer: statusLookup(services)},
-    context,
-  )
 }

@@ -43,7 +43,7 @@ export function docsRoutes(openApiDocument: () => unknown) {
     .get('/docs', (c) => c.html(PAGE))
     .get('/docs/init.js', (c) => c.body(INIT, 200, {'Content-Type': 'text/javascript; charset=utf-8'}))
     .get('/docs/:file', async (c, next) => {
-      const response = await assets.response(c.req.path, {'Cache-Control': 'public, max-age=86400'})
+      const response = await assets.response(c, c.req.path, {'Cache-Control': 'public, max-age=86400'})
       return response ?? next()
     })
 }

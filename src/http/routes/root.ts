@@ -40,7 +40,7 @@ export function rootRoutes(version: string, web: StaticFiles) {
   const description = {service: 'jobagent' as const, version, status: 'ok' as const, docs: '/docs'}
   return new OpenAPIHono().openapi(root, async (c) => {
     if ((c.req.header('accept') ?? '').includes('text/html')) {
-      const page = await web.response('/index.html', {'Cache-Control': 'no-cache', Vary: 'Accept'})
+      const page = await web.response(c, '/index.html', {'Cache-Control': 'no-cache', Vary: 'Accept'})
       if (page) return page
     }
     return c.json(description, 200, {Vary: 'Accept'})
@@ -51,6 +51,6 @@ export function rootRoutes(version: string, web: StaticFiles) {
 export function webAssetRoutes(web: StaticFiles) {
   return new Hono().get(
     '/*',
-    async (c, next) => (await web.response(c.req.path, {'Cache-Control': 'no-cache'})) ?? next(),
+    async (c, next) => (await web.response(c, c.req.path, {'Cache-Control': 'no-cache'})) ?? next(),
   )
 }

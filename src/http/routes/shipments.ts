@@ -4,9 +4,7 @@ import {createShipmentMetrics} from '../../app/shipment-metrics.js'
 import {ValidationError} from '../../core/errors.js'
 import {MAX_SHIPMENT_ID_LENGTH} from '../../core/shipments/shipment-id.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
-import type {UnifiedState} from '../../core/shipments/unified-state.js'
 import {withHttpStatus} from '../errors.js'
-import {type FastRoute, type FastRouteContext, oneParameterJsonRoute} from '../fast-routes.js'
 import {errorResponses} from '../schemas.js'
 
 /** What the route needs: the shipment service, built lazily by the application context. */
@@ -73,58 +71,23 @@ const unifiedState = createRoute({
   },
 })
 
-/** The route template, as the router names it in metrics and logs. */
-export const UNIFIED_ROUTE = '/shipments/:shipment_id/unified'
-
-/** The lookup both ways in share: a malformed id is a 400 (not the 422 of invalid fields elsewhere). */
-function unifiedLookup(services: ShipmentRouteServices): (id: string) => Promise<UnifiedState> {
-  return (id) => services.shipments.unified(id).catch(markMalformedId)
-}
-
-/** unifiedLookup, answered within the call when both stores are embedded (see ShipmentService.unifiedNow). */
-function unifiedLookupNow(services: ShipmentRouteServices): (id: string) => UnifiedState | Promise<UnifiedState> {
-  const lookup = unifiedLookup(services)
-  return (id) => {
-    const {shipments} = services
-    if (!shipments.answersNow) return lookup(id)
-    try {
-      return shipments.unifiedNow(id)
-    } catch (error) {
-      return markMalformedId(error)
-    }
-  }
-}
-
 /**
  * GET /shipments/{shipment_id}/unified. Errors are thrown as the core taxonomy for the app's error handler:
- * not_found 404, unavailable 503 with Retry-After, the malformed id marked 400, and a stored document nested too deep to
- * serve 422. With a registry, lookups and
- * store latencies are counted on it.
+ * not_found 404, unavailable 503 with Retry-After, the malformed id marked 400, and a stored document nested too
+ * deep to serve 422. With a registry, lookups and store latencies are counted on it.
  */
 export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
   const routes = new OpenAPIHono()
   // Documented by the route definition, checked by the service (its rules and messages are the CLI's): a
-  // validator middleware here would only repeat that check, at a cost measured at about a seventh of the request.
+  // validator middleware here would only repeat that check on the API's hottest read.
   routes.openAPIRegistry.registerPath(unifiedState)
-  const unified = unifiedLookup(services)
+  const unified = (id: string) => services.shipments.unified(id).catch(markMalformedId)
   return (
     routes
-      .get(UNIFIED_ROUTE, async (c) => c.json(await unified(c.req.param('shipment_id')), 200))
+      .get('/shipments/:shipment_id/unified', async (c) => c.json(await unified(c.req.param('shipment_id')), 200))
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
       .get('/shipments//unified', async (c) => c.json(await unified('')))
-  )
-}
-
-/**
- * The same route answered on node:http directly (see FastRoute): the lookup is the hottest request of the API,
- * and the app's web Request and Response round trip cost more than the lookup itself. Use it next to
- * shipmentRoutes, over the same services, so both count on the same metrics.
- */
-export function shipmentFastRoute(services: ShipmentRouteServices, context: FastRouteContext): FastRoute {
-  return oneParameterJsonRoute(
-    {template: UNIFIED_ROUTE, prefix: '/shipments/', suffix: '/unified', answer: unifiedLookupNow(services)},
-    context,
   )
 }
 

@@ -67,7 +67,7 @@ export class ReadOnlyShipmentDatabase {
    * (system calls); under load many requests arrive in one turn, and one snapshot per turn serves them all. The
    * snapshot ends before the next turn, so data is never stale longer.
    */
-  lookupNow<T>(work: () => T): T {
+  lookup<T>(work: () => T): Promise<T> {
     try {
       const db = this.connection()
       if (!db.inTransaction) {
@@ -75,18 +75,9 @@ export class ReadOnlyShipmentDatabase {
         this.snapshot.begin.run()
         setImmediate(() => this.endSnapshot())
       }
-      return work()
+      return Promise.resolve(work())
     } catch (error) {
-      throw describeSqliteError(error, this.file)
-    }
-  }
-
-  /** lookupNow as a promise, for the asynchronous side of the store ports. */
-  lookup<T>(work: () => T): Promise<T> {
-    try {
-      return Promise.resolve(this.lookupNow(work))
-    } catch (error) {
-      return Promise.reject(error)
+      return Promise.reject(describeSqliteError(error, this.file))
     }
   }
 

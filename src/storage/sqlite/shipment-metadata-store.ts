@@ -27,11 +27,6 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
     return this.database.lookup(() => this.row(id))
   }
 
-  /** better-sqlite3 answers synchronously; a lookup through the key takes microseconds. */
-  findByIdNow(id: string): Record<string, unknown> | null {
-    return this.database.lookupNow(() => this.row(id))
-  }
-
   private row(id: string): Record<string, unknown> | null {
     const row = this.database.statement(this.lookup, this.options.table).get(id) as Record<string, unknown> | undefined
     return row ? plainRow(row) : null

@@ -56,11 +56,6 @@ export class SqliteTelemetryStore implements TelemetryStore {
     return this.database.lookup(() => this.document(id))
   }
 
-  /** better-sqlite3 answers synchronously; a lookup through the key takes microseconds. */
-  latestNow(id: string): LatestTelemetry | null {
-    return this.database.lookupNow(() => this.document(id))
-  }
-
   private document(id: string): LatestTelemetry | null {
     let statement: Statement
     try {

@@ -8,7 +8,6 @@ import type {
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
 import type {Page} from '../../core/paging.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
-import {ReadCache} from './read-cache.js'
 
 interface ApplicationRow extends TrackedApplication {
   id: number
@@ -24,15 +23,11 @@ function toTracked(row: ApplicationRow): TrackedApplication {
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
 export class SqliteApplicationStore implements ApplicationStore {
   private readonly statements
-  /** Single applications by URL key; cleared by every write of this store, revalidated against other writers. */
-  private readonly byUrlKey: ReadCache<TrackedApplication>
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly file: string,
   ) {
-    const dataVersion = db.prepare('PRAGMA data_version').pluck()
-    this.byUrlKey = new ReadCache(() => dataVersion.get() as number)
     this.statements = {
       insert: db.prepare(
         `INSERT INTO applications (url_key, url, title, company, location, source, applied_date, status, notes, updated_at)
@@ -78,21 +73,14 @@ export class SqliteApplicationStore implements ApplicationStore {
 
   async insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null> {
     const row = (await writeTransaction(this.db, this.file, () => {
-      this.byUrlKey.clear()
       return this.statements.insert.get({...record, urlKey, at})
     })) as ApplicationRow | undefined
     return row ? toTracked(row) : null
   }
 
   async get(urlKey: string): Promise<TrackedApplication | null> {
-    const found = read(this.file, () =>
-      this.byUrlKey.get(urlKey, () => {
-        const row = this.statements.get.get(urlKey) as ApplicationRow | undefined
-        return row ? toTracked(row) : null
-      }),
-    )
-    // A copy: the cached row must not change with what a caller does to its result.
-    return found ? {...found} : null
+    const row = read(this.file, () => this.statements.get.get(urlKey)) as ApplicationRow | undefined
+    return row ? toTracked(row) : null
   }
 
   async list(filter: {status?: ApplicationStatus; page?: Page} = {}): Promise<TrackedApplication[]> {
@@ -123,7 +111,6 @@ export class SqliteApplicationStore implements ApplicationStore {
     at: string,
   ): Promise<StatusUpdate | null> {
     return writeTransaction(this.db, this.file, () => {
-      this.byUrlKey.clear()
       const previous = this.statements.get.get(urlKey) as ApplicationRow | undefined
       if (!previous) return null
       this.statements.addHistory.run(previous.id, at, previous.status, status, previous.notes)
@@ -154,7 +141,6 @@ export class SqliteApplicationStore implements ApplicationStore {
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
-      this.byUrlKey.clear()
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: []}
       for (const {record, urlKey, appliedDateGiven} of records) {
         if (this.statements.insert.get({...record, urlKey, at: options.at})) {

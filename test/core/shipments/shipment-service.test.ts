@@ -128,31 +128,37 @@ describe('ShipmentService.unified', () => {
   })
 })
 
-/** Embedded stores (kind sqlite) that answer only synchronously: an asynchronous read would fail the test. */
+/** Embedded stores (kind sqlite): a read is finished when the call returns, as better-sqlite3's are. */
 function embeddedStores(behaviour: {failMetadata?: Error; failTelemetry?: Error} = {}) {
   const asked: string[] = []
-  const asynchronous = () => Promise.reject(new Error('read asynchronously'))
+  const answered = <T>(work: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(work())
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
   return {
     asked,
     metadata: {
       kind: 'sqlite' as const,
-      findById: asynchronous,
-      findByIdNow(id: string) {
-        asked.push(`metadata:${id}`)
-        if (behaviour.failMetadata) throw behaviour.failMetadata
-        return rows[id as keyof typeof rows] ?? null
-      },
+      findById: (id: string) =>
+        answered(() => {
+          asked.push(`metadata:${id}`)
+          if (behaviour.failMetadata) throw behaviour.failMetadata
+          return rows[id as keyof typeof rows] ?? null
+        }),
       ping: async () => {},
       close: async () => {},
     },
     telemetry: {
       kind: 'sqlite' as const,
-      latest: asynchronous,
-      latestNow(id: string) {
-        asked.push(`telemetry:${id}`)
-        if (behaviour.failTelemetry) throw behaviour.failTelemetry
-        return latest[id as keyof typeof latest] ?? null
-      },
+      latest: (id: string) =>
+        answered(() => {
+          asked.push(`telemetry:${id}`)
+          if (behaviour.failTelemetry) throw behaviour.failTelemetry
+          return latest[id as keyof typeof latest] ?? null
+        }),
       ping: async () => {},
       close: async () => {},
     },
@@ -160,7 +166,7 @@ function embeddedStores(behaviour: {failMetadata?: Error; failTelemetry?: Error}
 }
 
 describe('ShipmentService.unified over embedded stores', () => {
-  it('reads both synchronously and merges them as over network stores', async () => {
+  it('reads both and merges them as over network stores', async () => {
     const stores = embeddedStores()
     const state = await serviceWith(stores, {clock}).unified('S1')
     expect(state).toMatchObject({
@@ -193,28 +199,9 @@ describe('ShipmentService.unified over embedded stores', () => {
     expect(outcomes).toEqual(['metadata error', 'telemetry error', 'unavailable'])
   })
 
-  it('answers within the call through unifiedNow, throwing what unified() rejects with', async () => {
-    const results: string[] = []
-    const service = serviceWith(embeddedStores(), {clock})
-    service.addMetrics({lookup: (result) => results.push(result), storeLatency: () => {}})
-    expect(service.answersNow).toBe(true)
-    expect(service.unifiedNow('S1')).toEqual(await service.unified('S1'))
-    expect(() => service.unifiedNow('nope')).toThrow(NotFoundError)
-    expect(() => service.unifiedNow('')).toThrow(ValidationError)
-    expect(results).toEqual(['found', 'found', 'not_found', 'invalid'])
-  })
-
-  it('has no unifiedNow over a network store', () => {
-    const service = serviceWith(fakeStores(rows, latest))
-    expect(service.answersNow).toBe(false)
-    expect(() => service.unifiedNow('S1')).toThrow(/needs two embedded stores/)
-  })
-
   it('still times a network store read next to an embedded one', async () => {
     const network = fakeStores(rows, latest, {hangTelemetry: true})
-    const embedded = embeddedStores().metadata
-    // Mixed stores are read concurrently, the embedded one through its promise.
-    const metadata = {...embedded, findById: async (id: string) => embedded.findByIdNow(id)}
+    const metadata = embeddedStores().metadata
     const service = serviceWith({metadata, telemetry: network.telemetry}, {timeouts: {metadata: 2000, telemetry: 50}})
     const error = (await caught(service.unified('S1'))) as UnavailableError
     expect(error.message).toBe('telemetry store (mongodb) did not answer within 50 ms')

@@ -3,7 +3,6 @@ import {setImmediate as nextTurn} from 'node:timers/promises'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
-import {ReadCache} from '../../../src/storage/sqlite/read-cache.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
@@ -21,7 +20,7 @@ function tracker() {
 }
 
 beforeEach(() => {
-  dir = tempDir('jobagent-read-cache-')
+  dir = tempDir('jobagent-app-reads-')
 })
 
 afterEach(() => {
@@ -29,7 +28,7 @@ afterEach(() => {
   dir.cleanup()
 })
 
-describe('the application lookup cache', () => {
+describe('application lookups beside other connections', () => {
   const url = 'https://example.org/jobs/1'
 
   it("sees another connection's status change from the next event-loop turn on", async () => {
@@ -61,41 +60,11 @@ describe('the application lookup cache', () => {
     expect((await server.status(url)).status).toBe('accepted')
   })
 
-  it('hands out copies, so a caller changing its result changes nothing cached', async () => {
+  it('hands out copies, so a caller changing its result changes nothing stored', async () => {
     const server = tracker()
     await server.record(application({url}))
     const first = await server.status(url)
     first.status = 'rejected'
     expect((await server.status(url)).status).toBe('applied')
-  })
-})
-
-describe('ReadCache', () => {
-  it('reads the data version once per event-loop turn and loads each key once while it stands', async () => {
-    let version = 1
-    let versionReads = 0
-    let loads = 0
-    const cache = new ReadCache<string>(() => {
-      versionReads++
-      return version
-    })
-    const load = () => {
-      loads++
-      return `row ${version}`
-    }
-    expect([cache.get('a', load), cache.get('a', load), cache.get('b', load)]).toEqual(['row 1', 'row 1', 'row 1'])
-    expect({versionReads, loads}).toEqual({versionReads: 1, loads: 2})
-    version = 2
-    expect(cache.get('a', load)).toBe('row 1')
-    await nextTurn()
-    expect(cache.get('a', load)).toBe('row 2')
-    expect({versionReads, loads}).toEqual({versionReads: 2, loads: 3})
-  })
-
-  it('starts over when it holds its maximum number of keys', () => {
-    let loads = 0
-    const cache = new ReadCache<number>(() => 1, 2)
-    for (const key of ['a', 'b', 'c', 'a']) cache.get(key, () => ++loads)
-    expect(loads).toBe(4)
   })
 })
