@@ -25,8 +25,9 @@ describe('opening a posting in the browser', () => {
       platform: 'linux',
     })
     expect(outcome).toEqual({opened: true, command: 'xdg-open'})
+    // The shell creates the file before printf fills it: wait for its content, not its existence.
     await waitFor(
-      () => existsSync(record),
+      () => existsSync(record) && readFileSync(record, 'utf8') !== '',
       () => 'xdg-open to run',
     )
     expect(readFileSync(record, 'utf8')).toBe('https://example.org/jobs/1')
