@@ -34,11 +34,17 @@ describe('opening a posting in the browser', () => {
   })
 
   it('runs open on macOS', async () => {
-    const {bin} = fakeOpener('open')
+    const {bin, record} = fakeOpener('open')
     expect(await openInBrowser('https://example.org/jobs/1', {env: {PATH: bin}, platform: 'darwin'})).toEqual({
       opened: true,
       command: 'open',
     })
+    // The opener runs detached: the test waits for it before its directory is removed.
+    await waitFor(
+      () => existsSync(record) && readFileSync(record, 'utf8') !== '',
+      () => 'open to run',
+    )
+    expect(readFileSync(record, 'utf8')).toBe('https://example.org/jobs/1')
   })
 
   it('does not start anything without a graphical display or without an opener', async () => {
