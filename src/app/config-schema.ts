@@ -65,13 +65,24 @@ export const configSchema = z.strictObject({
   sources: z._default(z.array(sourceSchema), () => DEFAULT_SOURCES),
   notify: section({urls: stringList(), max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20)}),
   /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
-  run: section({healthcheck_url: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\//))), null)}),
+  run: section({
+    healthcheck_url: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))), null),
+  }),
   server: section({
     host: z._default(text(), '127.0.0.1'),
     port: z._default(portSchema, 8080),
     // Names a browser may use in the Host header of a server without a token: a DNS name or an IP, no port.
     allowed_hosts: z._default(
-      z.array(z.string().check(z.regex(/^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])$/))),
+      z.array(
+        z
+          .string()
+          .check(
+            z.regex(
+              /^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])$/,
+              'must be a host name or a bracketed IPv6 address, without a scheme or port',
+            ),
+          ),
+      ),
       () => [],
     ),
   }),
@@ -189,6 +200,8 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
       if (issue.origin === 'string') return [{field, message: `${name} must not be empty`}]
       return [{field, message: `${name} must be ${issue.inclusive ? '>=' : '>'} ${issue.minimum}`}]
     case 'invalid_format':
+      // A check that says in words what it wants (`must be an http(s) URL`) is clearer than its pattern.
+      if (issue.message.startsWith('must ')) return [{field, message: `${name} ${issue.message}`}]
       return [{field, message: `${name} must match pattern ${issue.pattern ?? issue.format}`}]
     case 'invalid_union':
       return [{field, message: `${name} must be a text or an object with the keys ${node?.keys?.join(', ')}`}]

@@ -85,6 +85,12 @@ describe('changing settings', () => {
     ['sources', '[{"type":"monster"}]', 'sources.0.type must be one of: remoteok, remotive,'],
     ['sources', '[{"type":"rss","urll":"x"}]', '"sources.0.urll" is not a known key'],
     ['shipments.metadata.url', 'mysql://db', 'shipments.metadata.url must match pattern'],
+    ['run.healthcheck_url', 'ftp://example.org/ping', 'run.healthcheck_url must be an http(s) URL'],
+    [
+      'server.allowed_hosts',
+      'http://jobagent.lan:80',
+      'server.allowed_hosts.0 must be a host name or a bracketed IPv6',
+    ],
   ])('refuses %s = %s, naming the key, and leaves the file as it was', (key, value, reason) => {
     editor().set('mode', 'development')
     const before = readFileSync(file)

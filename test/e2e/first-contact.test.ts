@@ -1,5 +1,4 @@
 import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
@@ -19,11 +18,9 @@ let closedPort: number
 
 beforeAll(async () => {
   boards = await startMockServer({'/remoteok/api': serveBody(fixtureText('remoteok.json'))})
-  // A port nothing listens on: connections to it are refused at once.
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  closedPort = (probe.address() as {port: number}).port
-  await new Promise((resolve) => probe.close(resolve))
+  // Port 4 on loopback (unassigned, below the ephemeral range, allowed by fetch): refused at once, and no
+  // parallel test can take it meanwhile.
+  closedPort = 4
 })
 afterAll(() => boards.close())
 beforeEach(() => {

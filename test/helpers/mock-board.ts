@@ -90,9 +90,9 @@ export function sequence(...handlers: MockHandler[]): MockHandler {
 /** Accepts the request and never answers (until the server closes). */
 export const hang: MockHandler = () => {}
 
-/** A port nothing listens on: a server is started, its port noted, and the server closed again. */
+/** A URL of 127.0.0.1 whose port refuses every connection. */
 export async function closedPortUrl(): Promise<string> {
-  const server = await startMockServer(() => {})
-  await server.close()
-  return server.url
+  // Port 4 (unassigned, below the ephemeral range, not on fetch's blocked list) on loopback: nothing listens
+  // there and no test binds it, whereas a released ephemeral port can be taken by a parallel run meanwhile.
+  return 'http://127.0.0.1:4'
 }

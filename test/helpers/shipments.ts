@@ -102,13 +102,11 @@ export async function silentServer(): Promise<{port: number; close: () => Promis
   }
 }
 
-/** A port on 127.0.0.1 that nothing listens on (bound once, then released): the unreachable-store case. */
+/** A port of 127.0.0.1 that refuses every connection. */
 export async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as {port: number}).port
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
+  // Port 4 (unassigned, below the ephemeral range, not on fetch's blocked list) on loopback: nothing listens
+  // there and no test binds it, whereas a released ephemeral port can be taken by a parallel run meanwhile.
+  return 4
 }
 
 /** The shipment store settings of a test: default names, small pools, a generous timeout. */

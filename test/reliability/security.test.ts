@@ -15,7 +15,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {runCli, tempDir} from '../helpers/cli.js'
 import {serveBuilt} from '../helpers/serve.js'
 import {application, seedTracker} from '../helpers/tracker.js'
-import {type Receiver, startReceiver} from '../notifiers/receiver.js'
+import {closedPort, type Receiver, startReceiver} from '../notifiers/receiver.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -337,10 +337,4 @@ function errorCode(body: string): string {
   } catch {
     return `not JSON: ${body.slice(0, 40)}`
   }
-}
-
-async function closedPort(): Promise<number> {
-  const receiver = await startReceiver()
-  await receiver.close()
-  return receiver.port
 }
