@@ -1,5 +1,6 @@
-// The soak of bench/soak.js (`npm run soak`, 60 s), shortened to 10 s after its 20 s warm-up (the server's
-// memory is still growing to its working size for the first 15 s or so): the same script in its own process.
+// The soak of bench/soak.js (`npm run soak`, 60 s), shortened to 10 s after a 35 s warm-up: the server's memory
+// grows to its working size over its first requests, and beside the other test files it answers only a fraction
+// of its usual rate, so a 20 s warm-up sometimes ended before that (RSS +10% and +31% seen in two loaded runs).
 import {spawn} from 'node:child_process'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
@@ -33,7 +34,7 @@ function soak(args: string[]): Promise<{code: number | null; report: SoakReport;
       stderr += chunk
     })
     // The script stops its own server; this only bounds a script that hangs.
-    const limit = setTimeout(() => child.kill('SIGKILL'), 100_000)
+    const limit = setTimeout(() => child.kill('SIGKILL'), 130_000)
     child.on('error', reject)
     child.on('close', (code) => {
       clearTimeout(limit)
@@ -48,7 +49,7 @@ function soak(args: string[]): Promise<{code: number | null; report: SoakReport;
 
 describe('jobagent serve under 10 s of mixed API traffic at 32 connections', () => {
   it('answers every request with its success status and does not grow its memory by more than 10%', async () => {
-    const {code, report, stderr} = await soak(['--seconds', '10'])
+    const {code, report, stderr} = await soak(['--seconds', '10', '--warmup', '35'])
 
     expect(report.failures).toEqual([])
     expect(code, stderr).toBe(0)
@@ -65,5 +66,5 @@ describe('jobagent serve under 10 s of mixed API traffic at 32 connections', () 
     ])
     expect(report.requests).toBeGreaterThan(1000)
     expect(report.rss_kib.after_run).toBeLessThanOrEqual(report.rss_kib.after_warmup * 1.1)
-  }, 120_000)
+  }, 150_000)
 })
