@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {renderRunTable} from '../src/cli/render/runs.js'
-import {RUNS_DEFAULT_LIMIT, RUNS_MAX_LIMIT} from '../src/core/jobs/run-ledger.js'
+import {RUNS_PAGE} from '../src/core/paging.js'
 
 export default class Runs extends BaseCommand {
   static summary = 'List the recent runs: when, how long, outcome, jobs found, new, notified, each board'
@@ -12,10 +12,10 @@ export default class Runs extends BaseCommand {
   static enableJsonFlag = true
   static flags = {
     limit: Flags.integer({
-      description: `How many runs to show (1-${RUNS_MAX_LIMIT}).`,
-      default: RUNS_DEFAULT_LIMIT,
+      description: `How many runs to show (1-${RUNS_PAGE.maxLimit}).`,
+      default: RUNS_PAGE.defaultLimit,
       min: 1,
-      max: RUNS_MAX_LIMIT,
+      max: RUNS_PAGE.maxLimit,
     }),
   }
 

@@ -16,6 +16,8 @@ export interface PageBounds {
 export const JOBS_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
 /** A page of tracked applications (GET /applications). */
 export const APPLICATIONS_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
+/** A page of the run ledger (`jobagent runs`, GET /runs). */
+export const RUNS_PAGE: PageBounds = {defaultLimit: 20, maxLimit: 200}
 
 /** The page asked for, with the defaults filled in; a limit out of bounds or a negative offset is refused. */
 export function checkPage(page: {limit?: number | undefined; offset?: number | undefined}, bounds: PageBounds): Page {

@@ -13,9 +13,14 @@ const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
 
 /** The number of days of a month (1-12) of a year in the proleptic Gregorian calendar, leap years included. */
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
+
+/** A day that exists: month 1-12 and a day of that month (Date would roll 2026-02-30 over into March). */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
 }
 
 /**
@@ -36,7 +41,7 @@ export function toLocalTimestamp(text: string): string | undefined {
     number,
     number,
   ]
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return undefined
+  if (!isCalendarDay(y, mo, d) || h > 23 || mi > 59 || s > 59) return undefined
   const ms = Number(fraction.padEnd(3, '0').slice(0, 3))
   if (zone === undefined) return `${year}-${month}-${day}T${hour}:${minute}:${second}.${pad(ms, 3)}`
   let offsetMinutes = 0

@@ -8,7 +8,6 @@ import {jobIdentityKey} from './dedupe.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
 import type {JobStore, PreviewedJob} from './job-store.js'
-import {isAppliedFor} from './job-tracking.js'
 import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
 import {zeroYieldAnomalies} from './zero-yield.js'
@@ -147,7 +146,8 @@ export class AgentRun {
     this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
 
     const applied = await this.deps.applications.appliedUrlKeys()
-    const isApplied = (job: JobResponse) => isAppliedFor(jobApplicationKeys(job.url), (key) => applied.has(key))
+    // Applied for: one of the job's URL keys is an application applied for (the rule judgeJob applies too).
+    const isApplied = (job: JobResponse) => jobApplicationKeys(job.url).some((key) => applied.has(key))
     const keyed = result.jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}))
     const newFlags = result.jobs.map((job) => !isApplied(job))
     // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.

@@ -6,11 +6,6 @@ import {type ApplicationStatus, isAppliedStatus} from '../applications/applicati
  * as applied for never shows as new elsewhere, and no front end offers to track a job twice.
  */
 
-/** Applied for: one of the job's keys is the key of an application that has been applied for (not `saved`). */
-export function isAppliedFor(keys: readonly string[], isAppliedKey: (urlKey: string) => boolean): boolean {
-  return keys.some(isAppliedKey)
-}
-
 /** A tracked application as the judgement needs it. */
 export interface TrackedUrl {
   url: string
@@ -37,7 +32,7 @@ export function judgeJob(keys: readonly string[], tracked: ReadonlyMap<string, T
     const application = tracked.get(key)
     return application !== undefined && isAppliedStatus(application.status)
   }
-  const applied = isAppliedFor(keys, isAppliedKey)
+  const applied = keys.some(isAppliedKey)
   const key = (applied ? keys.find(isAppliedKey) : keys.find((candidate) => tracked.has(candidate))) ?? ''
   const application = tracked.get(key)
   return {tracked_status: application?.status ?? null, tracked_url: application?.url ?? null, is_new: !applied}

@@ -1,6 +1,6 @@
 import {decode} from 'html-entities'
 import {encodeControlsInUrl, removeBidiControls} from '../control-characters.js'
-import {utcTimestamp} from '../time.js'
+import {isCalendarDay, utcTimestamp} from '../time.js'
 
 /**
  * One well-formed UTF-8 sequence read as Latin-1 characters: what "São" becomes ("SÃ£o") when a board encodes
@@ -83,11 +83,6 @@ function fromEpoch(value: number): string | null {
   return Number.isNaN(date.getTime()) || date.getTime() > LAST_FOUR_DIGIT_YEAR ? null : utcTimestamp(date)
 }
 
-function isRealDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
-
 function offsetMinutes(zone: string | undefined): number {
   if (!zone || /^(Z|UTC|GMT)$/i.test(zone)) return 0
   const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)
@@ -107,7 +102,7 @@ function fromIsoDateTime(match: RegExpExecArray): string | null {
     number,
   ]
   const [y, mo, d, h, mi, s] = parts
-  if (!isRealDate(y, mo, d) || h > 23 || mi > 59 || s > 60) return null
+  if (!isCalendarDay(y, mo, d) || h > 23 || mi > 59 || s > 60) return null
   const millis = fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0
   // A string without a zone is taken as UTC, never as the machine's local time.
   const time = Date.UTC(y, mo - 1, d, h, mi, s, millis) - offsetMinutes(zone) * 60_000
@@ -129,7 +124,7 @@ export function normalisePostedDate(value: unknown): string | null {
   if (NUMERIC.test(text)) return fromEpoch(Number(text))
 
   const plain = PLAIN_DATE.exec(text)
-  if (plain) return isRealDate(Number(plain[1]), Number(plain[2]), Number(plain[3])) ? text : null
+  if (plain) return isCalendarDay(Number(plain[1]), Number(plain[2]), Number(plain[3])) ? text : null
 
   const iso = ISO_DATE_TIME.exec(text)
   if (iso) return fromIsoDateTime(iso)

@@ -1,9 +1,5 @@
-import {checkPage, type PageBounds} from '../paging.js'
+import {checkPage, RUNS_PAGE} from '../paging.js'
 import type {JobStore, RunRecord} from './job-store.js'
-
-export const RUNS_DEFAULT_LIMIT = 20
-export const RUNS_MAX_LIMIT = 200
-const RUNS_PAGE: PageBounds = {defaultLimit: RUNS_DEFAULT_LIMIT, maxLimit: RUNS_MAX_LIMIT}
 
 /** A run as the ledger lists it: the stored record with its duration. */
 export interface LedgerRun extends RunRecord {

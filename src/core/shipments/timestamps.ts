@@ -1,4 +1,4 @@
-import {daysInMonth} from '../time.js'
+import {isCalendarDay} from '../time.js'
 
 /**
  * Epoch values below this are seconds, above it milliseconds: 1e11 seconds is the year 5138, 1e11 milliseconds
@@ -49,7 +49,7 @@ function fromIsoText(text: string): string | undefined {
   const [, date = '', time = '00:00:00', fraction = '', zone = 'Z'] = match
   // Date rolls 2026-02-30 over into March: an impossible day is no time at all.
   const [year = 0, month = 0, day = 0] = date.split('-').map(Number)
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined
+  if (!isCalendarDay(year, month, day)) return undefined
   const seconds = time.length === 5 ? `${time}:00` : time
   const millis = fraction.padEnd(3, '0').slice(0, 3)
   const offset = /^[+-]\d{2}$/.test(zone)

@@ -1,6 +1,6 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
-import {RUNS_DEFAULT_LIMIT, RUNS_MAX_LIMIT} from '../../core/jobs/run-ledger.js'
+import {RUNS_PAGE} from '../../core/paging.js'
 import {validationHook} from '../errors.js'
 import {errorResponses, pageFields, pageQuery, SourceOutcomeSchema} from '../schemas.js'
 
@@ -36,7 +36,7 @@ const listRuns = createRoute({
     'What `jobagent runs` lists: each recorded run with its duration, outcome, counts and every board\u2019s ' +
     'outcome. Dry runs and demo runs are not recorded.',
   request: {
-    query: z.object(pageQuery('runs', {defaultLimit: RUNS_DEFAULT_LIMIT, maxLimit: RUNS_MAX_LIMIT})),
+    query: z.object(pageQuery('runs', RUNS_PAGE)),
   },
   responses: {
     200: {
