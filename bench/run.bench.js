@@ -1,7 +1,7 @@
 // The main job at scale: ten local mock boards of 1,000 jobs each against 100,000 tracked applications.
 // Targets (issue "jobagent run"): the whole run under 2 s wall time and under 300 MB peak memory on 2 cores.
 import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -41,6 +41,21 @@ function hostileBodies() {
   }
 }
 
+/**
+ * A posting's description as boards send it: about 5 KB of HTML (headings, paragraphs, lists, links, entities),
+ * different for every job so nothing can be shared between them.
+ */
+function description(board, n) {
+  const paragraph = (k) =>
+    `<p>Company ${board}-${n} builds tools for teams &amp; their customers (part ${k}). You will design, build and ` +
+    `run services that handle millions of requests a day, working with product, design and support. We value ` +
+    `<strong>clear writing</strong>, careful reviews and <a href="https://example.org/${board}/${n}/${k}">shipping ` +
+    `small changes often</a>.</p>`
+  const list = (k) =>
+    `<h3>What you will do (${k})</h3><ul>${Array.from({length: 6}, (_, i) => `<li>Own area ${i} of job ${n}: plan, build, measure and improve it with the team &ndash; end to end.</li>`).join('')}</ul>`
+  return `<div>${[0, 1, 2, 3, 4, 5].map((k) => paragraph(k) + list(k)).join('')}</div>`
+}
+
 /** One board in RemoteOK's format (its first element is the legal notice). */
 function boardBody(board) {
   const jobs = [{last_updated: 1763596800, legal: 'API Terms of Service'}]
@@ -55,6 +70,9 @@ function boardBody(board) {
       tags: ['dev'],
       location: n % 3 === 0 ? '' : 'Remote - EU',
       url: `https://remoteOK.com/remote-jobs/job-${board}-${n}`,
+      description: description(board, n),
+      salary_min: n % 4 === 0 ? 0 : 60_000 + (n % 50) * 1000,
+      salary_max: n % 4 === 0 ? 0 : 90_000 + (n % 50) * 1000,
     })
   }
   return JSON.stringify(jobs)
@@ -116,6 +134,7 @@ try {
 
   const runs = []
   for (let i = 0; i < RUNS; i++) runs.push(await timedRun(env))
+  const databaseMb = statSync(join(home, 'jobagent.db')).size / 1024 / 1024
 
   // The same home with the hostile boards instead: the run must fail those four, keep the healthy one, and stay
   // within the memory target.
@@ -168,6 +187,13 @@ try {
         target: {of: 'median', op: '<', limit: RSS_TARGET_MB},
       }),
       figure({
+        id: 'run/database-size',
+        name: `jobagent.db after the runs (${size})`,
+        unit: 'MB',
+        better: 'lower',
+        samples: [Math.round(databaseMb * 10) / 10],
+      }),
+      figure({
         id: 'run/hostile-peak-rss',
         name: '`jobagent run` peak RSS (four hostile 10 MB boards and a healthy one)',
         unit: 'MB',
@@ -177,8 +203,12 @@ try {
       }),
     ],
     notes: [
-      `${RUNS} runs over local RemoteOK-format boards; each found ${jobs_found.toLocaleString('en')} jobs, ` +
+      `${RUNS} runs over local RemoteOK-format boards, every job with a description of about ` +
+        `${(bodies[0].length / (JOBS_PER_BOARD + 1) / 1024).toFixed(1)} KB of HTML and three in four with a salary; ` +
+        `each found ${jobs_found.toLocaleString('en')} jobs, ` +
         `${new_jobs.toLocaleString('en')} of them new. Runs after the first see the jobs as known (no notifications).`,
+      `jobagent.db after the runs (${APPLICATIONS.toLocaleString('en')} applications, ` +
+        `${(BOARDS * JOBS_PER_BOARD).toLocaleString('en')} jobs with their descriptions): ${databaseMb.toFixed(1)} MB.`,
       `${RUNS} more runs against four hostile 10 MB boards (JSON nested 5,000,000 arrays deep, JSON nested objects, ` +
         'RSS nested 1,400,000 elements deep, one 10 MB title) beside a healthy board of ' +
         `${JOBS_PER_BOARD.toLocaleString('en')} jobs: the nested boards fail, the title is cut, the run completes.`,

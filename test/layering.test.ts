@@ -11,7 +11,7 @@ import {ROOT} from './helpers/cli.js'
  */
 
 /** npm packages core may use: pure libraries, no framework, driver or network code. */
-const CORE_PACKAGES = new Set(['zod', 'papaparse', 'p-limit', 'html-entities'])
+const CORE_PACKAGES = new Set(['zod', 'papaparse', 'p-limit', 'html-entities', 'htmlparser2'])
 /** Node built-ins that open connections; core reaches the network only through the ports adapters implement. */
 const NETWORK_BUILTINS = new Set(['http', 'https', 'http2', 'net', 'tls', 'dns', 'dgram'])
 const ADAPTER_LAYERS = ['src/sources', 'src/notifiers', 'src/storage', 'src/http-client']

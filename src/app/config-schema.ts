@@ -47,6 +47,7 @@ export const DEFAULT_SOURCES: SourceConfig[] = [
 export const modeSchema = z.enum(['production', 'development'])
 export const portSchema = z.int().check(z.gte(0), z.lte(65535))
 
+const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR or USD'))
 const storeUrl = z.string().check(z.regex(/^(sqlite|postgres|postgresql|mongodb|mongodb\+srv):\/\//))
 const poolSize = () => z._default(z.int().check(z.gte(1), z.lte(100)), 10)
 const timeoutMs = () => z._default(z.int().check(z.gte(1)), 2000)
@@ -61,6 +62,19 @@ export const configSchema = z.strictObject({
     remote_only: z._default(z.boolean(), false),
     max_age_days: z._default(z.nullable(z.number().check(z.gt(0))), null),
     company_block_list: stringList(),
+    // Compared on annual amounts; a job in another currency goes through `fx` or counts as without a salary.
+    min_salary: z._default(
+      z.nullable(
+        z.strictObject({
+          amount: z.number().check(z.gt(0)),
+          currency: currencyCode,
+          period: z._default(z.enum(['year', 'month', 'week', 'day', 'hour']), 'year'),
+          unknown: z._default(z.enum(['keep', 'drop']), 'keep'),
+        }),
+      ),
+      null,
+    ),
+    fx: z._default(z.record(currencyCode, z.number().check(z.gt(0))), () => ({})),
   }),
   sources: z._default(z.array(sourceSchema), () => DEFAULT_SOURCES),
   notify: section({urls: stringList(), max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20)}),

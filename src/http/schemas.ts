@@ -1,6 +1,8 @@
 import {z} from '@hono/zod-openapi'
 import {APPLICATION_STATUSES} from '../core/applications/application.js'
 import {applicationInputSchema, notesSchema, statusSchema} from '../core/applications/validation.js'
+import {EMPLOYMENT_TYPES} from '../core/jobs/employment-type.js'
+import {SALARY_PERIODS} from '../core/jobs/salary.js'
 import type {PageBounds} from '../core/paging.js'
 
 /**
@@ -105,6 +107,21 @@ export const UrlParamSchema = z.object({
   }),
 })
 
+export const SalarySchema = z
+  .object({
+    min: z.number().nullable().openapi({description: 'as the board states it'}),
+    max: z.number().nullable(),
+    currency: z.string().nullable().openapi({description: 'ISO 4217', example: 'EUR'}),
+    period: z.enum(SALARY_PERIODS).nullable(),
+    annual_min: z
+      .number()
+      .nullable()
+      .openapi({description: 'min per year (hour x 2080, day x 260, week x 52, month x 12)'}),
+    annual_max: z.number().nullable(),
+    text: z.string().nullable().openapi({description: 'what the board wrote, when it wrote text'}),
+  })
+  .openapi('Salary')
+
 export const JobSchema = z
   .object({
     title: z.string(),
@@ -113,6 +130,22 @@ export const JobSchema = z
     url: z.string(),
     source: z.string(),
     posted_date: z.string().nullable().openapi({example: '2026-04-10T00:28:23Z'}),
+    description: z.string().nullable().openapi({
+      description:
+        'plain text: HTML removed, paragraphs and list items on lines of their own; at most 20,000 characters',
+    }),
+    salary: SalarySchema.nullable(),
+    employment_type: z.enum(EMPLOYMENT_TYPES).nullable().openapi({example: 'full_time'}),
+    remote: z.boolean().nullable().openapi({description: 'what the board says; null when it does not'}),
+    regions: z.array(z.string()).openapi({
+      description: 'where the board says a candidate may be; empty when not stated or anywhere',
+      example: ['Europe'],
+    }),
+    timezones: z.array(z.string()).openapi({example: ['UTC-5', 'UTC+1']}),
+    seniority: z.string().nullable().openapi({description: "the board's level, as written", example: 'Senior'}),
+    tags: z.array(z.string()).openapi({description: "the board's tags or categories"}),
+    board_id: z.string().nullable().openapi({description: "the board's own id of the posting"}),
+    company_url: z.string().nullable(),
   })
   .openapi('JobResponse')
 

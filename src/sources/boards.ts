@@ -1,5 +1,7 @@
+import {decode} from 'html-entities'
 import {z} from 'zod'
 import type {JobSource} from '../core/jobs/job-source.js'
+import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import {type BoardPage, type BoardSpec, boardSource} from './board-source.js'
 import {type AdapterDeps, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
@@ -15,6 +17,26 @@ const nonEmptyStrings = (value: unknown): string[] =>
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
 const publicUrl = (url: string) => () => url
+const names = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.name : entry)) : []
+
+/** Words a board writes where a candidate may be anywhere: no restriction, so no region. */
+const ANYWHERE = /^(anywhere|worldwide|anywhere in the world|global|remote)$/i
+/** A region entry that names a time zone (`CST (UTC-6)`) rather than a place. */
+const TIME_ZONE = /\b(UTC|GMT)\b/
+
+/**
+ * A board's "where may the candidate be" text split on commas into regions and time zones: `USA, CST (UTC-6)`
+ * is the region `USA` and the time zone `CST (UTC-6)`; `Worldwide` and `Anywhere` are no restriction.
+ */
+function eligibility(text: unknown): {regions: string[]; timezones: string[]} {
+  const entries = typeof text === 'string' ? text.split(',').map((entry) => entry.trim()) : []
+  const kept = entries.filter((entry) => entry !== '' && !ANYWHERE.test(entry))
+  return {
+    regions: kept.filter((entry) => !TIME_ZONE.test(entry)),
+    timezones: kept.filter((entry) => TIME_ZONE.test(entry)),
+  }
+}
 
 /**
  * RemoteOK (`GET /api`): a JSON array whose first element is the legal notice (no `id`), then ~100 jobs.
@@ -39,6 +61,12 @@ const REMOTEOK: BoardSpec = {
       location: location === '' ? 'Remote' : location,
       url: lowerCaseHost(item.url),
       posted_date: item.date ?? item.epoch,
+      description: item.description,
+      // RemoteOK states yearly amounts in US dollars; 0 is "not disclosed".
+      salary: salaryFromAmounts({min: item.salary_min, max: item.salary_max, currency: 'USD', period: 'year'}),
+      remote: true,
+      tags: item.tags,
+      board_id: item.id,
     }
   },
 }
@@ -62,6 +90,13 @@ const REMOTIVE: BoardSpec = {
     location: item.candidate_required_location,
     url: item.url,
     posted_date: item.publication_date,
+    description: item.description,
+    salary: parseSalaryText(item.salary),
+    employment_type: item.job_type,
+    remote: true,
+    ...eligibility(item.candidate_required_location),
+    tags: [item.category, ...(Array.isArray(item.tags) ? item.tags : [])],
+    board_id: item.id,
   }),
 }
 
@@ -85,6 +120,29 @@ const JOBICY: BoardSpec = {
     location: item.jobGeo,
     url: item.url,
     posted_date: item.pubDate,
+    description: item.jobDescription,
+    // 2026: salaryMin/salaryMax numbers with salaryPeriod; 2024: annualSalaryMin/annualSalaryMax strings, yearly.
+    salary:
+      item.salaryMin !== undefined || item.salaryMax !== undefined
+        ? salaryFromAmounts({
+            min: item.salaryMin,
+            max: item.salaryMax,
+            currency: item.salaryCurrency,
+            period: item.salaryPeriod,
+          })
+        : salaryFromAmounts({
+            min: item.annualSalaryMin,
+            max: item.annualSalaryMax,
+            currency: item.salaryCurrency,
+            period: 'year',
+          }),
+    employment_type: item.jobType,
+    remote: true,
+    ...eligibility(item.jobGeo),
+    // "Any" is no level.
+    seniority: text(item.jobLevel).toLowerCase() === 'any' ? null : item.jobLevel,
+    tags: item.jobIndustry,
+    board_id: item.id,
   }),
 }
 
@@ -114,6 +172,11 @@ const ARBEITNOW: BoardSpec = {
       location: item.remote === true ? (location ? `${location} (Remote)` : 'Remote') : location,
       url: item.url,
       posted_date: item.created_at,
+      description: item.description,
+      employment_type: item.job_types,
+      remote: typeof item.remote === 'boolean' ? item.remote : null,
+      tags: item.tags,
+      board_id: item.slug,
     }
   },
 }
@@ -145,6 +208,19 @@ const HIMALAYAS: BoardSpec = {
       location: restrictions.length > 0 ? restrictions.join(', ') : 'Worldwide',
       url: item.applicationLink ?? item.guid,
       posted_date: item.pubDate,
+      description: item.description,
+      salary: salaryFromAmounts({
+        min: item.minSalary,
+        max: item.maxSalary,
+        currency: item.currency,
+        period: item.salaryPeriod,
+      }),
+      employment_type: item.employmentType,
+      remote: true,
+      regions: restrictions,
+      timezones: item.timezoneRestrictions,
+      seniority: nonEmptyStrings(item.seniority).join(', '),
+      tags: item.categories,
     }
   },
 }
@@ -157,6 +233,8 @@ const GREENHOUSE: BoardSpec = {
   type: 'greenhouse',
   defaultUrl: publicUrl('https://boards-api.greenhouse.io'),
   path: (board) => `${slugPath('/v1/boards/')(board)}/jobs`,
+  // The description (`content`), departments and offices come only with content=true.
+  query: () => ({content: 'true'}),
   page: jobsUnder('jobs'),
   expected: 'an object with a "jobs" array',
   notFound: {
@@ -170,6 +248,10 @@ const GREENHOUSE: BoardSpec = {
     url: item.absolute_url,
     // updated_at changes on every edit; first_published is when the job appeared (absent in old boards).
     posted_date: item.first_published ?? item.updated_at,
+    // content is HTML escaped once more (`&lt;p&gt;`): unescaped here, then read as HTML.
+    description: typeof item.content === 'string' ? decode(item.content, {level: 'html5'}) : undefined,
+    tags: names(item.departments),
+    board_id: item.id,
   }),
 }
 
@@ -203,6 +285,19 @@ const LEVER: BoardSpec = {
       location: location || all.join('; '),
       url: item.hostedUrl,
       posted_date: item.createdAt,
+      description: leverDescription(item),
+      salary: isObject(item.salaryRange)
+        ? salaryFromAmounts({
+            min: item.salaryRange.min,
+            max: item.salaryRange.max,
+            currency: item.salaryRange.currency,
+            period: item.salaryRange.interval,
+          })
+        : null,
+      employment_type: categories.commitment,
+      remote: workplace(item.workplaceType),
+      tags: [categories.department, categories.team],
+      board_id: item.id,
     }
   },
 }
@@ -215,6 +310,7 @@ const ASHBY: BoardSpec = {
   type: 'ashby',
   defaultUrl: publicUrl('https://api.ashbyhq.com'),
   path: slugPath('/posting-api/job-board/'),
+  query: () => ({includeCompensation: 'true'}),
   page: jobsUnder('jobs'),
   expected: 'an object with a "jobs" array',
   notFound: {
@@ -233,8 +329,54 @@ const ASHBY: BoardSpec = {
       location: [...new Set(locations)].join('; '),
       url: item.jobUrl,
       posted_date: item.publishedAt,
+      description: item.descriptionHtml,
+      salary: ashbySalary(item),
+      employment_type: item.employmentType,
+      // workplaceType says what the job is; isRemote has been seen true on Hybrid jobs.
+      remote: workplace(item.workplaceType) ?? (typeof item.isRemote === 'boolean' ? item.isRemote : null),
+      tags: [item.department, item.team],
+      board_id: item.id,
     }
   },
+}
+
+/** `remote` of a workplace type (Lever `remote`/`hybrid`/`onsite`, Ashby `Remote`/`Hybrid`/`OnSite`). */
+function workplace(value: unknown): boolean | null {
+  const type = text(value)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+  if (type === 'remote') return true
+  if (type === 'onsite' || type === 'hybrid' || type === 'inoffice') return false
+  return null
+}
+
+/** Lever's posting in full: the opening description, each list under its heading, the closing text. */
+function leverDescription(item: Json): string {
+  const lists = Array.isArray(item.lists) ? item.lists.filter(isObject) : []
+  return [
+    text(item.description),
+    ...lists.map((list) => `<h3>${text(list.text)}</h3><ul>${text(list.content)}</ul>`),
+    text(item.additional),
+  ].join('')
+}
+
+/**
+ * Ashby's salary: the Salary component of `compensation.summaryComponents` (`interval` `1 YEAR`, `1 HOUR`, ...),
+ * with the summary text the board shows; nothing when the employer hides compensation on postings.
+ */
+function ashbySalary(item: Json) {
+  if (item.shouldDisplayCompensationOnJobPostings === false || !isObject(item.compensation)) return null
+  const components = Array.isArray(item.compensation.summaryComponents) ? item.compensation.summaryComponents : []
+  const salary = components.find((entry) => isObject(entry) && entry.compensationType === 'Salary')
+  const summary = item.compensation.scrapeableCompensationSalarySummary ?? item.compensation.compensationTierSummary
+  if (!isObject(salary)) return parseSalaryText(summary)
+  return salaryFromAmounts({
+    min: salary.minValue,
+    max: salary.maxValue,
+    currency: salary.currencyCode,
+    period: text(salary.interval).replace(/^1\s+/, ''),
+    text: summary,
+  })
 }
 
 type BoardFactory = (config: SourceConfig, deps: AdapterDeps) => JobSource

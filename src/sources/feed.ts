@@ -5,6 +5,12 @@ import {MAX_NESTING_DEPTH} from '../core/nesting.js'
 import {type HttpClient, HttpError, looksLikeHtml} from '../http-client/index.js'
 import {type AdapterSettings, isObject, type Json, UnexpectedShapeError} from './shared.js'
 
+/** The HTML of an item's description (RSS `description`, `content:encoded`; Atom `content`, `summary`). */
+export function feedDescription(item: FeedItem): string {
+  const fields = item.fields
+  return textOf(fields['content:encoded'] ?? fields.description ?? fields.content ?? fields.summary)
+}
+
 const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1'
 
 /** One entry of an RSS 2.0, RSS 1.0 (RDF) or Atom feed, with the raw element for feed-specific fields. */

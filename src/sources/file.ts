@@ -5,13 +5,15 @@ import {ConfigurationError, type ErrorDetail, ValidationError} from '../core/err
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
+import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {isHttpUrl} from '../core/url-identity.js'
-import {isObject, type Json} from './shared.js'
+import {isObject, type Json, toJob} from './shared.js'
 
-const TEXT_FIELDS = ['company', 'location', 'source'] as const
+const TEXT_FIELDS = ['company', 'location', 'source', 'description', 'employment_type', 'company_url'] as const
 const FILE_HINT =
-  'each job needs title and url (an absolute http(s) URL); company, location, source and posted_date are optional'
+  'each job needs title and url (an absolute http(s) URL); company, location, source, posted_date and the details ' +
+  '(description, salary, employment_type, remote, regions, tags, board_id, company_url) are optional'
 
 /**
  * Jobs from a local file: a JSON array of JobResponse objects or a CSV file with the JobResponse columns
@@ -101,12 +103,40 @@ function validateRow({row, where, number}: Row, label: string, defaultSource: st
       hint: FILE_HINT,
     })
   }
-  return {
+  const job = toJob(cleanText(row.source) || defaultSource, {
     title,
-    company: cleanText(row.company),
-    location: cleanText(row.location),
+    company: row.company,
+    location: row.location,
     url,
-    source: cleanText(row.source) || defaultSource,
     posted_date,
+    description_text: row.description,
+    salary: fileSalary(row.salary),
+    employment_type: row.employment_type,
+    remote:
+      row.remote === true || row.remote === 'true'
+        ? true
+        : row.remote === false || row.remote === 'false'
+          ? false
+          : null,
+    regions: listOf(row.regions),
+    tags: listOf(row.tags),
+    board_id: row.board_id,
+    company_url: row.company_url,
+  })
+  // The title and URL were checked above, so toJob has a job to return.
+  if (!job) throw new ValidationError(`${label} ${where}: title and url are required`, {hint: FILE_HINT})
+  return job
+}
+
+/** A list as JSON gives it, or one CSV cell of comma-separated entries. */
+function listOf(value: unknown): unknown[] {
+  return typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []
+}
+
+/** A salary as text (`$80k - $100k`) or as an object of `min`, `max`, `currency` and `period`. */
+function fileSalary(value: unknown) {
+  if (isObject(value)) {
+    return salaryFromAmounts({min: value.min, max: value.max, currency: value.currency, period: value.period})
   }
+  return parseSalaryText(value)
 }

@@ -74,6 +74,8 @@ export function mapHackerNewsComments(hits: readonly unknown[], storyId: number)
       ...heading,
       url: hit.objectID === undefined ? '' : `https://news.ycombinator.com/item?id=${String(hit.objectID)}`,
       posted_date: hit.created_at ?? hit.created_at_i,
+      description: hit.comment_text,
+      board_id: hit.objectID,
     })
     if (job) jobs.push(job)
   }

@@ -2,7 +2,7 @@ import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
 import {feedName, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
-import {type FeedItem, fetchFeed} from './feed.js'
+import {type FeedItem, feedDescription, fetchFeed} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
 
 /**
@@ -33,6 +33,7 @@ export function mapFeedItems(items: readonly FeedItem[], name: string): JobRespo
       location: '',
       url: item.link,
       posted_date: item.date,
+      description: feedDescription(item),
     })
     if (job) jobs.push(job)
   }

@@ -1,8 +1,12 @@
 import {UnavailableError} from '../core/errors.js'
+import {htmlToText, plainToText} from '../core/jobs/description.js'
+import {employmentType} from '../core/jobs/employment-type.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
+import type {Salary} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
+import {isHttpUrl} from '../core/url-identity.js'
 import type {HttpClient, RequestOptions} from '../http-client/index.js'
 
 const DEFAULT_SOURCE_TIMEOUT_SECONDS = 20
@@ -68,19 +72,40 @@ export function arrayField(value: unknown, key: string): unknown[] {
   return items
 }
 
+/** A board's job fields as its mapping picks them, before cleaning; the details are optional. */
 export interface RawJob {
   title: unknown
   company: unknown
   location: unknown
   url: unknown
   posted_date: unknown
+  /** The description as HTML. */
+  description?: unknown
+  /** The description as plain text, for boards that give no HTML. */
+  description_text?: unknown
+  salary?: Salary | null
+  /** The board's value or values, mapped by the employment type table. */
+  employment_type?: unknown
+  remote?: boolean | null
+  /** A list of names, or one text of names separated by commas. */
+  regions?: unknown
+  /** UTC offsets in hours (numbers) or zone names. */
+  timezones?: unknown
+  seniority?: unknown
+  tags?: unknown
+  board_id?: unknown
+  company_url?: unknown
 }
 
-/** Text through cleanText, the date through normalisePostedDate; null when the title or URL is empty. */
+/**
+ * The job of a board's raw fields: text through cleanText, the date through normalisePostedDate, the description
+ * through htmlToText (or plainToText), lists cleaned and without repeats; null when the title or URL is empty.
+ */
 export function toJob(source: string, raw: RawJob): JobResponse | null {
   const title = cleanText(raw.title)
   const url = cleanUrl(raw.url)
   if (title === '' || url === '') return null
+  const companyUrl = cleanUrl(raw.company_url)
   return {
     title,
     company: cleanText(raw.company),
@@ -88,7 +113,41 @@ export function toJob(source: string, raw: RawJob): JobResponse | null {
     url,
     source,
     posted_date: normalisePostedDate(raw.posted_date),
+    description: raw.description !== undefined ? htmlToText(raw.description) : plainToText(raw.description_text),
+    salary: raw.salary ?? null,
+    employment_type: employmentType(raw.employment_type),
+    remote: typeof raw.remote === 'boolean' ? raw.remote : null,
+    regions: textList(typeof raw.regions === 'string' ? raw.regions.split(',') : raw.regions),
+    timezones: textList(Array.isArray(raw.timezones) ? raw.timezones.map(utcOffset) : []),
+    seniority: cleanText(raw.seniority) || null,
+    tags: textList(raw.tags),
+    board_id: cleanText(raw.board_id) || null,
+    company_url: isHttpUrl(companyUrl) ? companyUrl : null,
   }
+}
+
+/** Cleaned, non-empty texts without repeats (compared without case), in the board's order. */
+export function textList(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  const seen = new Set<string>()
+  const list: string[] = []
+  for (const entry of value) {
+    const text = cleanText(entry)
+    const key = text.toLowerCase()
+    if (text === '' || seen.has(key)) continue
+    seen.add(key)
+    list.push(text)
+  }
+  return list
+}
+
+/** `-5` -> `UTC-5`, `5.5` -> `UTC+5:30`, `0` -> `UTC`; a zone name as given. */
+function utcOffset(value: unknown): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > 14) return value
+  if (value === 0) return 'UTC'
+  const hours = Math.trunc(Math.abs(value))
+  const minutes = Math.round((Math.abs(value) - hours) * 60)
+  return `UTC${value < 0 ? '-' : '+'}${hours}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`}`
 }
 
 /** Lower-cases scheme and host only (`https://remoteOK.com/x` -> `https://remoteok.com/x`); the path is kept. */

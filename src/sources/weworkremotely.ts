@@ -2,7 +2,7 @@ import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
-import {type FeedItem, fetchFeed, textOf} from './feed.js'
+import {type FeedItem, feedDescription, fetchFeed, textOf} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
 
 export const WEWORKREMOTELY_URL = 'https://weworkremotely.com'
@@ -40,6 +40,12 @@ export function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
       location: [region, country].filter(Boolean).join(', '),
       url: item.link || textOf(item.fields.guid),
       posted_date: item.date,
+      description: feedDescription(item),
+      employment_type: textOf(item.fields.type),
+      remote: true,
+      // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction.
+      regions: region === '' || /^anywhere\b/i.test(region) ? [] : [region.replace(/\s+only$/i, '')],
+      tags: [textOf(item.fields.category), ...textOf(item.fields.skills).split(',')],
     })
     if (job) jobs.push(job)
   }

@@ -10,7 +10,9 @@ import {
   formatDuration,
   formatInstant,
   formatLocalTimestamp,
+  formatSalary,
   hiddenText,
+  jobFacts,
   plural,
   timeElement,
   titleLink,
@@ -349,12 +351,14 @@ function jobRow(job, application) {
     button.addEventListener('click', () => track(job, status.value, button))
     action = el('div', {className: 'track'}, status, button)
   }
-  return el(
+  const details = detailsToggle(job, name, () => row)
+  const row = el(
     'tr',
     {'data-key': job.url, tabindex: -1},
     cell('Title', titleLink(job)),
     cell('Company', job.company),
     cell('Location', job.location || '—'),
+    wideCell('Salary', formatSalary(job.salary) || '—'),
     cell('Source', job.source),
     cell('Posted', job.posted_date ? timeElement(job.posted_date, formatDate(job.posted_date)) : '—'),
     cell(
@@ -362,8 +366,55 @@ function jobRow(job, application) {
       application ? el('span', {className: `status status-${application.status}`}, application.status) : 'not tracked',
       isNewJob(application) ? el('span', {className: 'badge'}, 'new') : null,
     ),
-    cell('', action),
+    cell('', el('div', {className: 'row-actions'}, action, details.button)),
   )
+  return row
+}
+
+/** A cell of a column shown only where the screen is wide enough (the Salary column). */
+function wideCell(label, ...content) {
+  const node = cell(label, ...content)
+  node.classList.add('wide-only')
+  return node
+}
+
+let detailIds = 0
+
+/**
+ * The "Details" button of a job row and the row it opens below: salary, type, workplace, seniority, tags and the
+ * description, from the job the list already holds.
+ */
+function detailsToggle(job, name, jobRowOf) {
+  const id = `job-detail-${++detailIds}`
+  const facts = jobFacts(job)
+  const row = el(
+    'tr',
+    {className: 'detail-row', id},
+    el(
+      'td',
+      {colspan: 8},
+      el('h3', {}, name),
+      facts.length > 0
+        ? el('dl', {className: 'facts'}, ...facts.flatMap(([label, text]) => [el('dt', {}, label), el('dd', {}, text)]))
+        : null,
+      job.description
+        ? el('div', {className: 'description'}, job.description)
+        : el('p', {className: 'empty'}, 'No description from the board.'),
+    ),
+  )
+  const button = el('button', {type: 'button', 'aria-expanded': 'false'}, 'Details', hiddenText(` of ${name}`))
+  button.addEventListener('click', () => {
+    const open = !row.isConnected
+    if (open) {
+      jobRowOf().after(row)
+      button.setAttribute('aria-controls', id)
+    } else {
+      row.remove()
+      button.removeAttribute('aria-controls')
+    }
+    button.setAttribute('aria-expanded', String(open))
+  })
+  return {button}
 }
 
 function renderApplications() {

@@ -45,6 +45,41 @@ export const formatLocalTimestamp = (value) =>
   String(value ?? '')
     .slice(0, 16)
     .replace('T', ' ')
+const PERIOD_WORDS = {year: 'a year', month: 'a month', week: 'a week', day: 'a day', hour: 'an hour'}
+
+/** A job's salary for reading: `EUR 70,000 – 90,000 a year`, or the board's words when it gave no amounts. */
+export function formatSalary(salary) {
+  if (!salary) return ''
+  const amount = (value) => new Intl.NumberFormat(undefined, {maximumFractionDigits: 2}).format(value)
+  const {min, max, currency, period, text} = salary
+  if (min === null && max === null) return text ?? ''
+  const range = min !== null && max !== null && min !== max ? `${amount(min)} – ${amount(max)}` : amount(min ?? max)
+  const bound = min === null ? 'up to ' : max === null ? 'from ' : ''
+  return [`${bound}${currency ?? ''}`.trim(), range, PERIOD_WORDS[period] ?? ''].filter(Boolean).join(' ')
+}
+
+const EMPLOYMENT_WORDS = {
+  full_time: 'full time',
+  part_time: 'part time',
+  contract: 'contract',
+  internship: 'internship',
+  temporary: 'temporary',
+}
+
+/** What a detail view lists about a job, label and text, leaving out what the board did not give. */
+export function jobFacts(job) {
+  const places = [...(job.regions ?? []), ...(job.timezones ?? [])].join(', ')
+  const where = job.remote === true ? 'remote' : job.remote === false ? 'on site' : ''
+  const workplace = where && places ? `${where} (${places})` : where || (places ? `candidates in ${places}` : '')
+  return [
+    ['Salary', formatSalary(job.salary)],
+    ['Type', EMPLOYMENT_WORDS[job.employment_type] ?? ''],
+    ['Workplace', workplace],
+    ['Seniority', job.seniority ?? ''],
+    ['Tags', (job.tags ?? []).join(', ')],
+  ].filter(([, text]) => text)
+}
+
 export const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
 /** An absolute instant (searched_at, UTC) in the browser's time zone. */

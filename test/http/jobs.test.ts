@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
-import type {JobResponse} from '../../src/core/jobs/job.js'
+import {type JobResponse, noDetails} from '../../src/core/jobs/job.js'
 import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {
   applicationBody,
@@ -31,7 +31,12 @@ async function board(...args: Parameters<typeof mockRemoteOk>): Promise<MockBoar
 describe('GET /jobs', () => {
   it('searches the configured boards and answers the jobs with each board outcome', async () => {
     const remoteok = await board([
-      remoteOkJob(),
+      remoteOkJob({
+        description: '<p>Build <b>APIs</b> &amp; tools.</p><ul><li>Node</li><li>SQL</li></ul>',
+        salary_min: 70000,
+        salary_max: 90000,
+        tags: ['dev', 'node', 'Dev'],
+      }),
       remoteOkJob({id: '2', position: 'Ops &amp; SRE', url: 'https://remoteok.com/remote-jobs/2'}),
     ])
     api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})
@@ -46,6 +51,16 @@ describe('GET /jobs', () => {
       url: 'https://remoteok.com/remote-jobs/1',
       source: 'remoteok',
       posted_date: '2026-11-20T00:00:00Z',
+      description: 'Build APIs & tools.\n\n- Node\n- SQL',
+      salary: {min: 70000, max: 90000, currency: 'USD', period: 'year', annual_min: 70000, annual_max: 90000, text: null},
+      employment_type: null,
+      remote: true,
+      regions: [],
+      timezones: [],
+      seniority: null,
+      tags: ['dev', 'node'],
+      board_id: '1',
+      company_url: null,
       tracked_status: null,
       tracked_url: null,
       is_new: true,
@@ -93,6 +108,7 @@ describe('GET /jobs', () => {
 })
 
 const stored = (n: number): JobResponse => ({
+  ...noDetails(),
   title: `Engineer ${n}`,
   company: 'Acme',
   location: 'Remote',
@@ -155,6 +171,7 @@ describe('GET /jobs/last', () => {
       url: 'https://board.example/jobs/2',
       source: 'remotive',
       posted_date: '2026-11-02T00:00:00Z',
+      ...noDetails(),
       first_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       last_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       notified_at: null,

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
-import type {JobResponse} from '../../src/core/jobs/job.js'
+import {type JobResponse, noDetails} from '../../src/core/jobs/job.js'
 import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
 
@@ -14,6 +14,7 @@ afterEach(async () => {
 })
 
 const job = (n: number): JobResponse => ({
+  ...noDetails(),
   title: `Engineer ${n}`,
   company: 'Acme',
   location: 'Remote',

@@ -1,8 +1,9 @@
-import type {JobResponse} from '../../src/core/jobs/job.js'
+import {type JobResponse, noDetails} from '../../src/core/jobs/job.js'
 import type {HttpPolicy} from '../../src/notifiers/transport.js'
 
 export function job(n: number, overrides: Partial<JobResponse> = {}): JobResponse {
   return {
+    ...noDetails(),
     title: `Engineer ${n}`,
     company: `Company ${n}`,
     location: n % 2 === 0 ? '' : 'Remote',

@@ -38,7 +38,7 @@ describe('Arbeitnow adapter', () => {
 
     expect(server.requests.map((request) => request.url)).toEqual(['/api/job-board-api?page=1'])
     expect(jobs).toHaveLength(3)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Senior Talent Acquisition Partner',
       company: 'SumUp',
       location: 'Berlin, Berlin, Germany',

@@ -18,7 +18,7 @@ describe('Ashby adapter', () => {
 
     expect(source.name).toBe('ashby:notion')
     expect(jobs).toHaveLength(3)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Business Development Representative, New York',
       company: 'notion',
       location: 'New York, New York',

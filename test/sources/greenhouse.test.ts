@@ -18,7 +18,7 @@ describe('Greenhouse adapter', () => {
 
     expect(source.name).toBe('greenhouse:gitlab')
     expect(jobs).toHaveLength(3)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Account Executive - Italy',
       company: 'GitLab',
       location: 'Remote, Italy',

@@ -85,7 +85,7 @@ describe('Hacker News adapter', () => {
     const jobs = await fetchAll(hackerNewsSource({type: 'hackernews', url: server.url}, testDeps()))
 
     expect(server.requests.map((request) => request.url)).toEqual([STORIES_PATH, commentsPath(0)])
-    expect(jobs).toEqual([
+    expect(jobs).toMatchObject([
       {
         title: 'Senior Backend Engineer',
         company: 'Acme Corp',

@@ -22,7 +22,7 @@ describe('Himalayas adapter', () => {
 
     expect(server.requests.map((request) => request.url)).toEqual(['/jobs/api?limit=20'])
     expect(jobs).toHaveLength(4)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Content & Marcom Specialist',
       company: 'Ceragon Networks',
       location: 'United States',

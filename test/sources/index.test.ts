@@ -135,10 +135,10 @@ describe('default board addresses', () => {
     reply('https://jobicy.com', '/api/v2/remote-jobs?count=50', 'jobicy.json')
     reply('https://himalayas.app', '/jobs/api?limit=20', 'himalayas.json')
     reply('https://weworkremotely.com', '/remote-jobs.rss', 'weworkremotely.xml')
-    reply('https://boards-api.greenhouse.io', '/v1/boards/gitlab/jobs', 'greenhouse.json')
+    reply('https://boards-api.greenhouse.io', '/v1/boards/gitlab/jobs?content=true', 'greenhouse.json')
     reply('https://api.lever.co', '/v0/postings/people-ai?mode=json', 'lever.json')
     reply('https://api.eu.lever.co', '/v0/postings/people-eu?mode=json', 'lever.json')
-    reply('https://api.ashbyhq.com', '/posting-api/job-board/notion', 'ashby.json')
+    reply('https://api.ashbyhq.com', '/posting-api/job-board/notion?includeCompensation=true', 'ashby.json')
     // Algolia HN has no capture: an empty thread list in the documented search response shape.
     agent
       .get('https://hn.algolia.com')

@@ -22,7 +22,7 @@ describe('Jobicy adapter', () => {
 
     expect(server?.requests[0]?.url).toBe('/api/v2/remote-jobs?count=50')
     expect(jobs).toHaveLength(10)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Chat Support Specialist (Part-Time)',
       company: 'Confidential Company',
       location: 'LATAM, Canada, Europe, USA',
@@ -38,7 +38,7 @@ describe('Jobicy adapter', () => {
     const job = {...feed.jobs[1], pubDate: '2026-08-15T15:28:49+00:00', jobType: ['Full-Time'], salaryMin: 105000}
     const source = await jobicy({'/api/v2/remote-jobs': (_req, res) => sendJson(res, {...feed, jobs: [job]})})
 
-    expect(await fetchAll(source)).toEqual([
+    expect(await fetchAll(source)).toMatchObject([
       {
         title: 'Customer Success Manager',
         company: 'Zendesk',

@@ -18,7 +18,7 @@ describe('Lever adapter', () => {
 
     expect(source.name).toBe('lever:people-ai')
     expect(jobs).toHaveLength(4)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Director of IT',
       company: 'people-ai',
       location: 'United States',

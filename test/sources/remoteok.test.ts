@@ -23,7 +23,7 @@ describe('RemoteOK adapter', () => {
     // 15 elements: the legal notice and the blank id 1057180 are left out.
     expect(jobs).toHaveLength(13)
     expect(jobs.some((job) => job.url.endsWith('remote-1057180'))).toBe(false)
-    expect(jobs[1]).toEqual({
+    expect(jobs[1]).toMatchObject({
       title: 'Job 19004 Junior Quality Assurance Engineer Brazil',
       company: 'CI&T',
       location: 'Campinas, SP',

@@ -21,7 +21,7 @@ describe('Remotive adapter', () => {
     const jobs = await fetchAll(source)
 
     expect(jobs).toHaveLength(12)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Senior Graphic Designer',
       company: 'Lemon.io',
       location: 'Americas, Europe, Asia, Africa, Oceania',

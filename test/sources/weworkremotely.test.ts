@@ -18,7 +18,7 @@ describe('We Work Remotely adapter', () => {
     const jobs = await fetchAll(weWorkRemotelySource({type: 'weworkremotely', url: server.url}, testDeps()))
 
     expect(jobs).toHaveLength(4)
-    expect(jobs[0]).toEqual({
+    expect(jobs[0]).toMatchObject({
       title: 'Maths Coach',
       company: 'Mathmo',
       location: 'Anywhere in the World',

@@ -5,6 +5,7 @@ import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import {jobIdentityKey} from './dedupe.js'
+import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
 import type {JobStore, PreviewedJob} from './job-store.js'
@@ -30,7 +31,7 @@ export interface JobSearcher {
   search(
     criteria: SearchCriteria,
     options?: SearchOptions,
-  ): Promise<SearchResult & {fetched: number; warnings: string[]}>
+  ): Promise<SearchResult & {fetched: number; warnings: string[]; salary: SalaryFloorOutcome | null}>
 }
 
 export interface RunOptions {
@@ -126,6 +127,7 @@ export class AgentRun {
       else sourceLog.info(`${outcome.name}: ${outcome.count} jobs in ${seconds(outcome.duration_ms)}`)
     }
     for (const warning of result.warnings) this.log.warning(warning)
+    if (result.salary) this.log.info(salaryFloorLine(result.salary))
 
     const dryRun = options.dryRun ?? false
     const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts, dryRun}

@@ -37,9 +37,38 @@ function completeness(job: JobResponse): number {
   )
 }
 
+/** A salary with amounts says more than one the board only wrote as text. */
+const salaryWeight = (job: JobResponse) =>
+  job.salary === null ? 0 : job.salary.annual_min !== null || job.salary.annual_max !== null ? 2 : 1
+
+/**
+ * One record of two sightings of a job: the seed's fields from the more complete one (the earlier on a tie), and
+ * each detail from whichever has it: the longer description, the salary with amounts over one in words, and for
+ * every other detail the kept record's value unless it has none.
+ */
+function merge(kept: JobResponse, other: JobResponse): JobResponse {
+  const [base, extra] = completeness(other) > completeness(kept) ? [other, kept] : [kept, other]
+  const list = <T>(a: T[], b: T[]) => (a.length > 0 ? a : b)
+  return {
+    ...base,
+    description:
+      (extra.description?.length ?? 0) > (base.description?.length ?? 0) ? extra.description : base.description,
+    salary: salaryWeight(extra) > salaryWeight(base) ? extra.salary : base.salary,
+    employment_type: base.employment_type ?? extra.employment_type,
+    remote: base.remote ?? extra.remote,
+    regions: list(base.regions, extra.regions),
+    timezones: list(base.timezones, extra.timezones),
+    seniority: base.seniority ?? extra.seniority,
+    tags: list(base.tags, extra.tags),
+    board_id: base.board_id ?? extra.board_id,
+    company_url: base.company_url ?? extra.company_url,
+  }
+}
+
 /**
  * Removes duplicates within a run and across boards: first by canonical URL, then by the company + title +
- * location key. Of each group the most complete record is kept, at the position of the group's first member.
+ * location key. Each group becomes one record at the position of its first member, merged field by field
+ * (`merge`): a salary from one board and a description from another are both kept.
  */
 export function dedupeJobs(jobs: readonly JobResponse[]): JobResponse[] {
   const kept: JobResponse[] = []
@@ -58,7 +87,7 @@ export function dedupeJobs(jobs: readonly JobResponse[]): JobResponse[] {
     slotByUrl.set(url, slot)
     slotByKey.set(key, slot)
     const current = kept[slot]
-    if (current && completeness(job) > completeness(current)) kept[slot] = job
+    if (current) kept[slot] = merge(current, job)
   }
   return kept
 }

@@ -1,4 +1,6 @@
-export type EmploymentType = 'full_time' | 'part_time' | 'contract' | 'internship' | 'temporary'
+/** The employment types a job can have, in the order documents list them. */
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'temporary'] as const
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number]
 
 /**
  * Board values, as employmentTypeKey spells them, and the type each means. Sources: Remotive `job_type`, Jobicy
@@ -12,7 +14,7 @@ export type EmploymentType = 'full_time' | 'part_time' | 'contract' | 'internshi
  * Values that describe experience or role rather than a type (`berufserfahren`, `experienced`,
  * `Berufseinsteiger`, `teamleitung`, `Side`) are not in the table and are skipped.
  */
-export const EMPLOYMENT_TYPES: Readonly<Record<string, EmploymentType>> = {
+export const EMPLOYMENT_TYPE_TABLE: Readonly<Record<string, EmploymentType>> = {
   'full time': 'full_time',
   fulltime: 'full_time',
   'full time permanent': 'full_time',
@@ -64,7 +66,7 @@ export function employmentType(value: unknown): EmploymentType | null {
   const values = Array.isArray(value) ? value : [value]
   for (const item of values) {
     if (typeof item !== 'string') continue
-    const type = EMPLOYMENT_TYPES[employmentTypeKey(item)]
+    const type = EMPLOYMENT_TYPE_TABLE[employmentTypeKey(item)]
     if (type !== undefined) return type
   }
   return null

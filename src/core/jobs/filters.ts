@@ -1,11 +1,21 @@
 import {companyKey, normaliseKeyPart} from './dedupe.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {ServerSideFilter} from './job-source.js'
+import {judgeSalary, type SalaryFloor} from './salary.js'
 
-/** Boards that list remote jobs only; their jobs pass `remote_only` whatever their location text says. */
-const REMOTE_ONLY_BOARDS = new Set(['remoteok', 'remotive', 'jobicy', 'himalayas', 'weworkremotely'])
 const REMOTE_WORDS = /\b(remote|anywhere|worldwide|distributed|work from home|wfh)\b/i
 const DAY_MS = 86_400_000
+
+/** What the salary floor did to a run's jobs, for the run log. */
+export interface SalaryFloorOutcome {
+  floor: SalaryFloor
+  /** Jobs whose pay is below the floor, dropped. */
+  below: number
+  /** Jobs without a salary the floor can be compared with (none, no amounts, another currency without a rate). */
+  unknown: number
+  /** Whether those were kept (`unknown: "keep"`) or dropped. */
+  unknown_kept: boolean
+}
 
 export interface FilterOutcome {
   jobs: JobResponse[]
@@ -51,13 +61,8 @@ export function applyCriteria(
       const location = normaliseKeyPart(job.location)
       if (!locations.some((wanted) => location.includes(wanted))) return false
     }
-    if (
-      criteria.remote_only &&
-      !REMOTE_ONLY_BOARDS.has(job.source) &&
-      !REMOTE_WORDS.test(`${job.location} ${job.title}`)
-    ) {
-      return false
-    }
+    // The board's word on remote work wins; without it, the location and title say.
+    if (criteria.remote_only && !(job.remote ?? REMOTE_WORDS.test(`${job.location} ${job.title}`))) return false
     if (cutoff !== null) {
       const posted = job.posted_date ? Date.parse(job.posted_date) : Number.NaN
       if (Number.isNaN(posted)) {
@@ -74,4 +79,33 @@ export function applyCriteria(
       `max_age_days cannot be applied to ${count} job(s) from ${source} without a posted date; they were kept`,
   )
   return {jobs: kept, warnings}
+}
+
+/**
+ * The salary floor (`search.min_salary`), applied after deduplication so that a salary one board gives counts for
+ * the job another board listed without one. Null outcome without a floor.
+ */
+export function applySalaryFloor(
+  jobs: readonly JobResponse[],
+  criteria: Pick<SearchCriteria, 'min_salary' | 'fx'>,
+): {jobs: JobResponse[]; salary: SalaryFloorOutcome | null} {
+  const floor = criteria.min_salary
+  if (!floor) return {jobs: [...jobs], salary: null}
+  const outcome = {floor, below: 0, unknown: 0, unknown_kept: floor.unknown === 'keep'}
+  const kept = jobs.filter((job) => {
+    const judged = judgeSalary(job.salary, floor, criteria.fx)
+    if (judged === 'below') outcome.below++
+    if (judged === 'unknown') outcome.unknown++
+    return judged === 'above' || (judged === 'unknown' && outcome.unknown_kept)
+  })
+  return {jobs: kept, salary: outcome}
+}
+
+const jobCount = (count: number) => `${count} ${count === 1 ? 'job' : 'jobs'}`
+
+/** The run log's line on the floor: never silent about what it dropped or kept. */
+export function salaryFloorLine({floor, below, unknown, unknown_kept}: SalaryFloorOutcome): string {
+  const amount = `${floor.currency} ${floor.amount.toLocaleString('en-US')} a ${floor.period}`
+  const without = `${jobCount(unknown)} without a comparable salary ${unknown_kept ? 'kept' : 'dropped'}`
+  return `Salary floor ${amount}: ${jobCount(below)} below it dropped, ${without}`
 }

@@ -72,6 +72,13 @@ export class JobCatalog {
     return job
   }
 
+  /** One stored job in full, seen against the tracker (`jobagent jobs <id>`). */
+  async show(id: number): Promise<ListedJob> {
+    const job = await this.find(id)
+    const [judged] = await this.judge([jobApplicationKeys(job.url)])
+    return {...job, ...judged!}
+  }
+
   /** Tracks a found job without retyping its fields; explicit fields win over the job's. */
   async track(
     id: number,

@@ -3,7 +3,7 @@ import type {Logger} from '../logger.js'
 import {type Clock, systemClock, utcTimestamp} from '../time.js'
 import {screenBoardJobs} from './board-limits.js'
 import {dedupeJobs} from './dedupe.js'
-import {applyCriteria} from './filters.js'
+import {applyCriteria, applySalaryFloor, type SalaryFloorOutcome} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {JobSource, ServerSideFilter} from './job-source.js'
 import type {SearchResult, SourceOutcome} from './search-result.js'
@@ -21,6 +21,8 @@ export interface SearchRun extends SearchResult {
   /** Jobs the boards returned before filters and deduplication. */
   fetched: number
   warnings: string[]
+  /** What the salary floor did; null without one. */
+  salary: SalaryFloorOutcome | null
 }
 
 function describeFailure(error: unknown): string {
@@ -56,8 +58,10 @@ export class JobSearch {
     for (const source of this.sources)
       serverSide.set(source.name.split(':')[0] ?? source.name, source.serverSideFilters)
     const filtered = applyCriteria(fetchedJobs, criteria, {now: startedAt, serverSide})
+    const paid = applySalaryFloor(dedupeJobs(filtered.jobs), criteria)
     return {
-      jobs: dedupeJobs(filtered.jobs),
+      jobs: paid.jobs,
+      salary: paid.salary,
       sources: results.map((result) => result.outcome),
       searched_at: utcTimestamp(startedAt),
       fetched: fetchedJobs.length,

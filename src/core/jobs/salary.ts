@@ -1,5 +1,6 @@
 /** How often a salary amount is paid. */
-export type SalaryPeriod = 'year' | 'month' | 'week' | 'day' | 'hour'
+export const SALARY_PERIODS = ['year', 'month', 'week', 'day', 'hour'] as const
+export type SalaryPeriod = (typeof SALARY_PERIODS)[number]
 
 /**
  * A job's pay as the board states it. `min`/`max` are the board's own amounts; `annual_min`/`annual_max` the same
@@ -526,6 +527,36 @@ export function formatSalary(salary: Salary): string {
     amounts = `from ${currency}${digits(min!)}`
   }
   return salary.period === null ? amounts : `${amounts} ${PER_PERIOD[salary.period]}`
+}
+
+const PERIOD_SUFFIX: Readonly<Record<SalaryPeriod, string>> = {
+  year: '/yr',
+  month: '/mo',
+  week: '/wk',
+  day: '/day',
+  hour: '/h',
+}
+
+/** `82,500` -> `82.5k`, `1,200,000` -> `1.2M`, `40` -> `40`: an amount in a few characters. */
+function shortAmount(value: number): string {
+  const [divisor, unit] = value >= 1_000_000 ? [1_000_000, 'M'] : value >= 10_000 ? [1000, 'k'] : [1, '']
+  return `${Number((value / divisor).toFixed(1))}${unit}`
+}
+
+/**
+ * A salary in a list row or a notification line: `USD 70k-110k/yr`, `EUR 45/h`, `up to USD 120k/yr`; the board's
+ * text when it gave no amounts.
+ */
+export function compactSalary(salary: Salary): string {
+  const {min, max} = salary
+  if (min === null && max === null) return salary.text ?? ''
+  const currency = salary.currency === null ? '' : `${salary.currency} `
+  const suffix = salary.period === null ? '' : PERIOD_SUFFIX[salary.period]
+  if (min !== null && max !== null && min !== max) return `${currency}${shortAmount(min)}-${shortAmount(max)}${suffix}`
+  if (min !== null && max !== null) return `${currency}${shortAmount(min)}${suffix}`
+  return max !== null
+    ? `up to ${currency}${shortAmount(max)}${suffix}`
+    : `from ${currency}${shortAmount(min!)}${suffix}`
 }
 
 /**

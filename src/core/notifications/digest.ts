@@ -1,6 +1,7 @@
 import {encode} from 'html-entities'
 import {type JobResponse, toJobResponse} from '../jobs/job.js'
-import type {Digest} from './notifier.js'
+import {shortFacts} from '../jobs/job-facts.js'
+import type {Digest, NotifiedJob} from './notifier.js'
 
 /** "1 new job", "7 new jobs". */
 export function digestTitle(count: number): string {
@@ -8,14 +9,14 @@ export function digestTitle(count: number): string {
 }
 
 /** "title, company (location), source, link"; the location is left out when the board gave none. */
-export function jobLine(job: JobResponse): string {
+export function jobLine(job: NotifiedJob): string {
   return `${job.title}, ${jobDetails(job)}, ${job.url}`
 }
 
 /** The digest of a run: every new job counts in the title, the first `maxItems` are listed, the rest are "+N more". */
 export function buildDigest(jobs: readonly JobResponse[], options: {maxItems: number; type?: Digest['type']}): Digest {
-  // Stored jobs carry ids and dates of their own; channels (the webhook's jobs array) get JobResponse only.
-  const listed = jobs.slice(0, Math.max(0, options.maxItems)).map(toJobResponse)
+  // Stored jobs carry ids and dates of their own; channels (the webhook's jobs array) get the JobResponse fields.
+  const listed = jobs.slice(0, Math.max(0, options.maxItems)).map(toNotifiedJob)
   return {
     title: digestTitle(jobs.length),
     jobs: listed,
@@ -24,6 +25,11 @@ export function buildDigest(jobs: readonly JobResponse[], options: {maxItems: nu
     total: jobs.length,
     type: options.type ?? 'new_jobs',
   }
+}
+
+function toNotifiedJob(job: JobResponse): NotifiedJob {
+  const {description: _description, ...rest} = toJobResponse(job)
+  return rest
 }
 
 /** What `jobagent notify test` sends: no jobs, one line saying where it came from. */
@@ -41,7 +47,7 @@ export function buildTestDigest(): Digest {
 /** How one channel writes a digest; `item` gets the job behind a line when there is one. */
 export interface DigestStyle {
   heading?: (title: string) => string
-  item: (line: string, job: JobResponse | undefined) => string
+  item: (line: string, job: NotifiedJob | undefined) => string
   more: (count: number) => string
   /** Lines around the items (an HTML list). */
   open?: string
@@ -103,10 +109,13 @@ function safeTarget(url: string): string {
   return url.replace(/[()<>\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
 }
 
-/** "company (location), source": the rest of a job line when the title is the link. */
-export function jobDetails(job: JobResponse): string {
+/**
+ * "company (location), salary, type, source": the rest of a job line when the title is the link; the location,
+ * salary and type are left out when the board gave none.
+ */
+export function jobDetails(job: NotifiedJob): string {
   const location = job.location.trim() ? ` (${job.location.trim()})` : ''
-  return `${job.company}${location}, ${job.source}`
+  return [`${job.company}${location}`, ...shortFacts(job), job.source].join(', ')
 }
 
 /**

@@ -1,11 +1,17 @@
 import type {JobResponse} from '../jobs/job.js'
 
+/**
+ * A job as channels carry it: every JobResponse field but the description, which would make each message (and the
+ * webhook's JSON) up to 20,000 characters a job longer; the API and `jobagent jobs <id>` have it.
+ */
+export type NotifiedJob = Omit<JobResponse, 'description'>
+
 /** One message about new jobs, rendered by each channel within its own limits. */
 export interface Digest {
   /** e.g. "7 new jobs". */
   title: string
   /** The jobs to list, at most notify.max_items. */
-  jobs: JobResponse[]
+  jobs: NotifiedJob[]
   /** Lines "title, company (location), source, link", one per listed job. */
   lines: string[]
   /** How many new jobs were left out of `jobs` ("+N more"). */

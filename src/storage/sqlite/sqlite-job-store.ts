@@ -1,3 +1,4 @@
+import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobStore,
   KeyedJob,
@@ -7,9 +8,55 @@ import type {
   RunRecord,
   StoredJob,
 } from '../../core/jobs/job-store.js'
+import type {Salary} from '../../core/jobs/salary.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
-const JOB_COLUMNS = 'id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at'
+const JOB_COLUMNS = `id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
+  description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id, company_url`
+const DETAIL_COLUMNS = [
+  'description',
+  'salary',
+  'employment_type',
+  'remote',
+  'regions',
+  'timezones',
+  'seniority',
+  'tags',
+  'board_id',
+  'company_url',
+] as const
+
+/** A jobs row as SQLite returns it: lists and the salary as JSON text, `remote` as 0, 1 or null. */
+type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 'tags'> & {
+  salary: string | null
+  remote: number | null
+  regions: string
+  timezones: string
+  tags: string
+}
+
+function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & StoredJob {
+  return {
+    ...row,
+    salary: row.salary === null ? null : (JSON.parse(row.salary) as Salary),
+    remote: row.remote === null ? null : row.remote === 1,
+    regions: JSON.parse(row.regions) as string[],
+    timezones: JSON.parse(row.timezones) as string[],
+    tags: JSON.parse(row.tags) as string[],
+  }
+}
+
+/** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
+function jobParameters(job: JobResponse) {
+  return {
+    ...job,
+    salary: job.salary === null ? null : JSON.stringify(job.salary),
+    remote: job.remote === null ? null : job.remote ? 1 : 0,
+    regions: JSON.stringify(job.regions),
+    timezones: JSON.stringify(job.timezones),
+    tags: JSON.stringify(job.tags),
+  }
+}
 
 interface RunRow extends Omit<RunRecord, 'sources'> {
   sources: string
@@ -58,13 +105,14 @@ export class SqliteJobStore implements JobStore {
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
-         last_seen, last_run_id) VALUES (@urlKey, @identityKey, @title, @company, @location, @url, @source,
-         @posted_date, @seen, @seen, @runId)`,
+         last_seen, last_run_id, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey, @identityKey, @title, @company,
+         @location, @url, @source, @posted_date, @seen, @seen, @runId, ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
       ),
       updateJob: db.prepare(
         `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
          location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
-         last_seen = @seen, last_run_id = @runId WHERE id = @id`,
+         last_seen = @seen, last_run_id = @runId, ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')}
+         WHERE id = @id`,
       ),
       completeRun: db.prepare(
         'UPDATE runs SET finished_at = @finished_at, status = @status, notified = @notified, error = @error WHERE id = @id',
@@ -88,7 +136,12 @@ export class SqliteJobStore implements JobStore {
       // Rows are built here rather than read back (RETURNING): a run upserts thousands of jobs.
       const stored = jobs.map((keyed) => {
         const existing = this.existing(keyed)
-        const values = {...keyed.job, urlKey: keyed.urlKey, identityKey: keyed.identityKey, runId: saved.id}
+        const values = {
+          ...jobParameters(keyed.job),
+          urlKey: keyed.urlKey,
+          identityKey: keyed.identityKey,
+          runId: saved.id,
+        }
         const seen = run.started_at
         if (existing) {
           this.statements.updateJob.run({...values, seen, id: existing.id})
@@ -155,13 +208,14 @@ export class SqliteJobStore implements JobStore {
     const listing = this.db.transaction(() => {
       const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
       return row
-        ? {run: toRun(row), jobs: this.statements.runJobs.all(row.id) as KeyedStoredJob[]}
+        ? {run: toRun(row), jobs: (this.statements.runJobs.all(row.id) as (JobRow & {url_key: string})[]).map(fromRow)}
         : {run: null, jobs: []}
     })
     return read(this.file, () => listing())
   }
 
   async findJob(id: number): Promise<StoredJob | null> {
-    return (read(this.file, () => this.statements.findJob.get(id)) as StoredJob | undefined) ?? null
+    const row = read(this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
+    return row ? fromRow(row) : null
   }
 }

@@ -64,4 +64,20 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX jobs_identity ON jobs (identity_key);
     `,
   },
+  {
+    // The details of a job beyond the seed's six fields; lists and the salary are JSON text.
+    version: 3,
+    sql: `
+      ALTER TABLE jobs ADD COLUMN description TEXT;
+      ALTER TABLE jobs ADD COLUMN salary TEXT;
+      ALTER TABLE jobs ADD COLUMN employment_type TEXT;
+      ALTER TABLE jobs ADD COLUMN remote INTEGER;
+      ALTER TABLE jobs ADD COLUMN regions TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE jobs ADD COLUMN timezones TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE jobs ADD COLUMN seniority TEXT;
+      ALTER TABLE jobs ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE jobs ADD COLUMN board_id TEXT;
+      ALTER TABLE jobs ADD COLUMN company_url TEXT;
+    `,
+  },
 ]

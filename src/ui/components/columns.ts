@@ -1,5 +1,6 @@
 import type {TrackedApplication} from '../../core/applications/application.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
+import {compactSalary} from '../../core/jobs/salary.js'
 import {type ColumnSpec, fitColumns} from '../layout.js'
 import {statusColour} from '../theme.js'
 import {type Column, MARKER_WIDTH} from './table.js'
@@ -12,6 +13,15 @@ const JOB_COLUMNS: Defined<ListedJob>[] = [
   // Narrow enough minimums that all six columns fit an 80-column terminal; longer text is truncated.
   {key: 'location', header: 'LOCATION', min: 9, weight: 2, priority: 4, value: (job) => job.location},
   {key: 'source', header: 'SOURCE', min: 9, weight: 1, priority: 5, value: (job) => job.source},
+  // Wide terminals only: the first column dropped when space runs out.
+  {
+    key: 'salary',
+    header: 'SALARY',
+    min: 14,
+    weight: 1,
+    priority: 6,
+    value: (job) => (job.salary ? compactSalary(job.salary) : ''),
+  },
   {
     key: 'posted',
     header: 'POSTED',

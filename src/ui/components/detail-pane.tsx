@@ -1,5 +1,7 @@
+import wrapAnsi from 'wrap-ansi'
 import type {StatusChange, TrackedApplication} from '../../core/applications/application.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
+import {detailFacts} from '../../core/jobs/job-facts.js'
 import {Box} from '../ink.js'
 import {paint, statusColour, useColour} from '../theme.js'
 import {Text} from './text.js'
@@ -50,6 +52,7 @@ export function JobDetail(props: {
   const status = job.tracked_status ?? 'new'
   const lines: Line[] = [
     {text: heading(job), bold: true},
+    ...detailFacts(job).map(([label, text]) => ({label, text})),
     {label: 'URL', text: job.url},
     {label: 'Source', text: `${job.source}   Posted: ${job.posted_date ?? '–'}   ID: ${job.id}`},
     {
@@ -60,6 +63,14 @@ export function JobDetail(props: {
       ? {label: 'Tracked', text: `${status}${application.notes ? ` · notes: ${application.notes}` : ''}`}
       : {label: 'Tracked', text: 'no (a tracks it)', tone: statusColour(colour, 'new')},
   ]
+  // The description fills the rows left, wrapped to the pane; the rest is a line away: jobagent jobs <id>.
+  const room = props.height - 1 - lines.length - 1
+  if (job.description && room > 0) {
+    const text = wrapAnsi(job.description, Math.max(10, props.width), {hard: true, trim: true}).split('\n')
+    lines.push({text: ''})
+    const shown = text.length <= room ? text : [...text.slice(0, room - 1), `… (jobagent jobs ${job.id} shows it all)`]
+    for (const line of shown) lines.push({text: line})
+  }
   return <Lines lines={lines} width={props.width} height={props.height} title="Job" />
 }
 

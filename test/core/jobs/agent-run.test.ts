@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {AgentRun, type DigestSender} from '../../../src/core/jobs/agent-run.js'
-import {EMPTY_CRITERIA, type JobResponse} from '../../../src/core/jobs/job.js'
+import {EMPTY_CRITERIA, type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
 import {JobSearch} from '../../../src/core/jobs/job-search.js'
 import type {JobSource} from '../../../src/core/jobs/job-source.js'
 import type {Digest} from '../../../src/core/notifications/notifier.js'
@@ -12,6 +12,7 @@ import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations
 import {memoryLogger} from '../../helpers/memory-log.js'
 
 const job = (n: number, fields: Partial<JobResponse> = {}): JobResponse => ({
+  ...noDetails(),
   title: `Engineer ${n}`,
   company: `Company ${n}`,
   location: 'Remote',

@@ -1,9 +1,10 @@
 import {describe, expect, it} from 'vitest'
 import {dedupeJobs, jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
-import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 
 const job = (fields: Partial<JobResponse>): JobResponse => ({
+  ...noDetails(),
   title: 'Backend Engineer',
   company: 'Acme',
   location: 'Berlin',

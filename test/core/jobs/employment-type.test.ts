@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {EMPLOYMENT_TYPES, employmentType, employmentTypeKey} from '../../../src/core/jobs/employment-type.js'
+import {EMPLOYMENT_TYPE_TABLE, employmentType, employmentTypeKey} from '../../../src/core/jobs/employment-type.js'
 
 describe('employmentType', () => {
   it.each([
@@ -78,6 +78,6 @@ describe('employmentType', () => {
   })
 
   it('keys the table the way it normalises board values', () => {
-    for (const key of Object.keys(EMPLOYMENT_TYPES)) expect(employmentTypeKey(key)).toBe(key)
+    for (const key of Object.keys(EMPLOYMENT_TYPE_TABLE)) expect(employmentTypeKey(key)).toBe(key)
   })
 })

@@ -1,9 +1,10 @@
 import {describe, expect, it} from 'vitest'
 import {applyCriteria} from '../../../src/core/jobs/filters.js'
-import {EMPTY_CRITERIA, type JobResponse, type SearchCriteria} from '../../../src/core/jobs/job.js'
+import {EMPTY_CRITERIA, type JobResponse, noDetails, type SearchCriteria} from '../../../src/core/jobs/job.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const job = (fields: Partial<JobResponse>): JobResponse => ({
+  ...noDetails(),
   title: 'Backend Engineer',
   company: 'Acme',
   location: 'Berlin',
@@ -69,9 +70,20 @@ describe('search filters', () => {
     expect(filter([job({company: 'Acme GmbH'})], {company_block_list: ['GmbH', ' Inc. ']}).jobs).toHaveLength(1)
   })
 
-  it('keeps remote jobs only: remote boards, or remote in the location', () => {
-    const jobs = [job({location: 'Remote, EU'}), job({location: 'Berlin'}), job({location: '', source: 'remotive'})]
-    expect(filter(jobs, {remote_only: true}).jobs).toHaveLength(2)
+  it('keeps remote jobs only: what the board says, else remote in the location or title', () => {
+    const jobs = [
+      job({location: 'Remote, EU'}),
+      job({location: 'Berlin'}),
+      job({location: '', source: 'remotive', remote: true}),
+      // The board's word wins over the location text, both ways.
+      job({location: 'Remote, EU', remote: false}),
+      job({location: 'Berlin', remote: true}),
+    ]
+    expect(filter(jobs, {remote_only: true}).jobs.map((found) => [found.location, found.remote])).toEqual([
+      ['Remote, EU', null],
+      ['', true],
+      ['Berlin', true],
+    ])
   })
 
   it('drops jobs older than max_age_days and warns about jobs without a date', () => {

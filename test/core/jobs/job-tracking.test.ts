@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {ConflictError} from '../../../src/core/errors.js'
 import {AgentRun} from '../../../src/core/jobs/agent-run.js'
-import {EMPTY_CRITERIA, type JobResponse} from '../../../src/core/jobs/job.js'
+import {EMPTY_CRITERIA, type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
 import {JobSearch} from '../../../src/core/jobs/job-search.js'
 import {judgeJob} from '../../../src/core/jobs/job-tracking.js'
@@ -14,6 +14,7 @@ import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations
 import {memoryLogger} from '../../helpers/memory-log.js'
 
 const job = (n: number, url: string): JobResponse => ({
+  ...noDetails(),
   title: `Engineer ${n}`,
   company: `Company ${n}`,
   location: 'Remote',

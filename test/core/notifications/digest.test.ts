@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {
   buildDigest,
   buildTestDigest,
@@ -14,6 +15,7 @@ import {
 
 function job(n: number, overrides: Partial<JobResponse> = {}): JobResponse {
   return {
+    ...noDetails(),
     title: `Engineer ${n}`,
     company: `Company ${n}`,
     location: 'Remote',
@@ -37,9 +39,24 @@ describe('buildDigest', () => {
     expect(digest.type).toBe('new_jobs')
   })
 
-  it('lists the jobs as plain JobResponse objects, without the ids and dates a stored job carries', () => {
-    const stored = {...job(1), id: 7, first_seen: '2026-11-22T08:00:00.000', notified_at: null}
-    expect(buildDigest([stored], {maxItems: 20}).jobs).toEqual([job(1)])
+  it('lists the jobs as JobResponse objects without the description, ids and dates a stored job carries', () => {
+    const stored = {
+      ...job(1, {description: 'A long text'}),
+      id: 7,
+      first_seen: '2026-11-22T08:00:00',
+      notified_at: null,
+    }
+    const {description: _description, ...expected} = job(1)
+    expect(buildDigest([stored], {maxItems: 20}).jobs).toEqual([expected])
+  })
+
+  it('puts the salary and employment type in each line when the board gave them', () => {
+    const salary = salaryFromAmounts({min: 70000, max: 90000, currency: 'EUR', period: 'year'})
+    const paid = job(1, {salary, employment_type: 'full_time'})
+    expect(buildDigest([paid, job(2)], {maxItems: 20}).lines).toEqual([
+      'Engineer 1, Company 1 (Remote), EUR 70k-90k/yr, full time, remoteok, https://example.org/jobs/1',
+      'Engineer 2, Company 2 (Remote), remoteok, https://example.org/jobs/2',
+    ])
   })
 
   it('says "1 new job" for a single job and has nothing more', () => {

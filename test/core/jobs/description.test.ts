@@ -1,0 +1,59 @@
+import {describe, expect, it} from 'vitest'
+import {DESCRIPTION_LIMIT, htmlToText, plainToText} from '../../../src/core/jobs/description.js'
+
+describe('htmlToText', () => {
+  it('keeps paragraphs apart, list items on their own lines and decodes entities', () => {
+    const html =
+      '<h2>About us</h2><p>We build <strong>tools</strong> for teams &amp; their&nbsp;customers.</p>' +
+      '<ul><li>Write TypeScript</li><li>Run <a href="https://x.example">Postgres</a></li></ul><p>Apply&hellip;</p>'
+    expect(htmlToText(html)).toBe(
+      'About us\n\nWe build tools for teams & their customers.\n\n- Write TypeScript\n- Run Postgres\n\nApply…',
+    )
+  })
+
+  it('ends lines at <br> and table rows, and separates cells', () => {
+    expect(htmlToText('Line one<br>Line two<br/>Line three')).toBe('Line one\nLine two\nLine three')
+    expect(htmlToText('<table><tr><td>Salary</td><td>90k</td></tr><tr><td>Type</td><td>full</td></tr></table>')).toBe(
+      'Salary 90k\nType full',
+    )
+  })
+
+  it('drops script, style and other content no reader sees', () => {
+    const html = '<style>p{color:red}</style><p>Visible</p><script>alert("x")</script><noscript>n</noscript>'
+    expect(htmlToText(html)).toBe('Visible')
+  })
+
+  it('folds white space of the source and removes control and bidi characters', () => {
+    expect(htmlToText('<p>  a \n\t b  </p>\n\n\n<p>c\u0007\u202e</p>')).toBe('a b\n\nc')
+  })
+
+  it('reads text without tags as the same text', () => {
+    expect(htmlToText('Just text &lt;not a tag&gt;')).toBe('Just text <not a tag>')
+  })
+
+  it('survives unclosed and stray tags', () => {
+    expect(htmlToText('<div><p>Open paragraph<li>item</div></b></i>tail')).toBe('Open paragraph\n- item\n\ntail')
+  })
+
+  it('is null for no text, and cuts at the limit', () => {
+    expect(htmlToText('')).toBeNull()
+    expect(htmlToText('<p> </p><br>')).toBeNull()
+    expect(htmlToText(42)).toBeNull()
+    const long = htmlToText(`<p>${'word '.repeat(10_000)}</p>`)
+    expect(long).toHaveLength(DESCRIPTION_LIMIT)
+  })
+
+  it('never cuts between the two halves of a surrogate pair', () => {
+    const text = htmlToText(`${'a'.repeat(DESCRIPTION_LIMIT - 1)}😀 tail`)
+    expect(text).toHaveLength(DESCRIPTION_LIMIT - 1)
+  })
+})
+
+describe('plainToText', () => {
+  it('keeps the line breaks of plain text and tidies the rest', () => {
+    expect(plainToText('First line\r\nSecond   line\n\n\n\nThird\n')).toBe('First line\nSecond line\n\nThird')
+    expect(plainToText('<b>not parsed</b>')).toBe('<b>not parsed</b>')
+    expect(plainToText('   ')).toBeNull()
+    expect(plainToText(undefined)).toBeNull()
+  })
+})
