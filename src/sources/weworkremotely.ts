@@ -7,6 +7,8 @@ import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './sha
 
 export const WEWORKREMOTELY_URL = 'https://weworkremotely.com'
 const ALL_JOBS_FEED = '/remote-jobs.rss'
+/** The header every posting's description starts with names the company's site: `<strong>URL:</strong> <a href="...">`. */
+const COMPANY_URL = /<strong>\s*URL:\s*<\/strong>\s*<a\s+href="([^"]+)"/i
 /** Flag emoji are pairs of regional indicator symbols; the country names beside them say the same. */
 const FLAGS = /[\u{1f1e6}-\u{1f1ff}]/gu
 
@@ -30,6 +32,7 @@ export function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): J
 export function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
+    const description = feedDescription(item)
     const heading = cleanText(item.title)
     const split = splitCompanyTitle(heading)
     const region = cleanText(textOf(item.fields.region))
@@ -40,7 +43,8 @@ export function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
       location: [region, country].filter(Boolean).join(', '),
       url: item.link || textOf(item.fields.guid),
       posted_date: item.date,
-      description: feedDescription(item),
+      description,
+      company_url: COMPANY_URL.exec(description)?.[1],
       employment_type: textOf(item.fields.type),
       remote: true,
       // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction.

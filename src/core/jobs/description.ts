@@ -54,12 +54,16 @@ export function htmlToText(html: unknown): string | null {
   if (typeof html !== 'string' || html.trim() === '') return null
   const parts: string[] = []
   let hidden = 0
+  // A list item whose text has not begun: a paragraph opening inside it (`<li><p>...`) stays on the item's line.
+  let itemStarted = false
   const parser = new Parser(
     {
       onopentag(name) {
         if (HIDDEN.has(name)) hidden++
-        else if (name === 'li') parts.push('\n- ')
-        else if (PARAGRAPHS.has(name)) parts.push('\n\n')
+        else if (name === 'li') {
+          parts.push('\n- ')
+          itemStarted = true
+        } else if (PARAGRAPHS.has(name) && !itemStarted) parts.push('\n\n')
         else if (LINES.has(name)) parts.push('\n')
       },
       onclosetag(name) {
@@ -68,7 +72,10 @@ export function htmlToText(html: unknown): string | null {
         else if (name === 'td' || name === 'th') parts.push(' ')
       },
       ontext(text) {
-        if (hidden === 0) parts.push(text.replace(/\s+/g, ' '))
+        if (hidden > 0) return
+        const folded = text.replace(/\s+/g, ' ')
+        if (itemStarted && folded.trim() !== '') itemStarted = false
+        parts.push(folded)
       },
     },
     {decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true},

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {dedupeJobs, jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
 import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 
 const job = (fields: Partial<JobResponse>): JobResponse => ({
@@ -66,5 +67,39 @@ describe('deduplication', () => {
     expect(jobIdentityKey(job({company: 'Zürich Labs, Inc.', location: 'Zürich, CH'}))).toBe(
       jobIdentityKey(job({company: 'zurich labs', location: 'Zurich CH'})),
     )
+  })
+
+  it('merges the details of one job from two boards field by field', () => {
+    const salary = salaryFromAmounts({min: 70000, max: 90000, currency: 'USD', period: 'year'})
+    const words = parseSalaryText('Competitive')
+    const fromRemoteOk = job({
+      url: 'https://remoteok.com/jobs/1',
+      source: 'remoteok',
+      posted_date: '2026-11-20T10:00:00Z',
+      salary,
+      tags: ['node'],
+      remote: true,
+      description: 'Short text',
+    })
+    const fromRemotive = job({
+      url: 'https://remotive.com/jobs/1',
+      source: 'remotive',
+      salary: words,
+      employment_type: 'full_time',
+      regions: ['USA'],
+      description: 'A much longer description of the same job',
+      tags: ['backend'],
+    })
+    const [merged] = dedupeJobs([fromRemotive, fromRemoteOk])
+    expect(merged).toEqual({
+      // The seed fields of the more complete record (it has the posting time).
+      ...fromRemoteOk,
+      // The longer description, the salary with amounts, and what only the other board gave.
+      description: 'A much longer description of the same job',
+      salary,
+      employment_type: 'full_time',
+      regions: ['USA'],
+      tags: ['node'],
+    })
   })
 })

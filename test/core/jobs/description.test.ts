@@ -11,6 +11,11 @@ describe('htmlToText', () => {
     )
   })
 
+  it('keeps a list item on its line when its text is a paragraph', () => {
+    const html = '<ul>\n<li>\n<p>Recruit a team</p>\n</li>\n<li><div><p>Run the roadmap</p></div></li></ul><p>After</p>'
+    expect(htmlToText(html)).toBe('- Recruit a team\n\n- Run the roadmap\n\nAfter')
+  })
+
   it('ends lines at <br> and table rows, and separates cells', () => {
     expect(htmlToText('Line one<br>Line two<br/>Line three')).toBe('Line one\nLine two\nLine three')
     expect(htmlToText('<table><tr><td>Salary</td><td>90k</td></tr><tr><td>Type</td><td>full</td></tr></table>')).toBe(

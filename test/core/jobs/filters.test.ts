@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {applyCriteria} from '../../../src/core/jobs/filters.js'
+import {applyCriteria, applySalaryFloor, salaryFloorLine} from '../../../src/core/jobs/filters.js'
 import {EMPTY_CRITERIA, type JobResponse, noDetails, type SearchCriteria} from '../../../src/core/jobs/job.js'
+import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const job = (fields: Partial<JobResponse>): JobResponse => ({
@@ -97,5 +98,49 @@ describe('search filters', () => {
     expect(result.warnings).toEqual([
       'max_age_days cannot be applied to 1 job(s) from hackernews without a posted date; they were kept',
     ])
+  })
+})
+
+describe('salary floor', () => {
+  const paid = (min: number, max: number, currency = 'EUR', period: 'year' | 'hour' = 'year') =>
+    job({salary: salaryFromAmounts({min, max, currency, period})})
+  const floor = (unknown: 'keep' | 'drop') => ({amount: 70000, currency: 'EUR', period: 'year', unknown}) as const
+
+  it('keeps jobs whose range reaches the floor and counts the ones below', () => {
+    const jobs = [paid(60000, 75000), paid(50000, 65000), paid(40, 45, 'EUR', 'hour'), paid(30, 32, 'EUR', 'hour')]
+    const result = applySalaryFloor(jobs, {min_salary: floor('keep'), fx: {}})
+    // 40-45 an hour is 83,200-93,600 a year; 30-32 an hour is at most 66,560.
+    expect(result.jobs.map((kept) => kept.salary?.min)).toEqual([60000, 40])
+    expect(result.salary).toEqual({floor: floor('keep'), below: 2, unknown: 0, unknown_kept: true})
+  })
+
+  it('converts other currencies through fx, and counts them as unknown without a rate', () => {
+    const usd = paid(80000, 80000, 'USD')
+    expect(applySalaryFloor([usd], {min_salary: floor('keep'), fx: {USD: 0.92}}).salary?.below).toBe(0)
+    expect(applySalaryFloor([usd], {min_salary: floor('keep'), fx: {USD: 0.8}}).salary?.below).toBe(1)
+    const noRate = applySalaryFloor([usd], {min_salary: floor('drop'), fx: {}})
+    expect(noRate.jobs).toEqual([])
+    expect(noRate.salary).toMatchObject({below: 0, unknown: 1, unknown_kept: false})
+  })
+
+  it('keeps or drops jobs without a salary as `unknown` says, and says so in the run log', () => {
+    const jobs = [job({}), job({salary: parseSalaryText('Competitive')}), paid(90000, 100000)]
+    const kept = applySalaryFloor(jobs, {min_salary: floor('keep'), fx: {}})
+    expect(kept.jobs).toHaveLength(3)
+    expect(salaryFloorLine(kept.salary!)).toBe(
+      'Salary floor EUR 70,000 a year: 0 jobs below it dropped, 2 jobs without a comparable salary kept',
+    )
+    const dropped = applySalaryFloor(jobs, {min_salary: floor('drop'), fx: {}})
+    expect(dropped.jobs).toHaveLength(1)
+    expect(salaryFloorLine(dropped.salary!)).toBe(
+      'Salary floor EUR 70,000 a year: 0 jobs below it dropped, 2 jobs without a comparable salary dropped',
+    )
+  })
+
+  it('does nothing without a floor', () => {
+    expect(applySalaryFloor([job({})], {min_salary: null, fx: {}})).toEqual({
+      jobs: [job({url: expect.any(String)})],
+      salary: null,
+    })
   })
 })

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {
+  compactSalary,
   currencyCode,
   formatSalary,
   judgeSalary,
@@ -352,5 +353,18 @@ describe('judgeSalary', () => {
     expect(judgeSalary(parseSalaryText('¥20,000,000 a year'), floor, {JPY: 0.006})).toBe('unknown')
     expect(judgeSalary(parseSalaryText('€90k - €100k'), floor, {})).toBe('unknown')
     expect(judgeSalary(parseSalaryText('€90k - €100k a year'), floor, {})).toBe('above')
+  })
+})
+
+describe('compactSalary', () => {
+  const of = (fields: Parameters<typeof salaryFromAmounts>[0]) => compactSalary(salaryFromAmounts(fields)!)
+  it('says a salary in a few characters for list rows and notification lines', () => {
+    expect(of({min: 70000, max: 110000, currency: 'USD', period: 'year'})).toBe('USD 70k-110k/yr')
+    expect(of({min: 82500, max: 82500, currency: 'EUR', period: 'year'})).toBe('EUR 82.5k/yr')
+    expect(of({min: 45, max: 60, currency: 'GBP', period: 'hour'})).toBe('GBP 45-60/h')
+    expect(of({max: 1_200_000, currency: 'INR', period: 'year'})).toBe('up to INR 1.2M/yr')
+    expect(of({min: 4000, currency: 'EUR', period: 'month'})).toBe('from EUR 4000/mo')
+    expect(of({min: 3000, max: 10000})).toBe('3000-10k')
+    expect(compactSalary(parseSalaryText('Pay per task')!)).toBe('Pay per task')
   })
 })
