@@ -97,6 +97,63 @@ describe('jobagent run (built CLI against local boards)', () => {
     expect(JSON.parse((await jobagent(['jobs', '--new', '--json'])).stdout)).toHaveLength(first.new_jobs - 1)
   })
 
+  it('shows one job in full with jobagent jobs <id>, and refuses an id it does not hold', async () => {
+    configure(goodBoards())
+    await jobagent(['run', '--quiet'])
+    const jobs = JSON.parse((await jobagent(['jobs', '--json'])).stdout) as {
+      id: number
+      title: string
+      source: string
+    }[]
+    // Remotive's Workada posting: $18 - $22/hr, a contract, for candidates in the USA.
+    const paid = jobs.find((job) => job.title === 'Data Labeling Specialists')!
+    const shown = await jobagent(['jobs', String(paid.id)])
+    expect(shown.code).toBe(0)
+    const lines = shown.stdout.split('\n')
+    expect(lines[0]).toBe(`${paid.id}  Data Labeling Specialists`)
+    expect(shown.stdout).toMatch(/^Salary: +USD 18 - 22 an hour$/m)
+    expect(shown.stdout).toMatch(/^Type: +contract$/m)
+    expect(shown.stdout).toMatch(/^Workplace: +remote \(USA\)$/m)
+    expect(shown.stdout).toContain('Who We Are\n\nWorkada creates high-quality labeled data')
+    expect(shown.stdout).toContain(`Track it with: jobagent apply ${paid.id}`)
+    // Wrapped to the width of a terminal: no line of the description is longer than 100 characters.
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(100)
+
+    const json = JSON.parse((await jobagent(['jobs', String(paid.id), '--json'])).stdout)
+    expect(json).toMatchObject({id: paid.id, employment_type: 'contract', regions: ['USA'], is_new: true})
+    expect(json.salary).toEqual({
+      min: 18,
+      max: 22,
+      currency: 'USD',
+      period: 'hour',
+      annual_min: 37440,
+      annual_max: 45760,
+      text: '$18 - $22/hr',
+    })
+
+    const missing = await jobagent(['jobs', '99999'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('no job with id 99999')
+    const list = await jobagent(['jobs'])
+    expect(list.stdout).toMatch(/^ID\s+NEW\s+TITLE\s+COMPANY\s+LOCATION\s+SALARY/m)
+    expect(list.stdout).toMatch(/USD 18-22\/h/)
+  })
+
+  it('drops the jobs below a salary floor and says what it dropped and kept', async () => {
+    configure(goodBoards(), {
+      search: {min_salary: {amount: 100000, currency: 'USD', period: 'year', unknown: 'drop'}},
+    })
+    const result = await jobagent(['run', '--json'])
+    expect(result.code).toBe(0)
+    const floor = messages(result).find((line) => line.message.startsWith('Salary floor'))
+    expect(floor?.message).toMatch(
+      /^Salary floor USD 100,000 a year: \d+ jobs? below it dropped, \d+ jobs? without a comparable salary dropped$/,
+    )
+    const summary = JSON.parse(result.stdout)
+    for (const job of summary.jobs)
+      expect(job.salary.annual_max ?? job.salary.annual_min).toBeGreaterThanOrEqual(100000)
+  })
+
   it('exits 1 and leaves the jobs as they were when no board succeeds', async () => {
     configure([{type: 'jobicy', url: `${boards.url}/jobicy`}])
     const result = await jobagent(['run'])
