@@ -8,7 +8,7 @@ import type {PageBounds} from '../core/paging.js'
  * messages as the CLI); response schemas document what the routes return.
  */
 
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({example: 'validation'}),
@@ -62,7 +62,7 @@ export const ApplicationStatusSchema = z
   .openapi('ApplicationStatusView')
 
 /** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
-export const StatusChangeRecordSchema = z
+const StatusChangeRecordSchema = z
   .object({
     changed_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
     old_status: StatusSchema,
@@ -105,7 +105,7 @@ export const UrlParamSchema = z.object({
   }),
 })
 
-export const JobSchema = z
+const JobSchema = z
   .object({
     title: z.string(),
     company: z.string(),

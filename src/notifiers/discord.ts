@@ -3,7 +3,7 @@ import type {Digest, Notifier} from '../core/notifications/notifier.js'
 import type {HttpTransport} from './transport.js'
 
 /** Discord refuses a message whose content is longer than 2,000 characters. */
-export const DISCORD_CONTENT_LIMIT = 2000
+const DISCORD_CONTENT_LIMIT = 2000
 
 /** Posts the digest as one Discord message; Discord answers 204. Job titles can never ping anyone. */
 export class DiscordNotifier implements Notifier {

@@ -12,7 +12,7 @@ const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 const target = (url: string) => url.replace(/[|<>\s]/g, (char) => encodeURIComponent(char))
 
 /** mrkdwn: the title in bold, one bullet per job with the job title linking to the posting. */
-export const SLACK_STYLE: DigestStyle = {
+const SLACK_STYLE: DigestStyle = {
   heading: (title) => `*${mrkdwn(title)}*`,
   item: (line, job) => (job ? `• <${target(job.url)}|${mrkdwn(job.title)}>, ${mrkdwn(jobDetails(job))}` : mrkdwn(line)),
   more: moreLine,

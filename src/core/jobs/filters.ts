@@ -7,7 +7,7 @@ const REMOTE_ONLY_BOARDS = new Set(['remoteok', 'remotive', 'jobicy', 'himalayas
 const REMOTE_WORDS = /\b(remote|anywhere|worldwide|distributed|work from home|wfh)\b/i
 const DAY_MS = 86_400_000
 
-export interface FilterOutcome {
+interface FilterOutcome {
   jobs: JobResponse[]
   /** Filters that could not be applied to some jobs, in words for a WARNING line. */
   warnings: string[]

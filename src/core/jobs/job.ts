@@ -21,16 +21,6 @@ export interface SearchCriteria {
   company_block_list: string[]
 }
 
-export const EMPTY_CRITERIA: SearchCriteria = {
-  tags: [],
-  keywords: [],
-  exclude_keywords: [],
-  locations: [],
-  remote_only: false,
-  max_age_days: null,
-  company_block_list: [],
-}
-
 /** Just the JobResponse fields of a job that carries more (a stored job's id and dates), for interchange. */
 export function toJobResponse(job: JobResponse): JobResponse {
   const {title, company, location, url, source, posted_date} = job

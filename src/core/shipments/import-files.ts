@@ -12,7 +12,7 @@ const MAX_DETAILS = 100
 
 const tooDeep = `nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels`
 
-export interface ParsedMetadata {
+interface ParsedMetadata {
   rows: MetadataRow[]
   /** Ids that appeared more than once; the last row of each wins. */
   repeated: number

@@ -6,7 +6,7 @@ import {quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
-export interface PostgresMetadataOptions {
+interface PostgresMetadataOptions {
   url: string
   table: string
   idColumn: string

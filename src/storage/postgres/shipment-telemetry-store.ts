@@ -7,7 +7,7 @@ import {indexName, quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
-export interface PostgresTelemetryOptions extends TelemetryFields {
+interface PostgresTelemetryOptions extends TelemetryFields {
   url: string
   table: string
   poolSize: number

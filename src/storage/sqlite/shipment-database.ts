@@ -118,6 +118,6 @@ export function indexInPlan(details: readonly string[]): string | undefined {
   return used?.replace(/^INDEX/, 'index').replace(/(INTEGER )?PRIMARY KEY/, (key) => key.toLowerCase())
 }
 
-export function missingTableMessage(table: string): string {
+function missingTableMessage(table: string): string {
   return `table ${table} does not exist: nothing is found until it is created (jobagent shipment import does that)`
 }

@@ -3,7 +3,7 @@ import {plainRow} from '../plain-values.js'
 import {quoteIdentifier} from '../sql-names.js'
 import {ReadOnlyShipmentDatabase} from './shipment-database.js'
 
-export interface SqliteMetadataOptions {
+interface SqliteMetadataOptions {
   file: string
   table: string
   idColumn: string

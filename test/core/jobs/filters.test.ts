@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {applyCriteria} from '../../../src/core/jobs/filters.js'
-import {EMPTY_CRITERIA, type JobResponse, type SearchCriteria} from '../../../src/core/jobs/job.js'
+import type {JobResponse, SearchCriteria} from '../../../src/core/jobs/job.js'
+import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const job = (fields: Partial<JobResponse>): JobResponse => ({
