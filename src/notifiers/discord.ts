@@ -15,10 +15,7 @@ export class DiscordNotifier implements Notifier {
 
   async send(digest: Digest, signal: AbortSignal): Promise<void> {
     const content = renderDigest(digest, MARKDOWN_STYLE, {limit: DISCORD_CONTENT_LIMIT})
-    const body = JSON.stringify({content, allowed_mentions: {parse: []}})
-    await this.http.post(
-      {label: this.name, url: this.endpoint, headers: {'content-type': 'application/json'}, body},
-      signal,
-    )
+    const json = {content, allowed_mentions: {parse: []}}
+    await this.http.postJson({label: this.name, url: this.endpoint, json}, signal)
   }
 }

@@ -28,10 +28,7 @@ export class SlackNotifier implements Notifier {
 
   async send(digest: Digest, signal: AbortSignal): Promise<void> {
     const text = renderDigest(digest, SLACK_STYLE, {limit: SLACK_TEXT_LIMIT})
-    const body = JSON.stringify({text, unfurl_links: false, unfurl_media: false})
-    await this.http.post(
-      {label: this.name, url: this.endpoint, headers: {'content-type': 'application/json'}, body},
-      signal,
-    )
+    const json = {text, unfurl_links: false, unfurl_media: false}
+    await this.http.postJson({label: this.name, url: this.endpoint, json}, signal)
   }
 }

@@ -63,6 +63,16 @@ export class HttpTransport {
     })
   }
 
+  /** POSTs `json` as a JSON body; `headers` go beside its content type. */
+  postJson(
+    post: Pick<HttpPost, 'label' | 'url'> & {headers?: Record<string, string>; json: unknown},
+    signal: AbortSignal,
+  ): Promise<HttpAnswer> {
+    const {json, headers, ...target} = post
+    const body = JSON.stringify(json)
+    return this.post({...target, headers: {'content-type': 'application/json', ...headers}, body}, signal)
+  }
+
   async post(post: HttpPost, signal: AbortSignal): Promise<HttpAnswer> {
     try {
       return await this.client.request(post.url, {
