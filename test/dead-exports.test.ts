@@ -6,8 +6,8 @@ import {ROOT} from './helpers/cli.js'
 
 /**
  * Every export of a TypeScript file under src/ and commands/ must have a user in another file; an export nobody
- * imports is code that only looks alive. The files are parsed (no type checking, no build), so the check takes
- * about a second and sees type-only imports too.
+ * imports is code that only looks alive. The files are only parsed (no type checking, no build), which keeps the
+ * check fast and lets it see type-only imports too.
  *
  * The rule:
  * - An import from src/, commands/, bin/, scripts/ or bench/ (production code, the build, the benchmarks) is a
