@@ -42,7 +42,7 @@ function checkKey(key: string): void {
 }
 
 /** Secrets never leave `config list`/`get` in full: notification URLs and source URLs with credentials. */
-export function maskSecrets(value: unknown, key = ''): unknown {
+function maskSecrets(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item, key))
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(

@@ -52,7 +52,7 @@ const storeUrl = z.string().check(z.regex(/^(sqlite|postgres|postgresql|mongodb|
 const poolSize = () => z._default(z.int().check(z.gte(1), z.lte(100)), 10)
 const timeoutMs = () => z._default(z.int().check(z.gte(1)), 2000)
 
-export const configSchema = z.strictObject({
+const configSchema = z.strictObject({
   mode: z._default(modeSchema, 'production'),
   search: section({
     tags: stringList(),
@@ -224,7 +224,7 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
   }
 }
 
-export type ConfigCheck = {ok: true; config: ParsedConfig} | {ok: false; problems: ErrorDetail[]}
+type ConfigCheck = {ok: true; config: ParsedConfig} | {ok: false; problems: ErrorDetail[]}
 
 /** Checks the content of a config file against the schema; the parsed config has every default filled in. */
 export function checkConfig(stored: unknown): ConfigCheck {

@@ -6,8 +6,7 @@ import type {SourceConfig} from '../core/jobs/source-config.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
 import {checkConfig, type JobagentConfig, modeSchema, portSchema} from './config-schema.js'
 
-export type {SourceConfig} from '../core/jobs/source-config.js'
-export {DEFAULT_SOURCES, type JobagentConfig} from './config-schema.js'
+export type {JobagentConfig} from './config-schema.js'
 
 export interface Paths {
   configFile: string
@@ -121,7 +120,7 @@ function envLayer(env: Env): Layer {
   }
 }
 
-export interface LoadedConfig {
+interface LoadedConfig {
   config: JobagentConfig
   paths: Paths
 }

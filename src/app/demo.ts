@@ -21,7 +21,7 @@ const DEMO_BOARDS: readonly {file: string; source: (base: string) => SourceConfi
   {file: 'greenhouse.json', source: (base) => ({type: 'greenhouse', url: base, boards: ['gitlab']})},
 ]
 
-export interface DemoRun {
+interface DemoRun {
   summary: RunSummary
   /** Where the demo kept its data; removed afterwards unless kept. */
   data_dir: string
@@ -30,7 +30,7 @@ export interface DemoRun {
   next_step: string
 }
 
-export function demoDir(): string {
+function demoDir(): string {
   return join(packageRoot(), 'demo')
 }
 

@@ -28,7 +28,7 @@ export interface HealthCheck {
 }
 
 /** A run older than this is reported as a warning: cron has probably stopped calling `jobagent run`. */
-export const LAST_RUN_MAX_AGE_SECONDS = 48 * 3600
+const LAST_RUN_MAX_AGE_SECONDS = 48 * 3600
 
 /**
  * What a failed check may say to anyone who can reach /health (open with a token): the kind of store and its

@@ -2,7 +2,7 @@ import type {Writable} from 'node:stream'
 import {formatLogLine, LOG_LEVELS, type Logger, type LogLevel} from '../core/logger.js'
 import {localTimestamp} from '../core/time.js'
 
-export interface LogSink {
+interface LogSink {
   write(line: string): void
 }
 

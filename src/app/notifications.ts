@@ -5,7 +5,7 @@ import {createNotifiers} from '../notifiers/index.js'
 import {type HttpPolicy, HttpTransport} from '../notifiers/transport.js'
 import {USER_AGENT} from './version.js'
 
-export interface OpenedNotifications {
+interface OpenedNotifications {
   service: NotificationService
   /** Releases the HTTP connections kept alive for the channels. */
   close(): Promise<void>

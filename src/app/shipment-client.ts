@@ -4,7 +4,7 @@ import type {UnifiedState} from '../core/shipments/unified-state.js'
 import {HttpClient, HttpError} from '../http-client/index.js'
 import {USER_AGENT} from './version.js'
 
-export interface RemoteOptions {
+interface RemoteOptions {
   /** Sent as `Authorization: Bearer <token>` when set (JOBAGENT_API_TOKEN). */
   token?: string
   timeoutMs?: number

@@ -6,7 +6,7 @@ import {parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-
 import type {AppendOutcome, UpsertOutcome} from '../core/shipments/stores.js'
 import {type ShipmentsConfig, shipmentWriters} from './shipments.js'
 
-export interface ShipmentImportOptions {
+interface ShipmentImportOptions {
   metadataFile?: string
   telemetryFile?: string
 }

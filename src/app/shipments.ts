@@ -23,7 +23,7 @@ import type {JobagentConfig} from './config.js'
 import type {HealthCheck} from './health-checks.js'
 
 export type ShipmentsConfig = JobagentConfig['shipments']
-export type StoreScheme = 'sqlite' | 'postgres' | 'mongodb'
+type StoreScheme = 'sqlite' | 'postgres' | 'mongodb'
 
 /** The store a URL names by its scheme; the config key goes into the error so the user knows what to fix. */
 export function storeScheme(url: string, key: string): StoreScheme {
@@ -48,7 +48,7 @@ export function sqliteFile(url: string): string {
 }
 
 /** Refuses table, column and field names that could not be quoted safely, naming the config key. */
-export function checkStoreNames(config: ShipmentsConfig): void {
+function checkStoreNames(config: ShipmentsConfig): void {
   const names: [string, string][] = [
     ['shipments.metadata.table', config.metadata.table],
     ['shipments.metadata.id_column', config.metadata.id_column],
@@ -79,7 +79,7 @@ function metadataScheme(config: ShipmentsConfig): 'sqlite' | 'postgres' {
 }
 
 /** The read-only stores named by the config. Nothing connects yet: pools and files open on first use. */
-export function createShipmentStores(
+function createShipmentStores(
   config: ShipmentsConfig,
   logger: Logger,
 ): {metadata: ShipmentMetadataStore; telemetry: TelemetryStore} {
@@ -127,7 +127,7 @@ export function createShipmentStores(
   return {metadata, telemetry}
 }
 
-export interface ShipmentServiceWiring {
+interface ShipmentServiceWiring {
   logger: Logger
   metrics?: ShipmentMetrics
   clock?: Clock

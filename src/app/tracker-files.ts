@@ -52,7 +52,7 @@ export class TrackerFiles {
 }
 
 /** JSON when the file says so by extension or content, CSV otherwise. */
-export function parseImportFile(text: string, path: string): ImportRow[] {
+function parseImportFile(text: string, path: string): ImportRow[] {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart()
   const looksJson = extname(path).toLowerCase() === '.json' || trimmed.startsWith('[') || trimmed.startsWith('{')
   if (!looksJson) return parseApplicationsCsv(text, path)

@@ -2,7 +2,7 @@
  * Edit distance in which swapping two neighbouring letters counts as one edit (optimal string alignment), so
  * `stauts` is as close to `status` as `statu` is.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = Array.from({length: a.length + 1}, (_, i) =>
     Array.from({length: b.length + 1}, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   )

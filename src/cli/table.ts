@@ -1,6 +1,6 @@
 import {escapeControls} from '../core/control-characters.js'
 
-export interface Column<T> {
+interface Column<T> {
   header: string
   value: (row: T) => string
   /** Longest width before the cell is cut with an ellipsis. */

@@ -52,7 +52,7 @@ export function escapeJsonControls(json: string): string {
   return json.replace(JSON_UNESCAPED, (character) => `\\u${hex(character, 4)}`)
 }
 
-export interface FoundControl {
+interface FoundControl {
   /** `U+001B` */
   code: string
   /** 1-based position in the text, in UTF-16 units as an editor counts them. */

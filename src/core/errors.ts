@@ -12,7 +12,7 @@ export interface ErrorDetail {
   message: string
 }
 
-export interface ErrorOptions {
+interface ErrorOptions {
   hint?: string
   details?: ErrorDetail[]
   cause?: unknown

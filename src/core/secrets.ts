@@ -69,11 +69,6 @@ export function maskCredentialsIn(text: string): string {
   })
 }
 
-/** Masks a secret that is not a URL (an API token): keeps nothing but its length class. */
-export function maskToken(token: string): string {
-  return token.length === 0 ? '' : MASK
-}
-
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi
 
 /** Text (an error message) with every URL in it masked as maskUrl does, for readers other than the user's terminal. */

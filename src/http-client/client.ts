@@ -18,14 +18,14 @@ import {
 import {REDIRECT_STATUSES, redirectTarget} from './redirects.js'
 
 const DEFAULT_TIMEOUT_MS = 20_000
-export const DEFAULT_RETRIES = 2
-export const DEFAULT_RETRY_BASE_DELAY_MS = 1000
-export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+const DEFAULT_RETRIES = 2
+const DEFAULT_RETRY_BASE_DELAY_MS = 1000
+const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 /** Redirects followed per request; a server that needs more is misconfigured or leading the client on. */
 export const MAX_REDIRECTS = 5
 /** Requests in flight to one host: several Greenhouse boards share boards-api.greenhouse.io politely. */
-export const DEFAULT_CONCURRENCY_PER_HOST = 4
+const DEFAULT_CONCURRENCY_PER_HOST = 4
 
 export interface HttpClientOptions {
   /** Defaults to `jobagent/<version> (+https://github.com/jobagent/jobagent)`. */

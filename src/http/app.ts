@@ -20,7 +20,7 @@ import {shipmentRoutes} from './routes/shipments.js'
 import {documentSecurityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
 
-export const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = 64 * 1024
 
 export interface HttpAppOptions {
   logger: Logger

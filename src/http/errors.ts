@@ -15,7 +15,7 @@ import type {Logger} from '../core/logger.js'
 import {maskUrlsIn} from '../core/secrets.js'
 
 /** The one error body of the API: `{"error": {"code", "message", "details"}}`. */
-export interface ErrorBody {
+interface ErrorBody {
   error: {code: string; message: string; details: ErrorDetail[]}
 }
 

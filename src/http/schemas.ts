@@ -10,7 +10,7 @@ import type {PageBounds} from '../core/paging.js'
  * messages as the CLI); response schemas document what the routes return.
  */
 
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({example: 'validation'}),
@@ -64,7 +64,7 @@ export const ApplicationStatusSchema = z
   .openapi('ApplicationStatusView')
 
 /** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
-export const StatusChangeRecordSchema = z
+const StatusChangeRecordSchema = z
   .object({
     changed_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
     old_status: StatusSchema,
@@ -107,7 +107,7 @@ export const UrlParamSchema = z.object({
   }),
 })
 
-export const SalarySchema = z
+const SalarySchema = z
   .object({
     min: z.number().nullable().openapi({description: 'as the board states it'}),
     max: z.number().nullable(),
@@ -122,7 +122,7 @@ export const SalarySchema = z
   })
   .openapi('Salary')
 
-export const JobSchema = z
+const JobSchema = z
   .object({
     title: z.string(),
     company: z.string(),

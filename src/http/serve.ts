@@ -6,7 +6,7 @@ import {createHttpApp} from './app.js'
 import {isLoopback} from './middleware/request-origin.js'
 import {closeOnSignal, startServer} from './server.js'
 
-export interface ServeOptions {
+interface ServeOptions {
   host: string
   port: number
   apiToken?: string
@@ -21,7 +21,7 @@ export interface ServeOptions {
 }
 
 /** The shortest API token accepted on an address other machines can reach: guessing it must be hopeless. */
-export const MIN_TOKEN_LENGTH = 16
+const MIN_TOKEN_LENGTH = 16
 
 /** Anyone on the network could read and change the tracker, so a non-loopback address needs a long token. */
 export function checkBinding(host: string, apiToken: string | undefined): void {
@@ -38,7 +38,7 @@ export function checkBinding(host: string, apiToken: string | undefined): void {
 }
 
 /** Each origin must be exactly `scheme://host[:port]`, as browsers send it in the Origin header. */
-export function checkCorsOrigins(origins: readonly string[]): void {
+function checkCorsOrigins(origins: readonly string[]): void {
   const invalid = origins.filter((origin) => {
     try {
       const url = new URL(origin)

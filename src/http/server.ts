@@ -6,7 +6,7 @@ import type {Logger} from '../core/logger.js'
 import {errorBody} from './errors.js'
 import {API_SECURITY_HEADERS} from './security-headers.js'
 
-export interface ServerOptions {
+interface ServerOptions {
   host: string
   port: number
   logger: Logger
@@ -25,9 +25,9 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 
-export function baseUrl(host: string, port: number): string {
+function baseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 

@@ -39,7 +39,7 @@ export type NotifierSpec = {name: string} & (
   | {kind: 'log'}
 )
 
-export const CHANNEL_EXAMPLES = [
+const CHANNEL_EXAMPLES = [
   'ntfy://my-topic',
   'ntfys://tk_token@ntfy.example.org/jobs',
   'https://hooks.slack.com/services/T…/B…/…',
@@ -68,7 +68,7 @@ const NTFY_TOPIC = /^[-_A-Za-z0-9]{1,64}$/
  * `ntfy://topic` (the public server), `ntfy://[token@]host[:port]/topic` (http) and
  * `ntfys://[token@]host[:port]/topic` (https); `user:password@` is sent as basic auth.
  */
-export function parseNtfyUrl(url: URL): NtfyTarget {
+function parseNtfyUrl(url: URL): NtfyTarget {
   const path = url.pathname.replace(/^\/+|\/+$/g, '')
   const onPublicServer = path === ''
   const topic = onPublicServer ? url.hostname : path
@@ -89,7 +89,7 @@ export function parseNtfyUrl(url: URL): NtfyTarget {
  * `https://hooks.slack.com/services/T.../B.../...` (an incoming webhook), or any Slack-compatible webhook
  * (Mattermost, a local receiver) named with `slack+https://` or `slack+http://`.
  */
-export function parseSlackUrl(url: URL): {endpoint: string} {
+function parseSlackUrl(url: URL): {endpoint: string} {
   if (url.protocol === 'https:') {
     const segments = url.pathname.split('/').filter(Boolean)
     if (segments[0] !== 'services' || segments.length !== 4) {
@@ -108,7 +108,7 @@ const DISCORD_PATH = /^\/api(\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/
  * `https://discord.com/api/webhooks/<id>/<token>` (discordapp.com too), or a Discord-compatible receiver named
  * with `discord+https://` or `discord+http://`.
  */
-export function parseDiscordUrl(url: URL): {endpoint: string} {
+function parseDiscordUrl(url: URL): {endpoint: string} {
   if (url.protocol === 'https:') {
     if (!DISCORD_PATH.test(url.pathname)) {
       throw new ConfigurationError('a Discord webhook URL looks like https://discord.com/api/webhooks/<id>/<token>')
@@ -120,7 +120,7 @@ export function parseDiscordUrl(url: URL): {endpoint: string} {
 }
 
 /** `json://[user:password@]host[:port]/path` posts over http, `jsons://` over https; credentials go as basic auth. */
-export function parseWebhookUrl(url: URL): WebhookTarget {
+function parseWebhookUrl(url: URL): WebhookTarget {
   if (!url.hostname) throw new ConfigurationError('missing host (json://host[:port]/path)')
   const scheme = url.protocol === 'jsons:' ? 'https' : 'http'
   const endpoint = `${scheme}://${url.host}${url.pathname || '/'}${url.search}`
@@ -148,7 +148,7 @@ function queryOf(url: URL): Map<string, string> {
  * `mailto://user:password@host[:port]?to=a@x.org,b@y.org&from=...` (port 587, STARTTLS when offered) and
  * `mailtos://...` (implicit TLS, port 465). Without `from`, the user name is the sender if it is an address.
  */
-export function parseEmailUrl(url: URL): EmailTarget {
+function parseEmailUrl(url: URL): EmailTarget {
   if (!url.hostname) throw new ConfigurationError('missing the SMTP host (mailto://user:password@host?to=...)')
   const query = queryOf(url)
   const unknown = [...query.keys()].find((key) => !EMAIL_PARAMETERS.has(key))

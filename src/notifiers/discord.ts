@@ -3,7 +3,7 @@ import type {Digest, Notifier} from '../core/notifications/notifier.js'
 import type {HttpTransport} from './transport.js'
 
 /** Discord refuses a message whose content is longer than 2,000 characters. */
-export const DISCORD_CONTENT_LIMIT = 2000
+const DISCORD_CONTENT_LIMIT = 2000
 
 /** Posts the digest as one Discord message; Discord answers 204. Job titles can never ping anyone. */
 export class DiscordNotifier implements Notifier {
@@ -15,10 +15,7 @@ export class DiscordNotifier implements Notifier {
 
   async send(digest: Digest, signal: AbortSignal): Promise<void> {
     const content = renderDigest(digest, MARKDOWN_STYLE, {limit: DISCORD_CONTENT_LIMIT})
-    const body = JSON.stringify({content, allowed_mentions: {parse: []}})
-    await this.http.post(
-      {label: this.name, url: this.endpoint, headers: {'content-type': 'application/json'}, body},
-      signal,
-    )
+    const json = {content, allowed_mentions: {parse: []}}
+    await this.http.postJson({label: this.name, url: this.endpoint, json}, signal)
   }
 }

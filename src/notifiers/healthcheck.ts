@@ -6,7 +6,7 @@ import {maskUrl} from '../core/secrets.js'
 import {type HttpPolicy, HttpTransport} from './transport.js'
 
 /** Each ping is one attempt of 5 s and one retry: a monitoring service that is down must not hold up cron. */
-export const HEALTHCHECK_POLICY: HttpPolicy = {
+const HEALTHCHECK_POLICY: HttpPolicy = {
   timeoutMs: 5_000,
   retries: 1,
   minDelayMs: 500,

@@ -11,9 +11,7 @@ import {HttpTransport} from './transport.js'
 import {WebLinksOnlyNotifier} from './web-links.js'
 import {WebhookNotifier} from './webhook.js'
 
-export {type NotifierSpec, parseNotifierUrl} from './channel-urls.js'
-
-export interface NotifierDeps {
+interface NotifierDeps {
   /** The root logger; `log://` writes to its `notify.log` child. */
   logger: Logger
   /** Shared by the HTTP channels; a default transport (no proxy agent, default retries) otherwise. */
@@ -22,7 +20,7 @@ export interface NotifierDeps {
   smtpTimeoutMs?: number
 }
 
-export function notifierFromSpec(spec: NotifierSpec, deps: NotifierDeps): Notifier {
+function notifierFromSpec(spec: NotifierSpec, deps: NotifierDeps): Notifier {
   return new WebLinksOnlyNotifier(channelFromSpec(spec, deps))
 }
 
@@ -42,10 +40,6 @@ function channelFromSpec(spec: NotifierSpec, deps: NotifierDeps): Notifier {
     case 'log':
       return new LogNotifier(deps.logger)
   }
-}
-
-export function createNotifier(url: string, deps: NotifierDeps): Notifier {
-  return notifierFromSpec(parseNotifierUrl(url), deps)
 }
 
 /** Every URL is checked before any channel is built; all the invalid ones are reported together. */

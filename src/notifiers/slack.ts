@@ -12,7 +12,7 @@ const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 const target = (url: string) => url.replace(/[|<>\s]/g, (char) => encodeURIComponent(char))
 
 /** mrkdwn: the title in bold, one bullet per job with the job title linking to the posting. */
-export const SLACK_STYLE: DigestStyle = {
+const SLACK_STYLE: DigestStyle = {
   heading: (title) => `*${mrkdwn(title)}*`,
   item: (line, job) => (job ? `• <${target(job.url)}|${mrkdwn(job.title)}>, ${mrkdwn(jobDetails(job))}` : mrkdwn(line)),
   more: moreLine,
@@ -28,10 +28,7 @@ export class SlackNotifier implements Notifier {
 
   async send(digest: Digest, signal: AbortSignal): Promise<void> {
     const text = renderDigest(digest, SLACK_STYLE, {limit: SLACK_TEXT_LIMIT})
-    const body = JSON.stringify({text, unfurl_links: false, unfurl_media: false})
-    await this.http.post(
-      {label: this.name, url: this.endpoint, headers: {'content-type': 'application/json'}, body},
-      signal,
-    )
+    const json = {text, unfurl_links: false, unfurl_media: false}
+    await this.http.postJson({label: this.name, url: this.endpoint, json}, signal)
   }
 }

@@ -14,7 +14,7 @@ export interface HttpPolicy {
   maxRetryAfterMs: number
 }
 
-export const DEFAULT_HTTP_POLICY: HttpPolicy = {
+const DEFAULT_HTTP_POLICY: HttpPolicy = {
   timeoutMs: 15_000,
   retries: 2,
   minDelayMs: 1_000,
@@ -22,7 +22,7 @@ export const DEFAULT_HTTP_POLICY: HttpPolicy = {
   maxRetryAfterMs: 60_000,
 }
 
-export interface HttpPost {
+interface HttpPost {
   /** The channel's masked name, for log lines about retries. */
   label: string
   url: string
@@ -32,7 +32,7 @@ export interface HttpPost {
   body: string
 }
 
-export interface HttpTransportOptions {
+interface HttpTransportOptions {
   /** An EnvHttpProxyAgent (proxies from HTTP_PROXY, HTTPS_PROXY, NO_PROXY) unless given. */
   dispatcher?: Dispatcher
   policy?: Partial<HttpPolicy>
@@ -61,6 +61,16 @@ export class HttpTransport {
       ...(options.userAgent ? {userAgent: options.userAgent} : {}),
       ...(options.logger ? {logger: options.logger} : {}),
     })
+  }
+
+  /** POSTs `json` as a JSON body; `headers` go beside its content type. */
+  postJson(
+    post: Pick<HttpPost, 'label' | 'url'> & {headers?: Record<string, string>; json: unknown},
+    signal: AbortSignal,
+  ): Promise<HttpAnswer> {
+    const {json, headers, ...target} = post
+    const body = JSON.stringify(json)
+    return this.post({...target, headers: {'content-type': 'application/json', ...headers}, body}, signal)
   }
 
   async post(post: HttpPost, signal: AbortSignal): Promise<HttpAnswer> {

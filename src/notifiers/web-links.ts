@@ -6,7 +6,7 @@ import {isHttpUrl} from '../core/url-identity.js'
  * jobs when a board sends them, but a job stored before that (or by another writer of the database) must still
  * never reach a channel as a `javascript:` or `data:` link that a click would follow.
  */
-export function webLinksOnly(digest: Digest): Digest {
+function webLinksOnly(digest: Digest): Digest {
   if (digest.jobs.every((job) => isHttpUrl(job.url))) return digest
   const keep = digest.jobs.map((job) => isHttpUrl(job.url))
   const jobs = digest.jobs.filter((_, index) => keep[index])

@@ -13,11 +13,8 @@ export class WebhookNotifier implements Notifier {
 
   async send(digest: Digest, signal: AbortSignal): Promise<void> {
     const message = renderDigest(digest, TEXT_BODY_STYLE)
-    const body = JSON.stringify({title: digest.title, message, type: digest.type, jobs: digest.jobs})
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      ...(this.target.authorization ? {authorization: this.target.authorization} : {}),
-    }
-    await this.http.post({label: this.name, url: this.target.endpoint, headers, body}, signal)
+    const json = {title: digest.title, message, type: digest.type, jobs: digest.jobs}
+    const headers: Record<string, string> = this.target.authorization ? {authorization: this.target.authorization} : {}
+    await this.http.postJson({label: this.name, url: this.target.endpoint, headers, json}, signal)
   }
 }

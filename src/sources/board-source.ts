@@ -26,7 +26,7 @@ export interface BoardPage {
 }
 
 /** What one request asks for: the tag of a one-term search, the page number, the previous page's `next`. */
-export interface PageRequest {
+interface PageRequest {
   tag?: string
   page: number
   cursor?: string

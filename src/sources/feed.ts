@@ -22,7 +22,7 @@ export interface FeedItem {
   fields: Json
 }
 
-export interface Feed {
+interface Feed {
   title: string
   items: FeedItem[]
 }

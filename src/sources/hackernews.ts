@@ -5,7 +5,7 @@ import {cleanText} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {type AdapterDeps, adapterSettings, arrayField, isObject, type Json, requestOptions, toJob} from './shared.js'
 
-export const HACKERNEWS_URL = 'https://hn.algolia.com'
+const HACKERNEWS_URL = 'https://hn.algolia.com'
 const THREAD_TITLE = 'Ask HN: Who is hiring?'
 /** Algolia's largest page; a thread has a few hundred top-level posts plus replies. */
 const HITS_PER_PAGE = 1000
@@ -49,7 +49,7 @@ export function hackerNewsSource(config: SourceConfig, deps: AdapterDeps): JobSo
 }
 
 /** The id of the newest "Ask HN: Who is hiring?" story among the hits (not "Who wants to be hired?"). */
-export function newestThreadId(hits: readonly unknown[]): number | undefined {
+function newestThreadId(hits: readonly unknown[]): number | undefined {
   const threads = hits
     .filter(isObject)
     .filter((hit) => typeof hit.title === 'string' && hit.title.startsWith(THREAD_TITLE))
@@ -64,7 +64,7 @@ function createdAt(hit: Json): number {
   return Number.isNaN(parsed) ? 0 : parsed / 1000
 }
 
-export function mapHackerNewsComments(hits: readonly unknown[], storyId: number): JobResponse[] {
+function mapHackerNewsComments(hits: readonly unknown[], storyId: number): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const hit of hits) {
     if (!isObject(hit) || Number(hit.parent_id) !== storyId) continue

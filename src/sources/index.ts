@@ -18,7 +18,7 @@ import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
 
-export interface CreateSourcesOptions {
+interface CreateSourcesOptions {
   http: HttpClient
   /** The root logger; each board logs as `<root>.sources.<name>`. */
   logger: Logger

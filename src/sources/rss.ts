@@ -22,7 +22,7 @@ export function rssSource(config: SourceConfig & {url: string}, deps: AdapterDep
   }
 }
 
-export function mapFeedItems(items: readonly FeedItem[], name: string): JobResponse[] {
+function mapFeedItems(items: readonly FeedItem[], name: string): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     const heading = cleanText(item.title)

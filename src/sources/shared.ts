@@ -127,7 +127,7 @@ export function toJob(source: string, raw: RawJob): JobResponse | null {
 }
 
 /** Cleaned, non-empty texts without repeats (compared without case), in the board's order. */
-export function textList(value: unknown): string[] {
+function textList(value: unknown): string[] {
   if (!Array.isArray(value)) return []
   const seen = new Set<string>()
   const list: string[] = []

@@ -5,7 +5,7 @@ import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {type FeedItem, feedDescription, fetchFeed, textOf} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
 
-export const WEWORKREMOTELY_URL = 'https://weworkremotely.com'
+const WEWORKREMOTELY_URL = 'https://weworkremotely.com'
 const ALL_JOBS_FEED = '/remote-jobs.rss'
 /** The header every posting's description starts with names the company's site: `<strong>URL:</strong> <a href="...">`. */
 const COMPANY_URL = /<strong>\s*URL:\s*<\/strong>\s*<a\s+href="([^"]+)"/i
@@ -29,7 +29,7 @@ export function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): J
   }
 }
 
-export function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
+function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     const description = feedDescription(item)

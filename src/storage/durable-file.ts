@@ -26,7 +26,7 @@ import {describeFileError, UnavailableError} from '../core/errors.js'
 /** The one write call, a parameter so tests can make it write less than asked, as a nearly full disk does. */
 export type WriteCall = (fd: number, buffer: Uint8Array, offset: number, length: number) => number
 
-export interface DurableWriteOptions {
+interface DurableWriteOptions {
   /** Mode of a file this creates (default 0600: exports and config may hold personal data and secrets). */
   mode?: number
   /**
@@ -38,8 +38,8 @@ export interface DurableWriteOptions {
 }
 
 /** The mode of the directories jobagent creates for its data and config: readable by the user only. */
-export const PRIVATE_DIR_MODE = 0o700
-export const PRIVATE_FILE_MODE = 0o600
+const PRIVATE_DIR_MODE = 0o700
+const PRIVATE_FILE_MODE = 0o600
 
 let sequence = 0
 

@@ -3,7 +3,7 @@ import {App} from './components/app.js'
 import {render} from './ink.js'
 import {dashboardServices} from './services.js'
 
-export interface DashboardOptions {
+interface DashboardOptions {
   colour: boolean
   stdout?: NodeJS.WriteStream
   stdin?: NodeJS.ReadStream

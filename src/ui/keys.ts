@@ -1,5 +1,5 @@
 /** The dashboard's keys: one list for the footer, the `?` help panel and the README. */
-export interface KeyHelp {
+interface KeyHelp {
   keys: string
   description: string
   /** The footer's words for the key; keys without one are only in the help. */

@@ -5,7 +5,7 @@ export interface Size {
   rows: number
 }
 
-export interface Panels {
+interface Panels {
   detail: boolean
   picker: boolean
   help: boolean
@@ -27,8 +27,8 @@ export interface Rows {
 }
 
 export const MIN_SIZE: Size = {columns: 40, rows: 12}
-export const PICKER_ROWS = 9
-export const MAX_RUN_ROWS = 6
+const PICKER_ROWS = 9
+const MAX_RUN_ROWS = 6
 const FIXED_ROWS = 3 // two header lines and the footer
 
 /**

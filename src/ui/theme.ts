@@ -4,7 +4,7 @@ import {createContext, useContext} from 'react'
  * Colours for the dashboard. Chalk (under Ink) does not read NO_COLOR, so the command decides with the CLI's rule
  * (src/cli/style.ts) and, without colour, components pass no colour, background or dim props at all.
  */
-export interface Theme {
+interface Theme {
   colour: boolean
 }
 

@@ -1,10 +1,12 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
-import {EMPTY_CRITERIA, type JobResponse, type SearchCriteria} from '../../src/core/jobs/job.js'
+import type {JobResponse, SearchCriteria} from '../../src/core/jobs/job.js'
 import type {JobSource} from '../../src/core/jobs/job-source.js'
 import {silentLogger} from '../../src/core/logger.js'
-import {HttpClient, type HttpClientOptions} from '../../src/http-client/index.js'
+import type {HttpClientOptions} from '../../src/http-client/client.js'
+import {HttpClient} from '../../src/http-client/index.js'
 import type {AdapterDeps} from '../../src/sources/shared.js'
+import {EMPTY_CRITERIA} from './criteria.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 

@@ -1,7 +1,8 @@
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {afterEach, describe, expect, it} from 'vitest'
-import {HttpClient, type HttpClientOptions, parseRetryAfter} from '../../src/http-client/index.js'
+import {HttpClient, type HttpClientOptions} from '../../src/http-client/client.js'
+import {parseRetryAfter} from '../../src/http-client/http-error.js'
 import {memoryLogger} from '../helpers/memory-log.js'
 import {
   closedPortUrl,

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
-import {type JobResponse, noDetails} from '../../src/core/jobs/job.js'
+import type {JobResponse} from '../../src/core/jobs/job.js'
 import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {
   applicationBody,
@@ -12,6 +12,7 @@ import {
   type TestApi,
   testApi,
 } from '../helpers/http.js'
+import {noDetails} from '../helpers/job-details.js'
 
 let api: TestApi | undefined
 const boards: MockBoard[] = []

@@ -1,8 +1,9 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
-import {type JobResponse, noDetails} from '../../src/core/jobs/job.js'
+import type {JobResponse} from '../../src/core/jobs/job.js'
 import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
+import {noDetails} from '../helpers/job-details.js'
 
 // The list routes answer a page at a time, so a tracker or a last run of any size never becomes one answer of
 // hundreds of MB; `total` says how many there are, and the fields older clients read stay as they were.

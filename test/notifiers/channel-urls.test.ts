@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {ConfigurationError} from '../../src/core/errors.js'
-import {parseNotifierUrl} from '../../src/notifiers/index.js'
+import {parseNotifierUrl} from '../../src/notifiers/channel-urls.js'
 
 function refusal(url: string): ConfigurationError {
   try {

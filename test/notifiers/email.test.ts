@@ -2,8 +2,8 @@ import type {AddressInfo} from 'node:net'
 import {SMTPServer, type SMTPServerOptions} from 'smtp-server'
 import {afterEach, describe, expect, it} from 'vitest'
 import {buildDigest} from '../../src/core/notifications/digest.js'
-import {createNotifier} from '../../src/notifiers/index.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {channelFor} from '../helpers/notifiers.js'
 import {jobs, signal} from './fixtures.js'
 import {selfSignedCertificate} from './receiver.js'
 
@@ -98,7 +98,7 @@ describe('email channel', () => {
   it('sends a digest with a text and an HTML part, logged in with the URL’s user and password', async () => {
     const smtp = await startSmtp({user: 'me@x.org', password: 'p@ss w0rd'})
     const url = `mailto://me%40x.org:p%40ss%20w0rd@127.0.0.1:${smtp.port}?to=a@x.org,b+jobs@y.org`
-    await createNotifier(url, {logger: memoryLogger().logger}).send(digest, signal())
+    await channelFor(url, {logger: memoryLogger().logger}).send(digest, signal())
 
     expect(smtp.mails).toHaveLength(1)
     const [mail] = smtp.mails
@@ -131,7 +131,7 @@ describe('email channel', () => {
   it('takes the sender from the from parameter and sends without login when the URL has no user', async () => {
     const smtp = await startSmtp()
     const url = `mailto://127.0.0.1:${smtp.port}?to=a@x.org&from=Job%20alerts%20%3Cjobs@x.org%3E`
-    await createNotifier(url, {logger: memoryLogger().logger}).send(digest, signal())
+    await channelFor(url, {logger: memoryLogger().logger}).send(digest, signal())
     expect(smtp.mails[0]?.from).toBe('jobs@x.org')
     expect(header(smtp.mails[0]?.raw ?? '', 'From')).toBe('Job alerts <jobs@x.org>')
   })
@@ -139,7 +139,7 @@ describe('email channel', () => {
   it('fails, without repeating the password, when the server refuses the login', async () => {
     const smtp = await startSmtp({user: 'me', password: 'right'})
     const url = `mailto://me:wrong-secret@127.0.0.1:${smtp.port}?to=a@x.org`
-    const sending = createNotifier(url, {logger: memoryLogger().logger}).send(digest, signal())
+    const sending = channelFor(url, {logger: memoryLogger().logger}).send(digest, signal())
     await expect(sending).rejects.toThrow(/Invalid login/)
     await sending.catch((error: Error) => expect(error.message).not.toContain('wrong-secret'))
     expect(smtp.mails).toEqual([])
@@ -149,7 +149,7 @@ describe('email channel', () => {
     const tls = selfSignedCertificate()
     const smtp = await startSmtp({secure: true, key: tls.key, cert: tls.cert, disabledCommands: []})
     const url = `mailtos://127.0.0.1:${smtp.port}?to=a@x.org`
-    const notifier = createNotifier(url, {logger: memoryLogger().logger, smtpTimeoutMs: 5000})
+    const notifier = channelFor(url, {logger: memoryLogger().logger, smtpTimeoutMs: 5000})
     await expect(notifier.send(digest, signal())).rejects.toThrow(/self[- ]signed certificate/)
     expect(smtp.mails).toEqual([])
   })

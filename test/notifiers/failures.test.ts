@@ -1,9 +1,10 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {buildDigest} from '../../src/core/notifications/digest.js'
 import {NotificationService} from '../../src/core/notifications/notification-service.js'
-import {createNotifier, createNotifiers} from '../../src/notifiers/index.js'
+import {createNotifiers} from '../../src/notifiers/index.js'
 import {type HttpPolicy, HttpTransport} from '../../src/notifiers/transport.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {channelFor} from '../helpers/notifiers.js'
 import {FAST, jobs, signal} from './fixtures.js'
 import {closedPort, type Receiver, startReceiver} from './receiver.js'
 
@@ -22,7 +23,7 @@ afterEach(async () => {
 
 async function sendError(url: string, policy: Partial<HttpPolicy> = FAST): Promise<string> {
   const {logger} = memoryLogger()
-  const notifier = createNotifier(url, {logger, http: new HttpTransport({policy})})
+  const notifier = channelFor(url, {logger, http: new HttpTransport({policy})})
   try {
     await notifier.send(digest, signal())
   } catch (error) {
@@ -38,7 +39,7 @@ describe('HTTP channel failures', () => {
     )
     const {logger, parsed} = memoryLogger()
     const http = new HttpTransport({policy: FAST, logger: logger.child('notify')})
-    await createNotifier(`json://127.0.0.1:${server.port}/hook`, {logger, http}).send(digest, signal())
+    await channelFor(`json://127.0.0.1:${server.port}/hook`, {logger, http}).send(digest, signal())
     expect(server.requests).toHaveLength(2)
     const [first, second] = server.requests
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900)
@@ -83,7 +84,7 @@ describe('HTTP channel failures', () => {
   it('stops waiting when the run is cancelled', async () => {
     const server = await receiver(() => 'hang')
     const {logger} = memoryLogger()
-    const notifier = createNotifier(`ntfy://127.0.0.1:${server.port}/jobs`, {
+    const notifier = channelFor(`ntfy://127.0.0.1:${server.port}/jobs`, {
       logger,
       http: new HttpTransport({policy: FAST}),
     })

@@ -1,5 +1,6 @@
-import {type JobResponse, noDetails} from '../../src/core/jobs/job.js'
+import type {JobResponse} from '../../src/core/jobs/job.js'
 import type {HttpPolicy} from '../../src/notifiers/transport.js'
+import {noDetails} from '../helpers/job-details.js'
 
 export function job(n: number, overrides: Partial<JobResponse> = {}): JobResponse {
   return {

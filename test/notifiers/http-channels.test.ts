@@ -1,9 +1,9 @@
 import {Agent, MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
 import {buildDigest} from '../../src/core/notifications/digest.js'
-import {createNotifier} from '../../src/notifiers/index.js'
 import {HttpTransport} from '../../src/notifiers/transport.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {channelFor} from '../helpers/notifiers.js'
 import {FAST, jobs, signal} from './fixtures.js'
 import {type Receiver, selfSignedCertificate, startReceiver} from './receiver.js'
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 function notifierFor(url: string, dispatcher?: Agent | MockAgent) {
   const {logger} = memoryLogger()
-  return createNotifier(url, {logger, http: new HttpTransport({policy: FAST, ...(dispatcher ? {dispatcher} : {})})})
+  return channelFor(url, {logger, http: new HttpTransport({policy: FAST, ...(dispatcher ? {dispatcher} : {})})})
 }
 
 /** Undici's mock agent stands in for the public servers (ntfy.sh, Slack, Discord): nothing leaves the machine. */
@@ -201,7 +201,7 @@ describe('generic JSON webhook', () => {
 describe('log channel', () => {
   it('writes the title and one INFO line per job to jobagent.notify.log', async () => {
     const log = memoryLogger()
-    await createNotifier('log://', {logger: log.logger}).send(buildDigest(jobs(3), {maxItems: 2}), signal())
+    await channelFor('log://', {logger: log.logger}).send(buildDigest(jobs(3), {maxItems: 2}), signal())
     expect(log.parsed().map(({level, name, message}) => `${level} ${name} ${message}`)).toEqual([
       'INFO jobagent.notify.log 3 new jobs',
       `INFO jobagent.notify.log ${LINES[0]}`,

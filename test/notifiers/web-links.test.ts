@@ -2,9 +2,9 @@ import type {AddressInfo} from 'node:net'
 import {SMTPServer} from 'smtp-server'
 import {afterEach, describe, expect, it} from 'vitest'
 import {buildDigest} from '../../src/core/notifications/digest.js'
-import {createNotifier} from '../../src/notifiers/index.js'
 import {HttpTransport} from '../../src/notifiers/transport.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {channelFor} from '../helpers/notifiers.js'
 import {FAST, job, signal} from './fixtures.js'
 import {type Receiver, startReceiver} from './receiver.js'
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 })
 
 function notifierFor(url: string) {
-  return createNotifier(url, {logger: memoryLogger().logger, http: new HttpTransport({policy: FAST})})
+  return channelFor(url, {logger: memoryLogger().logger, http: new HttpTransport({policy: FAST})})
 }
 
 async function receive(status = 200): Promise<Receiver> {

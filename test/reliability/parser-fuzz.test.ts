@@ -1,14 +1,15 @@
 import fc from 'fast-check'
 import '../helpers/fuzz.js'
 import {describe, expect, it} from 'vitest'
-import type {SourceConfig} from '../../src/app/config.js'
 import {isJobagentError} from '../../src/core/errors.js'
-import {EMPTY_CRITERIA, type JobResponse} from '../../src/core/jobs/job.js'
+import type {JobResponse} from '../../src/core/jobs/job.js'
+import type {SourceConfig} from '../../src/core/jobs/source-config.js'
 import {silentLogger} from '../../src/core/logger.js'
 import type {HttpClient} from '../../src/http-client/index.js'
 import {parseFeed} from '../../src/sources/feed.js'
 import {parseHeading} from '../../src/sources/hackernews.js'
 import {createSources} from '../../src/sources/index.js'
+import {EMPTY_CRITERIA} from '../helpers/criteria.js'
 
 // Random responses through every board adapter, from the shape check down to the mapping: an adapter either
 // returns jobs in the JobResponse shape of DESIGN.md or rejects with the project's error (a JobagentError). A

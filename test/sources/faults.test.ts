@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import type {HttpClientOptions} from '../../src/http-client/index.js'
+import type {HttpClientOptions} from '../../src/http-client/client.js'
 import {remotiveSource} from '../../src/sources/boards.js'
 import {
   closedPortUrl,

@@ -1,6 +1,6 @@
 import {MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
-import {DEFAULT_SOURCES} from '../../src/app/config.js'
+import {DEFAULT_SOURCES} from '../../src/app/config-schema.js'
 import {ConfigurationError} from '../../src/core/errors.js'
 import type {SourceConfig} from '../../src/core/jobs/source-config.js'
 import {silentLogger} from '../../src/core/logger.js'

@@ -1,7 +1,7 @@
 import {Agent, MockAgent} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {UnavailableError} from '../../src/core/errors.js'
-import {type HttpClient, MAX_REDIRECTS} from '../../src/http-client/index.js'
+import {type HttpClient, MAX_REDIRECTS} from '../../src/http-client/client.js'
 import {type MockServer, sendJson, sendText, startMockServer} from '../helpers/mock-board.js'
 import {testHttpClient} from '../helpers/source-fixtures.js'
 

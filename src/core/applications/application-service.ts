@@ -28,13 +28,13 @@ export interface ApplicationWithHistory {
   history: StatusChange[]
 }
 
-export interface ApplicationList {
+interface ApplicationList {
   applications: TrackedApplication[]
   counts: ApplicationCounts
 }
 
 /** A page of tracked applications (GET /applications). */
-export interface ApplicationPage extends Page {
+interface ApplicationPage extends Page {
   applications: TrackedApplication[]
   /** Every application the filter matches, for paging. */
   total: number

@@ -13,7 +13,7 @@ import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-resul
 import {unreachableHint} from './unreachable.js'
 import {zeroYieldAnomalies} from './zero-yield.js'
 
-export interface ChannelReport {
+interface ChannelReport {
   channel: string
   ok: boolean
   error: string | null
@@ -26,7 +26,7 @@ export interface DigestSender {
   deliver(digest: Digest, signal: AbortSignal): Promise<{delivered: boolean; channels: ChannelReport[]}>
 }
 
-export interface JobSearcher {
+interface JobSearcher {
   readonly sourceNames: string[]
   search(
     criteria: SearchCriteria,
@@ -49,7 +49,7 @@ export interface RunOptions {
   proxyConfigured?: boolean
 }
 
-export interface NotificationSummary {
+interface NotificationSummary {
   /** sent, dry_run, none_configured, nothing_new, failed */
   result: 'sent' | 'dry_run' | 'none_configured' | 'nothing_new' | 'failed'
   jobs: number

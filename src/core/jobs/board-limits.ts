@@ -5,10 +5,10 @@ import type {JobResponse} from './job.js'
  * The longest text a job keeps, in characters (UTF-16 code units). A board is outside jobagent's control: a 5 MB
  * title would be stored, listed, sent and served again on every read. Longer text is cut, never refused.
  */
-export const JOB_TEXT_LIMITS = {title: 500, company: 200, location: 500} as const
+const JOB_TEXT_LIMITS = {title: 500, company: 200, location: 500} as const
 
 /** A link longer than this is no posting's address; it cannot be cut without breaking it, so the job is dropped. */
-export const JOB_URL_LIMIT = 4096
+const JOB_URL_LIMIT = 4096
 
 /** `text` cut to `limit` code units without leaving half a surrogate pair at the end. */
 export function cutText(text: string, limit: number): string {
@@ -18,7 +18,7 @@ export function cutText(text: string, limit: number): string {
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut
 }
 
-export interface ScreenedJobs {
+interface ScreenedJobs {
   jobs: JobResponse[]
   /** One line per kind of change, each naming the board and counting the jobs: for a WARNING line. */
   warnings: string[]

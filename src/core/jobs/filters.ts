@@ -17,7 +17,7 @@ export interface SalaryFloorOutcome {
   unknown_kept: boolean
 }
 
-export interface FilterOutcome {
+interface FilterOutcome {
   jobs: JobResponse[]
   /** Filters that could not be applied to some jobs, in words for a WARNING line. */
   warnings: string[]

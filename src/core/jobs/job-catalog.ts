@@ -10,13 +10,13 @@ import {type JobTracking, judgeJob} from './job-tracking.js'
 /** A stored job seen against the tracker (see judgeJob). */
 export interface ListedJob extends StoredJob, JobTracking {}
 
-export interface JobListing {
+interface JobListing {
   run: RunRecord | null
   jobs: ListedJob[]
 }
 
 /** A page of the last run's jobs (GET /jobs/last). */
-export interface JobListingPage extends JobListing, Page {
+interface JobListingPage extends JobListing, Page {
   /** Every job the listing holds (with `newOnly`, every new one), for paging. */
   total: number
 }

@@ -17,7 +17,7 @@ export interface SearchOptions {
   onProgress?: (progress: SourceProgress) => void
 }
 
-export interface SearchRun extends SearchResult {
+interface SearchRun extends SearchResult {
   /** Jobs the boards returned before filters and deduplication. */
   fetched: number
   warnings: string[]

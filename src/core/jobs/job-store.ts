@@ -10,7 +10,7 @@ export interface StoredJob extends JobResponse {
   notified_at: string | null
 }
 
-export type RunStatus = 'ok' | 'failed'
+type RunStatus = 'ok' | 'failed'
 
 export interface RunRecord {
   id: number

@@ -7,7 +7,7 @@ import {type ApplicationStatus, isAppliedStatus} from '../applications/applicati
  */
 
 /** A tracked application as the judgement needs it. */
-export interface TrackedUrl {
+interface TrackedUrl {
   url: string
   status: ApplicationStatus
 }

@@ -25,22 +25,6 @@ export interface JobDetails {
   company_url: string | null
 }
 
-/** A job of a board that gives none of the details (or before they are read). */
-export function noDetails(): JobDetails {
-  return {
-    description: null,
-    salary: null,
-    employment_type: null,
-    remote: null,
-    regions: [],
-    timezones: [],
-    seniority: null,
-    tags: [],
-    board_id: null,
-    company_url: null,
-  }
-}
-
 /** A job posting as every board's adapter returns it: the seed's six fields and the details. */
 export interface JobResponse extends JobDetails {
   title: string
@@ -66,18 +50,6 @@ export interface SearchCriteria {
   min_salary: SalaryFloor | null
   /** Exchange rates into the floor's currency (`{"USD": 0.92}`: 1 USD is 0.92 of it). */
   fx: Record<string, number>
-}
-
-export const EMPTY_CRITERIA: SearchCriteria = {
-  tags: [],
-  keywords: [],
-  exclude_keywords: [],
-  locations: [],
-  remote_only: false,
-  max_age_days: null,
-  company_block_list: [],
-  min_salary: null,
-  fx: {},
 }
 
 /** Just the JobResponse fields of a job that carries more (a stored job's id and dates), for interchange. */

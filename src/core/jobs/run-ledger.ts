@@ -6,7 +6,7 @@ export interface LedgerRun extends RunRecord {
   duration_ms: number
 }
 
-export interface RunPage {
+interface RunPage {
   runs: LedgerRun[]
   count: number
   /** Every run recorded, for paging. */

@@ -1,6 +1,6 @@
 /** How often a salary amount is paid. */
 export const SALARY_PERIODS = ['year', 'month', 'week', 'day', 'hour'] as const
-export type SalaryPeriod = (typeof SALARY_PERIODS)[number]
+type SalaryPeriod = (typeof SALARY_PERIODS)[number]
 
 /**
  * A job's pay as the board states it. `min`/`max` are the board's own amounts; `annual_min`/`annual_max` the same
@@ -19,7 +19,7 @@ export interface Salary {
 }
 
 /** Paid periods in a year: 40-hour weeks, 5-day weeks, 52 weeks a year. */
-export const PERIODS_PER_YEAR: Readonly<Record<SalaryPeriod, number>> = {
+const PERIODS_PER_YEAR: Readonly<Record<SalaryPeriod, number>> = {
   year: 1,
   month: 12,
   week: 52,
@@ -48,7 +48,7 @@ const ISO_4217 = new Set(
  * A symbol several currencies share maps to null (a currency is named but not which): `¥` (JPY or CNY), `kr`
  * (SEK, NOK, DKK, ISK), `Rs` (INR, PKR, LKR, NPR).
  */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, string | null>> = {
+const CURRENCY_SYMBOLS: Readonly<Record<string, string | null>> = {
   $: 'USD',
   US$: 'USD',
   '€': 'EUR',

@@ -23,7 +23,7 @@ export const SOURCE_TYPES = [
   'file',
 ] as const
 
-export type SourceType = (typeof SOURCE_TYPES)[number]
+type SourceType = (typeof SOURCE_TYPES)[number]
 
 /** A board, site or company slug, with the company name to show when the board carries none (Lever, Ashby). */
 export interface BoardRef {
@@ -71,7 +71,7 @@ export function sourceName(config: SourceConfig, slug?: string): string {
 }
 
 /** The slugs of a board or site list, whether given as text or as `{slug, company}`. */
-export function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
+function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
   return list.map((entry) => (typeof entry === 'string' ? entry : entry.slug))
 }
 
@@ -126,7 +126,7 @@ function entryNames(config: SourceConfig): string[] {
  * the checks of every entry, enabled or not, and a board that two enabled entries would both search. `run`,
  * `GET /jobs` and `config set` all judge a list by this.
  */
-export function sourceConfigProblems(configs: readonly SourceConfig[]): ErrorDetail[] {
+function sourceConfigProblems(configs: readonly SourceConfig[]): ErrorDetail[] {
   const problems: ErrorDetail[] = []
   const firstIndex = new Map<string, number>()
   configs.forEach((config, index) => {

@@ -2,7 +2,7 @@ import type {RunRecord} from './job-store.js'
 import type {SourceAnomaly, SourceOutcome} from './search-result.js'
 
 /** How many of a board's latest successful runs must all have returned jobs before an empty answer is suspicious. */
-export const ZERO_YIELD_WINDOW = 3
+const ZERO_YIELD_WINDOW = 3
 
 /**
  * Boards that succeeded with 0 jobs although each of their last ZERO_YIELD_WINDOW successful runs returned

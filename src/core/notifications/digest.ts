@@ -4,7 +4,7 @@ import {shortFacts} from '../jobs/job-facts.js'
 import type {Digest, NotifiedJob} from './notifier.js'
 
 /** "1 new job", "7 new jobs". */
-export function digestTitle(count: number): string {
+function digestTitle(count: number): string {
   return `${count} new ${count === 1 ? 'job' : 'jobs'}`
 }
 
@@ -54,7 +54,7 @@ export interface DigestStyle {
   close?: string
 }
 
-export interface FitOptions {
+interface FitOptions {
   /** The most the rendered text may measure; whole lines are dropped (and counted in "+N more") to fit. */
   limit?: number
   /** How the channel counts (characters by default, UTF-8 bytes for ntfy). */

@@ -2,7 +2,7 @@ import type {Logger} from '../logger.js'
 import {maskUrl} from '../secrets.js'
 import type {Digest, Notifier} from './notifier.js'
 
-export interface ChannelResult {
+interface ChannelResult {
   /** The channel URL with its secrets masked. */
   channel: string
   ok: boolean

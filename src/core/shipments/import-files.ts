@@ -10,9 +10,7 @@ import {normaliseTimestamp} from './timestamps.js'
 
 const MAX_DETAILS = 100
 
-const tooDeep = `nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels`
-
-export interface ParsedMetadata {
+interface ParsedMetadata {
   rows: MetadataRow[]
   /** Ids that appeared more than once; the last row of each wins. */
   repeated: number
@@ -76,15 +74,9 @@ function telemetryRecord(
   {idField, timeField}: TelemetryFields,
   problems: ErrorDetail[],
 ): TelemetryRecord | undefined {
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    problems.push({row: line, message: 'not a JSON object'})
-    return undefined
-  }
-  if (nestsDeeperThan(document, MAX_DOCUMENT_DEPTH)) {
-    problems.push({row: line, message: tooDeep})
-    return undefined
-  }
-  const {[idField]: rawId, [timeField]: rawTime, _id: _storeId, ...payload} = document as Record<string, unknown>
+  const object = storableObject(document, line, problems)
+  if (!object) return undefined
+  const {[idField]: rawId, [timeField]: rawTime, _id: _storeId, ...payload} = object
   const id = idText(rawId, idField, line, problems)
   const recordedAt = normaliseTimestamp(rawTime)
   if (rawTime === undefined || rawTime === null) {
@@ -96,15 +88,8 @@ function telemetryRecord(
 }
 
 function metadataRow(value: unknown, line: number, idColumn: string, problems: ErrorDetail[]): MetadataRow | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push({row: line, message: 'not a JSON object'})
-    return undefined
-  }
-  if (nestsDeeperThan(value, MAX_DOCUMENT_DEPTH)) {
-    problems.push({row: line, message: tooDeep})
-    return undefined
-  }
-  const row = value as Record<string, unknown>
+  const row = storableObject(value, line, problems)
+  if (!row) return undefined
   let ok = true
   for (const column of Object.keys(row)) {
     if (!isStoreName(column)) {
@@ -114,6 +99,19 @@ function metadataRow(value: unknown, line: number, idColumn: string, problems: E
   }
   const id = idText(row[idColumn], idColumn, line, problems)
   return ok && id !== undefined ? {...row, [idColumn]: id} : undefined
+}
+
+/** The value as an object a store can hold (a JSON object nesting no deeper than the limit), or a noted problem. */
+function storableObject(value: unknown, line: number, problems: ErrorDetail[]): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push({row: line, message: 'not a JSON object'})
+    return undefined
+  }
+  if (nestsDeeperThan(value, MAX_DOCUMENT_DEPTH)) {
+    problems.push({row: line, message: `nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels`})
+    return undefined
+  }
+  return value as Record<string, unknown>
 }
 
 function idText(value: unknown, field: string, line: number, problems: ErrorDetail[]): string | undefined {

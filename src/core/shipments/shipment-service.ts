@@ -8,7 +8,7 @@ import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import type {Freshness, LatestTelemetry, UnifiedState} from './unified-state.js'
 
 export type StoreRole = 'metadata' | 'telemetry'
-export type LookupResult = 'found' | 'not_found' | 'invalid' | 'unavailable'
+type LookupResult = 'found' | 'not_found' | 'invalid' | 'unavailable'
 export type StoreOutcome = 'ok' | 'error' | 'timeout'
 
 /** What the service reports for metrics; the app layer implements it with prom-client. */
@@ -18,7 +18,7 @@ export interface ShipmentMetrics {
 }
 
 /** One store's health, for GET /health. */
-export interface StoreCheck {
+interface StoreCheck {
   store: StoreRole
   kind: string
   status: 'pass' | 'fail'

@@ -40,6 +40,13 @@ export function toLatestTelemetry(
   return {recorded_at, payload}
 }
 
+/** A stored document as an object: a value that is not one (an array, a scalar) is kept under `value` rather than lost. */
+export function documentObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {value}
+}
+
 function hasInternalField(document: Record<string, unknown>): boolean {
   for (const field of STORE_INTERNAL_FIELDS) if (field in document) return true
   return false

@@ -14,7 +14,7 @@ export function markUnmatched(c: Context): void {
  * The route template a request was answered by (`/applications/:url/status`), never the raw URL, so metric
  * labels stay few. Requests no route answered are `unmatched`.
  */
-export function routeTemplate(c: Context): string {
+function routeTemplate(c: Context): string {
   if (unmatched.has(c)) return 'unmatched'
   const routes = matchedRoutes(c)
   const route = routes[c.req.routeIndex]

@@ -5,7 +5,7 @@ import {Hono} from 'hono'
 import {StaticFiles} from '../static-files.js'
 
 /** src/web in development, dist/src/web when built (scripts/copy-assets.js copies it). */
-export const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../web')
+const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../web')
 
 export function webFiles(dir: string = WEB_DIR): StaticFiles {
   return new StaticFiles(dir)

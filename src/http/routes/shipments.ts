@@ -8,13 +8,13 @@ import {withHttpStatus} from '../errors.js'
 import {errorResponses} from '../schemas.js'
 
 /** What the route needs: the shipment service, built lazily by the application context. */
-export interface ShipmentRouteServices {
+interface ShipmentRouteServices {
   readonly shipments: ShipmentService
 }
 
 const isoTime = z.string().openapi({example: '2026-04-10T00:28:23.000Z'})
 
-export const UnifiedStateSchema = z
+const UnifiedStateSchema = z
   .object({
     shipment_id: z.string().openapi({example: 'SHP-1001'}),
     metadata: z.record(z.string(), z.unknown()).openapi({

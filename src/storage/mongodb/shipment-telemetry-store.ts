@@ -17,7 +17,7 @@ import {
   telemetryIndexSpec,
 } from './telemetry-queries.js'
 
-export interface MongoTelemetryOptions extends TelemetryFields, MongoConnectionOptions {
+interface MongoTelemetryOptions extends TelemetryFields, MongoConnectionOptions {
   collection: string
 }
 

@@ -2,7 +2,7 @@ import type {TelemetryFields} from '../../core/shipments/telemetry-document.js'
 
 /** Pure builders for the MongoDB telemetry lookup and its index, kept apart from the driver so they are unit tested. */
 
-export interface LatestQuery {
+interface LatestQuery {
   filter: Record<string, string>
   sort: Record<string, 1 | -1>
   limit: 1
@@ -15,7 +15,7 @@ export function latestTelemetryQuery(fields: TelemetryFields, id: string, maxTim
   return {filter: {[fields.idField]: id}, sort: {[fields.timeField]: -1}, limit: 1, maxTimeMS}
 }
 
-export interface IndexSpec {
+interface IndexSpec {
   key: Record<string, 1 | -1>
   name: string
   unique: true

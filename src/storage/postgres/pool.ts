@@ -3,7 +3,7 @@ import type pg from 'pg'
 import {ConfigurationError, UnavailableError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 
-export interface PostgresPoolOptions {
+interface PostgresPoolOptions {
   url: string
   poolSize: number
   /** Connect timeout, statement_timeout and client-side query timeout, in milliseconds. */
@@ -51,7 +51,7 @@ export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH'])
 
 /** Where the pool connects, without the password, for messages. */
-export function describeTarget(url: string): string {
+function describeTarget(url: string): string {
   try {
     const parsed = new URL(url)
     return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`

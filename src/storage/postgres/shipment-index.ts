@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type {IndexStatus} from '../../core/shipments/stores.js'
+import {missingTable} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 
 /**
@@ -10,7 +11,7 @@ export async function findLeadingIndex(
   pool: pg.Pool,
   table: string,
   columns: readonly [string, string?],
-  text: {missing: string; hint: string},
+  missing: IndexStatus,
 ): Promise<IndexStatus> {
   const [first, second] = columns
   const result = await pool.query(
@@ -24,12 +25,6 @@ export async function findLeadingIndex(
     [quoteIdentifier(table), first, second ?? null],
   )
   const row = result.rows[0] as {table_exists: boolean; index_name: string | null}
-  if (!row.table_exists) {
-    return {
-      ok: false,
-      message: `table ${table} does not exist: nothing is found until it is created (jobagent shipment import does that)`,
-    }
-  }
-  if (row.index_name) return {ok: true, message: `lookups use index ${row.index_name}`}
-  return {ok: false, message: text.missing, hint: text.hint}
+  if (!row.table_exists) return missingTable(table)
+  return row.index_name ? {ok: true, message: `lookups use index ${row.index_name}`} : missing
 }

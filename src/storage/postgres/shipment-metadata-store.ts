@@ -2,11 +2,11 @@ import type pg from 'pg'
 import type {Logger} from '../../core/logger.js'
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {quoteIdentifier} from '../sql-names.js'
+import {metadataLookupSql, missingMetadataIndex} from '../shipment-sql.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
-export interface PostgresMetadataOptions {
+interface PostgresMetadataOptions {
   url: string
   table: string
   idColumn: string
@@ -23,7 +23,7 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
 
   constructor(private readonly options: PostgresMetadataOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
-    this.lookup = `SELECT * FROM ${quoteIdentifier(options.table)} WHERE ${quoteIdentifier(options.idColumn)} = $1 LIMIT 1`
+    this.lookup = metadataLookupSql(options, '$1')
   }
 
   async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -40,11 +40,7 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async checkIndex(): Promise<IndexStatus> {
-    const {table, idColumn} = this.options
-    return findLeadingIndex(this.pool, table, [idColumn], {
-      missing: `no index on ${table} (${idColumn}): every lookup scans the table`,
-      hint: `CREATE UNIQUE INDEX ON ${quoteIdentifier(table)} (${quoteIdentifier(idColumn)})`,
-    })
+    return findLeadingIndex(this.pool, this.options.table, [this.options.idColumn], missingMetadataIndex(this.options))
   }
 
   ping(): Promise<void> {

@@ -1,13 +1,14 @@
 import type pg from 'pg'
 import type {Logger} from '../../core/logger.js'
 import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
-import {type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
+import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
-import {indexName, quoteIdentifier} from '../sql-names.js'
+import {missingTelemetryIndex, telemetryIndexSql, telemetryLookupSql} from '../shipment-sql.js'
+import {quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
-export interface PostgresTelemetryOptions extends TelemetryFields {
+interface PostgresTelemetryOptions extends TelemetryFields {
   url: string
   table: string
   poolSize: number
@@ -27,7 +28,7 @@ export function postgresTelemetryTableSql(options: Pick<PostgresTelemetryOptions
   const time = quoteIdentifier(options.timeField)
   return [
     `CREATE TABLE IF NOT EXISTS ${table} (${id} text NOT NULL, ${time} timestamptz NOT NULL, "document" jsonb NOT NULL)`,
-    `CREATE UNIQUE INDEX IF NOT EXISTS ${indexName(options.table, options.idField, options.timeField)} ON ${table} (${id}, ${time} DESC)`,
+    telemetryIndexSql(options),
   ]
 }
 
@@ -38,22 +39,14 @@ export class PostgresTelemetryStore implements TelemetryStore {
 
   constructor(private readonly options: PostgresTelemetryOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
-    const time = quoteIdentifier(options.timeField)
-    this.lookup =
-      `SELECT ${time} AS time, "document" AS document FROM ${quoteIdentifier(options.table)} ` +
-      `WHERE ${quoteIdentifier(options.idField)} = $1 ORDER BY ${time} DESC LIMIT 1`
+    this.lookup = telemetryLookupSql(options, '$1')
   }
 
   async latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
     try {
       const result = await this.pool.query({name: 'jobagent_shipment_telemetry', text: this.lookup, values: [id]})
       const row = result.rows[0] as {time: unknown; document: unknown} | undefined
-      if (!row) return null
-      const document =
-        typeof row.document === 'object' && row.document !== null && !Array.isArray(row.document)
-          ? (row.document as Record<string, unknown>)
-          : {value: row.document}
-      return toLatestTelemetry(document, row.time, this.options)
+      return row ? toLatestTelemetry(documentObject(row.document), row.time, this.options) : null
     } catch (error) {
       // Metadata imported, telemetry not yet: no telemetry, like an empty MongoDB collection.
       if ((error as {code?: string}).code === '42P01') return null
@@ -63,10 +56,7 @@ export class PostgresTelemetryStore implements TelemetryStore {
 
   async checkIndex(): Promise<IndexStatus> {
     const {table, idField, timeField} = this.options
-    return findLeadingIndex(this.pool, table, [idField, timeField], {
-      missing: `no index on ${table} (${idField}, ${timeField} DESC): every lookup scans the table`,
-      hint: postgresTelemetryTableSql(this.options)[1] ?? '',
-    })
+    return findLeadingIndex(this.pool, table, [idField, timeField], missingTelemetryIndex(this.options))
   }
 
   ping(): Promise<void> {

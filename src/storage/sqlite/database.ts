@@ -12,7 +12,7 @@ export interface Migration {
   sql: string
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   readonly?: boolean
   /**
    * How long one statement waits inside SQLite for another connection's lock. That wait blocks the thread, and

@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs'
 import type {Statement} from 'better-sqlite3'
 import {UnavailableError} from '../../core/errors.js'
 import type {IndexStatus} from '../../core/shipments/stores.js'
+import {missingTable} from '../shipment-sql.js'
 import {describeSqliteError, openSqlite, type SqliteDatabase} from './database.js'
 
 const IMPORT_HINT = 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE'
@@ -51,7 +52,7 @@ export class ReadOnlyShipmentDatabase {
     try {
       this.statement(sql, table)
     } catch (error) {
-      if (error instanceof MissingTableError) return {ok: false, message: missingTableMessage(table)}
+      if (error instanceof MissingTableError) return missingTable(table)
       throw error
     }
     const plan = this.connection()
@@ -79,6 +80,11 @@ export class ReadOnlyShipmentDatabase {
     } catch (error) {
       return Promise.reject(describeSqliteError(error, this.file))
     }
+  }
+
+  /** Resolves once the store's lookup compiles: the file opens and holds the table with its columns. */
+  async ping(sql: string, table: string): Promise<void> {
+    await this.lookup(() => this.statement(sql, table))
   }
 
   close(): void {
@@ -116,8 +122,4 @@ export function indexInPlan(details: readonly string[]): string | undefined {
     .map((detail) => /^SEARCH .* USING (?:COVERING )?(INDEX \S+|(?:INTEGER )?PRIMARY KEY)/.exec(detail)?.[1])
     .find(Boolean)
   return used?.replace(/^INDEX/, 'index').replace(/(INTEGER )?PRIMARY KEY/, (key) => key.toLowerCase())
-}
-
-export function missingTableMessage(table: string): string {
-  return `table ${table} does not exist: nothing is found until it is created (jobagent shipment import does that)`
 }

@@ -1,9 +1,9 @@
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {quoteIdentifier} from '../sql-names.js'
+import {metadataLookupSql, missingMetadataIndex} from '../shipment-sql.js'
 import {ReadOnlyShipmentDatabase} from './shipment-database.js'
 
-export interface SqliteMetadataOptions {
+interface SqliteMetadataOptions {
   file: string
   table: string
   idColumn: string
@@ -20,7 +20,7 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
 
   constructor(private readonly options: SqliteMetadataOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
-    this.lookup = `SELECT * FROM ${quoteIdentifier(options.table)} WHERE ${quoteIdentifier(options.idColumn)} = ? LIMIT 1`
+    this.lookup = metadataLookupSql(options, '?')
   }
 
   findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -33,16 +33,11 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async checkIndex(): Promise<IndexStatus> {
-    const {table, idColumn} = this.options
-    return this.database.indexStatus(this.lookup, table, [''], {
-      ok: false,
-      message: `no index on ${table} (${idColumn}): every lookup scans the table`,
-      hint: `CREATE UNIQUE INDEX ${quoteIdentifier(`${table}_${idColumn}`)} ON ${quoteIdentifier(table)} (${quoteIdentifier(idColumn)})`,
-    })
+    return this.database.indexStatus(this.lookup, this.options.table, [''], missingMetadataIndex(this.options))
   }
 
-  async ping(): Promise<void> {
-    await this.database.lookup(() => this.database.statement(this.lookup, this.options.table))
+  ping(): Promise<void> {
+    return this.database.ping(this.lookup, this.options.table)
   }
 
   async close(): Promise<void> {

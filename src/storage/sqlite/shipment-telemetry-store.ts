@@ -1,8 +1,9 @@
 import type {Statement} from 'better-sqlite3'
 import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
-import {type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
+import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
-import {indexName, quoteIdentifier} from '../sql-names.js'
+import {missingTelemetryIndex, telemetryLookupSql} from '../shipment-sql.js'
+import {quoteIdentifier} from '../sql-names.js'
 import {MissingTableError, ReadOnlyShipmentDatabase} from './shipment-database.js'
 
 export interface SqliteTelemetryOptions extends TelemetryFields {
@@ -33,12 +34,6 @@ export function telemetryTableSql(options: TableNames): string {
   )
 }
 
-/** The index a telemetry table made by other tools needs (also unique, so an import stores repeats once). */
-export function telemetryIndexSql(options: TableNames): string {
-  const {table, idField, timeField} = options
-  return `CREATE UNIQUE INDEX IF NOT EXISTS ${indexName(table, idField, timeField)} ON ${quoteIdentifier(table)} (${quoteIdentifier(idField)}, ${quoteIdentifier(timeField)} DESC)`
-}
-
 export class SqliteTelemetryStore implements TelemetryStore {
   readonly kind = 'sqlite' as const
   private readonly database: ReadOnlyShipmentDatabase
@@ -46,10 +41,7 @@ export class SqliteTelemetryStore implements TelemetryStore {
 
   constructor(private readonly options: SqliteTelemetryOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
-    const time = quoteIdentifier(options.timeField)
-    this.lookup =
-      `SELECT ${time} AS time, "document" AS document FROM ${quoteIdentifier(options.table)} ` +
-      `WHERE ${quoteIdentifier(options.idField)} = ? ORDER BY ${time} DESC LIMIT 1`
+    this.lookup = telemetryLookupSql(options, '?')
   }
 
   latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
@@ -70,16 +62,11 @@ export class SqliteTelemetryStore implements TelemetryStore {
   }
 
   async checkIndex(): Promise<IndexStatus> {
-    const {table, idField, timeField} = this.options
-    return this.database.indexStatus(this.lookup, table, [''], {
-      ok: false,
-      message: `no index on ${table} (${idField}, ${timeField} DESC): every lookup scans the table`,
-      hint: telemetryIndexSql(this.options),
-    })
+    return this.database.indexStatus(this.lookup, this.options.table, [''], missingTelemetryIndex(this.options))
   }
 
-  async ping(): Promise<void> {
-    await this.database.lookup(() => this.database.statement(this.lookup, this.options.table))
+  ping(): Promise<void> {
+    return this.database.ping(this.lookup, this.options.table)
   }
 
   async close(): Promise<void> {
@@ -87,11 +74,7 @@ export class SqliteTelemetryStore implements TelemetryStore {
   }
 }
 
-/** The stored JSON; a value that is not an object is kept under `value` rather than lost. */
+/** The stored JSON text as a document; no text is an empty one. */
 function parseDocument(text: string | null): Record<string, unknown> {
-  if (text === null || text === '') return {}
-  const value: unknown = JSON.parse(text)
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {value}
+  return text === null || text === '' ? {} : documentObject(JSON.parse(text))
 }

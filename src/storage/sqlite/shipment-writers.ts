@@ -9,10 +9,11 @@ import type {
   UpsertOutcome,
 } from '../../core/shipments/stores.js'
 import {sqlValue} from '../plain-values.js'
+import {metadataIndexSql, telemetryIndexSql, telemetryLookupSql} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 import {openSqlite, type SqliteDatabase, writeTransaction} from './database.js'
 import {indexInPlan} from './shipment-database.js'
-import {type SqliteTelemetryOptions, telemetryIndexSql, telemetryTableSql} from './shipment-telemetry-store.js'
+import {type SqliteTelemetryOptions, telemetryTableSql} from './shipment-telemetry-store.js'
 
 /** Columns of `table`, or an empty list when it does not exist yet. */
 function columnsOf(db: SqliteDatabase, table: string): string[] {
@@ -72,7 +73,7 @@ export class SqliteShipmentMetadataWriter implements ShipmentMetadataWriter {
       if (!/ON CONFLICT clause does not match/.test((error as Error).message)) throw error
       const {table, idColumn} = this.options
       throw new ConfigurationError(`cannot upsert into ${table}: ${idColumn} is neither its primary key nor unique`, {
-        hint: `CREATE UNIQUE INDEX ${quoteIdentifier(`${table}_${idColumn}`)} ON ${quoteIdentifier(table)} (${quoteIdentifier(idColumn)})`,
+        hint: metadataIndexSql(this.options),
         cause: error,
       })
     }
@@ -131,8 +132,7 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
   }
 
   private servedByIndex(): boolean {
-    const {table, idField, timeField} = this.options
-    const lookup = `SELECT * FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(idField)} = ? ORDER BY ${quoteIdentifier(timeField)} DESC LIMIT 1`
+    const lookup = telemetryLookupSql(this.options, '?')
     const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all('') as {detail: string}[]
     return indexInPlan(plan.map((step) => step.detail)) !== undefined
   }

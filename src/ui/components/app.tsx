@@ -19,7 +19,7 @@ import {StatusPicker} from './status-picker.js'
 import {Table} from './table.js'
 import {Text} from './text.js'
 
-export interface AppProps {
+interface AppProps {
   services: DashboardServices
   colour: boolean
 }

@@ -7,7 +7,7 @@ import {paint, statusColour, useColour} from '../theme.js'
 import {Text} from './text.js'
 
 /** `2026-11-22T05:17:33.123` -> `2026-11-22 05:17`. */
-export function shortTime(timestamp: string | null): string {
+function shortTime(timestamp: string | null): string {
   return timestamp ? timestamp.slice(0, 16).replace('T', ' ') : '–'
 }
 

@@ -7,7 +7,7 @@ import {describeError} from './use-dashboard-data.js'
 const success = (text: string): Message => ({text, tone: 'success'})
 const failure = (error: unknown): Message => ({text: `Error: ${describeError(error)}`, tone: 'error'})
 
-export function searchMessage(summary: RunSummary): Message {
+function searchMessage(summary: RunSummary): Message {
   const answered = summary.sources.filter((source) => source.ok).length
   const failed = summary.sources.filter((source) => !source.ok).map((source) => source.name)
   const boards = `${answered} of ${summary.sources.length} board(s) answered${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {AgentRun, type DigestSender} from '../../../src/core/jobs/agent-run.js'
-import {EMPTY_CRITERIA, type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobSearch} from '../../../src/core/jobs/job-search.js'
 import type {JobSource} from '../../../src/core/jobs/job-source.js'
 import type {Digest} from '../../../src/core/notifications/notifier.js'
@@ -9,6 +9,8 @@ import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
+import {noDetails} from '../../helpers/job-details.js'
 import {memoryLogger} from '../../helpers/memory-log.js'
 
 const job = (n: number, fields: Partial<JobResponse> = {}): JobResponse => ({

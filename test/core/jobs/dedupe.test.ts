@@ -1,8 +1,9 @@
 import {describe, expect, it} from 'vitest'
 import {dedupeJobs, jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
-import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
+import {noDetails} from '../../helpers/job-details.js'
 
 const job = (fields: Partial<JobResponse>): JobResponse => ({
   ...noDetails(),

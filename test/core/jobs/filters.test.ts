@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest'
 import {applyCriteria, applySalaryFloor, salaryFloorLine} from '../../../src/core/jobs/filters.js'
-import {EMPTY_CRITERIA, type JobResponse, noDetails, type SearchCriteria} from '../../../src/core/jobs/job.js'
+import type {JobResponse, SearchCriteria} from '../../../src/core/jobs/job.js'
 import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
+import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
+import {noDetails} from '../../helpers/job-details.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const job = (fields: Partial<JobResponse>): JobResponse => ({

@@ -2,13 +2,14 @@ import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {NotFoundError} from '../../../src/core/errors.js'
 import {jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
-import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {noDetails} from '../../helpers/job-details.js'
 
 const found = (n: number): JobResponse => ({
   ...noDetails(),

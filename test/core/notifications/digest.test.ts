@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {
   buildDigest,
@@ -12,6 +12,7 @@ import {
   TEXT_STYLE,
   utf8Bytes,
 } from '../../../src/core/notifications/digest.js'
+import {noDetails} from '../../helpers/job-details.js'
 
 function job(n: number, overrides: Partial<JobResponse> = {}): JobResponse {
   return {

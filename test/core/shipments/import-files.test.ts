@@ -91,6 +91,22 @@ describe('telemetry NDJSON', () => {
     expect(error.details[2]?.message).toBe('"recorded_at" is not a time: "soon"')
   })
 
+  it('refuses what a store cannot hold as a document, in a metadata file and in telemetry alike', () => {
+    const deep = `${'['.repeat(64)}1${']'.repeat(64)}`
+    const metadata = refusal(() =>
+      parseMetadataFile(`[[1], {"shipment_id":"S1","v":${deep}}]`, 'm.json', 'shipment_id'),
+    )
+    const telemetry = refusal(() =>
+      parseTelemetryNdjson(`[1]\n{"shipment_id":"S1","recorded_at":"2026-03-01T12:00:00Z","v":${deep}}`, 't', fields),
+    )
+    const expected = [
+      {row: 1, message: 'not a JSON object'},
+      {row: 2, message: 'nests objects and arrays deeper than 64 levels'},
+    ]
+    expect(metadata.details).toEqual(expected)
+    expect(telemetry.details).toEqual(expected)
+  })
+
   it('uses the configured id and time fields', () => {
     const parsed = parseTelemetryNdjson('{"device":"D1","ts":"2026-03-01T12:00:00Z","v":1}', 't', {
       idField: 'device',

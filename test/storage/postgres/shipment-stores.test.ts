@@ -143,6 +143,25 @@ describe.skipIf(!serverUrl)('PostgreSQL shipment stores', () => {
     })
     expect(await telemetryStore('absent').latest('S1', signal)).toBeNull()
     await expect(metadataStore('absent').findById('S1', signal)).rejects.toThrow(UnavailableError)
+    expect(await metadataStore('absent').checkIndex()).toEqual({
+      ok: false,
+      message: 'table absent does not exist: nothing is found until it is created (jobagent shipment import does that)',
+    })
+  })
+
+  it('reports a missing metadata index with a statement that creates it', async () => {
+    await admin.query('CREATE TABLE bare_shipments (shipment_id text, origin text)')
+    const missing = await metadataStore('bare_shipments').checkIndex()
+    expect(missing).toEqual({
+      ok: false,
+      message: 'no index on bare_shipments (shipment_id): every lookup scans the table',
+      hint: 'CREATE UNIQUE INDEX "bare_shipments_shipment_id" ON "bare_shipments" ("shipment_id")',
+    })
+    await admin.query(missing.hint ?? '')
+    expect(await metadataStore('bare_shipments').checkIndex()).toEqual({
+      ok: true,
+      message: 'lookups use index bare_shipments_shipment_id',
+    })
   })
 
   it('reads times stored as timestamptz, timestamp, epoch seconds, epoch milliseconds or text', async () => {

@@ -1,13 +1,14 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
-import {type JobResponse, noDetails} from '../../../src/core/jobs/job.js'
+import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
+import {noDetails} from '../../helpers/job-details.js'
 
 let dir: ReturnType<typeof tempDir>
 let file: string

@@ -115,10 +115,16 @@ describe('SQLite shipment stores', () => {
       message: 'no index on telemetry (shipment_id, recorded_at DESC): every lookup scans the table',
       hint: 'CREATE UNIQUE INDEX IF NOT EXISTS "telemetry_shipment_id_recorded_at" ON "telemetry" ("shipment_id", "recorded_at" DESC)',
     })
-    expect(await metadataStore().checkIndex()).toMatchObject({
+    const missing = await metadataStore().checkIndex()
+    expect(missing).toEqual({
       ok: false,
       message: 'no index on shipments (shipment_id): every lookup scans the table',
+      hint: 'CREATE UNIQUE INDEX "shipments_shipment_id" ON "shipments" ("shipment_id")',
     })
+    const writable = new Database(file)
+    writable.exec(missing.hint ?? '')
+    writable.close()
+    expect(await metadataStore().checkIndex()).toEqual({ok: true, message: 'lookups use index shipments_shipment_id'})
   })
 
   it('reads times stored as epoch seconds, epoch milliseconds or text as ISO 8601 UTC', async () => {
