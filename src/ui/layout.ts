@@ -48,7 +48,8 @@ export function layoutRows(size: Size, panels: Panels): Rows {
   const body = frameHeight(size) - FIXED_ROWS - message
   const run = Math.min(panels.runLines, MAX_RUN_ROWS)
   if (panels.help) return {table: 0, panel: 0, run, help: body - run, message}
-  const wanted = panels.picker ? PICKER_ROWS : panels.detail ? Math.min(14, Math.max(6, Math.ceil(body / 2))) : 0
+  // Details take two thirds of the body: a job's facts and the start of its description.
+  const wanted = panels.picker ? PICKER_ROWS : panels.detail ? Math.max(6, Math.ceil((body * 2) / 3)) : 0
   // The table keeps at least three rows (one while picking a status); the pane gives way first.
   const keep = panels.picker ? 1 : 3
   const panel = Math.max(0, Math.min(wanted, body - run - 1 - keep))

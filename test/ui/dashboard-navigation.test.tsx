@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {AppContext} from '../../src/app/context.js'
+import {salaryFromAmounts} from '../../src/core/jobs/salary.js'
 import type {DashboardServices} from '../../src/ui/services.js'
 import {type Home, job, KEYS, renderDashboard, saveRun, tempHome, track, waitFor} from './harness.js'
 
@@ -165,6 +166,29 @@ describe('dashboard: browsing', () => {
     await ui.until('Tracked: interviewing · notes: second round')
     ui.press(KEYS.enter)
     await ui.gone('─ Job ─')
+  })
+
+  it('shows what the board gave about a job in its details: salary, type, workplace, tags, the description', async () => {
+    home = tempHome()
+    const salary = salaryFromAmounts({min: 70000, max: 90000, currency: 'EUR', period: 'year'})
+    const description = ['About us', '', ...Array.from({length: 40}, (_, n) => `- duty ${n + 1}`)].join('\n')
+    await saveRun(home.context, [
+      job(1, {salary, employment_type: 'full_time', remote: true, regions: ['Europe'], tags: ['node'], description}),
+    ])
+    const ui = renderDashboard(home.context)
+    unmount = ui.unmount
+    await ui.until('row 1 of 1')
+    ui.press(KEYS.enter)
+    await ui.until('Salary: EUR 70,000 - 90,000 a year')
+    const frame = ui.frame()
+    expect(frame).toContain('Type: full time')
+    expect(frame).toContain('Workplace: remote (Europe)')
+    expect(frame).toContain('Tags: node')
+    expect(frame).toContain('About us')
+    expect(frame).toContain('- duty 1')
+    // The rest of a long description is a command away.
+    expect(frame).toMatch(/… \(jobagent jobs \d+ shows it all\)/)
+    expect(frame).not.toContain('- duty 40')
   })
 
   it('shows the status history of an application in the details', async () => {

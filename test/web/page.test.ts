@@ -115,6 +115,30 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
     expect(await page.locator('#injected').count()).toBe(0)
   })
 
+  it("shows a job's salary in the list and everything the board gave in its details", async () => {
+    const row = page.locator('#jobs-table tbody tr', {hasText: 'Acme'})
+    await row.waitFor()
+    expect(await row.locator('td[data-label="Salary"]').textContent()).toMatch(/^USD 70,000 – 90,000 a year$/)
+    const button = page.getByRole('button', {name: 'Details of Dev at Acme'})
+    await button.click()
+    const details = page.locator('.detail-row')
+    await details.waitFor()
+    expect(await button.getAttribute('aria-expanded')).toBe('true')
+    expect(await details.locator('dt').allTextContents()).toEqual(['Salary', 'Workplace', 'Tags'])
+    expect(await details.locator('dd').allTextContents()).toEqual([
+      'USD 70,000 – 90,000 a year',
+      'remote',
+      'typescript, backend',
+    ])
+    // Plain text with its line breaks, shown as text.
+    expect(await details.locator('.description').innerText()).toBe(
+      'We build tools & more.\n\n- TypeScript\n- PostgreSQL',
+    )
+    await button.click()
+    await eventually(() => details.count()).toBe(0)
+    expect(await button.getAttribute('aria-expanded')).toBe('false')
+  })
+
   it('tracks a job as applied by default', async () => {
     await page.getByRole('button', {name: 'Track Dev at Acme'}).click()
     await page.locator('#messages').getByText('Tracked “Dev” at Acme as applied.').waitFor()

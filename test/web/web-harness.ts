@@ -25,6 +25,10 @@ export const BOARD_JOBS = [
     url: 'https://remoteok.com/remote-jobs/1',
     date: '2026-11-20T00:00:00+00:00',
     epoch: 1763596800,
+    description: '<p>We build tools &amp; more.</p><ul><li>TypeScript</li><li>PostgreSQL</li></ul>',
+    salary_min: 70000,
+    salary_max: 90000,
+    tags: ['typescript', 'backend'],
   },
   {
     id: '2',

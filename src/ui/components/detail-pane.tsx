@@ -41,6 +41,22 @@ function heading(item: {title: string; company: string; location: string}): stri
   return [item.title, item.company, item.location].filter(Boolean).join(' · ')
 }
 
+/** Labelled facts side by side, as many to a line as fit `width`, so the description keeps its rows. */
+function packFacts(facts: readonly [string, string][], width: number): Line[] {
+  const lines: Line[] = []
+  let current = ''
+  for (const [label, text] of facts) {
+    const fact = `${label}: ${text}`
+    if (current !== '' && current.length + 3 + fact.length <= width) current = `${current}   ${fact}`
+    else {
+      if (current !== '') lines.push({text: current})
+      current = fact
+    }
+  }
+  if (current !== '') lines.push({text: current})
+  return lines
+}
+
 export function JobDetail(props: {
   job: ListedJob
   application: TrackedApplication | undefined
@@ -52,7 +68,7 @@ export function JobDetail(props: {
   const status = job.tracked_status ?? 'new'
   const lines: Line[] = [
     {text: heading(job), bold: true},
-    ...detailFacts(job).map(([label, text]) => ({label, text})),
+    ...packFacts(detailFacts(job), props.width),
     {label: 'URL', text: job.url},
     {label: 'Source', text: `${job.source}   Posted: ${job.posted_date ?? '–'}   ID: ${job.id}`},
     {
@@ -67,7 +83,7 @@ export function JobDetail(props: {
   const room = props.height - 1 - lines.length - 1
   if (job.description && room > 0) {
     const text = wrapAnsi(job.description, Math.max(10, props.width), {hard: true, trim: true}).split('\n')
-    lines.push({text: ''})
+    lines.push({text: ' '})
     const shown = text.length <= room ? text : [...text.slice(0, room - 1), `… (jobagent jobs ${job.id} shows it all)`]
     for (const line of shown) lines.push({text: line})
   }
