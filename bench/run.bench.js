@@ -53,7 +53,7 @@ function description(board, n) {
     `small changes often</a>.</p>`
   const list = (k) =>
     `<h3>What you will do (${k})</h3><ul>${Array.from({length: 6}, (_, i) => `<li>Own area ${i} of job ${n}: plan, build, measure and improve it with the team &ndash; end to end.</li>`).join('')}</ul>`
-  return `<div>${[0, 1, 2, 3, 4, 5].map((k) => paragraph(k) + list(k)).join('')}</div>`
+  return `<div>${[0, 1, 2, 3, 4].map((k) => paragraph(k) + list(k)).join('')}</div>`
 }
 
 /** One board in RemoteOK's format (its first element is the legal notice). */

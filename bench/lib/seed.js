@@ -28,6 +28,16 @@ export function job(n, fields = {}) {
     url: `https://board.example/jobs/${n}`,
     source: ['remoteok', 'remotive', 'arbeitnow', 'jobicy'][n % 4],
     posted_date: null,
+    description: `Job ${n}: build and run services.\n\n- TypeScript\n- PostgreSQL`,
+    salary: null,
+    employment_type: n % 2 === 0 ? 'full_time' : null,
+    remote: n % 3 === 0 ? true : null,
+    regions: [],
+    timezones: [],
+    seniority: null,
+    tags: ['backend'],
+    board_id: String(n),
+    company_url: null,
     ...fields,
   }
 }

@@ -73,9 +73,15 @@ export interface RunSummary {
   error: string | null
   /** True for --dry-run: nothing was stored, not even the run. */
   dry_run: boolean
-  /** The new jobs (not yet applied for), with their short ids (null for a job a dry run found for the first time). */
-  jobs: PreviewedJob[]
+  /**
+   * The new jobs (not yet applied for), with their short ids (null for a job a dry run found for the first time),
+   * without their descriptions: thousands of jobs of several KB each would make the summary tens of MB, and
+   * `jobagent jobs <id> --json` and the API have them.
+   */
+  jobs: SummaryJob[]
 }
+
+export type SummaryJob = Omit<PreviewedJob, 'description'>
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
@@ -267,7 +273,7 @@ export class AgentRun {
       notifications,
       error: run.error,
       dry_run: run.dryRun,
-      jobs,
+      jobs: jobs.map(({description: _description, ...job}) => job),
     }
     const line = `Run ${status === 'ok' ? 'completed' : `failed (${run.error})`} in ${seconds(durationMs)}`
     const outcome = {

@@ -44,15 +44,79 @@ const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'head', 'titl
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
 const SPACES = /[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g
 
+// Control characters of the text, and the bidi overrides and isolates that would make it display in another order.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
+const TEXT_CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+const TEXT_CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * Plain text written as a page is read: the words of each text node with their white space folded (in HTML a line
+ * break in the text is a space), and between them what the elements passed since the last words ask for. A
+ * paragraph or two line breaks (`<br><br>`) make a blank line, one line break a new line, a list item a new line
+ * starting with "- ". Breaks before the first words and after the last are dropped, and so is an item without text.
+ */
+class TextWriter {
+  private readonly out: string[] = []
+  private started = false
+  /** 0: no break since the last words, 1: a new line, 2: a blank line. */
+  private pending: 0 | 1 | 2 = 0
+  private lineBreaks = 0
+  private item = false
+  private space = false
+
+  paragraph(): void {
+    this.pending = 2
+    this.item = false
+  }
+
+  lineBreak(): void {
+    this.lineBreaks++
+    this.pending = Math.max(this.pending, this.lineBreaks >= 2 ? 2 : 1) as 1 | 2
+  }
+
+  listItem(): void {
+    this.item = true
+    this.pending = Math.max(this.pending, 1) as 1 | 2
+  }
+
+  /** A table cell ends: its text and the next cell's stay apart. */
+  cell(): void {
+    this.space = true
+  }
+
+  words(text: string): void {
+    const folded = (TEXT_CONTROL.test(text) ? text.replace(TEXT_CONTROLS, '') : text).replace(/\s+/g, ' ')
+    const words = folded.trim()
+    if (words === '') {
+      if (folded !== '') this.space = true
+      return
+    }
+    if (this.started && this.pending > 0) this.out.push(this.pending === 2 ? '\n\n' : '\n')
+    if (this.item) this.out.push('- ')
+    else if (this.started && this.pending === 0 && (this.space || folded.startsWith(' '))) this.out.push(' ')
+    this.out.push(words)
+    this.started = true
+    this.pending = 0
+    this.lineBreaks = 0
+    this.item = false
+    this.space = folded.endsWith(' ')
+  }
+
+  text(): string {
+    return this.out.join('')
+  }
+}
+
 /**
  * A posting's HTML as plain text a person reads: tags removed, entities decoded, script and style content
  * dropped, paragraphs and headings separated by a blank line, `<br>` and table rows ending a line, list items on
- * lines of their own starting with "- ", runs of spaces folded, control and bidi characters removed, at most
+ * lines of their own starting with "- ", white space folded, control and bidi characters removed, at most
  * DESCRIPTION_LIMIT characters. Plain text (no tags) passes through the same rules. Empty text is null.
  */
 export function htmlToText(html: unknown): string | null {
   if (typeof html !== 'string' || html.trim() === '') return null
-  const parts: string[] = []
+  const writer = new TextWriter()
   let hidden = 0
   // A list item whose text has not begun: a paragraph opening inside it (`<li><p>...`) stays on the item's line.
   let itemStarted = false
@@ -61,28 +125,27 @@ export function htmlToText(html: unknown): string | null {
       onopentag(name) {
         if (HIDDEN.has(name)) hidden++
         else if (name === 'li') {
-          parts.push('\n- ')
+          writer.listItem()
           itemStarted = true
-        } else if (PARAGRAPHS.has(name) && !itemStarted) parts.push('\n\n')
-        else if (LINES.has(name)) parts.push('\n')
+        } else if (PARAGRAPHS.has(name) && !itemStarted) writer.paragraph()
+        else if (LINES.has(name)) writer.lineBreak()
       },
       onclosetag(name) {
         if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1)
-        else if (PARAGRAPHS.has(name)) parts.push('\n\n')
-        else if (name === 'td' || name === 'th') parts.push(' ')
+        else if (PARAGRAPHS.has(name)) writer.paragraph()
+        else if (name === 'td' || name === 'th') writer.cell()
       },
       ontext(text) {
         if (hidden > 0) return
-        const folded = text.replace(/\s+/g, ' ')
-        if (itemStarted && folded.trim() !== '') itemStarted = false
-        parts.push(folded)
+        if (itemStarted && text.trim() !== '') itemStarted = false
+        writer.words(text)
       },
     },
     {decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true},
   )
   parser.write(html)
   parser.end()
-  return limited(tidyLines(parts.join('')))
+  return limited(writer.text())
 }
 
 /** Text a board gives without markup (a plain-text field, a file): its line breaks kept, the rest as htmlToText. */

@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobStore,
@@ -11,10 +12,12 @@ import type {
 import type {Salary} from '../../core/jobs/salary.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
-const JOB_COLUMNS = `id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
-  description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id, company_url`
+const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
+  job_descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
+  company_url`
+const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN job_descriptions ON job_descriptions.job_id = jobs.id'
+/** The details kept in the jobs row; the description has its own table. */
 const DETAIL_COLUMNS = [
-  'description',
   'salary',
   'employment_type',
   'remote',
@@ -50,6 +53,7 @@ function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & Stored
 function jobParameters(job: JobResponse) {
   return {
     ...job,
+    description_hash: job.description === null ? null : descriptionHash(job.description),
     salary: job.salary === null ? null : JSON.stringify(job.salary),
     remote: job.remote === null ? null : job.remote ? 1 : 0,
     regions: JSON.stringify(job.regions),
@@ -62,7 +66,14 @@ interface RunRow extends Omit<RunRecord, 'sources'> {
   sources: string
 }
 
-type ExistingJob = Pick<StoredJob, 'id' | 'first_seen' | 'notified_at' | 'posted_date'>
+type ExistingJob = Pick<StoredJob, 'id' | 'first_seen' | 'notified_at' | 'posted_date'> & {
+  description_hash: string | null
+}
+
+/** Tells a changed description from the one stored without reading it back. */
+function descriptionHash(description: string): string {
+  return createHash('sha1').update(description).digest('base64')
+}
 
 /** A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped. */
 function remembered(job: KeyedJob['job'], existing: ExistingJob, seenAt: string): StoredJob {
@@ -99,21 +110,29 @@ export class SqliteJobStore implements JobStore {
          VALUES (@started_at, @finished_at, @status, @mode, @jobs_found, @new_jobs, @notified, @sources, @error)
          RETURNING *`,
       ),
-      byUrlKey: db.prepare('SELECT id, first_seen, notified_at, posted_date FROM jobs WHERE url_key = ?'),
+      byUrlKey: db.prepare(
+        'SELECT id, first_seen, notified_at, posted_date, description_hash FROM jobs WHERE url_key = ?',
+      ),
       byIdentity: db.prepare(
-        'SELECT id, first_seen, notified_at, posted_date FROM jobs WHERE identity_key = ? ORDER BY last_seen DESC LIMIT 1',
+        `SELECT id, first_seen, notified_at, posted_date, description_hash FROM jobs WHERE identity_key = ?
+         ORDER BY last_seen DESC LIMIT 1`,
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
-         last_seen, last_run_id, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey, @identityKey, @title, @company,
-         @location, @url, @source, @posted_date, @seen, @seen, @runId, ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+         last_seen, last_run_id, description_hash, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey, @identityKey,
+         @title, @company, @location, @url, @source, @posted_date, @seen, @seen, @runId, @description_hash,
+         ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
       ),
       updateJob: db.prepare(
         `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
          location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
-         last_seen = @seen, last_run_id = @runId, ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')}
-         WHERE id = @id`,
+         last_seen = @seen, last_run_id = @runId, description_hash = @description_hash,
+         ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
+      putDescription: db.prepare(
+        'INSERT INTO job_descriptions (job_id, description) VALUES (?, ?) ON CONFLICT (job_id) DO UPDATE SET description = excluded.description',
+      ),
+      dropDescription: db.prepare('DELETE FROM job_descriptions WHERE job_id = ?'),
       completeRun: db.prepare(
         'UPDATE runs SET finished_at = @finished_at, status = @status, notified = @notified, error = @error WHERE id = @id',
       ),
@@ -123,10 +142,10 @@ export class SqliteJobStore implements JobStore {
       countRuns: db.prepare('SELECT count(*) FROM runs').pluck(),
       lastRunWithJobs: db.prepare('SELECT * FROM runs WHERE id = (SELECT max(last_run_id) FROM jobs)'),
       runJobs: db.prepare(
-        `SELECT ${JOB_COLUMNS}, url_key FROM jobs WHERE last_run_id = ?
-         ORDER BY posted_date IS NULL, posted_date DESC, id`,
+        `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS} WHERE last_run_id = ?
+         ORDER BY posted_date IS NULL, posted_date DESC, jobs.id`,
       ),
-      findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`),
+      findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM ${JOBS_WITH_DESCRIPTIONS} WHERE jobs.id = ?`),
     }
   }
 
@@ -145,9 +164,11 @@ export class SqliteJobStore implements JobStore {
         const seen = run.started_at
         if (existing) {
           this.statements.updateJob.run({...values, seen, id: existing.id})
+          this.keepDescription(existing.id, keyed.job.description, values.description_hash, existing.description_hash)
           return remembered(keyed.job, existing, seen)
         }
         const id = Number(this.statements.insertJob.run({...values, seen}).lastInsertRowid)
+        this.keepDescription(id, keyed.job.description, values.description_hash, null)
         return {...keyed.job, id, first_seen: seen, last_seen: seen, notified_at: null}
       })
       return {run: saved, jobs: stored}
@@ -162,6 +183,13 @@ export class SqliteJobStore implements JobStore {
         return {...keyed.job, id: null, first_seen: seenAt, last_seen: seenAt, notified_at: null}
       }),
     )
+  }
+
+  /** Writes a job's description only when it differs from the stored one (by hash). */
+  private keepDescription(id: number, description: string | null, hash: string | null, stored: string | null): void {
+    if (hash === stored) return
+    if (description === null) this.statements.dropDescription.run(id)
+    else this.statements.putDescription.run(id, description)
   }
 
   /** The stored job a found one is: same canonical URL or, failing that, same identity key. */

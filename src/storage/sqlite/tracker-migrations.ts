@@ -65,10 +65,16 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // The details of a job beyond the seed's six fields; lists and the salary are JSON text.
+    // The details of a job beyond the seed's six fields; lists and the salary are JSON text. Descriptions (several
+    // KB each) live in a table of their own, written only when one changes (description_hash): SQLite rewrites a
+    // whole row on every UPDATE, and a run updates every job it sees again.
     version: 3,
     sql: `
-      ALTER TABLE jobs ADD COLUMN description TEXT;
+      CREATE TABLE job_descriptions (
+        job_id INTEGER PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE,
+        description TEXT NOT NULL
+      );
+      ALTER TABLE jobs ADD COLUMN description_hash TEXT;
       ALTER TABLE jobs ADD COLUMN salary TEXT;
       ALTER TABLE jobs ADD COLUMN employment_type TEXT;
       ALTER TABLE jobs ADD COLUMN remote INTEGER;
