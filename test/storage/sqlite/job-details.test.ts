@@ -87,6 +87,18 @@ describe('job details in jobagent.db', () => {
     expect(await jobs.findJob(again.jobs[0]!.id)).toMatchObject({...noDetails(), first_seen: '2026-11-22T08:00:00.000'})
   })
 
+  it('keeps one description per job, replaced when the board changes it and left alone when it does not', async () => {
+    const {db, jobs} = store()
+    const first = await jobs.saveRun(run('2026-11-22T08:00:00.000'), [keyed(rich)])
+    const id = first.jobs[0]!.id
+    const stored = () => db.prepare('SELECT description FROM job_descriptions WHERE job_id = ?').pluck().all(id)
+    await jobs.saveRun(run('2026-11-23T08:00:00.000'), [keyed(rich)])
+    expect(stored()).toEqual([rich.description])
+    await jobs.saveRun(run('2026-11-24T08:00:00.000'), [keyed({...rich, description: 'Rewritten'})])
+    expect(stored()).toEqual(['Rewritten'])
+    expect((await jobs.findJob(id))?.description).toBe('Rewritten')
+  })
+
   it('upgrades a database of the previous version: its jobs stay, with no details', async () => {
     // The schema as the release before the details wrote it, with a stored job.
     const previous = TRACKER_MIGRATIONS.filter((migration) => migration.version < 3)
