@@ -41,6 +41,8 @@ export function telemetryIndexSql(options: TableNames): string {
 
 export class SqliteTelemetryStore implements TelemetryStore {
   readonly kind = 'sqlite' as const
+  /** A synchronous read is over before anything could abort it. */
+  readonly abortable = false
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
 
