@@ -60,7 +60,7 @@ const MALFORMED_PATH_MESSAGE =
  * A path with a broken percent-encoding (`%zz`, `%E0%A4`) names nothing: 400, rather than passing the undecoded
  * text on to a route as if it were a URL or an id.
  */
-const wellFormedPath: MiddlewareHandler = async (c, next) => {
+const wellFormedPath: MiddlewareHandler = (c, next) => {
   if (c.req.path.includes('%')) {
     const url = c.req.url
     const start = url.indexOf('/', url.indexOf('//') + 2)

@@ -47,5 +47,5 @@ const documentHeaders = secureHeaders({
  * pays one string test); on other paths the API headers set by the server stand alone.
  */
 export function documentSecurityHeaders(isDocument: (path: string) => boolean): MiddlewareHandler {
-  return async (c, next) => (isDocument(c.req.path) ? documentHeaders(c, next) : next())
+  return (c, next) => (isDocument(c.req.path) ? documentHeaders(c, next) : next())
 }

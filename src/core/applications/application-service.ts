@@ -15,12 +15,16 @@ import type {ApplicationInput} from './validation.js'
 
 type Schemas = typeof import('./validation.js')
 
+let schemas: Promise<Schemas> | undefined
+
 /**
  * The zod schemas load on the first write or lookup, not at start-up: listing applications (`jobagent status`,
- * the dashboard) validates nothing, and zod is a large share of a short command's start time.
+ * the dashboard) validates nothing, and zod is a large share of a short command's start time. The promise is
+ * kept: import() of a loaded module still goes through the module loader on every call.
  */
 function loadSchemas(): Promise<Schemas> {
-  return import('./validation.js')
+  schemas ??= import('./validation.js')
+  return schemas
 }
 
 export interface ApplicationWithHistory {

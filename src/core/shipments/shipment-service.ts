@@ -42,6 +42,9 @@ export interface ShipmentServiceOptions {
 
 class StoreTimeout extends Error {}
 
+/** What stores that cannot stop a read get instead of a signal of their own. */
+const NEVER_ABORTED = new AbortController().signal
+
 type Settled<T> = PromiseSettledResult<T>
 
 /** Store errors are shown to API clients: never echo a password from a connection string. */
@@ -154,10 +157,12 @@ export class ShipmentService {
     id: string,
   ): Promise<[Settled<Record<string, unknown> | null>, Settled<LatestTelemetry | null>]> {
     // One controller for both reads: when either store times out the request fails, so both may stop.
-    const controller = new AbortController()
+    const controller =
+      this.metadata.abortable === false && this.telemetry.abortable === false ? undefined : new AbortController()
+    const signal = controller?.signal ?? NEVER_ABORTED
     return Promise.allSettled([
-      this.read('metadata', this.metadata, (signal) => this.metadata.findById(id, signal), controller),
-      this.read('telemetry', this.telemetry, (signal) => this.telemetry.latest(id, signal), controller),
+      this.read('metadata', this.metadata, () => this.metadata.findById(id, signal), controller),
+      this.read('telemetry', this.telemetry, () => this.telemetry.latest(id, signal), controller),
     ])
   }
 
@@ -175,7 +180,7 @@ export class ShipmentService {
     const store = role === 'metadata' ? this.metadata : this.telemetry
     const started = performance.now()
     try {
-      await this.read(role, store, () => store.ping(), new AbortController(), false)
+      await this.read(role, store, () => store.ping(), undefined, false)
       return {store: role, kind: store.kind, status: 'pass', latency_ms: elapsedMs(started)}
     } catch (error) {
       const failure = error as UnavailableError
@@ -244,33 +249,46 @@ export class ShipmentService {
     }
   }
 
-  private async read<T>(
+  /**
+   * What `work` reads within the store's timeout: its value, or an UnavailableError naming the store. Settles through one
+   * promise and one timer, with no await: this runs twice for every lookup.
+   */
+  private read<T>(
     role: StoreRole,
     store: ShipmentMetadataStore | TelemetryStore,
-    work: (signal: AbortSignal) => Promise<T>,
-    controller: AbortController,
+    work: () => Promise<T>,
+    controller: AbortController | undefined,
     recordLatency = true,
   ): Promise<T> {
     const timeoutMs = this.options.timeouts[role]
     const started = performance.now()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort()
-          reject(new StoreTimeout())
-        }, timeoutMs)
-      })
-      const value = await Promise.race([work(controller.signal), timeout])
-      if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
-      return value
-    } catch (error) {
-      if (recordLatency)
-        this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
-      throw this.unavailable(role, store.kind, error, timeoutMs)
-    } finally {
-      clearTimeout(timer)
-    }
+    return new Promise<T>((resolve, reject) => {
+      let settled = false
+      const fail = (error: unknown) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        if (recordLatency)
+          this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
+        reject(this.unavailable(role, store.kind, error, timeoutMs))
+      }
+      const timer = setTimeout(() => {
+        controller?.abort()
+        fail(new StoreTimeout())
+      }, timeoutMs)
+      const succeed = (value: T) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
+        resolve(value)
+      }
+      try {
+        work().then(succeed, fail)
+      } catch (error) {
+        fail(error)
+      }
+    })
   }
 
   private unavailable(role: StoreRole, kind: string, error: unknown, timeoutMs: number): UnavailableError {

@@ -12,6 +12,11 @@ export interface IndexStatus {
 /** The relational database holding one row per shipment. */
 export interface ShipmentMetadataStore {
   readonly kind: MetadataStoreKind
+  /**
+   * False for a store whose reads cannot be stopped once started (they run to completion anyway): the service then
+   * passes a signal that never aborts rather than making a controller per lookup. Absent means true.
+   */
+  readonly abortable?: boolean
   /** Every column of the row whose id column equals `id`, or null. */
   findById(id: string, signal: AbortSignal): Promise<Record<string, unknown> | null>
   checkIndex?(): Promise<IndexStatus>
@@ -22,6 +27,11 @@ export interface ShipmentMetadataStore {
 /** The document database holding many timestamped documents per shipment. */
 export interface TelemetryStore {
   readonly kind: TelemetryStoreKind
+  /**
+   * False for a store whose reads cannot be stopped once started (they run to completion anyway): the service then
+   * passes a signal that never aborts rather than making a controller per lookup. Absent means true.
+   */
+  readonly abortable?: boolean
   /** The document with the greatest time field for `id`, found through the (id, time desc) index, or null. */
   latest(id: string, signal: AbortSignal): Promise<LatestTelemetry | null>
   checkIndex?(): Promise<IndexStatus>

@@ -22,7 +22,7 @@ export function jsonBodies(maxBytes: number): MiddlewareHandler {
       throw httpError(413)
     },
   })
-  return async (c, next) => {
+  return (c, next) => {
     const method = c.req.method
     if (method !== 'POST' && method !== 'PATCH' && method !== 'PUT') return next()
     const type = c.req.header('content-type')

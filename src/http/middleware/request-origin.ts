@@ -17,6 +17,17 @@ function hostName(header: string): string {
 }
 
 /**
+ * The host (and port) of an absolute URL as the request carries it, already normalised by the URL parser that
+ * made it: the same as `new URL(url).host`, without parsing the URL again on every request.
+ */
+function hostOf(url: string): string {
+  const start = url.indexOf('//') + 2
+  const end = url.indexOf('/', start)
+  const authority = end === -1 ? url.slice(start) : url.slice(start, end)
+  return authority.slice(authority.lastIndexOf('@') + 1)
+}
+
+/**
  * The Host check of a server without a token. A page on a foreign domain whose name is made to resolve to
  * 127.0.0.1 (DNS rebinding) talks to the server as its own origin, and the browser sends that foreign name as
  * the Host: only names of this machine (and those the user allowed in `server.allowed_hosts`) are answered, any
@@ -26,7 +37,7 @@ export function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
   const allowed = new Set(allowedHosts.map(hostName))
   return async (c, next) => {
     // The URL's host is the Host header as the server received it (app.request() without one gets localhost).
-    const host = new URL(c.req.url).host
+    const host = hostOf(c.req.url)
     const name = hostName(host)
     if (name !== '' && (isLoopback(name) || allowed.has(name))) return next()
     const named = host === '' ? 'no host' : `the host ${JSON.stringify(host)}`

@@ -18,6 +18,8 @@ interface PostgresMetadataOptions {
 /** One row per shipment in a PostgreSQL table, read through a pool of read-only sessions. */
 export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   readonly kind = 'postgres' as const
+  /** A query sent to the server runs to its end (statement_timeout bounds it). */
+  readonly abortable = false
   private readonly pool: pg.Pool
   private readonly lookup: string
 

@@ -34,6 +34,8 @@ export function postgresTelemetryTableSql(options: Pick<PostgresTelemetryOptions
 
 export class PostgresTelemetryStore implements TelemetryStore {
   readonly kind = 'postgres' as const
+  /** A query sent to the server runs to its end (statement_timeout bounds it). */
+  readonly abortable = false
   private readonly pool: pg.Pool
   private readonly lookup: string
 

@@ -15,6 +15,8 @@ interface SqliteMetadataOptions {
 /** One row per shipment in a SQLite table, looked up by its id column (the primary key when jobagent created it). */
 export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   readonly kind = 'sqlite' as const
+  /** A synchronous read is over before anything could abort it. */
+  readonly abortable = false
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
 

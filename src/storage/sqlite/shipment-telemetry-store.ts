@@ -36,6 +36,8 @@ export function telemetryTableSql(options: TableNames): string {
 
 export class SqliteTelemetryStore implements TelemetryStore {
   readonly kind = 'sqlite' as const
+  /** A synchronous read is over before anything could abort it. */
+  readonly abortable = false
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
 

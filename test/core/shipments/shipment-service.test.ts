@@ -90,6 +90,30 @@ describe('ShipmentService.unified', () => {
     expect(stores.calls).toContain('telemetry:aborted')
   })
 
+  it('holds stores that cannot abort to their timeout too, and hands them a signal that never aborts', async () => {
+    const stores = fakeStores(rows, latest, {delayMs: 200})
+    const signals: AbortSignal[] = []
+    const metadata = {...stores.metadata, abortable: false}
+    const telemetry = {
+      ...stores.telemetry,
+      abortable: false,
+      latest: (id: string, signal: AbortSignal) => {
+        signals.push(signal)
+        return stores.telemetry.latest(id, signal)
+      },
+    }
+    const service = serviceWith({metadata, telemetry}, {timeouts: {metadata: 2000, telemetry: 50}})
+    const error = (await caught(service.unified('S1'))) as UnavailableError
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toBe('telemetry store (mongodb) did not answer within 50 ms')
+    expect(signals).toHaveLength(1)
+    expect(signals[0]?.aborted).toBe(false)
+    // The read that timed out still ends; its late answer changes nothing.
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(stores.calls).toContain('telemetry:end:S1')
+    expect(await caught(service.unified('S1'))).toBeInstanceOf(UnavailableError)
+  })
+
   it('names the failing store and hides passwords from its error', async () => {
     const failure = new Error('connect ECONNREFUSED for postgres://fleet:s3cret@db:5432/x')
     const error = await caught(serviceWith(fakeStores(rows, latest, {failMetadata: failure})).unified('S1'))
