@@ -81,7 +81,7 @@ export interface RunSummary {
   jobs: SummaryJob[]
 }
 
-export type SummaryJob = Omit<PreviewedJob, 'description'>
+type SummaryJob = Omit<PreviewedJob, 'description'>
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
