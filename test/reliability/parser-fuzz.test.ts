@@ -93,14 +93,37 @@ const JSON_BOARDS: Board[] = [
     type: 'remoteok',
     entry: {},
     format: 'json',
-    shaped: items(['id', 'company', 'position', 'location', 'url', 'date', 'epoch']),
+    shaped: items([
+      'id',
+      'company',
+      'position',
+      'location',
+      'url',
+      'date',
+      'epoch',
+      'description',
+      'salary_min',
+      'salary_max',
+      'tags',
+    ]),
   },
   {
     type: 'remotive',
     entry: {},
     format: 'json',
     shaped: fc.record({
-      jobs: items(['title', 'company_name', 'candidate_required_location', 'url', 'publication_date']),
+      jobs: items([
+        'title',
+        'company_name',
+        'candidate_required_location',
+        'url',
+        'publication_date',
+        'description',
+        'salary',
+        'job_type',
+        'category',
+        'tags',
+      ]),
     }),
   },
   {
@@ -108,7 +131,17 @@ const JSON_BOARDS: Board[] = [
     entry: {},
     format: 'json',
     shaped: fc.record({
-      data: items(['title', 'company_name', 'location', 'remote', 'url', 'created_at']),
+      data: items([
+        'title',
+        'company_name',
+        'location',
+        'remote',
+        'url',
+        'created_at',
+        'description',
+        'job_types',
+        'tags',
+      ]),
       links: fc.record({next: fc.oneof(fc.constant(null), boardText)}),
     }),
   },
@@ -116,7 +149,23 @@ const JSON_BOARDS: Board[] = [
     type: 'jobicy',
     entry: {},
     format: 'json',
-    shaped: fc.record({jobs: items(['jobTitle', 'companyName', 'jobGeo', 'url', 'pubDate'])}),
+    shaped: fc.record({
+      jobs: items([
+        'jobTitle',
+        'companyName',
+        'jobGeo',
+        'url',
+        'pubDate',
+        'jobDescription',
+        'salaryMin',
+        'salaryMax',
+        'annualSalaryMin',
+        'salaryCurrency',
+        'salaryPeriod',
+        'jobType',
+        'jobLevel',
+      ]),
+    }),
   },
   {
     type: 'himalayas',
@@ -131,6 +180,14 @@ const JSON_BOARDS: Board[] = [
         'applicationLink',
         'guid',
         'pubDate',
+        'description',
+        'minSalary',
+        'maxSalary',
+        'currency',
+        'salaryPeriod',
+        'seniority',
+        'timezoneRestrictions',
+        'employmentType',
       ]),
       nextCursor: fc.oneof(fc.constant(null), boardText, fc.integer()),
     }),
@@ -140,7 +197,7 @@ const JSON_BOARDS: Board[] = [
     entry: {boards: ['acme']},
     format: 'json',
     shaped: fc.record({
-      jobs: items(['title', 'company_name', 'location', 'absolute_url', 'first_published', 'updated_at']),
+      jobs: items(['title', 'company_name', 'location', 'absolute_url', 'first_published', 'content', 'departments']),
     }),
   },
   {
@@ -148,7 +205,7 @@ const JSON_BOARDS: Board[] = [
     entry: {sites: ['acme']},
     format: 'json',
     shaped: fc.oneof(
-      items(['text', 'categories', 'hostedUrl', 'createdAt']),
+      items(['text', 'categories', 'hostedUrl', 'createdAt', 'description', 'lists', 'salaryRange', 'workplaceType']),
       fc.record({ok: fc.boolean(), error: fieldValue}),
     ),
   },
@@ -156,7 +213,20 @@ const JSON_BOARDS: Board[] = [
     type: 'ashby',
     entry: {boards: ['acme']},
     format: 'json',
-    shaped: fc.record({jobs: items(['title', 'isListed', 'location', 'secondaryLocations', 'jobUrl', 'publishedAt'])}),
+    shaped: fc.record({
+      jobs: items([
+        'title',
+        'isListed',
+        'location',
+        'secondaryLocations',
+        'jobUrl',
+        'publishedAt',
+        'descriptionHtml',
+        'compensation',
+        'workplaceType',
+        'employmentType',
+      ]),
+    }),
   },
   {
     type: 'hackernews',
@@ -266,9 +336,63 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** JobResponse as DESIGN.md fixes it: six fields, clean trimmed text, a non-empty title and url, a UTC date or null. */
+const JOB_KEYS = [
+  'board_id',
+  'company',
+  'company_url',
+  'description',
+  'employment_type',
+  'location',
+  'posted_date',
+  'regions',
+  'remote',
+  'salary',
+  'seniority',
+  'source',
+  'tags',
+  'timezones',
+  'title',
+  'url',
+]
+const EMPLOYMENT = [null, 'full_time', 'part_time', 'contract', 'internship', 'temporary']
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a description keeps its line breaks and nothing else
+const DESCRIPTION_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/
+
+/** The details of a job: clean text, lists of clean text, a salary of numbers or nothing. */
+function expectDetailsShape(job: JobResponse): void {
+  if (job.description !== null) {
+    expect(job.description).not.toBe('')
+    expect(job.description.length).toBeLessThanOrEqual(20_000)
+    expect(DESCRIPTION_CONTROL.test(job.description), 'description holds control characters').toBe(false)
+    expect(LONE_SURROGATE.test(job.description), 'description is not well-formed Unicode').toBe(false)
+  }
+  for (const list of [job.regions, job.timezones, job.tags]) {
+    expect(Array.isArray(list)).toBe(true)
+    for (const entry of list) {
+      expect(typeof entry).toBe('string')
+      expect(entry).not.toBe('')
+      expect(CONTROL.test(entry), `${JSON.stringify(entry)} holds control characters`).toBe(false)
+    }
+  }
+  if (job.salary !== null) {
+    for (const amount of [job.salary.min, job.salary.max, job.salary.annual_min, job.salary.annual_max]) {
+      if (amount !== null) expect(Number.isFinite(amount) && amount > 0, String(amount)).toBe(true)
+    }
+  }
+  expect(EMPLOYMENT).toContain(job.employment_type)
+  expect([null, true, false]).toContain(job.remote)
+  for (const field of ['seniority', 'board_id', 'company_url'] as const) {
+    if (job[field] !== null) expect(typeof job[field]).toBe('string')
+  }
+}
+
+/**
+ * JobResponse as DESIGN.md fixes it: the six original fields (clean trimmed text, a non-empty title and url, a UTC
+ * date or null) and the details.
+ */
 function expectJobShape(job: JobResponse): void {
-  expect(Object.keys(job).sort()).toEqual(['company', 'location', 'posted_date', 'source', 'title', 'url'])
+  expect(Object.keys(job).sort()).toEqual(JOB_KEYS)
+  expectDetailsShape(job)
   for (const field of ['title', 'company', 'location', 'source', 'url'] as const) {
     const value = job[field]
     expect(typeof value, field).toBe('string')

@@ -86,7 +86,12 @@ class TextWriter {
   }
 
   words(text: string): void {
-    const folded = (TEXT_CONTROL.test(text) ? text.replace(TEXT_CONTROLS, '') : text).replace(/\s+/g, ' ')
+    // Half a surrogate pair (`&#xD800;` decodes to one) is no text; HTML5 reads it as U+FFFD.
+    const wellFormed = text.isWellFormed() ? text : text.toWellFormed()
+    const folded = (TEXT_CONTROL.test(wellFormed) ? wellFormed.replace(TEXT_CONTROLS, '') : wellFormed).replace(
+      /\s+/g,
+      ' ',
+    )
     const words = folded.trim()
     if (words === '') {
       if (folded !== '') this.space = true
@@ -151,7 +156,7 @@ export function htmlToText(html: unknown): string | null {
 /** Text a board gives without markup (a plain-text field, a file): its line breaks kept, the rest as htmlToText. */
 export function plainToText(text: unknown): string | null {
   if (typeof text !== 'string') return null
-  return limited(tidyLines(text.replace(/\r\n?/g, '\n')))
+  return limited(tidyLines(text.toWellFormed().replace(/\r\n?/g, '\n')))
 }
 
 function limited(text: string): string | null {

@@ -32,6 +32,11 @@ describe('htmlToText', () => {
     expect(htmlToText('<p>  a \n\t b  </p>\n\n\n<p>c\u0007\u202e</p>')).toBe('a b\n\nc')
   })
 
+  it('reads half a surrogate pair as the replacement character, as HTML5 does', () => {
+    expect(htmlToText('<p>a &#xD800; b</p>')).toBe('a \uFFFD b')
+    expect(plainToText('a \uD800 b')).toBe('a \uFFFD b')
+  })
+
   it('reads text without tags as the same text', () => {
     expect(htmlToText('Just text &lt;not a tag&gt;')).toBe('Just text <not a tag>')
   })
