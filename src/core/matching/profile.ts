@@ -1,0 +1,71 @@
+/** The levels a profile and a job can name, from the least to the most senior. */
+export const SENIORITIES = ['junior', 'mid', 'senior', 'staff', 'lead'] as const
+export type Seniority = (typeof SENIORITIES)[number]
+
+/** What the user is looking for, for scoring (config `profile`); every key optional. */
+export interface Profile {
+  /** Terms or phrases with a weight from 1 to 3. */
+  skills: Record<string, number>
+  /** Terms whose presence counts against a job. */
+  avoid: string[]
+  seniority: Seniority | 'any'
+  /** Places the user can work from or in; `remote` means remote jobs whose regions do not exclude those places. */
+  locations: string[]
+}
+
+export const EMPTY_PROFILE: Profile = {skills: {}, avoid: [], seniority: 'any', locations: []}
+
+/** A profile that scores: one with skills, avoided terms, a level or places. */
+export function hasProfile(profile: Profile): boolean {
+  return (
+    Object.keys(profile.skills).length > 0 ||
+    profile.avoid.length > 0 ||
+    profile.seniority !== 'any' ||
+    profile.locations.length > 0
+  )
+}
+
+/**
+ * Spellings that mean the same thing, each group written once; a profile term matches every spelling of its
+ * group. Kept short on purpose: each entry is a common way of writing one technology or role.
+ */
+export const SYNONYMS: readonly (readonly string[])[] = [
+  ['node.js', 'nodejs', 'node'],
+  ['postgresql', 'postgres', 'psql'],
+  ['kubernetes', 'k8s'],
+  ['javascript', 'js', 'ecmascript'],
+  ['typescript', 'ts'],
+  ['golang', 'go'],
+  ['react', 'react.js', 'reactjs'],
+  ['vue', 'vue.js', 'vuejs'],
+  ['next.js', 'nextjs'],
+  ['c#', 'csharp'],
+  ['.net', 'dotnet'],
+  ['machine learning', 'ml'],
+  ['artificial intelligence', 'ai'],
+  ['amazon web services', 'aws'],
+  ['google cloud', 'gcp'],
+  ['ruby on rails', 'rails', 'ruby/rails'],
+  ['backend', 'back-end', 'back end'],
+  ['frontend', 'front-end', 'front end'],
+  ['full stack', 'full-stack', 'fullstack'],
+  ['devops', 'dev ops'],
+  ['site reliability', 'sre'],
+  ['customer success', 'cs'],
+  ['user experience', 'ux'],
+  ['search engine optimization', 'seo'],
+]
+
+const GROUPS = new Map<string, readonly string[]>()
+for (const group of SYNONYMS) for (const term of group) GROUPS.set(term, group)
+
+/** A profile term as written, lower-cased and with single spaces. */
+export function normaliseTerm(term: string): string {
+  return term.trim().toLowerCase().replace(/\s+/g, ' ')
+}
+
+/** Every spelling a profile term matches: its synonym group, or the term alone. */
+export function spellings(term: string): readonly string[] {
+  const normal = normaliseTerm(term)
+  return GROUPS.get(normal) ?? [normal]
+}
