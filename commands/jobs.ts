@@ -1,5 +1,5 @@
-import {Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Flags} from '../src/cli/oclif.js'
 import {renderJobTable} from '../src/cli/render/jobs.js'
 
 export default class Jobs extends BaseCommand {

@@ -35,4 +35,12 @@ await Promise.all([
   // zod/mini for the configuration schema, which every command reads: any entry of the zod package loads all its
   // locales and its JSON Schema generator, the bundle only the functions the schema uses.
   build({...common, entryPoints: ['src/app/zod-mini.ts'], outdir: 'dist/src/app'}),
+  // oclif, which every command loads first. Its TypeScript support (ts-node, tsx, typescript) serves only
+  // development against the sources and stays out.
+  build({
+    ...common,
+    entryPoints: ['src/cli/oclif.ts'],
+    outdir: 'dist/src/cli',
+    external: ['typescript', 'ts-node', 'tsx'],
+  }),
 ])
