@@ -43,4 +43,7 @@ await Promise.all([
     outdir: 'dist/src/cli',
     external: ['typescript', 'ts-node', 'tsx'],
   }),
+  // better-sqlite3's JavaScript, for every command that opens the tracker; its compiled library stays a file of
+  // the installed package.
+  build({...common, entryPoints: ['src/storage/sqlite/better-sqlite3.ts'], outdir: 'dist/src/storage/sqlite'}),
 ])

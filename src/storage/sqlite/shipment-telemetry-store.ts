@@ -1,8 +1,8 @@
-import type {Statement} from 'better-sqlite3'
 import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
 import {type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {indexName, quoteIdentifier} from '../sql-names.js'
+import type {Statement} from './better-sqlite3.js'
 import {MissingTableError, ReadOnlyShipmentDatabase} from './shipment-database.js'
 
 export interface SqliteTelemetryOptions extends TelemetryFields {

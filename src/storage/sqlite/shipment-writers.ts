@@ -1,4 +1,3 @@
-import type {Statement} from 'better-sqlite3'
 import {ConfigurationError} from '../../core/errors.js'
 import type {
   AppendOutcome,
@@ -10,6 +9,7 @@ import type {
 } from '../../core/shipments/stores.js'
 import {sqlValue} from '../plain-values.js'
 import {quoteIdentifier} from '../sql-names.js'
+import type {Statement} from './better-sqlite3.js'
 import {openSqlite, type SqliteDatabase, writeTransaction} from './database.js'
 import {indexInPlan} from './shipment-database.js'
 import {type SqliteTelemetryOptions, telemetryIndexSql, telemetryTableSql} from './shipment-telemetry-store.js'
