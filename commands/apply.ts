@@ -1,5 +1,5 @@
-import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Args, Flags} from '../src/cli/oclif.js'
 import {renderTracked, toRecord} from '../src/cli/render/applications.js'
 import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
 

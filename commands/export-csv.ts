@@ -1,5 +1,5 @@
-import {Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Flags} from '../src/cli/oclif.js'
 
 export default class ExportCsv extends BaseCommand {
   static summary = 'Export tracked applications to a CSV file'

@@ -1,4 +1,4 @@
-import {Args, Command, loadHelpClass} from '@oclif/core'
+import {Args, Command, loadHelpClass} from '../src/cli/oclif.js'
 
 /**
  * `jobagent help [COMMAND]`. A command of our own rather than @oclif/plugin-help: loading a plugin costs every

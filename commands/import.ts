@@ -1,5 +1,5 @@
-import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Args, Flags} from '../src/cli/oclif.js'
 import {renderImport} from '../src/cli/render/applications.js'
 
 export default class Import extends BaseCommand {

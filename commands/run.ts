@@ -1,6 +1,6 @@
-import {Flags} from '@oclif/core'
 import {runAgent} from '../src/app/agent.js'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Flags} from '../src/cli/oclif.js'
 import {createSourceProgress} from '../src/cli/progress.js'
 
 export default class Run extends BaseCommand {

@@ -1,5 +1,5 @@
-import {Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Flags} from '../src/cli/oclif.js'
 import {renderRunTable} from '../src/cli/render/runs.js'
 import {RUNS_PAGE} from '../src/core/paging.js'
 

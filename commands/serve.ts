@@ -1,6 +1,6 @@
-import {Flags} from '@oclif/core'
 import {batchedSink, LineLogger, logLevelFor} from '../src/app/line-logger.js'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {Flags} from '../src/cli/oclif.js'
 
 export default class Serve extends BaseCommand {
   static summary = 'Serve the REST API, its docs page and the web page (default http://127.0.0.1:8080)'

@@ -1,4 +1,4 @@
-import {Command} from '@oclif/core'
+import {Command} from '../src/cli/oclif.js'
 
 /** `jobagent version`, for those who type it as a word: the same line as `jobagent --version`. */
 export default class Version extends Command {

@@ -1,6 +1,6 @@
-import {Args, Flags} from '@oclif/core'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Args, Flags} from '../../src/cli/oclif.js'
 
 export default class ConfigGet extends BaseCommand {
   static summary = 'Print one setting from the config file'

@@ -1,6 +1,6 @@
-import {Flags} from '@oclif/core'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Flags} from '../../src/cli/oclif.js'
 
 export default class ConfigList extends BaseCommand {
   static summary = 'Show the settings stored in the config file'

@@ -1,7 +1,7 @@
-import {Args} from '@oclif/core'
 import {resolvePaths} from '../../src/app/config.js'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Args} from '../../src/cli/oclif.js'
 
 export default class ConfigPath extends BaseCommand {
   static summary = 'Print where the config file and the data live'

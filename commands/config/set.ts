@@ -1,6 +1,6 @@
-import {Args} from '@oclif/core'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Args} from '../../src/cli/oclif.js'
 
 export default class ConfigSet extends BaseCommand {
   static summary = 'Change one setting in the config file'

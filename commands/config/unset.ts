@@ -1,6 +1,6 @@
-import {Args} from '@oclif/core'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Args} from '../../src/cli/oclif.js'
 
 export default class ConfigUnset extends BaseCommand {
   static summary = 'Remove one setting from the config file (the default applies again)'

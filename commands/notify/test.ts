@@ -1,6 +1,6 @@
-import {Args} from '@oclif/core'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
+import {Args} from '../../src/cli/oclif.js'
 import {renderDelivery} from '../../src/cli/render/notifications.js'
 import {ConfigurationError} from '../../src/core/errors.js'
 import {buildTestDigest} from '../../src/core/notifications/digest.js'

@@ -1,6 +1,6 @@
-import {Flags} from '@oclif/core'
 import {importShipments} from '../../src/app/shipment-import.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Flags} from '../../src/cli/oclif.js'
 import {renderShipmentImport} from '../../src/cli/render/shipments.js'
 
 export default class ShipmentImport extends BaseCommand {

@@ -1,6 +1,6 @@
-import {Args, Flags} from '@oclif/core'
 import {fetchUnifiedState} from '../../src/app/shipment-client.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {Args, Flags} from '../../src/cli/oclif.js'
 import {renderUnifiedState} from '../../src/cli/render/shipments.js'
 
 export default class ShipmentShow extends BaseCommand {

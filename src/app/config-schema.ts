@@ -3,15 +3,11 @@
  * (z.output), and the words of every refusal, all taken from this schema. Every key of the file is optional.
  */
 
-import {createRequire} from 'node:module'
 import type * as ZodMini from 'zod/mini'
 import type {ErrorDetail} from '../core/errors.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import {type BoardRef, SOURCE_TYPES, type SourceConfig} from '../core/jobs/source-config.js'
-
-// zod's small build through its CommonJS entry: every command that finds a config file loads it, and Node loads
-// the CommonJS build several times faster than the ES module graph of the full build (see docs/BENCHMARKS.md).
-const z = createRequire(import.meta.url)('zod/mini') as typeof ZodMini
+import * as z from './zod-mini.js'
 
 const text = () => z.string().check(z.minLength(1))
 const stringList = () => z._default(z.array(z.string()), () => [])

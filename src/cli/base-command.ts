@@ -1,10 +1,10 @@
-import {Command, Flags, type Interfaces} from '@oclif/core'
 import {AppContext, type ContextOptions} from '../app/context.js'
 import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from '../app/line-logger.js'
 import {escapeControls, escapeJsonControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
+import {Command, Flags, type Interfaces} from './oclif.js'
 import {colourEnabled, makeStyle, type Style} from './style.js'
 
 /**

@@ -1,4 +1,4 @@
-import {Help} from '@oclif/core'
+import {Help} from './oclif.js'
 
 /**
  * oclif's help, except that help for an unknown command (`jobagent help statu`, `jobagent config lst -h`) answers

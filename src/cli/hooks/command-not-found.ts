@@ -1,6 +1,6 @@
-import type {Hook} from '@oclif/core'
 import {closestCommand} from '../command-suggestion.js'
 import {EXIT_USAGE} from '../exit-codes.js'
+import type {Hook} from '../oclif.js'
 
 /**
  * An unknown command is a usage error (exit 2) told in the words the user typed (`config lst`, never oclif's

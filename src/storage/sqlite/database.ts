@@ -1,11 +1,11 @@
 import {accessSync, constants, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
-import Database from 'better-sqlite3'
 import {describeFileError, UnavailableError} from '../../core/errors.js'
 import {ensurePrivateDirectory, ensurePrivateFile} from '../durable-file.js'
+import {type Database, openDriver} from './better-sqlite3.js'
 
-export type SqliteDatabase = Database.Database
+export type SqliteDatabase = Database
 
 export interface Migration {
   version: number
@@ -96,7 +96,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
       ensurePrivateDirectory(dirname(file))
       ensurePrivateFile(file)
     }
-    const db = new Database(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
+    const db = openDriver(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
     const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS
     if (!options.readonly) {
       const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS

@@ -1,8 +1,8 @@
 import {existsSync} from 'node:fs'
-import type {Statement} from 'better-sqlite3'
 import {UnavailableError} from '../../core/errors.js'
 import type {IndexStatus} from '../../core/shipments/stores.js'
 import {missingTable} from '../shipment-sql.js'
+import type {Statement} from './better-sqlite3.js'
 import {describeSqliteError, openSqlite, type SqliteDatabase} from './database.js'
 
 const IMPORT_HINT = 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE'

@@ -1,9 +1,9 @@
-import type {Statement} from 'better-sqlite3'
 import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
 import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {missingTelemetryIndex, telemetryLookupSql} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
+import type {Statement} from './better-sqlite3.js'
 import {MissingTableError, ReadOnlyShipmentDatabase} from './shipment-database.js'
 
 export interface SqliteTelemetryOptions extends TelemetryFields {

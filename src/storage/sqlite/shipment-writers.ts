@@ -1,4 +1,3 @@
-import type {Statement} from 'better-sqlite3'
 import {ConfigurationError} from '../../core/errors.js'
 import type {
   AppendOutcome,
@@ -11,6 +10,7 @@ import type {
 import {sqlValue} from '../plain-values.js'
 import {metadataIndexSql, telemetryIndexSql, telemetryLookupSql} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
+import type {Statement} from './better-sqlite3.js'
 import {openSqlite, type SqliteDatabase, writeTransaction} from './database.js'
 import {indexInPlan} from './shipment-database.js'
 import {type SqliteTelemetryOptions, telemetryTableSql} from './shipment-telemetry-store.js'

@@ -1,0 +1,27 @@
+/**
+ * The one place the configuration schema imports zod/mini from. The build replaces the compiled file with a
+ * bundle of just these functions (scripts/bundle-modules.js): every command reads the configuration, and zod's
+ * package loads its locales and JSON Schema generator with any of its entries, a cost a short command notices.
+ * Naming the functions here is what lets the bundle leave the rest of zod out; the compiler points at this list
+ * when the schema uses a function missing from it.
+ */
+export {
+  _default,
+  array,
+  boolean,
+  enum,
+  gt,
+  gte,
+  int,
+  lte,
+  minLength,
+  nullable,
+  number,
+  optional,
+  prefault,
+  record,
+  regex,
+  strictObject,
+  string,
+  union,
+} from 'zod/mini'

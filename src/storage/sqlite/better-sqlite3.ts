@@ -1,0 +1,27 @@
+/**
+ * The one place jobagent's SQLite stores import better-sqlite3 from. The build replaces the compiled file with a
+ * single-file bundle of the driver's JavaScript (scripts/bundle-modules.js), and `openDriver` loads the compiled
+ * SQLite library by its path in the package instead of through the `bindings` package, which looks for it in a
+ * dozen places on every start. Both serve every command that opens the tracker.
+ */
+import {createRequire} from 'node:module'
+import Database from 'better-sqlite3'
+
+export type {Database, Statement} from 'better-sqlite3'
+
+/** Where npm's install (prebuilt or compiled from source) puts the library; undefined leaves the search to the driver. */
+function locateAddon(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
+  } catch {
+    return undefined
+  }
+}
+
+let addon: {path: string | undefined} | undefined
+
+/** A connection to the SQLite file (or `:memory:`), with the driver's options. */
+export function openDriver(file: string, options: Database.Options = {}): Database.Database {
+  addon ??= {path: locateAddon()}
+  return new Database(file, {nativeBinding: addon.path, ...options})
+}
