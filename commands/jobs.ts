@@ -1,31 +1,45 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderJobDetail, renderJobTable} from '../src/cli/render/jobs.js'
+import {ValidationError} from '../src/core/errors.js'
 
 export default class Jobs extends BaseCommand {
   static summary = 'List the jobs found by the last run, or show one in full'
   static description =
     'New jobs (not yet applied for) come first. The ID column is what "jobagent jobs <id>" and ' +
     '"jobagent apply <id>" take. The STATUS column shows the tracked application\'s status when the job is tracked. ' +
-    'With an id, the job is shown in full: salary, type, workplace and the description.'
+    'With an id, the job is shown in full: salary, type, workplace and the description. With a profile in the ' +
+    'config (jobagent config set profile ...), jobs are listed by score, highest first, with the reasons.'
   static examples = [
     '<%= config.bin %> jobs',
     '<%= config.bin %> jobs --new',
     '<%= config.bin %> jobs 17',
+    '<%= config.bin %> jobs --min-score 60',
+    '<%= config.bin %> jobs 17 --explain',
     '<%= config.bin %> jobs --new --json | jq ".[].url"',
   ]
   static enableJsonFlag = true
   static args = {id: Args.integer({description: 'A job id from the list: show that job in full.', min: 1})}
-  static flags = {new: Flags.boolean({description: 'Only jobs not yet applied for.'})}
+  static flags = {
+    new: Flags.boolean({description: 'Only jobs not yet applied for.'}),
+    'min-score': Flags.integer({description: 'Only jobs scored this or more (needs a profile).', min: 0, max: 100}),
+    explain: Flags.boolean({description: 'With an id: every part of the score and what earned it.'}),
+  }
 
   async run() {
     const {args, flags} = await this.parse(Jobs)
     if (args.id !== undefined) {
       const job = await this.context.jobCatalog.show(args.id)
-      this.log(renderJobDetail(job, this.style, process.stdout.columns ?? 80))
-      return job
+      this.log(renderJobDetail(job, this.style, process.stdout.columns ?? 80, {explain: flags.explain}))
+      const {parts, ...listed} = job
+      return flags.explain ? job : listed
     }
-    const {run, jobs} = await this.context.jobCatalog.lastRun({newOnly: flags.new})
+    if (flags['min-score'] !== undefined && !this.context.jobCatalog.scored) {
+      throw new ValidationError('--min-score needs a profile to score the jobs against', {
+        hint: 'set one with: jobagent config set profile \'{"skills": {"typescript": 3}}\' (see docs/MATCHING.md)',
+      })
+    }
+    const {run, jobs} = await this.context.jobCatalog.lastRun({newOnly: flags.new, minScore: flags['min-score']})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
     else this.log(renderJobTable(jobs, run, this.style))
     return jobs

@@ -5,7 +5,7 @@ import {formatLogLine, LogRecorder} from '../core/logger.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import type {AppContext} from './context.js'
 import {acquireRunLock} from './run-lock.js'
-import {criteriaFrom} from './shared-search.js'
+import {criteriaFrom, matchingFrom} from './shared-search.js'
 import {USER_AGENT, VERSION} from './version.js'
 
 /**
@@ -38,6 +38,7 @@ export async function runAgent(
         version: VERSION,
         mode: context.config.mode,
         criteria: criteriaFrom(context.config.search, {tags}),
+        matching: {matching: matchingFrom(context.config), minScore: context.config.notify.min_score},
         proxyConfigured: PROXY_VARIABLES.some((name) => Boolean(context.env[name])),
       })
     } finally {

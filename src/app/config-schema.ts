@@ -7,6 +7,7 @@ import type * as ZodMini from 'zod/mini'
 import type {ErrorDetail} from '../core/errors.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import {type BoardRef, SOURCE_TYPES, type SourceConfig} from '../core/jobs/source-config.js'
+import {type Profile, SENIORITIES} from '../core/matching/profile.js'
 import * as z from './zod-mini.js'
 
 const text = () => z.string().check(z.minLength(1))
@@ -73,7 +74,18 @@ const configSchema = z.strictObject({
     fx: z._default(z.record(currencyCode, z.number().check(z.gt(0))), () => ({})),
   }),
   sources: z._default(z.array(sourceSchema), () => DEFAULT_SOURCES),
-  notify: section({urls: stringList(), max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20)}),
+  notify: section({
+    urls: stringList(),
+    max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20),
+    // Jobs scored below this (with a profile) are stored and listed but not notified.
+    min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 0),
+  }),
+  profile: section({
+    skills: z._default(z.record(z.string().check(z.minLength(1)), z.int().check(z.gte(1), z.lte(3))), () => ({})),
+    avoid: stringList(),
+    seniority: z._default(z.enum([...SENIORITIES, 'any']), 'any'),
+    locations: stringList(),
+  }),
   /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
   run: section({
     healthcheck_url: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))), null),
@@ -133,6 +145,7 @@ export type JobagentConfig = Omit<ParsedConfig, 'shipments'> & {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const agree = <T extends true>(value: T): T => value
 agree<Same<ParsedConfig['search'], SearchCriteria>>(true)
+agree<Same<ParsedConfig['profile'], Profile>>(true)
 agree<Same<ZodMini.output<typeof sourceSchema>, SourceConfig>>(true)
 agree<Same<ZodMini.output<typeof boardList>[number], string | BoardRef>>(true)
 
@@ -150,6 +163,8 @@ type Def = {
   innerType?: ZodMini.ZodMiniType
   shape?: Record<string, ZodMini.ZodMiniType>
   element?: ZodMini.ZodMiniType
+  /** Of a record (`profile.skills`, `search.fx`): every key's value. */
+  valueType?: ZodMini.ZodMiniType
   options?: ZodMini.ZodMiniType[]
   entries?: Record<string, unknown>
   format?: string
@@ -167,6 +182,7 @@ function describe(schema: ZodMini.ZodMiniType): SchemaNode {
     ...(def.format === 'safeint' ? {isInteger: true} : {}),
     child(segment) {
       if (def.element) return /^\d+$/.test(segment) ? describe(def.element) : undefined
+      if (def.valueType) return describe(def.valueType)
       const child = object?.shape && Object.hasOwn(object.shape, segment) ? object.shape[segment] : undefined
       return child && describe(child)
     },

@@ -12,7 +12,7 @@ import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
-import {SharedSearch} from './shared-search.js'
+import {matchingFrom, SharedSearch} from './shared-search.js'
 import type {createShipmentService} from './shipments.js'
 import type {TrackerFiles} from './tracker-files.js'
 
@@ -106,7 +106,10 @@ export class AppContext {
   }
 
   get jobCatalog(): JobCatalog {
-    return this.once('jobCatalog', () => new JobCatalog(this.jobStore, this.applicationStore, this.applications))
+    return this.once(
+      'jobCatalog',
+      () => new JobCatalog(this.jobStore, this.applicationStore, this.applications, matchingFrom(this.config)),
+    )
   }
 
   /** The search of GET /jobs: one per context, so concurrent calls with the same tags find each other. */

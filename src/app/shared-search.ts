@@ -1,6 +1,8 @@
 import type {SearchCriteria} from '../core/jobs/job.js'
 import type {JobSearch} from '../core/jobs/job-search.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
+import {hasProfile, type Profile} from '../core/matching/profile.js'
+import type {Matching} from '../core/matching/score.js'
 
 /** The effective search criteria: config `search`, with the tags of a flag or request replacing the configured ones. */
 export function criteriaFrom(search: SearchCriteria, overrides: {tags?: string[] | undefined} = {}): SearchCriteria {
@@ -30,4 +32,10 @@ export class SharedSearch {
     this.inFlight.set(key, promise)
     return promise
   }
+}
+
+/** How jobs are scored: the profile with the search's salary floor and rates; null without a profile. */
+export function matchingFrom(config: {profile: Profile; search: SearchCriteria}): Matching | null {
+  if (!hasProfile(config.profile)) return null
+  return {profile: config.profile, options: {minSalary: config.search.min_salary, fx: config.search.fx}}
 }

@@ -74,6 +74,8 @@ describe('list filters', () => {
       tracked_status: null,
       tracked_url: null,
       is_new: true,
+      score: null,
+      reasons: [],
     },
     {
       ...job(2),
@@ -84,6 +86,8 @@ describe('list filters', () => {
       tracked_status: 'saved' as const,
       tracked_url: job(2).url,
       is_new: true,
+      score: null,
+      reasons: [],
     },
     {
       ...job(3),
@@ -94,6 +98,8 @@ describe('list filters', () => {
       tracked_status: 'offer' as const,
       tracked_url: job(3).url,
       is_new: false,
+      score: null,
+      reasons: [],
     },
   ]
 

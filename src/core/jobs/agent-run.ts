@@ -1,6 +1,7 @@
 import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {Logger} from '../logger.js'
+import {type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
@@ -47,6 +48,16 @@ export interface RunOptions {
   onSearchFinished?: () => void
   /** A proxy is set in the environment: when no board can be reached, the hint points at it. */
   proxyConfigured?: boolean
+  /** The profile the new jobs are scored against (null: no profile, no scores), and `notify.min_score`. */
+  matching?: {matching: Matching | null; minScore: number}
+}
+
+/** What scoring did in a run: how many new jobs reach the threshold, and how long it took. */
+interface MatchingSummary {
+  min_score: number
+  scored: number
+  at_or_above: number
+  duration_ms: number
 }
 
 interface NotificationSummary {
@@ -79,9 +90,12 @@ export interface RunSummary {
    * `jobagent jobs <id> --json` and the API have them.
    */
   jobs: SummaryJob[]
+  /** With a profile: the threshold, how many new jobs were scored and reached it, and how long scoring took. */
+  matching: MatchingSummary | null
 }
 
-type SummaryJob = Omit<PreviewedJob, 'description'>
+type RankedJob = PreviewedJob & {score: number | null; reasons: string[]}
+type SummaryJob = Omit<RankedJob, 'description'>
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
@@ -175,10 +189,23 @@ export class AgentRun {
           },
           keyed,
         )
-    const newJobs = saved.jobs.filter((_, index) => newFlags[index])
-    this.log.info(`New jobs (not yet applied): ${newJobs.length}`)
+    const newJobs = this.rank(
+      saved.jobs.filter((_, index) => newFlags[index]),
+      options,
+    )
+    this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
+    if (newJobs.matching) {
+      const {at_or_above, scored, min_score, duration_ms} = newJobs.matching
+      this.log.info(
+        `Matching: ${at_or_above} of ${scored} new jobs score ${min_score} or more (scored in ${duration_ms} ms)`,
+      )
+    }
 
-    const notifications = await this.notify(newJobs, options, clock)
+    const notifications = await this.notify(
+      newJobs.jobs.filter((job) => (job.score ?? 0) >= (newJobs.matching?.min_score ?? 0)),
+      options,
+      clock,
+    )
     const failedSources = sources.length - succeeded
     const strictFailure = options.strict && failedSources > 0
     const error =
@@ -188,11 +215,27 @@ export class AgentRun {
           ? `${failedSources} source(s) failed (--strict)`
           : null
     return this.finish(
-      {...base, sources, error, started, clock, runId: saved.run?.id ?? null},
-      newJobs,
+      {...base, sources, error, started, clock, runId: saved.run?.id ?? null, matching: newJobs.matching},
+      newJobs.jobs,
       result.jobs.length,
       notifications,
     )
+  }
+
+  /** The new jobs scored against the profile and ranked, highest first; as they are without a profile. */
+  private rank(jobs: PreviewedJob[], options: RunOptions) {
+    const matching = options.matching?.matching ?? null
+    const started = performance.now()
+    const ranked = rankJobs(jobs, matching)
+    if (!matching) return {jobs: ranked, matching: null}
+    const minScore = options.matching?.minScore ?? 0
+    const summary: MatchingSummary = {
+      min_score: minScore,
+      scored: ranked.length,
+      at_or_above: ranked.filter((job) => (job.score ?? 0) >= minScore).length,
+      duration_ms: Math.round(performance.now() - started),
+    }
+    return {jobs: ranked, matching: summary}
   }
 
   /** Each board's outcome with its anomaly, judged against the boards' recent runs in the ledger. */
@@ -203,7 +246,7 @@ export class AgentRun {
     return outcomes.map((outcome) => ({...outcome, anomaly: anomalies.get(outcome.name) ?? null}))
   }
 
-  private async notify(newJobs: PreviewedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
+  private async notify(newJobs: RankedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
     const notifyLog = this.deps.logger.child('notify')
     const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
     if (pending.length === 0) {
@@ -250,8 +293,9 @@ export class AgentRun {
       clock: Clock
       /** The run row saved with the jobs, or null when the search failed (or a dry run) and nothing was saved. */
       runId: number | null
+      matching?: MatchingSummary | null
     },
-    jobs: PreviewedJob[],
+    jobs: RankedJob[],
     found: number,
     notifications: NotificationSummary,
   ): Promise<RunSummary> {
@@ -273,6 +317,7 @@ export class AgentRun {
       notifications,
       error: run.error,
       dry_run: run.dryRun,
+      matching: run.matching ?? null,
       jobs: jobs.map(({description: _description, ...job}) => job),
     }
     const line = `Run ${status === 'ok' ? 'completed' : `failed (${run.error})`} in ${seconds(durationMs)}`

@@ -2,13 +2,18 @@ import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {ConflictError, NotFoundError} from '../errors.js'
+import {type Matching, rankJobs, type ScorePart, scoreJobs} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {jobApplicationKeys} from '../url-identity.js'
+import type {JobResponse} from './job.js'
 import type {JobStore, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, judgeJob} from './job-tracking.js'
 
-/** A stored job seen against the tracker (see judgeJob). */
-export interface ListedJob extends StoredJob, JobTracking {}
+/** A stored job seen against the tracker (see judgeJob), with its score against the profile (null without one). */
+export interface ListedJob extends StoredJob, JobTracking {
+  score: number | null
+  reasons: string[]
+}
 
 interface JobListing {
   run: RunRecord | null
@@ -27,33 +32,59 @@ export class JobCatalog {
     private readonly jobs: JobStore,
     private readonly applicationStore: ApplicationStore,
     private readonly applications: ApplicationService,
+    private readonly matching: Matching | null = null,
   ) {}
 
-  async lastRun(options: {newOnly?: boolean} = {}): Promise<JobListing> {
+  /** Whether jobs are scored: a profile is configured. */
+  get scored(): boolean {
+    return this.matching !== null
+  }
+
+  /**
+   * The last run's jobs: with a profile, by score (highest first, `minScore` and above); without one, new jobs
+   * first. Either way the store's order (newest posting first) breaks ties.
+   */
+  async lastRun(options: {newOnly?: boolean; minScore?: number} = {}): Promise<JobListing> {
     const listing = await this.jobs.lastRunJobs()
     const run = listing.run ?? (await this.jobs.lastRun())
     // The canonical URL is the key the job was stored under, so no URL is parsed again here.
     const judged = await this.judge(listing.jobs.map((job) => jobApplicationKeys(job.url, job.url_key)))
     const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
-    // New jobs first; within each group the store's order (newest posting first) stays.
-    const ordered = [...listed.filter((job) => job.is_new), ...listed.filter((job) => !job.is_new)]
-    return {run, jobs: options.newOnly ? ordered.filter((job) => job.is_new) : ordered}
+    const wanted = options.newOnly ? listed.filter((job) => job.is_new) : listed
+    if (this.matching) {
+      const minScore = options.minScore ?? 0
+      return {run, jobs: rankJobs(wanted, this.matching).filter((job) => (job.score ?? 0) >= minScore)}
+    }
+    const ordered = [...wanted.filter((job) => job.is_new), ...wanted.filter((job) => !job.is_new)]
+    return {run, jobs: rankJobs(ordered, null)}
   }
 
   /**
    * One page of `lastRun`. The order puts new jobs first, which only the tracker can tell, so the listing is judged
    * whole and cut here: what is bounded is the answer, which at a million jobs would be hundreds of MB.
    */
-  async lastRunPage(options: {newOnly?: boolean; limit?: number; offset?: number} = {}): Promise<JobListingPage> {
+  async lastRunPage(
+    options: {newOnly?: boolean; minScore?: number; limit?: number; offset?: number} = {},
+  ): Promise<JobListingPage> {
     const page = checkPage(options, JOBS_PAGE)
     const {run, jobs} = await this.lastRun(options)
     return {run, jobs: jobs.slice(page.offset, page.offset + page.limit), total: jobs.length, ...page}
   }
 
-  /** Found jobs (GET /jobs) with what the tracker holds about each, judged as the run judges them. */
+  /** URLs with what the tracker holds about each, judged as the run judges them (POST /jobs/tracking). */
   async withTracking<J extends {url: string}>(jobs: readonly J[]): Promise<(J & JobTracking)[]> {
     const judged = await this.judge(jobs.map((job) => jobApplicationKeys(job.url)))
     return jobs.map((job, index) => ({...job, ...judged[index]!}))
+  }
+
+  /** Found jobs (GET /jobs): seen against the tracker, scored and ranked as `lastRun` ranks the stored ones. */
+  async rankFound<J extends JobResponse>(
+    jobs: readonly J[],
+    options: {minScore?: number} = {},
+  ): Promise<(J & JobTracking & {score: number | null; reasons: string[]})[]> {
+    const ranked = rankJobs(await this.withTracking(jobs), this.matching)
+    const minScore = options.minScore ?? 0
+    return this.matching ? ranked.filter((job) => (job.score ?? 0) >= minScore) : ranked
   }
 
   /** One lookup of every job's keys, then judgeJob per job. */
@@ -72,11 +103,13 @@ export class JobCatalog {
     return job
   }
 
-  /** One stored job in full, seen against the tracker (`jobagent jobs <id>`). */
-  async show(id: number): Promise<ListedJob> {
+  /** One stored job in full, seen against the tracker and scored (`jobagent jobs <id>`), with its score's parts. */
+  async show(id: number): Promise<ListedJob & {parts: ScorePart[]}> {
     const job = await this.find(id)
     const [judged] = await this.judge([jobApplicationKeys(job.url)])
-    return {...job, ...judged!}
+    if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: []}
+    const [scored] = scoreJobs([job], this.matching.profile, this.matching.options)
+    return {...job, ...judged!, score: scored!.score, reasons: scored!.reasons, parts: scored!.parts}
   }
 
   /** Tracks a found job without retyping its fields; explicit fields win over the job's. */

@@ -13,8 +13,6 @@ export interface Profile {
   locations: string[]
 }
 
-export const EMPTY_PROFILE: Profile = {skills: {}, avoid: [], seniority: 'any', locations: []}
-
 /** A profile that scores: one with skills, avoided terms, a level or places. */
 export function hasProfile(profile: Profile): boolean {
   return (
@@ -29,13 +27,13 @@ export function hasProfile(profile: Profile): boolean {
  * Spellings that mean the same thing, each group written once; a profile term matches every spelling of its
  * group. Kept short on purpose: each entry is a common way of writing one technology or role.
  */
-export const SYNONYMS: readonly (readonly string[])[] = [
+const SYNONYMS: readonly (readonly string[])[] = [
   ['node.js', 'nodejs', 'node'],
   ['postgresql', 'postgres', 'psql'],
   ['kubernetes', 'k8s'],
   ['javascript', 'js', 'ecmascript'],
   ['typescript', 'ts'],
-  ['golang', 'go'],
+  ['golang', 'go lang'],
   ['react', 'react.js', 'reactjs'],
   ['vue', 'vue.js', 'vuejs'],
   ['next.js', 'nextjs'],
@@ -51,7 +49,7 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['full stack', 'full-stack', 'fullstack'],
   ['devops', 'dev ops'],
   ['site reliability', 'sre'],
-  ['customer success', 'cs'],
+  ['customer success', 'customer happiness'],
   ['user experience', 'ux'],
   ['search engine optimization', 'seo'],
 ]

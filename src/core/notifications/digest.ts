@@ -14,7 +14,10 @@ export function jobLine(job: NotifiedJob): string {
 }
 
 /** The digest of a run: every new job counts in the title, the first `maxItems` are listed, the rest are "+N more". */
-export function buildDigest(jobs: readonly JobResponse[], options: {maxItems: number; type?: Digest['type']}): Digest {
+export function buildDigest(
+  jobs: readonly ScoredJobResponse[],
+  options: {maxItems: number; type?: Digest['type']},
+): Digest {
   // Stored jobs carry ids and dates of their own; channels (the webhook's jobs array) get the JobResponse fields.
   const listed = jobs.slice(0, Math.max(0, options.maxItems)).map(toNotifiedJob)
   return {
@@ -27,9 +30,12 @@ export function buildDigest(jobs: readonly JobResponse[], options: {maxItems: nu
   }
 }
 
-function toNotifiedJob(job: JobResponse): NotifiedJob {
+/** A job as the run hands it over: with its score and reasons when a profile scored it. */
+type ScoredJobResponse = JobResponse & {score?: number | null; reasons?: string[]}
+
+function toNotifiedJob(job: ScoredJobResponse): NotifiedJob {
   const {description: _description, ...rest} = toJobResponse(job)
-  return rest
+  return job.score === undefined || job.score === null ? rest : {...rest, score: job.score, reasons: job.reasons ?? []}
 }
 
 /** What `jobagent notify test` sends: no jobs, one line saying where it came from. */
@@ -109,13 +115,19 @@ function safeTarget(url: string): string {
   return url.replace(/[()<>\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
 }
 
+/** `score 72 (+ typescript (title))`: the score with its first reason. */
+function scoreText(score: number, reasons: readonly string[]): string {
+  return reasons[0] ? `score ${score} (${reasons[0]})` : `score ${score}`
+}
+
 /**
  * "company (location), salary, type, source": the rest of a job line when the title is the link; the location,
  * salary and type are left out when the board gave none.
  */
 export function jobDetails(job: NotifiedJob): string {
   const location = job.location.trim() ? ` (${job.location.trim()})` : ''
-  return [`${job.company}${location}`, ...shortFacts(job), job.source].join(', ')
+  const score = job.score === undefined || job.score === null ? [] : [scoreText(job.score, job.reasons ?? [])]
+  return [`${job.company}${location}`, ...shortFacts(job), job.source, ...score].join(', ')
 }
 
 /**

@@ -4,7 +4,11 @@ import type {JobResponse} from '../jobs/job.js'
  * A job as channels carry it: every JobResponse field but the description, which would make each message (and the
  * webhook's JSON) up to 20,000 characters a job longer; the API and `jobagent jobs <id>` have it.
  */
-export type NotifiedJob = Omit<JobResponse, 'description'>
+export type NotifiedJob = Omit<JobResponse, 'description'> & {
+  /** With a profile: the job's score and the reasons for it. */
+  score?: number | null
+  reasons?: string[]
+}
 
 /** One message about new jobs, rendered by each channel within its own limits. */
 export interface Digest {

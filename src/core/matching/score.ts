@@ -1,0 +1,301 @@
+import type {JobResponse} from '../jobs/job.js'
+import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
+import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
+
+/**
+ * The score of a job against a profile, 0 to 100, as a sum of parts a user can predict (docs/MATCHING.md):
+ *
+ * - skills, up to 70: 70 x (sum of weight x match) / (sum of weights), where a skill's match is 1 in the title,
+ *   0.6 in the board's tags, 0.6 x n / (n + 1) for n mentions in the description's sentences (0.3, 0.4, 0.45, ...
+ *   never more than 0.6), and 0.15 when it is only named in a keyword list (a line of six or more comma-separated
+ *   entries); the best of these counts. Without skills in the profile this part is 35 for every job.
+ * - level, up to 10: the job's level (the board's field, else words of the title) against the profile's: the same
+ *   10, one step apart 5, further 0, unknown 5; 10 when the profile asks for any level.
+ * - place, up to 15: 15 when the job fits one of the profile's places, 8 when it cannot be told, 0 when the job
+ *   rules them out (and 20 more taken off); 15 without places in the profile.
+ * - pay, up to 5: 5 above the salary floor or without one, 2 when the salary cannot be compared, 0 below it.
+ * - avoided terms: 20 off for each in the title, 10 for each only in the description or tags, at most 40.
+ */
+interface ScoredJob {
+  score: number
+  /** Short lines for people: `+ typescript (title)`, `- php (description)`, `location: remote (Europe) fits`. */
+  reasons: string[]
+  /** Every part of the score and what it is made of, for `jobagent jobs <id> --explain`. */
+  parts: ScorePart[]
+}
+
+export interface ScorePart {
+  part: 'skills' | 'level' | 'place' | 'pay' | 'avoid'
+  points: number
+  /** What earned or cost the points, one line each. */
+  detail: string[]
+}
+
+interface ScoreOptions {
+  minSalary?: SalaryFloor | null
+  fx?: Record<string, number>
+}
+
+const SKILL_POINTS = 70
+const TITLE_MATCH = 1
+const TAG_MATCH = 0.6
+const DESCRIPTION_MATCH = 0.6
+const KEYWORD_LIST_MATCH = 0.15
+/** A line of this many comma-separated entries, or more, is a keyword list rather than a sentence. */
+const KEYWORD_LIST_ENTRIES = 6
+
+type Field = 'title' | 'tags' | 'description'
+type Hits = Map<number, {count: number; inLists: number}>
+
+/** Words of a title or a board's level field, and the level each names. */
+const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
+  [/\b(junior|jr|entry[ -]level|graduate|intern(ship)?|trainee|apprentice)\b/i, 'junior'],
+  [/\b(staff|principal|distinguished)\b/i, 'staff'],
+  // "Manager" is left out: in "Customer Success Manager" or "Product Manager" it names the role, not a level.
+  [/\b(lead|head of|director|vp|chief)\b/i, 'lead'],
+  [/\b(senior|sr)\b/i, 'senior'],
+  [/\b(mid|mid-level|intermediate|regular)\b/i, 'mid'],
+]
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** One spelling as a whole word or phrase: `\b` where it starts or ends with a letter or digit, else a look-around. */
+function wordPattern(spelling: string): string {
+  const start = /^\w/.test(spelling) ? '\\b' : '(?<![A-Za-z0-9])'
+  const end = /\w$/.test(spelling) ? '\\b' : '(?![A-Za-z0-9])'
+  return `${start}${escape(spelling).replace(/ /g, '\\s+')}${end}`
+}
+
+interface Term {
+  /** As the profile writes it, for reasons. */
+  name: string
+  kind: 'skill' | 'avoid'
+  weight: number
+}
+
+/** The profile's terms as one pattern, so each text is read once whatever the number of terms. */
+class TermScanner {
+  readonly terms: Term[] = []
+  private readonly pattern: RegExp | null
+  private readonly termOf = new Map<string, number>()
+
+  constructor(profile: Profile) {
+    const add = (name: string, kind: Term['kind'], weight: number) => {
+      const index = this.terms.push({name: normaliseTerm(name), kind, weight}) - 1
+      for (const spelling of spellings(name)) if (!this.termOf.has(spelling)) this.termOf.set(spelling, index)
+    }
+    for (const [name, weight] of Object.entries(profile.skills)) add(name, 'skill', weight)
+    for (const name of profile.avoid) add(name, 'avoid', 0)
+    // Longest first, so `node.js` is read as itself rather than as `node` followed by `.js`.
+    const all = [...this.termOf.keys()].sort((a, b) => b.length - a.length)
+    this.pattern = all.length === 0 ? null : new RegExp(all.map(wordPattern).join('|'), 'gi')
+  }
+
+  /** Each term's mentions in `text`: their count, and how many stand in a keyword list. */
+  scan(text: string): Map<number, {count: number; inLists: number}> {
+    const found = new Map<number, {count: number; inLists: number}>()
+    if (!this.pattern || text === '') return found
+    this.pattern.lastIndex = 0
+    for (let match = this.pattern.exec(text); match !== null; match = this.pattern.exec(text)) {
+      const index = this.termOf.get(match[0].toLowerCase().replace(/\s+/g, ' '))
+      if (index === undefined) continue
+      const seen = found.get(index) ?? {count: 0, inLists: 0}
+      seen.count++
+      if (inKeywordList(text, match.index)) seen.inLists++
+      found.set(index, seen)
+    }
+    return found
+  }
+}
+
+/** Whether the line around `at` is a keyword list: many short comma-separated entries rather than a sentence. */
+function inKeywordList(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at) + 1
+  const end = text.indexOf('\n', at)
+  const line = text.slice(start, end === -1 ? text.length : end)
+  let commas = 0
+  for (let index = line.indexOf(','); index !== -1; index = line.indexOf(',', index + 1)) commas++
+  if (commas + 1 < KEYWORD_LIST_ENTRIES) return false
+  const words = line.split(/\s+/).length
+  return words / (commas + 1) <= 3
+}
+
+function levelOf(text: string | null): Seniority | null {
+  if (!text) return null
+  for (const [words, level] of LEVEL_WORDS) if (words.test(text)) return level
+  return null
+}
+
+const round = (points: number) => Math.round(points * 10) / 10
+const list = (names: readonly string[]) => names.join(', ')
+
+/** Scores jobs against one profile; the scanner and the normalised places are built once for all of them. */
+export function scoreJobs(jobs: readonly JobResponse[], profile: Profile, options: ScoreOptions = {}): ScoredJob[] {
+  const scanner = new TermScanner(profile)
+  const places = profile.locations.map(normaliseTerm).filter((place) => place !== '')
+  return jobs.map((job) => scoreOne(job, profile, scanner, places, options))
+}
+
+function scoreOne(
+  job: JobResponse,
+  profile: Profile,
+  scanner: TermScanner,
+  places: readonly string[],
+  options: ScoreOptions,
+): ScoredJob {
+  const hits: Record<Field, Hits> = {
+    title: scanner.scan(job.title),
+    tags: scanner.scan(job.tags.join(' | ')),
+    description: scanner.scan(job.description ?? ''),
+  }
+  const parts = [
+    skillsPart(scanner, hits),
+    levelPart(job, profile),
+    placePart(job, places),
+    payPart(job, options),
+    avoidPart(scanner, hits),
+  ]
+  const total = parts.reduce((sum, part) => sum + part.points, 0)
+  return {score: Math.max(0, Math.min(100, Math.round(total))), reasons: reasonsOf(scanner, hits, parts), parts}
+}
+
+function skillsPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
+  const skills = scanner.terms.map((term, index) => ({term, index})).filter(({term}) => term.kind === 'skill')
+  if (skills.length === 0) {
+    return {part: 'skills', points: SKILL_POINTS / 2, detail: ['no skills in the profile: 35 for every job']}
+  }
+  const totalWeight = skills.reduce((sum, {term}) => sum + term.weight, 0)
+  const detail: string[] = []
+  let earned = 0
+  for (const {term, index} of skills) {
+    const description = hits.description.get(index)
+    const prose = description ? description.count - description.inLists : 0
+    const candidates: [number, string][] = [
+      [hits.title.has(index) ? TITLE_MATCH : 0, 'in the title'],
+      [hits.tags.has(index) ? TAG_MATCH : 0, "in the board's tags"],
+      [(DESCRIPTION_MATCH * prose) / (prose + 1), `${prose} mention(s) in the description`],
+      [description && description.inLists > 0 ? KEYWORD_LIST_MATCH : 0, 'only in a keyword list'],
+    ]
+    const [match, where] = candidates.reduce((best, next) => (next[0] > best[0] ? next : best))
+    const points = (SKILL_POINTS * term.weight * match) / totalWeight
+    earned += points
+    detail.push(
+      match > 0
+        ? `${term.name} (weight ${term.weight}): ${where}, match ${round(match)}, +${round(points)}`
+        : `${term.name} (weight ${term.weight}): not found, +0`,
+    )
+  }
+  return {part: 'skills', points: earned, detail}
+}
+
+function levelPart(job: JobResponse, profile: Profile): ScorePart {
+  if (profile.seniority === 'any') return {part: 'level', points: 10, detail: ['any level wanted: +10']}
+  const level = levelOf(job.seniority) ?? levelOf(job.title)
+  if (level === null) return {part: 'level', points: 5, detail: ['level not stated: +5']}
+  const distance = Math.abs(SENIORITIES.indexOf(level) - SENIORITIES.indexOf(profile.seniority))
+  const points = distance === 0 ? 10 : distance === 1 ? 5 : 0
+  return {part: 'level', points, detail: [`${level}, wanted ${profile.seniority}: +${points}`]}
+}
+
+/** Where the job is or whom it takes, as a board says it: its regions, else its location text. */
+function placesOfJob(job: JobResponse): string {
+  return normaliseTerm([...job.regions, job.location].join(' '))
+}
+
+function placePart(job: JobResponse, places: readonly string[]): ScorePart {
+  if (places.length === 0) return {part: 'place', points: 15, detail: ['no places in the profile: +15']}
+  const wantsRemote = places.includes('remote')
+  const named = places.filter((place) => place !== 'remote')
+  const where = job.regions.length > 0 ? job.regions.join(', ') : job.location
+  const mentions = (text: string) => named.some((place) => text.includes(place))
+  if (job.remote === true && wantsRemote) {
+    // A remote job takes anyone unless the board names regions; then one of them must be the user's.
+    if (job.regions.length === 0 || mentions(normaliseTerm(job.regions.join(' ')))) {
+      return {part: 'place', points: 15, detail: [`remote${where ? ` (${where})` : ''} fits`]}
+    }
+    if (named.length > 0) {
+      return {part: 'place', points: -20, detail: [`remote for ${where} only, not ${list(named)}: -20`]}
+    }
+  }
+  if (mentions(placesOfJob(job))) return {part: 'place', points: 15, detail: [`${where} fits`]}
+  if (job.remote === true) {
+    return {part: 'place', points: 8, detail: [`remote (${where || 'anywhere'}), remote not asked for: +8`]}
+  }
+  if (job.remote === false) {
+    return {part: 'place', points: -20, detail: [`${where || 'on site'}, not ${list(places)}: -20`]}
+  }
+  return {part: 'place', points: 8, detail: [`${where || 'place not stated'}: cannot tell, +8`]}
+}
+
+function payPart(job: JobResponse, options: ScoreOptions): ScorePart {
+  const floor = options.minSalary
+  const salary = job.salary ? formatSalary(job.salary) : 'no salary'
+  if (!floor) return {part: 'pay', points: 5, detail: ['no salary floor: +5']}
+  const judged = judgeSalary(job.salary, floor, options.fx ?? {})
+  if (judged === 'above') return {part: 'pay', points: 5, detail: [`${salary}, above floor: +5`]}
+  if (judged === 'below') return {part: 'pay', points: 0, detail: [`${salary}, below floor: +0`]}
+  return {part: 'pay', points: 2, detail: [`${salary}, cannot compare with the floor: +2`]}
+}
+
+function avoidPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
+  const detail: string[] = []
+  let lost = 0
+  scanner.terms.forEach((term, index) => {
+    if (term.kind !== 'avoid') return
+    if (hits.title.has(index)) {
+      lost += 20
+      detail.push(`${term.name} in the title: -20`)
+    } else if (hits.description.has(index) || hits.tags.has(index)) {
+      lost += 10
+      detail.push(`${term.name} in the description or tags: -10`)
+    }
+  })
+  const points = -Math.min(40, lost)
+  return {part: 'avoid', points, detail: detail.length > 0 ? detail : ['no avoided term']}
+}
+
+/** The few lines a list shows: skills found by field, avoided terms found, level, place and pay. */
+function reasonsOf(scanner: TermScanner, hits: Record<Field, Hits>, parts: readonly ScorePart[]): string[] {
+  const reasons: string[] = []
+  const claimed = new Set<number>()
+  for (const field of ['title', 'tags', 'description'] as const) {
+    const names: string[] = []
+    const avoided: string[] = []
+    for (const index of hits[field].keys()) {
+      const term = scanner.terms[index]!
+      if (term.kind === 'avoid') avoided.push(term.name)
+      else if (!claimed.has(index)) names.push(term.name)
+      claimed.add(index)
+    }
+    const label = field === 'tags' ? 'tags' : field
+    if (names.length > 0) reasons.push(`+ ${list(names)} (${label})`)
+    if (avoided.length > 0) reasons.push(`- ${list(avoided)} (${label})`)
+  }
+  for (const part of parts) {
+    if (part.part === 'level' && part.detail[0]?.includes('wanted')) reasons.push(`level: ${part.detail[0]}`)
+    if (part.part === 'place' && !part.detail[0]?.startsWith('no places')) reasons.push(`location: ${part.detail[0]}`)
+    if (part.part === 'pay' && !part.detail[0]?.startsWith('no salary floor')) reasons.push(`salary: ${part.detail[0]}`)
+  }
+  return reasons
+}
+
+/** A profile and what else scoring reads: the salary floor and exchange rates of the search. */
+export interface Matching {
+  profile: Profile
+  options: ScoreOptions
+}
+
+/**
+ * `jobs` with their score and reasons, highest score first; jobs of equal score keep their order (the listings pass
+ * newest first). Without matching (no profile) every job has score null and the order is kept.
+ */
+export function rankJobs<J extends JobResponse>(
+  jobs: readonly J[],
+  matching: Matching | null,
+): (J & {score: number | null; reasons: string[]})[] {
+  if (!matching) return jobs.map((job) => ({...job, score: null, reasons: []}))
+  const scored = scoreJobs(jobs, matching.profile, matching.options)
+  return jobs
+    .map((job, index) => ({...job, score: scored[index]!.score, reasons: scored[index]!.reasons}))
+    .sort((a, b) => b.score - a.score)
+}
