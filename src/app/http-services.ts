@@ -19,7 +19,7 @@ export interface HttpServices {
    */
   jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<
     JobCatalog,
-    'lastRunPage' | 'withTracking' | 'trackFound'
+    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound'
   >
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
@@ -39,6 +39,7 @@ export function createHttpServices(context: AppContext): HttpServices {
       search: (tags) => context.sharedSearch.run(tags),
       lastRunPage: (options) => context.jobCatalog.lastRunPage(options),
       withTracking: (jobs) => context.jobCatalog.withTracking(jobs),
+      rankFound: (jobs, options) => context.jobCatalog.rankFound(jobs, options),
       trackFound: (input) => context.jobCatalog.trackFound(input),
     },
     get runs() {

@@ -187,11 +187,20 @@ export const ListedJobSchema = z
     last_seen: z.string().openapi({example: '2026-11-22T07:30:01.870'}),
     notified_at: z.string().nullable(),
     ...trackingFields(),
+    ...scoreFields(),
   })
   .openapi('ListedJob')
 
 /** A job a search found (GET /jobs), seen against the tracker as the run sees it. */
-export const FoundJobSchema = z.object({...JobSchema.shape, ...trackingFields()}).openapi('FoundJob')
+export const FoundJobSchema = z.object({...JobSchema.shape, ...trackingFields(), ...scoreFields()}).openapi('FoundJob')
+
+/** A job's score against the profile in the config (docs/MATCHING.md); null and empty without a profile. */
+function scoreFields() {
+  return {
+    score: z.number().int().min(0).max(100).nullable().openapi({example: 72}),
+    reasons: z.array(z.string()).openapi({example: ['+ typescript (title)', 'location: remote (Europe) fits']}),
+  }
+}
 
 /** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
 export const LastRunSchema = z

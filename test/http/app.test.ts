@@ -30,7 +30,7 @@ function failingServices(error: unknown): HttpServices {
   return {
     version: '9.9.9',
     applications: {record: fail, get: fail, status: fail, list: fail, page: fail, changeStatus: fail},
-    jobs: {search: fail, lastRunPage: fail, withTracking: fail, trackFound: fail},
+    jobs: {search: fail, lastRunPage: fail, withTracking: fail, rankFound: fail, trackFound: fail},
     runs: {list: fail},
     healthChecks: [],
   }

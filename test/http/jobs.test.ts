@@ -73,6 +73,9 @@ describe('GET /jobs', () => {
       tracked_status: null,
       tracked_url: null,
       is_new: true,
+      // No profile in the config: nothing is scored.
+      score: null,
+      reasons: [],
     })
     expect(body.jobs.map((job: {title: string}) => job.title)).toContain('Ops & SRE')
     expect(body.sources).toEqual([{name: 'remoteok', ok: true, count: 2, error: null, duration_ms: expect.any(Number)}])
@@ -187,6 +190,8 @@ describe('GET /jobs/last', () => {
       tracked_status: null,
       tracked_url: null,
       is_new: true,
+      score: null,
+      reasons: [],
     })
     expect(body.jobs[2]).toMatchObject({id: id('Engineer 3'), tracked_status: 'applied', is_new: false})
   })

@@ -29,7 +29,8 @@ const lastRunJobs = createRoute({
   description:
     'What `jobagent jobs` and the dashboard list: the jobs stored by the last `jobagent run`, each with its short ' +
     'id, the status of the application tracked with its URL, and whether it is new (not yet applied for); new ' +
-    'jobs first, then newest posting first, a page at a time (`total` counts them all). Runs no search. `run` is ' +
+    'jobs first, then newest posting first, a page at a time (`total` counts them all); with a profile in the ' +
+    'config, by score instead (highest first), each job with its `score` and `reasons`. Runs no search. `run` is ' +
     'null and `jobs` empty before any run.',
   request: {
     query: z.object({
@@ -37,6 +38,7 @@ const lastRunJobs = createRoute({
         .enum(['true', 'false'])
         .optional()
         .openapi({description: 'true: only new jobs (not yet applied for)', example: 'true'}),
+      min_score: minScoreQuery(),
       ...pageQuery('jobs', JOBS_PAGE),
     }),
   },
@@ -72,6 +74,7 @@ const searchJobs = createRoute({
         .string()
         .optional()
         .openapi({description: 'comma-separated tags, replacing search.tags', example: 'typescript,node'}),
+      min_score: minScoreQuery(),
     }),
   },
   responses: {
@@ -138,6 +141,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
       const query = c.req.valid('query')
       const {run, jobs, total, limit, offset} = await services.jobs.lastRunPage({
         newOnly: query.new === 'true',
+        ...(query.min_score === undefined ? {} : {minScore: query.min_score}),
         ...(query.limit === undefined ? {} : {limit: query.limit}),
         ...(query.offset === undefined ? {} : {offset: query.offset}),
       })
@@ -145,14 +149,18 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
       return c.json({run: run && toRunSummary(run), jobs: listed, count: listed.length, total, limit, offset}, 200)
     })
     .openapi(searchJobs, async (c) => {
-      const tags = (c.req.valid('query').tags ?? '')
+      const query = c.req.valid('query')
+      const tags = (query.tags ?? '')
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean)
       const result = await services.jobs.search(tags)
       metrics.countSearch(result)
       // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
-      const jobs = await services.jobs.withTracking(result.jobs)
+      const jobs = await services.jobs.rankFound(
+        result.jobs,
+        query.min_score === undefined ? {} : {minScore: query.min_score},
+      )
       return c.json({jobs, count: jobs.length, sources: result.sources, searched_at: result.searched_at}, 200)
     })
     .openapi(trackJob, async (c) => {
@@ -173,6 +181,18 @@ function toRunSummary(run: RunRecord) {
 
 /** The documented fields in order, whatever else the store keeps about a job. */
 function toListedJob(job: ListedJob) {
-  const {id, first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new} = job
-  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new}
+  const {id, first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new, score, reasons} = job
+  const tracking = {tracked_status, tracked_url, is_new}
+  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, ...tracking, score, reasons}
+}
+
+/** `min_score`: only jobs scored this or more; with no profile nothing is scored and it filters nothing. */
+function minScoreQuery() {
+  return z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .optional()
+    .openapi({description: 'with a profile: only jobs scored this or more (0-100)', example: 60})
 }
