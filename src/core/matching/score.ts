@@ -1,5 +1,6 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
+import {knownPlace, overlaps, placesIn} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 
 /**
@@ -43,6 +44,8 @@ const DESCRIPTION_MATCH = 0.6
 const KEYWORD_LIST_MATCH = 0.15
 /** A line of this many comma-separated entries, or more, is a keyword list rather than a sentence. */
 const KEYWORD_LIST_ENTRIES = 6
+/** A board's tag list longer than this is read as a keyword list too (some boards attach dozens to every job). */
+const MAX_TAGS = 10
 
 type Field = 'title' | 'tags' | 'description'
 type Hits = Map<number, {count: number; inLists: number}>
@@ -149,7 +152,7 @@ function scoreOne(
     description: scanner.scan(job.description ?? ''),
   }
   const parts = [
-    skillsPart(scanner, hits),
+    skillsPart(scanner, hits, job.tags.length > MAX_TAGS),
     levelPart(job, profile),
     placePart(job, places),
     payPart(job, options),
@@ -159,7 +162,7 @@ function scoreOne(
   return {score: Math.max(0, Math.min(100, Math.round(total))), reasons: reasonsOf(scanner, hits, parts), parts}
 }
 
-function skillsPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
+function skillsPart(scanner: TermScanner, hits: Record<Field, Hits>, tagsAreList: boolean): ScorePart {
   const skills = scanner.terms.map((term, index) => ({term, index})).filter(({term}) => term.kind === 'skill')
   if (skills.length === 0) {
     return {part: 'skills', points: SKILL_POINTS / 2, detail: ['no skills in the profile: 35 for every job']}
@@ -172,7 +175,7 @@ function skillsPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart 
     const prose = description ? description.count - description.inLists : 0
     const candidates: [number, string][] = [
       [hits.title.has(index) ? TITLE_MATCH : 0, 'in the title'],
-      [hits.tags.has(index) ? TAG_MATCH : 0, "in the board's tags"],
+      [hits.tags.has(index) ? (tagsAreList ? KEYWORD_LIST_MATCH : TAG_MATCH) : 0, "in the board's tags"],
       [(DESCRIPTION_MATCH * prose) / (prose + 1), `${prose} mention(s) in the description`],
       [description && description.inLists > 0 ? KEYWORD_LIST_MATCH : 0, 'only in a keyword list'],
     ]
@@ -197,34 +200,31 @@ function levelPart(job: JobResponse, profile: Profile): ScorePart {
   return {part: 'level', points, detail: [`${level}, wanted ${profile.seniority}: +${points}`]}
 }
 
-/** Where the job is or whom it takes, as a board says it: its regions, else its location text. */
-function placesOfJob(job: JobResponse): string {
-  return normaliseTerm([...job.regions, job.location].join(' '))
-}
-
 function placePart(job: JobResponse, places: readonly string[]): ScorePart {
   if (places.length === 0) return {part: 'place', points: 15, detail: ['no places in the profile: +15']}
   const wantsRemote = places.includes('remote')
-  const named = places.filter((place) => place !== 'remote')
+  const mine = places.filter((place) => place !== 'remote').map(knownPlace)
   const where = job.regions.length > 0 ? job.regions.join(', ') : job.location
-  const mentions = (text: string) => named.some((place) => text.includes(place))
-  if (job.remote === true && wantsRemote) {
-    // A remote job takes anyone unless the board names regions; then one of them must be the user's.
-    if (job.regions.length === 0 || mentions(normaliseTerm(job.regions.join(' ')))) {
-      return {part: 'place', points: 15, detail: [`remote${where ? ` (${where})` : ''} fits`]}
-    }
-    if (named.length > 0) {
-      return {part: 'place', points: -20, detail: [`remote for ${where} only, not ${list(named)}: -20`]}
-    }
+  // A board without a remote field may still say so in the location (`Remote, Italy`).
+  const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
+  const theirs = placesIn(where)
+  const fits = theirs.some((place) => mine.some((wanted) => overlaps(place, wanted)))
+  const fit = (text: string): ScorePart => ({part: 'place', points: 15, detail: [`${text} fits`]})
+  const elsewhere = (text: string): ScorePart => ({
+    part: 'place',
+    points: -20,
+    detail: [`${text}, not ${list(places.filter((place) => place !== 'remote'))}: -20`],
+  })
+  const unclear = (text: string): ScorePart => ({part: 'place', points: 8, detail: [`${text}: cannot tell, +8`]})
+  if (remote === true) {
+    // A remote job takes anyone unless the board names places; then one of them must be the user's.
+    if (theirs.length === 0) return wantsRemote ? fit('remote') : unclear('remote, not asked for')
+    if (fits) return fit(`remote (${where})`)
+    return mine.length === 0 ? unclear(`remote for ${where}`) : elsewhere(`remote for ${where} only`)
   }
-  if (mentions(placesOfJob(job))) return {part: 'place', points: 15, detail: [`${where} fits`]}
-  if (job.remote === true) {
-    return {part: 'place', points: 8, detail: [`remote (${where || 'anywhere'}), remote not asked for: +8`]}
-  }
-  if (job.remote === false) {
-    return {part: 'place', points: -20, detail: [`${where || 'on site'}, not ${list(places)}: -20`]}
-  }
-  return {part: 'place', points: 8, detail: [`${where || 'place not stated'}: cannot tell, +8`]}
+  if (fits) return fit(where)
+  if (theirs.length > 0) return elsewhere(where)
+  return unclear(where || 'place not stated')
 }
 
 function payPart(job: JobResponse, options: ScoreOptions): ScorePart {
@@ -263,16 +263,17 @@ function reasonsOf(scanner: TermScanner, hits: Record<Field, Hits>, parts: reado
     const avoided: string[] = []
     for (const index of hits[field].keys()) {
       const term = scanner.terms[index]!
-      if (term.kind === 'avoid') avoided.push(term.name)
-      else if (!claimed.has(index)) names.push(term.name)
+      if (claimed.has(index)) continue
       claimed.add(index)
+      if (term.kind === 'avoid') avoided.push(term.name)
+      else names.push(term.name)
     }
     const label = field === 'tags' ? 'tags' : field
     if (names.length > 0) reasons.push(`+ ${list(names)} (${label})`)
     if (avoided.length > 0) reasons.push(`- ${list(avoided)} (${label})`)
   }
   for (const part of parts) {
-    if (part.part === 'level' && part.detail[0]?.includes('wanted')) reasons.push(`level: ${part.detail[0]}`)
+    if (part.part === 'level' && part.detail[0]?.includes(', wanted ')) reasons.push(`level: ${part.detail[0]}`)
     if (part.part === 'place' && !part.detail[0]?.startsWith('no places')) reasons.push(`location: ${part.detail[0]}`)
     if (part.part === 'pay' && !part.detail[0]?.startsWith('no salary floor')) reasons.push(`salary: ${part.detail[0]}`)
   }

@@ -1,0 +1,255 @@
+/**
+ * What the scorer knows about places: which regions hold which countries, which countries hold which large
+ * cities, and the other names they go by. A short table, not a gazetteer: it covers how job boards name where a
+ * job is or whom it takes (`Europe`, `LATAM`, `USA`, `Remote - US/Canada`, `Berlin, Germany`), so that a profile's
+ * `germany` fits a job for `Europe` and `new york` fits a job for `United States`.
+ */
+const COUNTRIES: Record<string, {names?: string[]; cities?: string[]}> = {
+  germany: {
+    names: ['deutschland', 'de'],
+    cities: [
+      'berlin',
+      'munich',
+      'münchen',
+      'hamburg',
+      'frankfurt',
+      'cologne',
+      'köln',
+      'essen',
+      'stuttgart',
+      'düsseldorf',
+      'leipzig',
+      'dresden',
+      'hannover',
+      'nuremberg',
+      'nürnberg',
+      'augsburg',
+      'dortmund',
+      'bremen',
+    ],
+  },
+  austria: {names: ['österreich'], cities: ['vienna', 'wien', 'graz', 'linz']},
+  switzerland: {names: ['schweiz', 'suisse'], cities: ['zurich', 'zürich', 'geneva', 'lausanne', 'basel', 'bern']},
+  france: {cities: ['paris', 'lyon', 'toulouse', 'marseille', 'lille', 'nantes', 'bordeaux']},
+  spain: {names: ['españa'], cities: ['madrid', 'barcelona', 'valencia', 'seville', 'málaga', 'malaga']},
+  portugal: {cities: ['lisbon', 'lisboa', 'porto']},
+  italy: {names: ['italia'], cities: ['milan', 'milano', 'rome', 'roma', 'turin', 'torino', 'bologna']},
+  netherlands: {
+    names: ['the netherlands', 'holland', 'nl'],
+    cities: ['amsterdam', 'rotterdam', 'utrecht', 'eindhoven', 'the hague'],
+  },
+  belgium: {cities: ['brussels', 'antwerp', 'ghent']},
+  luxembourg: {},
+  ireland: {cities: ['dublin', 'cork']},
+  'united kingdom': {
+    names: ['uk', 'great britain', 'britain', 'england', 'scotland', 'wales'],
+    cities: ['london', 'manchester', 'edinburgh', 'bristol', 'cambridge', 'oxford', 'leeds', 'glasgow'],
+  },
+  poland: {
+    names: ['polska'],
+    cities: ['warsaw', 'krakow', 'kraków', 'wroclaw', 'wrocław', 'gdansk', 'gdańsk', 'poznan'],
+  },
+  czechia: {names: ['czech republic'], cities: ['prague', 'brno']},
+  slovakia: {cities: ['bratislava']},
+  hungary: {cities: ['budapest']},
+  romania: {cities: ['bucharest', 'cluj']},
+  bulgaria: {cities: ['sofia']},
+  greece: {cities: ['athens']},
+  croatia: {cities: ['zagreb']},
+  slovenia: {cities: ['ljubljana']},
+  serbia: {cities: ['belgrade']},
+  denmark: {cities: ['copenhagen', 'aarhus']},
+  sweden: {cities: ['stockholm', 'gothenburg', 'göteborg', 'malmö', 'malmo']},
+  norway: {cities: ['oslo', 'bergen']},
+  finland: {cities: ['helsinki', 'tampere']},
+  iceland: {cities: ['reykjavik']},
+  estonia: {cities: ['tallinn']},
+  latvia: {cities: ['riga']},
+  lithuania: {cities: ['vilnius']},
+  ukraine: {cities: ['kyiv', 'kiev', 'lviv']},
+  cyprus: {},
+  malta: {},
+  'united states': {
+    names: ['usa', 'us', 'u.s.', 'united states of america', 'america'],
+    cities: [
+      'new york',
+      'nyc',
+      'san francisco',
+      'seattle',
+      'austin',
+      'boston',
+      'chicago',
+      'los angeles',
+      'denver',
+      'atlanta',
+      'miami',
+      'washington',
+      'santa clara',
+      'san jose',
+      'charlotte',
+      'dallas',
+      'houston',
+      'portland',
+      'philadelphia',
+      'north carolina',
+      'california',
+      'texas',
+      'florida',
+      'new jersey',
+    ],
+  },
+  canada: {cities: ['toronto', 'vancouver', 'montreal', 'montréal', 'ottawa', 'calgary']},
+  mexico: {names: ['méxico'], cities: ['mexico city', 'guadalajara', 'monterrey']},
+  brazil: {names: ['brasil'], cities: ['são paulo', 'sao paulo', 'rio de janeiro', 'campinas', 'belo horizonte']},
+  argentina: {cities: ['buenos aires']},
+  chile: {cities: ['santiago']},
+  colombia: {cities: ['bogotá', 'bogota', 'medellín', 'medellin']},
+  peru: {cities: ['lima']},
+  uruguay: {cities: ['montevideo']},
+  india: {cities: ['bangalore', 'bengaluru', 'mumbai', 'delhi', 'hyderabad', 'pune', 'chennai']},
+  singapore: {},
+  japan: {cities: ['tokyo', 'osaka']},
+  'hong kong': {},
+  taiwan: {cities: ['taipei']},
+  china: {cities: ['beijing', 'shanghai', 'shenzhen']},
+  'south korea': {names: ['korea'], cities: ['seoul']},
+  philippines: {cities: ['manila']},
+  indonesia: {cities: ['jakarta']},
+  vietnam: {cities: ['ho chi minh city', 'hanoi']},
+  israel: {cities: ['tel aviv', 'jerusalem']},
+  'united arab emirates': {names: ['uae'], cities: ['dubai', 'abu dhabi']},
+  australia: {cities: ['sydney', 'melbourne', 'brisbane', 'perth']},
+  'new zealand': {cities: ['auckland', 'wellington']},
+  'south africa': {cities: ['cape town', 'johannesburg']},
+  nigeria: {cities: ['lagos']},
+  kenya: {cities: ['nairobi']},
+  egypt: {cities: ['cairo']},
+}
+
+/** Regions, the other names boards give them, and their countries. */
+const REGIONS: Record<string, {names?: string[]; countries: string[]}> = {
+  europe: {
+    names: ['eu', 'european union', 'emea', 'eea'],
+    countries: [
+      'germany',
+      'austria',
+      'switzerland',
+      'france',
+      'spain',
+      'portugal',
+      'italy',
+      'netherlands',
+      'belgium',
+      'luxembourg',
+      'ireland',
+      'united kingdom',
+      'poland',
+      'czechia',
+      'slovakia',
+      'hungary',
+      'romania',
+      'bulgaria',
+      'greece',
+      'croatia',
+      'slovenia',
+      'serbia',
+      'denmark',
+      'sweden',
+      'norway',
+      'finland',
+      'iceland',
+      'estonia',
+      'latvia',
+      'lithuania',
+      'ukraine',
+      'cyprus',
+      'malta',
+    ],
+  },
+  'north america': {names: ['na'], countries: ['united states', 'canada', 'mexico']},
+  'latin america': {
+    names: ['latam', 'south america', 'central america'],
+    countries: ['mexico', 'brazil', 'argentina', 'chile', 'colombia', 'peru', 'uruguay'],
+  },
+  americas: {
+    countries: ['united states', 'canada', 'mexico', 'brazil', 'argentina', 'chile', 'colombia', 'peru', 'uruguay'],
+  },
+  asia: {
+    names: ['apac', 'asia pacific'],
+    countries: [
+      'india',
+      'singapore',
+      'japan',
+      'hong kong',
+      'taiwan',
+      'china',
+      'south korea',
+      'philippines',
+      'indonesia',
+      'vietnam',
+      'israel',
+      'united arab emirates',
+    ],
+  },
+  oceania: {names: ['anz'], countries: ['australia', 'new zealand']},
+  africa: {countries: ['south africa', 'nigeria', 'kenya', 'egypt']},
+}
+
+/** Every name a place goes by, to the places it stands for (a name can be a region, a country or a city). */
+const NAMED = new Map<string, string>()
+/** Every place and the places inside it, itself included. */
+const INSIDE = new Map<string, Set<string>>()
+
+function inside(place: string): Set<string> {
+  let set = INSIDE.get(place)
+  if (!set) {
+    set = new Set([place])
+    INSIDE.set(place, set)
+  }
+  return set
+}
+
+for (const [country, {names = [], cities = []}] of Object.entries(COUNTRIES)) {
+  NAMED.set(country, country)
+  for (const name of names) NAMED.set(name, country)
+  for (const city of cities) {
+    NAMED.set(city, city)
+    inside(country).add(city)
+    inside(city)
+  }
+}
+for (const [region, {names = [], countries}] of Object.entries(REGIONS)) {
+  NAMED.set(region, region)
+  for (const name of names) NAMED.set(name, region)
+  for (const country of countries) for (const place of inside(country)) inside(region).add(place)
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+// Longest names first, so `new york` is read before `york` and `united states of america` before `america`.
+const ANY_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[...NAMED.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'giu',
+)
+
+/** The known places a text names (`Remote - US/Canada` -> united states, canada). */
+export function placesIn(text: string): string[] {
+  const found = new Set<string>()
+  for (const match of text.toLowerCase().matchAll(ANY_NAME)) {
+    const place = NAMED.get(match[1] ?? '')
+    if (place) found.add(place)
+  }
+  return [...found]
+}
+
+/** A place as the profile names it, to the known place it stands for (or the name itself when unknown). */
+export function knownPlace(name: string): string {
+  return NAMED.get(name.trim().toLowerCase()) ?? name.trim().toLowerCase()
+}
+
+/** Whether two places overlap: the same, or one inside the other (germany and europe, new york and usa). */
+export function overlaps(a: string, b: string): boolean {
+  return a === b || (INSIDE.get(a)?.has(b) ?? false) || (INSIDE.get(b)?.has(a) ?? false)
+}
