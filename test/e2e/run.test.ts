@@ -154,6 +154,46 @@ describe('jobagent run (built CLI against local boards)', () => {
       expect(job.salary.annual_max ?? job.salary.annual_min).toBeGreaterThanOrEqual(100000)
   })
 
+  it('with a profile: scores the new jobs, notifies those at notify.min_score best first, ranks and explains', async () => {
+    configure(goodBoards(), {
+      profile: {skills: {'customer success': 3, 'customer support': 2}, seniority: 'mid', locations: ['remote', 'usa']},
+      notify: {urls: ['log://'], min_score: 40},
+    })
+    const result = await jobagent(['run', '--json'])
+    expect(result.code).toBe(0)
+    const summary = JSON.parse(result.stdout)
+    const matching = messages(result).find((line) => line.message.startsWith('Matching: '))
+    expect(matching?.message).toBe(
+      `Matching: ${summary.matching.at_or_above} of ${summary.new_jobs} new jobs score 40 or more (scored in ${summary.matching.duration_ms} ms)`,
+    )
+    expect(summary.matching).toMatchObject({min_score: 40, scored: summary.new_jobs})
+    const scores = summary.jobs.map((job: {score: number}) => job.score)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
+    expect(summary.notifications.jobs).toBe(summary.matching.at_or_above)
+    // The digest on the log channel: best first, each line with its score and first reason.
+    const digest = messages(result).filter((line) => line.name === 'jobagent.notify.log')
+    const best = summary.jobs[0]
+    expect(digest.map((line) => line.message).join('\n')).toContain(`score ${best.score} (${best.reasons[0]})`)
+
+    const listed = JSON.parse((await jobagent(['jobs', '--json', '--min-score', '40'])).stdout)
+    expect(listed.length).toBe(summary.matching.at_or_above)
+    expect(listed.every((job: {score: number}) => job.score >= 40)).toBe(true)
+    const table = await jobagent(['jobs'])
+    expect(table.stdout).toMatch(/^ID\s+SCORE\s+NEW\s+TITLE/m)
+    const explained = await jobagent(['jobs', String(best.id), '--explain'])
+    expect(explained.stdout).toContain(`Score ${best.score} = the sum of its parts, kept between 0 and 100:`)
+    expect(explained.stdout).toMatch(/^ {2}skills {2}\+\d/m)
+    expect(explained.stdout).toMatch(/customer success \(weight 3\)/)
+  })
+
+  it('refuses --min-score without a profile, saying how to set one', async () => {
+    configure(goodBoards())
+    const result = await jobagent(['jobs', '--min-score', '50'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--min-score needs a profile to score the jobs against')
+    expect(result.stderr).toContain('jobagent config set profile')
+  })
+
   it('exits 1 and leaves the jobs as they were when no board succeeds', async () => {
     configure([{type: 'jobicy', url: `${boards.url}/jobicy`}])
     const result = await jobagent(['run'])
