@@ -16,6 +16,8 @@ const APPLICATIONS = sized(100_000, 10_000)
 const RUNS = sized(5, 3)
 const WALL_TARGET_MS = 2000
 const RSS_TARGET_MB = 300
+/** Scoring 10,000 jobs with descriptions for one profile, measured inside the run. */
+const SCORING_TARGET_MS = 100
 /** Just under the 10 MB a board's answer may be: the most a hostile board can make jobagent read. */
 const HOSTILE_BYTES = 10_000_000
 
@@ -121,7 +123,14 @@ try {
     name: `board-${board}`,
     url: `http://127.0.0.1:${port}/b${board}`,
   }))
-  writeFileSync(join(home, 'config.json'), JSON.stringify({sources}), {mode: 0o600})
+  // A user's home: the boards and a profile, so the run scores its new jobs as it would for them.
+  const profile = {
+    skills: {typescript: 3, 'node.js': 3, postgresql: 2, backend: 2, kubernetes: 1},
+    avoid: ['php', 'wordpress'],
+    seniority: 'senior',
+    locations: ['remote', 'europe', 'germany'],
+  }
+  writeFileSync(join(home, 'config.json'), JSON.stringify({sources, profile}), {mode: 0o600})
   const tracked = Math.min(APPLICATIONS, JOBS_PER_BOARD)
   // The first applications are for board jobs (one in ten of them) so matching has real hits.
   const applications = Array.from({length: APPLICATIONS}, (_, n) =>
@@ -185,6 +194,14 @@ try {
         better: 'lower',
         samples: runs.map((run) => run.rssMb),
         target: {of: 'median', op: '<', limit: RSS_TARGET_MB},
+      }),
+      figure({
+        id: 'run/scoring-time',
+        name: `scoring the new jobs against a profile, inside \`jobagent run\` (${size})`,
+        unit: 'ms',
+        better: 'lower',
+        samples: runs.map((run) => run.summary.matching.duration_ms),
+        target: {of: 'median', op: '<', limit: SCORING_TARGET_MS},
       }),
       figure({
         id: 'run/database-size',
