@@ -108,7 +108,7 @@ export class JobCatalog {
     const job = await this.find(id)
     const [judged] = await this.judge([jobApplicationKeys(job.url)])
     if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: []}
-    const [scored] = scoreJobs([job], this.matching.profile, this.matching.options)
+    const [scored] = scoreJobs([job], this.matching.profile, {...this.matching.options, explain: true})
     return {...job, ...judged!, score: scored!.score, reasons: scored!.reasons, parts: scored!.parts}
   }
 

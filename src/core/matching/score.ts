@@ -35,6 +35,8 @@ export interface ScorePart {
 interface ScoreOptions {
   minSalary?: SalaryFloor | null
   fx?: Record<string, number>
+  /** Every skill's line in the skills part (for --explain); lists and the run do without them. */
+  explain?: boolean
 }
 
 const SKILL_POINTS = 70
@@ -62,11 +64,56 @@ const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** One spelling as a whole word or phrase: `\b` where it starts or ends with a letter or digit, else a look-around. */
-function wordPattern(spelling: string): string {
-  const start = /^\w/.test(spelling) ? '\\b' : '(?<![A-Za-z0-9])'
-  const end = /\w$/.test(spelling) ? '\\b' : '(?![A-Za-z0-9])'
-  return `${start}${escape(spelling).replace(/ /g, '\\s+')}${end}`
+interface TrieNode {
+  next: Map<string, TrieNode>
+  end: boolean
+}
+
+/** Spellings as one pattern sharing their prefixes (`t(?:ypescript|s)`): the regex engine tries far fewer paths. */
+function triePattern(spellings: readonly string[]): string {
+  const root: TrieNode = {next: new Map(), end: false}
+  for (const spelling of spellings) {
+    let node = root
+    for (const character of spelling) {
+      let next = node.next.get(character)
+      if (!next) {
+        next = {next: new Map(), end: false}
+        node.next.set(character, next)
+      }
+      node = next
+    }
+    node.end = true
+  }
+  const emit = (node: TrieNode): string => {
+    const branches = [...node.next].map(([character, next]) => {
+      const text = character === ' ' ? '\\s+' : escape(character)
+      return `${text}${emit(next)}`
+    })
+    if (branches.length === 0) return ''
+    const group = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`
+    return node.end ? `(?:${group})?` : group
+  }
+  return emit(root)
+}
+
+/**
+ * Spellings as whole words or phrases: `\b` where a spelling starts or ends with a letter or digit, a look-around
+ * where it starts or ends with a sign (`.net`, `c#`); one prefix-sharing group for each kind of edge.
+ */
+function wordsPattern(spellings: readonly string[]): string {
+  const groups = new Map<string, string[]>()
+  for (const spelling of spellings) {
+    const start = /^\w/.test(spelling) ? '\\b' : '(?<![A-Za-z0-9])'
+    const end = /\w$/.test(spelling) ? '\\b' : '(?![A-Za-z0-9])'
+    const key = `${start} ${end}`
+    groups.set(key, [...(groups.get(key) ?? []), spelling])
+  }
+  return [...groups]
+    .map(([key, members]) => {
+      const [start, end] = key.split(' ')
+      return `${start}${triePattern(members)}${end}`
+    })
+    .join('|')
 }
 
 interface Term {
@@ -89,9 +136,8 @@ class TermScanner {
     }
     for (const [name, weight] of Object.entries(profile.skills)) add(name, 'skill', weight)
     for (const name of profile.avoid) add(name, 'avoid', 0)
-    // Longest first, so `node.js` is read as itself rather than as `node` followed by `.js`.
-    const all = [...this.termOf.keys()].sort((a, b) => b.length - a.length)
-    this.pattern = all.length === 0 ? null : new RegExp(all.map(wordPattern).join('|'), 'gi')
+    const all = [...this.termOf.keys()]
+    this.pattern = all.length === 0 ? null : new RegExp(wordsPattern(all), 'gi')
   }
 
   /** Each term's mentions in `text`: their count, and how many stand in a keyword list. */
@@ -136,14 +182,29 @@ const list = (names: readonly string[]) => names.join(', ')
 export function scoreJobs(jobs: readonly JobResponse[], profile: Profile, options: ScoreOptions = {}): ScoredJob[] {
   const scanner = new TermScanner(profile)
   const places = profile.locations.map(normaliseTerm).filter((place) => place !== '')
-  return jobs.map((job) => scoreOne(job, profile, scanner, places, options))
+  // Jobs of one board share a handful of location texts: each is read for places once.
+  const known = new Map<string, string[]>()
+  const placesOf = (text: string) => {
+    let found = known.get(text)
+    if (!found) {
+      found = placesIn(text)
+      known.set(text, found)
+    }
+    return found
+  }
+  return jobs.map((job) => scoreOne(job, profile, scanner, {wanted: places, placesOf}, options))
+}
+
+interface Places {
+  wanted: readonly string[]
+  placesOf: (text: string) => string[]
 }
 
 function scoreOne(
   job: JobResponse,
   profile: Profile,
   scanner: TermScanner,
-  places: readonly string[],
+  places: Places,
   options: ScoreOptions,
 ): ScoredJob {
   const hits: Record<Field, Hits> = {
@@ -152,7 +213,7 @@ function scoreOne(
     description: scanner.scan(job.description ?? ''),
   }
   const parts = [
-    skillsPart(scanner, hits, job.tags.length > MAX_TAGS),
+    skillsPart(scanner, hits, job.tags.length > MAX_TAGS, options.explain ?? false),
     levelPart(job, profile),
     placePart(job, places),
     payPart(job, options),
@@ -162,7 +223,12 @@ function scoreOne(
   return {score: Math.max(0, Math.min(100, Math.round(total))), reasons: reasonsOf(scanner, hits, parts), parts}
 }
 
-function skillsPart(scanner: TermScanner, hits: Record<Field, Hits>, tagsAreList: boolean): ScorePart {
+function skillsPart(
+  scanner: TermScanner,
+  hits: Record<Field, Hits>,
+  tagsAreList: boolean,
+  explain: boolean,
+): ScorePart {
   const skills = scanner.terms.map((term, index) => ({term, index})).filter(({term}) => term.kind === 'skill')
   if (skills.length === 0) {
     return {part: 'skills', points: SKILL_POINTS / 2, detail: ['no skills in the profile: 35 for every job']}
@@ -182,6 +248,7 @@ function skillsPart(scanner: TermScanner, hits: Record<Field, Hits>, tagsAreList
     const [match, where] = candidates.reduce((best, next) => (next[0] > best[0] ? next : best))
     const points = (SKILL_POINTS * term.weight * match) / totalWeight
     earned += points
+    if (!explain) continue
     detail.push(
       match > 0
         ? `${term.name} (weight ${term.weight}): ${where}, match ${round(match)}, +${round(points)}`
@@ -200,14 +267,14 @@ function levelPart(job: JobResponse, profile: Profile): ScorePart {
   return {part: 'level', points, detail: [`${level}, wanted ${profile.seniority}: +${points}`]}
 }
 
-function placePart(job: JobResponse, places: readonly string[]): ScorePart {
+function placePart(job: JobResponse, {wanted: places, placesOf}: Places): ScorePart {
   if (places.length === 0) return {part: 'place', points: 15, detail: ['no places in the profile: +15']}
   const wantsRemote = places.includes('remote')
   const mine = places.filter((place) => place !== 'remote').map(knownPlace)
   const where = job.regions.length > 0 ? job.regions.join(', ') : job.location
   // A board without a remote field may still say so in the location (`Remote, Italy`).
   const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
-  const theirs = placesIn(where)
+  const theirs = placesOf(where)
   const fits = theirs.some((place) => mine.some((wanted) => overlaps(place, wanted)))
   const fit = (text: string): ScorePart => ({part: 'place', points: 15, detail: [`${text} fits`]})
   const elsewhere = (text: string): ScorePart => ({

@@ -51,7 +51,7 @@ describe('the score of a job against a profile', () => {
       description: 'We sell shoes.\nKeywords: typescript, node.js, postgresql, backend, react, vue, php, java, go',
     })
     expect(one(prose, backend).score).toBeGreaterThan(one(stuffed, backend).score)
-    expect(one(stuffed, backend).parts[0]?.detail[0]).toContain('only in a keyword list')
+    expect(one(stuffed, backend, {explain: true}).parts[0]?.detail[0]).toContain('only in a keyword list')
     // A board's list of dozens of tags counts as a keyword list too.
     const bloated = job({tags: ['typescript', ...Array.from({length: 20}, (_, n) => `tag${n}`)]})
     expect(one(bloated, backend).parts[0]?.points).toBeCloseTo(3.2, 0)
