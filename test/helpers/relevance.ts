@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import type {JobResponse} from '../../src/core/jobs/job.js'
+import type {Profile} from '../../src/core/matching/profile.js'
 
 /** The labelled evaluation set: the captured jobs, the profiles, and a grade per profile per job url. */
 export const RELEVANCE_FIXTURES = resolve(import.meta.dirname, '../fixtures/relevance')
@@ -107,4 +108,36 @@ export function rankByScore<T>(items: readonly T[], scores: readonly number[]): 
     .map((item, index) => ({item, index, score: scores[index] ?? 0}))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map(({item}) => item)
+}
+
+/** NDCG@k of jobagent's ranking and of the BM25 baseline, for one profile of the evaluation set. */
+export interface RelevanceFigure {
+  profile: string
+  jobagent: number
+  baseline: number
+}
+
+/**
+ * The comparison the evaluation set is for: every profile's jobs ranked by `score` (jobagent's scorer, passed in
+ * so the test and the benchmark share this one computation) and by BM25 over title + description with the skills
+ * as the query, each as NDCG@k against the labels.
+ */
+export function relevanceFigures(
+  score: (jobs: readonly JobResponse[], profile: Profile) => readonly {score: number}[],
+  k = 10,
+): RelevanceFigure[] {
+  const jobs = relevanceJobs()
+  const profiles = relevanceFixture<Record<string, Profile>>('profiles.json')
+  const labels = relevanceFixture<Record<string, Grades>>('labels.json')
+  const urls = jobs.map((job) => job.url)
+  return Object.entries(profiles).map(([name, profile]) => {
+    const grades = labels[name]
+    if (!grades) throw new Error(`no labels for profile ${name}`)
+    const ranked = rankByScore(
+      urls,
+      score(jobs, profile).map((result) => result.score),
+    )
+    const baseline = bm25Rank(jobs, Object.keys(profile.skills)).map((job) => job.url)
+    return {profile: name, jobagent: ndcgAt(k, ranked, grades), baseline: ndcgAt(k, baseline, grades)}
+  })
 }

@@ -10,6 +10,7 @@ import {
   ndcgAt,
   RELEVANCE_FIXTURES,
   rankByScore,
+  relevanceFigures,
   relevanceFixture,
   relevanceJobs,
   tokenize,
@@ -110,23 +111,10 @@ describe('the yardsticks', () => {
 
 describe('ranking the captured jobs for each profile', () => {
   it("puts relevant jobs higher than a plain BM25 baseline does: jobagent's mean NDCG@10 is above BM25's", () => {
-    const figures = Object.entries(profiles).map(([name, profile]) => {
-      const grades = labels[name]!
-      const results = scoreJobs(jobs, profile)
-      expect(results).toHaveLength(jobs.length)
-      const ranked = rankByScore(
-        urls,
-        results.map((result) => result.score),
-      )
-      const jobagent = ndcgAt(K, ranked, grades)
-      const baseline = ndcgAt(
-        K,
-        bm25Rank(jobs, Object.keys(profile.skills)).map((job) => job.url),
-        grades,
-      )
-      console.log(`NDCG@${K} ${name}: jobagent ${jobagent.toFixed(3)}, BM25 ${baseline.toFixed(3)}`)
-      return {jobagent, baseline}
-    })
+    const figures = relevanceFigures((scored, profile) => scoreJobs(scored, profile), K)
+    for (const {profile, jobagent, baseline} of figures) {
+      console.log(`NDCG@${K} ${profile}: jobagent ${jobagent.toFixed(3)}, BM25 ${baseline.toFixed(3)}`)
+    }
     const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
     const jobagent = mean(figures.map((figure) => figure.jobagent))
     const baseline = mean(figures.map((figure) => figure.baseline))
