@@ -17,7 +17,9 @@ import {type OpenOutcome, openInBrowser} from './open-url.js'
 /** Everything the dashboard shows, read in one go and then kept in memory. */
 export interface DashboardData {
   run: RunRecord | null
+  /** In score order with a profile, which `scored` tells; each job carries its score and reasons then. */
   jobs: ListedJob[]
+  scored: boolean
   applications: TrackedApplication[]
   counts: ApplicationCounts
   newJobs: number
@@ -50,7 +52,8 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
         context.applications.list(),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
-      return {run, jobs, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrl}
+      const scored = context.jobCatalog.scored
+      return {run, jobs, scored, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrl}
     },
     async history(url) {
       return (await context.applications.get(url)).history

@@ -22,8 +22,18 @@ const STATUSES = ['saved', 'applied', 'interviewing', 'offer', 'accepted', 'reje
 const MAX_MESSAGES = 5
 
 // jobs come from the last stored run (GET /jobs/last) when the page opens, then from each "Search now". Each job
-// carries the server's judgement (tracked_status, tracked_url, is_new): the page never applies URL rules itself.
-const state = {applications: [], applicationsLoaded: false, jobs: null, jobsFrom: 'run', run: null, searching: false}
+// carries the server's judgement (tracked_status, tracked_url, is_new, and with a profile score and reasons): the
+// page never applies URL rules or scores itself. With scores the API lists the jobs best first; scoreOrder
+// 'ascending' shows them lowest first instead.
+const state = {
+  applications: [],
+  applicationsLoaded: false,
+  jobs: null,
+  jobsFrom: 'run',
+  run: null,
+  searching: false,
+  scoreOrder: 'descending',
+}
 
 // ---- the token form: one prompt however many requests were refused, resolved with what the user typed
 
@@ -324,21 +334,29 @@ function renderJobs() {
   const index = applicationsByUrl()
   const text = $('jobs-filter').value.trim().toLowerCase()
   const wanted = $('jobs-status').value
-  const rows = state.jobs.filter((job) => {
+  const scored = state.jobs.some((job) => typeof job.score === 'number')
+  const header = $('jobs-score-header')
+  header.hidden = !scored
+  header.setAttribute('aria-sort', state.scoreOrder)
+  header.querySelector('.sort-mark').textContent = state.scoreOrder === 'ascending' ? '▲' : '▼'
+  const wantedJobs = state.jobs.filter((job) => {
     const application = applicationOf(job, index)
     if (wanted === 'new' && !isNewJob(application)) return false
     if (wanted === 'untracked' && application) return false
     if (STATUSES.includes(wanted) && application?.status !== wanted) return false
     return matchesText(job, ['title', 'company', 'location', 'source'], text)
   })
-  table.tBodies[0].replaceChildren(...rows.map((job) => jobRow(job, applicationOf(job, index))))
+  // A stable sort: jobs of equal score keep the API's order.
+  const rows =
+    scored && state.scoreOrder === 'ascending' ? [...wantedJobs].sort((a, b) => a.score - b.score) : wantedJobs
+  table.tBodies[0].replaceChildren(...rows.map((job) => jobRow(job, applicationOf(job, index), scored)))
   table.hidden = rows.length === 0
   empty.hidden = rows.length > 0
   if (state.jobs.length > 0) empty.textContent = 'No job matches the filters.'
   else empty.textContent = fromRun ? 'No jobs from the last run.' : 'The search found no jobs.'
 }
 
-function jobRow(job, application) {
+function jobRow(job, application, scored) {
   const name = `${job.title} at ${job.company}`
   let action = 'Tracked'
   if (!application) {
@@ -351,10 +369,11 @@ function jobRow(job, application) {
     button.addEventListener('click', () => track(job, status.value, button))
     action = el('div', {className: 'track'}, status, button)
   }
-  const details = detailsToggle(job, name, () => row)
+  const details = detailsToggle(job, name, () => row, scored ? 9 : 8)
   const row = el(
     'tr',
     {'data-key': job.url, tabindex: -1},
+    scored ? scoreCell(job.score) : null,
     cell('Title', titleLink(job)),
     cell('Company', job.company),
     cell('Location', job.location || '—'),
@@ -378,13 +397,20 @@ function wideCell(label, ...content) {
   return node
 }
 
+/** A job's score out of 100, in the column shown when the jobs are scored. */
+function scoreCell(score) {
+  const node = cell('Score', typeof score === 'number' ? String(score) : '—')
+  node.classList.add('score')
+  return node
+}
+
 let detailIds = 0
 
 /**
- * The "Details" button of a job row and the row it opens below: salary, type, workplace, seniority, tags and the
- * description, from the job the list already holds.
+ * The "Details" button of a job row and the row it opens below: the score and its reasons (with a profile), salary,
+ * type, workplace, seniority, tags and the description, from the job the list already holds.
  */
-function detailsToggle(job, name, jobRowOf) {
+function detailsToggle(job, name, jobRowOf, columns) {
   const id = `job-detail-${++detailIds}`
   const facts = jobFacts(job)
   const row = el(
@@ -392,8 +418,9 @@ function detailsToggle(job, name, jobRowOf) {
     {className: 'detail-row', id},
     el(
       'td',
-      {colspan: 8},
+      {colspan: columns},
       el('h3', {}, name),
+      typeof job.score === 'number' ? scoreDetail(job) : null,
       facts.length > 0
         ? el('dl', {className: 'facts'}, ...facts.flatMap(([label, text]) => [el('dt', {}, label), el('dd', {}, text)]))
         : null,
@@ -415,6 +442,24 @@ function detailsToggle(job, name, jobRowOf) {
     button.setAttribute('aria-expanded', String(open))
   })
   return {button}
+}
+
+/** `Score: 72 of 100` and the reasons the server gave, one to a line: `+ typescript (title)`, `- php (description)`. */
+function scoreDetail(job) {
+  const reasons = Array.isArray(job.reasons) ? job.reasons : []
+  const tone = (reason) => (reason.startsWith('+ ') ? 'for' : reason.startsWith('- ') ? 'against' : 'other')
+  return el(
+    'div',
+    {className: 'score-detail'},
+    el('p', {}, 'Score: ', el('strong', {}, String(job.score)), ' of 100'),
+    reasons.length > 0
+      ? el(
+          'ul',
+          {className: 'reasons', 'aria-label': 'Reasons for the score'},
+          ...reasons.map((reason) => el('li', {className: tone(reason)}, String(reason))),
+        )
+      : null,
+  )
 }
 
 function renderApplications() {
@@ -563,6 +608,10 @@ function init() {
   }
   setupTabs()
   $('search-button').addEventListener('click', search)
+  $('jobs-score-sort').addEventListener('click', () => {
+    state.scoreOrder = state.scoreOrder === 'descending' ? 'ascending' : 'descending'
+    renderJobs()
+  })
   $('export-link').addEventListener('click', downloadCsv)
   $('token-form').addEventListener('submit', submitToken)
   onTokenNeeded(askForToken)

@@ -87,6 +87,9 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
     expect(await row.textContent()).toContain('not tracked')
     expect(await row.locator('.badge').textContent()).toBe('new')
     expect(await page.locator('#jobs-caption').textContent()).toBe('Jobs stored by the last run')
+    // No profile: the jobs carry no score, so there is no Score column.
+    expect(await page.locator('#jobs-score-header').isHidden()).toBe(true)
+    expect(await page.locator('#jobs-table td.score').count()).toBe(0)
     expect(await counts()).toEqual({total: '0', applied: '0', pending: '0', new: '2'})
     mkdirSync(ARTIFACTS, {recursive: true})
     await page.screenshot({path: join(ARTIFACTS, 'web-page-last-run.png'), fullPage: true})
@@ -125,6 +128,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
     await details.waitFor()
     expect(await button.getAttribute('aria-expanded')).toBe('true')
     expect(await details.locator('dt').allTextContents()).toEqual(['Salary', 'Workplace', 'Tags'])
+    expect(await details.locator('.score-detail').count()).toBe(0)
     expect(await details.locator('dd').allTextContents()).toEqual([
       'USD 70,000 – 90,000 a year',
       'remote',

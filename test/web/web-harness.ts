@@ -88,14 +88,21 @@ export interface Jobagent {
   stop: () => Promise<void>
 }
 
-/** Spawns the built CLI's `serve --port 0` with a temporary JOBAGENT_HOME whose config points at the mock board. */
-export async function startJobagent(board: MockBoard, options: {token?: string} = {}): Promise<Jobagent> {
+/**
+ * Spawns the built CLI's `serve --port 0` with a temporary JOBAGENT_HOME whose config points at the mock board,
+ * and holds `profile` when given (the jobs are scored then).
+ */
+export async function startJobagent(
+  board: MockBoard,
+  options: {token?: string; profile?: Record<string, unknown>} = {},
+): Promise<Jobagent> {
   const home = tempDir('jobagent-web-')
   const config = {
     sources: [
       {type: 'remoteok', url: board.url},
       {type: 'remotive', url: `${board.url}/broken`},
     ],
+    ...(options.profile ? {profile: options.profile} : {}),
   }
   writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {

@@ -47,7 +47,8 @@ export function App({services, colour}: AppProps) {
 
   const width = state.size.columns
   const rows = rowsOf(state)
-  const jobsTable = useMemo(() => jobColumns(width, colour), [width, colour])
+  const scored = state.data?.scored ?? false
+  const jobsTable = useMemo(() => jobColumns(width, colour, scored), [width, colour, scored])
   const applicationsTable = useMemo(() => applicationColumns(width, colour), [width, colour])
   const detailUrl = state.detail && state.mode.kind !== 'pick-status' ? targetApplication(state)?.url : undefined
   const history = useApplicationHistory(services, state.view === 'applications' ? detailUrl : undefined, state.data)

@@ -8,18 +8,20 @@ import {type Column, MARKER_WIDTH} from './table.js'
 type Defined<T> = ColumnSpec & Pick<Column<T>, 'value'> & {colourOf?: (row: T) => string}
 
 const JOB_COLUMNS: Defined<ListedJob>[] = [
+  // With a profile only (see jobColumns); the list is in score order, so the column outranks all but title and company.
+  {key: 'score', header: 'SCORE', min: 5, weight: 0, priority: 2, value: (job) => String(job.score ?? '').padStart(5)},
   {key: 'title', header: 'TITLE', min: 20, weight: 5, priority: 0, value: (job) => job.title},
   {key: 'company', header: 'COMPANY', min: 12, weight: 3, priority: 1, value: (job) => job.company},
-  // Narrow enough minimums that all six columns fit an 80-column terminal; longer text is truncated.
-  {key: 'location', header: 'LOCATION', min: 9, weight: 2, priority: 4, value: (job) => job.location},
-  {key: 'source', header: 'SOURCE', min: 9, weight: 1, priority: 5, value: (job) => job.source},
+  // Narrow enough minimums that the six columns besides SCORE fit an 80-column terminal; longer text is truncated.
+  {key: 'location', header: 'LOCATION', min: 9, weight: 2, priority: 5, value: (job) => job.location},
+  {key: 'source', header: 'SOURCE', min: 9, weight: 1, priority: 6, value: (job) => job.source},
   // Wide terminals only: the first column dropped when space runs out.
   {
     key: 'salary',
     header: 'SALARY',
     min: 14,
     weight: 1,
-    priority: 6,
+    priority: 7,
     value: (job) => (job.salary ? compactSalary(job.salary) : ''),
   },
   {
@@ -27,7 +29,7 @@ const JOB_COLUMNS: Defined<ListedJob>[] = [
     header: 'POSTED',
     min: 10,
     weight: 0,
-    priority: 3,
+    priority: 4,
     value: (job) => job.posted_date?.slice(0, 10) ?? '',
   },
   {
@@ -35,11 +37,13 @@ const JOB_COLUMNS: Defined<ListedJob>[] = [
     header: 'STATUS',
     min: 12,
     weight: 0,
-    priority: 2,
+    priority: 3,
     value: (job) => job.tracked_status ?? 'new',
     colourOf: (job) => job.tracked_status ?? 'new',
   },
 ]
+
+const UNSCORED_JOB_COLUMNS = JOB_COLUMNS.filter((column) => column.key !== 'score')
 
 const APPLICATION_COLUMNS: Defined<TrackedApplication>[] = [
   {key: 'title', header: 'TITLE', min: 20, weight: 5, priority: 0, value: (app) => app.title},
@@ -65,9 +69,12 @@ function fitTable<T>(defined: readonly Defined<T>[], width: number, colour: bool
   )
 }
 
-/** The Jobs table's columns for a terminal width; all fit 80 columns, narrower terminals drop source, then location. */
-export function jobColumns(width: number, colour: boolean): Column<ListedJob>[] {
-  return fitTable(JOB_COLUMNS, width, colour)
+/**
+ * The Jobs table's columns for a terminal width, with SCORE when the jobs are scored (a profile is configured).
+ * Without it all fit 80 columns; with it source is left out there. Narrower terminals drop source, then location.
+ */
+export function jobColumns(width: number, colour: boolean, scored: boolean): Column<ListedJob>[] {
+  return fitTable(scored ? JOB_COLUMNS : UNSCORED_JOB_COLUMNS, width, colour)
 }
 
 export function applicationColumns(width: number, colour: boolean): Column<TrackedApplication>[] {

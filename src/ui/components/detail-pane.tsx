@@ -41,20 +41,33 @@ function heading(item: {title: string; company: string; location: string}): stri
   return [item.title, item.company, item.location].filter(Boolean).join(' · ')
 }
 
-/** Labelled facts side by side, as many to a line as fit `width`, so the description keeps its rows. */
-function packFacts(facts: readonly [string, string][], width: number): Line[] {
+/** Items side by side, three spaces apart, as many to a line as fit `width`; an item wider than that has its own. */
+function pack(items: readonly string[], width: number, indent = ''): Line[] {
   const lines: Line[] = []
   let current = ''
-  for (const [label, text] of facts) {
-    const fact = `${label}: ${text}`
-    if (current !== '' && current.length + 3 + fact.length <= width) current = `${current}   ${fact}`
+  for (const item of items) {
+    if (current !== '' && current.length + 3 + item.length <= width) current = `${current}   ${item}`
     else {
       if (current !== '') lines.push({text: current})
-      current = fact
+      current = `${indent}${item}`
     }
   }
   if (current !== '') lines.push({text: current})
   return lines
+}
+
+/** Labelled facts side by side, so the description keeps its rows. */
+function packFacts(facts: readonly [string, string][], width: number): Line[] {
+  return pack(
+    facts.map(([label, text]) => `${label}: ${text}`),
+    width,
+  )
+}
+
+/** The score and what earned it, the reasons packed like the facts; nothing when the jobs are not scored. */
+function scoreLines(job: ListedJob, width: number): Line[] {
+  if (job.score === null) return []
+  return [{label: 'Score', text: `${job.score} of 100`}, ...pack(job.reasons, width, '  ')]
 }
 
 export function JobDetail(props: {
@@ -68,6 +81,8 @@ export function JobDetail(props: {
   const status = job.tracked_status ?? 'new'
   const lines: Line[] = [
     {text: heading(job), bold: true},
+    // What the profile makes of the job comes first: it is why the job is where it is in the list.
+    ...scoreLines(job, props.width),
     ...packFacts(detailFacts(job), props.width),
     {label: 'URL', text: job.url},
     {label: 'Source', text: `${job.source}   Posted: ${job.posted_date ?? '–'}   ID: ${job.id}`},
