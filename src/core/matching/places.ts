@@ -224,12 +224,13 @@ for (const [region, {names = [], countries}] of Object.entries(REGIONS)) {
   for (const country of countries) for (const place of inside(country)) inside(region).add(place)
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** Text as a regular expression that matches exactly it. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 // Longest names first, so `new york` is read before `york` and `united states of america` before `america`.
 const ANY_NAME = new RegExp(
   `(?<![\\p{L}\\p{N}])(${[...NAMED.keys()]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|')})(?![\\p{L}\\p{N}])`,
   'giu',
 )

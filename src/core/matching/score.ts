@@ -1,6 +1,6 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
-import {knownPlace, overlaps, placesIn} from './places.js'
+import {escapeRegExp, knownPlace, overlaps, placesIn} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 
 /**
@@ -62,7 +62,6 @@ const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
   [/\b(mid|mid-level|intermediate|regular)\b/i, 'mid'],
 ]
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 interface TrieNode {
   next: Map<string, TrieNode>
@@ -86,7 +85,7 @@ function triePattern(spellings: readonly string[]): string {
   }
   const emit = (node: TrieNode): string => {
     const branches = [...node.next].map(([character, next]) => {
-      const text = character === ' ' ? '\\s+' : escape(character)
+      const text = character === ' ' ? '\\s+' : escapeRegExp(character)
       return `${text}${emit(next)}`
     })
     if (branches.length === 0) return ''
