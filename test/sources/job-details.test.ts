@@ -1,19 +1,9 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../src/core/jobs/job.js'
-import type {JobSource} from '../../src/core/jobs/job-source.js'
-import {
-  arbeitnowSource,
-  ashbySource,
-  greenhouseSource,
-  himalayasSource,
-  jobicySource,
-  leverSource,
-  remoteOkSource,
-  remotiveSource,
-} from '../../src/sources/boards.js'
-import {weWorkRemotelySource} from '../../src/sources/weworkremotely.js'
+import {ashbySource, jobicySource} from '../../src/sources/boards.js'
+import {BOARD_CAPTURES, captureJobs} from '../helpers/board-captures.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
-import {fetchAll, fixtureText, testDeps} from '../helpers/source-fixtures.js'
+import {fetchAll, testDeps} from '../helpers/source-fixtures.js'
 
 /**
  * The details of chosen jobs of every captured board, field by field, as read from the postings in
@@ -420,36 +410,6 @@ const EXPECTED: Record<string, Expected[]> = {
   ],
 }
 
-const BOARDS: Record<string, {file: string; source: (url: string) => JobSource}> = {
-  remoteok: {file: 'remoteok.json', source: (url) => remoteOkSource({type: 'remoteok', url}, testDeps())},
-  remotive: {file: 'remotive.json', source: (url) => remotiveSource({type: 'remotive', url}, testDeps())},
-  arbeitnow: {
-    file: 'arbeitnow.json',
-    source: (url) => arbeitnowSource({type: 'arbeitnow', url, max_pages: 1}, testDeps()),
-  },
-  jobicy: {file: 'jobicy.json', source: (url) => jobicySource({type: 'jobicy', url}, testDeps())},
-  himalayas: {
-    file: 'himalayas.json',
-    source: (url) => himalayasSource({type: 'himalayas', url, max_pages: 1}, testDeps()),
-  },
-  greenhouse: {
-    file: 'greenhouse.json',
-    source: (url) => greenhouseSource({type: 'greenhouse', url, boards: ['gitlab']}, {slug: 'gitlab'}, testDeps()),
-  },
-  lever: {
-    file: 'lever.json',
-    source: (url) => leverSource({type: 'lever', url, sites: ['people-ai']}, {slug: 'people-ai'}, testDeps()),
-  },
-  ashby: {
-    file: 'ashby.json',
-    source: (url) => ashbySource({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
-  },
-  weworkremotely: {
-    file: 'weworkremotely.xml',
-    source: (url) => weWorkRemotelySource({type: 'weworkremotely', url}, testDeps()),
-  },
-}
-
 let server: MockServer | undefined
 afterEach(async () => {
   await server?.close()
@@ -457,10 +417,7 @@ afterEach(async () => {
 })
 
 async function jobsOf(board: string): Promise<JobResponse[]> {
-  const {file, source} = BOARDS[board]!
-  const type = file.endsWith('.xml') ? 'application/rss+xml' : 'application/json'
-  server = await startMockServer(serveBody(fixtureText(file), type))
-  return fetchAll(source(server.url))
+  return (await captureJobs(board)).jobs
 }
 
 describe('the details of every board', () => {
@@ -569,17 +526,12 @@ describe('the details of every board', () => {
   })
 
   it('asks Greenhouse for the description and Ashby for the pay', async () => {
-    await jobsOf('greenhouse')
-    expect(server?.requests.map((request) => request.url)).toEqual(['/v1/boards/gitlab/jobs?content=true'])
-    await server?.close()
-    await jobsOf('ashby')
-    expect(server?.requests.map((request) => request.url)).toEqual([
-      '/posting-api/job-board/notion?includeCompensation=true',
-    ])
+    expect((await captureJobs('greenhouse')).requests).toEqual(['/v1/boards/gitlab/jobs?content=true'])
+    expect((await captureJobs('ashby')).requests).toEqual(['/posting-api/job-board/notion?includeCompensation=true'])
   })
 
   it('keeps the markup out of every description: no tags, no entities, no runs of blank lines', async () => {
-    for (const board of Object.keys(BOARDS)) {
+    for (const board of Object.keys(BOARD_CAPTURES)) {
       for (const job of await jobsOf(board)) {
         if (job.description === null) continue
         expect(job.description, `${board}: ${job.title}`).not.toMatch(
@@ -587,8 +539,6 @@ describe('the details of every board', () => {
         )
         expect(job.description).not.toMatch(/\n\s*\n\s*\n/)
       }
-      await server?.close()
-      server = undefined
     }
   })
 })

@@ -62,7 +62,6 @@ const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
   [/\b(mid|mid-level|intermediate|regular)\b/i, 'mid'],
 ]
 
-
 interface TrieNode {
   next: Map<string, TrieNode>
   end: boolean
