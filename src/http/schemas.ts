@@ -43,6 +43,9 @@ export const ApplicationSchema = z
   })
   .openapi('Application')
 
+/** The answer to recording an application (POST /applications, POST /jobs/track). */
+export const RecordedSchema = z.object({status: z.literal('recorded'), application: ApplicationSchema})
+
 export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('ApplicationRequest', {
   example: {
     title: 'Backend Engineer',

@@ -274,7 +274,7 @@ function placePart(job: JobResponse, {wanted: places, placesOf}: Places): ScoreP
   const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
   const theirs = placesOf(where)
   const fits = theirs.some((place) => mine.some((wanted) => overlaps(place, wanted)))
-  const fit = (text: string): ScorePart => ({part: 'place', points: 15, detail: [`${text} fits`]})
+  const fitting = (text: string): ScorePart => ({part: 'place', points: 15, detail: [`${text} fits`]})
   const elsewhere = (text: string): ScorePart => ({
     part: 'place',
     points: -20,
@@ -283,11 +283,11 @@ function placePart(job: JobResponse, {wanted: places, placesOf}: Places): ScoreP
   const unclear = (text: string): ScorePart => ({part: 'place', points: 8, detail: [`${text}: cannot tell, +8`]})
   if (remote === true) {
     // A remote job takes anyone unless the board names places; then one of them must be the user's.
-    if (theirs.length === 0) return wantsRemote ? fit('remote') : unclear('remote, not asked for')
-    if (fits) return fit(`remote (${where})`)
+    if (theirs.length === 0) return wantsRemote ? fitting('remote') : unclear('remote, not asked for')
+    if (fits) return fitting(`remote (${where})`)
     return mine.length === 0 ? unclear(`remote for ${where}`) : elsewhere(`remote for ${where} only`)
   }
-  if (fits) return fit(where)
+  if (fits) return fitting(where)
   if (theirs.length > 0) return elsewhere(where)
   return unclear(where || 'place not stated')
 }

@@ -14,6 +14,7 @@ import {
   errorResponses,
   pageFields,
   pageQuery,
+  RecordedSchema,
   StatusChangeSchema,
   StatusSchema,
   statusChangeInput,
@@ -73,7 +74,7 @@ const recordApplication = createRoute({
   summary: 'Track an application',
   request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
   responses: {
-    201: json(z.object({status: z.literal('recorded'), application: ApplicationSchema}), 'Recorded'),
+    201: json(RecordedSchema, 'Recorded'),
     ...errorResponses(400, 401, 409, 413, 415, 422),
   },
 })

@@ -8,7 +8,6 @@ import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
 import {
   ApplicationRequestSchema,
-  ApplicationSchema,
   errorResponses,
   FoundJobSchema,
   JobTrackingSchema,
@@ -16,6 +15,7 @@ import {
   ListedJobSchema,
   pageFields,
   pageQuery,
+  RecordedSchema,
   SourceOutcomeSchema,
   TrackingRequestSchema,
 } from '../schemas.js'
@@ -106,12 +106,7 @@ const trackJob = createRoute({
     'differs only by such parameters never becomes a second application. The web page tracks jobs with it.',
   request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
   responses: {
-    201: {
-      description: 'Recorded',
-      content: {
-        'application/json': {schema: z.object({status: z.literal('recorded'), application: ApplicationSchema})},
-      },
-    },
+    201: {description: 'Recorded', content: {'application/json': {schema: RecordedSchema}}},
     ...errorResponses(400, 401, 409, 413, 415, 422),
   },
 })
