@@ -62,6 +62,37 @@ describe('changing settings', () => {
     expect(editor().get('search.company_block_list')).toEqual(['Acme, Inc.'])
   })
 
+  it('sets a profile key by key and a salary floor, refusing what the schema does not allow, by name', () => {
+    editor().set('profile.skills', '{"node.js": 2}')
+    editor().set('profile.skills.typescript', '3')
+    editor().set('profile.seniority', 'senior')
+    editor().set('profile.locations', 'remote, europe')
+    editor().set('search.min_salary', '{"amount": 70000, "currency": "EUR"}')
+    editor().set('search.fx.USD', '0.92')
+    const {config} = loadConfig({env})
+    expect(config.profile).toEqual({
+      skills: {'node.js': 2, typescript: 3},
+      avoid: [],
+      seniority: 'senior',
+      locations: ['remote', 'europe'],
+    })
+    expect(config.search.min_salary).toEqual({amount: 70000, currency: 'EUR', period: 'year', unknown: 'keep'})
+    expect(config.search.fx).toEqual({USD: 0.92})
+    // A dot in a key path separates keys: a skill with a dot in its name is set with the whole object, as above.
+    expect(refusal(() => editor().set('profile.skills.vue.js', '2')).message).toContain(
+      'profile.skills.vue must be integer',
+    )
+    expect(refusal(() => editor().set('profile.skills.rust', '5')).message).toContain(
+      'profile.skills.rust must be <= 3',
+    )
+    expect(refusal(() => editor().set('profile.seniority', 'guru')).message).toContain(
+      'profile.seniority must be one of: junior, mid, senior, staff, lead, any',
+    )
+    expect(refusal(() => editor().set('search.min_salary.currency', 'euro')).message).toContain(
+      'must be an ISO 4217 currency code such as EUR or USD',
+    )
+  })
+
   it('reads back one setting, and reports one that is not set', () => {
     editor().set('mode', 'development')
     expect(editor().get('mode')).toBe('development')
@@ -161,7 +192,7 @@ describe('changing settings', () => {
   })
 
   it.each([
-    ['colour', 'top-level keys are: mode, search, sources, notify, run, server, shipments'],
+    ['colour', 'top-level keys are: mode, search, sources, notify, profile, run, server, shipments'],
     ['search.foo', 'keys under search are: tags, keywords'],
     ['shipments.metadata.tabel', 'keys under shipments.metadata are: url, table'],
   ])('refuses the unknown key %s with set, get and unset, naming it', (key, hint) => {

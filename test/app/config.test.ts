@@ -39,8 +39,10 @@ describe('the effective configuration', () => {
     const {config} = loadConfig({env})
     expect(config.mode).toBe('production')
     expect(config.server).toEqual({host: '127.0.0.1', port: 8080, allowed_hosts: []})
-    expect(config.notify).toEqual({urls: [], max_items: 20})
+    expect(config.notify).toEqual({urls: [], max_items: 20, min_score: 0})
     expect(config.search.tags).toEqual([])
+    expect(config.search).toMatchObject({min_salary: null, fx: {}})
+    expect(config.profile).toEqual({skills: {}, avoid: [], seniority: 'any', locations: []})
     expect(config.sources.map((source) => source.type)).toEqual([
       'remoteok',
       'remotive',
@@ -68,7 +70,7 @@ describe('the effective configuration', () => {
     })
     expect(config.mode).toBe('production')
     expect(config.server).toEqual({host: '0.0.0.0', port: 9100, allowed_hosts: []})
-    expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5})
+    expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5, min_score: 0})
   })
 
   it('takes command-line overrides over the environment', () => {
