@@ -22,6 +22,7 @@ export default class Status extends BaseCommand {
     '<%= config.bin %> status --status interviewing',
     '<%= config.bin %> status https://example.org/jobs/42',
     '<%= config.bin %> status https://example.org/jobs/42 interviewing --notes "call on Tuesday"',
+    '<%= config.bin %> status https://example.org/jobs/42 --snooze 7',
     '<%= config.bin %> status --json > applications.json',
   ]
   static enableJsonFlag = true
@@ -32,6 +33,11 @@ export default class Status extends BaseCommand {
   static flags = {
     status: Flags.string({description: 'List only applications with this status.', options: [...APPLICATION_STATUSES]}),
     notes: Flags.string({description: 'Notes for the new status (replace the current notes; default: none).'}),
+    snooze: Flags.integer({
+      description: 'With a URL: postpone its follow-up by this many days (see jobagent followups).',
+      min: 1,
+      max: 365,
+    }),
   }
 
   async run() {
@@ -46,6 +52,16 @@ export default class Status extends BaseCommand {
       throw new ValidationError('--status filters the list; it cannot be used with a URL', {
         hint: 'list by status with: jobagent status --status <status>; change one with: jobagent status <url> <status>',
       })
+    }
+    if (flags.snooze !== undefined) {
+      if (!args.url || args['new-status']) {
+        throw new ValidationError('--snooze goes with the URL of an application alone', {
+          hint: 'postpone a follow-up with: jobagent status <url> --snooze 7',
+        })
+      }
+      const until = await this.context.followUps.snooze(args.url, flags.snooze)
+      this.log(`No follow-up for ${args.url} before ${until.slice(0, 10)}.`)
+      return {url: args.url, snoozed_until: until}
     }
     if (args.url && args['new-status']) {
       const change = await tracker.changeStatus(args.url, args['new-status'], flags.notes ?? '')

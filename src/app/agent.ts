@@ -30,6 +30,7 @@ export async function runAgent(
         jobs: context.jobStore,
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),
+        followUps: context.followUps,
         logger,
       })
       const {tags, ...rest} = options

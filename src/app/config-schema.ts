@@ -80,6 +80,10 @@ const configSchema = z.strictObject({
     // Jobs scored below this (with a profile) are stored and listed but not notified.
     min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 0),
   }),
+  // Applications waiting on an employer (applied, interviewing) are due for a follow-up after `after_days`.
+  followups: section({
+    after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 7),
+  }),
   profile: section({
     skills: z._default(z.record(z.string().check(z.minLength(1)), z.int().check(z.gte(1), z.lte(3))), () => ({})),
     avoid: stringList(),

@@ -1,4 +1,5 @@
 import {ApplicationService} from '../core/applications/application-service.js'
+import {FollowUps} from '../core/applications/follow-ups.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
 import {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {JobSearch} from '../core/jobs/job-search.js'
@@ -9,6 +10,7 @@ import type {NotificationService} from '../core/notifications/notification-servi
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
+import {SqliteFollowUpStore} from '../storage/sqlite/sqlite-follow-up-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
@@ -35,6 +37,7 @@ interface Services {
   jobStore: SqliteJobStore
   runLedger: RunLedger
   jobCatalog: JobCatalog
+  followUps: FollowUps
   sharedSearch: SharedSearch
   shipments: ShipmentService
   trackerFiles: Promise<TrackerFiles>
@@ -91,6 +94,13 @@ export class AppContext {
 
   get applicationStore(): SqliteApplicationStore {
     return this.once('applicationStore', () => new SqliteApplicationStore(this.trackerDb, this.paths.trackerDb))
+  }
+
+  get followUps(): FollowUps {
+    return this.once(
+      'followUps',
+      () => new FollowUps(new SqliteFollowUpStore(this.trackerDb, this.paths.trackerDb), this.config.followups),
+    )
   }
 
   get applications(): ApplicationService {

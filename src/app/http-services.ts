@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
+import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
@@ -21,6 +22,8 @@ export interface HttpServices {
     JobCatalog,
     'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound'
   >
+  /** GET /applications/followups and POST /applications/{url}/snooze. */
+  followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays'>
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
@@ -44,6 +47,9 @@ export function createHttpServices(context: AppContext): HttpServices {
     },
     get runs() {
       return context.runLedger
+    },
+    get followUps() {
+      return context.followUps
     },
     // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
     // stores join once they exist (an import while the server runs counts).

@@ -28,7 +28,7 @@ export function createDigestSender(
 ): DigestSender {
   return {
     channelCount: notify.urls.length,
-    buildDigest: (jobs) => buildDigest([...jobs], {maxItems: notify.max_items, type: 'new_jobs'}),
+    buildDigest: (jobs, followUps) => buildDigest([...jobs], {maxItems: notify.max_items, type: 'new_jobs', followUps}),
     deliver: (digest, signal) => service.deliver(digest, signal),
   }
 }

@@ -15,5 +15,6 @@ export class LogNotifier implements Notifier {
     this.logger.info(digest.title)
     for (const line of digest.lines) this.logger.info(line)
     if (digest.more > 0) this.logger.info(moreLine(digest.more))
+    for (const line of digest.followUps) this.logger.info(line)
   }
 }

@@ -43,6 +43,7 @@ describe('the effective configuration', () => {
     expect(config.search.tags).toEqual([])
     expect(config.search).toMatchObject({min_salary: null, fx: {}})
     expect(config.profile).toEqual({skills: {}, avoid: [], seniority: 'any', locations: []})
+    expect(config.followups).toEqual({after_days: 7})
     expect(config.sources.map((source) => source.type)).toEqual([
       'remoteok',
       'remotive',

@@ -186,6 +186,51 @@ describe('jobagent run (built CLI against local boards)', () => {
     expect(explained.stdout).toMatch(/customer success \(weight 3\)/)
   })
 
+  it('names an application due for a follow-up in the digest once a period, lists it, and snoozes it', async () => {
+    configure(goodBoards(), {notify: {urls: ['log://']}})
+    const url = 'https://example.org/jobs/waiting'
+    const recorded = await jobagent([
+      'apply',
+      url,
+      '--title',
+      'Platform Engineer',
+      '--company',
+      'Initech',
+      '--source',
+      'referral',
+    ])
+    expect(recorded.code).toBe(0)
+    const db = new Database(join(home.path, 'jobagent.db'))
+    db.prepare("UPDATE applications SET updated_at = '2020-01-01T09:00:00.000' WHERE url = ?").run(url)
+    db.close()
+
+    const first = await jobagent(['run'])
+    const digest = messages(first).filter((line) => line.name === 'jobagent.notify.log')
+    expect(digest[0]?.message).toMatch(/^\d+ new jobs, 1 follow-up due$/)
+    expect(digest.map((line) => line.message)).toContainEqual(
+      expect.stringMatching(
+        /^Follow up: Platform Engineer at Initech \(applied, \d+ days without news\), https:\/\/example\.org\/jobs\/waiting$/,
+      ),
+    )
+    expect(messages(first).find((line) => line.message.startsWith('Notifications: '))?.message).toMatch(
+      /^Notifications: sent \d+ job\(s\) and 1 follow-up\(s\) to 1 of 1/,
+    )
+    // Named once a period: the next run has nothing new and no follow-up to send.
+    const second = await jobagent(['run'])
+    expect(messages(second).some((line) => line.message.startsWith('Follow up:'))).toBe(false)
+
+    const listed = await jobagent(['followups'])
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toMatch(/^1 application due for a follow-up/m)
+    expect(listed.stdout).toContain(url)
+    const snoozed = await jobagent(['status', url, '--snooze', '7'])
+    expect(snoozed.code).toBe(0)
+    expect(snoozed.stdout).toMatch(/^No follow-up for https:\/\/example\.org\/jobs\/waiting before \d{4}-\d\d-\d\d\.$/m)
+    expect(JSON.parse((await jobagent(['followups', '--json'])).stdout)).toEqual([])
+    const misuse = await jobagent(['status', url, 'applied', '--snooze', '7'])
+    expect(misuse.code).toBe(2)
+  })
+
   it('refuses --min-score without a profile, saying how to set one', async () => {
     configure(goodBoards())
     const result = await jobagent(['jobs', '--min-score', '50'])

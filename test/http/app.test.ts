@@ -32,6 +32,7 @@ function failingServices(error: unknown): HttpServices {
     applications: {record: fail, get: fail, status: fail, list: fail, page: fail, changeStatus: fail},
     jobs: {search: fail, lastRunPage: fail, withTracking: fail, rankFound: fail, trackFound: fail},
     runs: {list: fail},
+    followUps: {due: fail, snooze: fail, afterDays: 7},
     healthChecks: [],
   }
 }

@@ -1,5 +1,6 @@
 import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
+import type {FollowUp, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
 import {type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
@@ -23,7 +24,7 @@ interface ChannelReport {
 /** What the run needs of the notification service. */
 export interface DigestSender {
   readonly channelCount: number
-  buildDigest(jobs: readonly JobResponse[]): Digest
+  buildDigest(jobs: readonly JobResponse[], followUps: readonly FollowUp[]): Digest
   deliver(digest: Digest, signal: AbortSignal): Promise<{delivered: boolean; channels: ChannelReport[]}>
 }
 
@@ -114,6 +115,8 @@ export class AgentRun {
       jobs: JobStore
       search: JobSearcher
       notifications: DigestSender
+      /** Applications due for a follow-up, named in the digest; none without it. */
+      followUps?: Pick<FollowUps, 'toRemind' | 'markReminded'>
       logger: Logger
       clock?: Clock
     },
@@ -249,7 +252,10 @@ export class AgentRun {
   private async notify(newJobs: RankedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
     const notifyLog = this.deps.logger.child('notify')
     const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
-    if (pending.length === 0) {
+    // Applications due for a follow-up ride along with the jobs, each named at most once per period.
+    const followUps = (await this.deps.followUps?.toRemind()) ?? []
+    const alsoFollowUps = followUps.length > 0 ? ` and ${followUps.length} follow-up(s)` : ''
+    if (pending.length === 0 && followUps.length === 0) {
       notifyLog.info(
         `Notifications: none sent; no new jobs to notify${newJobs.length > 0 ? ' (all notified before)' : ''}`,
       )
@@ -260,10 +266,12 @@ export class AgentRun {
       return skipped('none_configured', pending.length)
     }
     if (options.dryRun) {
-      notifyLog.info(`Notifications: dry run; ${pending.length} job(s) would be sent and none are marked notified`)
+      notifyLog.info(
+        `Notifications: dry run; ${pending.length} job(s)${alsoFollowUps} would be sent and none are marked notified`,
+      )
       return skipped('dry_run', pending.length)
     }
-    const digest = this.deps.notifications.buildDigest(pending)
+    const digest = this.deps.notifications.buildDigest(pending, followUps)
     const report = await this.deps.notifications.deliver(digest, options.signal ?? new AbortController().signal)
     const accepted = report.channels.filter((channel) => channel.ok).length
     if (!report.delivered) {
@@ -274,8 +282,9 @@ export class AgentRun {
       pending.flatMap((job) => (job.id === null ? [] : [job.id])),
       localTimestamp(clock.now()),
     )
+    await this.deps.followUps?.markReminded(followUps)
     notifyLog.info(
-      `Notifications: sent ${pending.length} job(s) to ${accepted} of ${report.channels.length} channel(s)`,
+      `Notifications: sent ${pending.length} job(s)${alsoFollowUps} to ${accepted} of ${report.channels.length} channel(s)`,
     )
     return {result: 'sent', jobs: pending.length, channels: report.channels}
   }

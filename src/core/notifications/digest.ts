@@ -1,4 +1,5 @@
 import {encode} from 'html-entities'
+import type {FollowUp} from '../applications/follow-ups.js'
 import {type JobResponse, toJobResponse} from '../jobs/job.js'
 import {shortFacts} from '../jobs/job-facts.js'
 import type {Digest, NotifiedJob} from './notifier.js'
@@ -16,18 +17,32 @@ export function jobLine(job: NotifiedJob): string {
 /** The digest of a run: every new job counts in the title, the first `maxItems` are listed, the rest are "+N more". */
 export function buildDigest(
   jobs: readonly ScoredJobResponse[],
-  options: {maxItems: number; type?: Digest['type']},
+  options: {maxItems: number; type?: Digest['type']; followUps?: readonly FollowUp[]},
 ): Digest {
+  const followUps = options.followUps ?? []
   // Stored jobs carry ids and dates of their own; channels (the webhook's jobs array) get the JobResponse fields.
   const listed = jobs.slice(0, Math.max(0, options.maxItems)).map(toNotifiedJob)
   return {
-    title: digestTitle(jobs.length),
+    title: followUps.length === 0 ? digestTitle(jobs.length) : digestTitleWithFollowUps(jobs.length, followUps.length),
     jobs: listed,
     lines: listed.map(jobLine),
     more: jobs.length - listed.length,
     total: jobs.length,
     type: options.type ?? 'new_jobs',
+    followUps: followUps.map(followUpLine),
   }
+}
+
+/** "2 new jobs, 1 follow-up due"; "3 follow-ups due" when no job is new. */
+function digestTitleWithFollowUps(jobs: number, followUps: number): string {
+  const due = `${followUps} ${followUps === 1 ? 'follow-up' : 'follow-ups'} due`
+  return jobs === 0 ? due : `${digestTitle(jobs)}, ${due}`
+}
+
+/** "Follow up: Backend Engineer at Acme (applied, 9 days without news), https://..." */
+function followUpLine(application: FollowUp): string {
+  const waited = `${application.status}, ${application.days_waiting} days without news`
+  return `Follow up: ${application.title} at ${application.company} (${waited}), ${application.url}`
 }
 
 /** A job as the run hands it over: with its score and reasons when a profile scored it. */
@@ -47,6 +62,7 @@ export function buildTestDigest(): Digest {
     more: 0,
     total: 0,
     type: 'test',
+    followUps: [],
   }
 }
 
@@ -77,6 +93,7 @@ function compose(digest: Digest, style: DigestStyle, items: string[], shown: num
     ...items.slice(0, shown),
     shown > 0 ? style.close : undefined,
     hidden > 0 ? style.more(hidden) : undefined,
+    ...digest.followUps.map((line) => style.item(line, undefined)),
   ]
   return parts.filter((part): part is string => part !== undefined).join('\n')
 }

@@ -24,6 +24,8 @@ export interface Digest {
   total: number
   /** `new_jobs` for a run digest, `test` for `jobagent notify test`. */
   type: 'new_jobs' | 'test'
+  /** Lines naming the applications due for a follow-up ("Follow up: title at company, 9 days, url"), after the jobs. */
+  followUps: string[]
 }
 
 /** The port every notification channel implements. `send` throws when the channel did not accept the digest. */

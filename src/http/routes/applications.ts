@@ -105,8 +105,49 @@ const changeStatus = createRoute({
   },
 })
 
+const FollowUpSchema = ApplicationSchema.extend({
+  updated_at: z.string().openapi({description: 'when the status last changed'}),
+  days_waiting: z.number().int().openapi({description: 'whole days since the status last changed', example: 9}),
+}).openapi('FollowUp')
+
+const listFollowUps = createRoute({
+  method: 'get',
+  path: '/applications/followups',
+  tags: ['applications'],
+  summary: 'Applications due for a follow-up',
+  description:
+    'Applications in applied or interviewing whose status has not changed for `followups.after_days` days (default ' +
+    '7) and that are not snoozed, longest waiting first (what `jobagent followups` lists).',
+  responses: {
+    200: json(
+      z.object({applications: z.array(FollowUpSchema), count: z.number().int(), after_days: z.number().int()}),
+      'The applications due',
+    ),
+    ...errorResponses(401),
+  },
+})
+
+const snoozeFollowUp = createRoute({
+  method: 'post',
+  path: '/applications/{url}/snooze',
+  tags: ['applications'],
+  summary: "Postpone an application's follow-up",
+  description: 'Not due again before `days` days from now (`jobagent status <url> --snooze <days>`).',
+  request: {
+    params: UrlParamSchema,
+    body: {
+      required: true,
+      content: {'application/json': {schema: z.object({days: z.number().int().min(1).max(365).openapi({example: 7})})}},
+    },
+  },
+  responses: {
+    200: json(z.object({url: z.string(), snoozed_until: z.string()}), 'Snoozed'),
+    ...errorResponses(400, 401, 404, 413, 415, 422),
+  },
+})
+
 /**
- * Added to the router after every static /applications/<name> route (export.csv): the router tries routes in
+ * Added to the router after every static /applications/<name> route (export.csv, followups): the router tries routes in
  * the order they were added, and {url} would take such a name for an application URL.
  */
 const getApplication = createRoute({
@@ -154,6 +195,20 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       const {status, raw} = c.req.valid('query')
       const {applications} = await tracker().list(status === undefined ? {} : {status})
       return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
+    })
+    .openapi(listFollowUps, async (c) => {
+      const due = await services.followUps.due()
+      const applications = due.map((application) => ({
+        ...toRecord(application),
+        updated_at: application.updated_at,
+        days_waiting: application.days_waiting,
+      }))
+      return c.json({applications, count: applications.length, after_days: services.followUps.afterDays}, 200)
+    })
+    .openapi(snoozeFollowUp, async (c) => {
+      const url = c.req.valid('param').url
+      const snoozedUntil = await services.followUps.snooze(url, c.req.valid('json').days)
+      return c.json({url, snoozed_until: snoozedUntil}, 200)
     })
     .openapi(getApplication, async (c) => {
       const {application, history} = await tracker().get(c.req.valid('param').url)

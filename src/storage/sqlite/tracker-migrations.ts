@@ -86,4 +86,13 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE jobs ADD COLUMN company_url TEXT;
     `,
   },
+  {
+    // Follow-ups: an application may be snoozed until a time, and a run's digest records when it named one.
+    version: 4,
+    sql: `
+      ALTER TABLE applications ADD COLUMN snoozed_until TEXT;
+      ALTER TABLE applications ADD COLUMN reminded_at TEXT;
+      CREATE INDEX applications_waiting ON applications (status, updated_at);
+    `,
+  },
 ]

@@ -47,6 +47,7 @@ function digestRecorder(channelCount: number, accept = true) {
       more: 0,
       total: jobs.length,
       type: 'new_jobs',
+      followUps: [],
     }),
     deliver: async (digest) => {
       sent.push(digest)

@@ -1,0 +1,23 @@
+import {BaseCommand} from '../src/cli/base-command.js'
+import {renderFollowUps} from '../src/cli/render/follow-ups.js'
+
+export default class FollowUpsCommand extends BaseCommand {
+  static summary = 'List the applications due for a follow-up'
+  static description =
+    'Applications in "applied" or "interviewing" whose status has not changed for followups.after_days days ' +
+    '(default 7), longest waiting first. Postpone one with "jobagent status <url> --snooze <days>"; a status ' +
+    'change starts the wait again.'
+  static examples = [
+    '<%= config.bin %> followups',
+    '<%= config.bin %> followups --json | jq ".[].url"',
+    '<%= config.bin %> config set followups.after_days 10',
+  ]
+  static enableJsonFlag = true
+
+  async run() {
+    const followUps = this.context.followUps
+    const due = await followUps.due()
+    this.log(renderFollowUps(due, followUps.afterDays, this.style))
+    return due
+  }
+}

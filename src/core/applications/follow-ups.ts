@@ -1,0 +1,99 @@
+import {NotFoundError, ValidationError} from '../errors.js'
+import type {Clock} from '../time.js'
+import {localTimestamp, systemClock} from '../time.js'
+import {applicationUrlKey} from '../url-identity.js'
+import type {ApplicationStatus, TrackedApplication} from './application.js'
+
+/** Statuses that wait on the employer: an application left in one of them for long is due for a follow-up. */
+export const WAITING_STATUSES: readonly ApplicationStatus[] = ['applied', 'interviewing']
+
+/** An application due for a follow-up, with how long it has waited since its status last changed. */
+export interface FollowUp extends TrackedApplication {
+  days_waiting: number
+}
+
+interface FollowUpSettings {
+  /** Days in `applied` or `interviewing` without a status change after which an application is due. */
+  after_days: number
+}
+
+/** What follow-ups need of the tracker's storage. */
+export interface FollowUpStore {
+  /** Applications in a waiting status last changed at or before `changedBefore`, not snoozed past `now`. */
+  waiting(changedBefore: string, now: string): Promise<TrackedApplication[]>
+  /** Of these application URL keys, those a run's digest named after `since`. */
+  remindedSince(urlKeys: readonly string[], since: string): Promise<Set<string>>
+  markReminded(urlKeys: readonly string[], at: string): Promise<void>
+  /** Sets the time until which an application is not due; false when no application has the key. */
+  snooze(urlKey: string, until: string): Promise<boolean>
+}
+
+const DAY_MS = 86_400_000
+/** The longest snooze: a year; a longer wait is no follow-up any more. */
+const MAX_SNOOZE_DAYS = 365
+
+/** `2026-11-22T05:17:33.123` (local, no zone, as applied_date and updated_at are kept) as a Date. */
+function parseLocal(timestamp: string): Date {
+  return new Date(timestamp)
+}
+
+/**
+ * Applications waiting on an employer: due `after_days` after their status last changed (`updated_at`), unless
+ * snoozed. A run's digest names each due application at most once per period of `after_days`.
+ */
+export class FollowUps {
+  constructor(
+    private readonly store: FollowUpStore,
+    private readonly settings: FollowUpSettings,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  get afterDays(): number {
+    return this.settings.after_days
+  }
+
+  /** The applications due now, longest waiting first. */
+  async due(): Promise<FollowUp[]> {
+    const now = this.clock.now()
+    const before = localTimestamp(new Date(now.getTime() - this.settings.after_days * DAY_MS))
+    const waiting = await this.store.waiting(before, localTimestamp(now))
+    return waiting
+      .map((application) => ({
+        ...application,
+        days_waiting: Math.floor((now.getTime() - parseLocal(application.updated_at).getTime()) / DAY_MS),
+      }))
+      .sort((a, b) => b.days_waiting - a.days_waiting)
+  }
+
+  /** The due applications a digest has not named within the last `after_days`: what a run's digest names. */
+  async toRemind(): Promise<FollowUp[]> {
+    const due = await this.due()
+    if (due.length === 0) return []
+    const since = localTimestamp(new Date(this.clock.now().getTime() - this.settings.after_days * DAY_MS))
+    const reminded = await this.store.remindedSince(
+      due.map((application) => applicationUrlKey(application.url)),
+      since,
+    )
+    return due.filter((application) => !reminded.has(applicationUrlKey(application.url)))
+  }
+
+  async markReminded(followUps: readonly FollowUp[]): Promise<void> {
+    if (followUps.length === 0) return
+    const keys = followUps.map((application) => applicationUrlKey(application.url))
+    await this.store.markReminded(keys, localTimestamp(this.clock.now()))
+  }
+
+  /** Postpones an application's follow-up by `days` from now; returns until when. */
+  async snooze(url: string, days: number): Promise<string> {
+    if (!Number.isInteger(days) || days < 1 || days > MAX_SNOOZE_DAYS) {
+      throw new ValidationError(`snooze must be a whole number of days from 1 to ${MAX_SNOOZE_DAYS}, got ${days}`, {
+        details: [{field: 'days', message: `must be 1 to ${MAX_SNOOZE_DAYS}`}],
+      })
+    }
+    const until = localTimestamp(new Date(this.clock.now().getTime() + days * DAY_MS))
+    if (!(await this.store.snooze(applicationUrlKey(url), until))) {
+      throw new NotFoundError(`${url} is not tracked`, {hint: 'list tracked applications with: jobagent status'})
+    }
+    return until
+  }
+}

@@ -1,0 +1,93 @@
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {FollowUps} from '../../../src/core/applications/follow-ups.js'
+import {NotFoundError, ValidationError} from '../../../src/core/errors.js'
+import {localTimestamp} from '../../../src/core/time.js'
+import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteFollowUpStore} from '../../../src/storage/sqlite/sqlite-follow-up-store.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {tempDir} from '../../helpers/cli.js'
+
+let dir: ReturnType<typeof tempDir>
+let db: SqliteDatabase
+let file: string
+let now: Date
+
+beforeEach(() => {
+  dir = tempDir('jobagent-follow-ups-')
+  file = join(dir.path, 'jobagent.db')
+  db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+  now = new Date('2026-11-24T09:00:00.000')
+})
+
+afterEach(() => {
+  db.close()
+  dir.cleanup()
+})
+
+const clock = {now: () => now}
+const followUps = () => new FollowUps(new SqliteFollowUpStore(db, file), {after_days: 7}, clock)
+const tracker = () => new ApplicationService(new SqliteApplicationStore(db, file))
+
+/** Tracks an application whose status last changed `daysAgo` days before now. */
+async function tracked(n: number, status: string, daysAgo: number) {
+  const url = `https://example.org/jobs/${n}`
+  await tracker().record({title: `Engineer ${n}`, company: `Company ${n}`, location: '', url, source: 'test', status})
+  const changed = localTimestamp(new Date(now.getTime() - daysAgo * 86_400_000))
+  db.prepare('UPDATE applications SET updated_at = ? WHERE url = ?').run(changed, url)
+  return url
+}
+
+describe('follow-ups', () => {
+  it('are the applications waiting in applied or interviewing for after_days or more, longest first', async () => {
+    await tracked(1, 'applied', 3)
+    await tracked(2, 'applied', 7)
+    await tracked(3, 'interviewing', 20)
+    await tracked(4, 'saved', 30)
+    await tracked(5, 'rejected', 30)
+    await tracked(6, 'offer', 30)
+    const due = await followUps().due()
+    expect(due.map((application) => [application.url, application.days_waiting])).toEqual([
+      ['https://example.org/jobs/3', 20],
+      ['https://example.org/jobs/2', 7],
+    ])
+  })
+
+  it('are named by a digest once per period of after_days', async () => {
+    await tracked(1, 'applied', 10)
+    const first = await followUps().toRemind()
+    expect(first).toHaveLength(1)
+    await followUps().markReminded(first)
+    expect(await followUps().toRemind()).toEqual([])
+    now = new Date(now.getTime() + 6 * 86_400_000)
+    expect(await followUps().toRemind()).toEqual([])
+    now = new Date(now.getTime() + 86_400_000)
+    expect((await followUps().toRemind()).map((application) => application.days_waiting)).toEqual([17])
+  })
+
+  it('can be snoozed: not due before the time given, due again after it', async () => {
+    const url = await tracked(1, 'applied', 10)
+    // The URL as the user may type it: the host's case does not matter.
+    const until = await followUps().snooze(url.replace('example.org', 'Example.org'), 7)
+    expect(until).toBe('2026-12-01T09:00:00.000')
+    expect(await followUps().due()).toEqual([])
+    now = new Date('2026-12-01T09:00:00.001')
+    expect(await followUps().due()).toHaveLength(1)
+  })
+
+  it('refuses a snooze of an untracked url or an impossible number of days', async () => {
+    await expect(followUps().snooze('https://example.org/nope', 7)).rejects.toBeInstanceOf(NotFoundError)
+    const url = await tracked(1, 'applied', 10)
+    await expect(followUps().snooze(url, 0)).rejects.toBeInstanceOf(ValidationError)
+    await expect(followUps().snooze(url, 366)).rejects.toBeInstanceOf(ValidationError)
+  })
+
+  it('start again with a status change', async () => {
+    const url = await tracked(1, 'applied', 10)
+    expect(await followUps().due()).toHaveLength(1)
+    await tracker().changeStatus(url, 'interviewing', 'call booked')
+    expect(await followUps().due()).toEqual([])
+  })
+})
