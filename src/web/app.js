@@ -33,6 +33,7 @@ const state = {
   run: null,
   searching: false,
   scoreOrder: 'descending',
+  followUps: new Map(),
 }
 
 // ---- the token form: one prompt however many requests were refused, resolved with what the user typed
@@ -85,8 +86,13 @@ function showError(what, error) {
 // ---- data
 
 async function loadApplications() {
-  const body = await apiList('applications', 'applications')
+  const [body, due] = await Promise.all([
+    apiList('applications', 'applications'),
+    apiJson('GET', 'applications/followups'),
+  ])
   state.applications = Array.isArray(body.applications) ? body.applications : []
+  // Applications due for a follow-up, by URL: their rows say how long they have waited.
+  state.followUps = new Map((Array.isArray(due.applications) ? due.applications : []).map((a) => [a.url, a]))
   state.applicationsLoaded = true
 }
 
@@ -499,12 +505,19 @@ function applicationRow(application) {
     {},
     cell('Title', titleLink(application)),
     cell('Company', application.company),
-    cell('Status', status),
+    cell('Status', status, followUpBadge(application)),
     cell('Applied', timeElement(application.applied_date, formatLocalTimestamp(application.applied_date))),
     cell('Notes', notes),
     cell('', el('div', {className: 'row-actions'}, button, history.button)),
   )
   return row
+}
+
+/** "follow up: 9 days without news" for an application due for a follow-up (GET /applications/followups). */
+function followUpBadge(application) {
+  const due = state.followUps?.get(application.url)
+  if (!due) return null
+  return el('span', {className: 'badge follow-up'}, `follow up: ${plural(due.days_waiting, 'day')} without news`)
 }
 
 let historyIds = 0
