@@ -25,6 +25,8 @@ export interface DashboardData {
   newJobs: number
   /** Tracked applications by their URL as stored, to find the application of a tracked job (its tracked_url). */
   byUrl: Map<string, TrackedApplication>
+  /** Applications due for a follow-up: their URL and the days they have waited. */
+  followUps: Map<string, number>
 }
 
 /** The dashboard's window on the core services; every change is written at once. */
@@ -47,13 +49,16 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
   const env = options.env ?? process.env
   return {
     async load() {
-      const [{run, jobs}, {applications, counts}] = await Promise.all([
+      const [{run, jobs}, {applications, counts}, due] = await Promise.all([
         context.jobCatalog.lastRun(),
         context.applications.list(),
+        context.followUps.due(),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = context.jobCatalog.scored
-      return {run, jobs, scored, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrl}
+      const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
+      const newJobs = jobs.filter((job) => job.is_new).length
+      return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps}
     },
     async history(url) {
       return (await context.applications.get(url)).history

@@ -1,6 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {AppContext} from '../../src/app/context.js'
 import {salaryFromAmounts} from '../../src/core/jobs/salary.js'
+import {localTimestamp} from '../../src/core/time.js'
 import type {DashboardServices} from '../../src/ui/services.js'
 import {type Home, job, KEYS, renderDashboard, saveRun, tempHome, track, waitFor} from './harness.js'
 
@@ -189,6 +190,22 @@ describe('dashboard: browsing', () => {
     // The rest of a long description is a command away.
     expect(frame).toMatch(/… \(jobagent jobs \d+ shows it all\)/)
     expect(frame).not.toContain('- duty 40')
+  })
+
+  it('marks an application due for a follow-up with the days it has waited', async () => {
+    const {ui} = await dashboard(1, {
+      before: async (context) => {
+        await track(context, job(7), 'applied', '')
+        await track(context, job(8), 'applied', '')
+        const tenDaysAgo = localTimestamp(new Date(Date.now() - 10 * 86_400_000))
+        context.trackerDb.prepare('UPDATE applications SET updated_at = ? WHERE url = ?').run(tenDaysAgo, job(7).url)
+      },
+    })
+    ui.press(KEYS.tab)
+    await ui.until('Engineer 8')
+    const rows = ui.frame().split('\n')
+    expect(rows.find((row) => row.includes('Engineer 7'))).toMatch(/applied · 10d/)
+    expect(rows.find((row) => row.includes('Engineer 8'))).not.toMatch(/applied · \d+d/)
   })
 
   it('shows the status history of an application in the details', async () => {

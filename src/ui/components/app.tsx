@@ -49,7 +49,8 @@ export function App({services, colour}: AppProps) {
   const rows = rowsOf(state)
   const scored = state.data?.scored ?? false
   const jobsTable = useMemo(() => jobColumns(width, colour, scored), [width, colour, scored])
-  const applicationsTable = useMemo(() => applicationColumns(width, colour), [width, colour])
+  const followUps = state.data?.followUps
+  const applicationsTable = useMemo(() => applicationColumns(width, colour, followUps), [width, colour, followUps])
   const detailUrl = state.detail && state.mode.kind !== 'pick-status' ? targetApplication(state)?.url : undefined
   const history = useApplicationHistory(services, state.view === 'applications' ? detailUrl : undefined, state.data)
 

@@ -77,6 +77,27 @@ export function jobColumns(width: number, colour: boolean, scored: boolean): Col
   return fitTable(scored ? JOB_COLUMNS : UNSCORED_JOB_COLUMNS, width, colour)
 }
 
-export function applicationColumns(width: number, colour: boolean): Column<TrackedApplication>[] {
-  return fitTable(APPLICATION_COLUMNS, width, colour)
+/**
+ * The Applications table's columns; an application due for a follow-up shows the days it has waited after its
+ * status (`applied · 9d`).
+ */
+export function applicationColumns(
+  width: number,
+  colour: boolean,
+  followUps: ReadonlyMap<string, number> = new Map(),
+): Column<TrackedApplication>[] {
+  const withWaits = APPLICATION_COLUMNS.map((column) =>
+    column.key === 'status' && followUps.size > 0
+      ? {
+          ...column,
+          // Room for "interviewing · 30d".
+          min: 17,
+          value: (app: TrackedApplication) => {
+            const days = followUps.get(app.url)
+            return days === undefined ? app.status : `${app.status} · ${days}d`
+          },
+        }
+      : column,
+  )
+  return fitTable(withWaits, width, colour)
 }
