@@ -176,7 +176,7 @@ export class SqliteJobStore implements JobStore {
   }
 
   async previewRun(jobs: readonly KeyedJob[], seenAt: string): Promise<PreviewedJob[]> {
-    return read(this.file, () =>
+    return read(this.db, this.file, () =>
       jobs.map((keyed) => {
         const existing = this.existing(keyed)
         if (existing) return remembered(keyed.job, existing, seenAt)
@@ -219,7 +219,7 @@ export class SqliteJobStore implements JobStore {
   }
 
   async lastRun(): Promise<RunRecord | null> {
-    const row = read(this.file, () => this.statements.lastRun.get()) as RunRow | undefined
+    const row = read(this.db, this.file, () => this.statements.lastRun.get()) as RunRow | undefined
     return row ? toRun(row) : null
   }
 
@@ -228,7 +228,7 @@ export class SqliteJobStore implements JobStore {
       runs: (this.statements.listRuns.all(page.limit, page.offset) as RunRow[]).map(toRun),
       total: this.statements.countRuns.get() as number,
     }))
-    return read(this.file, () => listing())
+    return read(this.db, this.file, () => listing())
   }
 
   async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}> {
@@ -239,11 +239,11 @@ export class SqliteJobStore implements JobStore {
         ? {run: toRun(row), jobs: (this.statements.runJobs.all(row.id) as (JobRow & {url_key: string})[]).map(fromRow)}
         : {run: null, jobs: []}
     })
-    return read(this.file, () => listing())
+    return read(this.db, this.file, () => listing())
   }
 
   async findJob(id: number): Promise<StoredJob | null> {
-    const row = read(this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
+    const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
     return row ? fromRow(row) : null
   }
 }
