@@ -304,8 +304,8 @@ function endReadSnapshots(): void {
  * One read transaction for the reads of a connection in one turn of the event loop. Each SQLite transaction takes
  * and releases the WAL read lock (system calls and shared-memory updates); a statement outside a transaction runs in
  * one of its own. Under load many requests arrive in one turn, and one snapshot serves them all. It ends by the
- * check phase of the loop (setImmediate), when a read fails, and before any write of the process begins, so no
- * read sees data older than the turn it was made in, nor misses a write answered before it was made.
+ * check phase of the loop (setImmediate), when a read fails, and before any write of the process begins: what a
+ * read sees is at most about one turn old, and includes every write answered before it was made.
  */
 class ReadSnapshot {
   private statements: {begin: Statement; commit: Statement} | undefined

@@ -224,22 +224,21 @@ export class SqliteJobStore implements JobStore {
   }
 
   async listRuns(page: {limit: number; offset: number}): Promise<{runs: RunRecord[]; total: number}> {
-    const listing = this.db.transaction(() => ({
+    // The page and the total from one snapshot: every read runs in a transaction (`read`).
+    return read(this.db, this.file, () => ({
       runs: (this.statements.listRuns.all(page.limit, page.offset) as RunRow[]).map(toRun),
       total: this.statements.countRuns.get() as number,
     }))
-    return read(this.db, this.file, () => listing())
   }
 
   async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}> {
-    // One read transaction: the run and its jobs as one consistent view while a run may be writing.
-    const listing = this.db.transaction(() => {
+    // The run and its jobs as one consistent view while a run may be writing: `read` runs in one transaction.
+    return read(this.db, this.file, () => {
       const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
       return row
         ? {run: toRun(row), jobs: (this.statements.runJobs.all(row.id) as (JobRow & {url_key: string})[]).map(fromRow)}
         : {run: null, jobs: []}
     })
-    return read(this.db, this.file, () => listing())
   }
 
   async findJob(id: number): Promise<StoredJob | null> {
