@@ -3,7 +3,7 @@ import {dirname} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {describeFileError, UnavailableError} from '../../core/errors.js'
 import {ensurePrivateDirectory, ensurePrivateFile} from '../durable-file.js'
-import {type Database, openDriver} from './better-sqlite3.js'
+import {type Database, openDriver, type Statement} from './better-sqlite3.js'
 
 export type SqliteDatabase = Database
 
@@ -189,6 +189,10 @@ interface QueuedWrite {
  * taken, the queue tries again after a pause (5 ms doubling to 50 ms) during which the loop serves everything
  * else, and writes queued meanwhile join the waiting ones. A write that has waited `lockWaitMs` since it was
  * queued fails with the locked error (503 with Retry-After from the API, exit 1 from the CLI).
+ *
+ * Before BEGIN IMMEDIATE every read snapshot of the process ends (ReadSnapshot): a write cannot begin inside a
+ * read transaction of its own connection, and every read made after a write was answered must see it, whichever
+ * connection of this process makes it.
  */
 class WriteQueue {
   private queue: QueuedWrite[] = []
@@ -232,6 +236,7 @@ class WriteQueue {
   /** Commits the batch and answers its writes; returns the locked error instead when the lock is taken. */
   private commit(batch: readonly QueuedWrite[]): unknown {
     const outcomes: ({ok: true; value: unknown} | {ok: false; error: unknown})[] = []
+    endReadSnapshots()
     try {
       this.db
         .transaction(() => {
@@ -265,10 +270,79 @@ function isLocked(error: unknown): boolean {
   return LOCKED_CODES.has((error as {code?: string} | null)?.code ?? '')
 }
 
-export function read<T>(file: string, work: () => T): T {
+/**
+ * Runs a synchronous read; driver errors about the file become UnavailableError. Every read of one connection in
+ * one turn of the event loop shares one deferred read transaction (ReadSnapshot). A read made inside a transaction
+ * already open (a write's work, `db.transaction()`) runs inside it.
+ */
+export function read<T>(db: SqliteDatabase, file: string, work: () => T): T {
   try {
-    return work()
+    return snapshotOf(db).run(work)
   } catch (error) {
     throw describeSqliteError(error, file)
+  }
+}
+
+const snapshots = new WeakMap<SqliteDatabase, ReadSnapshot>()
+/** The snapshots of this process open now; a write of any connection ends them first. */
+const openSnapshots = new Set<ReadSnapshot>()
+
+function snapshotOf(db: SqliteDatabase): ReadSnapshot {
+  let snapshot = snapshots.get(db)
+  if (!snapshot) {
+    snapshot = new ReadSnapshot(db)
+    snapshots.set(db, snapshot)
+  }
+  return snapshot
+}
+
+function endReadSnapshots(): void {
+  for (const snapshot of openSnapshots) snapshot.end()
+}
+
+/**
+ * One read transaction for the reads of a connection in one turn of the event loop. Each SQLite transaction takes
+ * and releases the WAL read lock (system calls and shared-memory updates); a statement outside a transaction runs in
+ * one of its own. Under load many requests arrive in one turn, and one snapshot serves them all. It ends by the
+ * check phase of the loop (setImmediate), when a read fails, and before any write of the process begins: what a
+ * read sees is at most about one turn old, and includes every write answered before it was made.
+ */
+class ReadSnapshot {
+  private statements: {begin: Statement; commit: Statement} | undefined
+  private isOpen = false
+  /** Reads running now: a read inside another one's work leaves ending on failure to the outermost. */
+  private depth = 0
+  private readonly endOfTurn = () => this.end()
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  run<T>(work: () => T): T {
+    if (!this.db.inTransaction) this.begin()
+    this.depth++
+    try {
+      return work()
+    } catch (error) {
+      // A failed statement (locked, I/O error) may leave SQLite's transaction in any state: start afresh.
+      if (this.depth === 1) this.end()
+      throw error
+    } finally {
+      this.depth--
+    }
+  }
+
+  end(): void {
+    if (!this.isOpen) return
+    this.isOpen = false
+    openSnapshots.delete(this)
+    // A connection closed during the turn rolled the transaction back itself.
+    if (this.db.open && this.db.inTransaction) this.statements?.commit.run()
+  }
+
+  private begin(): void {
+    this.statements ??= {begin: this.db.prepare('BEGIN'), commit: this.db.prepare('COMMIT')}
+    this.statements.begin.run()
+    this.isOpen = true
+    openSnapshots.add(this)
+    setImmediate(this.endOfTurn)
   }
 }

@@ -3,7 +3,7 @@ import {UnavailableError} from '../../core/errors.js'
 import type {IndexStatus} from '../../core/shipments/stores.js'
 import {missingTable} from '../shipment-sql.js'
 import type {Statement} from './better-sqlite3.js'
-import {describeSqliteError, openSqlite, type SqliteDatabase} from './database.js'
+import {describeSqliteError, openSqlite, read, type SqliteDatabase} from './database.js'
 
 const IMPORT_HINT = 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE'
 
@@ -18,7 +18,6 @@ export class MissingTableError extends UnavailableError {}
 export class ReadOnlyShipmentDatabase {
   private db: SqliteDatabase | undefined
   private readonly statements = new Map<string, Statement>()
-  private snapshot: {begin: Statement; commit: Statement} | undefined
 
   constructor(
     readonly file: string,
@@ -63,20 +62,12 @@ export class ReadOnlyShipmentDatabase {
   }
 
   /**
-   * Runs a synchronous read (driver errors about the file become UnavailableError) inside a read transaction that
-   * every lookup of this turn of the event loop shares. Each SQLite transaction takes and releases WAL locks
-   * (system calls); under load many requests arrive in one turn, and one snapshot per turn serves them all. The
-   * snapshot ends before the next turn, so data is never stale longer.
+   * Runs a synchronous read (driver errors about the file become UnavailableError) inside the read transaction
+   * that every read of this connection in this turn of the event loop shares (`read`).
    */
   lookup<T>(work: () => T): Promise<T> {
     try {
-      const db = this.connection()
-      if (!db.inTransaction) {
-        this.snapshot ??= {begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT')}
-        this.snapshot.begin.run()
-        setImmediate(() => this.endSnapshot())
-      }
-      return Promise.resolve(work())
+      return Promise.resolve(read(this.connection(), this.file, work))
     } catch (error) {
       return Promise.reject(describeSqliteError(error, this.file))
     }
@@ -88,15 +79,9 @@ export class ReadOnlyShipmentDatabase {
   }
 
   close(): void {
-    this.endSnapshot()
     this.statements.clear()
-    this.snapshot = undefined
     this.db?.close()
     this.db = undefined
-  }
-
-  private endSnapshot(): void {
-    if (this.db?.inTransaction) this.snapshot?.commit.run()
   }
 
   private connection(): SqliteDatabase {

@@ -79,14 +79,14 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async get(urlKey: string): Promise<TrackedApplication | null> {
-    const row = read(this.file, () => this.statements.get.get(urlKey)) as ApplicationRow | undefined
+    const row = read(this.db, this.file, () => this.statements.get.get(urlKey)) as ApplicationRow | undefined
     return row ? toTracked(row) : null
   }
 
   async list(filter: {status?: ApplicationStatus; page?: Page} = {}): Promise<TrackedApplication[]> {
     const limit = filter.page?.limit ?? -1
     const offset = filter.page?.offset ?? 0
-    const rows = read(this.file, () =>
+    const rows = read(this.db, this.file, () =>
       filter.status
         ? this.statements.listByStatus.all(filter.status, limit, offset)
         : this.statements.list.all(limit, offset),
@@ -95,13 +95,13 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async countOf(filter: {status?: ApplicationStatus} = {}): Promise<number> {
-    return read(this.file, () =>
+    return read(this.db, this.file, () =>
       filter.status ? this.statements.countByStatus.get(filter.status) : this.statements.countAll.get(),
     ) as number
   }
 
   async history(urlKey: string): Promise<StatusChange[]> {
-    return read(this.file, () => this.statements.history.all(urlKey)) as StatusChange[]
+    return read(this.db, this.file, () => this.statements.history.all(urlKey)) as StatusChange[]
   }
 
   async changeStatus(
@@ -120,15 +120,15 @@ export class SqliteApplicationStore implements ApplicationStore {
   }
 
   async counts(): Promise<ApplicationCounts> {
-    return read(this.file, () => this.statements.counts.get()) as ApplicationCounts
+    return read(this.db, this.file, () => this.statements.counts.get()) as ApplicationCounts
   }
 
   async appliedUrlKeys(): Promise<Set<string>> {
-    return new Set(read(this.file, () => this.statements.appliedKeys.all()) as string[])
+    return new Set(read(this.db, this.file, () => this.statements.appliedKeys.all()) as string[])
   }
 
   async trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>> {
-    const rows = read(this.file, () => this.statements.trackedOf.raw().all(JSON.stringify(urlKeys))) as [
+    const rows = read(this.db, this.file, () => this.statements.trackedOf.raw().all(JSON.stringify(urlKeys))) as [
       string,
       string,
       ApplicationStatus,

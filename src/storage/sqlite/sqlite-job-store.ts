@@ -176,7 +176,7 @@ export class SqliteJobStore implements JobStore {
   }
 
   async previewRun(jobs: readonly KeyedJob[], seenAt: string): Promise<PreviewedJob[]> {
-    return read(this.file, () =>
+    return read(this.db, this.file, () =>
       jobs.map((keyed) => {
         const existing = this.existing(keyed)
         if (existing) return remembered(keyed.job, existing, seenAt)
@@ -219,31 +219,30 @@ export class SqliteJobStore implements JobStore {
   }
 
   async lastRun(): Promise<RunRecord | null> {
-    const row = read(this.file, () => this.statements.lastRun.get()) as RunRow | undefined
+    const row = read(this.db, this.file, () => this.statements.lastRun.get()) as RunRow | undefined
     return row ? toRun(row) : null
   }
 
   async listRuns(page: {limit: number; offset: number}): Promise<{runs: RunRecord[]; total: number}> {
-    const listing = this.db.transaction(() => ({
+    // The page and the total from one snapshot: every read runs in a transaction (`read`).
+    return read(this.db, this.file, () => ({
       runs: (this.statements.listRuns.all(page.limit, page.offset) as RunRow[]).map(toRun),
       total: this.statements.countRuns.get() as number,
     }))
-    return read(this.file, () => listing())
   }
 
   async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}> {
-    // One read transaction: the run and its jobs as one consistent view while a run may be writing.
-    const listing = this.db.transaction(() => {
+    // The run and its jobs as one consistent view while a run may be writing: `read` runs in one transaction.
+    return read(this.db, this.file, () => {
       const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
       return row
         ? {run: toRun(row), jobs: (this.statements.runJobs.all(row.id) as (JobRow & {url_key: string})[]).map(fromRow)}
         : {run: null, jobs: []}
     })
-    return read(this.file, () => listing())
   }
 
   async findJob(id: number): Promise<StoredJob | null> {
-    const row = read(this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
+    const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
     return row ? fromRow(row) : null
   }
 }

@@ -6,8 +6,15 @@ import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {UnavailableError} from '../../../src/core/errors.js'
-import {type Migration, openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {
+  type Migration,
+  openSqlite,
+  read,
+  type SqliteDatabase,
+  writeTransaction,
+} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {ROOT, tempDir} from '../../helpers/cli.js'
 import {application} from '../../helpers/tracker.js'
@@ -321,5 +328,135 @@ describe('group commit', () => {
     ).toEqual([`${file} is locked by another process`, `${file} is locked by another process`])
     other.exec('ROLLBACK')
     expect((await service.counts()).total).toBe(0)
+  })
+})
+
+describe('one read transaction per event-loop turn', () => {
+  /** Resolves in the check phase of the loop, after the end of the turn the caller is in. */
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+  const at = '2026-11-01T00:00:00.000'
+  const record = (url: string) => ({...application({url}), status: 'applied', notes: '', applied_date: at}) as never
+
+  function stores() {
+    const {db} = openTracker()
+    return {db, applications: new SqliteApplicationStore(db, file), jobs: new SqliteJobStore(db, file)}
+  }
+
+  /** Another connection to the file, writing in autocommit as another process would. */
+  function otherWriter() {
+    const other = new Database(file)
+    open.push(other)
+    const insert = other.prepare(
+      `INSERT INTO applications (url_key, url, title, company, source, applied_date, status, notes, updated_at)
+       VALUES (?, ?, 'Other', 'Other', 'test', '${at}', 'applied', '', '${at}')`,
+    )
+    return (url: string) => insert.run(url, url)
+  }
+
+  it("shares one snapshot among a turn's reads and sees other connections' commits from the next turn", async () => {
+    const {db, applications, jobs} = stores()
+    const insertElsewhere = otherWriter()
+    insertElsewhere('https://example.org/before')
+
+    expect((await applications.counts()).total).toBe(1)
+    expect(db.inTransaction).toBe(true)
+    insertElsewhere('https://example.org/during')
+    // Same turn: the other connection's commit is not seen, by any of the turn's reads, whichever store makes them.
+    expect((await applications.counts()).total).toBe(1)
+    expect((await applications.list()).map((row) => row.url)).toEqual(['https://example.org/before'])
+    expect(await applications.get('https://example.org/during')).toBeNull()
+    // A read through a nested transaction (a savepoint inside the snapshot) works and leaves it open.
+    expect(await jobs.listRuns({limit: 10, offset: 0})).toEqual({runs: [], total: 0})
+    expect(db.inTransaction).toBe(true)
+
+    await nextTurn()
+    expect(db.inTransaction).toBe(false)
+    expect((await applications.counts()).total).toBe(2)
+  })
+
+  it('ends the snapshot before a write of the same turn, which commits with the others and is seen by the reads after it', async () => {
+    const {db, applications} = stores()
+    await applications.insert(record('https://example.org/first'), 'https://example.org/first', at)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    await nextTurn()
+
+    // The writes are queued before and after the turn's snapshot begins; all of them wait for the group commit.
+    const early = applications.insert(record('https://example.org/early'), 'https://example.org/early', at)
+    expect((await applications.counts()).total).toBe(1)
+    expect(db.inTransaction).toBe(true)
+    const late = Array.from({length: 10}, (_, n) =>
+      applications.insert(record(`https://example.org/late/${n}`), `https://example.org/late/${n}`, at),
+    )
+    expect((await applications.counts()).total).toBe(1)
+    await Promise.all([early, ...late])
+    expect((await applications.counts()).total).toBe(12)
+    expect(await applications.get('https://example.org/early')).toMatchObject({status: 'applied'})
+
+    const wal = readFileSync(`${file}-wal`)
+    const pageSize = wal.readUInt32BE(8)
+    let commits = 0
+    for (let offset = 32; offset + 24 <= wal.length; offset += 24 + pageSize) {
+      if (wal.readUInt32BE(offset + 4) !== 0) commits++
+    }
+    expect(commits).toBe(1)
+    const other = new Database(file, {readonly: true})
+    open.push(other)
+    expect(other.prepare('SELECT count(*) AS n FROM applications').get()).toEqual({n: 12})
+  })
+
+  it('shows a write answered on one connection to the reads after it on another connection of the process', async () => {
+    const writer = stores()
+    const reader = stores()
+    expect((await reader.applications.counts()).total).toBe(0)
+    expect(reader.db.inTransaction).toBe(true)
+    await writer.applications.insert(record('https://example.org/a'), 'https://example.org/a', at)
+    expect((await reader.applications.counts()).total).toBe(1)
+  })
+
+  it("runs a read made inside a write's work in the write's transaction, seeing what the write did so far", async () => {
+    const {db, applications} = stores()
+    expect((await applications.counts()).total).toBe(0)
+    const counted = await writeTransaction(db, file, () => {
+      db.prepare(
+        `INSERT INTO applications (url_key, url, title, company, source, applied_date, status, notes, updated_at)
+         VALUES ('k', 'https://example.org/k', 't', 'c', 's', '${at}', 'applied', '', '${at}')`,
+      ).run()
+      return read(db, file, () => db.prepare('SELECT count(*) FROM applications').pluck().get())
+    })
+    expect(counted).toBe(1)
+    expect(db.inTransaction).toBe(false)
+    const other = new Database(file, {readonly: true})
+    open.push(other)
+    expect(other.prepare('SELECT count(*) AS n FROM applications').get()).toEqual({n: 1})
+  })
+
+  it('ends the transaction when a read fails, and the next read starts a fresh one', async () => {
+    const {db, applications} = stores()
+    const insertElsewhere = otherWriter()
+    expect((await applications.counts()).total).toBe(0)
+    const failure = caught(() =>
+      read(db, file, () => {
+        db.prepare('SELECT count(*) FROM applications').get()
+        throw new Error('the read failed after its statement')
+      }),
+    )
+    expect(failure.message).toBe('the read failed after its statement')
+    expect(db.inTransaction).toBe(false)
+    expect(caught(() => read(db, file, () => db.prepare('SELECT * FROM no_such_table').all())).message).toContain(
+      'no such table',
+    )
+    expect(db.inTransaction).toBe(false)
+    insertElsewhere('https://example.org/after-failure')
+    expect((await applications.counts()).total).toBe(1)
+  })
+
+  it('lets a connection close with its snapshot open', async () => {
+    const {db, applications} = stores()
+    await applications.counts()
+    expect(db.inTransaction).toBe(true)
+    db.close()
+    await nextTurn()
+    const reopened = stores()
+    expect((await reopened.applications.counts()).total).toBe(0)
   })
 })
