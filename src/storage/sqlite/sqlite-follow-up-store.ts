@@ -26,13 +26,18 @@ export class SqliteFollowUpStore implements FollowUpStore {
 
   async waiting(changedBefore: string, now: string): Promise<TrackedApplication[]> {
     return read(
+      this.db,
       this.file,
       () => this.statements.waiting.all(...WAITING_STATUSES, changedBefore, now) as TrackedApplication[],
     )
   }
 
   async remindedSince(urlKeys: readonly string[], since: string): Promise<Set<string>> {
-    return read(this.file, () => new Set(urlKeys.filter((key) => this.statements.reminded.get(key, since) === 1)))
+    return read(
+      this.db,
+      this.file,
+      () => new Set(urlKeys.filter((key) => this.statements.reminded.get(key, since) === 1)),
+    )
   }
 
   async markReminded(urlKeys: readonly string[], at: string): Promise<void> {
