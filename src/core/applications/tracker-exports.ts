@@ -213,7 +213,7 @@ function toImportRow(
     problems.push({
       row,
       field: 'applied_date',
-      message: `${column('date')} ${JSON.stringify(date)} is not a date; use e.g. 2026-03-14, 3/14/2026 or Mar 14, 2026`,
+      message: `${JSON.stringify(date)} in ${column('date')} is not a date; use e.g. 2026-03-14, 3/14/2026 (month first) or Mar 14, 2026`,
     })
   }
   const salary = cell('salary')

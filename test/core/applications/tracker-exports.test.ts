@@ -113,7 +113,8 @@ describe('importing a Huntr export', () => {
       {
         row: 5,
         field: 'applied_date',
-        message: 'Huntr column "Date Saved" "31/12/2026" is not a date; use e.g. 2026-03-14, 3/14/2026 or Mar 14, 2026',
+        message:
+          '"31/12/2026" in Huntr column "Date Saved" is not a date; use e.g. 2026-03-14, 3/14/2026 (month first) or Mar 14, 2026',
       },
       {row: 6, field: 'company', message: 'company must not be empty'},
       expect.objectContaining({row: 7, field: 'status', message: expect.stringContaining('"Teleported"')}),
