@@ -3,6 +3,7 @@ import {extname, join, resolve} from 'node:path'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
+import {parseTrackerExport, type TrackerExportFormat} from '../core/applications/tracker-exports.js'
 import {describeFileError, ValidationError} from '../core/errors.js'
 import {localTimestamp} from '../core/time.js'
 import {writeFileDurably} from '../storage/durable-file.js'
@@ -30,7 +31,11 @@ export class TrackerFiles {
     return {path, count: applications.length}
   }
 
-  async importFile(file: string, options: {update: boolean}): Promise<ImportOutcome & {file: string}> {
+  /** Imports jobagent's own JSON/CSV, or with `from` another tracker's CSV export, through the same import. */
+  async importFile(
+    file: string,
+    options: {update: boolean; from?: TrackerExportFormat},
+  ): Promise<ImportOutcome & {file: string}> {
     const path = resolve(file)
     let text: string
     try {
@@ -39,7 +44,7 @@ export class TrackerFiles {
     } catch (error) {
       throw describeFileError(error, path, 'read')
     }
-    const rows = parseImportFile(text, path)
+    const rows = options.from ? parseTrackerExport(options.from, text, path) : parseImportFile(text, path)
     try {
       return {...(await this.applications.import(rows, options)), file: path}
     } catch (error) {

@@ -48,7 +48,11 @@ interface ApplicationPage extends Page {
 export interface ImportRow {
   row: number
   value: unknown
-  /** What made the row unreadable in its file (e.g. a CSV row with too few cells); such a row is invalid as is. */
+  /**
+   * What made the row invalid in its file: without a value, the row could not be read (e.g. a CSV row with too few
+   * cells); with one, a cell could not be mapped to its field, and the value's other fields are still checked so
+   * every problem of the row is listed at once.
+   */
   problems?: ErrorDetail[]
 }
 
@@ -176,15 +180,17 @@ export class ApplicationService {
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
     for (const {row, value, problems} of rows) {
-      if (problems && problems.length > 0) {
-        errors.push(...problems)
-        continue
-      }
+      const reported = problems ?? []
+      errors.push(...reported)
+      if (value === undefined && reported.length > 0) continue
       const result = importedRecordSchema.safeParse(value)
       if (!result.success) {
-        errors.push(...issuesToDetails(result.error.issues, row))
+        // A field already reported while reading the row is named once, in the file's words.
+        const named = new Set(reported.map((problem) => problem.field))
+        errors.push(...issuesToDetails(result.error.issues, row).filter((issue) => !named.has(issue.field)))
         continue
       }
+      if (reported.length > 0) continue
       const {applied_date, ...fields} = result.data
       const urlKey = applicationUrlKey(fields.url)
       const earlier = firstRowOfKey.get(urlKey)

@@ -30,7 +30,7 @@ export function applicationsToCsv(records: readonly ApplicationRecord[], options
  * with its problems, so the import lists them together with the other rows' field errors.
  */
 export function parseApplicationsCsv(text: string, fileName: string): ImportRow[] {
-  const [header, ...rows] = readCsvRows(text.replace(/^\uFEFF/, ''))
+  const {header, rows} = readCsvTable(text)
   const fields = (header?.cells ?? []).map((field) => field.trim())
   const headerErrors = [
     ...(header?.problems ?? []).map((message) => ({row: header?.line ?? 1, message})),
@@ -42,15 +42,40 @@ export function parseApplicationsCsv(text: string, fileName: string): ImportRow[
       hint: `the header must be: ${APPLICATION_FIELDS.join(',')}`,
     })
   }
-  return rows.map(({line, cells, problems}) => {
-    if (problems.length === 0 && cells.length !== fields.length) {
-      problems.push(`has ${cells.length} cell(s) where the header has ${fields.length}`)
-    }
-    if (problems.length > 0) {
-      return {row: line, value: undefined, problems: problems.map((message) => ({row: line, message}))}
-    }
-    return {row: line, value: unformula(Object.fromEntries(fields.map((field, index) => [field, cells[index] ?? ''])))}
-  })
+  return rows.map((row) =>
+    readRow(row, fields.length, (cells) => ({row: row.line, value: unformula(cellsByField(fields, cells))})),
+  )
+}
+
+/**
+ * The header row and the data rows of a CSV (a leading byte order mark removed), each with the line it starts on
+ * and what made it unreadable. Every CSV the tracker imports is read here, so all of them number and report rows
+ * alike.
+ */
+export function readCsvTable(text: string): {header: CsvRow | undefined; rows: CsvRow[]} {
+  const [header, ...rows] = readCsvRows(text.replace(/^\uFEFF/, ''))
+  return {header, rows}
+}
+
+/**
+ * A data row as an import row: the problems that make it unreadable (broken quoting, a cell count other than the
+ * header's), else what `build` makes of its cells.
+ */
+export function readRow(
+  {line, cells, problems}: CsvRow,
+  columns: number,
+  build: (cells: readonly string[]) => ImportRow,
+): ImportRow {
+  const found = [...problems]
+  if (found.length === 0 && cells.length !== columns) {
+    found.push(`has ${cells.length} cell(s) where the header has ${columns}`)
+  }
+  if (found.length > 0) return {row: line, value: undefined, problems: found.map((message) => ({row: line, message}))}
+  return build(cells)
+}
+
+function cellsByField(fields: readonly string[], cells: readonly string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((field, index) => [field, cells[index] ?? '']))
 }
 
 interface CsvRow {
