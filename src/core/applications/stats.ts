@@ -38,7 +38,7 @@ interface FunnelStep {
   conversion: number | null
 }
 
-interface FunnelFigures {
+export interface FunnelFigures {
   total: number
   by_status: Record<ApplicationStatus, number>
   funnel: FunnelStep[]
