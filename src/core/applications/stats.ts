@@ -3,7 +3,7 @@ import {localTimestamp} from '../time.js'
 import {APPLICATION_STATUSES, type ApplicationStatus, type ApplicationWithHistory} from './application.js'
 
 /** The stages an application goes through on the way to a job, in order. */
-const FUNNEL_STAGES = ['saved', 'applied', 'interviewing', 'offer', 'accepted'] as const
+export const FUNNEL_STAGES = ['saved', 'applied', 'interviewing', 'offer', 'accepted'] as const
 
 type FunnelStage = (typeof FUNNEL_STAGES)[number]
 
