@@ -8,6 +8,7 @@ import type {
   TrackedApplication,
 } from '../core/applications/application.js'
 import type {StatusUpdate} from '../core/applications/application-store.js'
+import type {ApplicationStats} from '../core/applications/stats.js'
 import type {RunSummary} from '../core/jobs/agent-run.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
@@ -25,6 +26,8 @@ export interface DashboardData {
   newJobs: number
   /** Tracked applications by their URL as stored, to find the application of a tracked job (its tracked_url). */
   byUrl: Map<string, TrackedApplication>
+  /** The funnel statistics of every application (the `t` view), as `jobagent stats` counts them. */
+  stats: ApplicationStats
 }
 
 /** The dashboard's window on the core services; every change is written at once. */
@@ -47,13 +50,15 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
   const env = options.env ?? process.env
   return {
     async load() {
-      const [{run, jobs}, {applications, counts}] = await Promise.all([
+      const [{run, jobs}, {applications, counts}, stats] = await Promise.all([
         context.jobCatalog.lastRun(),
         context.applications.list(),
+        context.applications.stats(),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = context.jobCatalog.scored
-      return {run, jobs, scored, applications, counts, newJobs: jobs.filter((job) => job.is_new).length, byUrl}
+      const newJobs = jobs.filter((job) => job.is_new).length
+      return {run, jobs, scored, applications, counts, newJobs, byUrl, stats}
     },
     async history(url) {
       return (await context.applications.get(url)).history
