@@ -9,7 +9,7 @@ export default class Stats extends BaseCommand {
     'accepted. An application reached a stage when its status, now or at any point of its history, is that stage ' +
     'or a later one (rejected, withdrawn and ghosted show it was applied for). The response rate is the share of ' +
     'applications applied for that moved on from applied to any answer, rejections included; the time to response ' +
-    'runs from the applied date to the first such change. The same figures follow per source and per month of the ' +
+    'runs from when it was applied for to the first such change. The same figures follow per source and per month of the ' +
     'applied date, so back-dated imports count in the month they were applied for.'
   static examples = [
     '<%= config.bin %> stats',

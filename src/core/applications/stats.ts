@@ -105,16 +105,21 @@ interface Outcome {
  * An application reached a stage when its current status or any status in its history (old or new) is that stage
  * or a later one (see STAGE_REACHED), so an application that went on to `rejected` after an interview still
  * counts as interviewed. It responded when any of those statuses is an answer (RESPONSE_STATUSES), which also
- * covers a record imported straight as `interviewing`. Its time to response is from applied_date to the first
- * change in its history from `applied` to an answer; a change dated before applied_date (the date was rewritten
- * by a later import) tells nothing and is left out.
+ * covers a record imported straight as `interviewing`. Its time to response runs to the first change in its
+ * history from `applied` to an answer, from when it was applied for: applied_date, or the last change into
+ * `applied` before the answer when it was tracked as `saved` first (applied_date is then the day it was saved).
+ * A negative time (applied_date rewritten by a later import) tells nothing and is left out.
  */
 function outcomeOf({application, history}: ApplicationWithHistory): Outcome {
   const statuses = [application.status, ...history.flatMap((change) => [change.old_status, change.new_status])]
   const stage = Math.max(...statuses.map((status) => STAGE_REACHED[status] ?? 0))
   const responded = stage >= 1 && statuses.some((status) => RESPONSE_STATUSES.has(status))
-  const first = history.find((change) => change.old_status === 'applied' && RESPONSE_STATUSES.has(change.new_status))
-  const days = first ? (timeOf(first.changed_at) - timeOf(application.applied_date)) / DAY_MS : Number.NaN
+  const answer = history.findIndex(
+    (change) => change.old_status === 'applied' && RESPONSE_STATUSES.has(change.new_status),
+  )
+  const sent = history.slice(0, Math.max(0, answer)).findLast((change) => change.new_status === 'applied')
+  const from = sent?.changed_at ?? application.applied_date
+  const days = answer === -1 ? Number.NaN : (timeOf(history[answer]?.changed_at ?? '') - timeOf(from)) / DAY_MS
   return {status: application.status, stage, responded, daysToResponse: days >= 0 ? days : null}
 }
 

@@ -23,7 +23,7 @@ const FunnelFiguresSchema = z.object({
   median_days_to_response: z
     .number()
     .nullable()
-    .openapi({description: 'median days from applied_date to the first change from `applied` to an answer'}),
+    .openapi({description: 'median days from when it was applied for to the first change from `applied` to an answer'}),
 })
 
 const StatsSchema = FunnelFiguresSchema.extend({

@@ -153,6 +153,15 @@ describe('applicationStats', () => {
       median_days_to_response: null,
     })
   })
+
+  it('times the response of an application tracked as saved first from when it moved to applied', () => {
+    // Saved on the 1st, applied for on the 6th, interview invitation on the 9th: 3 days, not 8.
+    const savedFirst = tracked('S', '2026-10-01T12:00:00', 'file', 'interviewing', [
+      change('2026-10-06T12:00:00', 'saved', 'applied'),
+      change('2026-10-09T12:00:00', 'applied', 'interviewing'),
+    ])
+    expect(applicationStats([savedFirst], {now: NOW}).median_days_to_response).toBe(3)
+  })
 })
 
 describe('parseSince', () => {
