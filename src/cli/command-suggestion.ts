@@ -24,7 +24,9 @@ function editDistance(a: string, b: string): number {
 /**
  * The known command nearest to what was typed (words separated by spaces), when it is near enough to be a typo:
  * one edit when the last typed word has up to three letters, two up to six, three beyond. Measured on the last
- * word so that `x` does not become `ui`, nor `config foo` become `config get`.
+ * word so that `x` does not become `ui`, nor `config foo` become `config get`. Of two commands as near, the longer
+ * wins: an unfinished word or a dropped letter is a commoner slip than an extra one (`statu` and `stauts` are
+ * `status`, though each is one edit from `stats` too).
  */
 export function closestCommand(typed: string, known: readonly string[]): string | undefined {
   const lastWord = typed.split(' ').at(-1) ?? ''
@@ -33,7 +35,8 @@ export function closestCommand(typed: string, known: readonly string[]): string 
   let closestDistance = Number.POSITIVE_INFINITY
   for (const candidate of known) {
     const distance = editDistance(typed.toLowerCase(), candidate)
-    if (distance < closestDistance) {
+    const longerTie = distance === closestDistance && candidate.length > (closest?.length ?? 0)
+    if (distance < closestDistance || longerTie) {
       closest = candidate
       closestDistance = distance
     }

@@ -17,6 +17,7 @@ import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
 import {runsRoutes} from './routes/runs.js'
 import {shipmentRoutes} from './routes/shipments.js'
+import {statsRoutes} from './routes/stats.js'
 import {documentSecurityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
 
@@ -110,6 +111,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', jobsRoutes(services, metrics))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', runsRoutes(services))
+  app.route('/', statsRoutes(services))
   const shipments = services.shipments
   if (shipments) app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry}))
   app.route(

@@ -16,10 +16,11 @@ import {
 import {APPLICATION_STATUS_FILTERS, cycleFilter, JOB_STATUS_FILTERS} from './list-filters.js'
 import {editText} from './text-edit.js'
 
-/** What one key does, by mode: browsing, the help, the text filter, the status picker or the notes prompt. */
+/** What one key does, by mode: browsing, the help or statistics, the text filter, the status picker or the notes prompt. */
 export function onKey(state: DashboardState, input: string, key: KeyPress): DashboardState {
   switch (state.mode.kind) {
     case 'help':
+    case 'stats':
       if (input === 'q') return {...state, quitting: true}
       return {...state, mode: {kind: 'browse'}}
     case 'filter':
@@ -55,6 +56,8 @@ function onBrowseKey(state: DashboardState, input: string, key: KeyPress): Dashb
       return {...state, quitting: true}
     case '?':
       return {...state, mode: {kind: 'help'}}
+    case 't':
+      return {...state, mode: {kind: 'stats'}}
     case '/':
       return {...state, mode: {kind: 'filter'}}
     case 'f':

@@ -29,6 +29,7 @@ export type Target =
 export type Mode =
   | {kind: 'browse'}
   | {kind: 'help'}
+  | {kind: 'stats'}
   | {kind: 'filter'}
   | {kind: 'pick-status'; purpose: 'track' | 'change'; choice: number; target: Target}
   | {kind: 'notes'; purpose: 'track' | 'edit'; draft: string; status: ApplicationStatus; target: Target}
@@ -101,7 +102,7 @@ export function rowsOf(state: DashboardState): Rows {
   return layoutRows(state.size, {
     detail: state.detail,
     picker: state.mode.kind === 'pick-status',
-    help: state.mode.kind === 'help',
+    help: state.mode.kind === 'help' || state.mode.kind === 'stats',
     runLines: state.search === null ? 0 : Math.max(1, state.search.length),
     messageLines:
       state.mode.kind === 'browse' && state.message && state.message.text.length > state.size.columns ? 2 : 1,

@@ -29,6 +29,7 @@ export const KEY_HELP: readonly KeyHelp[] = [
   {keys: 'n', footer: 'n notes', rank: 8, description: 'Edit the notes of the selected application'},
   {keys: 'o', footer: 'o open', rank: 9, description: 'Open the posting in the browser (or show its URL)'},
   {keys: 'e', footer: 'e export', rank: 10, description: 'Export all applications to CSV and show the path'},
+  {keys: 't', footer: 't stats', rank: 12, description: 'Show the funnel statistics (as jobagent stats)'},
   {keys: 'r', footer: 'r run', rank: 4, description: 'Run a search now (a live line per board), then reload'},
   {keys: 'Esc', description: 'Close the details or a prompt; clear the filters'},
   {keys: '?', footer: '? help', rank: 0, description: 'Show or hide this list'},

@@ -8,6 +8,7 @@ import type {
   TrackedApplication,
 } from '../core/applications/application.js'
 import type {StatusUpdate} from '../core/applications/application-store.js'
+import type {ApplicationStats} from '../core/applications/stats.js'
 import type {RunSummary} from '../core/jobs/agent-run.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
@@ -27,6 +28,8 @@ export interface DashboardData {
   byUrl: Map<string, TrackedApplication>
   /** Applications due for a follow-up: their URL and the days they have waited. */
   followUps: Map<string, number>
+  /** The funnel statistics of every application (the `t` view), as `jobagent stats` counts them. */
+  stats: ApplicationStats
 }
 
 /** The dashboard's window on the core services; every change is written at once. */
@@ -49,16 +52,17 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
   const env = options.env ?? process.env
   return {
     async load() {
-      const [{run, jobs}, {applications, counts}, due] = await Promise.all([
+      const [{run, jobs}, {applications, counts}, due, stats] = await Promise.all([
         context.jobCatalog.lastRun(),
         context.applications.list(),
         context.followUps.due(),
+        context.applications.stats(),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = context.jobCatalog.scored
       const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
       const newJobs = jobs.filter((job) => job.is_new).length
-      return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps}
+      return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats}
     },
     async history(url) {
       return (await context.applications.get(url)).history

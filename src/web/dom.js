@@ -15,6 +15,22 @@ export function el(tag, props = {}, ...children) {
   return node
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/** `svg('rect', {x: 0, width: 10})`: an SVG element; like el, strings become text nodes. */
+export function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag)
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === 'className') node.setAttribute('class', value)
+    else node.setAttribute(key, String(value))
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false))
+  return node
+}
+
+/** A fraction (0.714) as a percentage for reading (71.4%); `–` when there is none. */
+export const formatRate = (rate) => (typeof rate === 'number' ? `${(rate * 100).toFixed(1)}%` : '–')
+
 /** Text for screen readers only, e.g. which job a "Track" button tracks. */
 export const hiddenText = (text) => el('span', {className: 'visually-hidden'}, text)
 

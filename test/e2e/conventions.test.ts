@@ -36,6 +36,7 @@ describe('a mistyped command', () => {
   it.each([
     [['statu'], '"statu" is not a jobagent command. Did you mean "status"?', 'jobagent --help'],
     [['stauts', '--json'], '"stauts" is not a jobagent command. Did you mean "status"?', 'jobagent --help'],
+    [['stast'], '"stast" is not a jobagent command. Did you mean "stats"?', 'jobagent --help'],
     [
       ['config', 'lst'],
       '"config lst" is not a jobagent command. Did you mean "config list"?',
@@ -89,7 +90,7 @@ describe('shell completion', () => {
         encoding: 'utf8',
         env: {PATH: process.env.PATH, HOME: home.path},
       }).stdout.trim()
-    expect(complete('jobagent', 'sta')).toBe('status')
+    expect(complete('jobagent', 'sta')).toBe('stats status')
     expect(complete('jobagent', 'config', 'l')).toBe('list')
     expect(complete('jobagent', 'status', '--st')).toBe('--status')
   })

@@ -29,7 +29,7 @@ function failingServices(error: unknown): HttpServices {
   }
   return {
     version: '9.9.9',
-    applications: {record: fail, get: fail, status: fail, list: fail, page: fail, changeStatus: fail},
+    applications: {record: fail, get: fail, status: fail, list: fail, page: fail, changeStatus: fail, stats: fail},
     jobs: {search: fail, lastRunPage: fail, withTracking: fail, rankFound: fail, trackFound: fail},
     runs: {list: fail},
     followUps: {due: fail, snooze: fail, afterDays: 7},

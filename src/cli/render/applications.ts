@@ -1,6 +1,10 @@
-import type {ApplicationCounts, ApplicationRecord, TrackedApplication} from '../../core/applications/application.js'
+import type {
+  ApplicationCounts,
+  ApplicationRecord,
+  ApplicationWithHistory,
+  TrackedApplication,
+} from '../../core/applications/application.js'
 import {APPLICATION_FIELDS} from '../../core/applications/application.js'
-import type {ApplicationWithHistory} from '../../core/applications/application-service.js'
 import type {ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
 import type {Style} from '../style.js'

@@ -7,10 +7,11 @@ import type {
   ApplicationCounts,
   ApplicationRecord,
   ApplicationStatus,
-  StatusChange,
+  ApplicationWithHistory,
   TrackedApplication,
 } from './application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from './application-store.js'
+import {type ApplicationStats, applicationStats, parseSince} from './stats.js'
 import type {ApplicationInput} from './validation.js'
 
 type Schemas = typeof import('./validation.js')
@@ -25,11 +26,6 @@ let schemas: Promise<Schemas> | undefined
 function loadSchemas(): Promise<Schemas> {
   schemas ??= import('./validation.js')
   return schemas
-}
-
-export interface ApplicationWithHistory {
-  application: TrackedApplication
-  history: StatusChange[]
 }
 
 interface ApplicationList {
@@ -156,6 +152,16 @@ export class ApplicationService {
 
   counts(): Promise<ApplicationCounts> {
     return this.store.counts()
+  }
+
+  /** Funnel statistics (see applicationStats); `since` limits them to recent applied dates (`90d`, `12w`, `6m`). */
+  async stats(options: {since?: string} = {}): Promise<ApplicationStats> {
+    const sinceDays = options.since === undefined ? undefined : parseSince(options.since)
+    const applications = await this.store.allWithHistory()
+    return applicationStats(applications, {
+      now: this.clock.now(),
+      ...(sinceDays === undefined ? {} : {sinceDays}),
+    })
   }
 
   async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {

@@ -3,6 +3,7 @@ import type {
   ApplicationCounts,
   ApplicationRecord,
   ApplicationStatus,
+  ApplicationWithHistory,
   StatusChange,
   TrackedApplication,
 } from './application.js'
@@ -32,6 +33,8 @@ export interface ApplicationStore {
   /** How many records `list` would return without a page. */
   countOf(filter?: {status?: ApplicationStatus}): Promise<number>
   history(urlKey: string): Promise<StatusChange[]>
+  /** Every record with its history (oldest change first), read in one query. */
+  allWithHistory(): Promise<ApplicationWithHistory[]>
   /** Changes status and notes, keeping the old values in the history; null when the URL is not tracked. */
   changeStatus(urlKey: string, status: ApplicationStatus, notes: string, at: string): Promise<StatusUpdate | null>
   counts(): Promise<ApplicationCounts>

@@ -46,6 +46,12 @@ export interface StatusChange {
   old_notes: string
 }
 
+/** A tracked application with its status changes, oldest first. */
+export interface ApplicationWithHistory {
+  application: TrackedApplication
+  history: StatusChange[]
+}
+
 export interface ApplicationCounts {
   total: number
   applied: number

@@ -2,6 +2,7 @@ import type {
   ApplicationCounts,
   ApplicationRecord,
   ApplicationStatus,
+  ApplicationWithHistory,
   StatusChange,
   TrackedApplication,
 } from '../../core/applications/application.js'
@@ -45,6 +46,12 @@ export class SqliteApplicationStore implements ApplicationStore {
       history: db.prepare(
         `SELECT h.changed_at, h.old_status, h.new_status, h.old_notes FROM status_history h
          JOIN applications a ON a.id = h.application_id WHERE a.url_key = ? ORDER BY h.id`,
+      ),
+      // One pass over both tables: a record without changes comes once with null history columns.
+      allWithHistory: db.prepare(
+        `SELECT a.id, a.title, a.company, a.location, a.url, a.source, a.applied_date, a.status, a.notes,
+         a.updated_at, h.changed_at, h.old_status, h.new_status, h.old_notes
+         FROM applications a LEFT JOIN status_history h ON h.application_id = a.id ORDER BY a.id, h.id`,
       ),
       addHistory: db.prepare(
         `INSERT INTO status_history (application_id, changed_at, old_status, new_status, old_notes)
@@ -102,6 +109,28 @@ export class SqliteApplicationStore implements ApplicationStore {
 
   async history(urlKey: string): Promise<StatusChange[]> {
     return read(this.db, this.file, () => this.statements.history.all(urlKey)) as StatusChange[]
+  }
+
+  async allWithHistory(): Promise<ApplicationWithHistory[]> {
+    const rows = read(this.db, this.file, () => this.statements.allWithHistory.all()) as (ApplicationRow &
+      Partial<Record<keyof StatusChange, string | null>>)[]
+    const byId = new Map<number, ApplicationWithHistory>()
+    for (const {changed_at, old_status, new_status, old_notes, ...row} of rows) {
+      let entry = byId.get(row.id)
+      if (!entry) {
+        entry = {application: toTracked(row), history: []}
+        byId.set(row.id, entry)
+      }
+      if (changed_at != null) {
+        entry.history.push({
+          changed_at,
+          old_status: old_status as ApplicationStatus,
+          new_status: new_status as ApplicationStatus,
+          old_notes: old_notes ?? '',
+        })
+      }
+    }
+    return [...byId.values()]
   }
 
   async changeStatus(

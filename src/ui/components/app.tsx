@@ -15,6 +15,7 @@ import {Header} from './header.js'
 import {HelpPanel} from './help-panel.js'
 import {MessageLine} from './message-line.js'
 import {SearchPanel} from './search-panel.js'
+import {StatsPanel} from './stats-panel.js'
 import {StatusPicker} from './status-picker.js'
 import {Table} from './table.js'
 import {Text} from './text.js'
@@ -79,6 +80,8 @@ export function App({services, colour}: AppProps) {
         />
         {mode.kind === 'help' ? (
           <HelpPanel width={width} height={rows.help} />
+        ) : mode.kind === 'stats' ? (
+          <StatsPanel stats={state.data?.stats ?? null} width={width} height={rows.help} />
         ) : state.view === 'jobs' ? (
           <Table
             rows={state.lists.jobs}

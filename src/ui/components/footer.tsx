@@ -6,6 +6,7 @@ import {Text} from './text.js'
 
 const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
   help: 'any key closes the help · q quits',
+  stats: 'any key closes the statistics · q quits',
   filter: 'type to filter · Enter keep · Esc clear',
   'pick-status': '↑↓ j k choose · 1-8 pick · Enter confirm · Esc cancel',
   notes: 'type the notes · Enter save · Ctrl-U clear · Esc cancel',
