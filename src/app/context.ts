@@ -10,7 +10,6 @@ import type {NotificationService} from '../core/notifications/notification-servi
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
-import {SqliteFollowUpStore} from '../storage/sqlite/sqlite-follow-up-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
@@ -97,10 +96,7 @@ export class AppContext {
   }
 
   get followUps(): FollowUps {
-    return this.once(
-      'followUps',
-      () => new FollowUps(new SqliteFollowUpStore(this.trackerDb, this.paths.trackerDb), this.config.followups),
-    )
+    return this.once('followUps', () => new FollowUps(this.applicationStore, this.config.followups))
   }
 
   get applications(): ApplicationService {

@@ -69,6 +69,19 @@ export function findControl(text: string, options: ControlOptions = {}): FoundCo
   return {code: `U+${hex(match[0], 4).toUpperCase()}`, position: match.index + 1}
 }
 
+const NOT_WHITE_SPACE = `\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u009f${BIDI}`
+const ANY_NOT_WHITE_SPACE = new RegExp(`[${NOT_WHITE_SPACE}]`)
+const EVERY_NOT_WHITE_SPACE = new RegExp(`[${NOT_WHITE_SPACE}]`, 'g')
+
+/**
+ * Text read from outside (a posting's description) without its control and bidi characters; the white space
+ * among them (tab, line feed, vertical tab, form feed, carriage return) stays for the reader to fold.
+ */
+export function removeControls(text: string): string {
+  // Nearly all text holds none; the test is cheaper than the replacement.
+  return ANY_NOT_WHITE_SPACE.test(text) ? text.replace(EVERY_NOT_WHITE_SPACE, '') : text
+}
+
 /** Removes the bidi embeddings, overrides and isolates (board text; the C0 and C1 controls are collapsed there). */
 export function removeBidiControls(text: string): string {
   return text.replace(BIDI_EVERY, '')

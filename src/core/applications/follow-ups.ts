@@ -19,10 +19,11 @@ interface FollowUpSettings {
 
 /** What follow-ups need of the tracker's storage. */
 export interface FollowUpStore {
-  /** Applications in a waiting status last changed at or before `changedBefore`, not snoozed past `now`. */
-  waiting(changedBefore: string, now: string): Promise<TrackedApplication[]>
-  /** Of these application URL keys, those a run's digest named after `since`. */
-  remindedSince(urlKeys: readonly string[], since: string): Promise<Set<string>>
+  /**
+   * Applications in a waiting status last changed at or before `changedBefore`, not snoozed past `now`, and with
+   * `remindedBefore` not named by a digest after it; oldest change first.
+   */
+  waiting(query: {changedBefore: string; now: string; remindedBefore?: string}): Promise<TrackedApplication[]>
   markReminded(urlKeys: readonly string[], at: string): Promise<void>
   /** Sets the time until which an application is not due; false when no application has the key. */
   snooze(urlKey: string, until: string): Promise<boolean>
@@ -31,11 +32,6 @@ export interface FollowUpStore {
 const DAY_MS = 86_400_000
 /** The longest snooze: a year; a longer wait is no follow-up any more. */
 const MAX_SNOOZE_DAYS = 365
-
-/** `2026-11-22T05:17:33.123` (local, no zone, as applied_date and updated_at are kept) as a Date. */
-function parseLocal(timestamp: string): Date {
-  return new Date(timestamp)
-}
 
 /**
  * Applications waiting on an employer: due `after_days` after their status last changed (`updated_at`), unless
@@ -53,28 +49,29 @@ export class FollowUps {
   }
 
   /** The applications due now, longest waiting first. */
-  async due(): Promise<FollowUp[]> {
-    const now = this.clock.now()
-    const before = localTimestamp(new Date(now.getTime() - this.settings.after_days * DAY_MS))
-    const waiting = await this.store.waiting(before, localTimestamp(now))
-    return waiting
-      .map((application) => ({
-        ...application,
-        days_waiting: Math.floor((now.getTime() - parseLocal(application.updated_at).getTime()) / DAY_MS),
-      }))
-      .sort((a, b) => b.days_waiting - a.days_waiting)
+  due(): Promise<FollowUp[]> {
+    return this.listed(false)
   }
 
   /** The due applications a digest has not named within the last `after_days`: what a run's digest names. */
-  async toRemind(): Promise<FollowUp[]> {
-    const due = await this.due()
-    if (due.length === 0) return []
-    const since = localTimestamp(new Date(this.clock.now().getTime() - this.settings.after_days * DAY_MS))
-    const reminded = await this.store.remindedSince(
-      due.map((application) => applicationUrlKey(application.url)),
-      since,
-    )
-    return due.filter((application) => !reminded.has(applicationUrlKey(application.url)))
+  toRemind(): Promise<FollowUp[]> {
+    return this.listed(true)
+  }
+
+  private async listed(unremindedOnly: boolean): Promise<FollowUp[]> {
+    const now = this.clock.now()
+    // One period back: the last status change for `due`, the last reminder for `toRemind`.
+    const periodAgo = localTimestamp(new Date(now.getTime() - this.settings.after_days * DAY_MS))
+    const waiting = await this.store.waiting({
+      changedBefore: periodAgo,
+      now: localTimestamp(now),
+      ...(unremindedOnly ? {remindedBefore: periodAgo} : {}),
+    })
+    // updated_at is a local time without zone, as Date reads it.
+    return waiting.map((application) => ({
+      ...application,
+      days_waiting: Math.floor((now.getTime() - new Date(application.updated_at).getTime()) / DAY_MS),
+    }))
   }
 
   async markReminded(followUps: readonly FollowUp[]): Promise<void> {

@@ -1,5 +1,5 @@
 import {Parser} from 'htmlparser2'
-import {removeBidiControls} from '../control-characters.js'
+import {removeControls} from '../control-characters.js'
 import {cutText} from './board-limits.js'
 
 /** The longest description a job keeps, in characters; longer text is cut at this length. */
@@ -40,16 +40,6 @@ const LINES = new Set(['br', 'tr'])
 /** Elements whose content is no text a person reads. */
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'svg', 'iframe', 'object'])
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
-const SPACES = /[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g
-
-// Control characters of the text, and the bidi overrides and isolates that would make it display in another order.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
-const TEXT_CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-const TEXT_CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
-
 /**
  * Plain text written as a page is read: the words of each text node with their white space folded (in HTML a line
  * break in the text is a space), and between them what the elements passed since the last words ask for. A
@@ -88,10 +78,7 @@ class TextWriter {
   words(text: string): void {
     // Half a surrogate pair (`&#xD800;` decodes to one) is no text; HTML5 reads it as U+FFFD.
     const wellFormed = text.isWellFormed() ? text : text.toWellFormed()
-    const folded = (TEXT_CONTROL.test(wellFormed) ? wellFormed.replace(TEXT_CONTROLS, '') : wellFormed).replace(
-      /\s+/g,
-      ' ',
-    )
+    const folded = removeControls(wellFormed).replace(/\s+/g, ' ')
     const words = folded.trim()
     if (words === '') {
       if (folded !== '') this.space = true
@@ -153,28 +140,20 @@ export function htmlToText(html: unknown): string | null {
   return limited(writer.text())
 }
 
-/** Text a board gives without markup (a plain-text field, a file): its line breaks kept, the rest as htmlToText. */
+/**
+ * Text a board gives without markup (a plain-text field, a file): each of its lines as htmlToText reads words, a
+ * line break kept as one, two or more as a blank line.
+ */
 export function plainToText(text: unknown): string | null {
   if (typeof text !== 'string') return null
-  return limited(tidyLines(text.toWellFormed().replace(/\r\n?/g, '\n')))
+  const writer = new TextWriter()
+  for (const line of text.split(/\r\n?|\n/)) {
+    writer.words(line)
+    writer.lineBreak()
+  }
+  return limited(writer.text())
 }
 
 function limited(text: string): string | null {
   return text === '' ? null : cutText(text, DESCRIPTION_LIMIT)
-}
-
-/** Folded spaces, trimmed lines, at most one blank line in a row, nothing at either end. */
-function tidyLines(text: string): string {
-  const lines = removeBidiControls(text.replace(CONTROLS, ''))
-    .split('\n')
-    .map((line) => line.replace(SPACES, ' ').trim())
-  const kept: string[] = []
-  for (const line of lines) {
-    if (line === '' && (kept.length === 0 || kept[kept.length - 1] === '')) continue
-    // A list marker whose item held no text is no line.
-    if (line === '-') continue
-    kept.push(line)
-  }
-  while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop()
-  return kept.join('\n')
 }

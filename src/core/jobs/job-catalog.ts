@@ -51,10 +51,7 @@ export class JobCatalog {
     const judged = await this.judge(listing.jobs.map((job) => jobApplicationKeys(job.url, job.url_key)))
     const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
     const wanted = options.newOnly ? listed.filter((job) => job.is_new) : listed
-    if (this.matching) {
-      const minScore = options.minScore ?? 0
-      return {run, jobs: rankJobs(wanted, this.matching).filter((job) => (job.score ?? 0) >= minScore)}
-    }
+    if (this.matching) return {run, jobs: rankJobs(wanted, this.matching, options.minScore)}
     const ordered = [...wanted.filter((job) => job.is_new), ...wanted.filter((job) => !job.is_new)]
     return {run, jobs: rankJobs(ordered, null)}
   }
@@ -82,9 +79,7 @@ export class JobCatalog {
     jobs: readonly J[],
     options: {minScore?: number} = {},
   ): Promise<(J & JobTracking & {score: number | null; reasons: string[]})[]> {
-    const ranked = rankJobs(await this.withTracking(jobs), this.matching)
-    const minScore = options.minScore ?? 0
-    return this.matching ? ranked.filter((job) => (job.score ?? 0) >= minScore) : ranked
+    return rankJobs(await this.withTracking(jobs), this.matching, options.minScore)
   }
 
   /** One lookup of every job's keys, then judgeJob per job. */

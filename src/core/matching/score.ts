@@ -352,16 +352,19 @@ export interface Matching {
 }
 
 /**
- * `jobs` with their score and reasons, highest score first; jobs of equal score keep their order (the listings pass
- * newest first). Without matching (no profile) every job has score null and the order is kept.
+ * `jobs` with their score and reasons, highest score first, those below `minScore` left out; jobs of equal score
+ * keep their order (the listings pass newest first). Without matching (no profile) every job has score null and
+ * the order and the jobs are kept.
  */
 export function rankJobs<J extends JobResponse>(
   jobs: readonly J[],
   matching: Matching | null,
+  minScore = 0,
 ): (J & {score: number | null; reasons: string[]})[] {
   if (!matching) return jobs.map((job) => ({...job, score: null, reasons: []}))
   const scored = scoreJobs(jobs, matching.profile, matching.options)
   return jobs
     .map((job, index) => ({...job, score: scored[index]!.score, reasons: scored[index]!.reasons}))
+    .filter((job) => job.score >= minScore)
     .sort((a, b) => b.score - a.score)
 }

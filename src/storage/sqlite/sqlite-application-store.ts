@@ -7,6 +7,7 @@ import type {
   TrackedApplication,
 } from '../../core/applications/application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import {type FollowUpStore, WAITING_STATUSES} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
@@ -22,7 +23,7 @@ function toTracked(row: ApplicationRow): TrackedApplication {
 }
 
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
-export class SqliteApplicationStore implements ApplicationStore {
+export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   private readonly statements
 
   constructor(
@@ -75,6 +76,14 @@ export class SqliteApplicationStore implements ApplicationStore {
         'SELECT url_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(?))',
       ),
       appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
+      waiting: db.prepare(
+        `SELECT ${COLUMNS} FROM applications WHERE status IN (${WAITING_STATUSES.map(() => '?').join(', ')})
+         AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
+         AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)
+         ORDER BY updated_at, id`,
+      ),
+      remind: db.prepare('UPDATE applications SET reminded_at = ? WHERE url_key = ?'),
+      snooze: db.prepare('UPDATE applications SET snoozed_until = ? WHERE url_key = ?'),
     }
   }
 
@@ -194,5 +203,21 @@ export class SqliteApplicationStore implements ApplicationStore {
       }
       return outcome
     })
+  }
+
+  async waiting(query: {changedBefore: string; now: string; remindedBefore?: string}): Promise<TrackedApplication[]> {
+    const parameters = {remindedBefore: null, ...query}
+    const rows = read(this.db, this.file, () => this.statements.waiting.all(...WAITING_STATUSES, parameters))
+    return (rows as ApplicationRow[]).map(toTracked)
+  }
+
+  async markReminded(urlKeys: readonly string[], at: string): Promise<void> {
+    await writeTransaction(this.db, this.file, () => {
+      for (const key of urlKeys) this.statements.remind.run(at, key)
+    })
+  }
+
+  async snooze(urlKey: string, until: string): Promise<boolean> {
+    return writeTransaction(this.db, this.file, () => this.statements.snooze.run(until, urlKey).changes > 0)
   }
 }

@@ -6,7 +6,6 @@ import {NotFoundError, ValidationError} from '../../../src/core/errors.js'
 import {localTimestamp} from '../../../src/core/time.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
-import {SqliteFollowUpStore} from '../../../src/storage/sqlite/sqlite-follow-up-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
 
@@ -28,7 +27,7 @@ afterEach(() => {
 })
 
 const clock = {now: () => now}
-const followUps = () => new FollowUps(new SqliteFollowUpStore(db, file), {after_days: 7}, clock)
+const followUps = () => new FollowUps(new SqliteApplicationStore(db, file), {after_days: 7}, clock)
 const tracker = () => new ApplicationService(new SqliteApplicationStore(db, file))
 
 /** Tracks an application whose status last changed `daysAgo` days before now. */
