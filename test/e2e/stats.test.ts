@@ -1,13 +1,11 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {localTimestamp} from '../../src/core/time.js'
 import {runCli, tempDir} from '../helpers/cli.js'
+import {daysAgo} from '../helpers/tracker.js'
 
 let home: ReturnType<typeof tempDir>
 const cli = (...args: string[]) => runCli(args, {home: home.path})
-
-const daysAgo = (days: number) => localTimestamp(new Date(Date.now() - days * 86_400_000))
 
 function record(name: string, source: string, status: string, applied_date: string) {
   return {

@@ -1,10 +1,15 @@
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {ApplicationService} from '../../src/core/applications/application-service.js'
-import type {Clock} from '../../src/core/time.js'
+import {type Clock, localTimestamp} from '../../src/core/time.js'
 import {openSqlite, type SqliteDatabase} from '../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
 import {TRACKER_MIGRATIONS} from '../../src/storage/sqlite/tracker-migrations.js'
+
+/** The local timestamp `days` days before `from` (now by default), as applied_date and updated_at are kept. */
+export function daysAgo(days: number, from: Date = new Date()): string {
+  return localTimestamp(new Date(from.getTime() - days * 86_400_000))
+}
 
 /** A clock that starts at a fixed local time and moves one second each time it is read. */
 export function steppingClock(start = new Date(2026, 10, 22, 5, 17, 33, 123)): Clock & {reads: number} {

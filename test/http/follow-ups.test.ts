@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {localTimestamp} from '../../src/core/time.js'
 import {applicationBody, json, jsonBody, type TestApi, testApi} from '../helpers/http.js'
+import {daysAgo} from '../helpers/tracker.js'
 
 let api: TestApi | undefined
 
@@ -10,11 +10,11 @@ afterEach(async () => {
 })
 
 /** An application recorded through the API, its last status change moved `daysAgo` days back. */
-async function waiting(current: TestApi, n: number, daysAgo: number, status = 'applied') {
+async function waiting(current: TestApi, n: number, days: number, status = 'applied') {
   const url = `https://example.org/jobs/${n}`
   const response = await current.app.request('/applications', jsonBody(applicationBody({url, status})))
   expect(response.status).toBe(201)
-  const changed = localTimestamp(new Date(Date.now() - daysAgo * 86_400_000))
+  const changed = daysAgo(days)
   current.context.trackerDb.prepare('UPDATE applications SET updated_at = ? WHERE url = ?').run(changed, url)
   return url
 }

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {localTimestamp} from '../../src/core/time.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
+import {daysAgo} from '../helpers/tracker.js'
 
 let api: TestApi | undefined
 
@@ -8,8 +8,6 @@ afterEach(async () => {
   await api?.cleanup()
   api = undefined
 })
-
-const daysAgo = (days: number) => localTimestamp(new Date(Date.now() - days * 86_400_000))
 
 function row(name: string, source: string, status: string, applied_date: string) {
   return {

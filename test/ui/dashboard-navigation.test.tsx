@@ -1,8 +1,8 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {AppContext} from '../../src/app/context.js'
 import {salaryFromAmounts} from '../../src/core/jobs/salary.js'
-import {localTimestamp} from '../../src/core/time.js'
 import type {DashboardServices} from '../../src/ui/services.js'
+import {daysAgo} from '../helpers/tracker.js'
 import {type Home, job, KEYS, renderDashboard, saveRun, tempHome, track, waitFor} from './harness.js'
 
 let home: Home | undefined
@@ -197,7 +197,7 @@ describe('dashboard: browsing', () => {
       before: async (context) => {
         await track(context, job(7), 'applied', '')
         await track(context, job(8), 'applied', '')
-        const tenDaysAgo = localTimestamp(new Date(Date.now() - 10 * 86_400_000))
+        const tenDaysAgo = daysAgo(10)
         context.trackerDb.prepare('UPDATE applications SET updated_at = ? WHERE url = ?').run(tenDaysAgo, job(7).url)
       },
     })

@@ -4,6 +4,7 @@ import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {localTimestamp} from '../../src/core/time.js'
 import {runCli} from '../helpers/cli.js'
+import {daysAgo} from '../helpers/tracker.js'
 import {
   ARTIFACTS,
   eventually,
@@ -107,7 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page: funnel statistics', {timeout: SCEN
 
   it('counts a back-dated import in its own month and leaves it out of a shorter period', async () => {
     const file = join(server.home, 'old.json')
-    const applied = localTimestamp(new Date(Date.now() - 400 * 86_400_000))
+    const applied = daysAgo(400)
     const old = {title: 'Old', company: 'Initech', location: '', url: url('E'), source: 'file', status: 'rejected'}
     writeFileSync(file, JSON.stringify([{...old, applied_date: applied}]))
     const imported = await runCli(['import', file], {home: server.home})

@@ -3,11 +3,11 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {FollowUps} from '../../../src/core/applications/follow-ups.js'
 import {NotFoundError, ValidationError} from '../../../src/core/errors.js'
-import {localTimestamp} from '../../../src/core/time.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
+import {daysAgo} from '../../helpers/tracker.js'
 
 let dir: ReturnType<typeof tempDir>
 let db: SqliteDatabase
@@ -31,10 +31,10 @@ const followUps = () => new FollowUps(new SqliteApplicationStore(db, file), {aft
 const tracker = () => new ApplicationService(new SqliteApplicationStore(db, file))
 
 /** Tracks an application whose status last changed `daysAgo` days before now. */
-async function tracked(n: number, status: string, daysAgo: number) {
+async function tracked(n: number, status: string, days: number) {
   const url = `https://example.org/jobs/${n}`
   await tracker().record({title: `Engineer ${n}`, company: `Company ${n}`, location: '', url, source: 'test', status})
-  const changed = localTimestamp(new Date(now.getTime() - daysAgo * 86_400_000))
+  const changed = daysAgo(days, now)
   db.prepare('UPDATE applications SET updated_at = ? WHERE url = ?').run(changed, url)
   return url
 }
