@@ -32,6 +32,22 @@ export interface ScorePart {
   detail: string[]
 }
 
+/** A part of the score and, when it says something about the job against the profile, the reason it shows. */
+interface Judgement {
+  part: ScorePart
+  reason?: string
+}
+
+/** A level, place or pay part whose one detail line is also one of the job's reasons, under `label`. */
+function judged(part: ScorePart['part'], label: string, points: number, text: string): Judgement {
+  return {part: {part, points, detail: [text]}, reason: `${label}: ${text}`}
+}
+
+/** A part that holds for every job alike (nothing in the profile to compare): no reason to show. */
+const given = (part: ScorePart['part'], points: number, text: string): Judgement => ({
+  part: {part, points, detail: [text]},
+})
+
 interface ScoreOptions {
   minSalary?: SalaryFloor | null
   fx?: Record<string, number>
@@ -210,15 +226,18 @@ function scoreOne(
     tags: scanner.scan(job.tags.join(' | ')),
     description: scanner.scan(job.description ?? ''),
   }
+  const judgements = [levelPart(job, profile), placePart(job, places), payPart(job, options)]
+  const [level, place, pay] = judgements.map((judgement) => judgement.part) as [ScorePart, ScorePart, ScorePart]
   const parts = [
     skillsPart(scanner, hits, job.tags.length > MAX_TAGS, options.explain ?? false),
-    levelPart(job, profile),
-    placePart(job, places),
-    payPart(job, options),
+    level,
+    place,
+    pay,
     avoidPart(scanner, hits),
   ]
   const total = parts.reduce((sum, part) => sum + part.points, 0)
-  return {score: Math.max(0, Math.min(100, Math.round(total))), reasons: reasonsOf(scanner, hits, parts), parts}
+  const reasons = [...termReasons(scanner, hits), ...judgements.flatMap((judgement) => judgement.reason ?? [])]
+  return {score: Math.max(0, Math.min(100, Math.round(total))), reasons, parts}
 }
 
 function skillsPart(
@@ -256,17 +275,17 @@ function skillsPart(
   return {part: 'skills', points: earned, detail}
 }
 
-function levelPart(job: JobResponse, profile: Profile): ScorePart {
-  if (profile.seniority === 'any') return {part: 'level', points: 10, detail: ['any level wanted: +10']}
+function levelPart(job: JobResponse, profile: Profile): Judgement {
+  if (profile.seniority === 'any') return given('level', 10, 'any level wanted: +10')
   const level = levelOf(job.seniority) ?? levelOf(job.title)
-  if (level === null) return {part: 'level', points: 5, detail: ['level not stated: +5']}
+  if (level === null) return given('level', 5, 'level not stated: +5')
   const distance = Math.abs(SENIORITIES.indexOf(level) - SENIORITIES.indexOf(profile.seniority))
   const points = distance === 0 ? 10 : distance === 1 ? 5 : 0
-  return {part: 'level', points, detail: [`${level}, wanted ${profile.seniority}: +${points}`]}
+  return judged('level', 'level', points, `${level}, wanted ${profile.seniority}: +${points}`)
 }
 
-function placePart(job: JobResponse, {wanted: places, placesOf}: Places): ScorePart {
-  if (places.length === 0) return {part: 'place', points: 15, detail: ['no places in the profile: +15']}
+function placePart(job: JobResponse, {wanted: places, placesOf}: Places): Judgement {
+  if (places.length === 0) return given('place', 15, 'no places in the profile: +15')
   const wantsRemote = places.includes('remote')
   const mine = places.filter((place) => place !== 'remote').map(knownPlace)
   const where = job.regions.length > 0 ? job.regions.join(', ') : job.location
@@ -274,13 +293,10 @@ function placePart(job: JobResponse, {wanted: places, placesOf}: Places): ScoreP
   const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
   const theirs = placesOf(where)
   const fits = theirs.some((place) => mine.some((wanted) => overlaps(place, wanted)))
-  const fitting = (text: string): ScorePart => ({part: 'place', points: 15, detail: [`${text} fits`]})
-  const elsewhere = (text: string): ScorePart => ({
-    part: 'place',
-    points: -20,
-    detail: [`${text}, not ${list(places.filter((place) => place !== 'remote'))}: -20`],
-  })
-  const unclear = (text: string): ScorePart => ({part: 'place', points: 8, detail: [`${text}: cannot tell, +8`]})
+  const fitting = (text: string) => judged('place', 'location', 15, `${text} fits`)
+  const elsewhere = (text: string) =>
+    judged('place', 'location', -20, `${text}, not ${list(places.filter((place) => place !== 'remote'))}: -20`)
+  const unclear = (text: string) => judged('place', 'location', 8, `${text}: cannot tell, +8`)
   if (remote === true) {
     // A remote job takes anyone unless the board names places; then one of them must be the user's.
     if (theirs.length === 0) return wantsRemote ? fitting('remote') : unclear('remote, not asked for')
@@ -292,14 +308,14 @@ function placePart(job: JobResponse, {wanted: places, placesOf}: Places): ScoreP
   return unclear(where || 'place not stated')
 }
 
-function payPart(job: JobResponse, options: ScoreOptions): ScorePart {
+function payPart(job: JobResponse, options: ScoreOptions): Judgement {
   const floor = options.minSalary
   const salary = job.salary ? formatSalary(job.salary) : 'no salary'
-  if (!floor) return {part: 'pay', points: 5, detail: ['no salary floor: +5']}
-  const judged = judgeSalary(job.salary, floor, options.fx ?? {})
-  if (judged === 'above') return {part: 'pay', points: 5, detail: [`${salary}, above floor: +5`]}
-  if (judged === 'below') return {part: 'pay', points: 0, detail: [`${salary}, below floor: +0`]}
-  return {part: 'pay', points: 2, detail: [`${salary}, cannot compare with the floor: +2`]}
+  if (!floor) return given('pay', 5, 'no salary floor: +5')
+  const against = judgeSalary(job.salary, floor, options.fx ?? {})
+  if (against === 'above') return judged('pay', 'salary', 5, `${salary}, above floor: +5`)
+  if (against === 'below') return judged('pay', 'salary', 0, `${salary}, below floor: +0`)
+  return judged('pay', 'salary', 2, `${salary}, cannot compare with the floor: +2`)
 }
 
 function avoidPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
@@ -319,8 +335,8 @@ function avoidPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
   return {part: 'avoid', points, detail: detail.length > 0 ? detail : ['no avoided term']}
 }
 
-/** The few lines a list shows: skills found by field, avoided terms found, level, place and pay. */
-function reasonsOf(scanner: TermScanner, hits: Record<Field, Hits>, parts: readonly ScorePart[]): string[] {
+/** The reasons of the terms: the skills found, by field, and the avoided terms found. */
+function termReasons(scanner: TermScanner, hits: Record<Field, Hits>): string[] {
   const reasons: string[] = []
   const claimed = new Set<number>()
   for (const field of ['title', 'tags', 'description'] as const) {
@@ -333,14 +349,8 @@ function reasonsOf(scanner: TermScanner, hits: Record<Field, Hits>, parts: reado
       if (term.kind === 'avoid') avoided.push(term.name)
       else names.push(term.name)
     }
-    const label = field === 'tags' ? 'tags' : field
-    if (names.length > 0) reasons.push(`+ ${list(names)} (${label})`)
-    if (avoided.length > 0) reasons.push(`- ${list(avoided)} (${label})`)
-  }
-  for (const part of parts) {
-    if (part.part === 'level' && part.detail[0]?.includes(', wanted ')) reasons.push(`level: ${part.detail[0]}`)
-    if (part.part === 'place' && !part.detail[0]?.startsWith('no places')) reasons.push(`location: ${part.detail[0]}`)
-    if (part.part === 'pay' && !part.detail[0]?.startsWith('no salary floor')) reasons.push(`salary: ${part.detail[0]}`)
+    if (names.length > 0) reasons.push(`+ ${list(names)} (${field})`)
+    if (avoided.length > 0) reasons.push(`- ${list(avoided)} (${field})`)
   }
   return reasons
 }
