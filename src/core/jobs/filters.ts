@@ -1,7 +1,7 @@
 import {companyKey, normaliseKeyPart} from './dedupe.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {ServerSideFilter} from './job-source.js'
-import {judgeSalary, type SalaryFloor} from './salary.js'
+import {formatSalary, judgeSalary, type SalaryFloor, salaryFromAmounts} from './salary.js'
 
 const REMOTE_WORDS = /\b(remote|anywhere|worldwide|distributed|work from home|wfh)\b/i
 const DAY_MS = 86_400_000
@@ -105,7 +105,9 @@ const jobCount = (count: number) => `${count} ${count === 1 ? 'job' : 'jobs'}`
 
 /** The run log's line on the floor: never silent about what it dropped or kept. */
 export function salaryFloorLine({floor, below, unknown, unknown_kept}: SalaryFloorOutcome): string {
-  const amount = `${floor.currency} ${floor.amount.toLocaleString('en-US')} a ${floor.period}`
+  const {amount, currency, period} = floor
+  const wanted = salaryFromAmounts({min: amount, max: amount, currency, period})
+  const named = wanted ? formatSalary(wanted) : `${currency} ${amount}`
   const without = `${jobCount(unknown)} without a comparable salary ${unknown_kept ? 'kept' : 'dropped'}`
-  return `Salary floor ${amount}: ${jobCount(below)} below it dropped, ${without}`
+  return `Salary floor ${named}: ${jobCount(below)} below it dropped, ${without}`
 }

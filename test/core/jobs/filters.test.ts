@@ -139,6 +139,14 @@ describe('salary floor', () => {
     )
   })
 
+  it('names the floor as salaries are named, in any period', () => {
+    const hourly = {amount: 40, currency: 'USD', period: 'hour', unknown: 'keep'} as const
+    const outcome = applySalaryFloor([job({})], {min_salary: hourly, fx: {}}).salary!
+    expect(salaryFloorLine(outcome)).toBe(
+      'Salary floor USD 40 an hour: 0 jobs below it dropped, 1 job without a comparable salary kept',
+    )
+  })
+
   it('does nothing without a floor', () => {
     expect(applySalaryFloor([job({})], {min_salary: null, fx: {}})).toEqual({
       jobs: [job({url: expect.any(String)})],
