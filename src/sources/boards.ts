@@ -4,7 +4,7 @@ import type {JobSource} from '../core/jobs/job-source.js'
 import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import {type BoardPage, type BoardSpec, boardSource} from './board-source.js'
-import {type AdapterDeps, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
+import {type AdapterDeps, eligibility, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
 
 /** `{"<key>": [...]}`, the one page of a board that answers with its jobs under one key. */
 function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
@@ -19,24 +19,6 @@ const fixedPath = (path: string) => () => path
 const publicUrl = (url: string) => () => url
 const names = (value: unknown): unknown[] =>
   Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.name : entry)) : []
-
-/** Words a board writes where a candidate may be anywhere: no restriction, so no region. */
-const ANYWHERE = /^(anywhere|worldwide|anywhere in the world|global|remote)$/i
-/** A region entry that names a time zone (`CST (UTC-6)`) rather than a place. */
-const TIME_ZONE = /\b(UTC|GMT)\b/
-
-/**
- * A board's "where may the candidate be" text split on commas into regions and time zones: `USA, CST (UTC-6)`
- * is the region `USA` and the time zone `CST (UTC-6)`; `Worldwide` and `Anywhere` are no restriction.
- */
-function eligibility(text: unknown): {regions: string[]; timezones: string[]} {
-  const entries = typeof text === 'string' ? text.split(',').map((entry) => entry.trim()) : []
-  const kept = entries.filter((entry) => entry !== '' && !ANYWHERE.test(entry))
-  return {
-    regions: kept.filter((entry) => !TIME_ZONE.test(entry)),
-    timezones: kept.filter((entry) => TIME_ZONE.test(entry)),
-  }
-}
 
 /**
  * RemoteOK (`GET /api`): a JSON array whose first element is the legal notice (no `id`), then ~100 jobs.

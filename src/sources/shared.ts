@@ -199,3 +199,21 @@ export async function fetchPerTag(
   }
   return jobs
 }
+
+/** Words a board writes where a candidate may be anywhere: no restriction, so no region. */
+const ANYWHERE = /^(anywhere|worldwide|anywhere in the world|global|remote)$/i
+/** A region entry that names a time zone (`CST (UTC-6)`) rather than a place. */
+const TIME_ZONE = /\b(UTC|GMT)\b/
+
+/**
+ * A board's "where may the candidate be" text split on commas into regions and time zones: `USA, CST (UTC-6)`
+ * is the region `USA` and the time zone `CST (UTC-6)`; `Worldwide` and `Anywhere` are no restriction.
+ */
+export function eligibility(text: unknown): {regions: string[]; timezones: string[]} {
+  const entries = typeof text === 'string' ? text.split(',').map((entry) => entry.trim()) : []
+  const kept = entries.filter((entry) => entry !== '' && !ANYWHERE.test(entry))
+  return {
+    regions: kept.filter((entry) => !TIME_ZONE.test(entry)),
+    timezones: kept.filter((entry) => TIME_ZONE.test(entry)),
+  }
+}

@@ -3,7 +3,7 @@ import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {type FeedItem, feedDescription, fetchFeed, textOf} from './feed.js'
-import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
+import {type AdapterDeps, adapterSettings, eligibility, splitCompanyTitle, toJob} from './shared.js'
 
 const WEWORKREMOTELY_URL = 'https://weworkremotely.com'
 const ALL_JOBS_FEED = '/remote-jobs.rss'
@@ -48,7 +48,7 @@ function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
       employment_type: textOf(item.fields.type),
       remote: true,
       // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction.
-      regions: region === '' || /^anywhere\b/i.test(region) ? [] : [region.replace(/\s+only$/i, '')],
+      regions: eligibility(region.replace(/\s+only\b/gi, '')).regions,
       tags: [textOf(item.fields.category), ...textOf(item.fields.skills).split(',')],
     })
     if (job) jobs.push(job)
