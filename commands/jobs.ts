@@ -9,13 +9,15 @@ export default class Jobs extends BaseCommand {
     'New jobs (not yet applied for) come first. The ID column is what "jobagent jobs <id>" and ' +
     '"jobagent apply <id>" take. The STATUS column shows the tracked application\'s status when the job is tracked. ' +
     'With an id, the job is shown in full: salary, type, workplace and the description. With a profile in the ' +
-    'config (jobagent config set profile ...), jobs are listed by score, highest first, with the reasons.'
+    'config (jobagent config set profile ...), jobs are listed by score, highest first, with the reasons. ' +
+    'Jobs no board lists any more are closed (see docs/LIFECYCLE.md) and hidden unless --closed or --all.'
   static examples = [
     '<%= config.bin %> jobs',
     '<%= config.bin %> jobs --new',
     '<%= config.bin %> jobs 17',
     '<%= config.bin %> jobs --min-score 60',
     '<%= config.bin %> jobs 17 --explain',
+    '<%= config.bin %> jobs --closed',
     '<%= config.bin %> jobs --new --json | jq ".[].url"',
   ]
   static enableJsonFlag = true
@@ -24,6 +26,8 @@ export default class Jobs extends BaseCommand {
     new: Flags.boolean({description: 'Only jobs not yet applied for.'}),
     'min-score': Flags.integer({description: 'Only jobs scored this or more (needs a profile).', min: 0, max: 100}),
     explain: Flags.boolean({description: 'With an id: every part of the score and what earned it.'}),
+    closed: Flags.boolean({description: 'Only closed jobs (no board lists them any more).', exclusive: ['all']}),
+    all: Flags.boolean({description: "The last run's jobs and the closed ones."}),
   }
 
   async run() {
@@ -39,7 +43,8 @@ export default class Jobs extends BaseCommand {
         hint: 'set one with: jobagent config set profile \'{"skills": {"typescript": 3}}\' (see docs/MATCHING.md)',
       })
     }
-    const {run, jobs} = await this.context.jobCatalog.lastRun({newOnly: flags.new, minScore: flags['min-score']})
+    const state = flags.closed ? 'closed' : flags.all ? 'all' : 'open'
+    const {run, jobs} = await this.context.jobCatalog.lastRun({newOnly: flags.new, minScore: flags['min-score'], state})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
     else this.log(renderJobTable(jobs, run, this.style))
     return jobs

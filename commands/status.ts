@@ -71,7 +71,8 @@ export default class Status extends BaseCommand {
     if (args.url) {
       const found = await tracker.get(args.url)
       this.log(renderApplication(found, this.style))
-      return {...toRecord(found.application), updated_at: found.application.updated_at, history: found.history}
+      const {updated_at, posting_closed_at} = found.application
+      return {...toRecord(found.application), updated_at, posting_closed_at, history: found.history}
     }
     const {applications, counts} = await tracker.list(flags.status ? {status: flags.status} : {})
     this.log(renderApplicationTable(applications, this.style, {status: flags.status, total: counts.total}))

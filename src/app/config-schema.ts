@@ -80,9 +80,11 @@ const configSchema = z.strictObject({
     // Jobs scored below this (with a profile) are stored and listed but not notified.
     min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 0),
   }),
-  // Applications waiting on an employer (applied, interviewing) are due for a follow-up after `after_days`.
+  // Applications waiting on an employer (applied, interviewing) are due for a follow-up after `after_days`; one
+  // in `applied` that long whose posting closed is suggested as ghosted after `ghosted_after_days`.
   followups: section({
     after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 7),
+    ghosted_after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 21),
   }),
   profile: section({
     skills: z._default(z.record(z.string().check(z.minLength(1)), z.int().check(z.gte(1), z.lte(3))), () => ({})),
@@ -93,6 +95,8 @@ const configSchema = z.strictObject({
   /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
   run: section({
     healthcheck_url: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))), null),
+    // A job missing from this many successful runs in a row of every board that listed it is closed.
+    closed_after_runs: z._default(z.int().check(z.gte(1), z.lte(100)), 2),
   }),
   server: section({
     host: z._default(text(), '127.0.0.1'),

@@ -79,8 +79,17 @@ const StatusChangeRecordSchema = z
 /** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
 export const ApplicationWithHistorySchema = ApplicationSchema.extend({
   updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  posting_closed_at: postingClosedField(),
   history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
 }).openapi('ApplicationWithHistory')
+
+/** When the job an application is for closed (docs/LIFECYCLE.md). */
+export function postingClosedField() {
+  return z.string().nullable().openapi({
+    description: 'when the job behind the application was found closed (no board lists it any more); null while open',
+    example: null,
+  })
+}
 
 /** PATCH takes status and notes from a JSON body or the query string; both optional here, checked together. */
 export const StatusChangeSchema = z
@@ -189,6 +198,17 @@ export const ListedJobSchema = z
     first_seen: z.string().openapi({example: '2026-11-20T07:30:02.114'}),
     last_seen: z.string().openapi({example: '2026-11-22T07:30:01.870'}),
     notified_at: z.string().nullable(),
+    closed_at: z.string().nullable().openapi({
+      description: 'when the job was found closed: every board that listed it stopped (docs/LIFECYCLE.md); null: open',
+    }),
+    reopened: z.number().int().openapi({description: 'how many times it came back after it closed', example: 0}),
+    reposted: z.number().int().openapi({
+      description: 'how many times the role reappeared after closing or under a new URL within 90 days',
+      example: 0,
+    }),
+    also_on: z
+      .array(z.object({source: z.string(), url: z.string()}))
+      .openapi({description: 'the other boards and URLs the role was listed under, newest first'}),
     ...trackingFields(),
     ...scoreFields(),
   })

@@ -1,4 +1,6 @@
-import type {JobDetails} from '../../src/core/jobs/job.js'
+import {type FoundJob, keyJob} from '../../src/core/jobs/dedupe.js'
+import type {JobDetails, JobResponse} from '../../src/core/jobs/job.js'
+import type {JobLifecycle, LifecycleInput} from '../../src/core/jobs/job-store.js'
 
 /** A job of a board that gives none of the details (or before they are read). */
 export function noDetails(): JobDetails {
@@ -14,4 +16,20 @@ export function noDetails(): JobDetails {
     board_id: null,
     company_url: null,
   }
+}
+
+/** Jobs as a search hands them to the store: each its own role, listed by the board its `source` names. */
+export function foundJobs(jobs: readonly JobResponse[]): FoundJob[] {
+  return jobs.map((job) => {
+    const keyed = keyJob(job)
+    return {...keyed, urlKeys: [keyed.urlKey], boards: [job.source], also_on: []}
+  })
+}
+
+/** A run whose boards close nothing (the lifecycle tests give their own listings). */
+export const closesNothing: LifecycleInput = {listings: [], closeAfterRuns: 2}
+
+/** A job that was never closed, reopened, reposted or listed elsewhere. */
+export function openLife(): JobLifecycle {
+  return {closed_at: null, reopened: 0, reposted: 0, also_on: []}
 }

@@ -8,6 +8,7 @@ import {createHttpApp} from '../../src/http/app.js'
 import {withHttpStatus} from '../../src/http/errors.js'
 import {tempDir} from '../helpers/cli.js'
 import {applicationBody, json, jsonBody, statusPath, type TestApi, testApi} from '../helpers/http.js'
+import {closesNothing} from '../helpers/job-details.js'
 import {memoryLogger, parseLogLine} from '../helpers/memory-log.js'
 
 let api: TestApi | undefined
@@ -102,6 +103,7 @@ describe('GET /health', () => {
         error: null,
       },
       [],
+      closesNothing,
     )
     const response = await app.request('/health')
     expect(response.status).toBe(200)

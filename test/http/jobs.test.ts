@@ -1,7 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../src/core/jobs/job.js'
-import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {
   applicationBody,
   json,
@@ -12,7 +10,7 @@ import {
   type TestApi,
   testApi,
 } from '../helpers/http.js'
-import {noDetails} from '../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails} from '../helpers/job-details.js'
 
 let api: TestApi | undefined
 const boards: MockBoard[] = []
@@ -144,7 +142,8 @@ async function storeRun(target: TestApi) {
       sources: [{name: 'remotive', ok: true, count: 3, error: null, duration_ms: 12, anomaly: null}],
       error: null,
     },
-    jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)})),
+    foundJobs(jobs),
+    closesNothing,
   )
 }
 

@@ -1,9 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../src/core/jobs/job.js'
-import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
-import {noDetails} from '../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails} from '../helpers/job-details.js'
 
 // The list routes answer a page at a time, so a tracker or a last run of any size never becomes one answer of
 // hundreds of MB; `total` says how many there are, and the fields older clients read stay as they were.
@@ -39,7 +37,8 @@ async function storeRun(target: TestApi, count: number) {
       sources: [{name: 'remotive', ok: true, count, error: null, duration_ms: 12, anomaly: null}],
       error: null,
     },
-    jobs.map((item) => ({job: item, urlKey: canonicalJobUrl(item.url), identityKey: jobIdentityKey(item)})),
+    foundJobs(jobs),
+    closesNothing,
   )
 }
 

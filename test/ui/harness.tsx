@@ -1,13 +1,11 @@
 import {render} from 'ink-testing-library'
 import {AppContext} from '../../src/app/context.js'
 import type {ApplicationStatus} from '../../src/core/applications/application.js'
-import {jobIdentityKey} from '../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../src/core/jobs/job.js'
-import {canonicalJobUrl} from '../../src/core/url-identity.js'
 import {App} from '../../src/ui/components/app.js'
 import {type DashboardServices, dashboardServices} from '../../src/ui/services.js'
 import {tempDir} from '../helpers/cli.js'
-import {noDetails} from '../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails} from '../helpers/job-details.js'
 
 export const KEYS = {
   down: '\u001B[B',
@@ -51,7 +49,8 @@ export async function saveRun(context: AppContext, jobs: readonly JobResponse[])
       sources: [],
       error: null,
     },
-    jobs.map((found) => ({job: found, urlKey: canonicalJobUrl(found.url), identityKey: jobIdentityKey(found)})),
+    foundJobs(jobs),
+    closesNothing,
   )
 }
 

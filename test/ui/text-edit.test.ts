@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {cycleFilter, filterApplications, filterJobs, JOB_STATUS_FILTERS} from '../../src/ui/list-filters.js'
 import {type EditKey, editText, splitTyped} from '../../src/ui/text-edit.js'
+import {openLife} from '../helpers/job-details.js'
 import {job} from './harness.js'
 
 const none: EditKey = {
@@ -71,6 +72,7 @@ describe('list filters', () => {
       first_seen: '',
       last_seen: '',
       notified_at: null,
+      ...openLife(),
       tracked_status: null,
       tracked_url: null,
       is_new: true,
@@ -83,6 +85,7 @@ describe('list filters', () => {
       first_seen: '',
       last_seen: '',
       notified_at: null,
+      ...openLife(),
       tracked_status: 'saved' as const,
       tracked_url: job(2).url,
       is_new: true,
@@ -95,6 +98,7 @@ describe('list filters', () => {
       first_seen: '',
       last_seen: '',
       notified_at: null,
+      ...openLife(),
       tracked_status: 'offer' as const,
       tracked_url: job(3).url,
       is_new: false,
@@ -116,8 +120,15 @@ describe('list filters', () => {
 
   it('filters applications by status and by their notes', () => {
     const applications = [
-      {...job(1), applied_date: '', updated_at: '', status: 'saved' as const, notes: 'ask Ann'},
-      {...job(2), applied_date: '', updated_at: '', status: 'offer' as const, notes: ''},
+      {
+        ...job(1),
+        applied_date: '',
+        updated_at: '',
+        posting_closed_at: null,
+        status: 'saved' as const,
+        notes: 'ask Ann',
+      },
+      {...job(2), applied_date: '', updated_at: '', posting_closed_at: null, status: 'offer' as const, notes: ''},
     ]
     expect(filterApplications(applications, 'ann', null)).toHaveLength(1)
     expect(filterApplications(applications, '', 'offer')[0]?.title).toBe('Engineer 2')

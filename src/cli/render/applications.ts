@@ -7,6 +7,7 @@ import type {
 import {APPLICATION_FIELDS} from '../../core/applications/application.js'
 import type {ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
+import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
@@ -57,6 +58,10 @@ export function renderApplication({application, history}: ApplicationWithHistory
     `  updated_at    ${shown(application.updated_at)}`,
     `  notes         ${shown(application.notes, multiline) || '-'}`,
   ]
+  if (application.posting_closed_at) {
+    const closed = application.posting_closed_at
+    lines.push(`  posting       closed ${daysAgo(closed)} (${closed.slice(0, 10)}): the board no longer lists it`)
+  }
   if (history.length > 0) {
     lines.push('', style.bold('History'))
     for (const change of history) {

@@ -1,4 +1,5 @@
 import type {FollowUp} from '../../core/applications/follow-ups.js'
+import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
@@ -12,13 +13,29 @@ export function renderFollowUps(due: readonly FollowUp[], afterDays: number, sty
       {header: 'TITLE', value: (application) => application.title, max: 36},
       {header: 'COMPANY', value: (application) => application.company, max: 22},
       {header: 'URL', value: (application) => application.url, max: 60},
+      {
+        header: 'POSTING',
+        value: (application) =>
+          application.posting_closed_at ? `closed ${daysAgo(application.posting_closed_at)}` : '',
+        max: 20,
+      },
     ],
     style.bold,
   )
   const count = `${due.length} ${due.length === 1 ? 'application' : 'applications'}`
+  const ghosted = due.filter((application) => application.suggest_ghosted)
+  const suggestions =
+    ghosted.length === 0
+      ? []
+      : [
+          '',
+          'Their postings closed long ago; consider marking these ghosted:',
+          ...ghosted.map((application) => `  jobagent status ${application.url} ghosted`),
+        ]
   return [
     `${count} due for a follow-up (no status change for ${afterDays} days or more):`,
     table,
+    ...suggestions,
     '',
     'Postpone one with: jobagent status <url> --snooze 7',
   ].join('\n')

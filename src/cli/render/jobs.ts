@@ -1,6 +1,6 @@
 import wrapAnsi from 'wrap-ansi'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
-import {detailFacts} from '../../core/jobs/job-facts.js'
+import {detailFacts, lifecycleFacts, lifecycleMark} from '../../core/jobs/job-facts.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
 import {compactSalary} from '../../core/jobs/salary.js'
 import type {ScorePart} from '../../core/matching/score.js'
@@ -24,6 +24,9 @@ export function renderJobTable(jobs: readonly ListedJob[], run: RunRecord, style
       {header: 'SOURCE', value: (job) => job.source, max: 14},
       {header: 'POSTED', value: (job) => job.posted_date?.slice(0, 10) ?? '', max: 10},
       {header: 'STATUS', value: (job) => job.tracked_status ?? '', max: 12},
+      ...(jobs.some((job) => lifecycleMark(job) !== '')
+        ? [{header: 'LIFE', value: (job: ListedJob) => lifecycleMark(job), max: 14}]
+        : []),
     ],
     style.bold,
   )
@@ -48,12 +51,16 @@ export function renderJobDetail(
     ['Posted', job.posted_date ?? ''],
     ['Source', job.board_id ? `${job.source} (id ${job.board_id})` : job.source],
     ['Seen', `${job.first_seen} to ${job.last_seen}`],
+    ...lifecycleFacts(job),
     ['Tracked', job.tracked_status ? `${job.tracked_status} (${job.tracked_url})` : 'no'],
     ['URL', job.url],
   ]
   const shown = facts.filter(([, value]) => value !== '')
   const label = Math.max(...shown.map(([name]) => name.length)) + 2
-  const lines = shown.map(([name, value]) => `${style.dim(`${name}:`.padEnd(label))}${value}`)
+  const indent = ' '.repeat(label)
+  const lines = shown.map(
+    ([name, value]) => `${style.dim(`${name}:`.padEnd(label))}${value.replaceAll('\n', `\n${indent}`)}`,
+  )
   if (options.explain) lines.push('', ...explainLines(job))
   else if (job.reasons.length > 0) lines.push('', ...job.reasons.map((reason) => `  ${reason}`))
   const description = job.description

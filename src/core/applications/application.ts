@@ -34,9 +34,11 @@ export const APPLICATION_FIELDS = [
   'notes',
 ] as const satisfies readonly (keyof ApplicationRecord)[]
 
-/** A tracked application as stored: the record plus when it last changed. */
+/** A tracked application as stored: the record plus when it last changed and when its posting closed. */
 export interface TrackedApplication extends ApplicationRecord {
   updated_at: string
+  /** When the job the application is for was found closed (docs/LIFECYCLE.md); null while it is open or unknown. */
+  posting_closed_at: string | null
 }
 
 export interface StatusChange {

@@ -10,11 +10,18 @@ export const WAITING_STATUSES: readonly ApplicationStatus[] = ['applied', 'inter
 /** An application due for a follow-up, with how long it has waited since its status last changed. */
 export interface FollowUp extends TrackedApplication {
   days_waiting: number
+  /**
+   * In `applied` for `ghosted_after_days` or more and its posting closed: the employer has most likely moved on,
+   * and marking it `ghosted` is suggested (never done by itself).
+   */
+  suggest_ghosted: boolean
 }
 
 interface FollowUpSettings {
   /** Days in `applied` or `interviewing` without a status change after which an application is due. */
   after_days: number
+  /** Days in `applied`, with the posting closed, after which `ghosted` is suggested. */
+  ghosted_after_days: number
 }
 
 /** What follow-ups need of the tracker's storage. */
@@ -68,10 +75,14 @@ export class FollowUps {
       ...(unremindedOnly ? {remindedBefore: periodAgo} : {}),
     })
     // updated_at is a local time without zone, as Date reads it.
-    return waiting.map((application) => ({
-      ...application,
-      days_waiting: Math.floor((now.getTime() - new Date(application.updated_at).getTime()) / DAY_MS),
-    }))
+    return waiting.map((application) => {
+      const days = Math.floor((now.getTime() - new Date(application.updated_at).getTime()) / DAY_MS)
+      const ghosted =
+        application.status === 'applied' &&
+        application.posting_closed_at !== null &&
+        days >= this.settings.ghosted_after_days
+      return {...application, days_waiting: days, suggest_ghosted: ghosted}
+    })
   }
 
   async markReminded(followUps: readonly FollowUp[]): Promise<void> {

@@ -5,12 +5,12 @@ import type {Logger} from '../logger.js'
 import {type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
-import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
-import {jobIdentityKey} from './dedupe.js'
+import {jobApplicationKeys} from '../url-identity.js'
+import type {FoundJob} from './dedupe.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
-import type {JobStore, PreviewedJob} from './job-store.js'
+import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
 import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
 import {zeroYieldAnomalies} from './zero-yield.js'
@@ -33,7 +33,15 @@ interface JobSearcher {
   search(
     criteria: SearchCriteria,
     options?: SearchOptions,
-  ): Promise<SearchResult & {fetched: number; warnings: string[]; salary: SalaryFloorOutcome | null}>
+  ): Promise<
+    SearchResult & {
+      found: FoundJob[]
+      listed: Map<string, string[]>
+      fetched: number
+      warnings: string[]
+      salary: SalaryFloorOutcome | null
+    }
+  >
 }
 
 export interface RunOptions {
@@ -51,6 +59,8 @@ export interface RunOptions {
   proxyConfigured?: boolean
   /** The profile the new jobs are scored against (null: no profile, no scores), and `notify.min_score`. */
   matching?: {matching: Matching | null; minScore: number}
+  /** `run.closed_after_runs`: after how many runs in a row without it a job is closed (default 2). */
+  closedAfterRuns?: number
 }
 
 /** What scoring did in a run: how many new jobs reach the threshold, and how long it took. */
@@ -93,6 +103,16 @@ export interface RunSummary {
   jobs: SummaryJob[]
   /** With a profile: the threshold, how many new jobs were scored and reached it, and how long scoring took. */
   matching: MatchingSummary | null
+  /** What the run changed in the jobs' lives (docs/LIFECYCLE.md); null when it stored nothing. */
+  lifecycle: LifecycleSummary | null
+}
+
+interface LifecycleSummary {
+  closed: number
+  reopened: number
+  reposted: number
+  /** Tracked applications whose posting closed in this run. */
+  postings_closed: number
 }
 
 type RankedJob = PreviewedJob & {score: number | null; reasons: string[]}
@@ -171,13 +191,15 @@ export class AgentRun {
     this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
 
     const applied = await this.deps.applications.appliedUrlKeys()
-    // Applied for: one of the job's URL keys is an application applied for (the rule judgeJob applies too).
-    const isApplied = (job: JobResponse) => jobApplicationKeys(job.url).some((key) => applied.has(key))
-    const keyed = result.jobs.map((job) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}))
-    const newFlags = result.jobs.map((job) => !isApplied(job))
+    // Applied for: one of the URL keys of the job or of its other listings is an application applied for (the rule
+    // judgeJob applies too). Judged on the jobs as stored, which remember the listings of earlier runs.
+    const isApplied = (job: PreviewedJob) =>
+      [job.url, ...job.also_on.map((listing) => listing.url)].some((url) =>
+        jobApplicationKeys(url).some((key) => applied.has(key)),
+      )
     // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.
     const saved = dryRun
-      ? {run: null, jobs: await this.deps.jobs.previewRun(keyed, startedAt)}
+      ? {run: null, jobs: await this.deps.jobs.previewRun(result.found, startedAt), changes: null}
       : await this.deps.jobs.saveRun(
           {
             started_at: startedAt,
@@ -185,15 +207,20 @@ export class AgentRun {
             status: 'ok',
             mode: options.mode,
             jobs_found: result.jobs.length,
-            new_jobs: newFlags.filter(Boolean).length,
+            new_jobs: 0,
             notified: 0,
             sources,
             error: null,
           },
-          keyed,
+          result.found,
+          {
+            listings: closingListings(sources, result.listed, options.criteria),
+            closeAfterRuns: options.closedAfterRuns ?? 2,
+          },
         )
+    const lifecycle = saved.changes ? this.logLifecycle(saved.changes) : null
     const newJobs = this.rank(
-      saved.jobs.filter((_, index) => newFlags[index]),
+      saved.jobs.filter((job) => !isApplied(job)),
       options,
     )
     this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
@@ -218,11 +245,29 @@ export class AgentRun {
           ? `${failedSources} source(s) failed (--strict)`
           : null
     return this.finish(
-      {...base, sources, error, started, clock, runId: saved.run?.id ?? null, matching: newJobs.matching},
+      {...base, sources, error, started, clock, runId: saved.run?.id ?? null, matching: newJobs.matching, lifecycle},
       newJobs.jobs,
       result.jobs.length,
       notifications,
     )
+  }
+
+  /** One line on what the run changed in the jobs' lives, when it changed anything. */
+  private logLifecycle(changes: LifecycleChanges): LifecycleSummary {
+    const summary = {
+      closed: changes.closed.length,
+      reopened: changes.reopened,
+      reposted: changes.reposted,
+      postings_closed: changes.postings_closed,
+    }
+    const parts = [
+      summary.closed > 0 ? `${summary.closed} closed (no longer listed)` : '',
+      summary.reopened > 0 ? `${summary.reopened} reopened` : '',
+      summary.reposted > 0 ? `${summary.reposted} reposted` : '',
+      summary.postings_closed > 0 ? `${summary.postings_closed} tracked application(s) whose posting closed` : '',
+    ].filter(Boolean)
+    if (parts.length > 0) this.log.info(`Lifecycle: ${parts.join(', ')}`)
+    return summary
   }
 
   /** The new jobs scored against the profile and ranked, highest first; as they are without a profile. */
@@ -303,6 +348,7 @@ export class AgentRun {
       /** The run row saved with the jobs, or null when the search failed (or a dry run) and nothing was saved. */
       runId: number | null
       matching?: MatchingSummary | null
+      lifecycle?: LifecycleSummary | null
     },
     jobs: RankedJob[],
     found: number,
@@ -327,12 +373,14 @@ export class AgentRun {
       error: run.error,
       dry_run: run.dryRun,
       matching: run.matching ?? null,
+      lifecycle: run.lifecycle ?? null,
       jobs: jobs.map(({description: _description, ...job}) => job),
     }
     const line = `Run ${status === 'ok' ? 'completed' : `failed (${run.error})`} in ${seconds(durationMs)}`
     const outcome = {
       finished_at: summary.finished_at,
       status,
+      new_jobs: jobs.length,
       notified: notifications.result === 'sent' ? notifications.jobs : 0,
       error: run.error,
     } as const
@@ -344,7 +392,6 @@ export class AgentRun {
         started_at: run.started_at,
         mode: run.mode,
         jobs_found: 0,
-        new_jobs: 0,
         sources: run.sources,
       })
     } else {
@@ -354,6 +401,21 @@ export class AgentRun {
     else this.log.error(line)
     return summary
   }
+}
+
+/**
+ * The boards whose answer can close jobs: they answered, with jobs, and nothing looked wrong. A board that failed,
+ * returned nothing or an anomaly never closes anything.
+ */
+function closingListings(
+  sources: readonly RunSourceOutcome[],
+  listed: ReadonlyMap<string, string[]>,
+  criteria: SearchCriteria,
+): BoardListing[] {
+  const asked = JSON.stringify(criteria)
+  return sources
+    .filter((outcome) => outcome.ok && outcome.count > 0 && outcome.anomaly === null)
+    .map((outcome) => ({board: outcome.name, criteria: asked, urlKeys: listed.get(outcome.name) ?? []}))
 }
 
 function skipped(result: NotificationSummary['result'], jobs = 0): NotificationSummary {

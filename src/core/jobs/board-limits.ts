@@ -5,7 +5,7 @@ import type {JobResponse} from './job.js'
  * The longest text a job keeps, in characters (UTF-16 code units). A board is outside jobagent's control: a 5 MB
  * title would be stored, listed, sent and served again on every read. Longer text is cut, never refused.
  */
-const JOB_TEXT_LIMITS = {title: 500, company: 200, location: 500} as const
+export const JOB_TEXT_LIMITS = {title: 500, company: 200, location: 500} as const
 
 /** A link longer than this is no posting's address; it cannot be cut without breaking it, so the job is dropped. */
 const JOB_URL_LIMIT = 4096

@@ -1,4 +1,5 @@
 import {canonicalJobUrl} from '../url-identity.js'
+import {cutText, JOB_TEXT_LIMITS} from './board-limits.js'
 import type {JobResponse} from './job.js'
 
 const COMPANY_SUFFIXES = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|co)\b/g
@@ -21,9 +22,42 @@ export function companyKey(name: string): string {
   return normaliseKeyPart(name).replace(COMPANY_SUFFIXES, '').replace(/\s+/g, ' ').trim()
 }
 
-/** Boards re-list the same job under new slugs and ids; company + title + location still match. */
-export function jobIdentityKey(job: JobResponse): string {
-  return `${companyKey(job.company)}|${normaliseKeyPart(job.title)}|${normaliseKeyPart(job.location)}`
+/**
+ * The role a posting offers: company + title. Boards re-list the same job under new slugs and ids, post one role
+ * once per city, and several boards carry the same posting; company and title still match. Deduplication, the
+ * job store and the repost rule all recognise "the same role" by this key alone.
+ */
+export function jobIdentityKey(job: Pick<JobResponse, 'company' | 'title'>): string {
+  return `${companyKey(job.company)}|${normaliseKeyPart(job.title)}`
+}
+
+/** A job with the keys it is recognised by, worked out once. */
+export interface KeyedJob {
+  job: JobResponse
+  /** The canonical URL (canonicalJobUrl). */
+  urlKey: string
+  /** The role key (jobIdentityKey). */
+  identityKey: string
+}
+
+/** Another place a job was seen: a board and the URL it listed the job under. */
+export interface Sighting {
+  source: string
+  url: string
+}
+
+/** One role as a search found it: the merged record and every board and URL that listed it. */
+export interface FoundJob extends KeyedJob {
+  /** The canonical URLs of every listing of the role, `urlKey` first. */
+  urlKeys: string[]
+  /** The names of the boards that listed it (`greenhouse:gitlab`, `remoteok`). */
+  boards: string[]
+  /** The other listings: boards and URLs besides the record's own. */
+  also_on: Sighting[]
+}
+
+export function keyJob(job: JobResponse): KeyedJob {
+  return {job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}
 }
 
 function completeness(job: JobResponse): number {
@@ -44,12 +78,13 @@ const salaryWeight = (job: JobResponse) =>
 /**
  * One record of two sightings of a job: the seed's fields from the more complete one (the earlier on a tie), and
  * each detail from whichever has it: the longer description, the salary with amounts over one in words, and for
- * every other detail the kept record's value unless it has none.
+ * every other detail the kept record's value unless it has none. Returns whether `other` gave the seed's fields.
  */
-function merge(kept: JobResponse, other: JobResponse): JobResponse {
-  const [base, extra] = completeness(other) > completeness(kept) ? [other, kept] : [kept, other]
+function merge(kept: JobResponse, other: JobResponse): {job: JobResponse; otherIsBase: boolean} {
+  const otherIsBase = completeness(other) > completeness(kept)
+  const [base, extra] = otherIsBase ? [other, kept] : [kept, other]
   const list = <T>(a: T[], b: T[]) => (a.length > 0 ? a : b)
-  return {
+  const job = {
     ...base,
     description:
       (extra.description?.length ?? 0) > (base.description?.length ?? 0) ? extra.description : base.description,
@@ -63,31 +98,74 @@ function merge(kept: JobResponse, other: JobResponse): JobResponse {
     board_id: base.board_id ?? extra.board_id,
     company_url: base.company_url ?? extra.company_url,
   }
+  return {job, otherIsBase}
 }
 
 /**
- * Removes duplicates within a run and across boards: first by canonical URL, then by the company + title +
- * location key. Each group becomes one record at the position of its first member, merged field by field
- * (`merge`): a salary from one board and a description from another are both kept.
+ * The locations of one role's listings as one: each place once (compared as the keys compare text), the
+ * record's own first, joined with "; " and cut to the location limit.
  */
-export function dedupeJobs(jobs: readonly JobResponse[]): JobResponse[] {
-  const kept: JobResponse[] = []
+function collapseLocations(own: string, members: readonly KeyedJob[]): string {
+  const seen = new Set<string>()
+  const places: string[] = []
+  for (const place of [own, ...members.map((member) => member.job.location)]) {
+    const key = normaliseKeyPart(place)
+    if (key === '' || seen.has(key)) continue
+    seen.add(key)
+    places.push(place.trim())
+  }
+  return cutText(places.join('; '), JOB_TEXT_LIMITS.location)
+}
+
+/** One found job of a group of listings of the same role. */
+function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
+  const [first, ...rest] = members as [KeyedJob & {board: string}, ...(KeyedJob & {board: string})[]]
+  let job = first.job
+  let base: KeyedJob = first
+  for (const member of rest) {
+    const merged = merge(job, member.job)
+    job = merged.job
+    if (merged.otherIsBase) base = member
+  }
+  if (rest.length === 0) return {...first, urlKeys: [first.urlKey], boards: [first.board], also_on: []}
+  const urlKeys = [base.urlKey]
+  const also_on: Sighting[] = []
+  for (const member of members) {
+    if (urlKeys.includes(member.urlKey)) continue
+    urlKeys.push(member.urlKey)
+    also_on.push({source: member.job.source, url: member.job.url})
+  }
+  return {
+    job: {...job, location: collapseLocations(job.location, members)},
+    urlKey: base.urlKey,
+    identityKey: base.identityKey,
+    urlKeys,
+    boards: [...new Set(members.map((member) => member.board))],
+    also_on,
+  }
+}
+
+/**
+ * Removes duplicates within a run and across boards: listings with the same canonical URL or the same role
+ * (company + title, whatever the location) are one job at the position of the first listing, merged field by
+ * field (`merge`: a salary from one board and a description from another are both kept), with the places of
+ * every listing collapsed into its location and the other listings in `also_on`.
+ */
+export function dedupeJobs(jobs: readonly (KeyedJob & {board: string})[]): FoundJob[] {
+  const groups: (KeyedJob & {board: string})[][] = []
   const slotByUrl = new Map<string, number>()
   const slotByKey = new Map<string, number>()
-  for (const job of jobs) {
-    const url = canonicalJobUrl(job.url)
-    const key = jobIdentityKey(job)
-    const slot = slotByUrl.get(url) ?? slotByKey.get(key)
+  for (const keyed of jobs) {
+    const slot = slotByUrl.get(keyed.urlKey) ?? slotByKey.get(keyed.identityKey)
     if (slot === undefined) {
-      slotByUrl.set(url, kept.length)
-      slotByKey.set(key, kept.length)
-      kept.push(job)
+      slotByUrl.set(keyed.urlKey, groups.length)
+      slotByKey.set(keyed.identityKey, groups.length)
+      groups.push([keyed])
       continue
     }
-    slotByUrl.set(url, slot)
-    slotByKey.set(key, slot)
-    const current = kept[slot]
-    if (current) kept[slot] = merge(current, job)
+    slotByUrl.set(keyed.urlKey, slot)
+    slotByKey.set(keyed.identityKey, slot)
+    groups[slot]?.push(keyed)
   }
-  return kept
+  return groups.map(combine)
 }

@@ -4,9 +4,9 @@ import type {ApplicationStore} from '../applications/application-store.js'
 import {ConflictError, NotFoundError} from '../errors.js'
 import {type Matching, rankJobs, type ScorePart, scoreJobs} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
-import {jobApplicationKeys} from '../url-identity.js'
+import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {JobResponse} from './job.js'
-import type {JobStore, RunRecord, StoredJob} from './job-store.js'
+import type {JobStore, KeyedStoredJob, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, judgeJob} from './job-tracking.js'
 
 /** A stored job seen against the tracker (see judgeJob), with its score against the profile (null without one). */
@@ -18,6 +18,18 @@ export interface ListedJob extends StoredJob, JobTracking {
 interface JobListing {
   run: RunRecord | null
   jobs: ListedJob[]
+}
+
+/** Which jobs a listing holds: the last run's (open), the closed ones, or both. */
+export type JobState = 'open' | 'closed' | 'all'
+
+/** The most closed jobs a listing holds, most recently closed first: they pile up over the months. */
+const CLOSED_LISTED = 1000
+
+/** The keys a stored job can be tracked under: its URL's, as stored, and its other listings'. */
+function trackingKeys(job: KeyedStoredJob): string[] {
+  const others = job.also_on.flatMap((listing) => jobApplicationKeys(listing.url))
+  return [...jobApplicationKeys(job.url, job.url_key), ...others]
 }
 
 /** A page of the last run's jobs (GET /jobs/last). */
@@ -41,15 +53,19 @@ export class JobCatalog {
   }
 
   /**
-   * The last run's jobs: with a profile, by score (highest first, `minScore` and above); without one, new jobs
-   * first. Either way the store's order (newest posting first) breaks ties.
+   * The last run's jobs (`state` open, the default), the closed ones (the CLOSED_LISTED most recently closed) or
+   * both: with a profile, by score (highest first, `minScore` and above); without one, new jobs first. Either way
+   * the store's order (newest posting first, then most recently closed) breaks ties.
    */
-  async lastRun(options: {newOnly?: boolean; minScore?: number} = {}): Promise<JobListing> {
-    const listing = await this.jobs.lastRunJobs()
+  async lastRun(options: {newOnly?: boolean; minScore?: number; state?: JobState} = {}): Promise<JobListing> {
+    const state = options.state ?? 'open'
+    const listing = state === 'closed' ? {run: null, jobs: []} : await this.jobs.lastRunJobs()
+    const closed = state === 'open' ? [] : await this.jobs.closedJobs(CLOSED_LISTED)
     const run = listing.run ?? (await this.jobs.lastRun())
+    const stored = [...listing.jobs, ...closed]
     // The canonical URL is the key the job was stored under, so no URL is parsed again here.
-    const judged = await this.judge(listing.jobs.map((job) => jobApplicationKeys(job.url, job.url_key)))
-    const listed = listing.jobs.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
+    const judged = await this.judge(stored.map(trackingKeys))
+    const listed = stored.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
     const wanted = options.newOnly ? listed.filter((job) => job.is_new) : listed
     if (this.matching) return {run, jobs: rankJobs(wanted, this.matching, options.minScore)}
     const ordered = [...wanted.filter((job) => job.is_new), ...wanted.filter((job) => !job.is_new)]
@@ -61,7 +77,7 @@ export class JobCatalog {
    * whole and cut here: what is bounded is the answer, which at a million jobs would be hundreds of MB.
    */
   async lastRunPage(
-    options: {newOnly?: boolean; minScore?: number; limit?: number; offset?: number} = {},
+    options: {newOnly?: boolean; minScore?: number; state?: JobState; limit?: number; offset?: number} = {},
   ): Promise<JobListingPage> {
     const page = checkPage(options, JOBS_PAGE)
     const {run, jobs} = await this.lastRun(options)
@@ -101,7 +117,7 @@ export class JobCatalog {
   /** One stored job in full, seen against the tracker and scored (`jobagent jobs <id>`), with its score's parts. */
   async show(id: number): Promise<ListedJob & {parts: ScorePart[]}> {
     const job = await this.find(id)
-    const [judged] = await this.judge([jobApplicationKeys(job.url)])
+    const [judged] = await this.judge([trackingKeys({...job, url_key: canonicalJobUrl(job.url)})])
     if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: []}
     const [scored] = scoreJobs([job], this.matching.profile, {...this.matching.options, explain: true})
     return {...job, ...judged!, score: scored!.score, reasons: scored!.reasons, parts: scored!.parts}

@@ -1,5 +1,7 @@
+import {daysAgo} from '../time.js'
 import type {EmploymentType} from './employment-type.js'
 import type {JobDetails} from './job.js'
+import type {JobLifecycle} from './job-store.js'
 import {compactSalary, formatSalary} from './salary.js'
 
 const EMPLOYMENT_WORDS: Record<EmploymentType, string> = {
@@ -43,4 +45,32 @@ export function shortFacts(job: Pick<JobDetails, 'salary' | 'employment_type'>):
     job.salary ? compactSalary(job.salary) : '',
     job.employment_type ? employmentWords(job.employment_type) : '',
   ].filter(Boolean)
+}
+
+const times = (count: number) => `${count} ${count === 1 ? 'time' : 'times'}`
+
+/**
+ * Where a job is in its life, label and text, leaving out what did not happen: closed, reposted, reopened, and
+ * its other listings (docs/LIFECYCLE.md).
+ */
+export function lifecycleFacts(
+  job: JobLifecycle & {first_seen: string},
+  now: Date = new Date(),
+): [label: string, text: string][] {
+  const facts: [string, string][] = []
+  if (job.closed_at) {
+    facts.push(['Closed', `${daysAgo(job.closed_at, now)} (${job.closed_at.slice(0, 10)}): no board lists it any more`])
+  }
+  if (job.reposted > 0) facts.push(['Reposted', `${times(job.reposted)} since ${job.first_seen.slice(0, 10)}`])
+  if (job.reopened > 0) facts.push(['Reopened', `${times(job.reopened)} after it closed`])
+  if (job.also_on.length > 0) {
+    facts.push(['Also on', job.also_on.map((listing) => `${listing.source} ${listing.url}`).join('\n')])
+  }
+  return facts
+}
+
+/** A job's life in a word or two for list rows: `closed`, `reposted 3x`, or empty. */
+export function lifecycleMark(job: Pick<JobLifecycle, 'closed_at' | 'reposted'>): string {
+  if (job.closed_at) return 'closed'
+  return job.reposted > 0 ? `reposted ${job.reposted}x` : ''
 }

@@ -2,7 +2,7 @@ import pLimit from 'p-limit'
 import type {Logger} from '../logger.js'
 import {type Clock, systemClock, utcTimestamp} from '../time.js'
 import {screenBoardJobs} from './board-limits.js'
-import {dedupeJobs} from './dedupe.js'
+import {dedupeJobs, type FoundJob, keyJob} from './dedupe.js'
 import {applyCriteria, applySalaryFloor, type SalaryFloorOutcome} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {JobSource, ServerSideFilter} from './job-source.js'
@@ -18,6 +18,10 @@ export interface SearchOptions {
 }
 
 interface SearchRun extends SearchResult {
+  /** The jobs with their keys, boards and other listings, in the order of `jobs`. */
+  found: FoundJob[]
+  /** Per board that answered: the canonical URLs of every job it returned, before filters (for closing jobs). */
+  listed: Map<string, string[]>
   /** Jobs the boards returned before filters and deduplication. */
   fetched: number
   warnings: string[]
@@ -53,18 +57,40 @@ export class JobSearch {
     const results = await Promise.all(
       this.sources.map((source) => limit(() => this.fetchOne(source, criteria, signal, options.onProgress))),
     )
-    const fetchedJobs = results.flatMap((result) => result.jobs)
+    // Every job's keys are worked out once, here: deduplication, closing and the store all use them.
+    const fetched = results.flatMap((result, index) => {
+      const board = this.sources[index]?.name ?? ''
+      return result.jobs.map((job) => ({...keyJob(job), board}))
+    })
+    const listed = new Map<string, string[]>()
+    for (const keyed of fetched) {
+      const keys = listed.get(keyed.board) ?? []
+      keys.push(keyed.urlKey)
+      listed.set(keyed.board, keys)
+    }
     const serverSide = new Map<string, readonly ServerSideFilter[]>()
     for (const source of this.sources)
       serverSide.set(source.name.split(':')[0] ?? source.name, source.serverSideFilters)
-    const filtered = applyCriteria(fetchedJobs, criteria, {now: startedAt, serverSide})
-    const paid = applySalaryFloor(dedupeJobs(filtered.jobs), criteria)
+    const filtered = applyCriteria(
+      fetched.map((keyed) => keyed.job),
+      criteria,
+      {now: startedAt, serverSide},
+    )
+    const kept = new Set(filtered.jobs)
+    const found = dedupeJobs(fetched.filter((keyed) => kept.has(keyed.job)))
+    const paid = applySalaryFloor(
+      found.map((one) => one.job),
+      criteria,
+    )
+    const paidJobs = new Set(paid.jobs)
     return {
       jobs: paid.jobs,
+      found: found.filter((one) => paidJobs.has(one.job)),
+      listed,
       salary: paid.salary,
       sources: results.map((result) => result.outcome),
       searched_at: utcTimestamp(startedAt),
-      fetched: fetchedJobs.length,
+      fetched: fetched.length,
       warnings: filtered.warnings,
     }
   }

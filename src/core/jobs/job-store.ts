@@ -1,8 +1,21 @@
+import type {FoundJob, Sighting} from './dedupe.js'
 import type {JobResponse} from './job.js'
 import type {RunSourceOutcome} from './search-result.js'
 
+/** Where a remembered job is in its life: closed, reopened, reposted, and where else it was listed. */
+export interface JobLifecycle {
+  /** When the job was found closed: every board that listed it stopped listing it (docs/LIFECYCLE.md); null: open. */
+  closed_at: string | null
+  /** How many times the job came back after it was closed. */
+  reopened: number
+  /** How many times the role reappeared after closing or under a new URL. */
+  reposted: number
+  /** The other boards and URLs the role was listed under (this run's and earlier ones), newest first. */
+  also_on: Sighting[]
+}
+
 /** A job as remembered between runs. */
-export interface StoredJob extends JobResponse {
+export interface StoredJob extends JobResponse, JobLifecycle {
   /** Short id shown by `jobagent jobs` and accepted by `jobagent apply <id>`. */
   id: number
   first_seen: string
@@ -25,31 +38,59 @@ export interface RunRecord {
   error: string | null
 }
 
-export interface KeyedJob {
-  job: JobResponse
-  urlKey: string
-  identityKey: string
-}
-
 export type NewRunRecord = Omit<RunRecord, 'id'>
 
 /** A job as a run would store it; `id` is null for a job never stored before (a dry run stores nothing). */
 export type PreviewedJob = Omit<StoredJob, 'id'> & {id: number | null}
 
+/** What one board listed in a run that can close jobs: it answered, with jobs, nothing looked wrong. */
+export interface BoardListing {
+  /** The board's name (`remoteok`, `greenhouse:gitlab`). */
+  board: string
+  /** The search criteria it was asked with, as text: a job is only closed by runs asked the same way. */
+  criteria: string
+  /** The canonical URLs of every job it returned, before jobagent's own filters. */
+  urlKeys: string[]
+}
+
+/** What the lifecycle rules need of a run: the boards that can close jobs, and after how many runs. */
+export interface LifecycleInput {
+  listings: BoardListing[]
+  closeAfterRuns: number
+}
+
+/** What a run changed in the jobs' lives. */
+export interface LifecycleChanges {
+  /** Jobs closed by this run. */
+  closed: Pick<StoredJob, 'id' | 'title' | 'company'>[]
+  reopened: number
+  reposted: number
+  /** Tracked applications whose posting closed in this run. */
+  postings_closed: number
+}
+
 /** Memory between runs: the jobs seen, when, and whether the user was told about them. */
 export interface JobStore {
   /**
-   * In one transaction: records the run and upserts its jobs. A job is the same as a stored one when its
-   * canonical URL or, failing that, its identity key (company + title + location) matches; first_seen and
-   * notified_at are kept, the other fields and last_seen take the new values.
+   * In one transaction: records the run, upserts its jobs and applies the lifecycle rules (docs/LIFECYCLE.md). A
+   * job is the same as a stored one when one of its canonical URLs or, failing that, its role (company + title)
+   * seen within the last 90 days matches; first_seen and notified_at are kept, the other fields and last_seen
+   * take the new values.
    */
-  saveRun(run: NewRunRecord, jobs: readonly KeyedJob[]): Promise<{run: RunRecord; jobs: StoredJob[]}>
+  saveRun(
+    run: NewRunRecord,
+    jobs: readonly FoundJob[],
+    lifecycle: LifecycleInput,
+  ): Promise<{run: RunRecord; jobs: StoredJob[]; changes: LifecycleChanges}>
   /** What saveRun would return for these jobs, without writing anything (for --dry-run). */
-  previewRun(jobs: readonly KeyedJob[], seenAt: string): Promise<PreviewedJob[]>
+  previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]>
   /** Records a run that failed; the jobs table is left as it was. */
   saveFailedRun(run: NewRunRecord): Promise<RunRecord>
   /** Sets the final status of a run saved by saveRun. */
-  completeRun(id: number, outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>): Promise<void>
+  completeRun(
+    id: number,
+    outcome: Pick<RunRecord, 'finished_at' | 'status' | 'new_jobs' | 'notified' | 'error'>,
+  ): Promise<void>
   markNotified(ids: readonly number[], at: string): Promise<void>
   lastRun(): Promise<RunRecord | null>
   /** The run ledger, newest first, with the number of runs recorded. */
@@ -59,6 +100,8 @@ export interface JobStore {
    * still found its jobs), with those jobs, newest first; run is null before any run stored jobs.
    */
   lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}>
+  /** Closed jobs, most recently closed first, at most `limit`. */
+  closedJobs(limit: number): Promise<KeyedStoredJob[]>
   findJob(id: number): Promise<StoredJob | null>
 }
 

@@ -39,10 +39,15 @@ function digestTitleWithFollowUps(jobs: number, followUps: number): string {
   return jobs === 0 ? due : `${digestTitle(jobs)}, ${due}`
 }
 
-/** "Follow up: Backend Engineer at Acme (applied, 9 days without news), https://..." */
+/**
+ * "Follow up: Backend Engineer at Acme (applied, 9 days without news), https://..."; for one whose posting closed
+ * long ago, the suggestion to mark it ghosted and the command that does it.
+ */
 function followUpLine(application: FollowUp): string {
   const waited = `${application.status}, ${application.days_waiting} days without news`
-  return `Follow up: ${application.title} at ${application.company} (${waited}), ${application.url}`
+  const line = `Follow up: ${application.title} at ${application.company} (${waited}), ${application.url}`
+  if (!application.suggest_ghosted || application.posting_closed_at === null) return line
+  return `${line}; the posting closed on ${application.posting_closed_at.slice(0, 10)}: consider marking it ghosted (jobagent status ${application.url} ghosted)`
 }
 
 /** A job as the run hands it over: with its score and reasons when a profile scored it. */

@@ -14,6 +14,7 @@ import {
   errorResponses,
   pageFields,
   pageQuery,
+  postingClosedField,
   RecordedSchema,
   StatusChangeSchema,
   StatusSchema,
@@ -108,6 +109,12 @@ const changeStatus = createRoute({
 const FollowUpSchema = ApplicationSchema.extend({
   updated_at: z.string().openapi({description: 'when the status last changed'}),
   days_waiting: z.number().int().openapi({description: 'whole days since the status last changed', example: 9}),
+  posting_closed_at: postingClosedField(),
+  suggest_ghosted: z.boolean().openapi({
+    description:
+      'in applied for `followups.ghosted_after_days` (default 21) or more with the posting closed: ' +
+      'marking it ghosted is suggested (never done by itself)',
+  }),
 }).openapi('FollowUp')
 
 const listFollowUps = createRoute({
@@ -202,6 +209,8 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
         ...toRecord(application),
         updated_at: application.updated_at,
         days_waiting: application.days_waiting,
+        posting_closed_at: application.posting_closed_at,
+        suggest_ghosted: application.suggest_ghosted,
       }))
       return c.json({applications, count: applications.length, after_days: services.followUps.afterDays}, 200)
     })
@@ -212,7 +221,8 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     })
     .openapi(getApplication, async (c) => {
       const {application, history} = await tracker().get(c.req.valid('param').url)
-      return c.json({...toRecord(application), updated_at: application.updated_at, history}, 200)
+      const {updated_at, posting_closed_at} = application
+      return c.json({...toRecord(application), updated_at, posting_closed_at, history}, 200)
     })
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))

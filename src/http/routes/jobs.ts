@@ -39,6 +39,15 @@ const lastRunJobs = createRoute({
         .optional()
         .openapi({description: 'true: only new jobs (not yet applied for)', example: 'true'}),
       min_score: minScoreQuery(),
+      state: z
+        .enum(['open', 'closed', 'all'])
+        .optional()
+        .openapi({
+          description:
+            "open (default): the last run's jobs; closed: the jobs no board lists any more, most recently closed " +
+            'first (the 1,000 latest); all: both',
+          example: 'closed',
+        }),
       ...pageQuery('jobs', JOBS_PAGE),
     }),
   },
@@ -137,6 +146,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
       const {run, jobs, total, limit, offset} = await services.jobs.lastRunPage({
         newOnly: query.new === 'true',
         ...(query.min_score === undefined ? {} : {minScore: query.min_score}),
+        ...(query.state === undefined ? {} : {state: query.state}),
         ...(query.limit === undefined ? {} : {limit: query.limit}),
         ...(query.offset === undefined ? {} : {offset: query.offset}),
       })
@@ -177,8 +187,10 @@ function toRunSummary(run: RunRecord) {
 /** The documented fields in order, whatever else the store keeps about a job. */
 function toListedJob(job: ListedJob) {
   const {id, first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new, score, reasons} = job
+  const {closed_at, reopened, reposted, also_on} = job
   const tracking = {tracked_status, tracked_url, is_new}
-  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, ...tracking, score, reasons}
+  const life = {closed_at, reopened, reposted, also_on}
+  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, ...life, ...tracking, score, reasons}
 }
 
 /** `min_score`: only jobs scored this or more; with no profile nothing is scored and it filters nothing. */

@@ -15,7 +15,7 @@ interface ApplicationRow extends TrackedApplication {
   id: number
 }
 
-const COLUMNS = 'id, title, company, location, url, source, applied_date, status, notes, updated_at'
+const COLUMNS = 'id, title, company, location, url, source, applied_date, status, notes, updated_at, posting_closed_at'
 
 function toTracked(row: ApplicationRow): TrackedApplication {
   const {id: _id, ...tracked} = row
@@ -51,7 +51,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       // One pass over both tables: a record without changes comes once with null history columns.
       allWithHistory: db.prepare(
         `SELECT a.id, a.title, a.company, a.location, a.url, a.source, a.applied_date, a.status, a.notes,
-         a.updated_at, h.changed_at, h.old_status, h.new_status, h.old_notes
+         a.updated_at, a.posting_closed_at, h.changed_at, h.old_status, h.new_status, h.old_notes
          FROM applications a LEFT JOIN status_history h ON h.application_id = a.id ORDER BY a.id, h.id`,
       ),
       addHistory: db.prepare(

@@ -1,20 +1,24 @@
 import {createHash} from 'node:crypto'
+import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobStore,
-  KeyedJob,
   KeyedStoredJob,
+  LifecycleChanges,
+  LifecycleInput,
   NewRunRecord,
   PreviewedJob,
   RunRecord,
   StoredJob,
 } from '../../core/jobs/job-store.js'
 import type {Salary} from '../../core/jobs/salary.js'
+import {localTimestamp} from '../../core/time.js'
+import {canonicalJobUrl, jobApplicationKeys} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
   job_descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
-  company_url`
+  company_url, closed_at, reopened, reposted, also_on`
 const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN job_descriptions ON job_descriptions.job_id = jobs.id'
 /** The details kept in the jobs row; the description has its own table. */
 const DETAIL_COLUMNS = [
@@ -30,12 +34,13 @@ const DETAIL_COLUMNS = [
 ] as const
 
 /** A jobs row as SQLite returns it: lists and the salary as JSON text, `remote` as 0, 1 or null. */
-type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 'tags'> & {
+type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 'tags' | 'also_on'> & {
   salary: string | null
   remote: number | null
   regions: string
   timezones: string
   tags: string
+  also_on: string
 }
 
 function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & StoredJob {
@@ -46,6 +51,7 @@ function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & Stored
     regions: JSON.parse(row.regions) as string[],
     timezones: JSON.parse(row.timezones) as string[],
     tags: JSON.parse(row.tags) as string[],
+    also_on: JSON.parse(row.also_on) as Sighting[],
   }
 }
 
@@ -66,25 +72,92 @@ interface RunRow extends Omit<RunRecord, 'sources'> {
   sources: string
 }
 
-type ExistingJob = Pick<StoredJob, 'id' | 'first_seen' | 'notified_at' | 'posted_date'> & {
+type ExistingJob = Pick<
+  StoredJob,
+  'id' | 'first_seen' | 'notified_at' | 'posted_date' | 'closed_at' | 'reopened' | 'reposted' | 'url' | 'source'
+> & {
   description_hash: string | null
+  also_on: string
 }
+
+/** A stored job a found one is, and whether only its role matched (a new URL: a repost). */
+interface Match {
+  existing: ExistingJob
+  byRole: boolean
+}
+
+const EXISTING_COLUMNS =
+  'id, first_seen, notified_at, posted_date, description_hash, closed_at, reopened, reposted, also_on, url, source'
+/** A role seen again under a new URL within this many days is the same job reposted; later, it is a new job. */
+const REPOST_WINDOW_DAYS = 90
+/** The most other listings a job remembers. */
+const ALSO_ON_LIMIT = 20
+const DAY_MS = 86_400_000
 
 /** Tells a changed description from the one stored without reading it back. */
 function descriptionHash(description: string): string {
   return createHash('sha1').update(description).digest('base64')
 }
 
-/** A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped. */
-function remembered(job: KeyedJob['job'], existing: ExistingJob, seenAt: string): StoredJob {
+/**
+ * A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped; it
+ * is open again, counts a return after closing as reopened and reposted, a new URL of the role as reposted, and
+ * remembers its other listings: this run's, the URL it had before a repost, and the earlier ones.
+ */
+function remembered(found: FoundJob, {existing, byRole}: Match, seenAt: string): StoredJob {
+  const reappeared = existing.closed_at !== null
+  const earlier = JSON.parse(existing.also_on) as Sighting[]
+  const previous = byRole ? [{source: existing.source, url: existing.url}] : []
   return {
-    ...job,
-    posted_date: job.posted_date ?? existing.posted_date,
+    ...found.job,
+    posted_date: found.job.posted_date ?? existing.posted_date,
     id: existing.id,
     first_seen: existing.first_seen,
     last_seen: seenAt,
     notified_at: existing.notified_at,
+    closed_at: null,
+    reopened: existing.reopened + (reappeared ? 1 : 0),
+    reposted: existing.reposted + (reappeared || byRole ? 1 : 0),
+    also_on: otherListings(found, [...found.also_on, ...previous, ...earlier]),
   }
+}
+
+/** Listings other than the job's own URLs, each once, newest first, at most ALSO_ON_LIMIT. */
+function otherListings(found: FoundJob, listings: readonly Sighting[]): Sighting[] {
+  if (listings.length === found.also_on.length) return found.also_on
+  const seen = new Set([found.urlKey])
+  const kept: Sighting[] = []
+  for (const listing of listings) {
+    const key = canonicalJobUrl(listing.url)
+    if (seen.has(key)) continue
+    seen.add(key)
+    kept.push(listing)
+    if (kept.length === ALSO_ON_LIMIT) break
+  }
+  return kept
+}
+
+/** The application keys a job can be tracked under: its own URL's and its other listings'. */
+function trackingKeys(job: {url: string; url_key: string; also_on: string}): string[] {
+  const others = (JSON.parse(job.also_on) as Sighting[]).flatMap((listing) => jobApplicationKeys(listing.url))
+  return [...jobApplicationKeys(job.url, job.url_key), ...others]
+}
+
+function fresh(found: FoundJob, seenAt: string): Omit<StoredJob, 'id'> {
+  return {
+    ...found.job,
+    first_seen: seenAt,
+    last_seen: seenAt,
+    notified_at: null,
+    closed_at: null,
+    reopened: 0,
+    reposted: 0,
+    also_on: found.also_on,
+  }
+}
+
+function daysBefore(localTime: string, days: number): string {
+  return localTimestamp(new Date(new Date(localTime).getTime() - days * DAY_MS))
 }
 
 function toRun(row: RunRow): RunRecord {
@@ -104,37 +177,67 @@ export class SqliteJobStore implements JobStore {
     private readonly db: SqliteDatabase,
     private readonly file: string,
   ) {
+    const lifecycleColumns = 'closed_at = NULL, reopened = @reopened, reposted = @reposted, also_on = @also_on'
     this.statements = {
       insertRun: db.prepare(
         `INSERT INTO runs (started_at, finished_at, status, mode, jobs_found, new_jobs, notified, sources, error)
          VALUES (@started_at, @finished_at, @status, @mode, @jobs_found, @new_jobs, @notified, @sources, @error)
          RETURNING *`,
       ),
-      byUrlKey: db.prepare(
-        'SELECT id, first_seen, notified_at, posted_date, description_hash FROM jobs WHERE url_key = ?',
-      ),
+      byUrlKey: db.prepare(`SELECT ${EXISTING_COLUMNS} FROM jobs WHERE url_key = ?`),
       byIdentity: db.prepare(
-        `SELECT id, first_seen, notified_at, posted_date, description_hash FROM jobs WHERE identity_key = ?
+        `SELECT ${EXISTING_COLUMNS} FROM jobs WHERE identity_key = ? AND last_seen >= ?
          ORDER BY last_seen DESC LIMIT 1`,
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
-         last_seen, last_run_id, description_hash, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey, @identityKey,
-         @title, @company, @location, @url, @source, @posted_date, @seen, @seen, @runId, @description_hash,
-         ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+         last_seen, last_run_id, description_hash, also_on, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey,
+         @identityKey, @title, @company, @location, @url, @source, @posted_date, @seen, @seen, @runId,
+         @description_hash, @also_on, ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
       ),
       updateJob: db.prepare(
         `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
          location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
-         last_seen = @seen, last_run_id = @runId, description_hash = @description_hash,
+         last_seen = @seen, last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns},
          ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
       putDescription: db.prepare(
         'INSERT INTO job_descriptions (job_id, description) VALUES (?, ?) ON CONFLICT (job_id) DO UPDATE SET description = excluded.description',
       ),
       dropDescription: db.prepare('DELETE FROM job_descriptions WHERE job_id = ?'),
+      // The lifecycle rules, one statement each for a whole board (docs/LIFECYCLE.md).
+      idsOfUrls: db.prepare('SELECT id FROM jobs WHERE url_key IN (SELECT value FROM json_each(?))').pluck(),
+      countMisses: db.prepare(
+        `UPDATE job_boards SET misses = misses + 1 WHERE board = @board AND criteria = @criteria
+         AND job_id NOT IN (SELECT value FROM json_each(@present))`,
+      ),
+      markListed: db.prepare(
+        `INSERT INTO job_boards (job_id, board, criteria, misses)
+         SELECT value, @board, @criteria, 0 FROM json_each(@present) WHERE true
+         ON CONFLICT (job_id, board) DO UPDATE SET misses = 0, criteria = excluded.criteria
+         WHERE misses <> 0 OR criteria <> excluded.criteria`,
+      ),
+      reopenListed: db.prepare(
+        `UPDATE jobs SET closed_at = NULL, reopened = reopened + 1, reposted = reposted + 1
+         WHERE closed_at IS NOT NULL AND id IN (SELECT value FROM json_each(?)) RETURNING url, url_key, also_on`,
+      ),
+      closeMissing: db.prepare(
+        `UPDATE jobs SET closed_at = @now WHERE closed_at IS NULL AND id IN
+         (SELECT job_id FROM job_boards GROUP BY job_id HAVING min(misses) >= @after)
+         RETURNING id, title, company, url, url_key, also_on`,
+      ),
+      forgetBoards: db.prepare('DELETE FROM job_boards WHERE job_id IN (SELECT value FROM json_each(?))'),
+      postingClosed: db.prepare(
+        `UPDATE applications SET posting_closed_at = @at WHERE posting_closed_at IS NULL
+         AND url_key IN (SELECT value FROM json_each(@keys))`,
+      ),
+      postingOpen: db.prepare(
+        `UPDATE applications SET posting_closed_at = NULL WHERE posting_closed_at IS NOT NULL
+         AND url_key IN (SELECT value FROM json_each(?))`,
+      ),
       completeRun: db.prepare(
-        'UPDATE runs SET finished_at = @finished_at, status = @status, notified = @notified, error = @error WHERE id = @id',
+        `UPDATE runs SET finished_at = @finished_at, status = @status, new_jobs = @new_jobs, notified = @notified,
+         error = @error WHERE id = @id`,
       ),
       markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
@@ -145,44 +248,149 @@ export class SqliteJobStore implements JobStore {
         `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS} WHERE last_run_id = ?
          ORDER BY posted_date IS NULL, posted_date DESC, jobs.id`,
       ),
+      closedJobs: db.prepare(
+        `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS} WHERE closed_at IS NOT NULL
+         ORDER BY closed_at DESC, jobs.id LIMIT ?`,
+      ),
       findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM ${JOBS_WITH_DESCRIPTIONS} WHERE jobs.id = ?`),
     }
   }
 
-  async saveRun(run: NewRunRecord, jobs: readonly KeyedJob[]): Promise<{run: RunRecord; jobs: StoredJob[]}> {
+  async saveRun(
+    run: NewRunRecord,
+    jobs: readonly FoundJob[],
+    lifecycle: LifecycleInput,
+  ): Promise<{run: RunRecord; jobs: StoredJob[]; changes: LifecycleChanges}> {
     return writeTransaction(this.db, this.file, () => {
       const saved = toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow)
+      const seen = run.started_at
+      const matches = this.matchAll(jobs, seen)
       // Rows are built here rather than read back (RETURNING): a run upserts thousands of jobs.
-      const stored = jobs.map((keyed) => {
-        const existing = this.existing(keyed)
+      const stored = jobs.map((found, index) => {
+        const match = matches[index]
         const values = {
-          ...jobParameters(keyed.job),
-          urlKey: keyed.urlKey,
-          identityKey: keyed.identityKey,
+          ...jobParameters(found.job),
+          urlKey: found.urlKey,
+          identityKey: found.identityKey,
           runId: saved.id,
+          seen,
         }
-        const seen = run.started_at
-        if (existing) {
-          this.statements.updateJob.run({...values, seen, id: existing.id})
-          this.keepDescription(existing.id, keyed.job.description, values.description_hash, existing.description_hash)
-          return remembered(keyed.job, existing, seen)
+        if (match) {
+          const job = remembered(found, match, seen)
+          this.statements.updateJob.run({...values, ...lifecycleParameters(job), id: job.id})
+          this.keepDescription(job.id, found.job.description, values.description_hash, match.existing.description_hash)
+          return job
         }
-        const id = Number(this.statements.insertJob.run({...values, seen}).lastInsertRowid)
-        this.keepDescription(id, keyed.job.description, values.description_hash, null)
-        return {...keyed.job, id, first_seen: seen, last_seen: seen, notified_at: null}
+        const id = Number(
+          this.statements.insertJob.run({...values, also_on: JSON.stringify(found.also_on)}).lastInsertRowid,
+        )
+        this.keepDescription(id, found.job.description, values.description_hash, null)
+        return {...fresh(found, seen), id}
       })
-      return {run: saved, jobs: stored}
+      const reopenedHere = stored.filter((job, index) => matches[index]?.existing.closed_at != null)
+      const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
+      for (const job of reopenedHere) {
+        const keys = trackingKeys({
+          url: job.url,
+          url_key: canonicalJobUrl(job.url),
+          also_on: JSON.stringify(job.also_on),
+        })
+        this.statements.postingOpen.run(JSON.stringify(keys))
+      }
+      changes.reopened += reopenedHere.length
+      changes.reposted += stored.filter((job, index) => {
+        const match = matches[index]
+        return match !== null && match !== undefined && job.reposted > match.existing.reposted
+      }).length
+      return {run: saved, jobs: stored, changes}
     })
   }
 
-  async previewRun(jobs: readonly KeyedJob[], seenAt: string): Promise<PreviewedJob[]> {
-    return read(this.db, this.file, () =>
-      jobs.map((keyed) => {
-        const existing = this.existing(keyed)
-        if (existing) return remembered(keyed.job, existing, seenAt)
-        return {...keyed.job, id: null, first_seen: seenAt, last_seen: seenAt, notified_at: null}
-      }),
-    )
+  async previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]> {
+    return read(this.db, this.file, () => {
+      const matches = this.matchAll(jobs, seenAt)
+      return jobs.map((found, index) => {
+        const match = matches[index]
+        return match ? remembered(found, match, seenAt) : {...fresh(found, seenAt), id: null}
+      })
+    })
+  }
+
+  /**
+   * The stored job each found one is (null: a new job): one of its canonical URLs, the record's own first, else
+   * its role seen within REPOST_WINDOW_DAYS. A stored job is matched once per run.
+   */
+  private matchAll(jobs: readonly FoundJob[], seenAt: string): (Match | null)[] {
+    const since = daysBefore(seenAt, REPOST_WINDOW_DAYS)
+    const taken = new Set<number>()
+    return jobs.map((found) => {
+      let match: Match | null = null
+      for (const key of found.urlKeys) {
+        const existing = this.statements.byUrlKey.get(key) as ExistingJob | undefined
+        if (existing && !taken.has(existing.id)) {
+          match = {existing, byRole: false}
+          break
+        }
+      }
+      if (!match) {
+        const existing = this.statements.byIdentity.get(found.identityKey, since) as ExistingJob | undefined
+        if (existing && !taken.has(existing.id)) match = {existing, byRole: true}
+      }
+      if (match) taken.add(match.existing.id)
+      return match
+    })
+  }
+
+  /**
+   * Per board that can close jobs: the jobs it listed (stored now, or left out by jobagent's own filters) start
+   * counting again and come back if closed; the ones it did not list count one more miss. A job every board of
+   * which has missed it `closeAfterRuns` times is closed, and the applications tracked under it learn so.
+   */
+  private applyLifecycle(
+    jobs: readonly FoundJob[],
+    stored: readonly StoredJob[],
+    {listings, closeAfterRuns}: LifecycleInput,
+    now: string,
+  ): LifecycleChanges {
+    const changes: LifecycleChanges = {closed: [], reopened: 0, reposted: 0, postings_closed: 0}
+    if (listings.length === 0) return changes
+    const storedKeys = new Set(jobs.flatMap((found) => found.urlKeys))
+    for (const {board, criteria, urlKeys} of listings) {
+      const present = new Set<number>()
+      jobs.forEach((found, index) => {
+        if (found.boards.includes(board)) present.add(stored[index]!.id)
+      })
+      const leftOut = urlKeys.filter((key) => !storedKeys.has(key))
+      if (leftOut.length > 0) {
+        for (const id of this.statements.idsOfUrls.all(JSON.stringify(leftOut)) as number[]) present.add(id)
+      }
+      const parameters = {board, criteria: criteriaHash(criteria), present: JSON.stringify([...present])}
+      this.statements.countMisses.run(parameters)
+      this.statements.markListed.run(parameters)
+      const reopened = this.statements.reopenListed.all(parameters.present) as {
+        url: string
+        url_key: string
+        also_on: string
+      }[]
+      for (const job of reopened) this.statements.postingOpen.run(JSON.stringify(trackingKeys(job)))
+      changes.reopened += reopened.length
+      changes.reposted += reopened.length
+    }
+    const closed = this.statements.closeMissing.all({now, after: closeAfterRuns}) as {
+      id: number
+      title: string
+      company: string
+      url: string
+      url_key: string
+      also_on: string
+    }[]
+    if (closed.length > 0) {
+      this.statements.forgetBoards.run(JSON.stringify(closed.map((job) => job.id)))
+      const keys = JSON.stringify(closed.flatMap(trackingKeys))
+      changes.postings_closed = this.statements.postingClosed.run({at: now, keys}).changes
+    }
+    changes.closed = closed.map(({id, title, company}) => ({id, title, company}))
+    return changes
   }
 
   /** Writes a job's description only when it differs from the stored one (by hash). */
@@ -190,13 +398,6 @@ export class SqliteJobStore implements JobStore {
     if (hash === stored) return
     if (description === null) this.statements.dropDescription.run(id)
     else this.statements.putDescription.run(id, description)
-  }
-
-  /** The stored job a found one is: same canonical URL or, failing that, same identity key. */
-  private existing({urlKey, identityKey}: KeyedJob): ExistingJob | undefined {
-    return (this.statements.byUrlKey.get(urlKey) ?? this.statements.byIdentity.get(identityKey)) as
-      | ExistingJob
-      | undefined
   }
 
   async saveFailedRun(run: NewRunRecord): Promise<RunRecord> {
@@ -207,7 +408,7 @@ export class SqliteJobStore implements JobStore {
 
   async completeRun(
     id: number,
-    outcome: Pick<RunRecord, 'finished_at' | 'status' | 'notified' | 'error'>,
+    outcome: Pick<RunRecord, 'finished_at' | 'status' | 'new_jobs' | 'notified' | 'error'>,
   ): Promise<void> {
     await writeTransaction(this.db, this.file, () => this.statements.completeRun.run({...outcome, id}))
   }
@@ -241,8 +442,22 @@ export class SqliteJobStore implements JobStore {
     })
   }
 
+  async closedJobs(limit: number): Promise<KeyedStoredJob[]> {
+    const rows = read(this.db, this.file, () => this.statements.closedJobs.all(limit)) as (JobRow & {url_key: string})[]
+    return rows.map(fromRow)
+  }
+
   async findJob(id: number): Promise<StoredJob | null> {
     const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
     return row ? fromRow(row) : null
   }
+}
+
+function lifecycleParameters(job: StoredJob) {
+  return {reopened: job.reopened, reposted: job.reposted, also_on: JSON.stringify(job.also_on)}
+}
+
+/** Criteria text is long; a short hash of it tells "asked the same way" apart as well. */
+function criteriaHash(criteria: string): string {
+  return createHash('sha1').update(criteria).digest('base64')
 }

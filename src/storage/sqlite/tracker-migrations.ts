@@ -95,4 +95,29 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX applications_waiting ON applications (status, updated_at);
     `,
   },
+  {
+    // The lives of jobs (docs/LIFECYCLE.md): closed, reopened and reposted jobs, the other listings of a role, and
+    // per board how many of its runs in a row no longer listed a job (rows are kept for open jobs only). A role is
+    // company + title since this version: the stored keys (company|title|location) lose their last part.
+    version: 5,
+    sql: `
+      ALTER TABLE jobs ADD COLUMN closed_at TEXT;
+      ALTER TABLE jobs ADD COLUMN reopened INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE jobs ADD COLUMN reposted INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE jobs ADD COLUMN also_on TEXT NOT NULL DEFAULT '[]';
+      UPDATE jobs SET identity_key = substr(identity_key, 1,
+        instr(identity_key, '|') + instr(substr(identity_key, instr(identity_key, '|') + 1), '|') - 1)
+        WHERE identity_key LIKE '%|%|%';
+      CREATE INDEX jobs_closed ON jobs (closed_at) WHERE closed_at IS NOT NULL;
+      CREATE TABLE job_boards (
+        job_id INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+        board TEXT NOT NULL,
+        criteria TEXT NOT NULL,
+        misses INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (job_id, board)
+      ) WITHOUT ROWID;
+      CREATE INDEX job_boards_board ON job_boards (board, criteria);
+      ALTER TABLE applications ADD COLUMN posting_closed_at TEXT;
+    `,
+  },
 ]

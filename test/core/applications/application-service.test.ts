@@ -35,6 +35,7 @@ describe('recording an application', () => {
       status: 'applied',
       notes: '',
       updated_at: '2026-11-22T05:17:33.123',
+      posting_closed_at: null,
     })
   })
 

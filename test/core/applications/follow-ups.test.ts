@@ -27,7 +27,8 @@ afterEach(() => {
 })
 
 const clock = {now: () => now}
-const followUps = () => new FollowUps(new SqliteApplicationStore(db, file), {after_days: 7}, clock)
+const followUps = () =>
+  new FollowUps(new SqliteApplicationStore(db, file), {after_days: 7, ghosted_after_days: 21}, clock)
 const tracker = () => new ApplicationService(new SqliteApplicationStore(db, file))
 
 /** Tracks an application whose status last changed `daysAgo` days before now. */

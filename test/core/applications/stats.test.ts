@@ -28,6 +28,7 @@ function tracked(
       source,
       applied_date: `${applied}.000`,
       status,
+      posting_closed_at: null,
       notes: '',
       updated_at: `${applied}.000`,
     },

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {dedupeJobs, jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
+import {dedupeJobs, jobIdentityKey, keyJob} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
@@ -15,6 +15,10 @@ const job = (fields: Partial<JobResponse>): JobResponse => ({
   posted_date: null,
   ...fields,
 })
+
+/** Listings as a search hands them over, each from the board its source names. */
+const listings = (jobs: readonly JobResponse[]) => jobs.map((one) => ({...keyJob(one), board: one.source}))
+const dedupe = (jobs: readonly JobResponse[]) => dedupeJobs(listings(jobs)).map((found) => found.job)
 
 describe('canonical job URL', () => {
   it('lower-cases the host, drops tracking parameters, the fragment and a trailing slash', () => {
@@ -34,7 +38,7 @@ describe('canonical job URL', () => {
 
 describe('deduplication', () => {
   it('treats URLs that differ only in tracking parameters and host case as one job', () => {
-    const jobs = dedupeJobs([
+    const jobs = dedupe([
       job({url: 'https://RemoteOK.com/remote-jobs/1?utm_campaign=a'}),
       job({url: 'https://remoteok.com/remote-jobs/1/', title: 'Other'}),
     ])
@@ -42,7 +46,7 @@ describe('deduplication', () => {
   })
 
   it('recognises a job re-listed under a new slug by company, title and location', () => {
-    const jobs = dedupeJobs([
+    const jobs = dedupe([
       job({url: 'https://www.arbeitnow.com/jobs/solaredge-engineer-256258', company: 'SolarEdge GmbH'}),
       job({url: 'https://www.arbeitnow.com/jobs/solaredge-engineer-61695', company: 'Solaredge'}),
     ])
@@ -52,21 +56,46 @@ describe('deduplication', () => {
   it('recognises the same job from two boards and keeps the most complete record', () => {
     const sparse = job({url: 'https://remotive.com/jobs/1', source: 'remotive', location: 'Berlin'})
     const complete = job({url: 'https://jobicy.com/jobs/1', source: 'jobicy', posted_date: '2026-11-20T10:00:00Z'})
-    const jobs = dedupeJobs([sparse, complete])
+    const jobs = dedupe([sparse, complete])
     expect(jobs).toEqual([complete])
   })
 
-  it('keeps jobs that differ in location (a posting per city)', () => {
-    const jobs = dedupeJobs([
-      job({url: 'https://x.org/1', location: 'Munich'}),
-      job({url: 'https://x.org/2', location: 'Essen'}),
+  it('makes one job of a role posted once per city, its places collapsed and the other postings in also_on', () => {
+    const [found, ...rest] = dedupeJobs(
+      listings([
+        job({url: 'https://x.org/1', location: 'Munich'}),
+        job({url: 'https://x.org/2', location: 'Essen', source: 'jobicy'}),
+        job({url: 'https://x.org/3', location: 'munich'}),
+        job({url: 'https://x.org/4', title: 'Frontend Engineer'}),
+      ]),
+    )
+    expect(rest).toHaveLength(1)
+    expect(found?.job.location).toBe('Munich; Essen')
+    expect(found?.urlKey).toBe('https://x.org/1')
+    expect(found?.urlKeys).toEqual(['https://x.org/1', 'https://x.org/2', 'https://x.org/3'])
+    expect(found?.boards).toEqual(['remoteok', 'jobicy'])
+    expect(found?.also_on).toEqual([
+      {source: 'jobicy', url: 'https://x.org/2'},
+      {source: 'remoteok', url: 'https://x.org/3'},
     ])
-    expect(jobs).toHaveLength(2)
+  })
+
+  it('keeps the record of the more complete listing as the job and the earlier one in also_on', () => {
+    const sparse = job({url: 'https://remotive.com/jobs/1', source: 'remotive'})
+    const complete = job({url: 'https://jobicy.com/jobs/1', source: 'jobicy', posted_date: '2026-11-20T10:00:00Z'})
+    const [found] = dedupeJobs(listings([sparse, complete]))
+    expect(found?.urlKey).toBe('https://jobicy.com/jobs/1')
+    expect(found?.also_on).toEqual([{source: 'remotive', url: 'https://remotive.com/jobs/1'}])
+  })
+
+  it('lists a job once per board with no other listings when nothing repeats', () => {
+    const [found] = dedupeJobs(listings([job({})]))
+    expect(found).toMatchObject({urlKeys: ['https://example.org/jobs/1'], boards: ['remoteok'], also_on: []})
   })
 
   it('ignores accents, punctuation and company suffixes in the identity key', () => {
-    expect(jobIdentityKey(job({company: 'Zürich Labs, Inc.', location: 'Zürich, CH'}))).toBe(
-      jobIdentityKey(job({company: 'zurich labs', location: 'Zurich CH'})),
+    expect(jobIdentityKey(job({company: 'Zürich Labs, Inc.', title: 'Café Engineer'}))).toBe(
+      jobIdentityKey(job({company: 'zurich labs', title: 'cafe engineer!'})),
     )
   })
 
@@ -91,7 +120,7 @@ describe('deduplication', () => {
       description: 'A much longer description of the same job',
       tags: ['backend'],
     })
-    const [merged] = dedupeJobs([fromRemotive, fromRemoteOk])
+    const [merged] = dedupe([fromRemotive, fromRemoteOk])
     expect(merged).toEqual({
       // The seed fields of the more complete record (it has the posting time).
       ...fromRemoteOk,

@@ -1,15 +1,13 @@
 import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {NotFoundError} from '../../../src/core/errors.js'
-import {jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
-import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
-import {noDetails} from '../../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails} from '../../helpers/job-details.js'
 
 const found = (n: number): JobResponse => ({
   ...noDetails(),
@@ -37,14 +35,7 @@ async function setup() {
     sources: [],
     error: null,
   }
-  const saved = await jobs.saveRun(
-    run,
-    [1, 2, 3].map((n) => ({
-      job: found(n),
-      urlKey: canonicalJobUrl(found(n).url),
-      identityKey: jobIdentityKey(found(n)),
-    })),
-  )
+  const saved = await jobs.saveRun(run, foundJobs([1, 2, 3].map(found)), closesNothing)
   return {
     catalog: new JobCatalog(jobs, store, applications),
     applications,
@@ -84,12 +75,15 @@ describe('job catalog', () => {
 
   it('lists the jobs of a run that stored them and then failed (every channel down), under that run', async () => {
     const {catalog, jobs, run} = await setup()
-    const second = await jobs.saveRun({...run, started_at: '2026-11-23T08:00:00.000', jobs_found: 1, new_jobs: 1}, [
-      {job: found(4), urlKey: canonicalJobUrl(found(4).url), identityKey: jobIdentityKey(found(4))},
-    ])
+    const second = await jobs.saveRun(
+      {...run, started_at: '2026-11-23T08:00:00.000', jobs_found: 1, new_jobs: 1},
+      foundJobs([found(4)]),
+      closesNothing,
+    )
     await jobs.completeRun(second.run.id, {
       finished_at: '2026-11-23T08:00:02.000',
       status: 'failed',
+      new_jobs: 1,
       notified: 0,
       error: 'every notification channel failed',
     })

@@ -1,6 +1,5 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {jobIdentityKey} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
@@ -8,7 +7,7 @@ import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/datab
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
-import {noDetails} from '../../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails, openLife} from '../../helpers/job-details.js'
 
 let dir: ReturnType<typeof tempDir>
 let file: string
@@ -29,8 +28,6 @@ function store() {
   open.push(db)
   return {db, jobs: new SqliteJobStore(db, file)}
 }
-
-const keyed = (job: JobResponse) => ({job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)})
 
 const run = (started_at: string) => ({
   started_at,
@@ -66,7 +63,7 @@ const rich: JobResponse = {
 describe('job details in jobagent.db', () => {
   it('stores every detail and reads it back as it was given', async () => {
     const {jobs} = store()
-    const saved = await jobs.saveRun(run('2026-11-22T08:00:00.000'), [keyed(rich)])
+    const saved = await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
     const id = saved.jobs[0]!.id
     expect(await jobs.findJob(id)).toEqual({
       ...rich,
@@ -74,6 +71,7 @@ describe('job details in jobagent.db', () => {
       first_seen: '2026-11-22T08:00:00.000',
       last_seen: '2026-11-22T08:00:00.000',
       notified_at: null,
+      ...openLife(),
     })
     const listed = await jobs.lastRunJobs()
     expect(listed.jobs[0]).toMatchObject({...rich, url_key: canonicalJobUrl(rich.url)})
@@ -81,20 +79,20 @@ describe('job details in jobagent.db', () => {
 
   it('takes the details of the latest sighting, including a board that stopped giving them', async () => {
     const {jobs} = store()
-    await jobs.saveRun(run('2026-11-22T08:00:00.000'), [keyed(rich)])
+    await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
     const plain = {...rich, ...noDetails()}
-    const again = await jobs.saveRun(run('2026-11-23T08:00:00.000'), [keyed(plain)])
+    const again = await jobs.saveRun(run('2026-11-23T08:00:00.000'), foundJobs([plain]), closesNothing)
     expect(await jobs.findJob(again.jobs[0]!.id)).toMatchObject({...noDetails(), first_seen: '2026-11-22T08:00:00.000'})
   })
 
   it('keeps one description per job, replaced when the board changes it and left alone when it does not', async () => {
     const {db, jobs} = store()
-    const first = await jobs.saveRun(run('2026-11-22T08:00:00.000'), [keyed(rich)])
+    const first = await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
     const id = first.jobs[0]!.id
     const stored = () => db.prepare('SELECT description FROM job_descriptions WHERE job_id = ?').pluck().all(id)
-    await jobs.saveRun(run('2026-11-23T08:00:00.000'), [keyed(rich)])
+    await jobs.saveRun(run('2026-11-23T08:00:00.000'), foundJobs([rich]), closesNothing)
     expect(stored()).toEqual([rich.description])
-    await jobs.saveRun(run('2026-11-24T08:00:00.000'), [keyed({...rich, description: 'Rewritten'})])
+    await jobs.saveRun(run('2026-11-24T08:00:00.000'), foundJobs([{...rich, description: 'Rewritten'}]), closesNothing)
     expect(stored()).toEqual(['Rewritten'])
     expect((await jobs.findJob(id))?.description).toBe('Rewritten')
   })
@@ -127,6 +125,9 @@ describe('job details in jobagent.db', () => {
       first_seen: '2026-11-01T00:00:00.000',
       last_seen: '2026-11-01T00:00:00.000',
       notified_at: null,
+      ...openLife(),
     })
+    // Version 5 recognises a role by company and title: the stored key loses its location.
+    expect(db.prepare('SELECT identity_key FROM jobs').pluck().get()).toBe('acme|dev')
   })
 })
