@@ -146,7 +146,8 @@ async function rejudgeJobs() {
 /** The jobs the last `jobagent run` stored, as `jobagent jobs` lists them; a search finished meanwhile wins. */
 async function loadLastRun() {
   try {
-    const body = await apiList('jobs/last', 'jobs')
+    // Closed jobs too: the Status filter shows them on their own; every other view leaves them out.
+    const body = await apiList('jobs/last?state=all', 'jobs')
     state.run = body.run ?? null
     if (state.jobs === null && !state.searching) {
       state.jobs = Array.isArray(body.jobs) ? body.jobs : []
@@ -349,6 +350,7 @@ function renderJobs() {
   header.querySelector('.sort-mark').textContent = state.scoreOrder === 'ascending' ? '▲' : '▼'
   const wantedJobs = state.jobs.filter((job) => {
     const application = applicationOf(job, index)
+    if ((wanted === 'closed') !== Boolean(job.closed_at)) return false
     if (wanted === 'new' && !isNewJob(application)) return false
     if (wanted === 'untracked' && application) return false
     if (STATUSES.includes(wanted) && application?.status !== wanted) return false
@@ -391,11 +393,19 @@ function jobRow(job, application, scored) {
     cell(
       'Status',
       application ? el('span', {className: `status status-${application.status}`}, application.status) : 'not tracked',
-      isNewJob(application) ? el('span', {className: 'badge'}, 'new') : null,
+      isNewJob(application) && !job.closed_at ? el('span', {className: 'badge'}, 'new') : null,
+      lifecycleBadge(job),
     ),
     cell('', el('div', {className: 'row-actions'}, action, details.button)),
   )
   return row
+}
+
+/** "closed" for a job no board lists any more, "reposted 3×" for a role that came back; nothing otherwise. */
+function lifecycleBadge(job) {
+  if (job.closed_at) return el('span', {className: 'badge closed'}, 'closed')
+  if (job.reposted > 0) return el('span', {className: 'badge reposted'}, `reposted ${job.reposted}×`)
+  return null
 }
 
 /** A cell of a column shown only where the screen is wide enough (the Salary column). */
@@ -507,7 +517,12 @@ function applicationRow(application) {
     {},
     cell('Title', titleLink(application)),
     cell('Company', application.company),
-    cell('Status', status, followUpBadge(application)),
+    cell(
+      'Status',
+      status,
+      followUpBadge(application),
+      application.posting_closed_at ? el('span', {className: 'badge closed'}, 'posting closed') : null,
+    ),
     cell('Applied', timeElement(application.applied_date, formatLocalTimestamp(application.applied_date))),
     cell('Notes', notes),
     cell('', el('div', {className: 'row-actions'}, button, history.button)),

@@ -93,6 +93,12 @@ export function jobFacts(job) {
     ['Workplace', workplace],
     ['Seniority', job.seniority ?? ''],
     ['Tags', (job.tags ?? []).join(', ')],
+    ['Closed', job.closed_at ? `${formatLocalTimestamp(job.closed_at)}: no board lists it any more` : ''],
+    [
+      'Reposted',
+      job.reposted > 0 ? `${plural(job.reposted, 'time')} since ${formatLocalTimestamp(job.first_seen)}` : '',
+    ],
+    ['Also on', (job.also_on ?? []).map((listing) => `${listing.source} ${listing.url}`).join(', ')],
   ].filter(([, text]) => text)
 }
 

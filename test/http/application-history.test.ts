@@ -35,6 +35,7 @@ describe('GET /applications/{url}', () => {
       status: 'offer',
       notes: '',
       updated_at: expect.any(String),
+      posting_closed_at: null,
       history: [
         {changed_at: expect.any(String), old_status: 'applied', new_status: 'interviewing', old_notes: 'sent CV'},
         {changed_at: expect.any(String), old_status: 'interviewing', new_status: 'offer', old_notes: 'call on Monday'},
@@ -90,10 +91,10 @@ describe('the OpenAPI document', () => {
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })
-    // The record's schema plus the two fields the lookup adds.
+    // The record's schema plus the fields the lookup adds.
     expect(document.components.schemas.ApplicationWithHistory.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},
-      expect.objectContaining({required: ['updated_at', 'history']}),
+      expect.objectContaining({required: ['updated_at', 'posting_closed_at', 'history']}),
     ])
     expect(document.components.schemas.StatusHistoryEntry.required).toEqual([
       'changed_at',

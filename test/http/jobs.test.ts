@@ -10,7 +10,7 @@ import {
   type TestApi,
   testApi,
 } from '../helpers/http.js'
-import {closesNothing, foundJobs, noDetails} from '../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails, openLife} from '../helpers/job-details.js'
 
 let api: TestApi | undefined
 const boards: MockBoard[] = []
@@ -186,6 +186,7 @@ describe('GET /jobs/last', () => {
       first_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       last_seen: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       notified_at: null,
+      ...openLife(),
       tracked_status: null,
       tracked_url: null,
       is_new: true,

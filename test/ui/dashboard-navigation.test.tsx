@@ -208,6 +208,23 @@ describe('dashboard: browsing', () => {
     expect(rows.find((row) => row.includes('Engineer 8'))).not.toMatch(/applied · \d+d/)
   })
 
+  it('marks an application whose posting closed, in the table and the details', async () => {
+    const {ui} = await dashboard(1, {
+      before: async (context) => {
+        await track(context, job(7), 'applied', '')
+        await track(context, job(8), 'applied', '')
+        context.trackerDb
+          .prepare('UPDATE applications SET posting_closed_at = ? WHERE url = ?')
+          .run(daysAgo(3), job(7).url)
+      },
+    })
+    ui.press(KEYS.tab)
+    await ui.until('Engineer 8')
+    const rows = ui.frame().split('\n')
+    expect(rows.find((row) => row.includes('Engineer 7'))).toMatch(/applied · closed/)
+    expect(rows.find((row) => row.includes('Engineer 8'))).not.toMatch(/closed/)
+  })
+
   it('shows the status history of an application in the details', async () => {
     const {ui} = await dashboard(1, {
       before: async (context) => {

@@ -57,10 +57,7 @@ export function renderJobDetail(
   ]
   const shown = facts.filter(([, value]) => value !== '')
   const label = Math.max(...shown.map(([name]) => name.length)) + 2
-  const indent = ' '.repeat(label)
-  const lines = shown.map(
-    ([name, value]) => `${style.dim(`${name}:`.padEnd(label))}${value.replaceAll('\n', `\n${indent}`)}`,
-  )
+  const lines = shown.map(([name, value]) => `${style.dim(`${name}:`.padEnd(label))}${value}`)
   if (options.explain) lines.push('', ...explainLines(job))
   else if (job.reasons.length > 0) lines.push('', ...job.reasons.map((reason) => `  ${reason}`))
   const description = job.description

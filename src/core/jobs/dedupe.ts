@@ -32,7 +32,7 @@ export function jobIdentityKey(job: Pick<JobResponse, 'company' | 'title'>): str
 }
 
 /** A job with the keys it is recognised by, worked out once. */
-export interface KeyedJob {
+interface KeyedJob {
   job: JobResponse
   /** The canonical URL (canonicalJobUrl). */
   urlKey: string

@@ -21,7 +21,7 @@ interface JobListing {
 }
 
 /** Which jobs a listing holds: the last run's (open), the closed ones, or both. */
-export type JobState = 'open' | 'closed' | 'all'
+type JobState = 'open' | 'closed' | 'all'
 
 /** The most closed jobs a listing holds, most recently closed first: they pile up over the months. */
 const CLOSED_LISTED = 1000
@@ -67,9 +67,16 @@ export class JobCatalog {
     const judged = await this.judge(stored.map(trackingKeys))
     const listed = stored.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
     const wanted = options.newOnly ? listed.filter((job) => job.is_new) : listed
-    if (this.matching) return {run, jobs: rankJobs(wanted, this.matching, options.minScore)}
-    const ordered = [...wanted.filter((job) => job.is_new), ...wanted.filter((job) => !job.is_new)]
-    return {run, jobs: rankJobs(ordered, null)}
+    // Open jobs come before closed ones, each part in its own order.
+    const open = wanted.filter((job) => job.closed_at === null)
+    const gone = wanted.filter((job) => job.closed_at !== null)
+    return {run, jobs: [...this.order(open, options.minScore), ...this.order(gone, options.minScore)]}
+  }
+
+  /** With a profile, by score (highest first, `minScore` and above); without one, new jobs first. */
+  private order(jobs: (StoredJob & JobTracking)[], minScore: number | undefined): ListedJob[] {
+    if (this.matching) return rankJobs(jobs, this.matching, minScore)
+    return rankJobs([...jobs.filter((job) => job.is_new), ...jobs.filter((job) => !job.is_new)], null)
   }
 
   /**

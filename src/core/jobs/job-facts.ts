@@ -64,7 +64,7 @@ export function lifecycleFacts(
   if (job.reposted > 0) facts.push(['Reposted', `${times(job.reposted)} since ${job.first_seen.slice(0, 10)}`])
   if (job.reopened > 0) facts.push(['Reopened', `${times(job.reopened)} after it closed`])
   if (job.also_on.length > 0) {
-    facts.push(['Also on', job.also_on.map((listing) => `${listing.source} ${listing.url}`).join('\n')])
+    facts.push(['Also on', job.also_on.map((listing) => `${listing.source} ${listing.url}`).join(', ')])
   }
   return facts
 }

@@ -46,7 +46,13 @@ const listApplications = createRoute({
   description: 'A page at a time; `total` counts every application the filter matches.',
   request: {query: z.object({status: StatusSchema.optional(), ...pageQuery('applications', APPLICATIONS_PAGE)})},
   responses: {
-    200: json(z.object({applications: z.array(ApplicationSchema), ...pageFields}), 'A page of applications'),
+    200: json(
+      z.object({
+        applications: z.array(ApplicationSchema.extend({posting_closed_at: postingClosedField()})),
+        ...pageFields,
+      }),
+      'A page of applications',
+    ),
     ...errorResponses(401, 422),
   },
 })
@@ -195,7 +201,10 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
         ...(offset === undefined ? {} : {offset}),
       })
       const {applications, total} = page
-      const listed = applications.map(toRecord)
+      const listed = applications.map((application) => ({
+        ...toRecord(application),
+        posting_closed_at: application.posting_closed_at,
+      }))
       return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
     })
     .openapi(exportCsv, async (c) => {

@@ -287,7 +287,7 @@ export class SqliteJobStore implements JobStore {
         this.keepDescription(id, found.job.description, values.description_hash, null)
         return {...fresh(found, seen), id}
       })
-      const reopenedHere = stored.filter((job, index) => matches[index]?.existing.closed_at != null)
+      const reopenedHere = stored.filter((_, index) => matches[index]?.existing.closed_at != null)
       const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
       for (const job of reopenedHere) {
         const keys = trackingKeys({

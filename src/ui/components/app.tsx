@@ -51,7 +51,11 @@ export function App({services, colour}: AppProps) {
   const scored = state.data?.scored ?? false
   const jobsTable = useMemo(() => jobColumns(width, colour, scored), [width, colour, scored])
   const followUps = state.data?.followUps
-  const applicationsTable = useMemo(() => applicationColumns(width, colour, followUps), [width, colour, followUps])
+  const applications = state.data?.applications
+  const applicationsTable = useMemo(
+    () => applicationColumns(width, colour, followUps ?? new Map(), applications ?? []),
+    [width, colour, followUps, applications],
+  )
   const detailUrl = state.detail && state.mode.kind !== 'pick-status' ? targetApplication(state)?.url : undefined
   const history = useApplicationHistory(services, state.view === 'applications' ? detailUrl : undefined, state.data)
 

@@ -79,25 +79,26 @@ export function jobColumns(width: number, colour: boolean, scored: boolean): Col
 
 /**
  * The Applications table's columns; an application due for a follow-up shows the days it has waited after its
- * status (`applied · 9d`).
+ * status (`applied · 9d`), one whose posting closed says so (`applied · closed`); the column widens for what
+ * `applications` hold.
  */
 export function applicationColumns(
   width: number,
   colour: boolean,
-  followUps: ReadonlyMap<string, number> = new Map(),
+  followUps: ReadonlyMap<string, number>,
+  applications: readonly TrackedApplication[],
 ): Column<TrackedApplication>[] {
-  const withWaits = APPLICATION_COLUMNS.map((column) =>
-    column.key === 'status' && followUps.size > 0
-      ? {
-          ...column,
-          // Room for "interviewing · 30d".
-          min: 17,
-          value: (app: TrackedApplication) => {
-            const days = followUps.get(app.url)
-            return days === undefined ? app.status : `${app.status} · ${days}d`
-          },
-        }
-      : column,
+  const anyClosed = applications.some((app) => app.posting_closed_at !== null)
+  if (followUps.size === 0 && !anyClosed) return fitTable(APPLICATION_COLUMNS, width, colour)
+  const status = (app: TrackedApplication) => {
+    const days = followUps.get(app.url)
+    const waited = days === undefined ? app.status : `${app.status} · ${days}d`
+    return app.posting_closed_at ? `${waited} · closed` : waited
+  }
+  // Room for "interviewing · 30d" and for " · closed".
+  const min = 12 + (followUps.size > 0 ? 5 : 0) + (anyClosed ? 9 : 0)
+  const columns = APPLICATION_COLUMNS.map((column) =>
+    column.key === 'status' ? {...column, min, value: status} : column,
   )
-  return fitTable(withWaits, width, colour)
+  return fitTable(columns, width, colour)
 }

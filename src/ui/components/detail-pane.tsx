@@ -1,7 +1,8 @@
 import wrapAnsi from 'wrap-ansi'
 import type {StatusChange, TrackedApplication} from '../../core/applications/application.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
-import {detailFacts} from '../../core/jobs/job-facts.js'
+import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
+import {daysAgo} from '../../core/time.js'
 import {Box} from '../ink.js'
 import {paint, statusColour, useColour} from '../theme.js'
 import {Text} from './text.js'
@@ -84,6 +85,7 @@ export function JobDetail(props: {
     // What the profile makes of the job comes first: it is why the job is where it is in the list.
     ...scoreLines(job, props.width),
     ...packFacts(detailFacts(job), props.width),
+    ...packFacts(lifecycleFacts(job), props.width),
     {label: 'URL', text: job.url},
     {label: 'Source', text: `${job.source}   Posted: ${job.posted_date ?? '–'}   ID: ${job.id}`},
     {
@@ -122,6 +124,9 @@ export function ApplicationDetail(props: {
     },
     {label: 'Status', text: application.status, tone: statusColour(colour, application.status)},
     {label: 'Notes', text: application.notes.replace(/\s+/g, ' ') || '–'},
+    ...(application.posting_closed_at
+      ? [{label: 'Posting', text: `closed ${daysAgo(application.posting_closed_at)}: the board no longer lists it`}]
+      : []),
   ]
   const room = props.height - 1 - lines.length - 1
   if (history === null) {

@@ -113,7 +113,9 @@ describe('reading an applications CSV', () => {
     const rows = parseApplicationsCsv(applicationsToCsv(tricky), 'export.csv')
     await source.service.import(rows, {update: false})
     const {applications} = await source.service.list()
-    const byUrl = new Map(applications.map(({updated_at: _updated, posting_closed_at: _closed, ...rest}) => [rest.url, rest]))
+    const byUrl = new Map(
+      applications.map(({updated_at: _updated, posting_closed_at: _closed, ...rest}) => [rest.url, rest]),
+    )
     for (const original of tricky) expect(byUrl.get(original.url)).toEqual(original)
     source.db.close()
   })
