@@ -53,7 +53,8 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
   return {
     async load() {
       const [{run, jobs}, {applications, counts}, due, stats] = await Promise.all([
-        context.jobCatalog.lastRun(),
+        // Closed jobs too, after the open ones, marked in the list (docs/LIFECYCLE.md).
+        context.jobCatalog.lastRun({state: 'all'}),
         context.applications.list(),
         context.followUps.due(),
         context.applications.stats(),
@@ -61,7 +62,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = context.jobCatalog.scored
       const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
-      const newJobs = jobs.filter((job) => job.is_new).length
+      const newJobs = jobs.filter((job) => job.is_new && job.closed_at === null).length
       return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats}
     },
     async history(url) {

@@ -24,6 +24,7 @@ const STATUS_COLOURS: Record<string, string> = {
   rejected: 'red',
   withdrawn: 'gray',
   ghosted: 'gray',
+  closed: 'gray',
 }
 
 /** The colour of a status word, or undefined without colour. */

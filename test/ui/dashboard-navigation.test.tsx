@@ -225,6 +225,22 @@ describe('dashboard: browsing', () => {
     expect(rows.find((row) => row.includes('Engineer 8'))).not.toMatch(/closed/)
   })
 
+  it('lists closed jobs after the open ones, marked closed, and leaves them out of the new jobs', async () => {
+    const {ui} = await dashboard(3, {
+      before: async (context) => {
+        context.trackerDb
+          .prepare("UPDATE jobs SET closed_at = '2026-11-21T08:00:00.000', last_run_id = NULL WHERE url = ?")
+          .run(job(1).url)
+      },
+    })
+    await ui.until('Engineer 1')
+    const rows = ui.frame().split('\n')
+    const closedRow = rows.findIndex((row) => row.includes('Engineer 1'))
+    expect(rows[closedRow]).toMatch(/\bclosed\b/)
+    expect(closedRow).toBeGreaterThan(rows.findIndex((row) => row.includes('Engineer 2')))
+    expect(ui.frame()).toContain('2 new jobs')
+  })
+
   it('shows the status history of an application in the details', async () => {
     const {ui} = await dashboard(1, {
       before: async (context) => {

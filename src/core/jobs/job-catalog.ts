@@ -62,7 +62,9 @@ export class JobCatalog {
     const listing = state === 'closed' ? {run: null, jobs: []} : await this.jobs.lastRunJobs()
     const closed = state === 'open' ? [] : await this.jobs.closedJobs(CLOSED_LISTED)
     const run = listing.run ?? (await this.jobs.lastRun())
-    const stored = [...listing.jobs, ...closed]
+    // A job of the last run is open; only a database edited by hand could list one in both.
+    const inRun = new Set(listing.jobs.map((job) => job.id))
+    const stored = [...listing.jobs, ...closed.filter((job) => !inRun.has(job.id))]
     // The canonical URL is the key the job was stored under, so no URL is parsed again here.
     const judged = await this.judge(stored.map(trackingKeys))
     const listed = stored.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))

@@ -38,8 +38,11 @@ const JOB_COLUMNS: Defined<ListedJob>[] = [
     min: 12,
     weight: 0,
     priority: 3,
-    value: (job) => job.tracked_status ?? 'new',
-    colourOf: (job) => job.tracked_status ?? 'new',
+    value: (job) => {
+      if (job.closed_at === null) return job.tracked_status ?? 'new'
+      return job.tracked_status ? `${job.tracked_status} · closed` : 'closed'
+    },
+    colourOf: (job) => job.tracked_status ?? (job.closed_at === null ? 'new' : 'closed'),
   },
 ]
 
