@@ -135,6 +135,7 @@ describe('GET /applications', () => {
       'applied_date',
       'status',
       'notes',
+      'posting_closed_at',
     ])
     const saved = await json(await api.app.request('/applications?status=saved'))
     expect(saved).toMatchObject({count: 1, applications: [{url: 'https://example.org/jobs/2', status: 'saved'}]})
