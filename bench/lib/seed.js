@@ -44,9 +44,8 @@ export function job(n, fields = {}) {
 
 /** Applications (JSON records as `jobagent import` takes them) and the jobs of one completed last run. */
 export async function seedHome(home, {applications = [], jobs = []}) {
-  const [{AppContext}, {canonicalJobUrl}, {jobIdentityKey}] = await Promise.all([
+  const [{AppContext}, {keyJob}] = await Promise.all([
     fromDist('src/app/context.js'),
-    fromDist('src/core/url-identity.js'),
     fromDist('src/core/jobs/dedupe.js'),
   ])
   const context = new AppContext({env: {JOBAGENT_HOME: home}})
@@ -56,7 +55,12 @@ export async function seedHome(home, {applications = [], jobs = []}) {
       const run = {started_at: at, finished_at: at, status: 'ok', mode: 'production', notified: 0, sources: []}
       await context.jobStore.saveRun(
         {...run, jobs_found: jobs.length, new_jobs: jobs.length, error: null},
-        jobs.map((found) => ({job: found, urlKey: canonicalJobUrl(found.url), identityKey: jobIdentityKey(found)})),
+        // Each job its own role, listed by the board its source names, as a search hands them over.
+        jobs.map((found) => {
+          const keyed = keyJob(found)
+          return {...keyed, urlKeys: [keyed.urlKey], boards: [found.source], also_on: []}
+        }),
+        {listings: [], closeAfterRuns: 2},
       )
     }
     if (applications.length > 0) {
