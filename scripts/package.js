@@ -302,9 +302,11 @@ if (prepared.status !== 0) process.exit(prepared.status ?? 1)
 rmSync(output, {force: true})
 copyFileSync(process.execPath, output)
 chmodSync(output, 0o755)
-// Node's debugging symbols are most of its file and nothing a user runs needs them.
-const stripped = spawnSync('strip', ['--strip-debug', output], {stdio: 'inherit'})
-if (stripped.error || stripped.status !== 0) console.warn('strip is not available: the executable keeps its symbols')
+// Node's symbol table and debugging information are a tenth of its file, and nothing a user runs needs them; the
+// dynamic symbols the library loads against stay. strip's complaints about Node's many ELF notes are noise.
+const stripped = spawnSync('strip', ['--strip-all', output], {encoding: 'utf8'})
+if (stripped.error || stripped.status !== 0)
+  console.warn(`strip did not run (${stripped.error?.message ?? stripped.stderr.trim()}): the executable keeps its symbols`)
 await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
   sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
   machoSegmentName: 'NODE_SEA',
