@@ -15,9 +15,12 @@ import {ASSET_INDEX, PACKAGE_JSON, SHIPPED_DIRS, shippedFiles} from '../dist/src
 import {NATIVE_ADDON_ASSET} from '../dist/src/storage/sqlite/native-addon.js'
 import {inkDevtools, nodeBundle, oclifTypeScriptSupport} from './esbuild-options.js'
 
-// --output puts the executable elsewhere and --version builds it under another version (a release candidate; the
-// test of two executables of different versions on one machine).
-const {values: options} = parseArgs({options: {output: {type: 'string'}, version: {type: 'string'}}})
+// --output puts the executable elsewhere, --version builds it under another version (a release candidate; the test
+// of two executables of different versions on one machine), --without-code-cache leaves out V8's compiled code
+// (the benchmark's comparison).
+const {values: options} = parseArgs({
+  options: {output: {type: 'string'}, version: {type: 'string'}, 'without-code-cache': {type: 'boolean'}},
+})
 const root = join(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const output = resolve(options.output ?? join(root, 'build', `jobagent-${process.platform}-${process.arch}`))
@@ -292,7 +295,11 @@ writeAsset(
 const blob = join(work, 'sea-prep.blob')
 writeFileSync(
   join(work, 'sea-config.json'),
-  JSON.stringify({main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets}, null, 2),
+  JSON.stringify(
+    {main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: !options['without-code-cache'], assets},
+    null,
+    2,
+  ),
 )
 const prepared = spawnSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], {
   stdio: 'inherit',
@@ -306,7 +313,9 @@ chmodSync(output, 0o755)
 // dynamic symbols the library loads against stay. strip's complaints about Node's many ELF notes are noise.
 const stripped = spawnSync('strip', ['--strip-all', output], {encoding: 'utf8'})
 if (stripped.error || stripped.status !== 0)
-  console.warn(`strip did not run (${stripped.error?.message ?? stripped.stderr.trim()}): the executable keeps its symbols`)
+  console.warn(
+    `strip did not run (${stripped.error?.message ?? stripped.stderr.trim()}): the executable keeps its symbols`,
+  )
 await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
   sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
   machoSegmentName: 'NODE_SEA',
