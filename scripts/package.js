@@ -24,6 +24,7 @@ const {values: options} = parseArgs({
 const root = join(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const output = resolve(options.output ?? join(root, 'build', `jobagent-${process.platform}-${process.arch}`))
+// The bundle, the generated assets, the configuration and the blob; removed once the executable is written.
 const work = `${output}.work`
 const started = performance.now()
 rmSync(work, {recursive: true, force: true})
@@ -320,6 +321,7 @@ await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
   sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
   machoSegmentName: 'NODE_SEA',
 })
+rmSync(work, {recursive: true, force: true})
 const megabytes = (statSync(output).size / 1024 / 1024).toFixed(1)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 console.log(`wrote ${relative(process.cwd(), output)} (${megabytes} MB) in ${seconds} s`)
