@@ -12,6 +12,7 @@ import {ROOT, sized} from './lib/options.js'
 import {timeNode, timeProgram} from './lib/processes.js'
 import {reportBenchmark} from './lib/report.js'
 import {seedTrackerAndLastRun} from './lib/seed.js'
+import {interleavedSamples, startUpFigure} from './lib/start-up.js'
 
 const RECORDS = 1000
 const WARMUPS = sized(2, 1)
@@ -72,22 +73,8 @@ try {
       run: () => timeProgram(withoutCodeCache, ['--version'], {env, cwd: work}),
     },
   ]
-  const samples = commands.map(() => [])
-  for (let round = 0; round < WARMUPS + RUNS; round++) {
-    commands.forEach((command, index) => {
-      const {ms} = command.run()
-      if (round >= WARMUPS) samples[index].push(ms)
-    })
-  }
-  const timed = (index, options) =>
-    figure({
-      id: `single-binary/${commands[index].id}`,
-      name: commands[index].name,
-      unit: 'ms',
-      better: 'lower',
-      samples: samples[index],
-      ...options,
-    })
+  const samples = interleavedSamples(commands, {warmups: WARMUPS, runs: RUNS})
+  const timed = (index, options) => startUpFigure('single-binary', commands[index], samples[index], options)
   const baseline = timed(0, {role: 'baseline'})
   const target = {of: 'ratio', op: '<=', limit: RATIO_TARGET}
   const megabytes = (file) => statSync(file).size / 1024 / 1024

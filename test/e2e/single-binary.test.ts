@@ -4,7 +4,7 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, IMPORT_EXAMPLE_SHIPMENTS, ROOT, runCli, tempDir} from '../helpers/cli.js'
 import {serveBuilt} from '../helpers/serve.js'
 import {waitFor} from '../ui/harness.js'
 
@@ -127,15 +127,7 @@ describe('the single executable', () => {
   })
 
   it('imports the example shipments, shows one and serves the API, the web page and the docs', async () => {
-    const examples = join(ROOT, 'examples', 'shipments')
-    const imported = await run([
-      'shipment',
-      'import',
-      '--metadata',
-      join(examples, 'metadata.csv'),
-      '--telemetry',
-      join(examples, 'telemetry.ndjson'),
-    ])
+    const imported = await run(IMPORT_EXAMPLE_SHIPMENTS)
     expect(imported.code).toBe(0)
     const shown = await run(['shipment', 'show', 'SHP-1001', '--json'])
     expect(shown.code).toBe(0)

@@ -6,6 +6,16 @@ import {join, resolve} from 'node:path'
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const BIN = join(ROOT, 'bin/run.js')
 
+/** `jobagent shipment import` of the example data set (examples/shipments: 5 shipments, 20 telemetry documents). */
+export const IMPORT_EXAMPLE_SHIPMENTS: readonly string[] = [
+  'shipment',
+  'import',
+  '--metadata',
+  join(ROOT, 'examples/shipments/metadata.csv'),
+  '--telemetry',
+  join(ROOT, 'examples/shipments/telemetry.ndjson'),
+]
+
 export interface CliResult {
   code: number | null
   stdout: string
