@@ -11,7 +11,7 @@ import {figure} from './lib/figures.js'
 import {ROOT, sized} from './lib/options.js'
 import {timeNode, timeProgram} from './lib/processes.js'
 import {reportBenchmark} from './lib/report.js'
-import {seedTrackerAndLastRun} from './lib/seed.js'
+import {application, seedHome} from './lib/seed.js'
 import {interleavedSamples, startUpFigure} from './lib/start-up.js'
 
 const RECORDS = 1000
@@ -39,7 +39,7 @@ try {
 
   const home = join(work, 'home')
   const cache = join(work, 'cache')
-  await seedTrackerAndLastRun(home, RECORDS)
+  await seedHome(home, {applications: Array.from({length: RECORDS}, (_, n) => application(n + 1))})
   // The executable's own cache directory, so a first run can be made again by removing it.
   const env = {JOBAGENT_HOME: home, XDG_CACHE_HOME: cache}
   const listed = timeProgram(executable, ['status', '--json'], {env, cwd: work}).stdout
