@@ -35,12 +35,15 @@ function build(output: string, version?: string): void {
 }
 
 /** The executable with nothing of the machine's: no node on PATH, empty home and data directories. */
-function run(args: readonly string[], options: {program?: string; input?: string} = {}): Promise<CliResult> {
+function run(
+  args: readonly string[],
+  options: {program?: string; input?: string; env?: Record<string, string>} = {},
+): Promise<CliResult> {
   return runCli(args, {
     home: data,
     cwd: dir,
     program: [options.program ?? executable],
-    env: {PATH: emptyPath, HOME: home},
+    env: {PATH: emptyPath, HOME: home, ...options.env},
     timeoutMs: 60_000,
     ...(options.input === undefined ? {} : {input: options.input}),
   })
@@ -99,6 +102,16 @@ describe('the single executable', () => {
     const cached = join(cacheDir, 'better_sqlite3.node')
     expect(createHash('sha256').update(readFileSync(cached)).digest('hex')).toBe(addonHash)
     expect(readdirSync(cacheDir)).toEqual(['better_sqlite3.node'])
+  })
+
+  it('says where to point the cache when the library cannot be written there', async () => {
+    const notADirectory = join(work.path, 'a-file')
+    writeFileSync(notADirectory, '')
+    const status = await run(['status'], {env: {XDG_CACHE_HOME: notADirectory}})
+    expect(status.code).toBe(1)
+    expect(status.stderr).toContain(`cannot create the directory ${join(notADirectory, 'jobagent')}`)
+    expect(status.stderr).toContain('Hint: point XDG_CACHE_HOME at a directory you can write to')
+    expect(status.stderr).not.toMatch(/\n\s+at /)
   })
 
   it('runs the demo, tracks an application, lists it and exports it', async () => {

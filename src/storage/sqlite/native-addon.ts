@@ -11,6 +11,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {getAsset} from 'node:sea'
 import envPaths from 'env-paths'
+import {UnavailableError} from '../../core/errors.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../durable-file.js'
 
 /** The asset describing the library, written by scripts/package.js beside the library's own asset. */
@@ -45,7 +46,15 @@ export function extractNativeAddon(cacheRoot: string = envPaths('jobagent', {suf
   if (cached && sha256(cached) === addon.sha256) return file
   const bytes = new Uint8Array(getAsset(addon.name))
   if (sha256(bytes) !== addon.sha256) throw new Error(`the executable's ${addon.name} does not match its hash`)
-  ensurePrivateDirectory(dir)
-  writeFileDurably(file, bytes, {mode: 0o700})
+  try {
+    ensurePrivateDirectory(dir)
+    writeFileDurably(file, bytes, {mode: 0o700})
+  } catch (error) {
+    // The cache directory is not one of jobagent's data directories: JOBAGENT_HOME does not move it.
+    throw new UnavailableError(`SQLite's library could not be written to the cache: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'point XDG_CACHE_HOME at a directory you can write to (jobagent keeps the library in XDG_CACHE_HOME/jobagent)',
+    })
+  }
   return file
 }
