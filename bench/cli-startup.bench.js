@@ -13,6 +13,7 @@ import {BIN, ROOT, sized} from './lib/options.js'
 import {timeNode} from './lib/processes.js'
 import {reportBenchmark} from './lib/report.js'
 import {seedTrackerAndLastRun} from './lib/seed.js'
+import {interleavedSamples, startUpFigure} from './lib/start-up.js'
 
 const RECORDS = 1000
 const WARMUPS = sized(2, 1)
@@ -109,24 +110,9 @@ try {
     {id: 'version', name: '`jobagent --version`', args: [BIN, '--version']},
     {id: 'status', name: `\`jobagent status\` (${records} applications)`, args: [BIN, 'status']},
     {id: 'jobs', name: `\`jobagent jobs\` (${records} jobs)`, args: [BIN, 'jobs']},
-  ]
-  const samples = commands.map(() => [])
-  for (let round = 0; round < WARMUPS + RUNS; round++) {
-    commands.forEach((command, index) => {
-      const {ms} = timeNode(command.args, {env})
-      if (round >= WARMUPS) samples[index].push(ms)
-    })
-  }
-
-  const timed = (index, options) =>
-    figure({
-      id: `cli-startup/${commands[index].id}`,
-      name: commands[index].name,
-      unit: 'ms',
-      better: 'lower',
-      samples: samples[index],
-      ...options,
-    })
+  ].map((command) => ({...command, run: () => timeNode(command.args, {env})}))
+  const samples = interleavedSamples(commands, {warmups: WARMUPS, runs: RUNS})
+  const timed = (index, options) => startUpFigure('cli-startup', commands[index], samples[index], options)
   const baseline = timed(0, {role: 'baseline'})
   const target = {of: 'ratio', op: '<=', limit: RATIO_TARGET}
   reportBenchmark('cli-startup', {

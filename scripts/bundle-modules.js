@@ -2,18 +2,15 @@
 // of the package's many, and a bundle built from a list of named exports leaves out what jobagent never calls.
 // Each entry is a file in src/ that the rest of the code imports the package through.
 import {build} from 'esbuild'
+import {inkDevtools, nodeBundle, oclifTypeScriptSupport, productionBuildOnly} from './esbuild-options.js'
 
 const common = {
-  bundle: true,
-  platform: 'node',
+  ...nodeBundle,
   format: 'esm',
-  target: 'node20',
-  minify: true,
   // Bundled CommonJS code calls require; an ES module has none of its own.
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  logLevel: 'warning',
   allowOverwrite: true,
 }
 
@@ -27,23 +24,20 @@ await Promise.all([
     // Ink loads its devtools integration with a dynamic import only when DEV=true; splitting keeps it lazy.
     splitting: true,
     chunkNames: 'ink-chunks/[name]-[hash]',
-    external: ['react', 'react-devtools-core'],
-    // Ink's React renderer ships a development and a production build chosen at run time; fixing the choice drops
-    // the development build (about half the bundle).
-    define: {'process.env.NODE_ENV': '"production"'},
+    external: ['react', inkDevtools],
+    define: productionBuildOnly,
   }),
   // zod/mini for the configuration schema, which every command reads: any entry of the zod package loads all its
   // locales and its JSON Schema generator, the bundle only the functions the schema uses.
   build({...common, entryPoints: ['src/app/zod-mini.ts'], outdir: 'dist/src/app'}),
-  // oclif, which every command loads first. Its TypeScript support (ts-node, tsx, typescript) serves only
-  // development against the sources and stays out.
+  // oclif, which every command loads first, without its TypeScript support.
+  build({...common, entryPoints: ['src/cli/oclif.ts'], outdir: 'dist/src/cli', external: oclifTypeScriptSupport}),
+  // better-sqlite3's JavaScript, for every command that opens the tracker; its compiled library stays a file of
+  // the installed package. The single executable's library cache is jobagent's own module, compiled beside it.
   build({
     ...common,
-    entryPoints: ['src/cli/oclif.ts'],
-    outdir: 'dist/src/cli',
-    external: ['typescript', 'ts-node', 'tsx'],
+    entryPoints: ['src/storage/sqlite/better-sqlite3.ts'],
+    outdir: 'dist/src/storage/sqlite',
+    external: ['./native-addon.js'],
   }),
-  // better-sqlite3's JavaScript, for every command that opens the tracker; its compiled library stays a file of
-  // the installed package.
-  build({...common, entryPoints: ['src/storage/sqlite/better-sqlite3.ts'], outdir: 'dist/src/storage/sqlite'}),
 ])

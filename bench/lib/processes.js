@@ -9,16 +9,21 @@ process.on('exit', () => {
 })
 
 /** Runs `node <args>` to completion and returns its wall time (spawn to exit) and stdout; throws if it fails. */
-export function timeNode(args, {env = {}, cwd = ROOT} = {}) {
+export function timeNode(args, options = {}) {
+  return timeProgram(process.execPath, args, options)
+}
+
+/** Runs `program <args>` (the single executable, say) as timeNode runs node. */
+export function timeProgram(program, args, {env = {}, cwd = ROOT} = {}) {
   const started = performance.now()
-  const result = spawnSync(process.execPath, args, {
+  const result = spawnSync(program, args, {
     cwd,
     env: {...process.env, NO_COLOR: '1', ...env},
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
   const ms = performance.now() - started
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`)
+  if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} exited ${result.status}: ${result.stderr}`)
   return {ms, stdout: result.stdout}
 }
 

@@ -1,4 +1,4 @@
-import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {mkdtemp, rm, writeFile} from 'node:fs/promises'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -8,7 +8,7 @@ import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {runAgent} from './agent.js'
 import {AppContext} from './context.js'
-import {packageRoot} from './version.js'
+import {type FileSet, shippedFiles} from './shipped-files.js'
 
 /** The sample boards: real responses of each board, captured once and shipped in `demo/boards/`. */
 const DEMO_BOARDS: readonly {file: string; source: (base: string) => SourceConfig}[] = [
@@ -30,19 +30,22 @@ interface DemoRun {
   next_step: string
 }
 
-function demoDir(): string {
-  return join(packageRoot(), 'demo')
+/** A shipped demo file; each is part of every build, so a missing one is a broken build. */
+function demoFile(demo: FileSet, name: string): Buffer {
+  const body = demo.read(name)
+  if (!body) throw new Error(`the demo's ${name} is missing from this build of jobagent`)
+  return body
 }
 
 /**
  * Serves each sample board under `/<file name>/` on 127.0.0.1, whatever path and query the adapter asks for,
  * so the real adapters parse real answers without any network.
  */
-async function serveBoards(dir: string): Promise<{server: Server; sources: SourceConfig[]}> {
+async function serveBoards(demo: FileSet): Promise<{server: Server; sources: SourceConfig[]}> {
   const bodies = new Map<string, {body: Buffer; type: string}>()
   for (const {file} of DEMO_BOARDS) {
     const type = file.endsWith('.xml') ? 'application/rss+xml; charset=utf-8' : 'application/json; charset=utf-8'
-    bodies.set(file.replace(/\.\w+$/, ''), {body: await readFile(join(dir, 'boards', file)), type})
+    bodies.set(file.replace(/\.\w+$/, ''), {body: demoFile(demo, `boards/${file}`), type})
   }
   const server = createServer((request, response) => {
     const board = bodies.get(/^\/([^/?]+)/.exec(request.url ?? '')?.[1] ?? '')
@@ -70,9 +73,9 @@ export async function runDemo(
   options: {logger: Logger; keep: boolean; mode?: string | undefined},
   runOptions: Parameters<typeof runAgent>[1],
 ): Promise<DemoRun> {
-  const dir = demoDir()
+  const demo = shippedFiles('demo')
   const dataDir = await mkdtemp(join(tmpdir(), 'jobagent-demo-'))
-  const {server, sources} = await serveBoards(dir)
+  const {server, sources} = await serveBoards(demo)
   const context = new AppContext({
     // Only the demo's own directory: no user config file, and no JOBAGENT_* variable reaches the demo.
     env: {...withoutJobagentVariables(process.env), JOBAGENT_HOME: dataDir},
@@ -86,7 +89,10 @@ export async function runDemo(
     boardsViaProxy: false,
   })
   try {
-    await (await context.openTrackerFiles()).importFile(join(dir, 'applications.json'), {update: false})
+    // The sample applications go through the tracker's own file import, from a copy in the demo's data dir.
+    const applications = join(dataDir, 'sample-applications.json')
+    await writeFile(applications, demoFile(demo, 'applications.json'))
+    await (await context.openTrackerFiles()).importFile(applications, {update: false})
     const summary = await runAgent(context, runOptions)
     const next = options.keep
       ? `The demo's data is in ${dataDir}: look at it with JOBAGENT_HOME=${dataDir} jobagent jobs.`

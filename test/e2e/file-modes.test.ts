@@ -1,7 +1,7 @@
 import {readdirSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {IMPORT_EXAMPLE_SHIPMENTS, runCli, tempDir} from '../helpers/cli.js'
 import {serveBuilt} from '../helpers/serve.js'
 
 /** The data dir is created 0700 and every file jobagent creates in it 0600, whichever command comes first. */
@@ -39,18 +39,7 @@ describe('file modes', () => {
     expect((await runCli(['config', 'set', 'mode', 'development'], {home})).code).toBe(0)
     expect((await runCli(APPLY, {home})).code).toBe(0)
     expect((await runCli(['export-csv'], {home})).code).toBe(0)
-    const examples = join(ROOT, 'examples/shipments')
-    const shipments = await runCli(
-      [
-        'shipment',
-        'import',
-        '--metadata',
-        join(examples, 'metadata.csv'),
-        '--telemetry',
-        join(examples, 'telemetry.ndjson'),
-      ],
-      {home},
-    )
+    const shipments = await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home})
     expect(shipments.code).toBe(0)
     const files = readdirSync(home).sort()
     expect(files).toEqual([

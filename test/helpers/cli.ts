@@ -6,6 +6,16 @@ import {join, resolve} from 'node:path'
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const BIN = join(ROOT, 'bin/run.js')
 
+/** `jobagent shipment import` of the example data set (examples/shipments: 5 shipments, 20 telemetry documents). */
+export const IMPORT_EXAMPLE_SHIPMENTS: readonly string[] = [
+  'shipment',
+  'import',
+  '--metadata',
+  join(ROOT, 'examples/shipments/metadata.csv'),
+  '--telemetry',
+  join(ROOT, 'examples/shipments/telemetry.ndjson'),
+]
+
 export interface CliResult {
   code: number | null
   stdout: string
@@ -18,12 +28,18 @@ export interface CliOptions {
   input?: string
   cwd?: string
   timeoutMs?: number
+  /** The program and its first arguments: the built CLI by default, or the single executable. */
+  program?: readonly string[]
 }
+
+/** The built CLI as Node runs it. */
+export const BUILT_CLI: readonly string[] = [process.execPath, BIN]
 
 /** Runs the built CLI (`bin/run.js`) with JOBAGENT_HOME pointing at a temporary directory. */
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const [command = process.execPath, ...first] = options.program ?? BUILT_CLI
+    const child = spawn(command, [...first, ...args], {
       cwd: options.cwd ?? ROOT,
       env: {
         PATH: process.env.PATH,

@@ -1,5 +1,5 @@
 import {type ChildProcess, spawn} from 'node:child_process'
-import {BIN, ROOT} from './cli.js'
+import {BUILT_CLI, ROOT} from './cli.js'
 
 export interface BuiltServer {
   /** `http://127.0.0.1:<port>` from the server's start line. */
@@ -11,10 +11,18 @@ export interface BuiltServer {
   stop: () => Promise<void>
 }
 
-/** The built `jobagent serve` on 127.0.0.1 and a free port, JOBAGENT_HOME at `dir`; resolves once it listens. */
-export async function serveBuilt(dir: string, env: Record<string, string> = {}): Promise<BuiltServer> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    cwd: ROOT,
+/**
+ * The built `jobagent serve` (or `program` in `cwd`: the single executable) on 127.0.0.1 and a free port,
+ * JOBAGENT_HOME at `dir`; resolves once it listens.
+ */
+export async function serveBuilt(
+  dir: string,
+  env: Record<string, string> = {},
+  {program = BUILT_CLI, cwd = ROOT}: {program?: readonly string[]; cwd?: string} = {},
+): Promise<BuiltServer> {
+  const [command = process.execPath, ...first] = program
+  const child = spawn(command, [...first, 'serve', '--port', '0'], {
+    cwd,
     env: {PATH: process.env.PATH, HOME: dir, JOBAGENT_HOME: dir, NO_COLOR: '1', ...env},
     stdio: ['ignore', 'ignore', 'pipe'],
   })

@@ -1,6 +1,7 @@
 import {Hono} from 'hono'
+import {shippedFiles} from '../../app/shipped-files.js'
 import {StaticFiles} from '../static-files.js'
-import {SWAGGER_UI_FILES, swaggerUiDir} from '../swagger-ui-assets.js'
+import {SWAGGER_UI_FILES} from '../swagger-ui-assets.js'
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -33,7 +34,7 @@ const INIT = `window.addEventListener('load', function () {
 
 /** GET /openapi.json (built on first request, when every route is registered) and the docs page at /docs. */
 export function docsRoutes(openApiDocument: () => unknown) {
-  const assets = new StaticFiles(swaggerUiDir(), {prefix: '/docs', only: SWAGGER_UI_FILES})
+  const assets = new StaticFiles(shippedFiles('swagger-ui'), {prefix: '/docs', only: SWAGGER_UI_FILES})
   let document: string | undefined
   return new Hono()
     .get('/openapi.json', (c) => {

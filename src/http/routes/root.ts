@@ -1,14 +1,11 @@
-import {dirname, join} from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import {Hono} from 'hono'
+import {filesOnDisk, shippedFiles} from '../../app/shipped-files.js'
 import {StaticFiles} from '../static-files.js'
 
-/** src/web in development, dist/src/web when built (scripts/copy-assets.js copies it). */
-const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../web')
-
-export function webFiles(dir: string = WEB_DIR): StaticFiles {
-  return new StaticFiles(dir)
+/** The shipped web page, or the one in `dir` (tests). */
+export function webFiles(dir?: string): StaticFiles {
+  return new StaticFiles(dir === undefined ? shippedFiles('web') : filesOnDisk(dir))
 }
 
 const root = createRoute({

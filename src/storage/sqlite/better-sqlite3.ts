@@ -2,15 +2,19 @@
  * The one place jobagent's SQLite stores import better-sqlite3 from. The build replaces the compiled file with a
  * single-file bundle of the driver's JavaScript (scripts/bundle-modules.js), and `openDriver` loads the compiled
  * SQLite library by its path in the package instead of through the `bindings` package, which looks for it in a
- * dozen places on every start. Both serve every command that opens the tracker.
+ * dozen places on every start. Both serve every command that opens the tracker. In the single executable the
+ * library is one of its assets, written to the user's cache directory on first use (./native-addon.ts).
  */
 import {createRequire} from 'node:module'
+import {isSea} from 'node:sea'
 import Database from 'better-sqlite3'
+import {extractNativeAddon} from './native-addon.js'
 
 export type {Database, Statement} from 'better-sqlite3'
 
 /** Where npm's install (prebuilt or compiled from source) puts the library; undefined leaves the search to the driver. */
 function locateAddon(): string | undefined {
+  if (isSea()) return extractNativeAddon()
   try {
     return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
   } catch {

@@ -1,0 +1,238 @@
+import {execFileSync, spawnSync} from 'node:child_process'
+import {createHash} from 'node:crypto'
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {type CliResult, IMPORT_EXAMPLE_SHIPMENTS, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {serveBuilt} from '../helpers/serve.js'
+import {waitFor} from '../ui/harness.js'
+
+/**
+ * The single executable of `npm run package`, as a user gets it: the one file copied into an empty directory and
+ * run from there with a PATH that holds no node (an empty directory) and an empty HOME and JOBAGENT_HOME. The
+ * executable is built once here, after `npm test`'s build, and a second one under another version.
+ */
+
+const EXECUTABLE = `jobagent-${process.platform}-${process.arch}`
+const addonFile = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
+const addonHash = createHash('sha256').update(readFileSync(addonFile)).digest('hex')
+const hasTmux = spawnSync('sh', ['-c', 'command -v tmux']).status === 0
+if (!hasTmux) console.warn('skipping the dashboard check of the single executable: tmux is not installed')
+
+let work: ReturnType<typeof tempDir>
+/** The directory holding nothing but the executable, and the one run from it. */
+let dir: string
+let executable: string
+let home: string
+let data: string
+let emptyPath: string
+
+function build(output: string, version?: string): void {
+  const args = ['scripts/package.js', '--output', output, ...(version ? ['--version', version] : [])]
+  const result = spawnSync(process.execPath, args, {cwd: ROOT, encoding: 'utf8'})
+  if (result.status !== 0) throw new Error(`npm run package failed: ${result.stdout}${result.stderr}`)
+}
+
+/** The executable with nothing of the machine's: no node on PATH, empty home and data directories. */
+function run(
+  args: readonly string[],
+  options: {program?: string; input?: string; env?: Record<string, string>} = {},
+): Promise<CliResult> {
+  return runCli(args, {
+    home: data,
+    cwd: dir,
+    program: [options.program ?? executable],
+    env: {PATH: emptyPath, HOME: home, ...options.env},
+    timeoutMs: 60_000,
+    ...(options.input === undefined ? {} : {input: options.input}),
+  })
+}
+
+function cachedAddons(cacheHome: string): string[] {
+  const cache = join(cacheHome, '.cache', 'jobagent')
+  return existsSync(cache) ? readdirSync(cache).sort() : []
+}
+
+beforeAll(() => {
+  work = tempDir('jobagent-binary-')
+  const built = join(work.path, 'build', EXECUTABLE)
+  build(built)
+  dir = join(work.path, 'run')
+  home = join(work.path, 'home')
+  data = join(work.path, 'data')
+  emptyPath = join(work.path, 'empty-bin')
+  for (const made of [dir, home, data, emptyPath]) mkdirSync(made)
+  executable = join(dir, 'jobagent')
+  copyFileSync(built, executable)
+}, 180_000)
+
+afterAll(() => work?.cleanup())
+
+describe('the single executable', () => {
+  it('is one file that runs without Node.js on the PATH and prints its version and help', async () => {
+    expect(spawnSync('sh', ['-c', 'command -v node'], {env: {PATH: emptyPath}}).status).not.toBe(0)
+    expect(readdirSync(dir)).toEqual(['jobagent'])
+
+    const version = await run(['--version'])
+    expect(version.code).toBe(0)
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
+    expect(version.stdout).toContain(`jobagent/${pkg.version} ${process.platform}-${process.arch}`)
+
+    const help = await run(['--help'])
+    expect(help.code).toBe(0)
+    const npmHelp = await runCli(['--help'], {home: data})
+    expect(help.stdout).toBe(npmHelp.stdout)
+    for (const word of ['TOPICS', 'config', 'shipment', 'COMMANDS', 'autocomplete', 'serve', 'ui'])
+      expect(help.stdout).toContain(word)
+    expect((await run(['shipment', '--help'])).stdout).toBe((await runCli(['shipment', '--help'], {home: data})).stdout)
+  })
+
+  it('writes better-sqlite3 to a cache directory named by version and hash, 0700, and loads it from there', async () => {
+    expect(cachedAddons(home)).toEqual([])
+    const status = await run(['status', '--json'])
+    expect(status.stderr).toBe('')
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout)).toEqual([])
+
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
+    const cacheDir = join(home, '.cache', 'jobagent', `${pkg.version}-${addonHash.slice(0, 16)}`)
+    expect(cachedAddons(home)).toEqual([`${pkg.version}-${addonHash.slice(0, 16)}`])
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700)
+    const cached = join(cacheDir, 'better_sqlite3.node')
+    expect(createHash('sha256').update(readFileSync(cached)).digest('hex')).toBe(addonHash)
+    expect(readdirSync(cacheDir)).toEqual(['better_sqlite3.node'])
+  })
+
+  it('says where to point the cache when the library cannot be written there', async () => {
+    const notADirectory = join(work.path, 'a-file')
+    writeFileSync(notADirectory, '')
+    const status = await run(['status'], {env: {XDG_CACHE_HOME: notADirectory}})
+    expect(status.code).toBe(1)
+    expect(status.stderr).toContain(`cannot create the directory ${join(notADirectory, 'jobagent')}`)
+    expect(status.stderr).toContain('Hint: point XDG_CACHE_HOME at a directory you can write to')
+    expect(status.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('runs the demo, tracks an application, lists it and exports it', async () => {
+    const demo = await run(['run', '--demo'])
+    expect(demo.code).toBe(0)
+    expect(demo.stderr).toMatch(/Job Search Agent v\S+ starting/)
+    expect(demo.stdout).toMatch(/Demo finished: \d+ jobs on 7 sample boards/)
+
+    const url = 'https://example.org/jobs/binary'
+    const apply = await run(['apply', url, '--title', 'Backend Engineer', '--company', 'Acme', '--source', 'referral'])
+    expect(apply.code).toBe(0)
+
+    const status = await run(['status', '--json'])
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout)).toMatchObject([
+      {url, title: 'Backend Engineer', company: 'Acme', status: 'applied'},
+    ])
+
+    const output = join(work.path, 'applications.csv')
+    const exported = await run(['export-csv', '--output', output])
+    expect(exported.code).toBe(0)
+    expect(exported.stdout).toContain(output)
+    expect(readFileSync(output, 'utf8')).toMatch(
+      /^title,company,location,url,source,applied_date,status,notes\r?\nBackend Engineer,Acme,/,
+    )
+  })
+
+  it('imports the example shipments, shows one and serves the API, the web page and the docs', async () => {
+    const imported = await run(IMPORT_EXAMPLE_SHIPMENTS)
+    expect(imported.code).toBe(0)
+    const shown = await run(['shipment', 'show', 'SHP-1001', '--json'])
+    expect(shown.code).toBe(0)
+    expect(JSON.parse(shown.stdout)).toMatchObject({shipment_id: 'SHP-1001', metadata: {carrier: 'Nordline'}})
+
+    const server = await serveBuilt(data, {PATH: emptyPath, HOME: home}, {program: [executable], cwd: dir})
+    try {
+      const health = await fetch(`${server.url}/health`)
+      expect(health.status).toBe(200)
+      expect(((await health.json()) as {status: string}).status).toMatch(/^(pass|warn)$/)
+      expect(await (await fetch(server.url)).json()).toMatchObject({service: 'jobagent', docs: '/docs'})
+
+      const page = await fetch(server.url, {headers: {accept: 'text/html'}})
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      const html = await page.text()
+      expect(html).toBe(readFileSync(join(ROOT, 'src', 'web', 'index.html'), 'utf8'))
+      const script = await fetch(`${server.url}/app.js`)
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(await script.text()).toBe(readFileSync(join(ROOT, 'src', 'web', 'app.js'), 'utf8'))
+
+      expect(await (await fetch(`${server.url}/docs`)).text()).toContain('swagger-ui-bundle.js')
+      const css = await fetch(`${server.url}/docs/swagger-ui.css`)
+      expect(css.status).toBe(200)
+      expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
+      const bundle = await fetch(`${server.url}/docs/swagger-ui-bundle.js`)
+      expect(Number(bundle.headers.get('content-length'))).toBeGreaterThan(100_000)
+      expect(((await (await fetch(`${server.url}/openapi.json`)).json()) as {openapi: string}).openapi).toMatch(/^3\./)
+
+      const unified = await fetch(`${server.url}/shipments/SHP-1001/unified`)
+      expect(unified.status).toBe(200)
+      expect(await unified.json()).toMatchObject({shipment_id: 'SHP-1001', telemetry: {payload: {event: 'delivered'}}})
+      const missing = await fetch(`${server.url}/shipments/SHP-9999/unified`)
+      expect(missing.status).toBe(404)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it.skipIf(!hasTmux)('draws the dashboard in a terminal', async () => {
+    const socket = join(work.path, 'tmux.sock')
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'})
+    const variables = {PATH: emptyPath, HOME: home, JOBAGENT_HOME: data, TERM: 'xterm-256color'}
+    const assignments = Object.entries(variables).map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+    try {
+      tmux(
+        'new-session',
+        '-d',
+        '-x',
+        '80',
+        '-y',
+        '24',
+        '-s',
+        'ui',
+        '-c',
+        dir,
+        `env -i ${assignments.join(' ')} ./jobagent ui`,
+      )
+      const pane = () => tmux('capture-pane', '-p', '-t', 'ui')
+      await waitFor(
+        () => /Applications 1/.test(pane()),
+        () => `the dashboard's first frame:\n${pane()}`,
+        30_000,
+      )
+      expect(pane().split('\n')[0]).toMatch(/^ Jobs \d+ +Applications 1 /)
+      tmux('send-keys', '-t', 'ui', 'Tab')
+      await waitFor(
+        () => pane().includes('Backend Engineer'),
+        () => `the applications view:\n${pane()}`,
+        10_000,
+      )
+      tmux('send-keys', '-t', 'ui', 'q')
+    } finally {
+      spawnSync('tmux', ['-S', socket, 'kill-server'])
+    }
+  })
+
+  it('replaces a damaged cached library, and an executable of another version keeps its own', async () => {
+    const [ownDir = ''] = cachedAddons(home)
+    const cached = join(home, '.cache', 'jobagent', ownDir, 'better_sqlite3.node')
+    writeFileSync(cached, 'not a library')
+    const status = await run(['status', '--json'])
+    expect(status.code).toBe(0)
+    expect(createHash('sha256').update(readFileSync(cached)).digest('hex')).toBe(addonHash)
+
+    const other = join(work.path, 'next', 'jobagent')
+    build(other, '0.1.0-next')
+    const otherStatus = await run(['status', '--json'], {program: other})
+    expect(otherStatus.code).toBe(0)
+    expect(JSON.parse(otherStatus.stdout)).toHaveLength(1)
+    expect((await run(['--version'], {program: other})).stdout).toContain('jobagent/0.1.0-next')
+    expect(cachedAddons(home)).toEqual([ownDir, `0.1.0-next-${addonHash.slice(0, 16)}`].sort())
+    // The first executable still loads its own copy, untouched by the second.
+    expect((await run(['status', '--json'])).code).toBe(0)
+  }, 120_000)
+})
