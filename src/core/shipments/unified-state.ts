@@ -1,5 +1,5 @@
 /** Where a store keeps its data; named in UnifiedState.sources and in every error about the store. */
-export type MetadataStoreKind = 'sqlite' | 'postgres'
+export type MetadataStoreKind = 'sqlite' | 'postgres' | 'mysql'
 export type TelemetryStoreKind = 'sqlite' | 'postgres' | 'mongodb'
 
 /** The latest telemetry document of a shipment, as every store returns it. */

@@ -38,7 +38,7 @@ const UnifiedStateSchema = z
       stale_after_seconds: z.number(),
     }),
     sources: z.object({
-      metadata: z.enum(['sqlite', 'postgres']),
+      metadata: z.enum(['sqlite', 'postgres', 'mysql']),
       telemetry: z.enum(['sqlite', 'postgres', 'mongodb']),
     }),
     generated_at: isoTime,

@@ -1,19 +1,9 @@
 import type pg from 'pg'
-import type {Logger} from '../../core/logger.js'
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {metadataLookupSql, missingMetadataIndex} from '../shipment-sql.js'
+import {metadataLookupSql, missingMetadataIndex, type ServerMetadataOptions} from '../shipment-sql.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
-
-interface PostgresMetadataOptions {
-  url: string
-  table: string
-  idColumn: string
-  poolSize: number
-  timeoutMs: number
-  logger: Logger
-}
 
 /** One row per shipment in a PostgreSQL table, read through a pool of read-only sessions. */
 export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
@@ -23,9 +13,9 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   private readonly pool: pg.Pool
   private readonly lookup: string
 
-  constructor(private readonly options: PostgresMetadataOptions) {
+  constructor(private readonly options: ServerMetadataOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
-    this.lookup = metadataLookupSql(options, '$1')
+    this.lookup = metadataLookupSql(options, 'postgres')
   }
 
   async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -42,7 +32,12 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async checkIndex(): Promise<IndexStatus> {
-    return findLeadingIndex(this.pool, this.options.table, [this.options.idColumn], missingMetadataIndex(this.options))
+    return findLeadingIndex(
+      this.pool,
+      this.options.table,
+      [this.options.idColumn],
+      missingMetadataIndex(this.options, 'postgres'),
+    )
   }
 
   ping(): Promise<void> {

@@ -41,7 +41,7 @@ export class PostgresTelemetryStore implements TelemetryStore {
 
   constructor(private readonly options: PostgresTelemetryOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
-    this.lookup = telemetryLookupSql(options, '$1')
+    this.lookup = telemetryLookupSql(options, 'postgres')
   }
 
   async latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {

@@ -22,7 +22,7 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
 
   constructor(private readonly options: SqliteMetadataOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
-    this.lookup = metadataLookupSql(options, '?')
+    this.lookup = metadataLookupSql(options, 'sqlite')
   }
 
   findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -35,7 +35,12 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async checkIndex(): Promise<IndexStatus> {
-    return this.database.indexStatus(this.lookup, this.options.table, [''], missingMetadataIndex(this.options))
+    return this.database.indexStatus(
+      this.lookup,
+      this.options.table,
+      [''],
+      missingMetadataIndex(this.options, 'sqlite'),
+    )
   }
 
   ping(): Promise<void> {

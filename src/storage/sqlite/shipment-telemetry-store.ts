@@ -43,7 +43,7 @@ export class SqliteTelemetryStore implements TelemetryStore {
 
   constructor(private readonly options: SqliteTelemetryOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
-    this.lookup = telemetryLookupSql(options, '?')
+    this.lookup = telemetryLookupSql(options, 'sqlite')
   }
 
   latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
