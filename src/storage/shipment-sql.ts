@@ -50,6 +50,14 @@ export function metadataBatchSql({table, idColumn}: MetadataTable, dialect: SqlD
 }
 
 /**
+ * PostgreSQL: the rows of a list of shipments, the ids compared as text. For an id column of another type, where
+ * an id the type cannot hold fails the whole list; it reads the table rather than the index.
+ */
+export function metadataBatchAsTextSql({table, idColumn}: MetadataTable): string {
+  return `SELECT * FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(idColumn)}::text = ANY($1::text[])`
+}
+
+/**
  * The time and document of a shipment's latest telemetry, found through the (id, time desc) index. `id` is the
  * value compared with the id field: the statement's parameter, or a column of an outer query.
  */
@@ -62,6 +70,29 @@ export function telemetryLookupSql(
   return (
     `SELECT ${time} AS time, "document" AS document FROM ${quoteIdentifier(table)} ` +
     `WHERE ${quoteIdentifier(idField)} = ${id} ORDER BY ${time} DESC LIMIT 1`
+  )
+}
+
+/**
+ * The id, time and document of the latest telemetry of each shipment of a list (one parameter: the list), one
+ * index descent per id rather than a read of every document: PostgreSQL runs the single lookup for each id as a
+ * LATERAL subquery; SQLite has no LATERAL, so it finds each id's latest time by the same descent and joins on
+ * the (id, time) key.
+ */
+export function telemetryBatchSql(names: TelemetryTable, dialect: Exclude<SqlDialect, 'mysql'>): string {
+  if (dialect === 'postgres') {
+    return (
+      `SELECT ids.id AS id, latest.time AS time, latest.document AS document FROM unnest($1::text[]) AS ids (id) ` +
+      `CROSS JOIN LATERAL (${telemetryLookupSql(names, dialect, 'ids.id')}) AS latest`
+    )
+  }
+  const table = quoteIdentifier(names.table)
+  const id = quoteIdentifier(names.idField)
+  const time = quoteIdentifier(names.timeField)
+  return (
+    `SELECT ids.value AS id, t.${time} AS time, t."document" AS document FROM json_each(?) AS ids ` +
+    `JOIN ${table} AS t ON t.${id} = ids.value AND t.${time} = ` +
+    `(SELECT ${time} FROM ${table} WHERE ${id} = ids.value ORDER BY ${time} DESC LIMIT 1)`
   )
 }
 
@@ -120,4 +151,23 @@ export function groupByColumns<Row extends Record<string, unknown>>(
     groups.set(key, group)
   }
   return [...groups.values()]
+}
+
+/**
+ * The rows whose id column, read back as text, is exactly one of `ids`, keyed by it: a store that compares loosely
+ * (MySQL: `'42abc'` equals 42) may return rows that were not asked for.
+ */
+export function rowsById(
+  rows: readonly Record<string, unknown>[],
+  idColumn: string,
+  ids: readonly string[],
+  plain: (row: Record<string, unknown>) => Record<string, unknown>,
+): Map<string, Record<string, unknown>> {
+  const asked = new Set(ids)
+  const byId = new Map<string, Record<string, unknown>>()
+  for (const row of rows) {
+    const id = String(row[idColumn])
+    if (asked.has(id)) byId.set(id, plain(row))
+  }
+  return byId
 }

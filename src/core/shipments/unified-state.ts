@@ -27,3 +27,9 @@ export interface UnifiedState {
   sources: {metadata: MetadataStoreKind; telemetry: TelemetryStoreKind}
   generated_at: string
 }
+
+/** The body of GET/POST /shipments/unified: the shipments found, in the order asked, and the ids with no shipment. */
+export interface UnifiedBatch {
+  shipments: UnifiedState[]
+  missing: string[]
+}

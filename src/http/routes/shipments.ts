@@ -2,9 +2,9 @@ import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Registry} from 'prom-client'
 import {createShipmentMetrics} from '../../app/shipment-metrics.js'
 import {ValidationError} from '../../core/errors.js'
-import {MAX_SHIPMENT_ID_LENGTH} from '../../core/shipments/shipment-id.js'
+import {MAX_BATCH_IDS, MAX_SHIPMENT_ID_LENGTH, TooManyIdsError} from '../../core/shipments/shipment-id.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
-import {withHttpStatus} from '../errors.js'
+import {validationHook, withHttpStatus} from '../errors.js'
 import {errorResponses} from '../schemas.js'
 
 /** What the route needs: the shipment service, built lazily by the application context. */
@@ -71,20 +71,90 @@ const unifiedState = createRoute({
   },
 })
 
+const UnifiedBatchSchema = z
+  .object({
+    shipments: z.array(UnifiedStateSchema).openapi({description: 'The shipments found, in the order asked, each once'}),
+    missing: z.array(z.string()).openapi({description: 'The ids that name no shipment, in the order asked'}),
+  })
+  .openapi('UnifiedBatch')
+
+const batchDescription =
+  `Up to ${MAX_BATCH_IDS} different ids (repeats are answered once). Each id is checked as in ` +
+  '/shipments/{shipment_id}/unified (400 naming the first bad one, every bad one in details). Each store is read ' +
+  'once for the whole list, concurrently, within its timeout; a store that fails is 503 with Retry-After for the ' +
+  'whole batch.'
+
+const batchGet = createRoute({
+  method: 'get',
+  path: '/shipments/unified',
+  tags: ['shipments'],
+  summary: 'The unified state of several shipments (ids in the query string)',
+  description: `${batchDescription} Ids that hold a comma need the POST form. More than ${MAX_BATCH_IDS} ids is 414; a request line over the server's header limit (16 KiB) is 431.`,
+  request: {
+    query: z.object({
+      ids: z.string().openapi({description: 'Comma-separated shipment ids', example: 'SHP-1001,SHP-1002'}),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The shipments found and the ids missing',
+      content: {'application/json': {schema: UnifiedBatchSchema}},
+    },
+    ...errorResponses(400, 401, 414, 422, 503),
+  },
+})
+
+const batchPost = createRoute({
+  method: 'post',
+  path: '/shipments/unified',
+  tags: ['shipments'],
+  summary: 'The unified state of several shipments (ids in the body)',
+  description: `${batchDescription} More than ${MAX_BATCH_IDS} ids, or a body over 64 KiB, is 413.`,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            ids: z.array(z.string()).openapi({maxItems: MAX_BATCH_IDS, example: ['SHP-1001', 'SHP-1002']}),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The shipments found and the ids missing',
+      content: {'application/json': {schema: UnifiedBatchSchema}},
+    },
+    ...errorResponses(400, 401, 413, 415, 422, 503),
+  },
+})
+
 /**
- * GET /shipments/{shipment_id}/unified. Errors are thrown as the core taxonomy for the app's error handler:
+ * GET /shipments/{shipment_id}/unified and the batch GET/POST /shipments/unified. Errors are thrown as the core taxonomy for the app's error handler:
  * not_found 404, unavailable 503 with Retry-After, the malformed id marked 400, and a stored document nested too
  * deep to serve 422. With a registry, lookups and store latencies are counted on it.
  */
 export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
-  const routes = new OpenAPIHono()
-  // Documented by the route definition, checked by the service (its rules and messages are the CLI's): a
+  const routes = new OpenAPIHono({defaultHook: validationHook})
+  // Documented by the route definitions, checked by the service (its rules and messages are the CLI's): a
   // validator middleware here would only repeat that check on the API's hottest read.
   routes.openAPIRegistry.registerPath(unifiedState)
+  routes.openAPIRegistry.registerPath(batchGet)
   const unified = (id: string) => services.shipments.unified(id).catch(markMalformedId)
+  const batch = (ids: readonly string[], tooMany: 413 | 414) =>
+    services.shipments.unifiedBatch(ids).catch((error: unknown) => {
+      throw error instanceof TooManyIdsError ? withHttpStatus(error, tooMany) : markMalformedId(error)
+    })
+  routes.openapi(batchPost, async (c) => c.json(await batch(c.req.valid('json').ids, 413), 200))
   return (
     routes
+      .get('/shipments/unified', async (c) => {
+        const ids = (c.req.queries('ids') ?? []).flatMap((list) => list.split(','))
+        return c.json(await batch(ids, 414), 200)
+      })
       .get('/shipments/:shipment_id/unified', async (c) => c.json(await unified(c.req.param('shipment_id')), 200))
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
       .get('/shipments//unified', async (c) => c.json(await unified('')))
@@ -93,6 +163,7 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
 
 /** A malformed id is a bad request (400); a stored document the service will not serve stays 422. */
 function markMalformedId(error: unknown): never {
-  const malformed = error instanceof ValidationError && error.details[0]?.field === 'shipment_id'
-  throw malformed ? withHttpStatus(error, 400) : error
+  const field = error instanceof ValidationError ? error.details[0]?.field : undefined
+  const malformed = field === 'shipment_id' || field === 'ids' || field?.startsWith('ids[')
+  throw malformed ? withHttpStatus(error as ValidationError, 400) : error
 }

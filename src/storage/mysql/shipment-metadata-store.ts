@@ -1,7 +1,14 @@
 import type {Pool, RowDataPacket} from 'mysql2/promise'
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {metadataLookupSql, missingMetadataIndex, missingTable, type ServerMetadataOptions} from '../shipment-sql.js'
+import {
+  metadataBatchSql,
+  metadataLookupSql,
+  missingMetadataIndex,
+  missingTable,
+  rowsById,
+  type ServerMetadataOptions,
+} from '../shipment-sql.js'
 import {closeMysqlPool, createMysqlPool, describeMysqlError, pingMysql} from './pool.js'
 
 /**
@@ -15,22 +22,31 @@ export class MysqlShipmentMetadataStore implements ShipmentMetadataStore {
   readonly abortable = false
   private readonly pool: Pool
   private readonly lookup: string
+  private readonly batch: string
   private jsonColumns: Promise<ReadonlySet<string>> | undefined
 
   constructor(private readonly options: ServerMetadataOptions) {
     this.pool = createMysqlPool({...options, readOnly: true})
     this.lookup = metadataLookupSql(options, 'mysql')
+    this.batch = metadataBatchSql(options, 'mysql')
   }
 
   async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
-    const rows = await this.query([id])
+    const rows = await this.query(this.lookup, [id])
     const row = rows.find((candidate) => String(candidate[this.options.idColumn]) === id)
     return row ? this.plain(row, await this.jsonColumnsOfTable()) : null
   }
 
-  private async query(values: unknown[]): Promise<RowDataPacket[]> {
+  async findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
+    // mysql2 expands the array bound to `IN (?)` into the list of its values, each escaped.
+    const rows = await this.query(this.batch, [ids])
+    const jsonColumns = rows.length > 0 ? await this.jsonColumnsOfTable() : new Set<string>()
+    return rowsById(rows, this.options.idColumn, ids, (row) => this.plain(row, jsonColumns))
+  }
+
+  private async query(sql: string, values: unknown[]): Promise<RowDataPacket[]> {
     try {
-      const [rows] = await this.pool.query<RowDataPacket[]>({sql: this.lookup, timeout: this.options.timeoutMs}, values)
+      const [rows] = await this.pool.query<RowDataPacket[]>({sql, timeout: this.options.timeoutMs}, values)
       return rows
     } catch (error) {
       throw describeMysqlError(error, this.options.url, this.options.table)

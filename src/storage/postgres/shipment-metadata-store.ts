@@ -1,7 +1,14 @@
 import type pg from 'pg'
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {metadataLookupSql, missingMetadataIndex, type ServerMetadataOptions} from '../shipment-sql.js'
+import {
+  metadataBatchAsTextSql,
+  metadataBatchSql,
+  metadataLookupSql,
+  missingMetadataIndex,
+  rowsById,
+  type ServerMetadataOptions,
+} from '../shipment-sql.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
@@ -12,10 +19,12 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   readonly abortable = false
   private readonly pool: pg.Pool
   private readonly lookup: string
+  private readonly batch: string
 
   constructor(private readonly options: ServerMetadataOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
     this.lookup = metadataLookupSql(options, 'postgres')
+    this.batch = metadataBatchSql(options, 'postgres')
   }
 
   async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -27,6 +36,29 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
     } catch (error) {
       // An id that cannot be cast to the id column's type (text id, integer column) names no shipment.
       if ((error as {code?: string}).code === '22P02') return null
+      throw describePostgresError(error, this.options.url, this.options.table)
+    }
+  }
+
+  async findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
+    const {idColumn} = this.options
+    try {
+      const result = await this.pool.query({name: 'jobagent_shipment_metadata_batch', text: this.batch, values: [ids]})
+      return rowsById(result.rows, idColumn, ids, plainRow)
+    } catch (error) {
+      if ((error as {code?: string}).code !== '22P02') {
+        throw describePostgresError(error, this.options.url, this.options.table)
+      }
+    }
+    // An id the id column's type cannot hold (text ids, an integer column) fails the whole list.
+    try {
+      return rowsById(
+        (await this.pool.query(metadataBatchAsTextSql(this.options), [ids])).rows,
+        idColumn,
+        ids,
+        plainRow,
+      )
+    } catch (error) {
       throw describePostgresError(error, this.options.url, this.options.table)
     }
   }

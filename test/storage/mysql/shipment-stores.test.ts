@@ -87,6 +87,18 @@ describe.skipIf(!serverUrl)('MySQL/MariaDB shipment metadata store', () => {
     expect(await metadataStore('numbered', 'id').findById('42', signal)).toEqual({id: 42, name: 'x'})
     expect(await metadataStore('numbered', 'id').findById('SHP-1', signal)).toBeNull()
     expect(await metadataStore('numbered', 'id').findById('42abc', signal)).toBeNull()
+    const rows = await metadataStore('numbered', 'id').findByIds(['SHP-1', '42abc', '42'], signal)
+    expect([...rows]).toEqual([['42', {id: 42, name: 'x'}]])
+  })
+
+  it('reads a list of shipments in one statement, each id exactly', async () => {
+    const rows = await metadataStore().findByIds(['S2', 's1', 'nope', 'S1'], signal)
+    expect([...rows.keys()].sort()).toEqual(['S1', 'S2'])
+    expect(rows.get('S1')).toMatchObject({fragile: true, dims: {w: 1}})
+    const [plan] = await database.admin.query(
+      "EXPLAIN SELECT * FROM `shipments` WHERE `shipment_id` IN ('S1', 'S2', 'S3', 'S4', 'S5')",
+    )
+    expect((plan as {possible_keys: string | null}[])[0]?.possible_keys).toBe('PRIMARY')
   })
 
   it('returns dates as ISO 8601 UTC, exact decimals as text and 64-bit integers exactly', async () => {
