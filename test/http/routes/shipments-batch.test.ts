@@ -148,7 +148,7 @@ describe('GET and POST /shipments/unified', () => {
   it('documents both forms, the limit and their error statuses in the OpenAPI document', () => {
     const doc = app().main.getOpenAPI31Document({openapi: '3.1.0', info: {title: 'test', version: '1'}})
     const path = doc.paths?.['/shipments/unified']
-    expect(Object.keys(path?.get?.responses ?? {}).sort()).toEqual(['200', '400', '401', '414', '422', '503'])
+    expect(Object.keys(path?.get?.responses ?? {}).sort()).toEqual(['200', '304', '400', '401', '414', '422', '503'])
     expect(Object.keys(path?.post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '413', '415', '422', '503'])
     expect(JSON.stringify(path?.post?.requestBody)).toContain('"maxItems":500')
     expect(doc.components?.schemas?.UnifiedBatch).toBeDefined()
