@@ -4,11 +4,14 @@
 // for seeded-random existing ids, next to a bare node:http server answering the same body to the same kind of
 // request stream (the baseline) and Hono answering it with no lookup (the framework floor); for SQLite also the two
 // lookups alone on bare node:http (the lookup floor: what the machine allows for this route, whatever the server
-// around it). Targets, SQLite: at least 0.7x the bare request rate and p99 under 10 ms; PostgreSQL is reported
-// without a target.
+// around it). Targets, SQLite: at least 0.7x the bare request rate and p99 under 10 ms; PostgreSQL and MySQL are
+// reported without a target. MySQL/MariaDB holds the metadata only; its telemetry is the SQLite store's.
+// Batches: for each store, GET /shipments/unified with 100 random ids per request, counted in shipments per second
+// against the single lookups' shipments (requests) per second; target at least 20x.
 // Sizes: JOBAGENT_BENCH_SHIPMENTS, JOBAGENT_BENCH_DOCS_PER_SHIPMENT, JOBAGENT_BENCH_PG_SHIPMENTS,
-// JOBAGENT_BENCH_PG_DOCS_PER_SHIPMENT; the server: JOBAGENT_BENCH_POSTGRES_URL (else JOBAGENT_TEST_POSTGRES_URL,
-// else postgres://postgres@127.0.0.1:5432/postgres).
+// JOBAGENT_BENCH_PG_DOCS_PER_SHIPMENT; the servers: JOBAGENT_BENCH_POSTGRES_URL (else JOBAGENT_TEST_POSTGRES_URL,
+// else postgres://postgres@127.0.0.1:5432/postgres), JOBAGENT_BENCH_MYSQL_URL (else JOBAGENT_TEST_MYSQL_URL, else
+// mysql://root@127.0.0.1:3306).
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 import {figure} from './lib/figures.js'
@@ -17,7 +20,14 @@ import {DIST, envNumber, ROOT, sized} from './lib/options.js'
 import {startServer} from './lib/processes.js'
 import {randomIndex, seededRandom} from './lib/random.js'
 import {reportBenchmark} from './lib/report.js'
-import {DEFAULT_POSTGRES_URL, postgresStore, shipmentId, sqliteStore} from './lib/shipment-stores.js'
+import {
+  DEFAULT_MYSQL_URL,
+  DEFAULT_POSTGRES_URL,
+  mysqlStore,
+  postgresStore,
+  shipmentId,
+  sqliteStore,
+} from './lib/shipment-stores.js'
 
 const SHIPMENTS = envNumber('JOBAGENT_BENCH_SHIPMENTS', sized(1_000_000, 20_000))
 const DOCS = envNumber('JOBAGENT_BENCH_DOCS_PER_SHIPMENT', 10)
@@ -25,6 +35,9 @@ const PG_SHIPMENTS = envNumber('JOBAGENT_BENCH_PG_SHIPMENTS', SHIPMENTS)
 const PG_DOCS = envNumber('JOBAGENT_BENCH_PG_DOCS_PER_SHIPMENT', DOCS)
 const POSTGRES_URL =
   process.env.JOBAGENT_BENCH_POSTGRES_URL ?? process.env.JOBAGENT_TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL
+const MYSQL_URL = process.env.JOBAGENT_BENCH_MYSQL_URL ?? process.env.JOBAGENT_TEST_MYSQL_URL ?? DEFAULT_MYSQL_URL
+const BATCH_SIZE = 100
+const BATCH_TARGET = 20
 /** A fresh server maps the store's pages on first touch; a long-running one has them, so the app warms up longer. */
 const APP_WARMUP_SECONDS = sized(10, 1)
 const FIXED_WARMUP_SECONDS = sized(2, 1)
@@ -38,10 +51,11 @@ if (!existsSync(join(DIST, 'src/http/routes/shipments.js'))) {
 
 const SERVER = join(ROOT, 'bench/shipments-server.js')
 const count = (n) => n.toLocaleString('en')
+const TITLES = {sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB metadata, SQLite telemetry'}
 
-/** The three servers over one store, warmed up, then measured in interleaved windows. */
-async function measureStore(store, shipments, url) {
-  const env = {JOBAGENT_BENCH_DIST: DIST, JOBAGENT_BENCH_METADATA_URL: url, JOBAGENT_BENCH_TELEMETRY_URL: url}
+/** The three servers over one store, warmed up, then measured in interleaved windows; the app also in batches. */
+async function measureStore(store, shipments, url, telemetryUrl = url) {
+  const env = {JOBAGENT_BENCH_DIST: DIST, JOBAGENT_BENCH_METADATA_URL: url, JOBAGENT_BENCH_TELEMETRY_URL: telemetryUrl}
   const app = await startServer([SERVER, 'app'], {...env, JOBAGENT_BENCH_PROBE_ID: shipmentId(1)})
   const sample = await fetch(`${app.url}/shipments/${shipmentId(1)}/unified`)
   const body = await sample.text()
@@ -64,12 +78,18 @@ async function measureStore(store, shipments, url) {
       },
     ]
   }
+  const randomBatches = (seed) => {
+    const random = seededRandom(seed)
+    const ids = () => Array.from({length: BATCH_SIZE}, () => shipmentId(1 + randomIndex(random, shipments)))
+    return [{setupRequest: (request) => ({...request, path: `/shipments/unified?ids=${ids().join(',')}`})}]
+  }
   try {
     const samples = await measureLoad([
       {name: 'bare', url: bare.url, warmupSeconds: FIXED_WARMUP_SECONDS, requests: randomIds(1)},
       {name: 'hono', url: hono.url, warmupSeconds: FIXED_WARMUP_SECONDS, requests: randomIds(2)},
       ...(floor ? [{name: 'floor', url: floor.url, warmupSeconds: APP_WARMUP_SECONDS, requests: randomIds(4)}] : []),
       {name: 'app', url: app.url, warmupSeconds: APP_WARMUP_SECONDS, requests: randomIds(3)},
+      {name: 'batch', url: app.url, warmupSeconds: FIXED_WARMUP_SECONDS, requests: randomBatches(5)},
     ])
     return {samples, label: app.label, bodyBytes: Buffer.byteLength(body)}
   } finally {
@@ -79,7 +99,7 @@ async function measureStore(store, shipments, url) {
 
 function storeFigures(store, {samples}, judged) {
   const id = (name) => `shipments/${store}/${name}`
-  const title = store === 'sqlite' ? 'SQLite' : 'PostgreSQL'
+  const title = TITLES[store]
   const rate = (name, label, options) =>
     figure({
       id: id(`${name}-rps`),
@@ -93,13 +113,24 @@ function storeFigures(store, {samples}, judged) {
   const floor = samples.floor
     ? rate('floor', `${title} lookups on bare node:http, nothing else (lookup floor)`, {baseline})
     : undefined
+  const app = rate('app', `GET /shipments/{id}/unified, ${title}: req/s`, {
+    baseline,
+    target: judged ? {of: 'ratio', op: '>=', limit: RATIO_TARGET} : undefined,
+  })
   return [
     baseline,
     rate('hono', `Hono, ${title} body, no lookup (framework floor)`, {baseline}),
     ...(floor ? [floor] : []),
-    rate('app', `GET /shipments/{id}/unified, ${title}: req/s`, {
-      baseline,
-      target: judged ? {of: 'ratio', op: '>=', limit: RATIO_TARGET} : undefined,
+    app,
+    // Shipments answered per second, in batches against single lookups (one shipment per request).
+    figure({
+      id: id('batch-shipments-per-s'),
+      name: `GET /shipments/unified, ${BATCH_SIZE} ids per request, ${title}: shipments/s against single lookups`,
+      unit: 'shipments/s',
+      better: 'higher',
+      samples: samples.batch.rps.map((rps) => rps * BATCH_SIZE),
+      baseline: app,
+      target: {of: 'ratio', op: '>=', limit: BATCH_TARGET},
     }),
     // The same samples against the lookup floor: how much of what the machine allows the app keeps.
     ...(floor
@@ -154,6 +185,19 @@ if (postgres) {
 } else {
   const server = new URL(POSTGRES_URL)
   skipped.push(`PostgreSQL: nothing answers at ${server.host} (set JOBAGENT_BENCH_POSTGRES_URL)`)
+}
+
+console.log(`MySQL/MariaDB metadata: ${count(SHIPMENTS)} shipments ...`)
+const mysql = await mysqlStore(MYSQL_URL, SHIPMENTS)
+if (mysql) {
+  const mysqlRun = await measureStore('mysql', SHIPMENTS, mysql.url, `sqlite://${sqlite.file}`)
+  figures.push(...storeFigures('mysql', mysqlRun, false))
+  notes.push(
+    `MySQL/MariaDB: ${count(SHIPMENTS)} metadata rows (generated: ${mysql.generated}), telemetry from the SQLite ` +
+      `store above; response body ${mysqlRun.bodyBytes} bytes; app: ${mysqlRun.label}.`,
+  )
+} else {
+  skipped.push(`MySQL/MariaDB: nothing answers at ${new URL(MYSQL_URL).host} (set JOBAGENT_BENCH_MYSQL_URL)`)
 }
 
 reportBenchmark('shipments', {figures, notes, skipped})

@@ -7,6 +7,7 @@ import {connect} from 'node:net'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import Database from 'better-sqlite3'
+import mysql from 'mysql2/promise'
 import pg from 'pg'
 import {DATA, DIST} from './options.js'
 
@@ -14,6 +15,7 @@ import {DATA, DIST} from './options.js'
 const EPOCH = 1772366400
 const SCHEMA = {table: 'telemetry', idField: 'shipment_id', timeField: 'recorded_at'}
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+export const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306'
 
 export const shipmentId = (n) => `SHP-${String(n).padStart(7, '0')}`
 
@@ -119,4 +121,47 @@ export async function postgresStore(server, shipments, docs) {
   await client.query('CREATE TABLE bench_done ()')
   await client.end()
   return {url, generated: seconds(started)}
+}
+
+/**
+ * The metadata table in a database of its own on the MySQL/MariaDB server at `server`: {url, generated}, or
+ * undefined when nothing answers. Rows come from a cross join of digits (MySQL 8 and MariaDB alike); a table
+ * `bench_done`, created last, marks a complete data set. Telemetry stays in another store.
+ */
+export async function mysqlStore(server, shipments) {
+  const target = new URL(server)
+  if (!(await answers(target.hostname, Number(target.port || 3306)))) return undefined
+  const name = `jobagent_bench_shipments_${shipments}`
+  target.pathname = `/${name}`
+  const url = target.toString()
+  const admin = await mysql.createConnection({uri: server})
+  try {
+    const [done] = await admin.query(
+      'SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
+      [name, 'bench_done'],
+    )
+    if (done.length > 0) return {url, generated: 'cached'}
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`)
+    await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`)
+    const started = performance.now()
+    await admin.query(`USE ${name}`)
+    // The table `jobagent shipment import` creates (see src/storage/mysql/shipment-writers.ts).
+    await admin.query(`CREATE TABLE shipments (shipment_id VARCHAR(256) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
+      NOT NULL PRIMARY KEY, reference TEXT, origin TEXT, destination TEXT, carrier TEXT, status TEXT, weight_kg DOUBLE)
+      DEFAULT CHARSET = utf8mb4`)
+    const digits =
+      '(SELECT 0 d UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 ' +
+      'UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9)'
+    const places = Math.max(1, Math.ceil(Math.log10(shipments)))
+    const number = Array.from({length: places}, (_, i) => `d${i}.d * ${10 ** i}`).join(' + ')
+    const from = Array.from({length: places}, (_, i) => `${digits} d${i}`).join(' CROSS JOIN ')
+    await admin.query(`INSERT INTO shipments SELECT CONCAT('SHP-', LPAD(n + 1, 7, '0')),
+      CONCAT('PO-', LPAD(n + 50000, 7, '0')), 'Rotterdam, NL', 'Hamburg, DE', 'Nordline', 'in_transit', 500 + n % 20000
+      FROM (SELECT ${number} AS n FROM ${from}) AS numbers WHERE n < ${shipments}`)
+    await admin.query('ANALYZE TABLE shipments')
+    await admin.query('CREATE TABLE bench_done (done INT)')
+    return {url, generated: seconds(started)}
+  } finally {
+    await admin.end()
+  }
 }

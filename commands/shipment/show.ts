@@ -1,32 +1,55 @@
-import {fetchUnifiedState} from '../../src/app/shipment-client.js'
+import {fetchUnifiedBatch, fetchUnifiedState} from '../../src/app/shipment-client.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
+import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
-import {renderUnifiedState} from '../../src/cli/render/shipments.js'
+import {renderMissingShipments, renderUnifiedBatch, renderUnifiedState} from '../../src/cli/render/shipments.js'
 
 export default class ShipmentShow extends BaseCommand {
-  static summary = 'Show the metadata, latest telemetry and freshness of one shipment'
+  static summary = 'Show the metadata, latest telemetry and freshness of one shipment or several'
   static description =
     "Reads the shipment's metadata row and its latest telemetry document from the configured stores " +
     '(shipments.metadata.url, shipments.telemetry.url) and merges them. --json prints the same body as ' +
-    'GET /shipments/{id}/unified. With --server, asks a running API instead of the stores (sending ' +
-    'JOBAGENT_API_TOKEN as a bearer token when it is set). Exit 1 when the shipment is unknown or a store is unavailable.'
+    'GET /shipments/{id}/unified. Several ids are read in one batch (up to 500, one query per store): each ' +
+    'shipment found is shown in the order given, the ids with no shipment are named on stderr, and --json prints ' +
+    'the body of POST /shipments/unified, {shipments, missing}. With --server, asks a running API instead of the ' +
+    'stores (sending JOBAGENT_API_TOKEN as a bearer token when it is set). Exit 1 when a shipment is unknown ' +
+    '(after showing the others) or a store is unavailable.'
   static examples = [
     '<%= config.bin %> shipment show SHP-1001',
     '<%= config.bin %> shipment show SHP-1001 --json',
+    '<%= config.bin %> shipment show SHP-1001 SHP-1002 SHP-1003',
     '<%= config.bin %> shipment show SHP-1001 --server http://127.0.0.1:8080',
   ]
   static enableJsonFlag = true
-  static args = {id: Args.string({description: 'The shipment id.', required: true})}
+  static strict = false
+  static args = {
+    id: Args.string({description: 'The shipment id; give several to read them in one batch.', required: true}),
+  }
   static flags = {
     server: Flags.string({description: 'Base URL of a running jobagent API to ask instead of the stores.'}),
   }
 
   async run() {
-    const {args, flags} = await this.parse(ShipmentShow)
-    const state = flags.server
-      ? await fetchUnifiedState(flags.server, args.id, {token: process.env.JOBAGENT_API_TOKEN || undefined})
-      : await (await this.context.openShipments()).unified(args.id)
-    this.log(renderUnifiedState(state, this.style))
-    return state
+    const {argv, flags} = await this.parse(ShipmentShow)
+    const ids = argv as string[]
+    const remote = {token: process.env.JOBAGENT_API_TOKEN || undefined}
+    if (ids.length === 1) {
+      const id = ids[0] as string
+      const state = flags.server
+        ? await fetchUnifiedState(flags.server, id, remote)
+        : await (await this.context.openShipments()).unified(id)
+      this.log(renderUnifiedState(state, this.style))
+      return state
+    }
+    const batch = flags.server
+      ? await fetchUnifiedBatch(flags.server, ids, remote)
+      : await (await this.context.openShipments()).unifiedBatch(ids)
+    if (batch.shipments.length > 0) this.log(renderUnifiedBatch(batch, this.style))
+    if (batch.missing.length > 0) {
+      process.stderr.write(`${renderMissingShipments(batch.missing)}\n`)
+      // Not this.exit(): under --json it would print a second document after the body.
+      process.exitCode = EXIT_FAILURE
+    }
+    return batch
   }
 }

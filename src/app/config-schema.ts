@@ -45,7 +45,14 @@ export const modeSchema = z.enum(['production', 'development'])
 export const portSchema = z.int().check(z.gte(0), z.lte(65535))
 
 const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR or USD'))
-const storeUrl = z.string().check(z.regex(/^(sqlite|postgres|postgresql|mongodb|mongodb\+srv):\/\//))
+const storeUrl = z
+  .string()
+  .check(
+    z.regex(
+      /^(sqlite|postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv):\/\//,
+      'must be a sqlite://, postgres://, mysql://, mariadb:// or mongodb:// URL',
+    ),
+  )
 const poolSize = () => z._default(z.int().check(z.gte(1), z.lte(100)), 10)
 const timeoutMs = () => z._default(z.int().check(z.gte(1)), 2000)
 

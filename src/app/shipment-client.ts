@@ -1,6 +1,6 @@
 import {NotFoundError, UnavailableError, ValidationError} from '../core/errors.js'
-import {validateShipmentId} from '../core/shipments/shipment-id.js'
-import type {UnifiedState} from '../core/shipments/unified-state.js'
+import {validateBatchIds, validateShipmentId} from '../core/shipments/shipment-id.js'
+import type {UnifiedBatch, UnifiedState} from '../core/shipments/unified-state.js'
 import {HttpClient, HttpError} from '../http-client/index.js'
 import {USER_AGENT} from './version.js'
 
@@ -14,15 +14,24 @@ interface ErrorDocument {
   error?: {message?: string; details?: []}
 }
 
-/** `jobagent shipment show --server URL`: asks a running API for the same body its route returns. */
-export async function fetchUnifiedState(
-  server: string,
-  id: string,
-  options: RemoteOptions = {},
-): Promise<UnifiedState> {
+/** `jobagent shipment show ID --server URL`: asks a running API for the same body its route returns. */
+export function fetchUnifiedState(server: string, id: string, options: RemoteOptions = {}): Promise<UnifiedState> {
   validateShipmentId(id)
+  return ask<UnifiedState>(server, `shipments/${encodeURIComponent(id)}/unified`, options)
+}
+
+/** `jobagent shipment show ID ID ... --server URL`: the batch route, its ids in the body (any length, any id). */
+export function fetchUnifiedBatch(
+  server: string,
+  ids: readonly string[],
+  options: RemoteOptions = {},
+): Promise<UnifiedBatch> {
+  return ask<UnifiedBatch>(server, 'shipments/unified', options, {ids: validateBatchIds(ids)})
+}
+
+async function ask<T extends object>(server: string, path: string, options: RemoteOptions, body?: object): Promise<T> {
   const base = serverUrl(server)
-  const url = new URL(`shipments/${encodeURIComponent(id)}/unified`, base)
+  const url = new URL(path, base)
   // One question from a person at a terminal: answered or refused at once, never retried behind their back.
   const http = new HttpClient({
     userAgent: USER_AGENT,
@@ -32,12 +41,17 @@ export async function fetchUnifiedState(
   })
   try {
     const answer = await http.request(url.href, {
-      headers: {accept: 'application/json', ...(options.token ? {authorization: `Bearer ${options.token}`} : {})},
+      headers: {
+        accept: 'application/json',
+        ...(body ? {'content-type': 'application/json'} : {}),
+        ...(options.token ? {authorization: `Bearer ${options.token}`} : {}),
+      },
+      ...(body ? {method: 'POST' as const, body: JSON.stringify(body)} : {}),
       errorBody: 'keep',
     })
-    const body = parseJson(answer.text) as (UnifiedState & ErrorDocument) | undefined
-    if (body && !body.error) return body
-    throw new UnavailableError(body?.error?.message ?? `${url.href} answered ${answer.status}`)
+    const parsed = parseJson(answer.text) as (T & ErrorDocument) | undefined
+    if (parsed && !parsed.error) return parsed
+    throw new UnavailableError(parsed?.error?.message ?? `${url.href} answered ${answer.status}`)
   } catch (error) {
     throw error instanceof HttpError ? remoteError(error, base, url) : error
   } finally {
@@ -76,7 +90,8 @@ function remoteError(error: HttpError, base: URL, url: URL): Error {
   const details = body?.error?.details ?? []
   if (error.status === 404)
     return new NotFoundError(message, {details, hint: 'check the id, or import the shipment first'})
-  if (error.status === 400 || error.status === 422) return new ValidationError(message, {details})
+  if (error.status === 400 || error.status === 413 || error.status === 422)
+    return new ValidationError(message, {details})
   if (error.status === 401) {
     return new UnavailableError(`${base.origin} refused the request: ${message}`, {
       hint: 'set JOBAGENT_API_TOKEN to the server token',

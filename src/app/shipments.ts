@@ -12,6 +12,8 @@ import type {
 } from '../core/shipments/stores.js'
 import type {Clock} from '../core/time.js'
 import {MongoTelemetryStore, MongoTelemetryWriter} from '../storage/mongodb/shipment-telemetry-store.js'
+import {MysqlShipmentMetadataStore} from '../storage/mysql/shipment-metadata-store.js'
+import {MysqlShipmentMetadataWriter} from '../storage/mysql/shipment-writers.js'
 import {PostgresShipmentMetadataStore} from '../storage/postgres/shipment-metadata-store.js'
 import {PostgresTelemetryStore} from '../storage/postgres/shipment-telemetry-store.js'
 import {PostgresShipmentMetadataWriter, PostgresTelemetryWriter} from '../storage/postgres/shipment-writers.js'
@@ -23,16 +25,17 @@ import type {JobagentConfig} from './config.js'
 import type {HealthCheck} from './health-checks.js'
 
 export type ShipmentsConfig = JobagentConfig['shipments']
-type StoreScheme = 'sqlite' | 'postgres' | 'mongodb'
+type StoreScheme = 'sqlite' | 'postgres' | 'mysql' | 'mongodb'
 
 /** The store a URL names by its scheme; the config key goes into the error so the user knows what to fix. */
 export function storeScheme(url: string, key: string): StoreScheme {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase()
   if (scheme === 'sqlite') return 'sqlite'
   if (scheme === 'postgres' || scheme === 'postgresql') return 'postgres'
+  if (scheme === 'mysql' || scheme === 'mariadb') return 'mysql'
   if (scheme === 'mongodb' || scheme === 'mongodb+srv') return 'mongodb'
   throw new ConfigurationError(
-    `${key} must start with sqlite://, postgres:// or mongodb:// (got ${scheme ?? 'no scheme'})`,
+    `${key} must start with sqlite://, postgres://, mysql://, mariadb:// or mongodb:// (got ${scheme ?? 'no scheme'})`,
     {
       hint: `e.g. jobagent config set ${key} postgres://user@db.example.org/fleet`,
     },
@@ -68,14 +71,36 @@ function checkStoreNames(config: ShipmentsConfig): void {
   }
 }
 
-function metadataScheme(config: ShipmentsConfig): 'sqlite' | 'postgres' {
+function metadataScheme(config: ShipmentsConfig): 'sqlite' | 'postgres' | 'mysql' {
   const scheme = storeScheme(config.metadata.url, 'shipments.metadata.url')
   if (scheme === 'mongodb') {
     throw new ConfigurationError(
-      'shipments.metadata.url must be a sqlite:// or postgres:// URL (metadata is relational)',
+      'shipments.metadata.url must be a sqlite://, postgres://, mysql:// or mariadb:// URL (metadata is relational)',
     )
   }
   return scheme
+}
+
+function telemetryScheme(config: ShipmentsConfig): 'sqlite' | 'postgres' | 'mongodb' {
+  const scheme = storeScheme(config.telemetry.url, 'shipments.telemetry.url')
+  if (scheme === 'mysql') {
+    throw new ConfigurationError(
+      'shipments.telemetry.url must be a sqlite://, postgres:// or mongodb:// URL (MySQL holds metadata only)',
+    )
+  }
+  return scheme
+}
+
+/** The metadata store's network settings, for the PostgreSQL and MySQL stores alike. */
+function networkMetadata(m: ShipmentsConfig['metadata'], logger: Logger) {
+  return {
+    url: m.url,
+    table: m.table,
+    idColumn: m.id_column,
+    poolSize: m.pool_size,
+    timeoutMs: m.timeout_ms,
+    logger: logger.child('metadata'),
+  }
 }
 
 /** The read-only stores named by the config. Nothing connects yet: pools and files open on first use. */
@@ -88,14 +113,15 @@ function createShipmentStores(
   const fields = {idField: t.id_field, timeField: t.time_field}
   // A synchronous SQLite read must never hold the event loop for the whole store timeout.
   const busyTimeoutMs = (timeout: number) => Math.min(timeout, 250)
-  const scheme = storeScheme(t.url, 'shipments.telemetry.url')
+  const scheme = telemetryScheme(config)
   // The default puts both in one file: one read-only connection then serves both lookups.
   const shared =
     metadataScheme(config) === 'sqlite' && scheme === 'sqlite' && sqliteFile(m.url) === sqliteFile(t.url)
       ? new ReadOnlyShipmentDatabase(sqliteFile(m.url), busyTimeoutMs(Math.min(m.timeout_ms, t.timeout_ms)))
       : undefined
+  const metadataKind = metadataScheme(config)
   const metadata: ShipmentMetadataStore =
-    metadataScheme(config) === 'sqlite'
+    metadataKind === 'sqlite'
       ? new SqliteShipmentMetadataStore({
           file: sqliteFile(m.url),
           table: m.table,
@@ -103,14 +129,9 @@ function createShipmentStores(
           busyTimeoutMs: busyTimeoutMs(m.timeout_ms),
           ...(shared ? {database: shared} : {}),
         })
-      : new PostgresShipmentMetadataStore({
-          url: m.url,
-          table: m.table,
-          idColumn: m.id_column,
-          poolSize: m.pool_size,
-          timeoutMs: m.timeout_ms,
-          logger: logger.child('metadata'),
-        })
+      : metadataKind === 'postgres'
+        ? new PostgresShipmentMetadataStore(networkMetadata(m, logger))
+        : new MysqlShipmentMetadataStore(networkMetadata(m, logger))
   const network = {url: t.url, poolSize: t.pool_size, timeoutMs: t.timeout_ms, logger: logger.child('telemetry')}
   const telemetry: TelemetryStore =
     scheme === 'sqlite'
@@ -153,21 +174,18 @@ export const shipmentWriters = {
   metadata(config: ShipmentsConfig, logger: Logger): ShipmentMetadataWriter {
     checkStoreNames(config)
     const m = config.metadata
-    return metadataScheme(config) === 'sqlite'
-      ? new SqliteShipmentMetadataWriter({file: sqliteFile(m.url), table: m.table, idColumn: m.id_column})
-      : new PostgresShipmentMetadataWriter({
-          url: m.url,
-          table: m.table,
-          idColumn: m.id_column,
-          timeoutMs: m.timeout_ms,
-          logger,
-        })
+    const kind = metadataScheme(config)
+    if (kind === 'sqlite') {
+      return new SqliteShipmentMetadataWriter({file: sqliteFile(m.url), table: m.table, idColumn: m.id_column})
+    }
+    const options = {url: m.url, table: m.table, idColumn: m.id_column, timeoutMs: m.timeout_ms, logger}
+    return kind === 'postgres' ? new PostgresShipmentMetadataWriter(options) : new MysqlShipmentMetadataWriter(options)
   },
   telemetry(config: ShipmentsConfig, logger: Logger): TelemetryWriter {
     checkStoreNames(config)
     const t = config.telemetry
     const fields = {idField: t.id_field, timeField: t.time_field}
-    const scheme = storeScheme(t.url, 'shipments.telemetry.url')
+    const scheme = telemetryScheme(config)
     if (scheme === 'sqlite') return new SqliteTelemetryWriter({file: sqliteFile(t.url), table: t.collection, ...fields})
     if (scheme === 'postgres') {
       return new PostgresTelemetryWriter({url: t.url, table: t.collection, ...fields, timeoutMs: t.timeout_ms, logger})

@@ -271,13 +271,14 @@ export const HealthSchema = z
   .openapi('Health')
 
 /** Response helpers: every error status shares the error body. */
-export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 415 | 422 | 503)[]) {
+export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 414 | 415 | 422 | 503)[]) {
   const descriptions: Record<number, string> = {
     400: 'Malformed request (e.g. invalid JSON)',
     401: 'Missing or wrong bearer token',
     404: 'Not found',
     409: 'Conflict',
     413: 'Body larger than 64 KiB',
+    414: 'Query string names more items than the route takes',
     415: 'Body is not JSON',
     422: 'Invalid input; details name the fields',
     503: 'A store or board is unavailable, or the configuration the request needs is invalid (code "configuration")',

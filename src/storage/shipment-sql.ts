@@ -1,49 +1,117 @@
+import type {Logger} from '../core/logger.js'
 import type {IndexStatus} from '../core/shipments/stores.js'
 import type {TelemetryFields} from '../core/shipments/telemetry-document.js'
-import {indexName, quoteIdentifier} from './sql-names.js'
+import {type IdentifierQuote, indexName, quoteIdentifier} from './sql-names.js'
 
 /**
- * The shipment lookups and their index advice, one text for SQLite and PostgreSQL: both quote names alike and
- * differ only in how a statement names its parameter (`?`, `$1`).
+ * The shipment lookups and their index advice, one text for SQLite, PostgreSQL and MySQL/MariaDB: they differ only
+ * in how they quote names (`"x"`, `` `x` ``), name a parameter (`?`, `$1`) and pass a list of ids.
  */
-type Placeholder = '?' | '$1'
+type SqlDialect = 'sqlite' | 'postgres' | 'mysql'
+
+const QUOTE: Record<SqlDialect, IdentifierQuote> = {sqlite: '"', postgres: '"', mysql: '`'}
+const PARAMETER: Record<SqlDialect, string> = {sqlite: '?', postgres: '$1', mysql: '?'}
+
+/**
+ * The condition "the id column is one of the ids of the list parameter": SQLite reads the list as a JSON array,
+ * PostgreSQL as an array, and mysql2 expands an array bound to `IN (?)` into the list of its values.
+ */
+const ID_IN_LIST: Record<SqlDialect, (column: string) => string> = {
+  sqlite: (column) => `${column} IN (SELECT value FROM json_each(?))`,
+  postgres: (column) => `${column} = ANY($1)`,
+  mysql: (column) => `${column} IN (?)`,
+}
 
 interface MetadataTable {
   table: string
   idColumn: string
 }
 
-type TelemetryTable = TelemetryFields & {table: string}
-
-/** The row of one shipment. */
-export function metadataLookupSql({table, idColumn}: MetadataTable, parameter: Placeholder): string {
-  return `SELECT * FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(idColumn)} = ${parameter} LIMIT 1`
+/** What a metadata store on a database server (PostgreSQL, MySQL/MariaDB) is built from. */
+export interface ServerMetadataOptions extends MetadataTable {
+  url: string
+  poolSize: number
+  timeoutMs: number
+  logger: Logger
 }
 
-/** The time and document of a shipment's latest telemetry, found through the (id, time desc) index. */
-export function telemetryLookupSql({table, idField, timeField}: TelemetryTable, parameter: Placeholder): string {
+type TelemetryTable = TelemetryFields & {table: string}
+
+const quoted = (name: string, dialect: SqlDialect) => quoteIdentifier(name, QUOTE[dialect])
+
+/** The row of one shipment. */
+export function metadataLookupSql({table, idColumn}: MetadataTable, dialect: SqlDialect): string {
+  return `SELECT * FROM ${quoted(table, dialect)} WHERE ${quoted(idColumn, dialect)} = ${PARAMETER[dialect]} LIMIT 1`
+}
+
+/** The rows (or `columns`) of a list of shipments (one parameter: the list), each found through the id index. */
+export function metadataBatchSql({table, idColumn}: MetadataTable, dialect: SqlDialect, columns = '*'): string {
+  return `SELECT ${columns} FROM ${quoted(table, dialect)} WHERE ${ID_IN_LIST[dialect](quoted(idColumn, dialect))}`
+}
+
+/**
+ * PostgreSQL: the rows of a list of shipments, the ids compared as text. For an id column of another type, where
+ * an id the type cannot hold fails the whole list; it reads the table rather than the index.
+ */
+export function metadataBatchAsTextSql({table, idColumn}: MetadataTable): string {
+  return `SELECT * FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(idColumn)}::text = ANY($1::text[])`
+}
+
+/**
+ * The time and document of a shipment's latest telemetry, found through the (id, time desc) index. `id` is the
+ * value compared with the id field: the statement's parameter, or a column of an outer query.
+ */
+export function telemetryLookupSql(
+  {table, idField, timeField}: TelemetryTable,
+  dialect: Exclude<SqlDialect, 'mysql'>,
+  id = PARAMETER[dialect],
+): string {
   const time = quoteIdentifier(timeField)
   return (
     `SELECT ${time} AS time, "document" AS document FROM ${quoteIdentifier(table)} ` +
-    `WHERE ${quoteIdentifier(idField)} = ${parameter} ORDER BY ${time} DESC LIMIT 1`
+    `WHERE ${quoteIdentifier(idField)} = ${id} ORDER BY ${time} DESC LIMIT 1`
+  )
+}
+
+/**
+ * The id, time and document of the latest telemetry of each shipment of a list (one parameter: the list), one
+ * index descent per id rather than a read of every document: PostgreSQL runs the single lookup for each id as a
+ * LATERAL subquery; SQLite has no LATERAL, so it finds each id's latest time by the same descent and joins on
+ * the (id, time) key.
+ */
+export function telemetryBatchSql(names: TelemetryTable, dialect: Exclude<SqlDialect, 'mysql'>): string {
+  if (dialect === 'postgres') {
+    return (
+      `SELECT ids.id AS id, latest.time AS time, latest.document AS document FROM unnest($1::text[]) AS ids (id) ` +
+      `CROSS JOIN LATERAL (${telemetryLookupSql(names, dialect, 'ids.id')}) AS latest`
+    )
+  }
+  const table = quoteIdentifier(names.table)
+  const id = quoteIdentifier(names.idField)
+  const time = quoteIdentifier(names.timeField)
+  return (
+    `SELECT ids.value AS id, t.${time} AS time, t."document" AS document FROM json_each(?) AS ids ` +
+    `JOIN ${table} AS t ON t.${id} = ids.value AND t.${time} = ` +
+    `(SELECT ${time} FROM ${table} WHERE ${id} = ids.value ORDER BY ${time} DESC LIMIT 1)`
   )
 }
 
 /** The index a metadata lookup needs; unique, so an upsert by id can use it too. */
-export function metadataIndexSql({table, idColumn}: MetadataTable): string {
-  return `CREATE UNIQUE INDEX ${indexName(table, idColumn)} ON ${quoteIdentifier(table)} (${quoteIdentifier(idColumn)})`
+export function metadataIndexSql({table, idColumn}: MetadataTable, dialect: SqlDialect): string {
+  const name = indexName(QUOTE[dialect], table, idColumn)
+  return `CREATE UNIQUE INDEX ${name} ON ${quoted(table, dialect)} (${quoted(idColumn, dialect)})`
 }
 
 /** The (id, time desc) index a telemetry lookup needs; unique, so an import stores the same id and time once. */
 export function telemetryIndexSql({table, idField, timeField}: TelemetryTable): string {
   return (
-    `CREATE UNIQUE INDEX IF NOT EXISTS ${indexName(table, idField, timeField)} ` +
+    `CREATE UNIQUE INDEX IF NOT EXISTS ${indexName('"', table, idField, timeField)} ` +
     `ON ${quoteIdentifier(table)} (${quoteIdentifier(idField)}, ${quoteIdentifier(timeField)} DESC)`
   )
 }
 
-export function missingMetadataIndex(names: MetadataTable): IndexStatus {
-  return missingIndex(names.table, names.idColumn, metadataIndexSql(names))
+export function missingMetadataIndex(names: MetadataTable, dialect: SqlDialect): IndexStatus {
+  return missingIndex(names.table, names.idColumn, metadataIndexSql(names, dialect))
 }
 
 export function missingTelemetryIndex(names: TelemetryTable): IndexStatus {
@@ -59,4 +127,47 @@ export function missingTable(table: string): IndexStatus {
     ok: false,
     message: `table ${table} does not exist: nothing is found until it is created (jobagent shipment import does that)`,
   }
+}
+
+/** What a new metadata column holds, judged from the values an import file has for it; each store names a type. */
+export function columnKind(values: readonly unknown[]): 'text' | 'number' | 'boolean' | 'json' {
+  const present = values.filter((value) => value !== null && value !== undefined)
+  if (present.every((value) => typeof value === 'string')) return 'text'
+  if (present.every((value) => typeof value === 'number')) return 'number'
+  if (present.every((value) => typeof value === 'boolean')) return 'boolean'
+  return 'json'
+}
+
+/** Import rows grouped by their columns, so each group is written with one multi-row statement. */
+export function groupByColumns<Row extends Record<string, unknown>>(
+  rows: readonly Row[],
+): {columns: string[]; rows: Row[]}[] {
+  const groups = new Map<string, {columns: string[]; rows: Row[]}>()
+  for (const row of rows) {
+    const columns = Object.keys(row)
+    const key = columns.join('\u0000')
+    const group = groups.get(key) ?? {columns, rows: []}
+    group.rows.push(row)
+    groups.set(key, group)
+  }
+  return [...groups.values()]
+}
+
+/**
+ * The rows whose id column, read back as text, is exactly one of `ids`, keyed by it: a store that compares loosely
+ * (MySQL: `'42abc'` equals 42) may return rows that were not asked for.
+ */
+export function rowsById(
+  rows: readonly Record<string, unknown>[],
+  idColumn: string,
+  ids: readonly string[],
+  plain: (row: Record<string, unknown>) => Record<string, unknown>,
+): Map<string, Record<string, unknown>> {
+  const asked = new Set(ids)
+  const byId = new Map<string, Record<string, unknown>>()
+  for (const row of rows) {
+    const id = String(row[idColumn])
+    if (asked.has(id)) byId.set(id, plain(row))
+  }
+  return byId
 }

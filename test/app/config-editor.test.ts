@@ -115,7 +115,11 @@ describe('changing settings', () => {
     ['notify.max_items', '0', 'notify.max_items must be >= 1'],
     ['sources', '[{"type":"monster"}]', 'sources.0.type must be one of: remoteok, remotive,'],
     ['sources', '[{"type":"rss","urll":"x"}]', '"sources.0.urll" is not a known key'],
-    ['shipments.metadata.url', 'mysql://db', 'shipments.metadata.url must match pattern'],
+    [
+      'shipments.metadata.url',
+      'oracle://db',
+      'shipments.metadata.url must be a sqlite://, postgres://, mysql://, mariadb:// or mongodb:// URL',
+    ],
     ['run.healthcheck_url', 'ftp://example.org/ping', 'run.healthcheck_url must be an http(s) URL'],
     [
       'server.allowed_hosts',

@@ -51,8 +51,10 @@ describe('shipment store wiring', () => {
     expect(storeScheme('postgresql://h/db', 'k')).toBe('postgres')
     expect(storeScheme('mongodb://h/db', 'k')).toBe('mongodb')
     expect(storeScheme('mongodb+srv://cluster/db', 'k')).toBe('mongodb')
-    expect(() => storeScheme('mysql://h/db', 'shipments.metadata.url')).toThrow(
-      'shipments.metadata.url must start with sqlite://, postgres:// or mongodb:// (got mysql)',
+    expect(storeScheme('mysql://h/db', 'k')).toBe('mysql')
+    expect(storeScheme('mariadb://h/db', 'k')).toBe('mysql')
+    expect(() => storeScheme('oracle://h/db', 'shipments.metadata.url')).toThrow(
+      'shipments.metadata.url must start with sqlite://, postgres://, mysql://, mariadb:// or mongodb:// (got oracle)',
     )
   })
 
@@ -70,6 +72,8 @@ describe('shipment store wiring', () => {
         {metadata: 'postgres', telemetry: 'postgres'},
       ],
       [{telemetry: {url: 'mongodb://127.0.0.1/x'}}, {metadata: 'sqlite', telemetry: 'mongodb'}],
+      [{metadata: {url: 'mysql://127.0.0.1/x'}}, {metadata: 'mysql', telemetry: 'sqlite'}],
+      [{metadata: {url: 'mariadb://127.0.0.1/x'}}, {metadata: 'mysql', telemetry: 'sqlite'}],
     ]
     for (const [overrides, sources] of cases) {
       const service = createShipmentService(config(overrides), {logger: silentLogger})
@@ -105,6 +109,12 @@ describe('shipment store wiring', () => {
   it('refuses MongoDB for metadata', () => {
     expect(() => createShipmentService(config({metadata: {url: 'mongodb://h/x'}}), {logger: silentLogger})).toThrow(
       ConfigurationError,
+    )
+  })
+
+  it('refuses MySQL for telemetry, naming the key', () => {
+    expect(() => createShipmentService(config({telemetry: {url: 'mysql://h/x'}}), {logger: silentLogger})).toThrow(
+      'shipments.telemetry.url must be a sqlite://, postgres:// or mongodb:// URL (MySQL holds metadata only)',
     )
   })
 
@@ -196,6 +206,26 @@ describe('unreachable and silent stores answer 503 naming the store', () => {
       /^metadata store \(postgres\) is unavailable: PostgreSQL at 127\.0\.0\.1:\d+\/x: .*ECONNREFUSED/,
     )
     expect(body.error.message).not.toContain('secret')
+  })
+
+  it('MySQL metadata on a closed port', async () => {
+    const port = await closedPort()
+    const {status, retryAfter, body} = await request({metadata: {url: `mysql://u:secret@127.0.0.1:${port}/x`}})
+    expect(status).toBe(503)
+    expect(retryAfter).toBe('5')
+    expect(body.error.message).toMatch(
+      /^metadata store \(mysql\) is unavailable: MySQL at 127\.0\.0\.1:\d+\/x: .*ECONNREFUSED/,
+    )
+    expect(body.error.message).not.toContain('secret')
+  })
+
+  it('MariaDB metadata on a server that accepts and never answers', async () => {
+    const {status, retryAfter, body} = await request({
+      metadata: {url: `mariadb://127.0.0.1:${silent.port}/x`, timeout_ms: 300},
+    })
+    expect(status).toBe(503)
+    expect(retryAfter).toBe('5')
+    expect(body.error.message).toBe('metadata store (mysql) did not answer within 300 ms')
   })
 
   it('PostgreSQL telemetry on a server that accepts and never answers', async () => {

@@ -71,6 +71,25 @@ describe('jobagent shipment', () => {
     expect(result.stderr).toContain('Error: no shipment with id "SHP-404"')
   })
 
+  it('shows several shipments from one batch in the order given, names the missing ones and exits 1', async () => {
+    await importExamples()
+    const result = await cli('shipment', 'show', 'SHP-1003', 'SHP-404', 'SHP-1001', 'SHP-1003')
+    expect(result.code).toBe(1)
+    expect(result.stdout.match(/^Shipment \S+$/gm)).toEqual(['Shipment SHP-1003', 'Shipment SHP-1001'])
+    expect(result.stderr).toContain('no shipment with id "SHP-404"')
+    const all = await cli('shipment', 'show', 'SHP-1001', 'SHP-1002', '--json')
+    expect(all.code).toBe(0)
+    const body = JSON.parse(all.stdout)
+    expect(body.missing).toEqual([])
+    expect(body.shipments.map((state: {shipment_id: string}) => state.shipment_id)).toEqual(['SHP-1001', 'SHP-1002'])
+    const some = await cli('shipment', 'show', 'SHP-1001', 'SHP-404', '--json')
+    expect(some.code).toBe(1)
+    expect(JSON.parse(some.stdout)).toMatchObject({missing: ['SHP-404']})
+    const bad = await cli('shipment', 'show', 'SHP-1001', '')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('ids[1] "": shipment id must not be empty')
+  })
+
   it('exits 2 for a malformed id', async () => {
     const result = await cli('shipment', 'show', 'x'.repeat(300))
     expect(result.code).toBe(2)
@@ -118,6 +137,9 @@ describe('jobagent shipment', () => {
       const missing = await cli('shipment', 'show', 'SHP-404', '--server', url)
       expect(missing.code).toBe(1)
       expect(missing.stderr).toContain('Error: no shipment with id "SHP-404"')
+      const batch = await cli('shipment', 'show', 'SHP-1002', 'a,b/c', '--server', url, '--json')
+      expect(batch.code).toBe(1)
+      expect(JSON.parse(batch.stdout)).toMatchObject({shipments: [{shipment_id: 'SHP-1002'}], missing: ['a,b/c']})
     } finally {
       server.close()
       await service.close()

@@ -26,6 +26,12 @@ export function fakeStores(
         if (behaviour.failMetadata) throw behaviour.failMetadata
         return rows[id] ?? null
       },
+      async findByIds(ids) {
+        calls.push(`metadata:batch:${ids.join(',')}`)
+        await wait()
+        if (behaviour.failMetadata) throw behaviour.failMetadata
+        return new Map(ids.flatMap((id) => (rows[id] ? [[id, rows[id]]] : [])))
+      },
       async ping() {
         if (behaviour.failMetadata) throw behaviour.failMetadata
       },
@@ -44,6 +50,16 @@ export function fakeStores(
         calls.push(`telemetry:end:${id}`)
         if (behaviour.failTelemetry) throw behaviour.failTelemetry
         return latest[id] ?? null
+      },
+      async latestByIds(ids, signal) {
+        calls.push(`telemetry:batch:${ids.join(',')}`)
+        if (behaviour.hangTelemetry) {
+          await new Promise((resolve) => signal.addEventListener('abort', resolve))
+          return new Map()
+        }
+        await wait()
+        if (behaviour.failTelemetry) throw behaviour.failTelemetry
+        return new Map(ids.flatMap((id) => (latest[id] ? [[id, latest[id]]] : [])))
       },
       async ping() {
         if (behaviour.hangTelemetry) await new Promise(() => {})

@@ -39,5 +39,38 @@ describe('the shipment route on the jobagent serve app', () => {
     expect(health.checks).toHaveProperty('shipments_telemetry')
     const document = await json(await api.app.request('/openapi.json'))
     expect(Object.keys(document.paths)).toContain('/shipments/{shipment_id}/unified')
+    expect(Object.keys(document.paths)).toContain('/shipments/unified')
+  })
+
+  it('serves batches in both forms, labelled by the route template in the request metric', async () => {
+    api = testApi()
+    await importShipments(
+      api.context.config.shipments,
+      {metadataFile: join(ROOT, 'examples/shipments/metadata.csv')},
+      silentLogger,
+    )
+    const got = await json(await api.app.request('/shipments/unified?ids=SHP-1002,SHP-404,SHP-1001'))
+    expect(got.shipments.map((state: {shipment_id: string}) => state.shipment_id)).toEqual(['SHP-1002', 'SHP-1001'])
+    expect(got.missing).toEqual(['SHP-404'])
+    const posted = await api.app.request('/shipments/unified', {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({ids: ['SHP-1003']}),
+    })
+    expect(posted.status).toBe(200)
+    expect((await json(posted)).shipments[0]).toMatchObject({shipment_id: 'SHP-1003', telemetry: null})
+    const tooMany = await api.app.request('/shipments/unified', {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({ids: Array.from({length: 501}, (_, n) => `S${n}`)}),
+    })
+    expect(tooMany.status).toBe(413)
+    const metrics = await (await api.app.request('/metrics')).text()
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/shipments\/unified",status="200"\} 1/,
+    )
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/shipments\/unified",status="413"\} 1/,
+    )
   })
 })

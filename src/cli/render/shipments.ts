@@ -1,6 +1,6 @@
 import type {ShipmentImportOutcome} from '../../app/shipment-import.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
-import type {UnifiedState} from '../../core/shipments/unified-state.js'
+import type {UnifiedBatch, UnifiedState} from '../../core/shipments/unified-state.js'
 import type {Style} from '../style.js'
 
 /** A stored value as one line: the stores are outside data, so their names and values are shown escaped. */
@@ -63,6 +63,16 @@ export function renderUnifiedState(state: UnifiedState, style: Style): string {
     ),
   )
   return lines.join('\n')
+}
+
+/** `jobagent shipment show ID ID ...`: each shipment found, in the order asked, one blank line apart. */
+export function renderUnifiedBatch(batch: UnifiedBatch, style: Style): string {
+  return batch.shipments.map((state) => renderUnifiedState(state, style)).join('\n\n')
+}
+
+/** The ids of a batch that name no shipment, for stderr: one line each, as a single lookup names its id. */
+export function renderMissingShipments(missing: readonly string[]): string {
+  return missing.map((id) => `no shipment with id ${shown(JSON.stringify(id))}`).join('\n')
 }
 
 export function renderShipmentImport(outcome: ShipmentImportOutcome): string {

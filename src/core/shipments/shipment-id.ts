@@ -29,3 +29,42 @@ export function validateShipmentId(id: string): string {
   }
   return id
 }
+
+/** How many shipments one batch lookup may name: a bound on the statements and the answer of one request. */
+export const MAX_BATCH_IDS = 500
+
+/** More ids than one batch takes: 413 for a request body, 414 for a query string, exit 2 on the command line. */
+export class TooManyIdsError extends ValidationError {}
+
+/**
+ * The ids of a batch lookup, each checked as a single id is (the first bad one named in the message, every bad one
+ * in the details), repeats dropped, in the order given.
+ */
+export function validateBatchIds(ids: readonly string[]): string[] {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) {
+    throw new ValidationError('ids must name at least one shipment', {
+      details: [{field: 'ids', message: 'ids must name at least one shipment'}],
+      hint: 'e.g. ?ids=SHP-1001,SHP-1002 or {"ids": ["SHP-1001"]}',
+    })
+  }
+  if (unique.length > MAX_BATCH_IDS) {
+    const message = `at most ${MAX_BATCH_IDS} different ids per batch (got ${unique.length})`
+    throw new TooManyIdsError(message, {
+      details: [{field: 'ids', message}],
+      hint: `split the list into batches of ${MAX_BATCH_IDS}`,
+    })
+  }
+  const details = unique.flatMap((id) => {
+    const problem = shipmentIdProblem(id)
+    return problem ? [{field: `ids[${ids.indexOf(id)}]`, message: `${JSON.stringify(id)}: ${problem}`}] : []
+  })
+  const [first] = details
+  if (first) {
+    throw new ValidationError(`${first.field} ${first.message}`, {
+      details,
+      hint: `a shipment id is 1 to ${MAX_SHIPMENT_ID_LENGTH} printable characters`,
+    })
+  }
+  return unique
+}

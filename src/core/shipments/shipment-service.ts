@@ -2,10 +2,10 @@ import {isJobagentError, NotFoundError, publicMessageOf, UnavailableError, Valid
 import {type Logger, silentLogger} from '../logger.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {type Clock, systemClock} from '../time.js'
-import {validateShipmentId} from './shipment-id.js'
+import {validateBatchIds, validateShipmentId} from './shipment-id.js'
 import type {IndexStatus, ShipmentMetadataStore, TelemetryStore} from './stores.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
-import type {Freshness, LatestTelemetry, UnifiedState} from './unified-state.js'
+import type {Freshness, LatestTelemetry, UnifiedBatch, UnifiedState} from './unified-state.js'
 
 export type StoreRole = 'metadata' | 'telemetry'
 type LookupResult = 'found' | 'not_found' | 'invalid' | 'unavailable'
@@ -92,41 +92,73 @@ export class ShipmentService {
   }
 
   async unified(id: string): Promise<UnifiedState> {
-    this.checkId(id)
-    return this.merge(id, await this.readConcurrently(id))
-  }
-
-  private checkId(id: string): void {
-    try {
-      validateShipmentId(id)
-    } catch (error) {
-      this.metrics.lookup('invalid')
-      throw error
-    }
-  }
-
-  private merge(
-    id: string,
-    [row, latest]: [Settled<Record<string, unknown> | null>, Settled<LatestTelemetry | null>],
-  ): UnifiedState {
+    this.checkId(() => validateShipmentId(id))
+    const [row, latest] = await this.readConcurrently(
+      (signal) => this.metadata.findById(id, signal),
+      (signal) => this.telemetry.latest(id, signal),
+    )
     if (row.status === 'fulfilled' && row.value === null) {
       this.metrics.lookup('not_found')
       throw new NotFoundError(`no shipment with id ${JSON.stringify(id)}`, {
         hint: `the metadata store (${this.metadata.kind}) has no row with that id; import shipments with: jobagent shipment import --metadata FILE`,
       })
     }
-    if (row.status === 'rejected' || latest.status === 'rejected') {
-      this.metrics.lookup('unavailable')
-      throw this.combine([row, latest])
-    }
-    this.refuseTooDeep(id, row.value, latest.value)
-    this.metrics.lookup('found')
+    const [found, telemetry] = this.settled(row, latest)
+    return this.merge(id, found as Record<string, unknown>, telemetry, this.clock.now())
+  }
+
+  /**
+   * The unified state of each shipment of `ids` (repeats answered once, in the order asked) and the ids that name
+   * no shipment: one query per store for the whole list, merged as a single lookup is.
+   */
+  async unifiedBatch(ids: readonly string[]): Promise<UnifiedBatch> {
+    const unique = this.checkId(() => validateBatchIds(ids))
+    const settled = await this.readConcurrently(
+      (signal) => this.metadata.findByIds(unique, signal),
+      (signal) => this.telemetry.latestByIds(unique, signal),
+    )
+    const [rows, latest] = this.settled(...settled)
     const now = this.clock.now()
+    const answer: UnifiedBatch = {shipments: [], missing: []}
+    for (const id of unique) {
+      const row = rows.get(id)
+      if (row) {
+        answer.shipments.push(this.merge(id, row, latest.get(id) ?? null, now))
+      } else {
+        this.metrics.lookup('not_found')
+        answer.missing.push(id)
+      }
+    }
+    return answer
+  }
+
+  private checkId<T>(validate: () => T): T {
+    try {
+      return validate()
+    } catch (error) {
+      this.metrics.lookup('invalid')
+      throw error
+    }
+  }
+
+  /** Both values, or the error naming every store that failed. */
+  private settled<M, T>(metadata: Settled<M>, telemetry: Settled<T>): [M, T] {
+    if (metadata.status === 'rejected' || telemetry.status === 'rejected') {
+      this.metrics.lookup('unavailable')
+      throw this.combine([metadata, telemetry])
+    }
+    return [metadata.value, telemetry.value]
+  }
+
+  /** The metadata row and latest telemetry of one shipment as its UnifiedState, freshness counted at `now`. */
+  private merge(id: string, row: Record<string, unknown>, latest: LatestTelemetry | null, now: Date): UnifiedState {
+    this.refuseTooDeep(id, row, latest)
+    this.metrics.lookup('found')
     return {
       shipment_id: id,
-      metadata: row.value as Record<string, unknown>,
-      telemetry: latest.value,
-      freshness: this.freshness(latest.value, now),
+      metadata: row,
+      telemetry: latest,
+      freshness: this.freshness(latest, now),
       sources: this.sources,
       generated_at: now.toISOString(),
     }
@@ -153,16 +185,17 @@ export class ShipmentService {
   }
 
   /** Both stores at once, each within its timeout; a failure is settled, not thrown. */
-  private readConcurrently(
-    id: string,
-  ): Promise<[Settled<Record<string, unknown> | null>, Settled<LatestTelemetry | null>]> {
+  private readConcurrently<M, T>(
+    metadata: (signal: AbortSignal) => Promise<M>,
+    telemetry: (signal: AbortSignal) => Promise<T>,
+  ): Promise<[Settled<M>, Settled<T>]> {
     // One controller for both reads: when either store times out the request fails, so both may stop.
     const controller =
       this.metadata.abortable === false && this.telemetry.abortable === false ? undefined : new AbortController()
     const signal = controller?.signal ?? NEVER_ABORTED
     return Promise.allSettled([
-      this.read('metadata', this.metadata, () => this.metadata.findById(id, signal), controller),
-      this.read('telemetry', this.telemetry, () => this.telemetry.latest(id, signal), controller),
+      this.read('metadata', this.metadata, () => metadata(signal), controller),
+      this.read('telemetry', this.telemetry, () => telemetry(signal), controller),
     ])
   }
 

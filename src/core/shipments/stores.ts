@@ -19,6 +19,8 @@ export interface ShipmentMetadataStore {
   readonly abortable?: boolean
   /** Every column of the row whose id column equals `id`, or null. */
   findById(id: string, signal: AbortSignal): Promise<Record<string, unknown> | null>
+  /** The rows of the shipments among `ids` that exist, by id, read in one query (ids with no row are absent). */
+  findByIds(ids: readonly string[], signal: AbortSignal): Promise<Map<string, Record<string, unknown>>>
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>
@@ -34,6 +36,8 @@ export interface TelemetryStore {
   readonly abortable?: boolean
   /** The document with the greatest time field for `id`, found through the (id, time desc) index, or null. */
   latest(id: string, signal: AbortSignal): Promise<LatestTelemetry | null>
+  /** The latest document of each shipment among `ids` that has one, by id, read in one query through the index. */
+  latestByIds(ids: readonly string[], signal: AbortSignal): Promise<Map<string, LatestTelemetry>>
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>

@@ -1,5 +1,5 @@
 /** Where a store keeps its data; named in UnifiedState.sources and in every error about the store. */
-export type MetadataStoreKind = 'sqlite' | 'postgres'
+export type MetadataStoreKind = 'sqlite' | 'postgres' | 'mysql'
 export type TelemetryStoreKind = 'sqlite' | 'postgres' | 'mongodb'
 
 /** The latest telemetry document of a shipment, as every store returns it. */
@@ -26,4 +26,10 @@ export interface UnifiedState {
   freshness: Freshness
   sources: {metadata: MetadataStoreKind; telemetry: TelemetryStoreKind}
   generated_at: string
+}
+
+/** The body of GET/POST /shipments/unified: the shipments found, in the order asked, and the ids with no shipment. */
+export interface UnifiedBatch {
+  shipments: UnifiedState[]
+  missing: string[]
 }

@@ -2,9 +2,11 @@ import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Registry} from 'prom-client'
 import {createShipmentMetrics} from '../../app/shipment-metrics.js'
 import {ValidationError} from '../../core/errors.js'
-import {MAX_SHIPMENT_ID_LENGTH} from '../../core/shipments/shipment-id.js'
+import {MAX_BATCH_IDS, MAX_SHIPMENT_ID_LENGTH, TooManyIdsError} from '../../core/shipments/shipment-id.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
-import {withHttpStatus} from '../errors.js'
+import type {UnifiedBatch, UnifiedState} from '../../core/shipments/unified-state.js'
+import {jsonWithValidators, validatorHeaders} from '../entity-tags.js'
+import {validationHook, withHttpStatus} from '../errors.js'
 import {errorResponses} from '../schemas.js'
 
 /** What the route needs: the shipment service, built lazily by the application context. */
@@ -38,7 +40,7 @@ const UnifiedStateSchema = z
       stale_after_seconds: z.number(),
     }),
     sources: z.object({
-      metadata: z.enum(['sqlite', 'postgres']),
+      metadata: z.enum(['sqlite', 'postgres', 'mysql']),
       telemetry: z.enum(['sqlite', 'postgres', 'mongodb']),
     }),
     generated_at: isoTime,
@@ -56,6 +58,32 @@ const ShipmentIdParam = z.object({
   }),
 })
 
+const conditionalHeaders = z.object({
+  'if-none-match': z.string().optional().openapi({
+    description: 'An ETag of an earlier answer: 304 without a body while the shipment is unchanged',
+    example: 'W/"3q2-7w"',
+  }),
+})
+
+const validatorHeadersSchema = z.object({
+  ETag: z.string().openapi({
+    description:
+      'Weak validator of the metadata row(s) and latest document(s), not of generated_at or the age: it changes ' +
+      'when a row or the latest document does',
+  }),
+  'Last-Modified': z
+    .string()
+    .optional()
+    .openapi({description: 'The time of the latest telemetry document, where there is one'}),
+})
+
+const notModified = {
+  description:
+    'Unchanged since the answer whose ETag was sent in If-None-Match; no body (the freshness in the earlier body ' +
+    'is as old as that body)',
+  headers: validatorHeadersSchema,
+}
+
 const unifiedState = createRoute({
   method: 'get',
   path: '/shipments/{shipment_id}/unified',
@@ -64,35 +92,147 @@ const unifiedState = createRoute({
   description:
     'Reads the metadata row and the latest telemetry document concurrently, each store within its timeout. ' +
     'No telemetry yet is 200 with telemetry null and stale true; a store that fails or is slow is 503 with Retry-After.',
-  request: {params: ShipmentIdParam},
+  request: {params: ShipmentIdParam, headers: conditionalHeaders},
   responses: {
-    200: {description: 'The unified state', content: {'application/json': {schema: UnifiedStateSchema}}},
+    200: {
+      description: 'The unified state',
+      headers: validatorHeadersSchema,
+      content: {'application/json': {schema: UnifiedStateSchema}},
+    },
+    304: notModified,
     ...errorResponses(400, 401, 404, 422, 503),
   },
 })
 
+const UnifiedBatchSchema = z
+  .object({
+    shipments: z.array(UnifiedStateSchema).openapi({description: 'The shipments found, in the order asked, each once'}),
+    missing: z.array(z.string()).openapi({description: 'The ids that name no shipment, in the order asked'}),
+  })
+  .openapi('UnifiedBatch')
+
+const batchDescription =
+  `Up to ${MAX_BATCH_IDS} different ids (repeats are answered once). Each id is checked as in ` +
+  '/shipments/{shipment_id}/unified (400 naming the first bad one, every bad one in details). Each store is read ' +
+  'once for the whole list, concurrently, within its timeout; a store that fails is 503 with Retry-After for the ' +
+  'whole batch.'
+
+const batchGet = createRoute({
+  method: 'get',
+  path: '/shipments/unified',
+  tags: ['shipments'],
+  summary: 'The unified state of several shipments (ids in the query string)',
+  description: `${batchDescription} Ids that hold a comma need the POST form. More than ${MAX_BATCH_IDS} ids is 414; a request line over the server's header limit (16 KiB) is 431.`,
+  request: {
+    query: z.object({
+      ids: z.string().openapi({description: 'Comma-separated shipment ids', example: 'SHP-1001,SHP-1002'}),
+    }),
+    headers: conditionalHeaders,
+  },
+  responses: {
+    200: {
+      description: 'The shipments found and the ids missing',
+      headers: validatorHeadersSchema,
+      content: {'application/json': {schema: UnifiedBatchSchema}},
+    },
+    304: notModified,
+    ...errorResponses(400, 401, 414, 422, 503),
+  },
+})
+
+const batchPost = createRoute({
+  method: 'post',
+  path: '/shipments/unified',
+  tags: ['shipments'],
+  summary: 'The unified state of several shipments (ids in the body)',
+  description: `${batchDescription} More than ${MAX_BATCH_IDS} ids, or a body over 64 KiB, is 413.`,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            ids: z.array(z.string()).openapi({maxItems: MAX_BATCH_IDS, example: ['SHP-1001', 'SHP-1002']}),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The shipments found and the ids missing (with their ETag; a POST is never answered 304)',
+      headers: validatorHeadersSchema,
+      content: {'application/json': {schema: UnifiedBatchSchema}},
+    },
+    ...errorResponses(400, 401, 413, 415, 422, 503),
+  },
+})
+
 /**
- * GET /shipments/{shipment_id}/unified. Errors are thrown as the core taxonomy for the app's error handler:
- * not_found 404, unavailable 503 with Retry-After, the malformed id marked 400, and a stored document nested too
- * deep to serve 422. With a registry, lookups and store latencies are counted on it.
+ * GET /shipments/{shipment_id}/unified and the batch GET/POST /shipments/unified, each answer with its ETag (304
+ * to a GET that holds it). Errors are thrown as the core taxonomy for the app's error handler: not_found 404,
+ * unavailable 503 with Retry-After, the malformed id marked 400 (too many ids 413 or 414), and a stored document
+ * nested too deep to serve 422. With a registry, lookups and store latencies are counted on it.
  */
 export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
-  const routes = new OpenAPIHono()
-  // Documented by the route definition, checked by the service (its rules and messages are the CLI's): a
+  const routes = new OpenAPIHono({defaultHook: validationHook})
+  // Documented by the route definitions, checked by the service (its rules and messages are the CLI's): a
   // validator middleware here would only repeat that check on the API's hottest read.
   routes.openAPIRegistry.registerPath(unifiedState)
+  routes.openAPIRegistry.registerPath(batchGet)
   const unified = (id: string) => services.shipments.unified(id).catch(markMalformedId)
+  const batch = (ids: readonly string[], tooMany: 413 | 414) =>
+    services.shipments.unifiedBatch(ids).catch((error: unknown) => {
+      throw error instanceof TooManyIdsError ? withHttpStatus(error, tooMany) : markMalformedId(error)
+    })
+  routes.openapi(batchPost, async (c) => {
+    // A POST is no conditional request (If-None-Match is for reads); its answer still names its version.
+    const answer = await batch(c.req.valid('json').ids, 413)
+    return c.json(answer, 200, validatorHeaders(batchVersion(answer)))
+  })
   return (
     routes
-      .get('/shipments/:shipment_id/unified', async (c) => c.json(await unified(c.req.param('shipment_id')), 200))
+      .get('/shipments/unified', async (c) => {
+        const answer = await batch(
+          (c.req.queries('ids') ?? []).flatMap((list) => list.split(',')),
+          414,
+        )
+        return jsonWithValidators(c, answer, batchVersion(answer))
+      })
+      .get('/shipments/:shipment_id/unified', async (c) => {
+        const state = await unified(c.req.param('shipment_id'))
+        return jsonWithValidators(c, state, stateVersion(state))
+      })
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
       .get('/shipments//unified', async (c) => c.json(await unified('')))
   )
 }
 
+/**
+ * What a unified state is made of: the metadata row, the latest document and the stores they came from, not
+ * generated_at nor the freshness counted from it; Last-Modified is the latest document's time.
+ */
+function stateVersion(state: UnifiedState) {
+  return {
+    parts: [state.shipment_id, state.metadata, state.telemetry, state.sources],
+    lastModified: state.telemetry ? Date.parse(state.telemetry.recorded_at) : undefined,
+  }
+}
+
+/** Every shipment's version and the missing ids; Last-Modified is the latest document's time among them. */
+function batchVersion(answer: UnifiedBatch) {
+  const versions = answer.shipments.map(stateVersion)
+  const times = versions.flatMap((version) => (version.lastModified === undefined ? [] : [version.lastModified]))
+  return {
+    parts: [...versions.map((version) => version.parts), answer.missing],
+    lastModified: times.length > 0 ? Math.max(...times) : undefined,
+  }
+}
+
 /** A malformed id is a bad request (400); a stored document the service will not serve stays 422. */
 function markMalformedId(error: unknown): never {
-  const malformed = error instanceof ValidationError && error.details[0]?.field === 'shipment_id'
-  throw malformed ? withHttpStatus(error, 400) : error
+  const field = error instanceof ValidationError ? error.details[0]?.field : undefined
+  const malformed = field === 'shipment_id' || field === 'ids' || field?.startsWith('ids[')
+  throw malformed ? withHttpStatus(error as ValidationError, 400) : error
 }

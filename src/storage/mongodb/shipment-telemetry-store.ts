@@ -13,6 +13,7 @@ import {
   appendOperation,
   databaseName,
   findLatestIndex,
+  latestTelemetryBatchPipeline,
   latestTelemetryQuery,
   telemetryIndexSpec,
 } from './telemetry-queries.js'
@@ -45,6 +46,20 @@ export class MongoTelemetryStore implements TelemetryStore {
         signal,
       })
       return document ? toLatestTelemetry(document, document[this.options.timeField], this.options) : null
+    })
+  }
+
+  latestByIds(ids: readonly string[], signal: AbortSignal): Promise<Map<string, LatestTelemetry>> {
+    const pipeline = latestTelemetryBatchPipeline(this.options, ids)
+    return this.connection.run(async (client) => {
+      const groups = await telemetryCollection(client, this.options)
+        .aggregate<{_id: unknown; document: Document}>(pipeline, {maxTimeMS: this.options.timeoutMs, signal})
+        .toArray()
+      const latest = new Map<string, LatestTelemetry>()
+      for (const {_id, document} of groups) {
+        latest.set(String(_id), toLatestTelemetry(document, document[this.options.timeField], this.options))
+      }
+      return latest
     })
   }
 

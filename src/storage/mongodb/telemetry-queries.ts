@@ -15,6 +15,19 @@ export function latestTelemetryQuery(fields: TelemetryFields, id: string, maxTim
   return {filter: {[fields.idField]: id}, sort: {[fields.timeField]: -1}, limit: 1, maxTimeMS}
 }
 
+/**
+ * The latest document of each id of a list in one aggregation: the documents of those ids in (id, time desc)
+ * order, which the compound index gives without sorting, and the first of each id. Field names are checked
+ * store names and the ids are strings inside `$in`, so neither can act as an operator.
+ */
+export function latestTelemetryBatchPipeline(fields: TelemetryFields, ids: readonly string[]) {
+  return [
+    {$match: {[fields.idField]: {$in: [...ids]}}},
+    {$sort: {[fields.idField]: 1, [fields.timeField]: -1}},
+    {$group: {_id: `$${fields.idField}`, document: {$first: '$$ROOT'}}},
+  ]
+}
+
 interface IndexSpec {
   key: Record<string, 1 | -1>
   name: string

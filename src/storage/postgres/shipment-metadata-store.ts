@@ -1,19 +1,16 @@
 import type pg from 'pg'
-import type {Logger} from '../../core/logger.js'
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {metadataLookupSql, missingMetadataIndex} from '../shipment-sql.js'
+import {
+  metadataBatchAsTextSql,
+  metadataBatchSql,
+  metadataLookupSql,
+  missingMetadataIndex,
+  rowsById,
+  type ServerMetadataOptions,
+} from '../shipment-sql.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
-
-interface PostgresMetadataOptions {
-  url: string
-  table: string
-  idColumn: string
-  poolSize: number
-  timeoutMs: number
-  logger: Logger
-}
 
 /** One row per shipment in a PostgreSQL table, read through a pool of read-only sessions. */
 export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
@@ -22,10 +19,12 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   readonly abortable = false
   private readonly pool: pg.Pool
   private readonly lookup: string
+  private readonly batch: string
 
-  constructor(private readonly options: PostgresMetadataOptions) {
+  constructor(private readonly options: ServerMetadataOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
-    this.lookup = metadataLookupSql(options, '$1')
+    this.lookup = metadataLookupSql(options, 'postgres')
+    this.batch = metadataBatchSql(options, 'postgres')
   }
 
   async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -41,8 +40,36 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
     }
   }
 
+  async findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
+    const {idColumn} = this.options
+    try {
+      const result = await this.pool.query({name: 'jobagent_shipment_metadata_batch', text: this.batch, values: [ids]})
+      return rowsById(result.rows, idColumn, ids, plainRow)
+    } catch (error) {
+      if ((error as {code?: string}).code !== '22P02') {
+        throw describePostgresError(error, this.options.url, this.options.table)
+      }
+    }
+    // An id the id column's type cannot hold (text ids, an integer column) fails the whole list.
+    try {
+      return rowsById(
+        (await this.pool.query(metadataBatchAsTextSql(this.options), [ids])).rows,
+        idColumn,
+        ids,
+        plainRow,
+      )
+    } catch (error) {
+      throw describePostgresError(error, this.options.url, this.options.table)
+    }
+  }
+
   async checkIndex(): Promise<IndexStatus> {
-    return findLeadingIndex(this.pool, this.options.table, [this.options.idColumn], missingMetadataIndex(this.options))
+    return findLeadingIndex(
+      this.pool,
+      this.options.table,
+      [this.options.idColumn],
+      missingMetadataIndex(this.options, 'postgres'),
+    )
   }
 
   ping(): Promise<void> {

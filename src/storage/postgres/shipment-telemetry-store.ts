@@ -3,7 +3,7 @@ import type {Logger} from '../../core/logger.js'
 import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
 import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
-import {missingTelemetryIndex, telemetryIndexSql, telemetryLookupSql} from '../shipment-sql.js'
+import {missingTelemetryIndex, telemetryBatchSql, telemetryIndexSql, telemetryLookupSql} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
@@ -38,10 +38,12 @@ export class PostgresTelemetryStore implements TelemetryStore {
   readonly abortable = false
   private readonly pool: pg.Pool
   private readonly lookup: string
+  private readonly batch: string
 
   constructor(private readonly options: PostgresTelemetryOptions) {
     this.pool = createPostgresPool({...options, readOnly: true})
-    this.lookup = telemetryLookupSql(options, '$1')
+    this.lookup = telemetryLookupSql(options, 'postgres')
+    this.batch = telemetryBatchSql(options, 'postgres')
   }
 
   async latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
@@ -52,6 +54,20 @@ export class PostgresTelemetryStore implements TelemetryStore {
     } catch (error) {
       // Metadata imported, telemetry not yet: no telemetry, like an empty MongoDB collection.
       if ((error as {code?: string}).code === '42P01') return null
+      throw describePostgresError(error, this.options.url, this.options.table)
+    }
+  }
+
+  async latestByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, LatestTelemetry>> {
+    const latest = new Map<string, LatestTelemetry>()
+    try {
+      const result = await this.pool.query({name: 'jobagent_shipment_telemetry_batch', text: this.batch, values: [ids]})
+      for (const row of result.rows as {id: string; time: unknown; document: unknown}[]) {
+        latest.set(row.id, toLatestTelemetry(documentObject(row.document), row.time, this.options))
+      }
+      return latest
+    } catch (error) {
+      if ((error as {code?: string}).code === '42P01') return latest
       throw describePostgresError(error, this.options.url, this.options.table)
     }
   }

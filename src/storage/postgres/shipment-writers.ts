@@ -11,6 +11,7 @@ import type {
 } from '../../core/shipments/stores.js'
 import type {TelemetryFields} from '../../core/shipments/telemetry-document.js'
 import {sqlValue} from '../plain-values.js'
+import {columnKind, groupByColumns} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError} from './pool.js'
 import {postgresTelemetryTableSql} from './shipment-telemetry-store.js'
@@ -60,13 +61,8 @@ function placeholders(rowCount: number, width: number): string {
 }
 
 /** The column type a new column gets from the values the file holds for it. */
-function columnType(values: readonly unknown[]): string {
-  const present = values.filter((value) => value !== null && value !== undefined)
-  if (present.every((value) => typeof value === 'string')) return 'text'
-  if (present.every((value) => typeof value === 'number')) return 'double precision'
-  if (present.every((value) => typeof value === 'boolean')) return 'boolean'
-  return 'jsonb'
-}
+const COLUMN_TYPE = {text: 'text', number: 'double precision', boolean: 'boolean', json: 'jsonb'}
+const columnType = (values: readonly unknown[]) => COLUMN_TYPE[columnKind(values)]
 
 /**
  * Upserts metadata rows by id. A missing table is created with a text primary key; new columns get a type from
@@ -108,7 +104,7 @@ export class PostgresShipmentMetadataWriter implements ShipmentMetadataWriter {
   private upsertSql(columns: readonly string[], rowCount: number): string {
     const table = quoteIdentifier(this.options.table)
     const id = quoteIdentifier(this.options.idColumn)
-    const names = columns.map(quoteIdentifier)
+    const names = columns.map((name) => quoteIdentifier(name))
     const updates = names.filter((name) => name !== id).map((name) => `${name} = EXCLUDED.${name}`)
     // xmax is 0 for a row this statement inserted and non-zero for one it updated.
     const action = updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : `UPDATE SET ${id} = EXCLUDED.${id}`
@@ -148,18 +144,6 @@ export class PostgresShipmentMetadataWriter implements ShipmentMetadataWriter {
     }
     return new Set([...types].filter(([, type]) => type === 'json' || type === 'jsonb').map(([column]) => column))
   }
-}
-
-function groupByColumns(rows: readonly MetadataRow[]): {columns: string[]; rows: MetadataRow[]}[] {
-  const groups = new Map<string, {columns: string[]; rows: MetadataRow[]}>()
-  for (const row of rows) {
-    const columns = Object.keys(row)
-    const key = columns.join('\u0000')
-    const group = groups.get(key) ?? {columns, rows: []}
-    group.rows.push(row)
-    groups.set(key, group)
-  }
-  return [...groups.values()]
 }
 
 /** Appends telemetry in batched INSERTs in one transaction; the unique (id, time desc) index drops repeats. */

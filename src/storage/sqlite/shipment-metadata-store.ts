@@ -1,6 +1,6 @@
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
 import {plainRow} from '../plain-values.js'
-import {metadataLookupSql, missingMetadataIndex} from '../shipment-sql.js'
+import {metadataBatchSql, metadataLookupSql, missingMetadataIndex, rowsById} from '../shipment-sql.js'
 import {ReadOnlyShipmentDatabase} from './shipment-database.js'
 
 interface SqliteMetadataOptions {
@@ -19,14 +19,23 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   readonly abortable = false
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
+  private readonly batch: string
 
   constructor(private readonly options: SqliteMetadataOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
-    this.lookup = metadataLookupSql(options, '?')
+    this.lookup = metadataLookupSql(options, 'sqlite')
+    this.batch = metadataBatchSql(options, 'sqlite')
   }
 
   findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
     return this.database.lookup(() => this.row(id))
+  }
+
+  findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
+    return this.database.lookup(() => {
+      const rows = this.database.statement(this.batch, this.options.table).all(JSON.stringify(ids))
+      return rowsById(rows as Record<string, unknown>[], this.options.idColumn, ids, plainRow)
+    })
   }
 
   private row(id: string): Record<string, unknown> | null {
@@ -35,7 +44,12 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async checkIndex(): Promise<IndexStatus> {
-    return this.database.indexStatus(this.lookup, this.options.table, [''], missingMetadataIndex(this.options))
+    return this.database.indexStatus(
+      this.lookup,
+      this.options.table,
+      [''],
+      missingMetadataIndex(this.options, 'sqlite'),
+    )
   }
 
   ping(): Promise<void> {

@@ -1,7 +1,7 @@
 import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
 import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
-import {missingTelemetryIndex, telemetryLookupSql} from '../shipment-sql.js'
+import {missingTelemetryIndex, telemetryBatchSql, telemetryLookupSql} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 import type {Statement} from './better-sqlite3.js'
 import {MissingTableError, ReadOnlyShipmentDatabase} from './shipment-database.js'
@@ -40,27 +40,45 @@ export class SqliteTelemetryStore implements TelemetryStore {
   readonly abortable = false
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
+  private readonly batch: string
 
   constructor(private readonly options: SqliteTelemetryOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
-    this.lookup = telemetryLookupSql(options, '?')
+    this.lookup = telemetryLookupSql(options, 'sqlite')
+    this.batch = telemetryBatchSql(options, 'sqlite')
   }
 
   latest(id: string, _signal?: AbortSignal): Promise<LatestTelemetry | null> {
     return this.database.lookup(() => this.document(id))
   }
 
+  latestByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, LatestTelemetry>> {
+    return this.database.lookup(() => {
+      const latest = new Map<string, LatestTelemetry>()
+      const rows = this.statement(this.batch)?.all(JSON.stringify(ids)) as BatchRow[] | undefined
+      for (const row of rows ?? []) latest.set(row.id, this.toLatest(row))
+      return latest
+    })
+  }
+
   private document(id: string): LatestTelemetry | null {
-    let statement: Statement
+    const row = this.statement(this.lookup)?.get(id) as StoredRow | undefined
+    return row ? this.toLatest(row) : null
+  }
+
+  private toLatest(row: StoredRow): LatestTelemetry {
+    return toLatestTelemetry(parseDocument(row.document), row.time, this.options)
+  }
+
+  /** The compiled statement, or undefined while the table is missing. */
+  private statement(sql: string): Statement | undefined {
     try {
-      statement = this.database.statement(this.lookup, this.options.table)
+      return this.database.statement(sql, this.options.table)
     } catch (error) {
       // Metadata imported, telemetry not yet: no telemetry, like an empty MongoDB collection.
-      if (error instanceof MissingTableError) return null
+      if (error instanceof MissingTableError) return undefined
       throw error
     }
-    const row = statement.get(id) as {time: unknown; document: string | null} | undefined
-    return row ? toLatestTelemetry(parseDocument(row.document), row.time, this.options) : null
   }
 
   async checkIndex(): Promise<IndexStatus> {
@@ -75,6 +93,13 @@ export class SqliteTelemetryStore implements TelemetryStore {
     this.database.close()
   }
 }
+
+interface StoredRow {
+  time: unknown
+  document: string | null
+}
+
+type BatchRow = StoredRow & {id: string}
 
 /** The stored JSON text as a document; no text is an empty one. */
 function parseDocument(text: string | null): Record<string, unknown> {

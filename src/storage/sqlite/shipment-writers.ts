@@ -46,7 +46,7 @@ export class SqliteShipmentMetadataWriter implements ShipmentMetadataWriter {
         const key = columns.join('\u0000')
         let statement = statements.get(key)
         if (!statement) {
-          const names = columns.map(quoteIdentifier)
+          const names = columns.map((name) => quoteIdentifier(name))
           const updates = names.filter((name) => name !== id).map((name) => `${name} = excluded.${name}`)
           statement = this.prepareUpsert(
             `INSERT INTO ${quotedTable} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ` +
@@ -73,7 +73,7 @@ export class SqliteShipmentMetadataWriter implements ShipmentMetadataWriter {
       if (!/ON CONFLICT clause does not match/.test((error as Error).message)) throw error
       const {table, idColumn} = this.options
       throw new ConfigurationError(`cannot upsert into ${table}: ${idColumn} is neither its primary key nor unique`, {
-        hint: metadataIndexSql(this.options),
+        hint: metadataIndexSql(this.options, 'sqlite'),
         cause: error,
       })
     }
@@ -84,7 +84,10 @@ export class SqliteShipmentMetadataWriter implements ShipmentMetadataWriter {
     const wanted = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((column) => column !== idColumn)
     const existing = columnsOf(this.db, table)
     if (existing.length === 0) {
-      const columns = [`${quoteIdentifier(idColumn)} TEXT PRIMARY KEY NOT NULL`, ...wanted.map(quoteIdentifier)]
+      const columns = [
+        `${quoteIdentifier(idColumn)} TEXT PRIMARY KEY NOT NULL`,
+        ...wanted.map((name) => quoteIdentifier(name)),
+      ]
       // Clustered by id: a lookup is one B-tree descent.
       this.db.exec(`CREATE TABLE ${quoteIdentifier(table)} (${columns.join(', ')}) WITHOUT ROWID`)
       return
@@ -132,7 +135,7 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
   }
 
   private servedByIndex(): boolean {
-    const lookup = telemetryLookupSql(this.options, '?')
+    const lookup = telemetryLookupSql(this.options, 'sqlite')
     const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all('') as {detail: string}[]
     return indexInPlan(plan.map((step) => step.detail)) !== undefined
   }

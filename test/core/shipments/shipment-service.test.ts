@@ -172,6 +172,12 @@ function embeddedStores(behaviour: {failMetadata?: Error; failTelemetry?: Error}
           if (behaviour.failMetadata) throw behaviour.failMetadata
           return rows[id as keyof typeof rows] ?? null
         }),
+      findByIds: (ids: readonly string[]) =>
+        answered(() => {
+          asked.push(`metadata:${ids.join(',')}`)
+          if (behaviour.failMetadata) throw behaviour.failMetadata
+          return new Map(ids.flatMap((id) => (id in rows ? [[id, rows[id as keyof typeof rows]]] : [])))
+        }),
       ping: async () => {},
       close: async () => {},
     },
@@ -182,6 +188,12 @@ function embeddedStores(behaviour: {failMetadata?: Error; failTelemetry?: Error}
           asked.push(`telemetry:${id}`)
           if (behaviour.failTelemetry) throw behaviour.failTelemetry
           return latest[id as keyof typeof latest] ?? null
+        }),
+      latestByIds: (ids: readonly string[]) =>
+        answered(() => {
+          asked.push(`telemetry:${ids.join(',')}`)
+          if (behaviour.failTelemetry) throw behaviour.failTelemetry
+          return new Map(ids.flatMap((id) => (id in latest ? [[id, latest[id as keyof typeof latest]]] : [])))
         }),
       ping: async () => {},
       close: async () => {},
@@ -230,6 +242,33 @@ describe('ShipmentService.unified over embedded stores', () => {
     const error = (await caught(service.unified('S1'))) as UnavailableError
     expect(error.message).toBe('telemetry store (mongodb) did not answer within 50 ms')
     expect(network.calls).toContain('telemetry:aborted')
+  })
+})
+
+describe('ShipmentService.unifiedBatch', () => {
+  it('asks each store once for the whole list and merges each shipment as a single lookup does', async () => {
+    const stores = embeddedStores()
+    const service = serviceWith(stores, {clock})
+    const batch = await service.unifiedBatch(['S2', 'nope', 'S1', 'S2'])
+    expect(stores.asked).toEqual(['metadata:S2,nope,S1', 'telemetry:S2,nope,S1'])
+    expect(batch.missing).toEqual(['nope'])
+    expect(batch.shipments).toEqual([
+      {...(await service.unified('S2')), generated_at: batch.shipments[0]?.generated_at},
+      {...(await service.unified('S1')), generated_at: batch.shipments[1]?.generated_at},
+    ])
+  })
+
+  it('fails the whole batch naming every failing store', async () => {
+    const service = serviceWith(embeddedStores({failTelemetry: new Error('locked')}))
+    const error = (await caught(service.unifiedBatch(['S1']))) as UnavailableError
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toBe('telemetry store (sqlite) is unavailable: locked')
+  })
+
+  it('refuses a malformed id without asking the stores', async () => {
+    const stores = embeddedStores()
+    expect(await caught(serviceWith(stores).unifiedBatch(['S1', '']))).toBeInstanceOf(ValidationError)
+    expect(stores.asked).toEqual([])
   })
 })
 

@@ -92,7 +92,7 @@ describe('GET /shipments/{shipment_id}/unified', () => {
   it('documents the route, its parameter limits and its responses in the OpenAPI document', () => {
     const doc = app().getOpenAPI31Document({openapi: '3.1.0', info: {title: 'test', version: '1'}})
     const operation = doc.paths?.['/shipments/{shipment_id}/unified']?.get
-    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '422', '503'])
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '304', '400', '401', '404', '422', '503'])
     expect(operation?.parameters?.[0]).toMatchObject({
       name: 'shipment_id',
       in: 'path',

@@ -45,6 +45,9 @@ describe.skipIf(!serverUrl)('MongoDB telemetry store (real server)', () => {
       ).toEqual({inserted: 2, duplicates: 1})
       expect(await store.latest('S1', signal)).toEqual({recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 2}})
       expect(await store.latest('S2', signal)).toBeNull()
+      expect([...(await store.latestByIds(['S2', 'S1'], signal))]).toEqual([
+        ['S1', {recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 2}}],
+      ])
       expect(await store.checkIndex()).toEqual({ok: true, message: 'lookups use index shipment_id_1_recorded_at_-1'})
       await store.ping()
     } finally {

@@ -3,6 +3,7 @@ import {
   appendOperation,
   databaseName,
   findLatestIndex,
+  latestTelemetryBatchPipeline,
   latestTelemetryQuery,
   telemetryIndexSpec,
 } from '../../../src/storage/mongodb/telemetry-queries.js'
@@ -21,6 +22,19 @@ describe('MongoDB telemetry queries', () => {
 
   it('matches an id that looks like an operator by equality only', () => {
     expect(latestTelemetryQuery(fields, '{"$ne": null}', 10).filter).toEqual({shipment_id: '{"$ne": null}'})
+  })
+
+  it('finds the latest document of each id of a list in one aggregation, in index order', () => {
+    expect(latestTelemetryBatchPipeline({idField: 'device', timeField: 'ts'}, ['D1', 'D2'])).toEqual([
+      {$match: {device: {$in: ['D1', 'D2']}}},
+      {$sort: {device: 1, ts: -1}},
+      {$group: {_id: '$device', document: {$first: '$$ROOT'}}},
+    ])
+  })
+
+  it('matches ids of a list that look like operators by equality only', () => {
+    const [match] = latestTelemetryBatchPipeline(fields, ['{"$ne": null}', '$where'])
+    expect(match).toEqual({$match: {shipment_id: {$in: ['{"$ne": null}', '$where']}}})
   })
 
   it('uses the configured field names', () => {

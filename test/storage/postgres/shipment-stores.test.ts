@@ -9,6 +9,7 @@ import {
   PostgresShipmentMetadataWriter,
   PostgresTelemetryWriter,
 } from '../../../src/storage/postgres/shipment-writers.js'
+import {telemetryBatchSql} from '../../../src/storage/shipment-sql.js'
 import {createTestDatabase, testPostgresUrl} from '../../helpers/postgres.js'
 
 const serverUrl = await testPostgresUrl()
@@ -164,6 +165,22 @@ describe.skipIf(!serverUrl)('PostgreSQL shipment stores', () => {
     })
   })
 
+  it('reads a list of shipments in one statement per store: ANY for the rows, LATERAL through the index for the latest', async () => {
+    const ids = ['B7', 'S1', 'nope', 'S2']
+    const rows = await metadataStore().findByIds(ids, signal)
+    expect([...rows.keys()].sort()).toEqual(['S1', 'S2'])
+    expect(rows.get('S1')).toMatchObject({origin: 'Rotterdam', dims: {w: 1}})
+    const latest = await telemetryStore().latestByIds(ids, signal)
+    expect(latest.get('S1')).toEqual({recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 2, nested: {ok: true}}})
+    expect(latest.get('B7')?.recorded_at).toMatch(/^2026-01-/)
+    expect([...latest.keys()].sort()).toEqual(['B7', 'S1'])
+    expect(await telemetryStore('absent').latestByIds(ids, signal)).toEqual(new Map())
+    const plan = await admin.query(`EXPLAIN ${telemetryBatchSql({table: 'telemetry', ...fields}, 'postgres')}`, [ids])
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n')
+    expect(text).toMatch(/Index Scan using telemetry_shipment_id_recorded_at on telemetry/)
+    expect(text).not.toMatch(/Sort|Seq Scan on telemetry/)
+  })
+
   it('reads times stored as timestamptz, timestamp, epoch seconds, epoch milliseconds or text', async () => {
     const noon = '2026-03-01T12:00:00.000Z'
     const cases: [string, string, unknown][] = [
@@ -185,6 +202,8 @@ describe.skipIf(!serverUrl)('PostgreSQL shipment stores', () => {
     await admin.query("INSERT INTO numbered VALUES (42, 'x')")
     expect(await metadataStore('numbered', 'id').findById('42', signal)).toEqual({id: 42, name: 'x'})
     expect(await metadataStore('numbered', 'id').findById('SHP-1', signal)).toBeNull()
+    const rows = await metadataStore('numbered', 'id').findByIds(['SHP-1', '42'], signal)
+    expect([...rows]).toEqual([['42', {id: 42, name: 'x'}]])
   })
 
   it('serves from read-only sessions', async () => {

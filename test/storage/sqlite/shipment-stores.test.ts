@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ConfigurationError, UnavailableError} from '../../../src/core/errors.js'
+import {metadataBatchSql, telemetryBatchSql} from '../../../src/storage/shipment-sql.js'
 import {ReadOnlyShipmentDatabase} from '../../../src/storage/sqlite/shipment-database.js'
 import {SqliteShipmentMetadataStore} from '../../../src/storage/sqlite/shipment-metadata-store.js'
 import {SqliteTelemetryStore} from '../../../src/storage/sqlite/shipment-telemetry-store.js'
@@ -82,6 +83,33 @@ describe('SQLite shipment stores', () => {
     expect(plan.map((step) => step.detail)).toEqual(['SEARCH telemetry USING PRIMARY KEY (shipment_id=?)'])
     expect(await telemetryStore().checkIndex()).toEqual({ok: true, message: 'lookups use primary key'})
     expect(await metadataStore().checkIndex()).toEqual({ok: true, message: 'lookups use primary key'})
+  })
+
+  it('reads a list of shipments in one statement per store, through the keys', async () => {
+    await importSample()
+    const ids = ['S2', 'nope', 'S1']
+    const rows = await metadataStore().findByIds(ids, signal)
+    expect([...rows.keys()].sort()).toEqual(['S1', 'S2'])
+    expect(rows.get('S2')).toEqual({shipment_id: 'S2', origin: 'Oslo', weight_kg: null, fragile: null, dims: null})
+    const latest = await telemetryStore().latestByIds(ids, signal)
+    expect([...latest]).toEqual([
+      ['S1', {recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 2, nested: {ok: true}}}],
+    ])
+    expect(await telemetryStore('absent').latestByIds(ids, signal)).toEqual(new Map())
+    const db = new Database(file, {readonly: true})
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('["S1"]') as {detail: string}[]).map((step) => step.detail)
+    const names = {table: 'telemetry', ...fields}
+    const telemetryPlan = plan(telemetryBatchSql(names, 'sqlite'))
+    const metadataPlan = plan(metadataBatchSql({table: 'shipments', idColumn: 'shipment_id'}, 'sqlite'))
+    db.close()
+    // One key search per id for the latest time and one for its document: no scan of a shipment's documents, no sort.
+    expect(telemetryPlan.filter((step) => /^SCAN (?!ids)|TEMP B-TREE/.test(step))).toEqual([])
+    expect(telemetryPlan.filter((step) => step.startsWith('SEARCH'))).toEqual([
+      'SEARCH t USING PRIMARY KEY (shipment_id=? AND recorded_at=?)',
+      'SEARCH telemetry USING PRIMARY KEY (shipment_id=?)',
+    ])
+    expect(metadataPlan).toContain('SEARCH shipments USING PRIMARY KEY (shipment_id=?)')
   })
 
   it('uses a separate (id, time desc) index of a table made by other tools', async () => {
