@@ -138,7 +138,11 @@ export class AppContext {
   openJobSearch(): Promise<JobSearch> {
     return this.once('jobSearch', async () => {
       const {createJobSearch} = await import('./search-wiring.js')
-      const boards = createJobSearch(this.config.sources, {logger: this.logger, viaProxy: this.boardsViaProxy})
+      const boards = createJobSearch(this.config.sources, {
+        logger: this.logger,
+        viaProxy: this.boardsViaProxy,
+        tracker: {db: this.trackerDb, file: this.paths.trackerDb},
+      })
       this.closeWith(boards.close)
       return boards.search
     })

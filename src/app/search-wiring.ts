@@ -6,19 +6,29 @@ import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
 import {createHttpClient} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
+import type {SqliteDatabase} from '../storage/sqlite/database.js'
+import {DescriptionMemo} from '../storage/sqlite/description-memo.js'
 import {USER_AGENT} from './version.js'
 
 /**
- * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit);
- * `close` releases the client's connections.
+ * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit),
+ * reading descriptions through the tracker's memo of earlier reads; `close` waits for the memo's last write and
+ * releases the client's connections.
  */
 export function createJobSearch(
   sources: readonly SourceConfig[],
-  options: {logger: Logger; viaProxy: boolean},
+  options: {logger: Logger; viaProxy: boolean; tracker: {db: SqliteDatabase; file: string}},
 ): {search: JobSearch; close: () => Promise<void>} {
-  const {logger} = options
+  const {logger, tracker} = options
   const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy, userAgent: USER_AGENT})
-  return {search: new JobSearch(createSources(sources, {http, logger}), logger), close: () => http.close()}
+  const memo = new DescriptionMemo(tracker.db, tracker.file, logger.child('descriptions'))
+  return {
+    search: new JobSearch(createSources(sources, {http, logger, readHtml: memo.read}), logger),
+    close: async () => {
+      await memo.settle()
+      await http.close()
+    },
+  }
 }
 
 /** The notification service seen through the run's port: digest built with notify.max_items. */

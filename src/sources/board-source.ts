@@ -1,4 +1,5 @@
 import type {z} from 'zod'
+import type {HtmlReader} from '../core/jobs/description.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
@@ -89,7 +90,7 @@ async function readPages(
       url,
       deps.http.getJson(url, requestOptions(settings, signal, deps.logger)),
     )
-    jobs.push(...mapItems(spec, result.items, board))
+    jobs.push(...mapItems(spec, result.items, board, deps.readHtml))
     cursor = result.next
     if (result.items.length === 0 || cursor === undefined) break
     if (page === pages && spec.paged) deps.logger.debug(`stopped after max_pages (${pages}) pages`)
@@ -119,12 +120,12 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
 }
 
 /** Every item through the board's mapping, dropping the ones that are not objects or map to nothing. */
-function mapItems(spec: BoardSpec, items: readonly unknown[], board: BoardRef): JobResponse[] {
+function mapItems(spec: BoardSpec, items: readonly unknown[], board: BoardRef, readHtml: HtmlReader): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     if (!isObject(item)) continue
     const raw = spec.job(item, board)
-    const job = raw ? toJob(spec.type, raw) : null
+    const job = raw ? toJob(spec.type, raw, readHtml) : null
     if (job) jobs.push(job)
   }
   return jobs

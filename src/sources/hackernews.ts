@@ -1,4 +1,5 @@
 import {UnavailableError} from '../core/errors.js'
+import type {HtmlReader} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
@@ -39,7 +40,7 @@ export function hackerNewsSource(config: SourceConfig, deps: AdapterDeps): JobSo
           options,
         )
         const hits = arrayField(body, 'hits')
-        jobs.push(...mapHackerNewsComments(hits, storyId))
+        jobs.push(...mapHackerNewsComments(hits, storyId, deps.readHtml))
         const pages = isObject(body) && typeof body.nbPages === 'number' ? body.nbPages : 1
         if (hits.length === 0 || page + 1 >= pages) break
       }
@@ -64,19 +65,23 @@ function createdAt(hit: Json): number {
   return Number.isNaN(parsed) ? 0 : parsed / 1000
 }
 
-function mapHackerNewsComments(hits: readonly unknown[], storyId: number): JobResponse[] {
+function mapHackerNewsComments(hits: readonly unknown[], storyId: number, readHtml: HtmlReader): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const hit of hits) {
     if (!isObject(hit) || Number(hit.parent_id) !== storyId) continue
     const heading = parseHeading(hit.comment_text)
     if (!heading) continue
-    const job = toJob('hackernews', {
-      ...heading,
-      url: hit.objectID === undefined ? '' : `https://news.ycombinator.com/item?id=${String(hit.objectID)}`,
-      posted_date: hit.created_at ?? hit.created_at_i,
-      description: hit.comment_text,
-      board_id: hit.objectID,
-    })
+    const job = toJob(
+      'hackernews',
+      {
+        ...heading,
+        url: hit.objectID === undefined ? '' : `https://news.ycombinator.com/item?id=${String(hit.objectID)}`,
+        posted_date: hit.created_at ?? hit.created_at_i,
+        description: hit.comment_text,
+        board_id: hit.objectID,
+      },
+      readHtml,
+    )
     if (job) jobs.push(job)
   }
   return jobs

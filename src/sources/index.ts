@@ -1,3 +1,4 @@
+import {type HtmlReader, htmlToText} from '../core/jobs/description.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
@@ -24,6 +25,8 @@ interface CreateSourcesOptions {
   logger: Logger
   /** Where relative `path`s of file sources start (default: the working directory). */
   cwd?: string
+  /** Reads descriptions given as HTML; htmlToText when absent. */
+  readHtml?: HtmlReader
 }
 
 /**
@@ -38,7 +41,11 @@ export function createSources(configs: readonly SourceConfig[], options: CreateS
 
 /** Builds the adapters of one entry that validateSourceConfigs accepted. */
 function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSource[] {
-  const deps = (name: string): AdapterDeps => ({http: options.http, logger: options.logger.child(`sources.${name}`)})
+  const deps = (name: string): AdapterDeps => ({
+    http: options.http,
+    logger: options.logger.child(`sources.${name}`),
+    readHtml: options.readHtml ?? htmlToText,
+  })
   const boards = (listKey: 'boards' | 'sites') => (config[listKey] ?? []).map(boardRef)
 
   // Logger names follow the source names (`jobagent.sources.greenhouse:gitlab`), as the run's own lines do.

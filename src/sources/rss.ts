@@ -1,3 +1,4 @@
+import type {HtmlReader} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
@@ -17,24 +18,28 @@ export function rssSource(config: SourceConfig & {url: string}, deps: AdapterDep
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const feed = await fetchFeed(deps.http, config.url, settings, signal, deps.logger)
-      return mapFeedItems(feed.items, name)
+      return mapFeedItems(feed.items, name, deps.readHtml)
     },
   }
 }
 
-function mapFeedItems(items: readonly FeedItem[], name: string): JobResponse[] {
+function mapFeedItems(items: readonly FeedItem[], name: string, readHtml: HtmlReader): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     const heading = cleanText(item.title)
     const split = splitCompanyTitle(heading)
-    const job = toJob(name, {
-      title: split?.title ?? heading,
-      company: split?.company ?? name,
-      location: '',
-      url: item.link,
-      posted_date: item.date,
-      description: feedDescription(item),
-    })
+    const job = toJob(
+      name,
+      {
+        title: split?.title ?? heading,
+        company: split?.company ?? name,
+        location: '',
+        url: item.link,
+        posted_date: item.date,
+        description: feedDescription(item),
+      },
+      readHtml,
+    )
     if (job) jobs.push(job)
   }
   return jobs

@@ -1,5 +1,5 @@
 import {UnavailableError} from '../core/errors.js'
-import {htmlToText, plainToText} from '../core/jobs/description.js'
+import {type HtmlReader, htmlToText, plainToText} from '../core/jobs/description.js'
 import {employmentType} from '../core/jobs/employment-type.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
@@ -16,6 +16,8 @@ const DEFAULT_MAX_PAGES = 5
 export interface AdapterDeps {
   http: HttpClient
   logger: Logger
+  /** Reads descriptions given as HTML (htmlToText, or a reader that remembers earlier reads). */
+  readHtml: HtmlReader
 }
 
 export interface AdapterSettings {
@@ -99,9 +101,9 @@ export interface RawJob {
 
 /**
  * The job of a board's raw fields: text through cleanText, the date through normalisePostedDate, the description
- * through htmlToText (or plainToText), lists cleaned and without repeats; null when the title or URL is empty.
+ * through `readHtml` (htmlToText by default) or plainToText, lists cleaned and without repeats; null when the title or URL is empty.
  */
-export function toJob(source: string, raw: RawJob): JobResponse | null {
+export function toJob(source: string, raw: RawJob, readHtml: HtmlReader = htmlToText): JobResponse | null {
   const title = cleanText(raw.title)
   const url = cleanUrl(raw.url)
   if (title === '' || url === '') return null
@@ -113,7 +115,7 @@ export function toJob(source: string, raw: RawJob): JobResponse | null {
     url,
     source,
     posted_date: normalisePostedDate(raw.posted_date),
-    description: raw.description !== undefined ? htmlToText(raw.description) : plainToText(raw.description_text),
+    description: raw.description !== undefined ? readHtml(raw.description) : plainToText(raw.description_text),
     salary: raw.salary ?? null,
     employment_type: employmentType(raw.employment_type),
     remote: typeof raw.remote === 'boolean' ? raw.remote : null,

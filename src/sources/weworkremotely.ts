@@ -1,3 +1,4 @@
+import type {HtmlReader} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
@@ -24,12 +25,12 @@ export function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): J
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const feed = await fetchFeed(deps.http, feedUrl, settings, signal, deps.logger)
-      return mapWeWorkRemotely(feed.items)
+      return mapWeWorkRemotely(feed.items, deps.readHtml)
     },
   }
 }
 
-function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
+function mapWeWorkRemotely(items: readonly FeedItem[], readHtml: HtmlReader): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     const description = feedDescription(item)
@@ -37,20 +38,24 @@ function mapWeWorkRemotely(items: readonly FeedItem[]): JobResponse[] {
     const split = splitCompanyTitle(heading)
     const region = cleanText(textOf(item.fields.region))
     const country = cleanText(textOf(item.fields.country).replace(FLAGS, ''))
-    const job = toJob('weworkremotely', {
-      title: split?.title ?? heading,
-      company: split?.company ?? '',
-      location: [region, country].filter(Boolean).join(', '),
-      url: item.link || textOf(item.fields.guid),
-      posted_date: item.date,
-      description,
-      company_url: COMPANY_URL.exec(description)?.[1],
-      employment_type: textOf(item.fields.type),
-      remote: true,
-      // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction.
-      regions: eligibility(region.replace(/\s+only\b/gi, '')).regions,
-      tags: [textOf(item.fields.category), ...textOf(item.fields.skills).split(',')],
-    })
+    const job = toJob(
+      'weworkremotely',
+      {
+        title: split?.title ?? heading,
+        company: split?.company ?? '',
+        location: [region, country].filter(Boolean).join(', '),
+        url: item.link || textOf(item.fields.guid),
+        posted_date: item.date,
+        description,
+        company_url: COMPANY_URL.exec(description)?.[1],
+        employment_type: textOf(item.fields.type),
+        remote: true,
+        // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction.
+        regions: eligibility(region.replace(/\s+only\b/gi, '')).regions,
+        tags: [textOf(item.fields.category), ...textOf(item.fields.skills).split(',')],
+      },
+      readHtml,
+    )
     if (job) jobs.push(job)
   }
   return jobs

@@ -1,5 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
+import {htmlToText} from '../../src/core/jobs/description.js'
 import type {JobResponse, SearchCriteria} from '../../src/core/jobs/job.js'
 import type {JobSource} from '../../src/core/jobs/job-source.js'
 import {silentLogger} from '../../src/core/logger.js'
@@ -31,7 +32,7 @@ export function testHttpClient(options: HttpClientOptions = {}): HttpClient {
 }
 
 export function testDeps(http: HttpClient = testHttpClient()): AdapterDeps {
-  return {http, logger: silentLogger}
+  return {http, logger: silentLogger, readHtml: htmlToText}
 }
 
 /** What the run passes: no criteria and a signal nobody aborts. */

@@ -2,6 +2,15 @@ import {Parser} from 'htmlparser2'
 import {removeControls} from '../control-characters.js'
 import {cutText} from './board-limits.js'
 
+/**
+ * The version of the rules htmlToText reads HTML by. Text remembered from an earlier read (DescriptionMemo) is
+ * used only while this is unchanged: change it with any change to what htmlToText returns.
+ */
+export const HTML_RULES_VERSION = 1
+
+/** Reads a posting's HTML as text, as htmlToText does; an implementation may remember what it has read before. */
+export type HtmlReader = (html: unknown) => string | null
+
 /** The longest description a job keeps, in characters; longer text is cut at this length. */
 export const DESCRIPTION_LIMIT = 20_000
 

@@ -15,6 +15,7 @@ import type {Salary} from '../../core/jobs/salary.js'
 import {localTimestamp} from '../../core/time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
+import {descriptionHash} from './description-hash.js'
 
 const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
   job_descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
@@ -93,11 +94,6 @@ const REPOST_WINDOW_DAYS = 90
 /** The most other listings a job remembers. */
 const ALSO_ON_LIMIT = 20
 const DAY_MS = 86_400_000
-
-/** Tells a changed description from the one stored without reading it back. */
-function descriptionHash(description: string): string {
-  return createHash('sha1').update(description).digest('base64')
-}
 
 /**
  * A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped; it

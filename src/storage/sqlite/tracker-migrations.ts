@@ -120,4 +120,16 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE applications ADD COLUMN posting_closed_at TEXT;
     `,
   },
+  {
+    // What the HTML of a description read as (DescriptionMemo): the hash of the HTML and of the text it gave. The
+    // text is found through the jobs that hold it, so the index on their description hash.
+    version: 6,
+    sql: `
+      CREATE TABLE description_sources (
+        source_hash TEXT PRIMARY KEY,
+        description_hash TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX jobs_description_hash ON jobs (description_hash) WHERE description_hash IS NOT NULL;
+    `,
+  },
 ]
