@@ -97,7 +97,7 @@ export function telemetryBatchSql(names: TelemetryTable, dialect: Exclude<SqlDia
 }
 
 /** Which bounds a page of history has: each present one is a parameter, in this order after the id. */
-export interface HistoryShape {
+interface HistoryShape {
   since: boolean
   after: boolean
   until: boolean

@@ -47,7 +47,7 @@ export function checkHistoryQuery(query: HistoryQuery): TelemetryWindow {
   if (problems.length > 0) {
     throw new ValidationError(problems.map((problem) => problem.message).join('; '), {
       details: problems,
-      hint: 'e.g. since=2026-04-10T00:00:00Z&until=2026-04-11T00:00:00Z&limit=100',
+      hint: `times are ISO 8601 (e.g. 2026-04-10T00:00:00Z), since no later than until; limit 1 to ${TELEMETRY_PAGE.maxLimit}`,
     })
   }
   return {
