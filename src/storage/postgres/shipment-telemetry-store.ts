@@ -128,6 +128,7 @@ export class PostgresTelemetryStore implements TelemetryStore {
 function incomparableBounds(error: unknown, window: TelemetryWindow, timeField: string): ValidationError | undefined {
   if (!(error as {code?: string}).code?.startsWith('22')) return undefined
   const given = (['since', 'until', 'after'] as const).filter((bound) => window[bound] !== undefined)
+  if (given.length === 0) return undefined
   const names = given.map((bound) => (bound === 'after' ? 'cursor' : bound))
   const message = `the telemetry time field ${timeField} cannot be compared with ${names.join(', ')}: ${(error as Error).message}`
   return new ValidationError(message, {details: names.map((field) => ({field, message}))})
