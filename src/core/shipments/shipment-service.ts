@@ -60,7 +60,10 @@ function withoutCredentials(text: string): string {
   return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
 }
 
-/** The latest telemetry of a shipment merged with its metadata row; read-only, both stores read concurrently. */
+/**
+ * The latest telemetry of a shipment merged with its metadata row, and pages of its telemetry history; read-only,
+ * both stores read concurrently.
+ */
 export class ShipmentService {
   private readonly metadata: ShipmentMetadataStore
   private readonly telemetry: TelemetryStore
