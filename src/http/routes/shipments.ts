@@ -232,9 +232,10 @@ const telemetryHistory = createRoute({
 
 /**
  * GET /shipments/{shipment_id}/unified, the batch GET/POST /shipments/unified and a page of a shipment's history,
- * GET /shipments/{shipment_id}/telemetry, each answer with its ETag (304 to a GET that holds it). Errors are thrown as the core taxonomy for the app's error handler: not_found 404,
- * unavailable 503 with Retry-After, a malformed id or history bound marked 400 (too many ids 413 or 414), a stored document
- * nested too deep to serve 422. With a registry, lookups and store latencies are counted on it.
+ * GET /shipments/{shipment_id}/telemetry, each answer with its ETag (304 to a GET that holds it). Errors are thrown
+ * as the core taxonomy for the app's error handler: not_found 404, unavailable 503 with Retry-After, a malformed id
+ * or history bound marked 400 (too many ids 413 or 414), a stored document nested too deep to serve 422. With a
+ * registry, lookups and store latencies are counted on it.
  */
 export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
