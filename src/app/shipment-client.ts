@@ -1,5 +1,6 @@
 import {NotFoundError, UnavailableError, ValidationError} from '../core/errors.js'
 import {validateBatchIds, validateShipmentId} from '../core/shipments/shipment-id.js'
+import {checkHistoryQuery, type HistoryQuery, type TelemetryHistory} from '../core/shipments/telemetry-history.js'
 import type {UnifiedBatch, UnifiedState} from '../core/shipments/unified-state.js'
 import {HttpClient, HttpError} from '../http-client/index.js'
 import {USER_AGENT} from './version.js'
@@ -27,6 +28,22 @@ export function fetchUnifiedBatch(
   options: RemoteOptions = {},
 ): Promise<UnifiedBatch> {
   return ask<UnifiedBatch>(server, 'shipments/unified', options, {ids: validateBatchIds(ids)})
+}
+
+/** `jobagent shipment history ID --server URL`: one page of GET /shipments/{id}/telemetry. */
+export function fetchTelemetryHistory(
+  server: string,
+  id: string,
+  query: HistoryQuery,
+  options: RemoteOptions = {},
+): Promise<TelemetryHistory> {
+  // Checked here as the server checks them, so a typo is named before any request leaves.
+  validateShipmentId(id)
+  checkHistoryQuery(query)
+  const parameters = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) parameters.set(name, String(value))
+  const search = parameters.size > 0 ? `?${parameters}` : ''
+  return ask<TelemetryHistory>(server, `shipments/${encodeURIComponent(id)}/telemetry${search}`, options)
 }
 
 async function ask<T extends object>(server: string, path: string, options: RemoteOptions, body?: object): Promise<T> {

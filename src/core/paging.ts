@@ -19,6 +19,9 @@ export const APPLICATIONS_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
 /** A page of the run ledger (`jobagent runs`, GET /runs). */
 export const RUNS_PAGE: PageBounds = {defaultLimit: 20, maxLimit: 200}
 
+/** A page of one shipment's telemetry history (GET /shipments/{id}/telemetry, `jobagent shipment history`). */
+export const TELEMETRY_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
+
 /** The page asked for, with the defaults filled in; a limit out of bounds or a negative offset is refused. */
 export function checkPage(page: {limit?: number | undefined; offset?: number | undefined}, bounds: PageBounds): Page {
   const limit = page.limit ?? bounds.defaultLimit

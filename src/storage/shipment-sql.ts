@@ -1,5 +1,5 @@
 import type {Logger} from '../core/logger.js'
-import type {IndexStatus} from '../core/shipments/stores.js'
+import type {IndexStatus, TelemetryWindow} from '../core/shipments/stores.js'
 import type {TelemetryFields} from '../core/shipments/telemetry-document.js'
 import {type IdentifierQuote, indexName, quoteIdentifier} from './sql-names.js'
 
@@ -94,6 +94,53 @@ export function telemetryBatchSql(names: TelemetryTable, dialect: Exclude<SqlDia
     `JOIN ${table} AS t ON t.${id} = ids.value AND t.${time} = ` +
     `(SELECT ${time} FROM ${table} WHERE ${id} = ids.value ORDER BY ${time} DESC LIMIT 1)`
   )
+}
+
+/** Which bounds a page of history has: each present one is a parameter, in this order after the id. */
+interface HistoryShape {
+  since: boolean
+  after: boolean
+  until: boolean
+}
+
+/**
+ * A page of one shipment's documents, oldest first, through the (id, time desc) index walked backwards: the id,
+ * then `since` (inclusive), `after` (exclusive, the previous page's last key) and `until` (exclusive) where the
+ * shape has them, then the limit. The bounds are compared with the column as it is (PostgreSQL reads each untyped
+ * parameter as the column's type), so a timestamptz keeps its microseconds. `key` is the stored time as text.
+ */
+export function telemetryHistorySql(
+  {table, idField, timeField}: TelemetryTable,
+  dialect: Exclude<SqlDialect, 'mysql'>,
+  shape: HistoryShape,
+): string {
+  const time = quoteIdentifier(timeField)
+  let count = 0
+  const parameter = () => (dialect === 'postgres' ? `$${++count}` : '?')
+  const conditions = [`${quoteIdentifier(idField)} = ${parameter()}`]
+  if (shape.since) conditions.push(`${time} >= ${parameter()}`)
+  if (shape.after) conditions.push(`${time} > ${parameter()}`)
+  if (shape.until) conditions.push(`${time} < ${parameter()}`)
+  const key = dialect === 'postgres' ? `${time}::text` : time
+  return (
+    `SELECT ${time} AS time, ${key} AS key, "document" AS document FROM ${quoteIdentifier(table)} ` +
+    `WHERE ${conditions.join(' AND ')} ORDER BY ${time} ASC LIMIT ${parameter()}`
+  )
+}
+
+/** The parameters of telemetryHistorySql for `window`, asking for one document more to learn whether more follow. */
+export function historyParameters(id: string, window: TelemetryWindow): unknown[] {
+  return [
+    id,
+    ...(window.since === undefined ? [] : [window.since]),
+    ...(window.after === undefined ? [] : [window.after]),
+    ...(window.until === undefined ? [] : [window.until]),
+    window.limit + 1,
+  ]
+}
+
+export function historyShape(window: TelemetryWindow): HistoryShape {
+  return {since: window.since !== undefined, after: window.after !== undefined, until: window.until !== undefined}
 }
 
 /** The index a metadata lookup needs; unique, so an upsert by id can use it too. */

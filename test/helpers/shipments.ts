@@ -61,6 +61,16 @@ export function fakeStores(
         if (behaviour.failTelemetry) throw behaviour.failTelemetry
         return new Map(ids.flatMap((id) => (latest[id] ? [[id, latest[id]]] : [])))
       },
+      async history(id, _window, signal) {
+        calls.push(`telemetry:history:${id}`)
+        if (behaviour.hangTelemetry) {
+          await new Promise((resolve) => signal.addEventListener('abort', resolve))
+          return {documents: [], next: null}
+        }
+        await wait()
+        if (behaviour.failTelemetry) throw behaviour.failTelemetry
+        return {documents: latest[id] ? [latest[id]] : [], next: null}
+      },
       async ping() {
         if (behaviour.hangTelemetry) await new Promise(() => {})
       },

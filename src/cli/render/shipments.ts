@@ -1,7 +1,9 @@
 import type {ShipmentImportOutcome} from '../../app/shipment-import.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
+import type {TelemetryHistory} from '../../core/shipments/telemetry-history.js'
 import type {UnifiedBatch, UnifiedState} from '../../core/shipments/unified-state.js'
 import type {Style} from '../style.js'
+import {renderTable} from '../table.js'
 
 /** A stored value as one line: the stores are outside data, so their names and values are shown escaped. */
 function cell(value: unknown): string {
@@ -73,6 +75,25 @@ export function renderUnifiedBatch(batch: UnifiedBatch, style: Style): string {
 /** The ids of a batch that name no shipment, for stderr: one line each, as a single lookup names its id. */
 export function renderMissingShipments(missing: readonly string[]): string {
   return missing.map((id) => `no shipment with id ${shown(JSON.stringify(id))}`).join('\n')
+}
+
+/** `jobagent shipment history`: one line per document, oldest first, its payload as compact JSON. */
+export function renderTelemetryHistory(history: TelemetryHistory, style: Style): string {
+  if (history.telemetry.length === 0) return `No telemetry for shipment ${shown(history.shipment_id)} in this window`
+  return renderTable(
+    history.telemetry,
+    [
+      {header: 'RECORDED AT', value: (document) => document.recorded_at},
+      {header: 'PAYLOAD', value: (document) => JSON.stringify(document.payload), max: 120},
+    ],
+    style.bold,
+  )
+}
+
+/** Where the next page starts, for stderr: the same command with --cursor. */
+export function renderNextPage(history: TelemetryHistory): string | undefined {
+  if (history.next_cursor === null) return undefined
+  return `${history.count} documents shown; more follow: add --cursor ${history.next_cursor} for the next page`
 }
 
 export function renderShipmentImport(outcome: ShipmentImportOutcome): string {

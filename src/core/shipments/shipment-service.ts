@@ -1,10 +1,18 @@
-import {isJobagentError, NotFoundError, publicMessageOf, UnavailableError, ValidationError} from '../errors.js'
+import {
+  isJobagentError,
+  type JobagentError,
+  NotFoundError,
+  publicMessageOf,
+  UnavailableError,
+  ValidationError,
+} from '../errors.js'
 import {type Logger, silentLogger} from '../logger.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateBatchIds, validateShipmentId} from './shipment-id.js'
 import type {IndexStatus, ShipmentMetadataStore, TelemetryStore} from './stores.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
+import {checkHistoryQuery, encodeCursor, type HistoryQuery, type TelemetryHistory} from './telemetry-history.js'
 import type {Freshness, LatestTelemetry, UnifiedBatch, UnifiedState} from './unified-state.js'
 
 export type StoreRole = 'metadata' | 'telemetry'
@@ -52,7 +60,10 @@ function withoutCredentials(text: string): string {
   return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
 }
 
-/** The latest telemetry of a shipment merged with its metadata row; read-only, both stores read concurrently. */
+/**
+ * The latest telemetry of a shipment merged with its metadata row, and pages of its telemetry history; read-only,
+ * both stores read concurrently.
+ */
 export class ShipmentService {
   private readonly metadata: ShipmentMetadataStore
   private readonly telemetry: TelemetryStore
@@ -97,14 +108,44 @@ export class ShipmentService {
       (signal) => this.metadata.findById(id, signal),
       (signal) => this.telemetry.latest(id, signal),
     )
-    if (row.status === 'fulfilled' && row.value === null) {
-      this.metrics.lookup('not_found')
-      throw new NotFoundError(`no shipment with id ${JSON.stringify(id)}`, {
-        hint: `the metadata store (${this.metadata.kind}) has no row with that id; import shipments with: jobagent shipment import --metadata FILE`,
-      })
-    }
+    if (row.status === 'fulfilled' && row.value === null) throw this.notFound(id)
     const [found, telemetry] = this.settled(row, latest)
     return this.merge(id, found as Record<string, unknown>, telemetry, this.clock.now())
+  }
+
+  /**
+   * One page of a shipment's telemetry, oldest first: the metadata row is read beside it (within the same timeouts)
+   * only to answer an unknown shipment with NotFoundError, as unified() does.
+   */
+  async history(id: string, query: HistoryQuery = {}): Promise<TelemetryHistory> {
+    const window = this.checkId(() => {
+      validateShipmentId(id)
+      return checkHistoryQuery(query)
+    })
+    const [row, page] = await this.readConcurrently(
+      (signal) => this.metadata.findById(id, signal),
+      (signal) => this.telemetry.history(id, window, signal),
+    )
+    if (row.status === 'fulfilled' && row.value === null) throw this.notFound(id)
+    const [, {documents, next}] = this.settled(row, page)
+    for (const document of documents) {
+      this.refuseTooDeep(id, undefined, document, `telemetry document recorded at ${document.recorded_at}`)
+    }
+    this.metrics.lookup('found')
+    return {
+      shipment_id: id,
+      telemetry: documents,
+      count: documents.length,
+      limit: window.limit,
+      next_cursor: next === null ? null : encodeCursor(next),
+    }
+  }
+
+  private notFound(id: string): NotFoundError {
+    this.metrics.lookup('not_found')
+    return new NotFoundError(`no shipment with id ${JSON.stringify(id)}`, {
+      hint: `the metadata store (${this.metadata.kind}) has no row with that id; import shipments with: jobagent shipment import --metadata FILE`,
+    })
   }
 
   /**
@@ -141,11 +182,12 @@ export class ShipmentService {
     }
   }
 
-  /** Both values, or the error naming every store that failed. */
+  /** Both values, or the error naming every store that failed (a request a store refused comes first). */
   private settled<M, T>(metadata: Settled<M>, telemetry: Settled<T>): [M, T] {
     if (metadata.status === 'rejected' || telemetry.status === 'rejected') {
-      this.metrics.lookup('unavailable')
-      throw this.combine([metadata, telemetry])
+      const error = this.combine([metadata, telemetry])
+      this.metrics.lookup(error instanceof ValidationError ? 'invalid' : 'unavailable')
+      throw error
     }
     return [metadata.value, telemetry.value]
   }
@@ -168,7 +210,12 @@ export class ShipmentService {
    * A stored document nested past what the import accepts (written by another tool) cannot be encoded for an
    * answer: it is refused by name (422) rather than failing the request with a stack overflow.
    */
-  private refuseTooDeep(id: string, row: unknown, latest: LatestTelemetry | null): void {
+  private refuseTooDeep(
+    id: string,
+    row: unknown,
+    latest: LatestTelemetry | null,
+    document = 'latest telemetry document',
+  ): void {
     const store = nestsDeeperThan(row, MAX_DOCUMENT_DEPTH)
       ? 'metadata'
       : latest && nestsDeeperThan(latest.payload, MAX_DOCUMENT_DEPTH)
@@ -176,7 +223,7 @@ export class ShipmentService {
         : undefined
     if (!store) return
     this.metrics.lookup('invalid')
-    const what = store === 'metadata' ? 'metadata row' : 'latest telemetry document'
+    const what = store === 'metadata' ? 'metadata row' : document
     const message = `the ${what} of shipment ${JSON.stringify(id)} nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels; jobagent serves documents up to ${MAX_DOCUMENT_DEPTH} levels deep`
     throw new ValidationError(message, {
       details: [{field: store, message}],
@@ -303,7 +350,8 @@ export class ShipmentService {
         clearTimeout(timer)
         if (recordLatency)
           this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
-        reject(this.unavailable(role, store.kind, error, timeoutMs))
+        // A store that cannot compare the values asked for (a time column of another type) refuses the request.
+        reject(error instanceof ValidationError ? error : this.unavailable(role, store.kind, error, timeoutMs))
       }
       const timer = setTimeout(() => {
         controller?.abort()
@@ -354,11 +402,16 @@ export class ShipmentService {
     })
   }
 
-  /** One error naming the first failing store; every failing store is listed in the details. */
-  private combine(results: readonly PromiseSettledResult<unknown>[]): UnavailableError {
+  /**
+   * The request a store refused, else one error naming the first failing store, every failing store listed in
+   * the details.
+   */
+  private combine(results: readonly PromiseSettledResult<unknown>[]): JobagentError {
     const failures = results
       .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
       .map((result) => result.reason as UnavailableError)
+    const refused = failures.find((failure) => failure instanceof ValidationError)
+    if (refused) return refused
     const [first] = failures
     if (!first) throw new Error('combine() called without a failure')
     if (failures.length === 1) return first

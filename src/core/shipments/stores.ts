@@ -38,9 +38,35 @@ export interface TelemetryStore {
   latest(id: string, signal: AbortSignal): Promise<LatestTelemetry | null>
   /** The latest document of each shipment among `ids` that has one, by id, read in one query through the index. */
   latestByIds(ids: readonly string[], signal: AbortSignal): Promise<Map<string, LatestTelemetry>>
+  /**
+   * The documents of `id` inside `window`, oldest first, read through the (id, time desc) index (walked backwards),
+   * stopping after `window.limit`; `next` says whether more follow.
+   */
+  history(id: string, window: TelemetryWindow, signal: AbortSignal): Promise<TelemetryHistoryPage>
   checkIndex?(): Promise<IndexStatus>
   ping(): Promise<void>
   close(): Promise<void>
+}
+
+/** Which of a shipment's documents one page of its history holds. */
+export interface TelemetryWindow {
+  /** Documents recorded at or after this time (ISO 8601 UTC, as normaliseTimestamp prints it). */
+  since?: string
+  /** Documents recorded strictly before this time (ISO 8601 UTC). */
+  until?: string
+  /** Documents stored strictly after this key: `next` of the previous page, exactly as the store gave it. */
+  after?: string
+  /** At most this many documents. */
+  limit: number
+}
+
+export interface TelemetryHistoryPage {
+  documents: LatestTelemetry[]
+  /**
+   * The key of the last document when more documents follow inside the window, else null. The store's own text
+   * for the stored time (microseconds for PostgreSQL timestamptz), so the next page neither repeats nor skips one.
+   */
+  next: string | null
 }
 
 /** A metadata row to upsert by id: column name -> value. */

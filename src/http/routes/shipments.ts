@@ -2,8 +2,10 @@ import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Registry} from 'prom-client'
 import {createShipmentMetrics} from '../../app/shipment-metrics.js'
 import {ValidationError} from '../../core/errors.js'
+import {TELEMETRY_PAGE} from '../../core/paging.js'
 import {MAX_BATCH_IDS, MAX_SHIPMENT_ID_LENGTH, TooManyIdsError} from '../../core/shipments/shipment-id.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
+import type {TelemetryHistory} from '../../core/shipments/telemetry-history.js'
 import type {UnifiedBatch, UnifiedState} from '../../core/shipments/unified-state.js'
 import {jsonWithValidators, validatorHeaders} from '../entity-tags.js'
 import {validationHook, withHttpStatus} from '../errors.js'
@@ -16,6 +18,15 @@ interface ShipmentRouteServices {
 
 const isoTime = z.string().openapi({example: '2026-04-10T00:28:23.000Z'})
 
+const telemetryDocument = (which: string) =>
+  z.object({
+    recorded_at: isoTime,
+    payload: z.record(z.string(), z.unknown()).openapi({
+      description: `${which} without its id, time and store-internal fields`,
+      example: {lat: 53.54, lon: 9.98, temperature_c: 4.1},
+    }),
+  })
+
 const UnifiedStateSchema = z
   .object({
     shipment_id: z.string().openapi({example: 'SHP-1001'}),
@@ -23,14 +34,7 @@ const UnifiedStateSchema = z
       description: 'Every column of the metadata row',
       example: {shipment_id: 'SHP-1001', origin: 'Rotterdam', destination: 'Hamburg', carrier: 'Nordline'},
     }),
-    telemetry: z
-      .object({
-        recorded_at: isoTime,
-        payload: z.record(z.string(), z.unknown()).openapi({
-          description: 'The latest document without its id, time and store-internal fields',
-          example: {lat: 53.54, lon: 9.98, temperature_c: 4.1},
-        }),
-      })
+    telemetry: telemetryDocument('The latest document')
       .nullable()
       .openapi({description: 'null until the first telemetry document arrives'}),
     freshness: z.object({
@@ -168,11 +172,70 @@ const batchPost = createRoute({
   },
 })
 
+const TelemetryHistorySchema = z
+  .object({
+    shipment_id: z.string().openapi({example: 'SHP-1001'}),
+    telemetry: z.array(telemetryDocument('The document')).openapi({description: 'This page, oldest first'}),
+    count: z.number().int().openapi({description: 'documents in this answer'}),
+    limit: z.number().int(),
+    next_cursor: z.string().nullable().openapi({
+      description: 'Pass as cursor (with the same since and until) for the next page; null on the last page',
+      example: 'MjAyNi0wNC0xMFQwMDoyODoyMy4wMDBa',
+    }),
+  })
+  .openapi('TelemetryHistory')
+
+const isoQuery = (description: string, example: string) =>
+  z
+    .string()
+    .optional()
+    .openapi({description: `ISO 8601 time; ${description}`, example})
+
+const telemetryHistory = createRoute({
+  method: 'get',
+  path: '/shipments/{shipment_id}/telemetry',
+  tags: ['shipments'],
+  summary: "A shipment's telemetry documents in time order, a page at a time",
+  description:
+    'The documents of one shipment, oldest first, read through the (id, time desc) index of the telemetry store ' +
+    'within its timeout; the metadata row is read beside them only to answer 404 for an unknown shipment. ' +
+    'since is inclusive and until exclusive (adjacent windows share no document). A page holds at most limit ' +
+    'documents; next_cursor, passed back as cursor with the same since and until, gives the next one without ' +
+    'gaps or repeats, and is null on the last page. A bad since, until (before since), limit or cursor is 400 ' +
+    'naming it; a store that fails or is slow is 503 with Retry-After.',
+  request: {
+    params: ShipmentIdParam,
+    query: z.object({
+      since: isoQuery('documents recorded at or after it', '2026-04-10T00:00:00Z'),
+      until: isoQuery('documents recorded before it', '2026-04-11T00:00:00Z'),
+      limit: z
+        .string()
+        .optional()
+        .openapi({
+          description: `documents per page, 1-${TELEMETRY_PAGE.maxLimit} (default ${TELEMETRY_PAGE.defaultLimit})`,
+          example: String(TELEMETRY_PAGE.defaultLimit),
+        }),
+      cursor: z.string().optional().openapi({description: 'next_cursor of the previous page, unchanged (opaque)'}),
+    }),
+    headers: conditionalHeaders,
+  },
+  responses: {
+    200: {
+      description: 'One page of the telemetry history',
+      headers: validatorHeadersSchema,
+      content: {'application/json': {schema: TelemetryHistorySchema}},
+    },
+    304: notModified,
+    ...errorResponses(400, 401, 404, 422, 503),
+  },
+})
+
 /**
- * GET /shipments/{shipment_id}/unified and the batch GET/POST /shipments/unified, each answer with its ETag (304
- * to a GET that holds it). Errors are thrown as the core taxonomy for the app's error handler: not_found 404,
- * unavailable 503 with Retry-After, the malformed id marked 400 (too many ids 413 or 414), and a stored document
- * nested too deep to serve 422. With a registry, lookups and store latencies are counted on it.
+ * GET /shipments/{shipment_id}/unified, the batch GET/POST /shipments/unified and a page of a shipment's history,
+ * GET /shipments/{shipment_id}/telemetry, each answer with its ETag (304 to a GET that holds it). Errors are thrown
+ * as the core taxonomy for the app's error handler: not_found 404, unavailable 503 with Retry-After, a malformed id
+ * or history bound marked 400 (too many ids 413 or 414), a stored document nested too deep to serve 422. With a
+ * registry, lookups and store latencies are counted on it.
  */
 export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
@@ -181,7 +244,12 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
   // validator middleware here would only repeat that check on the API's hottest read.
   routes.openAPIRegistry.registerPath(unifiedState)
   routes.openAPIRegistry.registerPath(batchGet)
+  routes.openAPIRegistry.registerPath(telemetryHistory)
   const unified = (id: string) => services.shipments.unified(id).catch(markMalformedId)
+  const history = (id: string, query: (name: string) => string | undefined) =>
+    services.shipments
+      .history(id, {since: query('since'), until: query('until'), limit: query('limit'), cursor: query('cursor')})
+      .catch(markMalformedId)
   const batch = (ids: readonly string[], tooMany: 413 | 414) =>
     services.shipments.unifiedBatch(ids).catch((error: unknown) => {
       throw error instanceof TooManyIdsError ? withHttpStatus(error, tooMany) : markMalformedId(error)
@@ -204,8 +272,13 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
         const state = await unified(c.req.param('shipment_id'))
         return jsonWithValidators(c, state, stateVersion(state))
       })
+      .get('/shipments/:shipment_id/telemetry', async (c) => {
+        const answer = await history(c.req.param('shipment_id'), (name) => c.req.query(name))
+        return jsonWithValidators(c, answer, historyVersion(answer))
+      })
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
       .get('/shipments//unified', async (c) => c.json(await unified('')))
+      .get('/shipments//telemetry', async (c) => c.json(await history('', (name) => c.req.query(name))))
   )
 }
 
@@ -230,9 +303,18 @@ function batchVersion(answer: UnifiedBatch) {
   }
 }
 
-/** A malformed id is a bad request (400); a stored document the service will not serve stays 422. */
+/** A page of history is made of its documents alone; Last-Modified is the time of its newest (last) one. */
+function historyVersion(answer: TelemetryHistory) {
+  const last = answer.telemetry[answer.telemetry.length - 1]
+  return {parts: [answer], lastModified: last ? Date.parse(last.recorded_at) : undefined}
+}
+
+/** The query parameters whose bad values are a bad request, as a malformed id is. */
+const REQUEST_FIELDS = new Set(['shipment_id', 'ids', 'since', 'until', 'limit', 'cursor'])
+
+/** A malformed id or history bound is a bad request (400); a stored document the service will not serve stays 422. */
 function markMalformedId(error: unknown): never {
   const field = error instanceof ValidationError ? error.details[0]?.field : undefined
-  const malformed = field === 'shipment_id' || field === 'ids' || field?.startsWith('ids[')
+  const malformed = (field !== undefined && REQUEST_FIELDS.has(field)) || field?.startsWith('ids[')
   throw malformed ? withHttpStatus(error as ValidationError, 400) : error
 }

@@ -2,19 +2,24 @@ import type {Collection, Document, MongoClient} from 'mongodb'
 import type {
   AppendOutcome,
   IndexStatus,
+  TelemetryHistoryPage,
   TelemetryRecord,
   TelemetryStore,
+  TelemetryWindow,
   TelemetryWriter,
 } from '../../core/shipments/stores.js'
 import {type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
+import {historyPage} from '../../core/shipments/telemetry-history.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {MongoConnection, type MongoConnectionOptions} from './mongo-connection.js'
 import {
   appendOperation,
   databaseName,
   findLatestIndex,
+  historyKey,
   latestTelemetryBatchPipeline,
   latestTelemetryQuery,
+  telemetryHistoryQuery,
   telemetryIndexSpec,
 } from './telemetry-queries.js'
 
@@ -60,6 +65,22 @@ export class MongoTelemetryStore implements TelemetryStore {
         latest.set(String(_id), toLatestTelemetry(document, document[this.options.timeField], this.options))
       }
       return latest
+    })
+  }
+
+  history(id: string, window: TelemetryWindow, signal: AbortSignal): Promise<TelemetryHistoryPage> {
+    const query = telemetryHistoryQuery(this.options, id, window, this.options.timeoutMs)
+    const {timeField} = this.options
+    return this.connection.run(async (client) => {
+      const documents = await telemetryCollection(client, this.options)
+        .find(query.filter, {sort: query.sort, limit: query.limit, maxTimeMS: query.maxTimeMS, signal})
+        .toArray()
+      return historyPage(
+        documents,
+        window.limit,
+        (document) => toLatestTelemetry(document, document[timeField], this.options),
+        (document) => historyKey(document[timeField]),
+      )
     })
   }
 

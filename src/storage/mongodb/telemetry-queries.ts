@@ -1,3 +1,5 @@
+import {ValidationError} from '../../core/errors.js'
+import type {TelemetryWindow} from '../../core/shipments/stores.js'
 import type {TelemetryFields} from '../../core/shipments/telemetry-document.js'
 
 /** Pure builders for the MongoDB telemetry lookup and its index, kept apart from the driver so they are unit tested. */
@@ -26,6 +28,52 @@ export function latestTelemetryBatchPipeline(fields: TelemetryFields, ids: reado
     {$sort: {[fields.idField]: 1, [fields.timeField]: -1}},
     {$group: {_id: `$${fields.idField}`, document: {$first: '$$ROOT'}}},
   ]
+}
+
+interface HistoryQuery {
+  filter: Record<string, unknown>
+  sort: Record<string, 1 | -1>
+  limit: number
+  maxTimeMS: number
+}
+
+/**
+ * `find({<id>: id, <time>: {$gte: since, $gt: after, $lt: until}}).sort({<time>: 1}).limit(limit + 1)`: the
+ * compound index walked backwards from the window's start; one document more than the page says whether more
+ * follow. The bounds are BSON dates, as the import stores times; `after` is the previous page's last time as
+ * stored (historyKey), so a collection holding numbers or text pages correctly too.
+ */
+export function telemetryHistoryQuery(
+  fields: TelemetryFields,
+  id: string,
+  window: TelemetryWindow,
+  maxTimeMS: number,
+): HistoryQuery {
+  const time: Record<string, unknown> = {}
+  if (window.since !== undefined) time.$gte = new Date(window.since)
+  if (window.after !== undefined) time.$gt = historyKeyValue(window.after)
+  if (window.until !== undefined) time.$lt = new Date(window.until)
+  const filter =
+    Object.keys(time).length > 0 ? {[fields.idField]: id, [fields.timeField]: time} : {[fields.idField]: id}
+  return {filter, sort: {[fields.timeField]: 1}, limit: window.limit + 1, maxTimeMS}
+}
+
+/** A stored time as a page key that keeps its BSON type: `d:` epoch milliseconds, `n:` a number, `s:` text. */
+export function historyKey(value: unknown): string {
+  if (value instanceof Date) return `d:${value.getTime()}`
+  if (typeof value === 'number') return `n:${value}`
+  return `s:${String(value)}`
+}
+
+/** The stored time a page key stands for; a key historyKey did not make is refused as a bad cursor. */
+export function historyKeyValue(key: string): Date | number | string {
+  const text = key.slice(2)
+  const number = Number(text)
+  if (key.startsWith('d:') && /^-?\d+$/.test(text)) return new Date(number)
+  if (key.startsWith('n:') && text !== '' && Number.isFinite(number)) return number
+  if (key.startsWith('s:')) return text
+  const message = 'cursor must be the next_cursor of an earlier page, unchanged'
+  throw new ValidationError(message, {details: [{field: 'cursor', message}]})
 }
 
 interface IndexSpec {

@@ -1,9 +1,19 @@
 import type pg from 'pg'
+import {ValidationError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
-import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
+import type {IndexStatus, TelemetryHistoryPage, TelemetryStore, TelemetryWindow} from '../../core/shipments/stores.js'
 import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
+import {historyPage} from '../../core/shipments/telemetry-history.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
-import {missingTelemetryIndex, telemetryBatchSql, telemetryIndexSql, telemetryLookupSql} from '../shipment-sql.js'
+import {
+  historyParameters,
+  historyShape,
+  missingTelemetryIndex,
+  telemetryBatchSql,
+  telemetryHistorySql,
+  telemetryIndexSql,
+  telemetryLookupSql,
+} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
@@ -72,6 +82,31 @@ export class PostgresTelemetryStore implements TelemetryStore {
     }
   }
 
+  async history(id: string, window: TelemetryWindow, _signal?: AbortSignal): Promise<TelemetryHistoryPage> {
+    const shape = historyShape(window)
+    // One prepared statement per combination of bounds (eight at most), each planned for the index.
+    const name = `jobagent_shipment_history_${Number(shape.since)}${Number(shape.after)}${Number(shape.until)}`
+    try {
+      const result = await this.pool.query({
+        name,
+        text: telemetryHistorySql(this.options, 'postgres', shape),
+        values: historyParameters(id, window),
+      })
+      return historyPage(
+        result.rows as {time: unknown; key: string; document: unknown}[],
+        window.limit,
+        (row) => toLatestTelemetry(documentObject(row.document), row.time, this.options),
+        (row) => row.key,
+      )
+    } catch (error) {
+      if ((error as {code?: string}).code === '42P01') return {documents: [], next: null}
+      throw (
+        incomparableBounds(error, window, this.options.timeField) ??
+        describePostgresError(error, this.options.url, this.options.table)
+      )
+    }
+  }
+
   async checkIndex(): Promise<IndexStatus> {
     const {table, idField, timeField} = this.options
     return findLeadingIndex(this.pool, table, [idField, timeField], missingTelemetryIndex(this.options))
@@ -84,4 +119,17 @@ export class PostgresTelemetryStore implements TelemetryStore {
   async close(): Promise<void> {
     await this.pool.end()
   }
+}
+
+/**
+ * A bound the time column cannot hold (class 22, data exception: an ISO time against epoch numbers, or a cursor
+ * that was altered) is a request this table cannot answer, not a store that is down.
+ */
+function incomparableBounds(error: unknown, window: TelemetryWindow, timeField: string): ValidationError | undefined {
+  if (!(error as {code?: string}).code?.startsWith('22')) return undefined
+  const given = (['since', 'until', 'after'] as const).filter((bound) => window[bound] !== undefined)
+  if (given.length === 0) return undefined
+  const names = given.map((bound) => (bound === 'after' ? 'cursor' : bound))
+  const message = `the telemetry time field ${timeField} cannot be compared with ${names.join(', ')}: ${(error as Error).message}`
+  return new ValidationError(message, {details: names.map((field) => ({field, message}))})
 }

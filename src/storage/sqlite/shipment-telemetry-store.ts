@@ -1,7 +1,15 @@
-import type {IndexStatus, TelemetryStore} from '../../core/shipments/stores.js'
+import type {IndexStatus, TelemetryHistoryPage, TelemetryStore, TelemetryWindow} from '../../core/shipments/stores.js'
 import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
+import {historyPage} from '../../core/shipments/telemetry-history.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
-import {missingTelemetryIndex, telemetryBatchSql, telemetryLookupSql} from '../shipment-sql.js'
+import {
+  historyParameters,
+  historyShape,
+  missingTelemetryIndex,
+  telemetryBatchSql,
+  telemetryHistorySql,
+  telemetryLookupSql,
+} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
 import type {Statement} from './better-sqlite3.js'
 import {MissingTableError, ReadOnlyShipmentDatabase} from './shipment-database.js'
@@ -58,6 +66,23 @@ export class SqliteTelemetryStore implements TelemetryStore {
       const rows = this.statement(this.batch)?.all(JSON.stringify(ids)) as BatchRow[] | undefined
       for (const row of rows ?? []) latest.set(row.id, this.toLatest(row))
       return latest
+    })
+  }
+
+  /**
+   * Times are compared as text, which is time order for the ISO text the import stores (a table holding epoch
+   * numbers needs bounds in the same form, which the API does not take).
+   */
+  history(id: string, window: TelemetryWindow, _signal?: AbortSignal): Promise<TelemetryHistoryPage> {
+    return this.database.lookup(() => {
+      const sql = telemetryHistorySql(this.options, 'sqlite', historyShape(window))
+      const rows = (this.statement(sql)?.all(...historyParameters(id, window)) ?? []) as StoredRow[]
+      return historyPage(
+        rows,
+        window.limit,
+        (row) => this.toLatest(row),
+        (row) => String(row.time),
+      )
     })
   }
 

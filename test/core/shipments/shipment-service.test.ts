@@ -195,6 +195,13 @@ function embeddedStores(behaviour: {failMetadata?: Error; failTelemetry?: Error}
           if (behaviour.failTelemetry) throw behaviour.failTelemetry
           return new Map(ids.flatMap((id) => (id in latest ? [[id, latest[id as keyof typeof latest]]] : [])))
         }),
+      history: (id: string) =>
+        answered(() => {
+          asked.push(`telemetry:history:${id}`)
+          if (behaviour.failTelemetry) throw behaviour.failTelemetry
+          const found = latest[id as keyof typeof latest]
+          return {documents: found ? [found] : [], next: null}
+        }),
       ping: async () => {},
       close: async () => {},
     },

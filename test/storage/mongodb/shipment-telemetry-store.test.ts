@@ -3,6 +3,7 @@ import {MongoClient} from 'mongodb'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {silentLogger} from '../../../src/core/logger.js'
 import {MongoTelemetryStore, MongoTelemetryWriter} from '../../../src/storage/mongodb/shipment-telemetry-store.js'
+import {minutes, readAllPages} from '../../helpers/telemetry-history.js'
 
 const serverUrl = process.env.JOBAGENT_TEST_MONGODB_URL
 if (!serverUrl) {
@@ -81,5 +82,37 @@ describe.skipIf(!serverUrl)('MongoDB telemetry store (real server)', () => {
     } finally {
       await store.close()
     }
+  })
+
+  it("pages a shipment's history oldest first, since inclusive and until exclusive, without gaps or repeats", async () => {
+    const writer = new MongoTelemetryWriter({...options(), collection: 'history'})
+    const store = new MongoTelemetryStore({...options(), collection: 'history'})
+    try {
+      const s1 = minutes('S1', '2026-03-01T10:00:00.000Z', 25)
+      await writer.append([...s1.slice(10), ...minutes('S2', '2026-03-01T10:00:00.000Z', 5), ...s1.slice(0, 10)])
+      const all = await readAllPages(store, 'S1', {limit: 10})
+      expect(all.pages.map((page) => page.length)).toEqual([10, 10, 5])
+      expect(all.documents.map((document) => document.payload.n)).toEqual(Array.from({length: 25}, (_, n) => n))
+      expect(all.documents[0]).toEqual({recorded_at: '2026-03-01T10:00:00.000Z', payload: {n: 0}})
+      const window = {since: '2026-03-01T10:05:00.000Z', until: '2026-03-01T10:12:00.000Z', limit: 3}
+      const some = await readAllPages(store, 'S1', window)
+      expect(some.documents.map((document) => document.payload.n)).toEqual([5, 6, 7, 8, 9, 10, 11])
+      expect(await store.history('S9', {limit: 10}, signal)).toEqual({documents: [], next: null})
+    } finally {
+      await writer.close()
+      await store.close()
+    }
+  })
+
+  it('reads the history through the index, as explain shows', async () => {
+    const plan = await admin
+      .db(database)
+      .collection('telemetry')
+      .find({shipment_id: 'S1', recorded_at: {$gte: new Date(0)}})
+      .sort({recorded_at: 1})
+      .limit(11)
+      .explain('queryPlanner')
+    expect(JSON.stringify(plan.queryPlanner.winningPlan)).toContain('IXSCAN')
+    expect(JSON.stringify(plan.queryPlanner.winningPlan)).not.toContain('SORT')
   })
 })

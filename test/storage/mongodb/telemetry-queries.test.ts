@@ -1,10 +1,14 @@
 import {describe, expect, it} from 'vitest'
+import {ValidationError} from '../../../src/core/errors.js'
 import {
   appendOperation,
   databaseName,
   findLatestIndex,
+  historyKey,
+  historyKeyValue,
   latestTelemetryBatchPipeline,
   latestTelemetryQuery,
+  telemetryHistoryQuery,
   telemetryIndexSpec,
 } from '../../../src/storage/mongodb/telemetry-queries.js'
 
@@ -86,5 +90,45 @@ describe('MongoDB telemetry queries', () => {
     expect(databaseName('mongodb://u:p@h1:27017,h2:27017/fleet?replicaSet=rs0')).toBe('fleet')
     expect(databaseName('mongodb+srv://cluster.example.org/?retryWrites=true')).toBe('jobagent')
     expect(databaseName('mongodb://127.0.0.1:27017')).toBe('jobagent')
+  })
+
+  it('reads a page of history oldest first through the index, one document more than the page', () => {
+    expect(telemetryHistoryQuery(fields, 'SHP-1', {limit: 100}, 2000)).toEqual({
+      filter: {shipment_id: 'SHP-1'},
+      sort: {recorded_at: 1},
+      limit: 101,
+      maxTimeMS: 2000,
+    })
+  })
+
+  it('bounds the window by BSON dates, since inclusive and until exclusive, after the previous page', () => {
+    const window = {
+      since: '2026-03-01T10:00:00.000Z',
+      until: '2026-03-02T00:00:00.000Z',
+      after: historyKey(new Date('2026-03-01T11:00:00.000Z')),
+      limit: 10,
+    }
+    expect(telemetryHistoryQuery({idField: 'device', timeField: 'ts'}, '{"$ne": null}', window, 50).filter).toEqual({
+      device: '{"$ne": null}',
+      ts: {
+        $gte: new Date('2026-03-01T10:00:00.000Z'),
+        $gt: new Date('2026-03-01T11:00:00.000Z'),
+        $lt: new Date('2026-03-02T00:00:00.000Z'),
+      },
+    })
+  })
+
+  it('keeps the BSON type of a stored time in its page key', () => {
+    const date = new Date('2026-03-01T11:00:00.123Z')
+    for (const value of [date, 1772362800, 1772362800.5, '2026-03-01T11:00:00Z', 's:odd']) {
+      expect(historyKeyValue(historyKey(value))).toEqual(value)
+    }
+    expect(historyKey(date)).toBe(`d:${date.getTime()}`)
+  })
+
+  it('refuses a page key it did not make as a bad cursor', () => {
+    for (const key of ['', 'x:1', 'd:soon', 'n:', 'n:NaN']) {
+      expect(() => historyKeyValue(key), key).toThrow(ValidationError)
+    }
   })
 })

@@ -1,0 +1,31 @@
+import type {TelemetryStore, TelemetryWindow} from '../../src/core/shipments/stores.js'
+import type {LatestTelemetry} from '../../src/core/shipments/unified-state.js'
+
+const signal = new AbortController().signal
+
+/** Every page of a shipment's history in `window`, following `next` until the store says none follow (at most 1000). */
+export async function readAllPages(
+  store: TelemetryStore,
+  id: string,
+  window: TelemetryWindow,
+): Promise<{pages: LatestTelemetry[][]; documents: LatestTelemetry[]}> {
+  const pages: LatestTelemetry[][] = []
+  let after: string | undefined
+  for (let page = 0; page < 1000; page++) {
+    const answer = await store.history(id, {...window, ...(after === undefined ? {} : {after})}, signal)
+    pages.push(answer.documents)
+    if (answer.next === null) return {pages, documents: pages.flat()}
+    after = answer.next
+  }
+  throw new Error('the store never said the last page had come')
+}
+
+/** `count` documents one minute apart from `start`, payload {n}, as the import takes them. */
+export function minutes(id: string, start: string, count: number) {
+  const first = Date.parse(start)
+  return Array.from({length: count}, (_, n) => ({
+    id,
+    recorded_at: new Date(first + n * 60_000).toISOString(),
+    payload: {n},
+  }))
+}
