@@ -4,10 +4,12 @@ import {createShipmentMetrics} from '../../app/shipment-metrics.js'
 import {ValidationError} from '../../core/errors.js'
 import {MAX_BATCH_IDS, MAX_SHIPMENT_ID_LENGTH, TooManyIdsError} from '../../core/shipments/shipment-id.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
+import {stateVersion} from '../../core/shipments/state-version.js'
 import type {UnifiedBatch, UnifiedState} from '../../core/shipments/unified-state.js'
 import {jsonWithValidators, validatorHeaders} from '../entity-tags.js'
 import {validationHook, withHttpStatus} from '../errors.js'
 import {errorResponses} from '../schemas.js'
+import {type ShipmentEventOptions, shipmentEventRoutes} from './shipment-events.js'
 
 /** What the route needs: the shipment service, built lazily by the application context. */
 interface ShipmentRouteServices {
@@ -174,7 +176,10 @@ const batchPost = createRoute({
  * unavailable 503 with Retry-After, the malformed id marked 400 (too many ids 413 or 414), and a stored document
  * nested too deep to serve 422. With a registry, lookups and store latencies are counted on it.
  */
-export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
+export function shipmentRoutes(
+  services: ShipmentRouteServices,
+  options: {registry?: Registry; events?: ShipmentEventOptions} = {},
+) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
   const routes = new OpenAPIHono({defaultHook: validationHook})
   // Documented by the route definitions, checked by the service (its rules and messages are the CLI's): a
@@ -191,6 +196,16 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
     const answer = await batch(c.req.valid('json').ids, 413)
     return c.json(answer, 200, validatorHeaders(batchVersion(answer)))
   })
+  // --- Live updates: GET /shipments/{shipment_id}/unified/events (src/http/routes/shipment-events.ts) ---
+  routes.route(
+    '/',
+    shipmentEventRoutes(
+      services.shipments,
+      {params: ShipmentIdParam, markMalformedId},
+      {...options.events, ...(options.registry ? {registry: options.registry} : {})},
+    ),
+  )
+  // --- end of live updates ---
   return (
     routes
       .get('/shipments/unified', async (c) => {
@@ -207,17 +222,6 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
       .get('/shipments//unified', async (c) => c.json(await unified('')))
   )
-}
-
-/**
- * What a unified state is made of: the metadata row, the latest document and the stores they came from, not
- * generated_at nor the freshness counted from it; Last-Modified is the latest document's time.
- */
-function stateVersion(state: UnifiedState) {
-  return {
-    parts: [state.shipment_id, state.metadata, state.telemetry, state.sources],
-    lastModified: state.telemetry ? Date.parse(state.telemetry.recorded_at) : undefined,
-  }
 }
 
 /** Every shipment's version and the missing ids; Last-Modified is the latest document's time among them. */
