@@ -221,3 +221,34 @@ function asJobagentError(error: unknown): JobagentError {
     ? error
     : new UnavailableError(`shipment read failed: ${(error as Error)?.message ?? String(error)}`, {cause: error})
 }
+
+interface FollowOptions {
+  /** Ends the watch (Ctrl-C); the promise then resolves. */
+  signal: AbortSignal
+  /** Told the state at once, then each change and each failure to read. */
+  onEvent: (event: WatchEvent) => void
+  intervalMs?: number
+}
+
+/**
+ * `jobagent shipment show ID --watch`: the same watcher as the event streams, in this process. A malformed id, an
+ * unknown shipment or a store down at the start is thrown; later failures are told and the watch goes on.
+ */
+export async function followShipment(
+  service: WatcherOptions['service'],
+  id: string,
+  options: FollowOptions,
+): Promise<void> {
+  const watcher = new ShipmentWatcher({service, ...(options.intervalMs ? {intervalMs: options.intervalMs} : {})})
+  const watch = await watcher.watch(id, options.onEvent)
+  try {
+    options.onEvent({type: 'state', state: watch.state, tag: watch.tag})
+    await new Promise<void>((resolve) => {
+      if (options.signal.aborted) resolve()
+      else options.signal.addEventListener('abort', () => resolve(), {once: true})
+    })
+  } finally {
+    watch.close()
+    watcher.close()
+  }
+}
