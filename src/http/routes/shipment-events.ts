@@ -15,7 +15,7 @@ import {errorBody} from '../errors.js'
 import {errorResponses} from '../schemas.js'
 
 /** Open event streams one server keeps; one more is answered 503 with Retry-After. */
-export const MAX_SHIPMENT_STREAMS = 1000
+const MAX_SHIPMENT_STREAMS = 1000
 /** A comment this often keeps proxies and clients from taking a quiet stream for a dead one. */
 const DEFAULT_HEARTBEAT_MS = 15_000
 const STREAMS_OPEN = 'jobagent_shipment_streams_open'

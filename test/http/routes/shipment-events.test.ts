@@ -96,6 +96,16 @@ describe('GET /shipments/{shipment_id}/unified/events over SQLite', () => {
     expect(await json(plain)).toMatchObject({telemetry: state.telemetry, metadata: state.metadata})
   })
 
+  it('is documented in the OpenAPI document as an event stream with the errors before it', async () => {
+    const {running} = await servedApi()
+    const document = await json(await fetch(`${running.url}/openapi.json`))
+    const route = document.paths['/shipments/{shipment_id}/unified/events'].get
+    expect(Object.keys(route.responses['200'].content)).toEqual(['text/event-stream'])
+    expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(['400', '404', '503']))
+    expect(route.description).toContain('At most 1000 streams')
+    expect(route.parameters).toEqual([expect.objectContaining({name: 'shipment_id', in: 'path'})])
+  })
+
   it('sends the new state within 2 s of a telemetry document being appended', async () => {
     const {api, running} = await servedApi()
     const events = await stream(running, 'SHP-1001')
