@@ -3,6 +3,8 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
 import {renderMissingShipments, renderUnifiedBatch, renderUnifiedState} from '../../src/cli/render/shipments.js'
+import {watchUntilSignal} from '../../src/cli/shipment-watch-display.js'
+import {ValidationError} from '../../src/core/errors.js'
 
 export default class ShipmentShow extends BaseCommand {
   static summary = 'Show the metadata, latest telemetry and freshness of one shipment or several'
@@ -13,12 +15,15 @@ export default class ShipmentShow extends BaseCommand {
     'shipment found is shown in the order given, the ids with no shipment are named on stderr, and --json prints ' +
     'the body of POST /shipments/unified, {shipments, missing}. With --server, asks a running API instead of the ' +
     'stores (sending JOBAGENT_API_TOKEN as a bearer token when it is set). Exit 1 when a shipment is unknown ' +
-    '(after showing the others) or a store is unavailable.'
+    '(after showing the others) or a store is unavailable. --watch reads one shipment from the stores every second ' +
+    'until Ctrl-C (exit 0): redrawn in place on a terminal, one line per change elsewhere, one JSON line per ' +
+    'change with --json.'
   static examples = [
     '<%= config.bin %> shipment show SHP-1001',
     '<%= config.bin %> shipment show SHP-1001 --json',
     '<%= config.bin %> shipment show SHP-1001 SHP-1002 SHP-1003',
     '<%= config.bin %> shipment show SHP-1001 --server http://127.0.0.1:8080',
+    '<%= config.bin %> shipment show SHP-1001 --watch',
   ]
   static enableJsonFlag = true
   static strict = false
@@ -27,11 +32,13 @@ export default class ShipmentShow extends BaseCommand {
   }
   static flags = {
     server: Flags.string({description: 'Base URL of a running jobagent API to ask instead of the stores.'}),
+    watch: Flags.boolean({description: 'Show the shipment again whenever it changes, until Ctrl-C (one id only).'}),
   }
 
   async run() {
     const {argv, flags} = await this.parse(ShipmentShow)
     const ids = argv as string[]
+    if (flags.watch) return this.watch(ids, flags.server)
     const remote = {token: process.env.JOBAGENT_API_TOKEN || undefined}
     if (ids.length === 1) {
       const id = ids[0] as string
@@ -51,5 +58,18 @@ export default class ShipmentShow extends BaseCommand {
       process.exitCode = EXIT_FAILURE
     }
     return batch
+  }
+
+  /** Follows one shipment until SIGINT or SIGTERM; returns nothing, so --json prints no document at the end. */
+  private async watch(ids: string[], server: string | undefined): Promise<undefined> {
+    if (ids.length !== 1 || server) {
+      throw new ValidationError(
+        server ? '--watch reads the stores, not a server' : `--watch follows one shipment (got ${ids.length} ids)`,
+        {hint: server ? `follow a server with: curl -N ${server}/shipments/ID/unified/events` : 'give one id'},
+      )
+    }
+    const shipments = await this.context.openShipments()
+    await watchUntilSignal(shipments, ids[0] as string, {json: this.jsonEnabled(), style: this.style})
+    return undefined
   }
 }

@@ -16,6 +16,7 @@ import {jobsRoutes} from './routes/jobs.js'
 import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
 import {runsRoutes} from './routes/runs.js'
+import type {ShipmentEventOptions} from './routes/shipment-events.js'
 import {shipmentRoutes} from './routes/shipments.js'
 import {statsRoutes} from './routes/stats.js'
 import {documentSecurityHeaders} from './security-headers.js'
@@ -36,6 +37,10 @@ export interface HttpAppOptions {
   /** The web page directory (tests); src/web or dist/src/web by default. */
   webDir?: string
   healthCheckTimeoutMs?: number
+  /** Aborted when the server shuts down: long-lived answers (event streams) end at once instead of holding it. */
+  closing?: AbortSignal
+  /** The shipment event streams' interval, heartbeat and limit (tests shorten them). */
+  shipmentEvents?: Pick<ShipmentEventOptions, 'intervalMs' | 'heartbeatMs' | 'maxStreams'>
 }
 
 /**
@@ -113,7 +118,10 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))
   const shipments = services.shipments
-  if (shipments) app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry}))
+  if (shipments) {
+    const events = {...options.shipmentEvents, logger, ...(options.closing ? {closing: options.closing} : {})}
+    app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry, events}))
+  }
   app.route(
     '/',
     docsRoutes(() => openApiDocument(app, services.version)),

@@ -1,20 +1,12 @@
-import {hash} from 'node:crypto'
 import type {Context} from 'hono'
-
-/** What an answer's content is derived from, for its validators. */
-interface Version {
-  /** The values that make up the content; the tag changes when any of them does. */
-  parts: readonly unknown[]
-  /** When the content last changed, where known (ms since the epoch). */
-  lastModified?: number
-}
+import {type Version, versionTag} from '../core/version-tag.js'
 
 /**
  * The validators of an answer: a weak ETag hashed from `version.parts` (weak, since parts of the body such as the
  * time it was made may differ between answers that mean the same) and Last-Modified where known.
  */
 export function validatorHeaders(version: Version): {ETag: string; 'Last-Modified'?: string} {
-  const tag = `W/"${hash('sha1', JSON.stringify(version.parts), 'base64url')}"`
+  const tag = versionTag(version.parts)
   return version.lastModified !== undefined && Number.isFinite(version.lastModified)
     ? {ETag: tag, 'Last-Modified': new Date(version.lastModified).toUTCString()}
     : {ETag: tag}

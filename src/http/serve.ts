@@ -61,8 +61,10 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   const logger = context.logger.child('server')
   // Opened now so a missing or corrupt database is a clear error at start, not a 503 on the first request.
   void context.trackerDb
+  const shutdown = new AbortController()
   const app = createHttpApp(createHttpServices(context), {
     logger: options.httpLogger ?? context.logger,
+    closing: shutdown.signal,
     ...(options.apiToken ? {apiToken: options.apiToken} : {}),
     ...(options.corsOrigins ? {corsOrigins: options.corsOrigins} : {}),
     ...(options.allowedHosts ? {allowedHosts: options.allowedHosts} : {}),
@@ -71,6 +73,7 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
     host: options.host,
     port: options.port,
     logger,
+    onClose: () => shutdown.abort(),
     ...(options.shutdownTimeoutMs === undefined ? {} : {shutdownTimeoutMs: options.shutdownTimeoutMs}),
   })
   if (options.apiToken) logger.info('Bearer token required on every route except /health, /metrics and the pages')

@@ -12,6 +12,8 @@ interface ServerOptions {
   logger: Logger
   /** How long a shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs?: number
+  /** Called as the shutdown begins, to end answers that never finish by themselves (event streams). */
+  onClose?: () => void
 }
 
 export interface RunningServer {
@@ -137,6 +139,7 @@ export async function startServer(
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
       const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS
+      options.onClose?.()
       // Keep-alive connections become idle once their request is answered; close them as soon as they do.
       const idle = setInterval(() => server.closeIdleConnections(), 50)
       const force = setTimeout(() => {

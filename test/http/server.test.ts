@@ -4,9 +4,11 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join, resolve} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
+import {importShipments} from '../../src/app/shipment-import.js'
 import {UnavailableError} from '../../src/core/errors.js'
+import {silentLogger} from '../../src/core/logger.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
-import {tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
 import {
   applicationBody,
   json,
@@ -18,6 +20,8 @@ import {
   testApi,
 } from '../helpers/http.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {shipmentsConfig} from '../helpers/shipments.js'
+import {openEventStream} from '../helpers/sse.js'
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures')
 
@@ -189,6 +193,24 @@ describe('jobagent serve', () => {
     expect(stderr).toContain('SIGTERM received: shutting down, 1 request(s) in flight')
     expect(stderr).toMatch(/jobagent\.http \| GET \/jobs 200 \d+\.\d ms/)
     expect(stderr).toContain('| jobagent.server | Stopped')
+  })
+
+  it('ends open shipment event streams on SIGTERM instead of waiting for the shutdown bound, and exits 0', async () => {
+    const home = tempDir('jobagent-serve-')
+    cleanups.push(home.cleanup)
+    writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources: []}))
+    const shipments = shipmentsConfig(`sqlite://${join(home.path, 'shipments.db')}`)
+    await importShipments(shipments, {metadataFile: join(ROOT, 'examples/shipments/metadata.csv')}, silentLogger)
+    const child = serveProcess(home.path, ['--port', '0'])
+    const events = await openEventStream(`${await child.listening}/shipments/SHP-1001/unified/events`)
+    cleanups.push(() => events.close())
+    expect((await events.next()).event).toBe('unified')
+    const started = Date.now()
+    child.process.kill('SIGTERM')
+    expect(await events.ended(5000)).toBe(true)
+    expect(await child.exit).toBe(0)
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(child.stderr()).toContain('| jobagent.server | Stopped')
   })
 
   it('reports a port in use clearly and exits 1', async () => {

@@ -56,15 +56,34 @@ export function renderUnifiedState(state: UnifiedState, style: Style): string {
   lines.push(
     '',
     style.bold('Freshness'),
-    ...fields(
-      [
-        ['last seen', `${freshness.last_seen_at ?? 'never'}${age}`],
-        ['status', `${verdict} (stale after ${formatAge(freshness.stale_after_seconds)})`],
-      ],
-      width,
-    ),
+    ...fields([['last seen', `${freshness.last_seen_at ?? 'never'}${age}`]], width),
+    // Styled after the stored values are escaped: the verdict's colour is ours, not outside text.
+    `  ${'status'.padEnd(width)}${verdict} (stale after ${formatAge(freshness.stale_after_seconds)})`,
   )
   return lines.join('\n')
+}
+
+/**
+ * One line for a change seen by `jobagent shipment show ID --watch` off a terminal: when it was read, and the
+ * metadata fields and latest document that differ from the state before.
+ */
+export function renderShipmentChange(previous: UnifiedState, next: UnifiedState): string {
+  const parts = [next.generated_at, shown(next.shipment_id)]
+  const keys = [...new Set([...Object.keys(previous.metadata), ...Object.keys(next.metadata)])]
+  const changed = keys.filter((key) => JSON.stringify(previous.metadata[key]) !== JSON.stringify(next.metadata[key]))
+  if (changed.length > 0) {
+    parts.push(`metadata ${changed.map((key) => `${shown(key)}=${cell(next.metadata[key])}`).join(' ')}`)
+  }
+  if (JSON.stringify(previous.telemetry) !== JSON.stringify(next.telemetry)) {
+    const {telemetry} = next
+    const payload = telemetry
+      ? Object.entries(telemetry.payload).map(([key, value]) => `${shown(key)}=${cell(value)}`)
+      : []
+    parts.push(telemetry ? `telemetry ${cell(telemetry.recorded_at)} ${payload.join(' ')}`.trimEnd() : 'telemetry none')
+  }
+  // After a failure to read, the same state read again says that the shipment can be read again.
+  if (parts.length === 2) parts.push('unchanged')
+  return parts.join('  ')
 }
 
 /** `jobagent shipment show ID ID ...`: each shipment found, in the order asked, one blank line apart. */

@@ -5,11 +5,13 @@ import {ValidationError} from '../../core/errors.js'
 import {TELEMETRY_PAGE} from '../../core/paging.js'
 import {MAX_BATCH_IDS, MAX_SHIPMENT_ID_LENGTH, TooManyIdsError} from '../../core/shipments/shipment-id.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
+import {stateVersion} from '../../core/shipments/state-version.js'
 import type {TelemetryHistory} from '../../core/shipments/telemetry-history.js'
-import type {UnifiedBatch, UnifiedState} from '../../core/shipments/unified-state.js'
+import type {UnifiedBatch} from '../../core/shipments/unified-state.js'
 import {jsonWithValidators, validatorHeaders} from '../entity-tags.js'
 import {validationHook, withHttpStatus} from '../errors.js'
 import {errorResponses} from '../schemas.js'
+import {type ShipmentEventOptions, shipmentEventRoutes} from './shipment-events.js'
 
 /** What the route needs: the shipment service, built lazily by the application context. */
 interface ShipmentRouteServices {
@@ -237,7 +239,10 @@ const telemetryHistory = createRoute({
  * or history bound marked 400 (too many ids 413 or 414), a stored document nested too deep to serve 422. With a
  * registry, lookups and store latencies are counted on it.
  */
-export function shipmentRoutes(services: ShipmentRouteServices, options: {registry?: Registry} = {}) {
+export function shipmentRoutes(
+  services: ShipmentRouteServices,
+  options: {registry?: Registry; events?: ShipmentEventOptions} = {},
+) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
   const routes = new OpenAPIHono({defaultHook: validationHook})
   // Documented by the route definitions, checked by the service (its rules and messages are the CLI's): a
@@ -259,6 +264,16 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
     const answer = await batch(c.req.valid('json').ids, 413)
     return c.json(answer, 200, validatorHeaders(batchVersion(answer)))
   })
+  // --- Live updates: GET /shipments/{shipment_id}/unified/events (src/http/routes/shipment-events.ts) ---
+  routes.route(
+    '/',
+    shipmentEventRoutes(
+      services.shipments,
+      {params: ShipmentIdParam, markMalformedId},
+      {...options.events, ...(options.registry ? {registry: options.registry} : {})},
+    ),
+  )
+  // --- end of live updates ---
   return (
     routes
       .get('/shipments/unified', async (c) => {
@@ -280,17 +295,6 @@ export function shipmentRoutes(services: ShipmentRouteServices, options: {regist
       .get('/shipments//unified', async (c) => c.json(await unified('')))
       .get('/shipments//telemetry', async (c) => c.json(await history('', (name) => c.req.query(name))))
   )
-}
-
-/**
- * What a unified state is made of: the metadata row, the latest document and the stores they came from, not
- * generated_at nor the freshness counted from it; Last-Modified is the latest document's time.
- */
-function stateVersion(state: UnifiedState) {
-  return {
-    parts: [state.shipment_id, state.metadata, state.telemetry, state.sources],
-    lastModified: state.telemetry ? Date.parse(state.telemetry.recorded_at) : undefined,
-  }
 }
 
 /** Every shipment's version and the missing ids; Last-Modified is the latest document's time among them. */

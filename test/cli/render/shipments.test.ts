@@ -1,5 +1,10 @@
 import {describe, expect, it} from 'vitest'
-import {formatAge, renderShipmentImport, renderUnifiedState} from '../../../src/cli/render/shipments.js'
+import {
+  formatAge,
+  renderShipmentChange,
+  renderShipmentImport,
+  renderUnifiedState,
+} from '../../../src/cli/render/shipments.js'
 import {makeStyle} from '../../../src/cli/style.js'
 import type {UnifiedState} from '../../../src/core/shipments/unified-state.js'
 
@@ -34,6 +39,30 @@ describe('shipment renderers', () => {
         '  last seen      2026-03-01T11:55:00.000Z (5 min ago)',
         '  status         fresh (stale after 15 min)',
       ].join('\n'),
+    )
+  })
+
+  it('colours the freshness verdict on a colour terminal, escaping only the stored values', () => {
+    // Painted as a colour terminal paints it (styleText leaves text plain when stdout is no terminal).
+    const green = (text: string) => `\u001b[32m${text}\u001b[39m`
+    const coloured = renderUnifiedState({...state, metadata: {origin: 'O\u001b[31mslo'}}, {...plain, green})
+    expect(coloured).toContain('status         \u001b[32mfresh\u001b[39m (stale after 15 min)')
+    expect(coloured).not.toContain('\u001b[31m')
+  })
+
+  it('describes a change in one line: the metadata fields and the latest document that differ', () => {
+    const next: UnifiedState = {
+      ...state,
+      metadata: {...state.metadata, origin: 'Bergen', status: 'delivered'},
+      telemetry: {recorded_at: '2026-03-01T12:01:00.000Z', payload: {temperature_c: 4.3, door: 'open'}},
+      generated_at: '2026-03-01T12:01:02.000Z',
+    }
+    expect(renderShipmentChange(state, next)).toBe(
+      '2026-03-01T12:01:02.000Z  SHP-1  metadata origin=Bergen status=delivered  ' +
+        'telemetry 2026-03-01T12:01:00.000Z temperature_c=4.3 door=open',
+    )
+    expect(renderShipmentChange(state, {...state, generated_at: '2026-03-01T12:02:00.000Z'})).toBe(
+      '2026-03-01T12:02:00.000Z  SHP-1  unchanged',
     )
   })
 
