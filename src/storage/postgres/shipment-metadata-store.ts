@@ -21,8 +21,12 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   private readonly lookup: string
   private readonly batch: string
 
-  constructor(private readonly options: ServerMetadataOptions) {
-    this.pool = createPostgresPool({...options, readOnly: true})
+  /** Set when the store reads through a pool it shares with the other store (and a combined store that closes it). */
+  private readonly sharedPool: boolean
+
+  constructor(private readonly options: ServerMetadataOptions & {pool?: pg.Pool}) {
+    this.sharedPool = options.pool !== undefined
+    this.pool = options.pool ?? createPostgresPool({...options, readOnly: true})
     this.lookup = metadataLookupSql(options, 'postgres')
     this.batch = metadataBatchSql(options, 'postgres')
   }
@@ -77,6 +81,6 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async close(): Promise<void> {
-    await this.pool.end()
+    if (!this.sharedPool) await this.pool.end()
   }
 }
