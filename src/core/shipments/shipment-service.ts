@@ -3,13 +3,7 @@ import {type Logger, silentLogger} from '../logger.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateBatchIds, validateShipmentId} from './shipment-id.js'
-import type {
-  CombinedShipmentStore,
-  IndexStatus,
-  JointRead,
-  ShipmentMetadataStore,
-  TelemetryStore,
-} from './stores.js'
+import type {CombinedShipmentStore, IndexStatus, JointRead, ShipmentMetadataStore, TelemetryStore} from './stores.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import type {Freshness, LatestTelemetry, UnifiedBatch, UnifiedState} from './unified-state.js'
 

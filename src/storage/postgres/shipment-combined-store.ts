@@ -1,10 +1,15 @@
 import type pg from 'pg'
-import type {CombinedShipmentStore, JointRead} from '../../core/shipments/stores.js'
+import type {
+  CombinedShipmentStore,
+  JointRead,
+  ShipmentMetadataStore,
+  TelemetryStore,
+} from '../../core/shipments/stores.js'
 import {documentObject, toLatestTelemetry} from '../../core/shipments/telemetry-document.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {plainRow} from '../plain-values.js'
 import {jointLookupSql, type ServerMetadataOptions} from '../shipment-sql.js'
-import {createPostgresPool, describePostgresError} from './pool.js'
+import {createPostgresPool, describePostgresError, RenewableStatement} from './pool.js'
 import {PostgresShipmentMetadataStore} from './shipment-metadata-store.js'
 import {type PostgresTelemetryOptions, PostgresTelemetryStore} from './shipment-telemetry-store.js'
 
@@ -54,26 +59,32 @@ interface JointNames {
  * one named statement, on the pool it shares with the two stores (which serve health and index checks and the
  * lookups it leaves to them). It owns that pool and closes it.
  */
-export class PostgresCombinedShipmentStore implements CombinedShipmentStore {
+class PostgresCombinedShipmentStore implements CombinedShipmentStore {
   /** A query sent to the server runs to its end (statement_timeout bounds it). */
   readonly abortable = false
-  private readonly lookup: string
-  private readonly batch: string
+  private readonly lookup: RenewableStatement
+  private readonly batch: RenewableStatement
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly url: string,
     private readonly names: JointNames,
   ) {
-    this.lookup = jointLookupSql(names.metadata, names.telemetry, false)
-    this.batch = jointLookupSql(names.metadata, names.telemetry, true)
+    this.lookup = new RenewableStatement(
+      'jobagent_shipment_unified',
+      jointLookupSql(names.metadata, names.telemetry, false),
+    )
+    this.batch = new RenewableStatement(
+      'jobagent_shipment_unified_batch',
+      jointLookupSql(names.metadata, names.telemetry, true),
+    )
   }
 
   async find(
     id: string,
     _signal?: AbortSignal,
   ): Promise<JointRead<Record<string, unknown> | null, LatestTelemetry | null> | undefined> {
-    const result = await this.query('jobagent_shipment_unified', this.lookup, [id, id])
+    const result = await this.query(this.lookup, [id, id])
     if (!result) return undefined
     const values = result.rows[0]
     if (!values) return {metadata: null, telemetry: null}
@@ -84,7 +95,7 @@ export class PostgresCombinedShipmentStore implements CombinedShipmentStore {
     ids: readonly string[],
     _signal?: AbortSignal,
   ): Promise<JointRead<Map<string, Record<string, unknown>>, Map<string, LatestTelemetry>> | undefined> {
-    const result = await this.query('jobagent_shipment_unified_batch', this.batch, [ids])
+    const result = await this.query(this.batch, [ids])
     if (!result) return undefined
     const asked = new Set(ids)
     const rows = new Map<string, Record<string, unknown>>()
@@ -106,9 +117,9 @@ export class PostgresCombinedShipmentStore implements CombinedShipmentStore {
   }
 
   /** The result as arrays (a metadata column may be called `time` or `document`), or undefined for the stores. */
-  private async query(name: string, text: string, values: unknown[]): Promise<pg.QueryArrayResult | undefined> {
+  private async query(statement: RenewableStatement, values: unknown[]): Promise<pg.QueryArrayResult | undefined> {
     try {
-      return await this.pool.query({name, text, values, rowMode: 'array'})
+      return await statement.query(this.pool, values, 'array')
     } catch (error) {
       if (LEFT_TO_THE_STORES.has((error as {code?: string}).code ?? '')) return undefined
       throw describePostgresError(error, this.url)
@@ -137,7 +148,7 @@ export class PostgresCombinedShipmentStore implements CombinedShipmentStore {
 export function createJointPostgresStores(
   metadata: ServerMetadataOptions,
   telemetry: PostgresTelemetryOptions,
-): {metadata: PostgresShipmentMetadataStore; telemetry: PostgresTelemetryStore; combined: PostgresCombinedShipmentStore} {
+): {metadata: ShipmentMetadataStore; telemetry: TelemetryStore; combined: CombinedShipmentStore} {
   const pool = createPostgresPool({
     url: metadata.url,
     poolSize: Math.max(metadata.poolSize, telemetry.poolSize),

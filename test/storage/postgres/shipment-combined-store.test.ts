@@ -4,7 +4,10 @@ import {createShipmentService, type ShipmentsConfig} from '../../../src/app/ship
 import {silentLogger} from '../../../src/core/logger.js'
 import type {ShipmentService, StoreOutcome, StoreRole} from '../../../src/core/shipments/shipment-service.js'
 import {samePostgresDatabase} from '../../../src/storage/postgres/shipment-combined-store.js'
-import {PostgresShipmentMetadataWriter, PostgresTelemetryWriter} from '../../../src/storage/postgres/shipment-writers.js'
+import {
+  PostgresShipmentMetadataWriter,
+  PostgresTelemetryWriter,
+} from '../../../src/storage/postgres/shipment-writers.js'
 import {createTestDatabase, testPostgresUrl} from '../../helpers/postgres.js'
 import {closedPort, shipmentsConfig, shipmentTestApp} from '../../helpers/shipments.js'
 
@@ -18,9 +21,9 @@ if (!serverUrl) {
 describe('what counts as the same PostgreSQL database', () => {
   it('compares host (case aside), port (5432 by default), database, user, password and parameters', () => {
     expect(samePostgresDatabase('postgres://u@db:5432/fleet', 'postgresql://u@DB/fleet')).toBe(true)
-    expect(samePostgresDatabase('postgres://u:p@db/fleet?sslmode=require', 'postgres://u:p@db/fleet?sslmode=require')).toBe(
-      true,
-    )
+    expect(
+      samePostgresDatabase('postgres://u:p@db/fleet?sslmode=require', 'postgres://u:p@db/fleet?sslmode=require'),
+    ).toBe(true)
     expect(samePostgresDatabase('postgres://u@db/fleet', 'postgres://u@db/telemetry')).toBe(false)
     expect(samePostgresDatabase('postgres://u@db/fleet', 'postgres://v@db/fleet')).toBe(false)
     expect(samePostgresDatabase('postgres://u@db/fleet', 'postgres://u@db:5433/fleet')).toBe(false)
@@ -64,7 +67,12 @@ describe.skipIf(!serverUrl)('PostgreSQL metadata and telemetry in one database',
 
   async function seed(target: string, withMetadata: boolean) {
     if (withMetadata) {
-      const writer = new PostgresShipmentMetadataWriter({url: target, table: 'shipments', idColumn: 'shipment_id', ...common})
+      const writer = new PostgresShipmentMetadataWriter({
+        url: target,
+        table: 'shipments',
+        idColumn: 'shipment_id',
+        ...common,
+      })
       await writer.upsert([
         // Columns named like the ones the joint query adds must come back as the row's own.
         {shipment_id: 'S1', origin: 'Rotterdam', time: 'row time', document: 'row document', found: 'row found'},
@@ -163,7 +171,13 @@ describe.skipIf(!serverUrl)('PostgreSQL metadata and telemetry in one database',
     expect(found).toEqual(await two.unified('S1'))
     expect(found).toMatchObject({
       shipment_id: 'S1',
-      metadata: {shipment_id: 'S1', origin: 'Rotterdam', time: 'row time', document: 'row document', found: 'row found'},
+      metadata: {
+        shipment_id: 'S1',
+        origin: 'Rotterdam',
+        time: 'row time',
+        document: 'row document',
+        found: 'row found',
+      },
       telemetry: {recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 2, nested: {ok: true}}},
       freshness: {last_seen_at: '2026-03-01T12:00:00.000Z', age_seconds: 600, stale: false},
       sources: {metadata: 'postgres', telemetry: 'postgres'},
@@ -204,6 +218,28 @@ describe.skipIf(!serverUrl)('PostgreSQL metadata and telemetry in one database',
     const batch = await numbered.unifiedBatch(['SHP-1', '42'])
     expect(batch).toEqual(await separate({table: 'numbered'}).unifiedBatch(['SHP-1', '42']))
     expect(batch.missing).toEqual(['SHP-1'])
+  })
+
+  it('keeps answering when a column is added to the metadata table while it serves', async () => {
+    const admin = new pg.Client({connectionString: url})
+    await admin.connect()
+    try {
+      await admin.query('CREATE TABLE growing (shipment_id text PRIMARY KEY, origin text)')
+      await admin.query("INSERT INTO growing VALUES ('S1', 'Rotterdam')")
+      const one = joint({table: 'growing'})
+      const two = separate({table: 'growing'})
+      const read = async () => [
+        (await one.unified('S1')).metadata,
+        (await one.unifiedBatch(['S1'])).shipments[0]?.metadata,
+        (await two.unified('S1')).metadata,
+        (await two.unifiedBatch(['S1'])).shipments[0]?.metadata,
+      ]
+      expect(await read()).toEqual(Array(4).fill({shipment_id: 'S1', origin: 'Rotterdam'}))
+      await admin.query("ALTER TABLE growing ADD COLUMN carrier text DEFAULT 'Nordline'")
+      expect(await read()).toEqual(Array(4).fill({shipment_id: 'S1', origin: 'Rotterdam', carrier: 'Nordline'}))
+    } finally {
+      await admin.end()
+    }
   })
 
   it('records the one query for each store and still checks both stores', async () => {
