@@ -5,6 +5,7 @@ import type {Logger} from '../core/logger.js'
 import {isStoreName} from '../core/shipments/names.js'
 import {type ShipmentMetrics, ShipmentService, type StoreRole} from '../core/shipments/shipment-service.js'
 import type {
+  CombinedShipmentStore,
   ShipmentMetadataStore,
   ShipmentMetadataWriter,
   TelemetryStore,
@@ -14,6 +15,7 @@ import type {Clock} from '../core/time.js'
 import {MongoTelemetryStore, MongoTelemetryWriter} from '../storage/mongodb/shipment-telemetry-store.js'
 import {MysqlShipmentMetadataStore} from '../storage/mysql/shipment-metadata-store.js'
 import {MysqlShipmentMetadataWriter} from '../storage/mysql/shipment-writers.js'
+import {createJointPostgresStores, samePostgresDatabase} from '../storage/postgres/shipment-combined-store.js'
 import {PostgresShipmentMetadataStore} from '../storage/postgres/shipment-metadata-store.js'
 import {PostgresTelemetryStore} from '../storage/postgres/shipment-telemetry-store.js'
 import {PostgresShipmentMetadataWriter, PostgresTelemetryWriter} from '../storage/postgres/shipment-writers.js'
@@ -103,14 +105,26 @@ function networkMetadata(m: ShipmentsConfig['metadata'], logger: Logger) {
   }
 }
 
+interface ShipmentStores {
+  metadata: ShipmentMetadataStore
+  telemetry: TelemetryStore
+  combined?: CombinedShipmentStore
+}
+
 /** The read-only stores named by the config. Nothing connects yet: pools and files open on first use. */
-function createShipmentStores(
-  config: ShipmentsConfig,
-  logger: Logger,
-): {metadata: ShipmentMetadataStore; telemetry: TelemetryStore} {
+function createShipmentStores(config: ShipmentsConfig, logger: Logger): ShipmentStores {
   checkStoreNames(config)
   const {metadata: m, telemetry: t} = config
   const fields = {idField: t.id_field, timeField: t.time_field}
+  const network = {url: t.url, poolSize: t.pool_size, timeoutMs: t.timeout_ms, logger: logger.child('telemetry')}
+  // One database for both: one pool, and one query per lookup (docs/SHIPMENTS.md, "One round trip").
+  if (
+    metadataScheme(config) === 'postgres' &&
+    telemetryScheme(config) === 'postgres' &&
+    samePostgresDatabase(m.url, t.url)
+  ) {
+    return createJointPostgresStores(networkMetadata(m, logger), {...network, table: t.collection, ...fields})
+  }
   // A synchronous SQLite read must never hold the event loop for the whole store timeout.
   const busyTimeoutMs = (timeout: number) => Math.min(timeout, 250)
   const scheme = telemetryScheme(config)
@@ -132,7 +146,6 @@ function createShipmentStores(
       : metadataKind === 'postgres'
         ? new PostgresShipmentMetadataStore(networkMetadata(m, logger))
         : new MysqlShipmentMetadataStore(networkMetadata(m, logger))
-  const network = {url: t.url, poolSize: t.pool_size, timeoutMs: t.timeout_ms, logger: logger.child('telemetry')}
   const telemetry: TelemetryStore =
     scheme === 'sqlite'
       ? new SqliteTelemetryStore({
@@ -157,10 +170,8 @@ interface ShipmentServiceWiring {
 /** The shipment service over the configured stores (logger `jobagent.shipments`). */
 export function createShipmentService(config: ShipmentsConfig, wiring: ShipmentServiceWiring): ShipmentService {
   const logger = wiring.logger.child('shipments')
-  const {metadata, telemetry} = createShipmentStores(config, logger)
   return new ShipmentService({
-    metadata,
-    telemetry,
+    ...createShipmentStores(config, logger),
     timeouts: {metadata: config.metadata.timeout_ms, telemetry: config.telemetry.timeout_ms},
     staleAfterSeconds: config.stale_after_seconds,
     logger,

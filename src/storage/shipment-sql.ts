@@ -143,6 +143,23 @@ export function historyShape(window: TelemetryWindow): HistoryShape {
   return {since: window.since !== undefined, after: window.after !== undefined, until: window.until !== undefined}
 }
 
+/**
+ * PostgreSQL: what a lookup reads from both stores in one query when they share a database: the metadata columns,
+ * then `found` (true when the shipment has a document), `time` and `document` of its latest document, found by
+ * the telemetry lookup run as a LATERAL subquery. The single lookup takes the id twice ($1 for the id column, whose
+ * type the server infers, $2 as text for the id field); the batch takes the list ($1) and finds each row's
+ * documents by its id read as text, which is how the batch keys the rows it returns.
+ */
+export function jointLookupSql(metadata: MetadataTable, telemetry: TelemetryTable, batch: boolean): string {
+  const id = quoteIdentifier(metadata.idColumn)
+  const latest = telemetryLookupSql(telemetry, 'postgres', batch ? `m.${id}::text` : '$2')
+  return (
+    `SELECT m.*, latest.found, latest.time, latest.document FROM ${quoteIdentifier(metadata.table)} AS m ` +
+    `LEFT JOIN LATERAL (SELECT true AS found, l.time, l.document FROM (${latest}) AS l) AS latest ON true ` +
+    `WHERE ${batch ? `m.${id} = ANY($1)` : `m.${id} = $1 LIMIT 1`}`
+  )
+}
+
 /** The index a metadata lookup needs; unique, so an upsert by id can use it too. */
 export function metadataIndexSql({table, idColumn}: MetadataTable, dialect: SqlDialect): string {
   const name = indexName(QUOTE[dialect], table, idColumn)

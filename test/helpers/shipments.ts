@@ -80,7 +80,7 @@ export function fakeStores(
 }
 
 export function serviceWith(
-  stores: Pick<ShipmentServiceOptions, 'metadata' | 'telemetry'>,
+  stores: Pick<ShipmentServiceOptions, 'metadata' | 'telemetry' | 'combined'>,
   options: Partial<ShipmentServiceOptions> = {},
 ): ShipmentService {
   return new ShipmentService({

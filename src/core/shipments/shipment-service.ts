@@ -10,7 +10,7 @@ import {type Logger, silentLogger} from '../logger.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateBatchIds, validateShipmentId} from './shipment-id.js'
-import type {IndexStatus, ShipmentMetadataStore, TelemetryStore} from './stores.js'
+import type {CombinedShipmentStore, IndexStatus, JointRead, ShipmentMetadataStore, TelemetryStore} from './stores.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import {checkHistoryQuery, encodeCursor, type HistoryQuery, type TelemetryHistory} from './telemetry-history.js'
 import type {Freshness, LatestTelemetry, UnifiedBatch, UnifiedState} from './unified-state.js'
@@ -38,6 +38,11 @@ interface StoreCheck {
 export interface ShipmentServiceOptions {
   metadata: ShipmentMetadataStore
   telemetry: TelemetryStore
+  /**
+   * Both stores in one database, read with one query per lookup; each store is still used for health and index
+   * checks and for what the joint read leaves to them.
+   */
+  combined?: CombinedShipmentStore
   /** How long each store may take to answer, in milliseconds. */
   timeouts: {metadata: number; telemetry: number}
   staleAfterSeconds: number
@@ -61,12 +66,13 @@ function withoutCredentials(text: string): string {
 }
 
 /**
- * The latest telemetry of a shipment merged with its metadata row, and pages of its telemetry history; read-only,
- * both stores read concurrently.
+ * The latest telemetry of a shipment merged with its metadata row, and pages of its telemetry history; read-only.
+ * Both stores are read concurrently, or with one query when a combined store reads them together.
  */
 export class ShipmentService {
   private readonly metadata: ShipmentMetadataStore
   private readonly telemetry: TelemetryStore
+  private readonly combined: CombinedShipmentStore | undefined
   private readonly clock: Clock
   private readonly logger: Logger
   private readonly sinks: ShipmentMetrics[] = []
@@ -84,6 +90,7 @@ export class ShipmentService {
   constructor(private readonly options: ShipmentServiceOptions) {
     this.metadata = options.metadata
     this.telemetry = options.telemetry
+    this.combined = options.combined
     this.clock = options.clock ?? systemClock
     this.logger = options.logger ?? silentLogger
     if (options.metrics) this.sinks.push(options.metrics)
@@ -104,7 +111,8 @@ export class ShipmentService {
 
   async unified(id: string): Promise<UnifiedState> {
     this.checkId(() => validateShipmentId(id))
-    const [row, latest] = await this.readConcurrently(
+    const [row, latest] = await this.readBoth(
+      (combined, signal) => combined.find(id, signal),
       (signal) => this.metadata.findById(id, signal),
       (signal) => this.telemetry.latest(id, signal),
     )
@@ -154,7 +162,8 @@ export class ShipmentService {
    */
   async unifiedBatch(ids: readonly string[]): Promise<UnifiedBatch> {
     const unique = this.checkId(() => validateBatchIds(ids))
-    const settled = await this.readConcurrently(
+    const settled = await this.readBoth(
+      (combined, signal) => combined.findMany(unique, signal),
       (signal) => this.metadata.findByIds(unique, signal),
       (signal) => this.telemetry.latestByIds(unique, signal),
     )
@@ -231,6 +240,64 @@ export class ShipmentService {
     })
   }
 
+  /**
+   * What both stores hold for a lookup: read together by the combined store when there is one and it can answer,
+   * else from each store concurrently. Either way a failure is settled per store, not thrown.
+   */
+  private async readBoth<M, T>(
+    together: (combined: CombinedShipmentStore, signal: AbortSignal) => Promise<JointRead<M, T> | undefined>,
+    metadata: (signal: AbortSignal) => Promise<M>,
+    telemetry: (signal: AbortSignal) => Promise<T>,
+  ): Promise<[Settled<M>, Settled<T>]> {
+    if (this.combined) {
+      const read = await this.readTogether(this.combined, together)
+      if (read) return read
+    }
+    return this.readConcurrently(metadata, telemetry)
+  }
+
+  /**
+   * One query for both stores, within the smaller of their timeouts (it answers for both at once). Its time is
+   * recorded for each store, as the time that store's answer took; a failure fails both stores alike, as it
+   * would have failed two queries to the same database. Undefined when the combined store leaves the lookup to
+   * the stores, with nothing recorded: their reads record their own.
+   */
+  private readTogether<M, T>(
+    combined: CombinedShipmentStore,
+    work: (combined: CombinedShipmentStore, signal: AbortSignal) => Promise<JointRead<M, T> | undefined>,
+  ): Promise<[Settled<M>, Settled<T>] | undefined> {
+    const timeoutMs = Math.min(this.options.timeouts.metadata, this.options.timeouts.telemetry)
+    const controller = combined.abortable === false ? undefined : new AbortController()
+    const signal = controller?.signal ?? NEVER_ABORTED
+    const started = performance.now()
+    const record = (outcome: StoreOutcome) => {
+      this.recordLatency('metadata', this.metadata.kind, started, outcome)
+      this.recordLatency('telemetry', this.telemetry.kind, started, outcome)
+    }
+    return new Promise((resolve) => {
+      withDeadline(
+        timeoutMs,
+        () => work(combined, signal),
+        controller,
+        (read) => {
+          if (!read) return resolve(undefined)
+          record('ok')
+          resolve([
+            {status: 'fulfilled', value: read.metadata},
+            {status: 'fulfilled', value: read.telemetry},
+          ])
+        },
+        (error) => {
+          record(error instanceof StoreTimeout ? 'timeout' : 'error')
+          resolve([
+            {status: 'rejected', reason: this.unavailable('metadata', this.metadata.kind, error, timeoutMs)},
+            {status: 'rejected', reason: this.unavailable('telemetry', this.telemetry.kind, error, timeoutMs)},
+          ])
+        },
+      )
+    })
+  }
+
   /** Both stores at once, each within its timeout; a failure is settled, not thrown. */
   private readConcurrently<M, T>(
     metadata: (signal: AbortSignal) => Promise<M>,
@@ -286,10 +353,10 @@ export class ShipmentService {
     return this.indexReport
   }
 
-  /** Waits for a pending index check, then closes both stores. */
+  /** Waits for a pending index check, then closes both stores (and the combined store). */
   async close(): Promise<void> {
     await this.indexReport
-    await Promise.all([this.metadata.close(), this.telemetry.close()])
+    await Promise.all([this.metadata.close(), this.telemetry.close(), this.combined?.close()])
   }
 
   private async checkIndex(role: StoreRole): Promise<IndexStatus | undefined> {
@@ -343,32 +410,21 @@ export class ShipmentService {
     const timeoutMs = this.options.timeouts[role]
     const started = performance.now()
     return new Promise<T>((resolve, reject) => {
-      let settled = false
-      const fail = (error: unknown) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        if (recordLatency)
-          this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
-        // A store that cannot compare the values asked for (a time column of another type) refuses the request.
-        reject(error instanceof ValidationError ? error : this.unavailable(role, store.kind, error, timeoutMs))
-      }
-      const timer = setTimeout(() => {
-        controller?.abort()
-        fail(new StoreTimeout())
-      }, timeoutMs)
-      const succeed = (value: T) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
-        resolve(value)
-      }
-      try {
-        work().then(succeed, fail)
-      } catch (error) {
-        fail(error)
-      }
+      withDeadline(
+        timeoutMs,
+        work,
+        controller,
+        (value) => {
+          if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
+          resolve(value)
+        },
+        (error) => {
+          if (recordLatency)
+            this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
+          // A store that cannot compare the values asked for (a time column of another type) refuses the request.
+          reject(error instanceof ValidationError ? error : this.unavailable(role, store.kind, error, timeoutMs))
+        },
+      )
     })
   }
 
@@ -428,4 +484,39 @@ export class ShipmentService {
 
 function elapsedMs(started: number): number {
   return Math.round((performance.now() - started) * 1000) / 1000
+}
+
+/**
+ * Calls exactly one of `succeed` (with what `work` resolves to) and `fail` (with its error, or a StoreTimeout when
+ * `timeoutMs` passes first, after aborting `controller`).
+ */
+function withDeadline<T>(
+  timeoutMs: number,
+  work: () => Promise<T>,
+  controller: AbortController | undefined,
+  succeed: (value: T) => void,
+  fail: (error: unknown) => void,
+): void {
+  let settled = false
+  const timer = setTimeout(() => {
+    controller?.abort()
+    failOnce(new StoreTimeout())
+  }, timeoutMs)
+  function failOnce(error: unknown): void {
+    if (settled) return
+    settled = true
+    clearTimeout(timer)
+    fail(error)
+  }
+  const succeedOnce = (value: T) => {
+    if (settled) return
+    settled = true
+    clearTimeout(timer)
+    succeed(value)
+  }
+  try {
+    work().then(succeedOnce, failOnce)
+  } catch (error) {
+    failOnce(error)
+  }
 }

@@ -104,3 +104,31 @@ export interface TelemetryWriter {
   append(records: readonly TelemetryRecord[]): Promise<AppendOutcome>
   close(): Promise<void>
 }
+
+/** What a joint read of both stores returns: the metadata store's answer and the telemetry store's. */
+export interface JointRead<M, T> {
+  metadata: M
+  telemetry: T
+}
+
+/**
+ * Metadata and telemetry kept in one database, read together: one query answers for both stores. The service
+ * still holds the two stores (health, index checks) and reads them separately whenever a joint read answers
+ * undefined: a state of the database (a table or column missing, an id the id column's type cannot hold) whose
+ * answer each store gives in its own way.
+ */
+export interface CombinedShipmentStore {
+  /** As for the stores: false when a read, once sent, cannot be stopped. Absent means true. */
+  readonly abortable?: boolean
+  /** The row of `id` (null when none) and its latest document (null when none), as findById and latest answer. */
+  find(
+    id: string,
+    signal: AbortSignal,
+  ): Promise<JointRead<Record<string, unknown> | null, LatestTelemetry | null> | undefined>
+  /** The rows and latest documents of `ids`, as findByIds and latestByIds answer, in one query. */
+  findMany(
+    ids: readonly string[],
+    signal: AbortSignal,
+  ): Promise<JointRead<Map<string, Record<string, unknown>>, Map<string, LatestTelemetry>> | undefined>
+  close(): Promise<void>
+}

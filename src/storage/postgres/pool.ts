@@ -108,3 +108,38 @@ export async function pingPostgres(pool: pg.Pool, url: string): Promise<void> {
     throw describePostgresError(error, url)
   }
 }
+
+/**
+ * A named statement (parsed and planned once per connection) that outlives a change of its table: a `SELECT *`
+ * prepared before `ALTER TABLE ... ADD COLUMN` (an import bringing a new column while the server runs) is refused
+ * on every connection that prepared it (0A000, cached plan must not change result type), so it is sent again
+ * under a new name, which each connection prepares afresh.
+ */
+export class RenewableStatement {
+  private name: string
+  private renewals = 0
+
+  constructor(
+    private readonly baseName: string,
+    readonly text: string,
+  ) {
+    this.name = baseName
+  }
+
+  query(pool: pg.Pool, values: unknown[]): Promise<pg.QueryResult>
+  query(pool: pg.Pool, values: unknown[], rowMode: 'array'): Promise<pg.QueryArrayResult>
+  async query(pool: pg.Pool, values: unknown[], rowMode?: 'array'): Promise<pg.QueryResult | pg.QueryArrayResult> {
+    const send = () =>
+      rowMode
+        ? pool.query({name: this.name, text: this.text, values, rowMode})
+        : pool.query({name: this.name, text: this.text, values})
+    try {
+      return await send()
+    } catch (error) {
+      if ((error as {code?: string} | null)?.code !== '0A000') throw error
+      this.renewals += 1
+      this.name = `${this.baseName}_${this.renewals}`
+      return send()
+    }
+  }
+}

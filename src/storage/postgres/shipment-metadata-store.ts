@@ -9,7 +9,7 @@ import {
   rowsById,
   type ServerMetadataOptions,
 } from '../shipment-sql.js'
-import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
+import {createPostgresPool, describePostgresError, pingPostgres, RenewableStatement} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
 /** One row per shipment in a PostgreSQL table, read through a pool of read-only sessions. */
@@ -18,19 +18,22 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   /** A query sent to the server runs to its end (statement_timeout bounds it). */
   readonly abortable = false
   private readonly pool: pg.Pool
-  private readonly lookup: string
-  private readonly batch: string
+  private readonly lookup: RenewableStatement
+  private readonly batch: RenewableStatement
 
-  constructor(private readonly options: ServerMetadataOptions) {
-    this.pool = createPostgresPool({...options, readOnly: true})
-    this.lookup = metadataLookupSql(options, 'postgres')
-    this.batch = metadataBatchSql(options, 'postgres')
+  /** Set when the store reads through a pool it shares with the other store (and a combined store that closes it). */
+  private readonly sharedPool: boolean
+
+  constructor(private readonly options: ServerMetadataOptions & {pool?: pg.Pool}) {
+    this.sharedPool = options.pool !== undefined
+    this.pool = options.pool ?? createPostgresPool({...options, readOnly: true})
+    this.lookup = new RenewableStatement('jobagent_shipment_metadata', metadataLookupSql(options, 'postgres'))
+    this.batch = new RenewableStatement('jobagent_shipment_metadata_batch', metadataBatchSql(options, 'postgres'))
   }
 
   async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
     try {
-      // A named statement is parsed and planned once per connection.
-      const result = await this.pool.query({name: 'jobagent_shipment_metadata', text: this.lookup, values: [id]})
+      const result = await this.lookup.query(this.pool, [id])
       const row = result.rows[0] as Record<string, unknown> | undefined
       return row ? plainRow(row) : null
     } catch (error) {
@@ -43,7 +46,7 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   async findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
     const {idColumn} = this.options
     try {
-      const result = await this.pool.query({name: 'jobagent_shipment_metadata_batch', text: this.batch, values: [ids]})
+      const result = await this.batch.query(this.pool, [ids])
       return rowsById(result.rows, idColumn, ids, plainRow)
     } catch (error) {
       if ((error as {code?: string}).code !== '22P02') {
@@ -77,6 +80,6 @@ export class PostgresShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   async close(): Promise<void> {
-    await this.pool.end()
+    if (!this.sharedPool) await this.pool.end()
   }
 }

@@ -18,7 +18,7 @@ import {quoteIdentifier} from '../sql-names.js'
 import {createPostgresPool, describePostgresError, pingPostgres} from './pool.js'
 import {findLeadingIndex} from './shipment-index.js'
 
-interface PostgresTelemetryOptions extends TelemetryFields {
+export interface PostgresTelemetryOptions extends TelemetryFields {
   url: string
   table: string
   poolSize: number
@@ -50,8 +50,12 @@ export class PostgresTelemetryStore implements TelemetryStore {
   private readonly lookup: string
   private readonly batch: string
 
-  constructor(private readonly options: PostgresTelemetryOptions) {
-    this.pool = createPostgresPool({...options, readOnly: true})
+  /** Set when the store reads through a pool it shares with the other store (and a combined store that closes it). */
+  private readonly sharedPool: boolean
+
+  constructor(private readonly options: PostgresTelemetryOptions & {pool?: pg.Pool}) {
+    this.sharedPool = options.pool !== undefined
+    this.pool = options.pool ?? createPostgresPool({...options, readOnly: true})
     this.lookup = telemetryLookupSql(options, 'postgres')
     this.batch = telemetryBatchSql(options, 'postgres')
   }
@@ -117,7 +121,7 @@ export class PostgresTelemetryStore implements TelemetryStore {
   }
 
   async close(): Promise<void> {
-    await this.pool.end()
+    if (!this.sharedPool) await this.pool.end()
   }
 }
 

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {NotFoundError, UnavailableError, ValidationError} from '../../../src/core/errors.js'
 import type {Logger} from '../../../src/core/logger.js'
 import type {ShipmentMetrics} from '../../../src/core/shipments/shipment-service.js'
+import type {CombinedShipmentStore} from '../../../src/core/shipments/stores.js'
 import {fakeStores, serviceWith} from '../../helpers/shipments.js'
 
 const now = new Date('2026-03-01T12:00:00.000Z')
@@ -316,5 +317,95 @@ describe('ShipmentService health and indexes', () => {
       throw new Error('unreachable')
     }
     expect(await serviceWith(stores).verifyIndexes()).toEqual({metadata: undefined, telemetry: undefined})
+  })
+})
+
+describe('ShipmentService with a combined store', () => {
+  /** A combined store over the same rows: `answer` undefined leaves lookups to the stores, `hang` never answers. */
+  function combinedStore(behaviour: {leaveToStores?: boolean; fail?: Error; hang?: boolean} = {}) {
+    const asked: string[] = []
+    const store: CombinedShipmentStore = {
+      abortable: false,
+      async find(id) {
+        asked.push(`combined:${id}`)
+        if (behaviour.hang) await new Promise(() => {})
+        if (behaviour.fail) throw behaviour.fail
+        if (behaviour.leaveToStores) return undefined
+        return {metadata: rows[id as keyof typeof rows] ?? null, telemetry: latest[id as keyof typeof latest] ?? null}
+      },
+      async findMany(ids) {
+        asked.push(`combined:${ids.join(',')}`)
+        if (behaviour.fail) throw behaviour.fail
+        if (behaviour.leaveToStores) return undefined
+        return {
+          metadata: new Map(ids.flatMap((id) => (id in rows ? [[id, rows[id as keyof typeof rows]]] : []))),
+          telemetry: new Map(ids.flatMap((id) => (id in latest ? [[id, latest[id as keyof typeof latest]]] : []))),
+        }
+      },
+      async close() {
+        asked.push('combined:closed')
+      },
+    }
+    return {asked, store}
+  }
+
+  it('answers from the combined store alone, merged as the two stores answer', async () => {
+    const stores = fakeStores(rows, latest)
+    const combined = combinedStore()
+    const service = serviceWith({...stores, combined: combined.store}, {clock})
+    expect(await service.unified('S1')).toEqual(await serviceWith(stores, {clock}).unified('S1'))
+    stores.calls.length = 0
+    combined.asked.length = 0
+    expect((await service.unified('S2')).telemetry).toBeNull()
+    expect(await caught(service.unified('nope'))).toBeInstanceOf(NotFoundError)
+    expect(await service.unifiedBatch(['S2', 'nope', 'S1'])).toMatchObject({
+      shipments: [
+        {shipment_id: 'S2', telemetry: null},
+        {shipment_id: 'S1', telemetry: {payload: {lat: 53.5}}},
+      ],
+      missing: ['nope'],
+    })
+    expect(stores.calls).toEqual([])
+    expect(combined.asked).toEqual(['combined:S2', 'combined:nope', 'combined:S2,nope,S1'])
+    await service.close()
+    expect(combined.asked).toContain('combined:closed')
+  })
+
+  it('reads the two stores when the combined store leaves the lookup to them', async () => {
+    const stores = fakeStores(rows, latest)
+    const service = serviceWith({...stores, combined: combinedStore({leaveToStores: true}).store})
+    expect((await service.unified('S1')).telemetry).toEqual(latest.S1)
+    expect((await service.unifiedBatch(['S1'])).shipments).toHaveLength(1)
+    expect(stores.calls).toContain('metadata:start:S1')
+    expect(stores.calls).toContain('telemetry:batch:S1')
+  })
+
+  it('fails both stores alike, times both with the one query, within the smaller timeout', async () => {
+    const latencies: string[] = []
+    const metrics: ShipmentMetrics = {
+      lookup() {},
+      storeLatency: (store, kind, _seconds, outcome) => latencies.push(`${store} ${kind} ${outcome}`),
+    }
+    const failing = serviceWith({...fakeStores(rows, latest), combined: combinedStore({fail: new Error('down')}).store})
+    failing.addMetrics(metrics)
+    const error = (await caught(failing.unified('S1'))) as UnavailableError
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.retryAfterSeconds).toBe(5)
+    expect(error.details.map((detail) => detail.message)).toEqual([
+      'metadata store (postgres) is unavailable: down',
+      'telemetry store (mongodb) is unavailable: down',
+    ])
+    expect(latencies).toEqual(['metadata postgres error', 'telemetry mongodb error'])
+    const slow = serviceWith(
+      {...fakeStores(rows, latest), combined: combinedStore({hang: true}).store},
+      {timeouts: {metadata: 2000, telemetry: 50}},
+    )
+    const started = performance.now()
+    const timeout = (await caught(slow.unified('S1'))) as UnavailableError
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(timeout.details.map((detail) => detail.message)).toEqual([
+      'metadata store (postgres) did not answer within 50 ms',
+      'telemetry store (mongodb) did not answer within 50 ms',
+    ])
   })
 })
