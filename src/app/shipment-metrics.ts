@@ -1,5 +1,6 @@
 import {Counter, Histogram, type Registry} from 'prom-client'
-import type {ShipmentMetrics, StoreOutcome, StoreRole} from '../core/shipments/shipment-service.js'
+import type {ShipmentMetrics, StoreOutcome} from '../core/shipments/shipment-service.js'
+import type {StoreRole} from '../core/shipments/store-failures.js'
 
 const STORE_DURATION = 'jobagent_shipment_store_duration_seconds'
 /** Store round trips are sub-millisecond for SQLite and a few milliseconds for a network store. */

@@ -3,7 +3,8 @@ import {resolve} from 'node:path'
 import {ConfigurationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {isStoreName} from '../core/shipments/names.js'
-import {type ShipmentMetrics, ShipmentService, type StoreRole} from '../core/shipments/shipment-service.js'
+import {type ShipmentMetrics, ShipmentService} from '../core/shipments/shipment-service.js'
+import type {StoreRole} from '../core/shipments/store-failures.js'
 import type {
   CombinedShipmentStore,
   ShipmentMetadataStore,

@@ -1,21 +1,22 @@
-import {
-  isJobagentError,
-  type JobagentError,
-  NotFoundError,
-  publicMessageOf,
-  UnavailableError,
-  ValidationError,
-} from '../errors.js'
+import {NotFoundError, publicMessageOf, type UnavailableError, ValidationError} from '../errors.js'
 import {type Logger, silentLogger} from '../logger.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {type Clock, systemClock} from '../time.js'
 import {validateBatchIds, validateShipmentId} from './shipment-id.js'
+
+import {
+  combineFailures,
+  elapsedMs,
+  type StoreRole,
+  StoreTimeout,
+  storeUnavailable,
+  withDeadline,
+} from './store-failures.js'
 import type {CombinedShipmentStore, IndexStatus, JointRead, ShipmentMetadataStore, TelemetryStore} from './stores.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import {checkHistoryQuery, encodeCursor, type HistoryQuery, type TelemetryHistory} from './telemetry-history.js'
 import type {Freshness, LatestTelemetry, UnifiedBatch, UnifiedState} from './unified-state.js'
 
-export type StoreRole = 'metadata' | 'telemetry'
 type LookupResult = 'found' | 'not_found' | 'invalid' | 'unavailable'
 export type StoreOutcome = 'ok' | 'error' | 'timeout'
 
@@ -53,17 +54,10 @@ export interface ShipmentServiceOptions {
   metrics?: ShipmentMetrics
 }
 
-class StoreTimeout extends Error {}
-
 /** What stores that cannot stop a read get instead of a signal of their own. */
 const NEVER_ABORTED = new AbortController().signal
 
 type Settled<T> = PromiseSettledResult<T>
-
-/** Store errors are shown to API clients: never echo a password from a connection string. */
-function withoutCredentials(text: string): string {
-  return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
-}
 
 /**
  * The latest telemetry of a shipment merged with its metadata row, and pages of its telemetry history; read-only.
@@ -194,7 +188,7 @@ export class ShipmentService {
   /** Both values, or the error naming every store that failed (a request a store refused comes first). */
   private settled<M, T>(metadata: Settled<M>, telemetry: Settled<T>): [M, T] {
     if (metadata.status === 'rejected' || telemetry.status === 'rejected') {
-      const error = this.combine([metadata, telemetry])
+      const error = combineFailures([metadata, telemetry])
       this.metrics.lookup(error instanceof ValidationError ? 'invalid' : 'unavailable')
       throw error
     }
@@ -396,6 +390,12 @@ export class ShipmentService {
     }
   }
 
+  private unavailable(role: StoreRole, kind: string, error: unknown, timeoutMs: number): UnavailableError {
+    const unavailable = storeUnavailable(role, kind, error, timeoutMs, this.options.retryAfterSeconds ?? 5)
+    if (!(error instanceof StoreTimeout)) this.logger.debug(unavailable.message)
+    return unavailable
+  }
+
   /**
    * What `work` reads within the store's timeout: its value, or an UnavailableError naming the store. Settles through one
    * promise and one timer, with no await: this runs twice for every lookup.
@@ -426,97 +426,5 @@ export class ShipmentService {
         },
       )
     })
-  }
-
-  private unavailable(role: StoreRole, kind: string, error: unknown, timeoutMs: number): UnavailableError {
-    const name = `${role} store (${kind})`
-    const retryAfterSeconds = this.options.retryAfterSeconds ?? 5
-    const hint = `check that the ${role} database is running and reachable (config key shipments.${role}.url)`
-    if (error instanceof StoreTimeout) {
-      const message = `${name} did not answer within ${timeoutMs} ms`
-      return new UnavailableError(message, {
-        retryAfterSeconds,
-        hint: `${hint}, or raise shipments.${role}.timeout_ms`,
-        details: [{field: role, message}],
-        publicMessage: message,
-        publicDetails: [{field: role, message}],
-      })
-    }
-    const reason = withoutCredentials(error instanceof Error ? error.message : String(error))
-    const message = `${name} is unavailable: ${reason || 'unknown error'}`
-    // Only the store's own account of its state reaches API clients; a driver's message may name anything.
-    const state = isJobagentError(error) ? error.publicMessage : undefined
-    const publicMessage = `${name} is unavailable${state ? `: ${state}` : '; see the server log'}`
-    this.logger.debug(message)
-    return new UnavailableError(message, {
-      retryAfterSeconds: isJobagentError(error) ? (error.retryAfterSeconds ?? retryAfterSeconds) : retryAfterSeconds,
-      hint: isJobagentError(error) && error.hint ? error.hint : hint,
-      details: [{field: role, message}],
-      cause: error,
-      publicMessage,
-      publicDetails: [{field: role, message: publicMessage}],
-    })
-  }
-
-  /**
-   * The request a store refused, else one error naming the first failing store, every failing store listed in
-   * the details.
-   */
-  private combine(results: readonly PromiseSettledResult<unknown>[]): JobagentError {
-    const failures = results
-      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
-      .map((result) => result.reason as UnavailableError)
-    const refused = failures.find((failure) => failure instanceof ValidationError)
-    if (refused) return refused
-    const [first] = failures
-    if (!first) throw new Error('combine() called without a failure')
-    if (failures.length === 1) return first
-    return new UnavailableError(first.message, {
-      retryAfterSeconds: Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 0)),
-      hint: first.hint ?? '',
-      details: failures.flatMap((failure) => failure.details),
-      cause: first,
-      publicMessage: publicMessageOf(first),
-      publicDetails: failures.flatMap((failure) => failure.publicDetails ?? []),
-    })
-  }
-}
-
-function elapsedMs(started: number): number {
-  return Math.round((performance.now() - started) * 1000) / 1000
-}
-
-/**
- * Calls exactly one of `succeed` (with what `work` resolves to) and `fail` (with its error, or a StoreTimeout when
- * `timeoutMs` passes first, after aborting `controller`).
- */
-function withDeadline<T>(
-  timeoutMs: number,
-  work: () => Promise<T>,
-  controller: AbortController | undefined,
-  succeed: (value: T) => void,
-  fail: (error: unknown) => void,
-): void {
-  let settled = false
-  const timer = setTimeout(() => {
-    controller?.abort()
-    failOnce(new StoreTimeout())
-  }, timeoutMs)
-  function failOnce(error: unknown): void {
-    if (settled) return
-    settled = true
-    clearTimeout(timer)
-    fail(error)
-  }
-  const succeedOnce = (value: T) => {
-    if (settled) return
-    settled = true
-    clearTimeout(timer)
-    succeed(value)
-  }
-  try {
-    work().then(succeedOnce, failOnce)
-  } catch (error) {
-    failOnce(error)
   }
 }

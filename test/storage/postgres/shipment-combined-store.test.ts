@@ -2,7 +2,8 @@ import pg from 'pg'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {createShipmentService, type ShipmentsConfig} from '../../../src/app/shipments.js'
 import {silentLogger} from '../../../src/core/logger.js'
-import type {ShipmentService, StoreOutcome, StoreRole} from '../../../src/core/shipments/shipment-service.js'
+import type {ShipmentService, StoreOutcome} from '../../../src/core/shipments/shipment-service.js'
+import type {StoreRole} from '../../../src/core/shipments/store-failures.js'
 import {samePostgresDatabase} from '../../../src/storage/postgres/shipment-combined-store.js'
 import {
   PostgresShipmentMetadataWriter,
