@@ -1,4 +1,6 @@
+import {followRemoteShipment} from '../../src/app/remote-shipment-events.js'
 import {fetchUnifiedBatch, fetchUnifiedState} from '../../src/app/shipment-client.js'
+import {followShipment} from '../../src/app/shipment-watcher.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
@@ -15,15 +17,17 @@ export default class ShipmentShow extends BaseCommand {
     'shipment found is shown in the order given, the ids with no shipment are named on stderr, and --json prints ' +
     'the body of POST /shipments/unified, {shipments, missing}. With --server, asks a running API instead of the ' +
     'stores (sending JOBAGENT_API_TOKEN as a bearer token when it is set). Exit 1 when a shipment is unknown ' +
-    '(after showing the others) or a store is unavailable. --watch reads one shipment from the stores every second ' +
-    'until Ctrl-C (exit 0): redrawn in place on a terminal, one line per change elsewhere, one JSON line per ' +
-    'change with --json.'
+    '(after showing the others) or a store is unavailable. --watch shows one shipment again whenever it changes, ' +
+    "until Ctrl-C (exit 0): read from the stores every second, or with --server followed on the server's event " +
+    'stream (opened again when it drops); redrawn in place on a terminal, one line per change elsewhere, one JSON ' +
+    'line per change with --json.'
   static examples = [
     '<%= config.bin %> shipment show SHP-1001',
     '<%= config.bin %> shipment show SHP-1001 --json',
     '<%= config.bin %> shipment show SHP-1001 SHP-1002 SHP-1003',
     '<%= config.bin %> shipment show SHP-1001 --server http://127.0.0.1:8080',
     '<%= config.bin %> shipment show SHP-1001 --watch',
+    '<%= config.bin %> shipment show SHP-1001 --watch --server http://127.0.0.1:8080',
   ]
   static enableJsonFlag = true
   static strict = false
@@ -62,14 +66,15 @@ export default class ShipmentShow extends BaseCommand {
 
   /** Follows one shipment until SIGINT or SIGTERM; returns nothing, so --json prints no document at the end. */
   private async watch(ids: string[], server: string | undefined): Promise<undefined> {
-    if (ids.length !== 1 || server) {
-      throw new ValidationError(
-        server ? '--watch reads the stores, not a server' : `--watch follows one shipment (got ${ids.length} ids)`,
-        {hint: server ? `follow a server with: curl -N ${server}/shipments/ID/unified/events` : 'give one id'},
-      )
+    const [id] = ids
+    if (id === undefined || ids.length !== 1) {
+      throw new ValidationError(`--watch follows one shipment (got ${ids.length} ids)`, {hint: 'give one id'})
     }
-    const shipments = await this.context.openShipments()
-    await watchUntilSignal(shipments, ids[0] as string, {json: this.jsonEnabled(), style: this.style})
+    const token = process.env.JOBAGENT_API_TOKEN || undefined
+    const follow: Parameters<typeof watchUntilSignal>[0] = server
+      ? (signal, onEvent) => followRemoteShipment(server, id, {signal, onEvent, ...(token ? {token} : {})})
+      : async (signal, onEvent) => followShipment(await this.context.openShipments(), id, {signal, onEvent})
+    await watchUntilSignal(follow, {json: this.jsonEnabled(), style: this.style})
     return undefined
   }
 }

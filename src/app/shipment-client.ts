@@ -76,7 +76,7 @@ async function ask<T extends object>(server: string, path: string, options: Remo
   }
 }
 
-function serverUrl(server: string): URL {
+export function serverUrl(server: string): URL {
   try {
     const base = new URL(server.endsWith('/') ? server : `${server}/`)
     if (base.protocol === 'http:' || base.protocol === 'https:') return base
@@ -95,7 +95,7 @@ function parseJson(text: string | undefined): unknown {
 }
 
 /** The server's own error document where it sent one, mapped back onto the error it stands for. */
-function remoteError(error: HttpError, base: URL, url: URL): Error {
+export function remoteError(error: HttpError, base: URL, url: URL): Error {
   if (error.status === undefined) {
     return new UnavailableError(`cannot reach ${base.origin}: ${error.message}`, {
       hint: 'is `jobagent serve` running there?',

@@ -1,5 +1,5 @@
 import {createLogUpdate} from 'log-update'
-import {followShipment, type WatchEvent} from '../app/shipment-watcher.js'
+import type {WatchEvent} from '../app/shipment-watcher.js'
 import {escapeControls, escapeJsonControls} from '../core/control-characters.js'
 import type {UnifiedState} from '../core/shipments/unified-state.js'
 import {renderShipmentChange, renderUnifiedState} from './render/shipments.js'
@@ -19,8 +19,7 @@ interface DisplayOptions {
 
 /** `jobagent shipment show ID --watch`: follows the shipment until SIGINT or SIGTERM, then stops cleanly. */
 export async function watchUntilSignal(
-  service: Parameters<typeof followShipment>[0],
-  id: string,
+  follow: (signal: AbortSignal, onEvent: (event: WatchEvent) => void) => Promise<void>,
   options: DisplayOptions,
 ): Promise<void> {
   const stop = new AbortController()
@@ -28,7 +27,7 @@ export async function watchUntilSignal(
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
   const display = createWatchDisplay(options)
   try {
-    await followShipment(service, id, {signal: stop.signal, onEvent: (event) => display.show(event)})
+    await follow(stop.signal, (event) => display.show(event))
   } finally {
     display.stop()
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal)

@@ -1,4 +1,6 @@
 import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
+import {createServer} from 'node:http'
+import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {SqliteTelemetryWriter} from '../../src/storage/sqlite/shipment-writers.js'
@@ -20,6 +22,36 @@ interface Watching {
   stderr(): string
   exit: Promise<number | null>
   child: ChildProcessWithoutNullStreams
+}
+
+/** A port free now, so a server can be started on it, stopped and started again. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
+  const {port} = probe.address() as AddressInfo
+  await new Promise((done) => probe.close(done))
+  return port
+}
+
+/** `jobagent serve` of the built CLI on `port`; resolves once it listens. */
+async function serveOn(port: number): Promise<ChildProcessWithoutNullStreams> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port)], {
+    cwd: ROOT,
+    env: {PATH: process.env.PATH, HOME: home.path, JOBAGENT_HOME: home.path, NO_COLOR: '1'},
+  })
+  children.push(child)
+  child.stdout.resume()
+  let stderr = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 15_000)
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+      if (!stderr.includes('Listening on')) return
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return child
 }
 
 /** `jobagent shipment show ... --watch` of the built CLI, stdout a pipe (not a terminal). */
@@ -108,6 +140,50 @@ describe('jobagent shipment show --watch', () => {
     watching.child.kill('SIGTERM')
     expect(await watching.exit).toBe(0)
   }, 30_000)
+
+  it("follows a server's event stream with --server, and follows it again after the server restarts", async () => {
+    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    const port = await freePort()
+    let server = await serveOn(port)
+    const watching = watch('SHP-1001', '--json', '--server', `http://127.0.0.1:${port}`)
+    const [first] = await watching.lines(1)
+    expect(JSON.parse(first ?? '')).toMatchObject({shipment_id: 'SHP-1001', telemetry: {payload: {}}})
+    await append('2030-01-01T00:00:00.000Z', {lat: 1.5})
+    const lines = await watching.lines(2, 5000)
+    expect(JSON.parse(lines[1] ?? '')).toMatchObject({telemetry: {recorded_at: '2030-01-01T00:00:00.000Z'}})
+
+    server.kill('SIGTERM')
+    const dropped = await watching.lines(3, 10_000)
+    expect(JSON.parse(dropped[2] ?? '')).toMatchObject({error: {code: 'unavailable'}})
+    expect(dropped[2]).toContain('reconnecting')
+    server = await serveOn(port)
+    await append('2030-01-02T00:00:00.000Z', {lat: 2.5})
+    const again = await watching.lines(4, 15_000)
+    const states = again.slice(3).map((line) => JSON.parse(line))
+    expect(states.at(-1)).toMatchObject({telemetry: {recorded_at: '2030-01-02T00:00:00.000Z', payload: {lat: 2.5}}})
+
+    watching.child.kill('SIGINT')
+    expect(await watching.exit).toBe(0)
+  }, 60_000)
+
+  it('exits as shipment show --server does when the server refuses the stream', async () => {
+    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    const port = await freePort()
+    await serveOn(port)
+    const unknown = await runCli(['shipment', 'show', 'SHP-404', '--watch', '--server', `http://127.0.0.1:${port}`], {
+      home: home.path,
+    })
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('no shipment with id "SHP-404"')
+    const nobody = await runCli(
+      ['shipment', 'show', 'SHP-1001', '--watch', '--server', `http://127.0.0.1:${await freePort()}`],
+      {
+        home: home.path,
+      },
+    )
+    expect(nobody.code).toBe(1)
+    expect(nobody.stderr).toContain('cannot reach http://127.0.0.1:')
+  }, 60_000)
 
   it('follows one shipment only, and says so', async () => {
     const result = await runCli(['shipment', 'show', 'SHP-1001', 'SHP-1002', '--watch'], {home: home.path})
