@@ -73,7 +73,10 @@ export default class ShipmentShow extends BaseCommand {
     const token = process.env.JOBAGENT_API_TOKEN || undefined
     const follow: Parameters<typeof watchUntilSignal>[0] = server
       ? (signal, onEvent) => followRemoteShipment(server, id, {signal, onEvent, ...(token ? {token} : {})})
-      : async (signal, onEvent) => followShipment(await this.context.openShipments(), id, {signal, onEvent})
+      : async (signal, onEvent) => {
+          const intervalMs = this.context.config.shipments.events.interval_ms
+          await followShipment(await this.context.openShipments(), id, {signal, onEvent, intervalMs})
+        }
     await watchUntilSignal(follow, {json: this.jsonEnabled(), style: this.style})
     return undefined
   }

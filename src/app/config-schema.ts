@@ -141,6 +141,11 @@ const configSchema = z.strictObject({
       timeout_ms: timeoutMs(),
     }),
     stale_after_seconds: z._default(z.number().check(z.gte(0)), 900),
+    // The event streams of `jobagent serve` and `shipment show --watch` (docs/SHIPMENTS.md, "Live updates").
+    events: section({
+      interval_ms: z._default(z.int().check(z.gte(100), z.lte(60_000)), 1000),
+      max_streams: z._default(z.int().check(z.gte(1), z.lte(100_000)), 1000),
+    }),
   }),
 })
 

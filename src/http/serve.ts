@@ -65,6 +65,10 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   const app = createHttpApp(createHttpServices(context), {
     logger: options.httpLogger ?? context.logger,
     closing: shutdown.signal,
+    shipmentEvents: {
+      intervalMs: context.config.shipments.events.interval_ms,
+      maxStreams: context.config.shipments.events.max_streams,
+    },
     ...(options.apiToken ? {apiToken: options.apiToken} : {}),
     ...(options.corsOrigins ? {corsOrigins: options.corsOrigins} : {}),
     ...(options.allowedHosts ? {allowedHosts: options.allowedHosts} : {}),

@@ -54,6 +54,7 @@ describe('the effective configuration', () => {
       'weworkremotely',
     ])
     expect(config.shipments.stale_after_seconds).toBe(900)
+    expect(config.shipments.events).toEqual({interval_ms: 1000, max_streams: 1000})
   })
 
   it('takes the file over the defaults, merging nested keys', () => {

@@ -36,6 +36,7 @@ function config(overrides: {
       timeout_ms: 2000,
     },
     stale_after_seconds: 900,
+    events: {interval_ms: 1000, max_streams: 1000},
   }
   return {
     ...base,

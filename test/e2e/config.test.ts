@@ -79,6 +79,11 @@ describe('jobagent config', () => {
     expectUserError(await cli('config', 'set', 'search.tags', '5'), 2, 'search.tags must be array')
     expectUserError(await cli('config', 'set', 'search.foo', '1'), 2, 'unknown configuration key "search.foo"')
     expectUserError(
+      await cli('config', 'set', 'shipments.events.max_streams', '0'),
+      2,
+      'shipments.events.max_streams must be >= 1',
+    )
+    expectUserError(
       await cli('config', 'get', 'colour'),
       2,
       'unknown configuration key "colour"',

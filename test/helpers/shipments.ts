@@ -148,5 +148,6 @@ export function shipmentsConfig(metadataUrl: string, telemetryUrl = metadataUrl)
       timeout_ms: 5000,
     },
     stale_after_seconds: 900,
+    events: {interval_ms: 1000, max_streams: 1000},
   }
 }

@@ -213,6 +213,28 @@ describe('jobagent serve', () => {
     expect(child.stderr()).toContain('| jobagent.server | Stopped')
   })
 
+  it("takes the event streams' interval and limit from shipments.events in the config", async () => {
+    const home = tempDir('jobagent-serve-')
+    cleanups.push(home.cleanup)
+    const config = {sources: [], shipments: {events: {interval_ms: 200, max_streams: 1}}}
+    writeFileSync(join(home.path, 'config.json'), JSON.stringify(config))
+    const shipments = shipmentsConfig(`sqlite://${join(home.path, 'shipments.db')}`)
+    await importShipments(shipments, {metadataFile: join(ROOT, 'examples/shipments/metadata.csv')}, silentLogger)
+    const child = serveProcess(home.path, ['--port', '0'])
+    const url = `${await child.listening}/shipments/SHP-1001/unified/events`
+    const first = await openEventStream(url)
+    cleanups.push(() => first.close())
+    expect((await first.next()).event).toBe('unified')
+    const second = await openEventStream(url)
+    cleanups.push(() => second.close())
+    expect(second.response.status).toBe(503)
+    expect(second.response.headers.get('retry-after')).toBe('5')
+    const docs = (await (await fetch(`${await child.listening}/openapi.json`)).json()) as {
+      paths: Record<string, {get?: {description?: string}}>
+    }
+    expect(docs.paths['/shipments/{shipment_id}/unified/events']?.get?.description).toContain('every 200 ms')
+  })
+
   it('reports a port in use clearly and exits 1', async () => {
     const home = tempDir('jobagent-serve-')
     cleanups.push(home.cleanup)
