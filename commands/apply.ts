@@ -34,7 +34,7 @@ export default class Apply extends BaseCommand {
     const {args, flags} = await this.parse(Apply)
     const {json: _json, verbose: _verbose, quiet: _quiet, ...fields} = flags
     const application = /^\d+$/.test(args.target)
-      ? await this.context.jobCatalog.track(Number(args.target), fields)
+      ? await (await this.context.openJobCatalog()).track(Number(args.target), fields)
       : await this.context.applications.record({...fields, url: args.target})
     this.log(renderTracked(application))
     return toRecord(application)

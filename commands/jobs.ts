@@ -32,19 +32,20 @@ export default class Jobs extends BaseCommand {
 
   async run() {
     const {args, flags} = await this.parse(Jobs)
+    const catalog = await this.context.openJobCatalog()
     if (args.id !== undefined) {
-      const job = await this.context.jobCatalog.show(args.id)
+      const job = await catalog.show(args.id)
       this.log(renderJobDetail(job, this.style, process.stdout.columns ?? 80, {explain: flags.explain}))
       const {parts, ...listed} = job
       return flags.explain ? job : listed
     }
-    if (flags['min-score'] !== undefined && !this.context.jobCatalog.scored) {
+    if (flags['min-score'] !== undefined && !catalog.scored) {
       throw new ValidationError('--min-score needs a profile to score the jobs against', {
         hint: 'set one with: jobagent config set profile \'{"skills": {"typescript": 3}}\' (see docs/MATCHING.md)',
       })
     }
     const state = flags.closed ? 'closed' : flags.all ? 'all' : 'open'
-    const {run, jobs} = await this.context.jobCatalog.lastRun({newOnly: flags.new, minScore: flags['min-score'], state})
+    const {run, jobs} = await catalog.lastRun({newOnly: flags.new, minScore: flags['min-score'], state})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
     else this.log(renderJobTable(jobs, run, this.style))
     return jobs

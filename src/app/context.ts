@@ -1,7 +1,7 @@
 import {ApplicationService} from '../core/applications/application-service.js'
 import {FollowUps} from '../core/applications/follow-ups.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
-import {JobCatalog} from '../core/jobs/job-catalog.js'
+import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {JobSearch} from '../core/jobs/job-search.js'
 import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
@@ -13,7 +13,7 @@ import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
-import {matchingFrom, SharedSearch} from './shared-search.js'
+import type {SharedSearch} from './shared-search.js'
 import type {createShipmentService} from './shipments.js'
 import type {TrackerFiles} from './tracker-files.js'
 
@@ -35,9 +35,9 @@ interface Services {
   applications: ApplicationService
   jobStore: SqliteJobStore
   runLedger: RunLedger
-  jobCatalog: JobCatalog
+  jobCatalog: Promise<JobCatalog>
   followUps: FollowUps
-  sharedSearch: SharedSearch
+  sharedSearch: Promise<SharedSearch>
   shipments: ShipmentService
   trackerFiles: Promise<TrackerFiles>
   jobSearch: Promise<JobSearch>
@@ -111,16 +111,26 @@ export class AppContext {
     return this.once('runLedger', () => new RunLedger(this.jobStore))
   }
 
-  get jobCatalog(): JobCatalog {
-    return this.once(
-      'jobCatalog',
-      () => new JobCatalog(this.jobStore, this.applicationStore, this.applications, matchingFrom(this.config)),
-    )
+  /**
+   * The last run's jobs with what the tracker holds about each, ranked by the profile; loaded on first use, so
+   * commands that list no jobs do not load the matching modules.
+   */
+  openJobCatalog(): Promise<JobCatalog> {
+    return this.once('jobCatalog', async () => {
+      const [{JobCatalog}, {matchingFrom}] = await Promise.all([
+        import('../core/jobs/job-catalog.js'),
+        import('./shared-search.js'),
+      ])
+      return new JobCatalog(this.jobStore, this.applicationStore, this.applications, matchingFrom(this.config))
+    })
   }
 
   /** The search of GET /jobs: one per context, so concurrent calls with the same tags find each other. */
-  get sharedSearch(): SharedSearch {
-    return this.once('sharedSearch', () => new SharedSearch(() => this.openJobSearch(), this.config.search))
+  openSharedSearch(): Promise<SharedSearch> {
+    return this.once('sharedSearch', async () => {
+      const {SharedSearch} = await import('./shared-search.js')
+      return new SharedSearch(() => this.openJobSearch(), this.config.search)
+    })
   }
 
   /** CSV export and JSON/CSV import; loads the CSV and atomic-write libraries on first use. */

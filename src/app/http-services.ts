@@ -39,11 +39,11 @@ export function createHttpServices(context: AppContext): HttpServices {
       return context.applications
     },
     jobs: {
-      search: (tags) => context.sharedSearch.run(tags),
-      lastRunPage: (options) => context.jobCatalog.lastRunPage(options),
-      withTracking: (jobs) => context.jobCatalog.withTracking(jobs),
-      rankFound: (jobs, options) => context.jobCatalog.rankFound(jobs, options),
-      trackFound: (input) => context.jobCatalog.trackFound(input),
+      search: async (tags) => (await context.openSharedSearch()).run(tags),
+      lastRunPage: async (options) => (await context.openJobCatalog()).lastRunPage(options),
+      withTracking: async (jobs) => (await context.openJobCatalog()).withTracking(jobs),
+      rankFound: async (jobs, options) => (await context.openJobCatalog()).rankFound(jobs, options),
+      trackFound: async (input) => (await context.openJobCatalog()).trackFound(input),
     },
     get runs() {
       return context.runLedger

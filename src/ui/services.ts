@@ -52,15 +52,16 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
   const env = options.env ?? process.env
   return {
     async load() {
+      const catalog = await context.openJobCatalog()
       const [{run, jobs}, {applications, counts}, due, stats] = await Promise.all([
         // Closed jobs too, after the open ones, marked in the list (docs/LIFECYCLE.md).
-        context.jobCatalog.lastRun({state: 'all'}),
+        catalog.lastRun({state: 'all'}),
         context.applications.list(),
         context.followUps.due(),
         context.applications.stats(),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
-      const scored = context.jobCatalog.scored
+      const scored = catalog.scored
       const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
       const newJobs = jobs.filter((job) => job.is_new && job.closed_at === null).length
       return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats}
@@ -68,7 +69,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
     async history(url) {
       return (await context.applications.get(url)).history
     },
-    track: (jobId, status, notes) => context.jobCatalog.track(jobId, {status, notes}),
+    track: async (jobId, status, notes) => (await context.openJobCatalog()).track(jobId, {status, notes}),
     update: (url, status, notes) => context.applications.changeStatus(url, status, notes),
     exportCsv: async () => (await context.openTrackerFiles()).exportCsv(),
     open: (url) => openInBrowser(url, {env}),

@@ -44,7 +44,7 @@ it('keeps every description exact over runs that read only the HTML that changed
       const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
       try {
         await runAgent(context, {})
-        const {jobs} = await context.jobCatalog.lastRun()
+        const {jobs} = await (await context.openJobCatalog()).lastRun()
         return Object.fromEntries(jobs.map((job) => [job.title, job.description]))
       } finally {
         await context.close()

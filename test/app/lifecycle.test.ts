@@ -90,7 +90,7 @@ async function run(): Promise<{summary: RunSummary; log: string[]; context: AppC
 async function jobsNow(state: 'open' | 'closed' | 'all' = 'all') {
   const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
   try {
-    return (await context.jobCatalog.lastRun({state})).jobs
+    return (await (await context.openJobCatalog()).lastRun({state})).jobs
   } finally {
     await context.close()
   }
