@@ -18,6 +18,20 @@ export function noDetails(): JobDetails {
   }
 }
 
+/** Job `n` of one board: `Engineer n` at Acme, board.example/jobs/n, no details and no date unless given. */
+export function acmeJob(n: number, fields: Partial<JobResponse> = {}): JobResponse {
+  return {
+    ...noDetails(),
+    title: `Engineer ${n}`,
+    company: 'Acme',
+    location: 'Remote',
+    url: `https://board.example/jobs/${n}`,
+    source: 'remotive',
+    posted_date: null,
+    ...fields,
+  }
+}
+
 /** Jobs as a search hands them to the store: each its own role, listed by the board its `source` names. */
 export function foundJobs(jobs: readonly JobResponse[]): FoundJob[] {
   return jobs.map((job) => {

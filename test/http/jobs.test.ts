@@ -10,7 +10,7 @@ import {
   type TestApi,
   testApi,
 } from '../helpers/http.js'
-import {closesNothing, foundJobs, noDetails, openLife} from '../helpers/job-details.js'
+import {acmeJob, closesNothing, foundJobs, noDetails, openLife} from '../helpers/job-details.js'
 
 let api: TestApi | undefined
 const boards: MockBoard[] = []
@@ -117,15 +117,7 @@ describe('GET /jobs', () => {
   })
 })
 
-const stored = (n: number): JobResponse => ({
-  ...noDetails(),
-  title: `Engineer ${n}`,
-  company: 'Acme',
-  location: 'Remote',
-  url: `https://board.example/jobs/${n}`,
-  source: 'remotive',
-  posted_date: `2026-11-0${n}T00:00:00Z`,
-})
+const stored = (n: number): JobResponse => acmeJob(n, {posted_date: `2026-11-0${n}T00:00:00Z`})
 
 /** Stores a run of three jobs as `jobagent run` does, in the API's own database. */
 async function storeRun(target: TestApi) {

@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../src/core/jobs/job.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
-import {closesNothing, foundJobs, noDetails} from '../helpers/job-details.js'
+import {acmeJob, closesNothing, foundJobs} from '../helpers/job-details.js'
 
 // The list routes answer a page at a time, so a tracker or a last run of any size never becomes one answer of
 // hundreds of MB; `total` says how many there are, and the fields older clients read stay as they were.
@@ -12,16 +12,11 @@ afterEach(async () => {
   api = undefined
 })
 
-const job = (n: number): JobResponse => ({
-  ...noDetails(),
-  title: `Engineer ${n}`,
-  company: 'Acme',
-  location: 'Remote',
-  url: `https://board.example/jobs/${n}`,
-  source: 'remotive',
-  // Newer postings for higher n: the store lists newest first.
-  posted_date: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString().replace('.000', ''),
-})
+const job = (n: number): JobResponse =>
+  acmeJob(n, {
+    // Newer postings for higher n: the store lists newest first.
+    posted_date: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString().replace('.000', ''),
+  })
 
 async function storeRun(target: TestApi, count: number) {
   const jobs = Array.from({length: count}, (_, index) => job(index + 1))

@@ -7,17 +7,9 @@ import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
-import {closesNothing, foundJobs, noDetails} from '../../helpers/job-details.js'
+import {acmeJob, closesNothing, foundJobs} from '../../helpers/job-details.js'
 
-const found = (n: number): JobResponse => ({
-  ...noDetails(),
-  title: `Engineer ${n}`,
-  company: 'Acme',
-  location: 'Remote',
-  url: `https://board.example/jobs/${n}`,
-  source: 'remotive',
-  posted_date: `2026-11-0${n}T00:00:00Z`,
-})
+const found = (n: number): JobResponse => acmeJob(n, {posted_date: `2026-11-0${n}T00:00:00Z`})
 
 async function setup() {
   const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})

@@ -7,7 +7,7 @@ import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/datab
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
-import {foundJobs, noDetails} from '../../helpers/job-details.js'
+import {acmeJob, foundJobs} from '../../helpers/job-details.js'
 
 let dir: ReturnType<typeof tempDir>
 let db: SqliteDatabase
@@ -25,16 +25,7 @@ afterEach(() => {
   dir.cleanup()
 })
 
-const posting = (n: number, fields: Partial<JobResponse> = {}): JobResponse => ({
-  ...noDetails(),
-  title: `Engineer ${n}`,
-  company: 'Acme',
-  location: 'Remote',
-  url: `https://board.example/jobs/${n}`,
-  source: 'remotive',
-  posted_date: null,
-  ...fields,
-})
+const posting = acmeJob
 
 /** A run on `day` (2026-11-DD) in which each board lists the postings given for it, asked with `criteria`. */
 function runOn(day: string, boards: Record<string, JobResponse[]>, criteria = 'same', closeAfterRuns = 2) {
