@@ -118,23 +118,19 @@ function createShipmentStores(config: ShipmentsConfig, logger: Logger): Shipment
   const {metadata: m, telemetry: t} = config
   const fields = {idField: t.id_field, timeField: t.time_field}
   const network = {url: t.url, poolSize: t.pool_size, timeoutMs: t.timeout_ms, logger: logger.child('telemetry')}
+  const metadataKind = metadataScheme(config)
+  const scheme = telemetryScheme(config)
   // One database for both: one pool, and one query per lookup (docs/SHIPMENTS.md, "One round trip").
-  if (
-    metadataScheme(config) === 'postgres' &&
-    telemetryScheme(config) === 'postgres' &&
-    samePostgresDatabase(m.url, t.url)
-  ) {
+  if (metadataKind === 'postgres' && scheme === 'postgres' && samePostgresDatabase(m.url, t.url)) {
     return createJointPostgresStores(networkMetadata(m, logger), {...network, table: t.collection, ...fields})
   }
   // A synchronous SQLite read must never hold the event loop for the whole store timeout.
   const busyTimeoutMs = (timeout: number) => Math.min(timeout, 250)
-  const scheme = telemetryScheme(config)
   // The default puts both in one file: one read-only connection then serves both lookups.
   const shared =
-    metadataScheme(config) === 'sqlite' && scheme === 'sqlite' && sqliteFile(m.url) === sqliteFile(t.url)
+    metadataKind === 'sqlite' && scheme === 'sqlite' && sqliteFile(m.url) === sqliteFile(t.url)
       ? new ReadOnlyShipmentDatabase(sqliteFile(m.url), busyTimeoutMs(Math.min(m.timeout_ms, t.timeout_ms)))
       : undefined
-  const metadataKind = metadataScheme(config)
   const metadata: ShipmentMetadataStore =
     metadataKind === 'sqlite'
       ? new SqliteShipmentMetadataStore({

@@ -71,6 +71,14 @@ export function maskCredentialsIn(text: string): string {
 
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi
 
+/**
+ * Text (a database driver's message) with the password of every `scheme://user:password@` in it masked: a database
+ * URL's user name is no secret and says which account was refused.
+ */
+export function withoutPasswords(text: string): string {
+  return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, `$1:${MASK}@`)
+}
+
 /** Text (an error message) with every URL in it masked as maskUrl does, for readers other than the user's terminal. */
 export function maskUrlsIn(text: string): string {
   return text.replace(URL_IN_TEXT, (url) => maskUrl(url))

@@ -1,15 +1,11 @@
 import {isJobagentError, type JobagentError, publicMessageOf, UnavailableError, ValidationError} from '../errors.js'
+import {withoutPasswords} from '../secrets.js'
 
 /** Which store of a shipment lookup failed. */
 export type StoreRole = 'metadata' | 'telemetry'
 
 /** A store read that did not answer within its timeout. */
 export class StoreTimeout extends Error {}
-
-/** Store errors are shown to API clients: never echo a password from a connection string. */
-function withoutCredentials(text: string): string {
-  return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
-}
 
 /** The 503 of a store that failed or did not answer: the log's full account, API clients' the store's own. */
 export function storeUnavailable(
@@ -31,7 +27,8 @@ export function storeUnavailable(
       publicDetails: [{field: role, message}],
     })
   }
-  const reason = withoutCredentials(error instanceof Error ? error.message : String(error))
+  // Store errors are shown to API clients: never echo a password from a connection string.
+  const reason = withoutPasswords(error instanceof Error ? error.message : String(error))
   const message = `${name} is unavailable: ${reason || 'unknown error'}`
   // Only the store's own account of its state reaches API clients; a driver's message may name anything.
   const state = isJobagentError(error) ? error.publicMessage : undefined
@@ -57,7 +54,7 @@ export function combineFailures(results: readonly PromiseSettledResult<unknown>[
   const refused = failures.find((failure) => failure instanceof ValidationError)
   if (refused) return refused
   const [first] = failures
-  if (!first) throw new Error('combine() called without a failure')
+  if (!first) throw new Error('combineFailures() called without a failure')
   if (failures.length === 1) return first
   return new UnavailableError(first.message, {
     retryAfterSeconds: Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 0)),

@@ -78,11 +78,14 @@ export function encodeCursor(key: string): string {
   return Buffer.from(key, 'utf8').toString('base64url')
 }
 
+/** What a cursor not made by encodeCursor (or not of this store) is refused with. */
+export const BAD_CURSOR = 'cursor must be the next_cursor of an earlier page, unchanged'
+
 function decodeCursor(cursor: string, problems: ErrorDetail[]): string | undefined {
   const key = BASE64URL.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   // Text that decodes to something else than it encodes back from was not made by encodeCursor.
   if (key !== '' && encodeCursor(key) === cursor) return key
-  problems.push({field: 'cursor', message: 'cursor must be the next_cursor of an earlier page, unchanged'})
+  problems.push({field: 'cursor', message: BAD_CURSOR})
   return undefined
 }
 

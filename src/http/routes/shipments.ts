@@ -264,7 +264,7 @@ export function shipmentRoutes(
     const answer = await batch(c.req.valid('json').ids, 413)
     return c.json(answer, 200, validatorHeaders(batchVersion(answer)))
   })
-  // --- Live updates: GET /shipments/{shipment_id}/unified/events (src/http/routes/shipment-events.ts) ---
+  // GET /shipments/{shipment_id}/unified/events: src/http/routes/shipment-events.ts
   routes.route(
     '/',
     shipmentEventRoutes(
@@ -273,7 +273,6 @@ export function shipmentRoutes(
       {...options.events, ...(options.registry ? {registry: options.registry} : {})},
     ),
   )
-  // --- end of live updates ---
   return (
     routes
       .get('/shipments/unified', async (c) => {

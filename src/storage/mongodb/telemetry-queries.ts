@@ -1,6 +1,7 @@
 import {ValidationError} from '../../core/errors.js'
 import type {TelemetryWindow} from '../../core/shipments/stores.js'
 import type {TelemetryFields} from '../../core/shipments/telemetry-document.js'
+import {BAD_CURSOR} from '../../core/shipments/telemetry-history.js'
 
 /** Pure builders for the MongoDB telemetry lookup and its index, kept apart from the driver so they are unit tested. */
 
@@ -41,7 +42,8 @@ interface HistoryQuery {
  * `find({<id>: id, <time>: {$gte: since, $gt: after, $lt: until}}).sort({<time>: 1}).limit(limit + 1)`: the
  * compound index walked backwards from the window's start; one document more than the page says whether more
  * follow. The bounds are BSON dates, as the import stores times; `after` is the previous page's last time as
- * stored (historyKey), so a collection holding numbers or text pages correctly too.
+ * stored (historyKey), so a collection holding numbers or text pages correctly too, but MongoDB compares no date
+ * with a number or text: there `since` and `until` match nothing (docs/SHIPMENTS.md).
  */
 export function telemetryHistoryQuery(
   fields: TelemetryFields,
@@ -72,8 +74,7 @@ export function historyKeyValue(key: string): Date | number | string {
   if (key.startsWith('d:') && /^-?\d+$/.test(text)) return new Date(number)
   if (key.startsWith('n:') && text !== '' && Number.isFinite(number)) return number
   if (key.startsWith('s:')) return text
-  const message = 'cursor must be the next_cursor of an earlier page, unchanged'
-  throw new ValidationError(message, {details: [{field: 'cursor', message}]})
+  throw new ValidationError(BAD_CURSOR, {details: [{field: 'cursor', message: BAD_CURSOR}]})
 }
 
 interface IndexSpec {

@@ -2,6 +2,8 @@ import {createRequire} from 'node:module'
 import type {Pool, PoolOptions} from 'mysql2/promise'
 import {ConfigurationError, UnavailableError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
+import {withoutPasswords} from '../../core/secrets.js'
+import {describeTarget} from '../server-target.js'
 
 interface MysqlPoolOptions {
   url: string
@@ -54,7 +56,7 @@ export function createMysqlPool(options: MysqlPoolOptions): Pool {
   try {
     pool = loadDriver().createPool(settings)
   } catch (error) {
-    throw new ConfigurationError(`cannot use ${withoutPassword(options.url)}: ${(error as Error).message}`, {
+    throw new ConfigurationError(`cannot use ${withoutPasswords(options.url)}: ${(error as Error).message}`, {
       hint: 'e.g. mysql://reader@db.example.org:3306/fleet',
       cause: error,
     })
@@ -72,20 +74,6 @@ export function createMysqlPool(options: MysqlPoolOptions): Pool {
     })
   }
   return pool
-}
-
-function withoutPassword(url: string): string {
-  return url.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, '$1:***@')
-}
-
-/** Where the pool connects, without the password, for messages. */
-function describeTarget(url: string): string {
-  try {
-    const parsed = new URL(connectionUri(url))
-    return `${parsed.hostname || 'localhost'}:${parsed.port || '3306'}${parsed.pathname}`
-  } catch {
-    return 'the configured server'
-  }
 }
 
 const CONNECTION_CODES = new Set([
@@ -106,7 +94,7 @@ const CONNECTION_CODES = new Set([
 export function describeMysqlError(error: unknown, url: string, table?: string): unknown {
   const code = (error as {code?: string} | null)?.code ?? ''
   const message = (error as Error | null)?.message ?? String(error)
-  const target = describeTarget(url)
+  const target = describeTarget(url, 3306)
   if (code === 'ER_NO_SUCH_TABLE' || code === 'ER_BAD_FIELD_ERROR') {
     return new UnavailableError(`MySQL at ${target}: ${message}${table ? ` (expected table "${table}")` : ''}`, {
       hint: 'import shipments first: jobagent shipment import --metadata FILE',

@@ -2,6 +2,7 @@ import {createRequire} from 'node:module'
 import type pg from 'pg'
 import {ConfigurationError, UnavailableError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
+import {describeTarget} from '../server-target.js'
 
 interface PostgresPoolOptions {
   url: string
@@ -50,21 +51,11 @@ export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH'])
 
-/** Where the pool connects, without the password, for messages. */
-function describeTarget(url: string): string {
-  try {
-    const parsed = new URL(url)
-    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`
-  } catch {
-    return 'the configured server'
-  }
-}
-
 /** Turns driver errors into the taxonomy: connection, authentication and missing-table problems are unavailability. */
 export function describePostgresError(error: unknown, url: string, table?: string): unknown {
   const code = (error as {code?: string} | null)?.code ?? ''
   const message = (error as Error | null)?.message ?? String(error)
-  const target = describeTarget(url)
+  const target = describeTarget(url, 5432)
   if (code === '42P01' || code === '42703') {
     return new UnavailableError(`PostgreSQL at ${target}: ${message}${table ? ` (expected table "${table}")` : ''}`, {
       hint: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
