@@ -147,16 +147,16 @@ export default wrapAssembly(engine)
 
 /**
  * The database drivers load on first use through createRequire (src/storage/postgres/pool.ts,
- * src/storage/mongodb/mongo-connection.ts), which a bundler cannot follow. In the bundle those modules get a
+ * src/storage/mysql/pool.ts, src/storage/mongodb/mongo-connection.ts), which a bundler cannot follow. In the bundle those modules get a
  * createRequire whose require answers the drivers from the bundle, still loaded only when first required.
  */
-const LAZY_DRIVERS = ['pg', 'mongodb']
+const LAZY_DRIVERS = ['pg', 'mysql2/promise', 'mongodb']
 function lazyDriversPlugin() {
   return {
     name: 'lazy-drivers',
     setup(esbuild) {
       esbuild.onResolve({filter: /^node:module$/}, ({importer}) =>
-        /[\\/]src[\\/]storage[\\/](postgres|mongodb)[\\/]/.test(importer)
+        /[\\/]src[\\/]storage[\\/](postgres|mysql|mongodb)[\\/]/.test(importer)
           ? {path: 'lazy-drivers', namespace: 'jobagent'}
           : undefined,
       )
