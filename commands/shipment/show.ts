@@ -1,11 +1,8 @@
-import {followRemoteShipment} from '../../src/app/remote-shipment-events.js'
 import {fetchUnifiedBatch, fetchUnifiedState} from '../../src/app/shipment-client.js'
-import {followShipment} from '../../src/app/shipment-watcher.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
 import {renderMissingShipments, renderUnifiedBatch, renderUnifiedState} from '../../src/cli/render/shipments.js'
-import {watchUntilSignal} from '../../src/cli/shipment-watch-display.js'
 import {ValidationError} from '../../src/core/errors.js'
 
 export default class ShipmentShow extends BaseCommand {
@@ -70,14 +67,9 @@ export default class ShipmentShow extends BaseCommand {
     if (id === undefined || ids.length !== 1) {
       throw new ValidationError(`--watch follows one shipment (got ${ids.length} ids)`, {hint: 'give one id'})
     }
-    const token = process.env.JOBAGENT_API_TOKEN || undefined
-    const follow: Parameters<typeof watchUntilSignal>[0] = server
-      ? (signal, onEvent) => followRemoteShipment(server, id, {signal, onEvent, ...(token ? {token} : {})})
-      : async (signal, onEvent) => {
-          const intervalMs = this.context.config.shipments.events.interval_ms
-          await followShipment(await this.context.openShipments(), id, {signal, onEvent, intervalMs})
-        }
-    await watchUntilSignal(follow, {json: this.jsonEnabled(), style: this.style})
+    // Loaded here: the watch display and the event-stream reader are for --watch only.
+    const {watchShipment} = await import('../../src/cli/shipment-watch-display.js')
+    await watchShipment(this.context, id, {server, json: this.jsonEnabled(), style: this.style})
     return undefined
   }
 }

@@ -1,6 +1,6 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import {createParser, type EventSourceMessage} from 'eventsource-parser'
-import {type JobagentError, NotFoundError, UnavailableError} from '../core/errors.js'
+import {type JobagentError, NotFoundError, UnavailableError, ValidationError} from '../core/errors.js'
 import {validateShipmentId} from '../core/shipments/shipment-id.js'
 import type {UnifiedState} from '../core/shipments/unified-state.js'
 import {HttpError} from '../http-client/index.js'
@@ -13,21 +13,20 @@ interface FollowRemoteOptions {
   onEvent: (event: WatchEvent) => void
   /** Sent as `Authorization: Bearer <token>` when set (JOBAGENT_API_TOKEN). */
   token?: string
-  /** The pause before opening a dropped stream again, unless the server's `retry:` field says otherwise. */
-  retryMs?: number
 }
 
 /**
  * `jobagent shipment show ID --watch --server URL`: follows GET /shipments/{id}/unified/events until `signal`
- * aborts. What the first request is refused with is thrown, as `shipment show --server` throws it; a stream that
- * drops later (the server restarting) is told as an error and opened again after a pause, as a browser's
- * EventSource does, and the server then sends the current state at once.
+ * aborts. What the first request is refused with is thrown, as `shipment show --server` throws it, and so is a
+ * later 400 or 404; a stream that drops later (the server restarting) is told as an error once and opened again
+ * after a pause, as a browser's EventSource does, and the server then sends the current state at once.
  */
 export async function followRemoteShipment(server: string, id: string, options: FollowRemoteOptions): Promise<void> {
   validateShipmentId(id)
   const base = serverUrl(server)
   const url = new URL(`shipments/${encodeURIComponent(id)}/unified/events`, base)
-  const pause = {ms: options.retryMs ?? 1000}
+  // The pause before opening a dropped stream again, unless the server's `retry:` field says otherwise.
+  const pause = {ms: 1000}
   let connected = false
   // An outage is told once, not once per attempt to reconnect.
   let told = false
@@ -41,7 +40,9 @@ export async function followRemoteShipment(server: string, id: string, options: 
       throw new UnavailableError(`${base.origin} ended the event stream`)
     } catch (error) {
       if (options.signal.aborted) return
-      if (!connected) throw error
+      // A refusal that asking again cannot change (the shipment is gone, the id is refused) ends the watch, as a
+      // browser's EventSource gives up on an answer that is not a stream.
+      if (!connected || error instanceof NotFoundError || error instanceof ValidationError) throw error
       const lost = error as JobagentError
       if (!told) {
         options.onEvent({
@@ -111,7 +112,12 @@ function toWatchEvent(message: EventSourceMessage, shipmentId: string, url: URL)
   if (message.event === 'error' || 'error' in body) {
     const failure = (body as {error?: {code?: string; message?: string}}).error
     const text = failure?.message ?? `${url.href} sent an error`
-    const error = failure?.code === 'not_found' ? new NotFoundError(text) : new UnavailableError(text)
+    const error =
+      failure?.code === 'not_found'
+        ? new NotFoundError(text)
+        : failure?.code === 'validation'
+          ? new ValidationError(text)
+          : new UnavailableError(text)
     return {type: 'error', error, shipmentId}
   }
   const state = body as UnifiedState

@@ -25,7 +25,6 @@ interface WatcherOptions {
   intervalMs?: number
   /** Watches open at once; one more is refused with an UnavailableError (503 with Retry-After over HTTP). */
   maxWatches?: number
-  retryAfterSeconds?: number
   logger?: Logger
 }
 
@@ -109,7 +108,7 @@ export class ShipmentWatcher {
     if (this.count < max) return
     const message = `${max} shipment streams are open, the most this server keeps`
     throw new UnavailableError(message, {
-      retryAfterSeconds: this.options.retryAfterSeconds ?? 5,
+      retryAfterSeconds: 5,
       hint: 'close a stream, or poll GET /shipments/unified?ids=... for many shipments at once',
       publicMessage: message,
     })

@@ -5,6 +5,7 @@ import {describeFileError, isJobagentError, isSystemError} from '../core/errors.
 import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
+import {errorDocument} from './render/error-document.js'
 import {colourEnabled, makeStyle, type Style} from './style.js'
 
 /**
@@ -74,8 +75,7 @@ export abstract class BaseCommand extends Command {
       return this.exit(EXIT_FAILURE)
     }
     if (this.jsonEnabled()) {
-      const body = {error: {code: error.kind, message: error.message, details: error.details}}
-      this.logJson(body)
+      this.logJson(errorDocument(error))
     }
     // Messages quote files, rows, boards and stores: shown escaped, like all outside text on the terminal.
     process.stderr.write(`Error: ${escapeControls(error.message)}\n`)

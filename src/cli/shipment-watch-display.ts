@@ -1,7 +1,10 @@
 import {createLogUpdate} from 'log-update'
-import type {WatchEvent} from '../app/shipment-watcher.js'
+import type {AppContext} from '../app/context.js'
+import {followRemoteShipment} from '../app/remote-shipment-events.js'
+import {followShipment, type WatchEvent} from '../app/shipment-watcher.js'
 import {escapeControls, escapeJsonControls} from '../core/control-characters.js'
 import type {UnifiedState} from '../core/shipments/unified-state.js'
+import {errorDocument} from './render/error-document.js'
 import {renderShipmentChange, renderUnifiedState} from './render/shipments.js'
 import type {Style} from './style.js'
 
@@ -17,8 +20,30 @@ interface DisplayOptions {
   stderr?: NodeJS.WriteStream
 }
 
-/** `jobagent shipment show ID --watch`: follows the shipment until SIGINT or SIGTERM, then stops cleanly. */
-export async function watchUntilSignal(
+/**
+ * `jobagent shipment show ID --watch`: follows the shipment in the configured stores, or with `server` on that
+ * server's event stream, until SIGINT or SIGTERM.
+ */
+export function watchShipment(
+  context: AppContext,
+  id: string,
+  options: DisplayOptions & {server?: string | undefined},
+): Promise<void> {
+  const {server} = options
+  const token = context.env.JOBAGENT_API_TOKEN || undefined
+  return watchUntilSignal(
+    server
+      ? (signal, onEvent) => followRemoteShipment(server, id, {signal, onEvent, ...(token ? {token} : {})})
+      : async (signal, onEvent) => {
+          const intervalMs = context.config.shipments.events.interval_ms
+          await followShipment(await context.openShipments(), id, {signal, onEvent, intervalMs})
+        },
+    options,
+  )
+}
+
+/** Follows a shipment until SIGINT or SIGTERM, then stops cleanly. */
+async function watchUntilSignal(
   follow: (signal: AbortSignal, onEvent: (event: WatchEvent) => void) => Promise<void>,
   options: DisplayOptions,
 ): Promise<void> {
@@ -44,18 +69,13 @@ function createWatchDisplay(options: DisplayOptions): WatchDisplay {
   if (options.json) {
     return {
       show(event) {
-        const line = event.type === 'state' ? event.state : errorDocument(event)
+        const line = event.type === 'state' ? event.state : errorDocument(event.error)
         stdout.write(`${escapeJsonControls(JSON.stringify(line))}\n`)
       },
       stop() {},
     }
   }
   return stdout.isTTY ? liveDisplay(stdout, options.style) : lineDisplay(stdout, stderr, options.style)
-}
-
-function errorDocument(event: Extract<WatchEvent, {type: 'error'}>) {
-  const {error} = event
-  return {error: {code: error.kind, message: error.message, details: error.details}}
 }
 
 /** The state drawn in place, the time it was read and any failure to read it again below it. */

@@ -11,7 +11,7 @@ import {
   publicMessageOf,
   ValidationError,
 } from '../core/errors.js'
-import type {Logger} from '../core/logger.js'
+import {type Logger, silentLogger} from '../core/logger.js'
 import {maskUrlsIn} from '../core/secrets.js'
 
 /** The one error body of the API: `{"error": {"code", "message", "details"}}`. */
@@ -112,6 +112,14 @@ function errorAnswer(error: unknown, request: {method: string; path: string}, lo
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
   logger.error(`${request.method} ${request.path} failed unexpectedly: ${detail}`)
   return {status: 500, body: errorBody('internal', 'internal error'), headers: {}}
+}
+
+/**
+ * The body `error` is answered with, for a message that is no response of its own (an event-stream `error`
+ * message): the same code, message and details as the JSON answer. It logs nothing; who read the error logs it.
+ */
+export function errorBodyOf(error: unknown): ErrorBody {
+  return errorAnswer(error, {method: '', path: ''}, silentLogger).body
 }
 
 /** An ErrorAnswer as a Hono response. */

@@ -8,10 +8,9 @@ import {
   ShipmentWatcher,
   type WatchEvent,
 } from '../../app/shipment-watcher.js'
-import {publicMessageOf} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 import type {ShipmentService} from '../../core/shipments/shipment-service.js'
-import {errorBody} from '../errors.js'
+import {errorBodyOf} from '../errors.js'
 import {errorResponses} from '../schemas.js'
 
 /** Open event streams one server keeps; one more is answered 503 with Retry-After. */
@@ -99,7 +98,8 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
   const routes = new OpenAPIHono()
   routes.openAPIRegistry.registerPath(eventsRoute(schemas, settings))
   const follow = async (c: Context, id: string) => {
-    const queue: WatchEvent[] = []
+    // Only the latest event is worth sending: a client that reads slowly gets the newest state, not a backlog.
+    let pending: WatchEvent | undefined
     let wake: (() => void) | undefined
     const notify = () => {
       wake?.()
@@ -107,7 +107,7 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
     }
     const watch = await watcher
       .watch(id, (event) => {
-        queue.push(event)
+        pending = event
         notify()
       })
       .catch(schemas.markMalformedId)
@@ -124,7 +124,8 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
       try {
         await stream.writeSSE(stateMessage(watch))
         while (open && !stream.aborted) {
-          const event = queue.shift()
+          const event = pending
+          pending = undefined
           if (event) await stream.writeSSE(eventMessage(event))
           else await new Promise<void>((resolve) => (wake = resolve))
         }
@@ -150,8 +151,7 @@ function stateMessage(watch: Pick<ShipmentWatch, 'state' | 'tag'>): SSEMessage {
 /** A state is sent with its tag as the id; an error names no id, so a reconnecting client keeps its last state's. */
 function eventMessage(event: WatchEvent): SSEMessage {
   if (event.type === 'state') return stateMessage(event)
-  const {error} = event
-  return {event: 'error', data: JSON.stringify(errorBody(error.kind, publicMessageOf(error)))}
+  return {event: 'error', data: JSON.stringify(errorBodyOf(event.error))}
 }
 
 /** `jobagent_shipment_streams_open`: read when scraped, so it can never drift from the streams really open. */
