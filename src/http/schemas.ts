@@ -174,7 +174,9 @@ function trackingFields() {
     tracked_url: z.string().nullable().openapi({
       description: 'the URL that application is tracked under (may differ by tracking parameters); null when none',
     }),
-    is_new: z.boolean().openapi({description: 'not yet applied for: untracked, or tracked as saved'}),
+    is_new: z.boolean().openapi({
+      description: 'not yet applied for (untracked, or tracked as saved) and still listed (a closed job is never new)',
+    }),
   }
 }
 

@@ -24,7 +24,7 @@ export function filterJobs(jobs: readonly ListedJob[], text: string, status: Sta
   const trimmed = text.trim()
   if (trimmed === '' && status === null) return [...jobs]
   return jobs.filter((job) => {
-    if (status === 'new' && (!job.is_new || job.closed_at !== null)) return false
+    if (status === 'new' && !job.is_new) return false
     if (status === 'untracked' && job.tracked_status !== null) return false
     if (status !== null && status !== 'new' && status !== 'untracked' && job.tracked_status !== status) return false
     return contains([job.title, job.company, job.location, job.source, job.url], trimmed)

@@ -63,7 +63,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = catalog.scored
       const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
-      const newJobs = jobs.filter((job) => job.is_new && job.closed_at === null).length
+      const newJobs = jobs.filter((job) => job.is_new).length
       return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats}
     },
     async history(url) {

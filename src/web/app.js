@@ -120,8 +120,8 @@ function applicationOf(job, index) {
   return index.get(job.tracked_url) ?? {url: job.tracked_url, status: job.tracked_status}
 }
 
-/** A job is new while its tracked application has not been applied for (a saved one has not). */
-const isNewJob = (application) => !application || application.status === 'saved'
+/** A job is new while it is listed and its tracked application has not been applied for (a saved one has not). */
+const isNewJob = (job, application) => !job.closed_at && (!application || application.status === 'saved')
 
 /** Asks the server again whether the listed jobs are tracked and new (after a change made elsewhere). */
 async function rejudgeJobs() {
@@ -280,9 +280,10 @@ function renderCounts() {
   $('count-applied').textContent = known ? String(applied) : '–'
   $('count-pending').textContent = known ? String(applications.length - applied) : '–'
   const index = applicationsByUrl()
-  const fresh = state.jobs?.filter((job) => isNewJob(applicationOf(job, index))).length
+  const fresh = state.jobs?.filter((job) => isNewJob(job, applicationOf(job, index))).length
   $('count-new').textContent = state.jobs && known ? String(fresh) : '–'
-  $('tab-jobs-count').textContent = state.jobs ? String(state.jobs.length) : ''
+  // The Jobs tab lists the open jobs unless its filter asks for the closed ones.
+  $('tab-jobs-count').textContent = state.jobs ? String(state.jobs.filter((job) => !job.closed_at).length) : ''
   $('tab-applications-count').textContent = known ? String(applications.length) : ''
 }
 
@@ -293,11 +294,12 @@ function renderLastRun() {
 }
 
 function renderLastRunSummary() {
-  const fresh = state.jobs.filter((job) => job.is_new).length
+  // The list holds the closed jobs too (for its Closed filter); the last run's are the open ones.
+  const open = state.jobs.filter((job) => !job.closed_at)
+  const fresh = open.filter((job) => job.is_new).length
   $('search-summary').textContent =
-    state.jobs.length > 0
-      ? `The ${plural(state.jobs.length, 'job')} of the last run, ${fresh} new. ` +
-        '“Search now” asks the job boards again.'
+    open.length > 0
+      ? `The ${plural(open.length, 'job')} of the last run, ${fresh} new. “Search now” asks the job boards again.`
       : `${state.run ? 'The last run stored no jobs.' : 'No run yet.'} Press “Search now” to ask the job boards.`
 }
 
@@ -351,7 +353,7 @@ function renderJobs() {
   const wantedJobs = state.jobs.filter((job) => {
     const application = applicationOf(job, index)
     if ((wanted === 'closed') !== Boolean(job.closed_at)) return false
-    if (wanted === 'new' && !isNewJob(application)) return false
+    if (wanted === 'new' && !isNewJob(job, application)) return false
     if (wanted === 'untracked' && application) return false
     if (STATUSES.includes(wanted) && application?.status !== wanted) return false
     return matchesText(job, ['title', 'company', 'location', 'source'], text)
@@ -393,7 +395,7 @@ function jobRow(job, application, scored) {
     cell(
       'Status',
       application ? el('span', {className: `status status-${application.status}`}, application.status) : 'not tracked',
-      isNewJob(application) && !job.closed_at ? el('span', {className: 'badge'}, 'new') : null,
+      isNewJob(job, application) ? el('span', {className: 'badge'}, 'new') : null,
       lifecycleBadge(job),
     ),
     cell('', el('div', {className: 'row-actions'}, action, details.button)),

@@ -118,6 +118,8 @@ describe('closed jobs', () => {
     const closed = await jobsNow('closed')
     expect(closed.map((job) => job.title)).toEqual(['Backend Engineer'])
     expect(closed[0]?.closed_at).toMatch(/^\d{4}-\d\d-\d\dT/)
+    // Never applied for, but no board lists it: nothing is left to apply for, so it is not new.
+    expect(closed[0]?.is_new).toBe(false)
     expect((await jobsNow('open')).map((job) => job.title)).toEqual(['Frontend Engineer'])
   })
 

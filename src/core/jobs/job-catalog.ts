@@ -65,8 +65,7 @@ export class JobCatalog {
     // A job of the last run is open; only a database edited by hand could list one in both.
     const inRun = new Set(listing.jobs.map((job) => job.id))
     const stored = [...listing.jobs, ...closed.filter((job) => !inRun.has(job.id))]
-    // The canonical URL is the key the job was stored under, so no URL is parsed again here.
-    const judged = await this.judge(stored.map(trackingKeys))
+    const judged = await this.judgeStored(stored)
     const listed = stored.map(({url_key: _canonical, ...job}, index) => ({...job, ...judged[index]!}))
     const wanted = options.newOnly ? listed.filter((job) => job.is_new) : listed
     // Open jobs come before closed ones, each part in its own order.
@@ -107,6 +106,16 @@ export class JobCatalog {
     return rankJobs(await this.withTracking(jobs), this.matching, options.minScore)
   }
 
+  /**
+   * Stored jobs judged against the tracker. A closed job is not new whatever the tracker holds: no board lists it,
+   * so there is nothing left to apply for (every front end counts and filters new jobs by `is_new` alone).
+   */
+  private async judgeStored(jobs: readonly KeyedStoredJob[]): Promise<JobTracking[]> {
+    // The canonical URL is the key the job was stored under, so no URL is parsed again here.
+    const judged = await this.judge(jobs.map(trackingKeys))
+    return judged.map((tracking, index) => (jobs[index]?.closed_at ? {...tracking, is_new: false} : tracking))
+  }
+
   /** One lookup of every job's keys, then judgeJob per job. */
   private async judge(keysOfJobs: readonly string[][]): Promise<JobTracking[]> {
     const tracked = await this.applicationStore.trackedOf(keysOfJobs.flat())
@@ -126,7 +135,7 @@ export class JobCatalog {
   /** One stored job in full, seen against the tracker and scored (`jobagent jobs <id>`), with its score's parts. */
   async show(id: number): Promise<ListedJob & {parts: ScorePart[]}> {
     const job = await this.find(id)
-    const [judged] = await this.judge([trackingKeys({...job, url_key: canonicalJobUrl(job.url)})])
+    const [judged] = await this.judgeStored([{...job, url_key: canonicalJobUrl(job.url)}])
     if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: []}
     const [scored] = scoreJobs([job], this.matching.profile, {...this.matching.options, explain: true})
     return {...job, ...judged!, score: scored!.score, reasons: scored!.reasons, parts: scored!.parts}
