@@ -21,7 +21,7 @@ export interface ShipmentWatch {
 }
 
 interface WatcherOptions {
-  service: Pick<ShipmentService, 'unified' | 'unifiedBatch'>
+  service: Pick<ShipmentService, 'unified' | 'unifiedEach'>
   intervalMs?: number
   /** Watches open at once; one more is refused with an UnavailableError (503 with Retry-After over HTTP). */
   maxWatches?: number
@@ -150,11 +150,12 @@ export class ShipmentWatcher {
   }
 
   private async readBatch(ids: readonly string[], round: Map<string, Watcher[]>): Promise<void> {
-    let batch: Awaited<ReturnType<ShipmentService['unifiedBatch']>>
+    let batch: Awaited<ReturnType<ShipmentService['unifiedEach']>>
     try {
-      batch = await this.options.service.unifiedBatch(ids)
+      batch = await this.options.service.unifiedEach(ids)
     } catch (error) {
-      if (isJobagentError(error) && error.kind !== 'unavailable') return this.readEach(ids, round)
+      // Closed meanwhile (a server shutting down closes the stores next): nobody is left to tell.
+      if (this.closed) return
       this.reportFailure(error)
       for (const id of ids) this.tellError(round.get(id) ?? [], asJobagentError(error), id)
       return
@@ -162,22 +163,8 @@ export class ShipmentWatcher {
     this.reportRecovery()
     for (const state of batch.shipments) this.tellState(round.get(state.shipment_id) ?? [], state)
     for (const id of batch.missing) this.tellError(round.get(id) ?? [], goneError(id), id, GONE)
-  }
-
-  /**
-   * A batch refused for one shipment (a stored document nested too deep to serve) must not silence the others:
-   * each is read alone, and only the one at fault is told its error.
-   */
-  private async readEach(ids: readonly string[], round: Map<string, Watcher[]>): Promise<void> {
-    for (const id of ids) {
-      const watchers = round.get(id) ?? []
-      try {
-        this.tellState(watchers, await this.options.service.unified(id))
-      } catch (error) {
-        const failure = asJobagentError(error)
-        this.tellError(watchers, failure, id, failure.kind === 'not_found' ? GONE : FAILING)
-      }
-    }
+    // A shipment the service will not serve (a document nested too deep) is told so; the others are answered.
+    for (const [id, error] of batch.refused) this.tellError(round.get(id) ?? [], error, id)
   }
 
   private tellState(watchers: readonly Watcher[], state: UnifiedState): void {

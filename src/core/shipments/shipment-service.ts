@@ -152,9 +152,21 @@ export class ShipmentService {
 
   /**
    * The unified state of each shipment of `ids` (repeats answered once, in the order asked) and the ids that name
-   * no shipment: one query per store for the whole list, merged as a single lookup is.
+   * no shipment: one query per store for the whole list, merged as a single lookup is. A shipment the service
+   * refuses to serve (a stored document nested too deep) refuses the batch, as it refuses its single lookup.
    */
   async unifiedBatch(ids: readonly string[]): Promise<UnifiedBatch> {
+    const {refused, ...answer} = await this.unifiedEach(ids)
+    const [first] = refused.values()
+    if (first) throw first
+    return answer
+  }
+
+  /**
+   * unifiedBatch for readers that answer each shipment on its own (the event streams): a shipment the service
+   * refuses to serve is named in `refused` with its error, and the others are answered.
+   */
+  async unifiedEach(ids: readonly string[]): Promise<UnifiedBatch & {refused: Map<string, ValidationError>}> {
     const unique = this.checkId(() => validateBatchIds(ids))
     const settled = await this.readBoth(
       (combined, signal) => combined.findMany(unique, signal),
@@ -163,11 +175,20 @@ export class ShipmentService {
     )
     const [rows, latest] = this.settled(...settled)
     const now = this.clock.now()
-    const answer: UnifiedBatch = {shipments: [], missing: []}
+    const answer = {
+      shipments: [] as UnifiedState[],
+      missing: [] as string[],
+      refused: new Map<string, ValidationError>(),
+    }
     for (const id of unique) {
       const row = rows.get(id)
       if (row) {
-        answer.shipments.push(this.merge(id, row, latest.get(id) ?? null, now))
+        try {
+          answer.shipments.push(this.merge(id, row, latest.get(id) ?? null, now))
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error
+          answer.refused.set(id, error)
+        }
       } else {
         this.metrics.lookup('not_found')
         answer.missing.push(id)
