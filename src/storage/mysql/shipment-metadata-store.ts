@@ -3,7 +3,6 @@ import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stor
 import {plainRow} from '../plain-values.js'
 import {
   metadataBatchSql,
-  metadataLookupSql,
   missingMetadataIndex,
   missingTable,
   rowsById,
@@ -21,20 +20,20 @@ export class MysqlShipmentMetadataStore implements ShipmentMetadataStore {
   /** A query sent to the server runs to its end (the client-side timeout bounds the wait). */
   readonly abortable = false
   private readonly pool: Pool
-  private readonly lookup: string
   private readonly batch: string
   private jsonColumns: Promise<ReadonlySet<string>> | undefined
 
   constructor(private readonly options: ServerMetadataOptions) {
     this.pool = createMysqlPool({...options, readOnly: true})
-    this.lookup = metadataLookupSql(options, 'mysql')
     this.batch = metadataBatchSql(options, 'mysql')
   }
 
-  async findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
-    const rows = await this.query(this.lookup, [id])
-    const row = rows.find((candidate) => String(candidate[this.options.idColumn]) === id)
-    return row ? this.plain(row, await this.jsonColumnsOfTable()) : null
+  /**
+   * Through the batch query: MySQL compares text by the column's collation (`shp-1` may equal `SHP-1`), so the row
+   * whose id is exactly `id` is picked from all that compare equal, which a `LIMIT 1` could leave out.
+   */
+  async findById(id: string, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
+    return (await this.findByIds([id], signal)).get(id) ?? null
   }
 
   async findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
@@ -64,23 +63,27 @@ export class MysqlShipmentMetadataStore implements ShipmentMetadataStore {
   /**
    * MariaDB's JSON is text with a `json_valid` check, so the driver cannot tell it from other text: those columns
    * are found once from their checks and parsed, as MySQL's JSON columns are by the driver. MySQL has no such
-   * checks (the query fails there), so the set is empty.
+   * checks (no TABLE_NAME there; no CHECK_CONSTRAINTS at all on older servers), so the set is empty. Any other
+   * failure fails the lookup, as its own query would, rather than serve JSON as text; it is asked again next time.
    * A lookup that finds no row never asks.
    */
   private jsonColumnsOfTable(): Promise<ReadonlySet<string>> {
     this.jsonColumns ??= this.pool
       .query<RowDataPacket[]>(
-        `SELECT CONSTRAINT_NAME AS name FROM information_schema.CHECK_CONSTRAINTS
-          WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ?
-            AND CHECK_CLAUSE = CONCAT('json_valid(\`', CONSTRAINT_NAME, '\`)')`,
+        {
+          sql: `SELECT CONSTRAINT_NAME AS name FROM information_schema.CHECK_CONSTRAINTS
+                 WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ?
+                   AND CHECK_CLAUSE = CONCAT('json_valid(\`', CONSTRAINT_NAME, '\`)')`,
+          timeout: this.options.timeoutMs,
+        },
         [this.options.table],
       )
       .then(
         ([rows]) => new Set(rows.map((row) => String(row.name))),
         (error: {code?: string}) => {
-          // Asked again at the next lookup unless the server is MySQL (no TABLE_NAME there).
-          if (error.code !== 'ER_BAD_FIELD_ERROR') this.jsonColumns = undefined
-          return new Set<string>()
+          if (NO_CHECK_CONSTRAINTS.has(error.code ?? '')) return new Set<string>()
+          this.jsonColumns = undefined
+          throw describeMysqlError(error, this.options.url, this.options.table)
         },
       )
     return this.jsonColumns
@@ -111,6 +114,9 @@ export class MysqlShipmentMetadataStore implements ShipmentMetadataStore {
     return closeMysqlPool(this.pool)
   }
 }
+
+/** What a server without MariaDB's JSON checks answers the query for them with. */
+const NO_CHECK_CONSTRAINTS = new Set(['ER_BAD_FIELD_ERROR', 'ER_UNKNOWN_TABLE', 'ER_NO_SUCH_TABLE'])
 
 function parseJson(text: string): unknown {
   try {

@@ -91,6 +91,14 @@ describe.skipIf(!serverUrl)('MySQL/MariaDB shipment metadata store', () => {
     expect([...rows]).toEqual([['42', {id: 42, name: 'x'}]])
   })
 
+  it('finds the row whose id is exactly the one asked among rows its collation takes for equal', async () => {
+    // A table filled by another tool, with no unique id and a case-insensitive collation: `SHP-7` = `shp-7` to MySQL.
+    await database.admin.query('CREATE TABLE folded (shipment_id VARCHAR(64), origin TEXT)')
+    await database.admin.query("INSERT INTO folded VALUES ('SHP-7', 'upper'), ('shp-7', 'lower')")
+    expect(await metadataStore('folded').findById('shp-7', signal)).toEqual({shipment_id: 'shp-7', origin: 'lower'})
+    expect(await metadataStore('folded').findById('SHP-7', signal)).toEqual({shipment_id: 'SHP-7', origin: 'upper'})
+  })
+
   it('reads a list of shipments in one statement, each id exactly', async () => {
     const rows = await metadataStore().findByIds(['S2', 's1', 'nope', 'S1'], signal)
     expect([...rows.keys()].sort()).toEqual(['S1', 'S2'])
