@@ -228,6 +228,22 @@ describe('one alert per role', () => {
     expect(webhookBodies).toHaveLength(1)
   })
 
+  it('knows a job by every URL it was listed under: the board that kept listing it is no repost', async () => {
+    configure()
+    listed.alpha = [{...backend, location: 'Berlin'}]
+    listed.beta = [{...backend, id: 4, location: 'New York'}]
+    await (await run()).context.close()
+    const [job] = await jobsNow('open')
+    expect(job?.url).toBe('https://remotive.example/remote-jobs/job-1')
+    // The board whose URL the job carries drops it; the other still lists it under its own URL.
+    listed.alpha = [frontend]
+    const second = await run()
+    await second.context.close()
+    expect(second.summary.lifecycle?.reposted).toBe(0)
+    const after = (await jobsNow('open')).find((open) => open.title === 'Backend Engineer')
+    expect(after).toMatchObject({id: job?.id, reposted: 0})
+  })
+
   it('keeps the applied-for URL of a reposted role tracked: the repost is not new', async () => {
     configure()
     listed.alpha = [backend]

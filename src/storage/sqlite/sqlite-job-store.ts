@@ -180,7 +180,13 @@ export class SqliteJobStore implements JobStore {
          VALUES (@started_at, @finished_at, @status, @mode, @jobs_found, @new_jobs, @notified, @sources, @error)
          RETURNING *`,
       ),
-      byUrlKey: db.prepare(`SELECT ${EXISTING_COLUMNS} FROM jobs WHERE url_key = ?`),
+      byUrlKey: db.prepare(
+        `SELECT ${EXISTING_COLUMNS} FROM jobs WHERE id = (SELECT job_id FROM job_urls WHERE url_key = ?)`,
+      ),
+      keepUrl: db.prepare(
+        `INSERT INTO job_urls (url_key, job_id) VALUES (?, ?)
+         ON CONFLICT (url_key) DO UPDATE SET job_id = excluded.job_id WHERE job_id <> excluded.job_id`,
+      ),
       byIdentity: db.prepare(
         `SELECT ${EXISTING_COLUMNS} FROM jobs WHERE identity_key = ? AND last_seen >= ?
          ORDER BY last_seen DESC LIMIT 1`,
@@ -202,7 +208,9 @@ export class SqliteJobStore implements JobStore {
       ),
       dropDescription: db.prepare('DELETE FROM job_descriptions WHERE job_id = ?'),
       // The lifecycle rules, one statement each for a whole board (docs/LIFECYCLE.md).
-      idsOfUrls: db.prepare('SELECT id FROM jobs WHERE url_key IN (SELECT value FROM json_each(?))').pluck(),
+      idsOfUrls: db
+        .prepare('SELECT DISTINCT job_id FROM job_urls WHERE url_key IN (SELECT value FROM json_each(?))')
+        .pluck(),
       countMisses: db.prepare(
         `UPDATE job_boards SET misses = misses + 1 WHERE board = @board AND criteria = @criteria
          AND job_id NOT IN (SELECT value FROM json_each(@present))`,
@@ -275,12 +283,14 @@ export class SqliteJobStore implements JobStore {
           const job = remembered(found, match, seen)
           this.statements.updateJob.run({...values, ...lifecycleParameters(job), id: job.id})
           this.keepDescription(job.id, found.job.description, values.description_hash, match.existing.description_hash)
+          this.keepUrls(job.id, found)
           return job
         }
         const id = Number(
           this.statements.insertJob.run({...values, also_on: JSON.stringify(found.also_on)}).lastInsertRowid,
         )
         this.keepDescription(id, found.job.description, values.description_hash, null)
+        this.keepUrls(id, found)
         return {...fresh(found, seen), id}
       })
       const reopenedHere = stored.filter((_, index) => matches[index]?.existing.closed_at != null)
@@ -387,6 +397,11 @@ export class SqliteJobStore implements JobStore {
     }
     changes.closed = closed.map(({id, title, company}) => ({id, title, company}))
     return changes
+  }
+
+  /** Every URL the job is listed under now finds it in later runs (job_urls), its own included. */
+  private keepUrls(id: number, found: FoundJob): void {
+    for (const key of new Set([found.urlKey, ...found.urlKeys])) this.statements.keepUrl.run(key, id)
   }
 
   /** Writes a job's description only when it differs from the stored one (by hash). */

@@ -132,4 +132,18 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX jobs_description_hash ON jobs (description_hash) WHERE description_hash IS NOT NULL;
     `,
   },
+  {
+    // Every canonical URL a job was listed under (its own and its other listings'), so a run finds the job by any
+    // of them: a board that goes on listing it under its own URL is neither a repost nor a miss. Jobs stored before
+    // know their own URL; their other listings join when a run sees them again.
+    version: 7,
+    sql: `
+      CREATE TABLE job_urls (
+        url_key TEXT PRIMARY KEY,
+        job_id INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      CREATE INDEX job_urls_job ON job_urls (job_id);
+      INSERT INTO job_urls (url_key, job_id) SELECT url_key, id FROM jobs;
+    `,
+  },
 ]
