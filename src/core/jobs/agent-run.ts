@@ -5,12 +5,12 @@ import type {Logger} from '../logger.js'
 import {type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
-import {jobApplicationKeys} from '../url-identity.js'
 import type {FoundJob} from './dedupe.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
+import {jobTrackingKeys} from './job-tracking.js'
 import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
 import {zeroYieldAnomalies} from './zero-yield.js'
@@ -193,10 +193,7 @@ export class AgentRun {
     const applied = await this.deps.applications.appliedUrlKeys()
     // Applied for: one of the URL keys of the job or of its other listings is an application applied for (the rule
     // judgeJob applies too). Judged on the jobs as stored, which remember the listings of earlier runs.
-    const isApplied = (job: PreviewedJob) =>
-      [job.url, ...job.also_on.map((listing) => listing.url)].some((url) =>
-        jobApplicationKeys(url).some((key) => applied.has(key)),
-      )
+    const isApplied = (job: PreviewedJob) => jobTrackingKeys(job).some((key) => applied.has(key))
     // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.
     const saved = dryRun
       ? {run: null, jobs: await this.deps.jobs.previewRun(result.found, startedAt), changes: null}

@@ -7,7 +7,7 @@ import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {JobResponse} from './job.js'
 import type {JobStore, KeyedStoredJob, RunRecord, StoredJob} from './job-store.js'
-import {type JobTracking, judgeJob} from './job-tracking.js'
+import {type JobTracking, jobTrackingKeys, judgeJob} from './job-tracking.js'
 
 /** A stored job seen against the tracker (see judgeJob), with its score against the profile (null without one). */
 export interface ListedJob extends StoredJob, JobTracking {
@@ -25,12 +25,6 @@ type JobState = 'open' | 'closed' | 'all'
 
 /** The most closed jobs a listing holds, most recently closed first: they pile up over the months. */
 const CLOSED_LISTED = 1000
-
-/** The keys a stored job can be tracked under: its URL's, as stored, and its other listings'. */
-function trackingKeys(job: KeyedStoredJob): string[] {
-  const others = job.also_on.flatMap((listing) => jobApplicationKeys(listing.url))
-  return [...jobApplicationKeys(job.url, job.url_key), ...others]
-}
 
 /** A page of the last run's jobs (GET /jobs/last). */
 interface JobListingPage extends JobListing, Page {
@@ -112,7 +106,7 @@ export class JobCatalog {
    */
   private async judgeStored(jobs: readonly KeyedStoredJob[]): Promise<JobTracking[]> {
     // The canonical URL is the key the job was stored under, so no URL is parsed again here.
-    const judged = await this.judge(jobs.map(trackingKeys))
+    const judged = await this.judge(jobs.map((job) => jobTrackingKeys(job, job.url_key)))
     return judged.map((tracking, index) => (jobs[index]?.closed_at ? {...tracking, is_new: false} : tracking))
   }
 

@@ -1,4 +1,6 @@
 import {type ApplicationStatus, isAppliedStatus} from '../applications/application.js'
+import {jobApplicationKeys} from '../url-identity.js'
+import type {Sighting} from './dedupe.js'
 
 /**
  * The one rule that says whether a found job is already tracked and whether it is new. `jobagent run`, the job
@@ -20,6 +22,15 @@ export interface JobTracking {
   tracked_url: string | null
   /** Not yet applied for: untracked, or tracked as `saved`. */
   is_new: boolean
+}
+
+/**
+ * The keys a job can be tracked under: its URL's (`urlKey`, its canonical URL where already known) and those of
+ * its other listings, so an application for any listing of a role is the job's.
+ */
+export function jobTrackingKeys(job: {url: string; also_on: readonly Sighting[]}, urlKey?: string): string[] {
+  const others = job.also_on.flatMap((listing) => jobApplicationKeys(listing.url))
+  return [...jobApplicationKeys(job.url, urlKey), ...others]
 }
 
 /**

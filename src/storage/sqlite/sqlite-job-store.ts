@@ -11,9 +11,10 @@ import type {
   RunRecord,
   StoredJob,
 } from '../../core/jobs/job-store.js'
+import {jobTrackingKeys} from '../../core/jobs/job-tracking.js'
 import type {Salary} from '../../core/jobs/salary.js'
 import {localTimestamp} from '../../core/time.js'
-import {canonicalJobUrl, jobApplicationKeys} from '../../core/url-identity.js'
+import {canonicalJobUrl} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {descriptionHash} from './description-hash.js'
 
@@ -133,10 +134,9 @@ function otherListings(found: FoundJob, listings: readonly Sighting[]): Sighting
   return kept
 }
 
-/** The application keys a job can be tracked under: its own URL's and its other listings'. */
-function trackingKeys(job: {url: string; url_key: string; also_on: string}): string[] {
-  const others = (JSON.parse(job.also_on) as Sighting[]).flatMap((listing) => jobApplicationKeys(listing.url))
-  return [...jobApplicationKeys(job.url, job.url_key), ...others]
+/** The keys a stored row can be tracked under (jobTrackingKeys), its other listings read from their JSON. */
+function trackingKeys(row: {url: string; url_key: string; also_on: string}): string[] {
+  return jobTrackingKeys({url: row.url, also_on: JSON.parse(row.also_on) as Sighting[]}, row.url_key)
 }
 
 function fresh(found: FoundJob, seenAt: string): Omit<StoredJob, 'id'> {
@@ -296,12 +296,7 @@ export class SqliteJobStore implements JobStore {
       const reopenedHere = stored.filter((_, index) => matches[index]?.existing.closed_at != null)
       const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
       for (const job of reopenedHere) {
-        const keys = trackingKeys({
-          url: job.url,
-          url_key: canonicalJobUrl(job.url),
-          also_on: JSON.stringify(job.also_on),
-        })
-        this.statements.postingOpen.run(JSON.stringify(keys))
+        this.statements.postingOpen.run(JSON.stringify(jobTrackingKeys(job, canonicalJobUrl(job.url))))
       }
       changes.reopened += reopenedHere.length
       changes.reposted += stored.filter((job, index) => {
