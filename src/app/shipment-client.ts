@@ -21,7 +21,7 @@ export function fetchUnifiedState(server: string, id: string, options: RemoteOpt
   return ask<UnifiedState>(server, `shipments/${encodeURIComponent(id)}/unified`, options)
 }
 
-/** `jobagent shipment show ID ID ... --server URL`: the batch route, its ids in the body (any length, any id). */
+/** `jobagent shipment show ID ID ... --server URL`: the batch route, its ids (checked as the server checks them) in the body. */
 export function fetchUnifiedBatch(
   server: string,
   ids: readonly string[],

@@ -32,7 +32,7 @@ export interface ShipmentEventOptions {
   logger?: Logger
 }
 
-/** The parts of the shipment routes this one shares (one definition of the id and the body). */
+/** The parts of the shipment routes this one shares: the id parameter and how the service's errors are mapped. */
 interface SharedSchemas {
   params: z.ZodObject
   /** Maps the service's errors as the other shipment routes do (a malformed id is 400). */

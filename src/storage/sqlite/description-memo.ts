@@ -1,12 +1,11 @@
-import {hash} from 'node:crypto'
 import {HTML_RULES_VERSION, type HtmlReader, htmlToText} from '../../core/jobs/description.js'
 import type {Logger} from '../../core/logger.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
-import {descriptionHash} from './description-hash.js'
+import {textHash} from './text-hash.js'
 
 /** What a posting's HTML is remembered under: its hash together with the version of the rules that read it. */
 function sourceHash(html: string): string {
-  return hash('sha1', `${HTML_RULES_VERSION}\u0000${html}`, 'base64')
+  return textHash(`${HTML_RULES_VERSION}\u0000${html}`)
 }
 
 interface Pair {
@@ -59,7 +58,7 @@ export class DescriptionMemo {
     const known = this.recall(source)
     if (known !== undefined) return known
     const text = this.readFresh(html)
-    if (text !== null) this.remember({source_hash: source, description_hash: descriptionHash(text)})
+    if (text !== null) this.remember({source_hash: source, description_hash: textHash(text)})
     return text
   }
 

@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto'
 import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
@@ -16,7 +15,7 @@ import type {Salary} from '../../core/jobs/salary.js'
 import {localTimestamp} from '../../core/time.js'
 import {canonicalJobUrl} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
-import {descriptionHash} from './description-hash.js'
+import {textHash} from './text-hash.js'
 
 const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
   job_descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
@@ -61,7 +60,7 @@ function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & Stored
 function jobParameters(job: JobResponse) {
   return {
     ...job,
-    description_hash: job.description === null ? null : descriptionHash(job.description),
+    description_hash: job.description === null ? null : textHash(job.description),
     salary: job.salary === null ? null : JSON.stringify(job.salary),
     remote: job.remote === null ? null : job.remote ? 1 : 0,
     regions: JSON.stringify(job.regions),
@@ -295,8 +294,9 @@ export class SqliteJobStore implements JobStore {
       })
       const reopenedHere = stored.filter((_, index) => matches[index]?.existing.closed_at != null)
       const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
-      for (const job of reopenedHere) {
-        this.statements.postingOpen.run(JSON.stringify(jobTrackingKeys(job, canonicalJobUrl(job.url))))
+      if (reopenedHere.length > 0) {
+        const keys = reopenedHere.flatMap((job) => jobTrackingKeys(job, canonicalJobUrl(job.url)))
+        this.statements.postingOpen.run(JSON.stringify(keys))
       }
       changes.reopened += reopenedHere.length
       changes.reposted += stored.filter((job, index) => {
@@ -365,7 +365,7 @@ export class SqliteJobStore implements JobStore {
       if (leftOut.length > 0) {
         for (const id of this.statements.idsOfUrls.all(JSON.stringify(leftOut)) as number[]) present.add(id)
       }
-      const parameters = {board, criteria: criteriaHash(criteria), present: JSON.stringify([...present])}
+      const parameters = {board, criteria: textHash(criteria), present: JSON.stringify([...present])}
       this.statements.countMisses.run(parameters)
       this.statements.markListed.run(parameters)
       const reopened = this.statements.reopenListed.all(parameters.present) as {
@@ -373,7 +373,7 @@ export class SqliteJobStore implements JobStore {
         url_key: string
         also_on: string
       }[]
-      for (const job of reopened) this.statements.postingOpen.run(JSON.stringify(trackingKeys(job)))
+      if (reopened.length > 0) this.statements.postingOpen.run(JSON.stringify(reopened.flatMap(trackingKeys)))
       changes.reopened += reopened.length
       changes.reposted += reopened.length
     }
@@ -461,9 +461,4 @@ export class SqliteJobStore implements JobStore {
 
 function lifecycleParameters(job: StoredJob) {
   return {reopened: job.reopened, reposted: job.reposted, also_on: JSON.stringify(job.also_on)}
-}
-
-/** Criteria text is long; a short hash of it tells "asked the same way" apart as well. */
-function criteriaHash(criteria: string): string {
-  return createHash('sha1').update(criteria).digest('base64')
 }
