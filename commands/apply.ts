@@ -1,7 +1,7 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
-import {renderTracked, toRecord} from '../src/cli/render/applications.js'
-import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
+import {renderTracked} from '../src/cli/render/applications.js'
+import {APPLICATION_STATUSES, applicationRecord} from '../src/core/applications/application.js'
 
 export default class Apply extends BaseCommand {
   static summary = 'Track an application, by URL or by the id of a job found by the last run'
@@ -37,6 +37,6 @@ export default class Apply extends BaseCommand {
       ? await (await this.context.openJobCatalog()).track(Number(args.target), fields)
       : await this.context.applications.record({...fields, url: args.target})
     this.log(renderTracked(application))
-    return toRecord(application)
+    return applicationRecord(application)
   }
 }

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
-import {renderJobDetail, renderJobTable} from '../src/cli/render/jobs.js'
+import {renderJobTable} from '../src/cli/render/jobs.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Jobs extends BaseCommand {
@@ -34,7 +34,11 @@ export default class Jobs extends BaseCommand {
     const {args, flags} = await this.parse(Jobs)
     const catalog = await this.context.openJobCatalog()
     if (args.id !== undefined) {
-      const job = await catalog.show(args.id)
+      // The detail view's text wrapping is loaded only here: the list does not need it.
+      const [job, {renderJobDetail}] = await Promise.all([
+        catalog.show(args.id),
+        import('../src/cli/render/job-detail.js'),
+      ])
       this.log(renderJobDetail(job, this.style, process.stdout.columns ?? 80, {explain: flags.explain}))
       const {parts, ...listed} = job
       return flags.explain ? job : listed
@@ -45,7 +49,10 @@ export default class Jobs extends BaseCommand {
       })
     }
     const state = flags.closed ? 'closed' : flags.all ? 'all' : 'open'
-    const {run, jobs} = await catalog.lastRun({newOnly: flags.new, minScore: flags['min-score'], state})
+    const listing = {newOnly: flags.new, minScore: flags['min-score'], state} as const
+    // --json prints every field of each job; the table shows a few, and reads only those.
+    if (this.jsonEnabled()) return (await catalog.lastRun(listing)).jobs
+    const {run, jobs} = await catalog.lastRun({...listing, fields: 'summary'})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
     else this.log(renderJobTable(jobs, run, this.style))
     return jobs

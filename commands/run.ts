@@ -11,6 +11,11 @@ export default class Run extends BaseCommand {
     'failed (no board succeeded, every notification channel failed, a storage error, or any board failed with ' +
     '--strict), 2 usage or configuration error. Two overlapping runs never both run: the second exits 1. ' +
     '--demo runs the whole pipeline offline on sample boards, in a temporary data dir.'
+  // Two forms, since oclif's generated line reads --demo's exclusions and --keep's dependency as one nested group.
+  static usage = [
+    '<%= command.id %> [--tags <value>...] [--source <value>...] [--notify <value>...] [--healthcheck <value>] [--strict] [--mode production|development] [--dry-run] [--renotify] [--json] [--quiet | --verbose]',
+    '<%= command.id %> --demo [--keep] [--tags <value>...] [--mode production|development] [--dry-run] [--renotify] [--json] [--quiet | --verbose]',
+  ]
   static examples = [
     '<%= config.bin %> run --demo',
     '<%= config.bin %> run',

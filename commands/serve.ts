@@ -14,7 +14,7 @@ export default class Serve extends BaseCommand {
   static examples = [
     '<%= config.bin %> serve',
     '<%= config.bin %> serve --port 9000',
-    'JOBAGENT_API_TOKEN=$(openssl rand -hex 32) <%= config.bin %> serve --host 0.0.0.0',
+    '$ JOBAGENT_API_TOKEN=$(openssl rand -hex 32) <%= config.bin %> serve --host 0.0.0.0',
     '<%= config.bin %> serve --cors-origin http://localhost:5173',
   ]
   static flags = {

@@ -5,9 +5,8 @@ import {
   renderApplicationTable,
   renderCounts,
   renderStatusChange,
-  toRecord,
 } from '../src/cli/render/applications.js'
-import {APPLICATION_STATUSES} from '../src/core/applications/application.js'
+import {APPLICATION_STATUSES, applicationDetail, applicationRecord} from '../src/core/applications/application.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
@@ -66,17 +65,18 @@ export default class Status extends BaseCommand {
     if (args.url && args['new-status']) {
       const change = await tracker.changeStatus(args.url, args['new-status'], flags.notes ?? '')
       this.log(renderStatusChange(change))
-      return {application: toRecord(change.current), previous_status: change.previous.status}
+      return {application: applicationRecord(change.current), previous_status: change.previous.status}
     }
     if (args.url) {
       const found = await tracker.get(args.url)
       this.log(renderApplication(found, this.style))
-      const {updated_at, posting_closed_at} = found.application
-      return {...toRecord(found.application), updated_at, posting_closed_at, history: found.history}
+      return applicationDetail(found)
     }
     const {applications, counts} = await tracker.list(flags.status ? {status: flags.status} : {})
+    // --json prints the records and no table; the table needs no records.
+    if (this.jsonEnabled()) return applications.map(applicationRecord)
     this.log(renderApplicationTable(applications, this.style, {status: flags.status, total: counts.total}))
     this.log(`\n${renderCounts(counts)}`)
-    return applications.map(toRecord)
+    return undefined
   }
 }

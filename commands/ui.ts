@@ -13,7 +13,7 @@ export default class Ui extends BaseCommand {
     'and run a search, with the keys shown in the footer (? lists them all). Every change is written at once. ' +
     'Needs an interactive terminal: when stdout or stdin is not one, it exits 2 and points to the plain commands. ' +
     'Log warnings written while the dashboard is open are printed when it closes.'
-  static examples = ['<%= config.bin %> ui', 'NO_COLOR=1 <%= config.bin %> ui']
+  static examples = ['<%= config.bin %> ui', '$ NO_COLOR=1 <%= config.bin %> ui']
 
   private readonly logLines: string[] = []
 

@@ -3,9 +3,13 @@ import {Command} from '../src/cli/oclif.js'
 /** `jobagent version`, for those who type it as a word: the same line as `jobagent --version`. */
 export default class Version extends Command {
   static summary = 'Print the version of jobagent, the platform and Node.js (the same as --version)'
-  static examples = ['<%= config.bin %> version', '<%= config.bin %> --version']
+  static examples = ['<%= config.bin %> version', '<%= config.bin %> --version', '<%= config.bin %> version --json']
+  static enableJsonFlag = true
 
-  async run(): Promise<void> {
+  async run(): Promise<{name: string; version: string; platform: string; arch: string; node: string}> {
+    await this.parse(Version)
     this.log(this.config.userAgent)
+    const {name, version, platform, arch} = this.config
+    return {name, version, platform, arch, node: process.versions.node}
   }
 }

@@ -227,6 +227,24 @@ function oclifPlugin(oclifModules) {
 }
 
 /**
+ * React, its scheduler and Ink's reconciler choose their development or production build from NODE_ENV when they
+ * load. Their entry files are read as if NODE_ENV were "production", so the executable carries only the production
+ * builds; a define for the whole bundle would reach oclif's own checks of NODE_ENV too.
+ */
+const REACT_ENTRIES = /node_modules[\\/](react|react-reconciler|scheduler)[\\/][^\\/]+\.js$/
+function reactProductionPlugin() {
+  return {
+    name: 'react-production',
+    setup(esbuild) {
+      esbuild.onLoad({filter: REACT_ENTRIES}, ({path}) => {
+        const text = readFileSync(path, 'utf8')
+        return {contents: text.replaceAll('process.env.NODE_ENV', '"production"'), loader: 'js'}
+      })
+    },
+  }
+}
+
+/**
  * Bundles the application into `outfile` for the executable whose package.json is `pjson`; returns oclif's manifest
  * for it (jobagent's commands with its plugins' merged in, under pjson's version) and the package.json it reads.
  */
@@ -248,7 +266,7 @@ export async function bundleApplication({pjson, outfile}) {
     },
     define: {'import.meta.url': 'importMetaUrl'},
     external: [...oclifTypeScriptSupport, inkDevtools],
-    plugins: [oclifPlugin(oclifModules), yogaPlugin(), inkPlugin(), lazyDriversPlugin()],
+    plugins: [oclifPlugin(oclifModules), yogaPlugin(), inkPlugin(), lazyDriversPlugin(), reactProductionPlugin()],
   })
   return {manifest, pjson: {...pjson, oclif: {...pjson.oclif, plugins: []}}}
 }

@@ -9,6 +9,8 @@ import {ROOT} from './helpers/cli.js'
 interface ManifestCommand {
   id: string
   summary?: string
+  description?: string
+  examples?: string[]
   flags: Record<string, unknown>
   args: Record<string, unknown>
 }
@@ -63,4 +65,22 @@ describe('the committed oclif manifest', () => {
       args: Object.keys(entry?.args ?? {}),
     }).toEqual({id, summary: command.summary, flags: flags.sort(), args: Object.keys(command.args ?? {})})
   })
+})
+
+describe('the help texts', () => {
+  const commands = Object.values(manifest.commands)
+
+  it.each(commands.map((command) => [command.id, command] as const))(
+    '%s: a description wraps to the terminal, never inside a sentence in the source',
+    (_, command) => {
+      expect(command.description ?? '').not.toMatch(/\n[a-z(]/)
+    },
+  )
+
+  it.each(commands.map((command) => [command.id, command] as const))(
+    '%s: every example is a command line, shown with $ like the others',
+    (_, command) => {
+      for (const example of command.examples ?? []) expect(example).toMatch(/^(<%= config\.bin %> |\$ )/)
+    },
+  )
 })

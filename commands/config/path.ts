@@ -10,8 +10,8 @@ export default class ConfigPath extends BaseCommand {
     'for scripts.'
   static examples = [
     '<%= config.bin %> config path',
-    '"$EDITOR" "$(<%= config.bin %> config path config)"',
-    'ls "$(<%= config.bin %> config path data)"',
+    '$ "$EDITOR" "$(<%= config.bin %> config path config)"',
+    '$ ls "$(<%= config.bin %> config path data)"',
     '<%= config.bin %> config path --json',
   ]
   static enableJsonFlag = true

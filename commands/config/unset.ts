@@ -1,15 +1,22 @@
+import {configFixHint} from '../../src/app/config.js'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args} from '../../src/cli/oclif.js'
 
 export default class ConfigUnset extends BaseCommand {
   static summary = 'Remove one setting from the config file (the default applies again)'
+  static description =
+    'Also removes a key that is in the file but not a known setting (a typo such as "mdoe"), so a file that fails to load can be repaired key by key.'
   static examples = ['<%= config.bin %> config unset search.tags', '<%= config.bin %> config unset sources']
   static args = {key: Args.string({description: 'Dotted key.', required: true})}
 
   async run() {
     const {args} = await this.parse(ConfigUnset)
-    new ConfigEditor().unset(args.key)
+    const editor = new ConfigEditor()
+    const remaining = editor.unset(args.key)
     this.log(`Unset ${args.key}.`)
+    if (remaining.length === 0) return
+    const problems = remaining.map((problem) => problem.message).join('; ')
+    process.stderr.write(`Warning: ${editor.path} still has problems: ${problems}\nHint: ${configFixHint(remaining)}\n`)
   }
 }

@@ -6,11 +6,11 @@ import {renderShipmentImport} from '../../src/cli/render/shipments.js'
 export default class ShipmentImport extends BaseCommand {
   static summary = 'Import shipment metadata (CSV or JSON) and telemetry (NDJSON) into the configured stores'
   static description =
-    `Metadata rows are upserted by id (shipments.metadata.id_column); a CSV needs a header row, a JSON
-file holds an array of objects. Telemetry is appended from NDJSON, one document per line with the id and time
-fields (shipments.telemetry.id_field, time_field); a document with an id and time already stored is stored once.
-Missing tables, collections and indexes are created. Both files are checked first: if any row is bad, the bad rows
-are listed with their line numbers and nothing is written.`
+    'Metadata rows are upserted by id (shipments.metadata.id_column); a CSV needs a header row, a JSON file holds ' +
+    'an array of objects. Telemetry is appended from NDJSON, one document per line with the id and time fields ' +
+    '(shipments.telemetry.id_field, time_field); a document with an id and time already stored is stored once. ' +
+    'Missing tables, collections and indexes are created. Both files are checked first: if any row is bad, the bad ' +
+    'rows are listed with their line numbers and nothing is written.'
   static examples = [
     '<%= config.bin %> shipment import --metadata examples/shipments/metadata.csv --telemetry examples/shipments/telemetry.ndjson',
     '<%= config.bin %> shipment import --telemetry today.ndjson --json',

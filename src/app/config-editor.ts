@@ -1,4 +1,4 @@
-import {ConfigurationError, NotFoundError} from '../core/errors.js'
+import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {maskUrl} from '../core/secrets.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, splitList, writeConfigFile} from './config.js'
@@ -7,17 +7,25 @@ import {checkNotifySetting} from './notify-settings.js'
 
 /**
  * Values are given on the command line as JSON (`true`, `20`, `["a","b"]`) or as plain text. Text for a list of
- * strings is a comma-separated list (`typescript,node`), as in the JOBAGENT_* variables and `run --tags`.
+ * strings is a comma-separated list (`typescript,node`), as in the JOBAGENT_* variables and `run --tags`. A value
+ * that starts like a JSON object or array is meant as one: a typo in it is reported, not stored as text.
  */
 function parseValue(key: string, raw: string): unknown {
+  const node = schemaAt(key)
+  const stringList = node?.type === 'array' && node.child('0')?.type === 'string'
   let value: unknown
   try {
     value = JSON.parse(raw)
-  } catch {
+  } catch (error) {
+    if (/^\s*[[{]/.test(raw)) {
+      const asText = stringList ? ', or give the list as comma-separated text: a,b' : ''
+      throw new ConfigurationError(`cannot set ${key}: the value is not valid JSON: ${(error as Error).message}`, {
+        details: [{field: key, message: 'not valid JSON'}],
+        hint: `JSON wants double-quoted names and texts and no trailing comma; quote the whole value for the shell ('{"name": "text"}')${asText}`,
+      })
+    }
     value = raw
   }
-  const node = schemaAt(key)
-  const stringList = node?.type === 'array' && node.child('0')?.type === 'string'
   return stringList && typeof value === 'string' ? splitList(value) : value
 }
 
@@ -83,6 +91,10 @@ function withValue(stored: Record<string, unknown>, key: string, value: unknown)
   return copy
 }
 
+function sameProblem(a: ErrorDetail, b: ErrorDetail): boolean {
+  return a.field === b.field && a.message === b.message
+}
+
 /** `jobagent config list|get|set|unset|path`: edits the file only, never the environment or flags. */
 export class ConfigEditor {
   readonly path: string
@@ -109,23 +121,48 @@ export class ConfigEditor {
     checkKey(key)
     const value = parseValue(key, raw)
     checkNotifySetting(key, value)
-    this.write(`set ${key}`, withValue(readConfigFile(this.path), key, value))
+    const stored = readConfigFile(this.path)
+    this.write(`set ${key}`, withValue(stored, key, value), stored)
     return value
   }
 
-  unset(key: string): void {
-    checkKey(key)
-    this.write(`unset ${key}`, withValue(readConfigFile(this.path), key, undefined))
+  /**
+   * Removes a key that is in the file even when the schema does not know it (a typo such as `mdoe`), so a file
+   * that fails to load can be repaired key by key. Returns the file's problems that remain after the removal.
+   */
+  unset(key: string): ErrorDetail[] {
+    const stored = readConfigFile(this.path)
+    if (valueAt(stored, key) === undefined) checkKey(key)
+    return this.write(`unset ${key}`, withValue(stored, key, undefined), stored, {repairs: true})
   }
 
   /**
    * Writes the edited file (`edit`: `set search.tags`) only if every command could read it: the schema's checks
    * first, then, for an edit under `sources`, the rules `run` applies to the list. Edits elsewhere leave a list edited by hand alone:
-   * `run` and `GET /jobs` report it.
+   * `run` and `GET /jobs` report it. An edit that `repairs` (an unset) is written into a file that was invalid already
+   * unless it adds a problem of its own; it returns the problems that remain.
    */
-  private write(edit: string, candidate: Record<string, unknown>): void {
+  private write(
+    edit: string,
+    candidate: Record<string, unknown>,
+    stored: Record<string, unknown>,
+    options: {repairs?: boolean} = {},
+  ): ErrorDetail[] {
     const checked = checkConfig(candidate)
-    if (!checked.ok) throw configProblemsError(`cannot ${edit} in ${this.path}`, checked.problems)
+    if (!checked.ok) {
+      // Problems the file had before this edit are not the edit's.
+      const before = checkConfig(stored)
+      const added = before.ok
+        ? checked.problems
+        : checked.problems.filter((problem) => !before.problems.some((known) => sameProblem(known, problem)))
+      if (options.repairs && added.length === 0) {
+        writeConfigFile(this.path, candidate)
+        return checked.problems
+      }
+      // Only problems of its own refuse a repair; any other edit waits until the file's are fixed (the hint names how).
+      const first = added.length === 0 ? ": fix the file's problems first" : ''
+      throw configProblemsError(`cannot ${edit} in ${this.path}${first}`, options.repairs ? added : checked.problems)
+    }
     if (/^(set|unset) sources(\.|$)/.test(edit)) {
       try {
         validateSourceConfigs(checked.config.sources)
@@ -138,5 +175,6 @@ export class ConfigEditor {
       }
     }
     writeConfigFile(this.path, candidate)
+    return []
   }
 }

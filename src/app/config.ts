@@ -4,7 +4,7 @@ import envPaths from 'env-paths'
 import {ConfigurationError, describeFileError, type ErrorDetail, isSystemError} from '../core/errors.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
-import {checkConfig, type JobagentConfig, modeSchema, portSchema} from './config-schema.js'
+import {checkConfig, type JobagentConfig, modeSchema, portSchema, schemaAt} from './config-schema.js'
 
 export type {JobagentConfig} from './config-schema.js'
 
@@ -28,17 +28,30 @@ export function configFilePath(env: Env = process.env): string {
   return join(resolvePaths(env).configDir, 'config.json')
 }
 
+/**
+ * The commands that fix the schema's problems: `config unset` for a key the schema does not know (it removes a
+ * key that is in the file, known or not), `config set` for a value it refuses.
+ */
+export function configFixHint(problems: readonly ErrorDetail[]): string {
+  const steps = problems.map(({field}) => {
+    if (!field) return 'jobagent config set <key> <value>'
+    return schemaAt(field) ? `jobagent config set ${field} <value>` : `jobagent config unset ${field}`
+  })
+  return `fix it with: ${[...new Set(steps)].join(', ')}`
+}
+
 /** The schema's problems with a configuration as one error that says what was refused (`action`) and every key. */
 export function configProblemsError(action: string, problems: ErrorDetail[]): ConfigurationError {
   return new ConfigurationError(`${action}: ${problems.map((problem) => problem.message).join('; ')}`, {
     details: problems,
-    hint: 'fix it with: jobagent config set <key> <value> (or jobagent config unset <key>)',
+    hint: configFixHint(problems),
   })
 }
 
 /**
- * The config file's content as stored, `{}` when there is none. Text that is not JSON is refused and never
- * overwritten; a file that cannot be read is the environment's problem (exit 1), named with what to do.
+ * The config file's content as stored, `{}` when there is none. Text that is not JSON, or JSON that is not an
+ * object (`[]`, `null`), is refused and never overwritten: no `config set` or `unset` can fix the file as a whole.
+ * A file that cannot be read is the environment's problem (exit 1), named with what to do.
  */
 export function readConfigFile(file: string): Record<string, unknown> {
   let text: string
@@ -48,14 +61,22 @@ export function readConfigFile(file: string): Record<string, unknown> {
     if (isSystemError(error) && error.code === 'ENOENT') return {}
     throw describeFileError(error, file, 'read')
   }
+  let stored: unknown
   try {
-    return JSON.parse(text) as Record<string, unknown>
+    stored = JSON.parse(text)
   } catch (error) {
     throw new ConfigurationError(`${file} is not valid JSON: ${(error as Error).message}`, {
-      hint: 'fix the file by hand; jobagent never overwrites it',
+      hint: `edit the file, or remove it to start again from the defaults: ${file}`,
       cause: error,
     })
   }
+  if (!isPlainObject(stored)) {
+    const found = stored === null ? 'null' : Array.isArray(stored) ? 'an array' : typeof stored
+    throw new ConfigurationError(`${file} must hold a JSON object ({"key": value, ...}), not ${found}`, {
+      hint: `edit the file, or remove it to start again from the defaults: ${file}`,
+    })
+  }
+  return stored
 }
 
 /** Replaces the config file completely or not at all (see durable-file), mode 0600, following a symbolic link. */

@@ -151,7 +151,7 @@ export class AppContext {
       const boards = createJobSearch(this.config.sources, {
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
-        tracker: {db: this.trackerDb, file: this.paths.trackerDb},
+        tracker: {db: this.trackerDb, file: this.paths.trackerDb, jobs: this.jobStore},
       })
       this.closeWith(boards.close)
       return boards.search

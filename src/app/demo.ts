@@ -1,4 +1,4 @@
-import {mkdtemp, rm, writeFile} from 'node:fs/promises'
+import {mkdtemp, rm} from 'node:fs/promises'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -89,10 +89,9 @@ export async function runDemo(
     boardsViaProxy: false,
   })
   try {
-    // The sample applications go through the tracker's own file import, from a copy in the demo's data dir.
-    const applications = join(dataDir, 'sample-applications.json')
-    await writeFile(applications, demoFile(demo, 'applications.json'))
-    await (await context.openTrackerFiles()).importFile(applications, {update: false})
+    // The sample applications go through the tracker's own import of a JSON file.
+    const applications = demoFile(demo, 'applications.json').toString('utf8')
+    await (await context.openTrackerFiles()).importText(applications, 'applications.json', {update: false})
     const summary = await runAgent(context, runOptions)
     const next = options.keep
       ? `The demo's data is in ${dataDir}: look at it with JOBAGENT_HOME=${dataDir} jobagent jobs.`

@@ -3,10 +3,10 @@ import type {ApplicationService} from '../core/applications/application-service.
 import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
-import type {SearchResult} from '../core/jobs/search-result.js'
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import type {AppContext} from './context.js'
 import {type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
+import type {FoundSearch} from './shared-search.js'
 import {createShipmentService, shipmentHealthChecks} from './shipments.js'
 import {VERSION} from './version.js'
 
@@ -18,7 +18,7 @@ export interface HttpServices {
    * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
    * tracker's view of found jobs and tracking one of them (the run's rule, see judgeJob).
    */
-  jobs: {search(tags: string[]): Promise<SearchResult>} & Pick<
+  jobs: {search(tags: string[]): Promise<FoundSearch>} & Pick<
     JobCatalog,
     'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound'
   >

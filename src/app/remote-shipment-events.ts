@@ -106,19 +106,20 @@ async function readStream(
   }
 }
 
+/** The server's error codes that asking again cannot change, as the errors they stand for; others are outages. */
+const REFUSALS: Partial<Record<string, typeof NotFoundError | typeof ValidationError>> = {
+  not_found: NotFoundError,
+  validation: ValidationError,
+}
+
 /** A message of the stream as the watcher's event: `unified` carries the state, `error` the server's error body. */
 function toWatchEvent(message: EventSourceMessage, shipmentId: string, url: URL): WatchEvent {
   const body = JSON.parse(message.data) as UnifiedState | {error?: {code?: string; message?: string}}
   if (message.event === 'error' || 'error' in body) {
     const failure = (body as {error?: {code?: string; message?: string}}).error
     const text = failure?.message ?? `${url.href} sent an error`
-    const error =
-      failure?.code === 'not_found'
-        ? new NotFoundError(text)
-        : failure?.code === 'validation'
-          ? new ValidationError(text)
-          : new UnavailableError(text)
-    return {type: 'error', error, shipmentId}
+    const Refusal = REFUSALS[failure?.code ?? ''] ?? UnavailableError
+    return {type: 'error', error: new Refusal(text), shipmentId}
   }
   const state = body as UnifiedState
   return {type: 'state', state, tag: message.id ?? ''}

@@ -8,26 +8,25 @@ import {createHttpClient} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
 import type {SqliteDatabase} from '../storage/sqlite/database.js'
 import {DescriptionMemo} from '../storage/sqlite/description-memo.js'
+import type {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {USER_AGENT} from './version.js'
 
 /**
  * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit),
- * reading descriptions through the tracker's memo of earlier reads; `close` waits for the memo's last write and
- * releases the client's connections.
+ * reading descriptions through the tracker's memo of earlier reads, whose new pairs are stored with the next run
+ * the job store saves; `close` releases the client's connections.
  */
 export function createJobSearch(
   sources: readonly SourceConfig[],
-  options: {logger: Logger; viaProxy: boolean; tracker: {db: SqliteDatabase; file: string}},
+  options: {logger: Logger; viaProxy: boolean; tracker: {db: SqliteDatabase; file: string; jobs: SqliteJobStore}},
 ): {search: JobSearch; close: () => Promise<void>} {
   const {logger, tracker} = options
   const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy, userAgent: USER_AGENT})
   const memo = new DescriptionMemo(tracker.db, tracker.file, logger.child('descriptions'))
+  tracker.jobs.writeWithEachRun(memo.writePending)
   return {
     search: new JobSearch(createSources(sources, {http, logger, readHtml: memo.read}), logger),
-    close: async () => {
-      await memo.settle()
-      await http.close()
-    },
+    close: () => http.close(),
   }
 }
 

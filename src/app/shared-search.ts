@@ -1,3 +1,4 @@
+import type {FoundJob} from '../core/jobs/dedupe.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import type {JobSearch} from '../core/jobs/job-search.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
@@ -9,25 +10,30 @@ export function criteriaFrom(search: SearchCriteria, overrides: {tags?: string[]
   return {...search, ...(overrides.tags && overrides.tags.length > 0 ? {tags: overrides.tags} : {})}
 }
 
+/** A search's jobs with, in the same order, their keys and other listings (what the tracker judges them by). */
+export interface FoundSearch extends SearchResult {
+  found: FoundJob[]
+}
+
 /**
  * Searches without storing anything, for GET /jobs: concurrent callers asking for the same tags share one
  * search instead of hitting every board again.
  */
 export class SharedSearch {
-  private readonly inFlight = new Map<string, Promise<SearchResult>>()
+  private readonly inFlight = new Map<string, Promise<FoundSearch>>()
 
   constructor(
     private readonly openSearch: () => Promise<JobSearch>,
     private readonly search: SearchCriteria,
   ) {}
 
-  run(tags: string[] = []): Promise<SearchResult> {
+  run(tags: string[] = []): Promise<FoundSearch> {
     const key = [...tags].sort().join(',')
     const running = this.inFlight.get(key)
     if (running) return running
     const promise = this.openSearch()
       .then((search) => search.search(criteriaFrom(this.search, {tags})))
-      .then(({jobs, sources, searched_at}) => ({jobs, sources, searched_at}))
+      .then(({jobs, found, sources, searched_at}) => ({jobs, found, sources, searched_at}))
       .finally(() => this.inFlight.delete(key))
     this.inFlight.set(key, promise)
     return promise

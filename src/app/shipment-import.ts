@@ -1,6 +1,6 @@
 import {readFile, stat} from 'node:fs/promises'
 import {resolve} from 'node:path'
-import {UnavailableError, ValidationError} from '../core/errors.js'
+import {directoryGivenAsFile, isJobagentError, UnavailableError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-files.js'
 import type {AppendOutcome, UpsertOutcome} from '../core/shipments/stores.js'
@@ -18,9 +18,10 @@ export interface ShipmentImportOutcome {
 
 async function readInput(file: string): Promise<string> {
   try {
-    if ((await stat(file)).isDirectory()) throw Object.assign(new Error('it is a directory'), {code: 'EISDIR'})
+    if ((await stat(file)).isDirectory()) throw directoryGivenAsFile(file)
     return await readFile(file, 'utf8')
   } catch (error) {
+    if (isJobagentError(error)) throw error
     const code = (error as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'no such file or directory' : (error as Error).message
     throw new UnavailableError(`cannot read ${file}: ${reason}`, {cause: error})

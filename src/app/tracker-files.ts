@@ -4,7 +4,7 @@ import type {ApplicationService, ImportRow} from '../core/applications/applicati
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
 import {parseTrackerExport, type TrackerExportFormat} from '../core/applications/tracker-exports.js'
-import {describeFileError, ValidationError} from '../core/errors.js'
+import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
 import {localTimestamp} from '../core/time.js'
 import {writeFileDurably} from '../storage/durable-file.js'
 
@@ -39,17 +39,26 @@ export class TrackerFiles {
     const path = resolve(file)
     let text: string
     try {
-      if ((await stat(path)).isDirectory()) throw Object.assign(new Error('directory'), {code: 'EISDIR'})
+      if ((await stat(path)).isDirectory()) throw directoryGivenAsFile(path)
       text = await readFile(path, 'utf8')
     } catch (error) {
       throw describeFileError(error, path, 'read')
     }
-    const rows = options.from ? parseTrackerExport(options.from, text, path) : parseImportFile(text, path)
+    return {...(await this.importText(text, path, options)), file: path}
+  }
+
+  /** Imports the text of a file as importFile does; `name` is the file it came from, named in every error. */
+  async importText(
+    text: string,
+    name: string,
+    options: {update: boolean; from?: TrackerExportFormat},
+  ): Promise<ImportOutcome> {
+    const rows = options.from ? parseTrackerExport(options.from, text, name) : parseImportFile(text, name)
     try {
-      return {...(await this.applications.import(rows, options)), file: path}
+      return await this.applications.import(rows, options)
     } catch (error) {
       if (error instanceof ValidationError) {
-        throw new ValidationError(`${path}: ${error.message}`, {details: error.details, hint: error.hint ?? ''})
+        throw new ValidationError(`${name}: ${error.message}`, {details: error.details, hint: error.hint ?? ''})
       }
       throw error
     }

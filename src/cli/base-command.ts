@@ -1,12 +1,15 @@
 import {AppContext, type ContextOptions} from '../app/context.js'
 import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from '../app/line-logger.js'
 import {escapeControls, escapeJsonControls} from '../core/control-characters.js'
-import {describeFileError, isJobagentError, isSystemError} from '../core/errors.js'
+import {describeFileError, isJobagentError, isSystemError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
 import {errorDocument} from './render/error-document.js'
 import {colourEnabled, makeStyle, type Style} from './style.js'
+
+/** Flags or arguments as oclif's parser gives them, by name. */
+type ParsedByName = {[name: string]: unknown}
 
 /**
  * What every jobagent command shares: --verbose/--quiet, the line logger on stderr, the application context,
@@ -19,6 +22,8 @@ export abstract class BaseCommand extends Command {
   }
 
   private appContext: AppContext | undefined
+  /** The command line as init() parsed it, handed to run()'s own parse of the same command. */
+  private commandLine: Promise<unknown> | undefined
   protected verbose = false
   protected quietLogs = false
   protected readonly style: Style = makeStyle(colourEnabled())
@@ -30,6 +35,33 @@ export abstract class BaseCommand extends Command {
     // DEBUG=jobagent* means the same as --verbose: debug lines and the causes of errors.
     this.verbose = logLevelFor({verbose: flags.verbose === true, env: process.env}) === 'DEBUG'
     this.quietLogs = flags.quiet === true
+  }
+
+  /**
+   * The command's own command line is parsed once: oclif reads stdin for an argument left out, and read a second
+   * time, a stdin at its end (cron's, a pipe's) gives nothing until oclif's 10 ms timeout, which every command
+   * with an optional argument waited for.
+   */
+  protected override parse<F extends ParsedByName, B extends ParsedByName, A extends ParsedByName>(
+    options?: Interfaces.Input<F, B, A>,
+    argv?: string[],
+  ): Promise<Interfaces.ParserOutput<F, B, A>> {
+    if (argv !== undefined || (options !== undefined && options !== this.ctor)) return super.parse(options, argv)
+    this.commandLine ??= super.parse(options).catch((error: unknown) => {
+      throw this.usageError(error)
+    })
+    return this.commandLine as Promise<Interfaces.ParserOutput<F, B, A>>
+  }
+
+  /**
+   * oclif marks most of its parse errors with an exit code (2); an argument's own parse (`Args.integer` given
+   * `abc`) throws a bare Error, which is the same mistake of the command line, not a bug.
+   */
+  private usageError(error: unknown): unknown {
+    if (!(error instanceof Error) || typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return error
+    return new ValidationError(`invalid argument: ${error.message}`, {
+      hint: `${this.config.bin} ${(this.id ?? '').replaceAll(':', ' ')} --help shows what it takes`,
+    })
   }
 
   /** Where log lines go; a live display may take them over so they print above it instead of through it. */

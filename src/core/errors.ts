@@ -133,6 +133,22 @@ export function isSystemError(error: unknown): error is Error & {code: string; p
   return typeof code === 'string' && (typeof errno === 'number' || Object.hasOwn(FILE_ERRORS, code))
 }
 
+/** A directory named where a file to read was asked for (`jobagent import ~/Downloads`): the user meant a file in it. */
+export function directoryGivenAsFile(path: string): UnavailableError {
+  return new UnavailableError(`cannot read ${path}: it is a directory`, {
+    hint: `give the path of a file, such as one in ${path}`,
+  })
+}
+
+/**
+ * A directory a path needs (the data directory, say) is a regular file: told as a failed creation of the directory
+ * is, for a reader that creates nothing.
+ */
+export function fileInTheWay(dir: string, options: Pick<ErrorOptions, 'publicMessage'> = {}): UnavailableError {
+  const known = FILE_ERRORS.EEXIST as (typeof FILE_ERRORS)[string]
+  return new UnavailableError(`cannot open the directory ${dir}: ${known.reason}`, {...options, hint: known.hint(dir)})
+}
+
 /**
  * Turns an operating-system error about `path` into an UnavailableError that names the path, the reason and what
  * to do: the disk, the permissions or the directory layout are the user's to fix, never a bug. A failed write

@@ -22,6 +22,18 @@ export const RUNS_PAGE: PageBounds = {defaultLimit: 20, maxLimit: 200}
 /** A page of one shipment's telemetry history (GET /shipments/{id}/telemetry, `jobagent shipment history`). */
 export const TELEMETRY_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
 
+/**
+ * How a number outside its range is refused, by the services and the API's query checks alike:
+ * `limit must be a whole number from 1 to 1000, got 0`. `got` is what was sent, as it is to be shown.
+ */
+export function wholeNumberMessage(name: string, range: {min: number; max?: number}, got: string): string {
+  const words =
+    range.max === undefined
+      ? `a whole number of ${range.min} or more`
+      : `a whole number from ${range.min} to ${range.max}`
+  return `${name} must be ${words}, got ${got}`
+}
+
 /** The page asked for, with the defaults filled in; a limit out of bounds or a negative offset is refused. */
 export function checkPage(page: {limit?: number | undefined; offset?: number | undefined}, bounds: PageBounds): Page {
   const limit = page.limit ?? bounds.defaultLimit
@@ -29,10 +41,10 @@ export function checkPage(page: {limit?: number | undefined; offset?: number | u
   const problems = [
     ...(Number.isInteger(limit) && limit >= 1 && limit <= bounds.maxLimit
       ? []
-      : [{field: 'limit', message: `limit must be a whole number from 1 to ${bounds.maxLimit}, got ${limit}`}]),
+      : [{field: 'limit', message: wholeNumberMessage('limit', {min: 1, max: bounds.maxLimit}, String(limit))}]),
     ...(Number.isInteger(offset) && offset >= 0
       ? []
-      : [{field: 'offset', message: `offset must be a whole number of 0 or more, got ${offset}`}]),
+      : [{field: 'offset', message: wholeNumberMessage('offset', {min: 0}, String(offset))}]),
   ]
   if (problems.length > 0) {
     throw new ValidationError(problems.map((problem) => problem.message).join('; '), {details: problems})

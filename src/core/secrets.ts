@@ -1,23 +1,31 @@
 const MASK = '***'
 
 /**
- * A first path segment that reads as a route word (`services`, `api`, `hooks`, the ntfy topic `my-jobs`) is kept;
- * one with digits or longer than a word is a token, as in `https://hook.eu1.make.com/<token>`.
+ * A first path segment that reads as a route word (`services`, `api`, `hooks`) is kept; one with digits or longer
+ * than a word is a token, as in `https://hook.eu1.make.com/<token>`.
  */
 const ROUTE_WORD = /^[a-z][a-z_-]{0,23}$/i
 
+/** An ntfy topic is its password: whoever knows it reads and posts the messages (`ntfy://topic`, `ntfy.sh/topic`). */
+function isNtfy(scheme: string, authority: string): boolean {
+  return /^ntfys?:/i.test(scheme) || (/^https?:/i.test(scheme) && /(^|@)ntfy\.sh(:\d+)?$/i.test(authority))
+}
+
 /**
  * Hides the secret parts of a URL for logs and listings: the password or token in the user-info, query values,
- * every path segment after the first (webhook URLs carry their token in the path) and a first one that looks
- * like a token.
+ * every path segment after the first (webhook URLs carry their token in the path), a first one that looks like a
+ * token, and an ntfy topic.
  */
 export function maskUrl(value: string): string {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
   if (!match) return value.length > 8 ? `${value.slice(0, 4)}${MASK}` : MASK
   const [, scheme = '', authority = '', path = '', query = ''] = match
+  const ntfy = isNtfy(scheme, authority)
+  // `ntfy://topic`: the public server's topic stands where a host would.
+  if (ntfy && /^ntfys?:/i.test(scheme) && /^\/*$/.test(path) && authority !== '') return `${scheme}${MASK}${path}`
   const segments = path.split('/')
   const kept = (segment: string, index: number) =>
-    index === 0 || segment === '' || (index === 1 && ROUTE_WORD.test(segment))
+    index === 0 || segment === '' || (index === 1 && !ntfy && ROUTE_WORD.test(segment))
   const maskedPath = segments.map((segment, index) => (kept(segment, index) ? segment : MASK)).join('/')
   const maskedQuery = query ? query.replace(/=([^&]*)/g, `=${MASK}`) : ''
   return `${scheme}${maskAuthority(authority)}${maskedPath}${maskedQuery}`

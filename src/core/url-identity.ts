@@ -37,10 +37,11 @@ export function applicationUrlKey(url: string): string {
   const trimmed = url.trim()
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(trimmed)
   if (!match) return trimmed.replace(/\/+$/, '')
-  const [, scheme = '', authority = '', rest = ''] = match
-  // Only the path's trailing slash is ignored; a slash at the end of a query value is meaningful.
-  const [, path = '', suffix = ''] = /^([^?#]*)(.*)$/s.exec(rest) ?? []
-  return `${scheme.toLowerCase()}://${authority.toLowerCase()}${path.replace(/\/+$/, '')}${suffix}`
+  // Only the path's trailing slash is ignored; a slash at the end of a query value is meaningful. The groups are
+  // read by index: a job list takes two keys of every job, and destructuring the matches cost 1,000 jobs about 1 ms.
+  const parts = /^([^?#]*)(.*)$/s.exec(match[3] ?? '')
+  const path = (parts?.[1] ?? '').replace(/\/+$/, '')
+  return `${(match[1] ?? '').toLowerCase()}://${(match[2] ?? '').toLowerCase()}${path}${parts?.[2] ?? ''}`
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -59,6 +60,7 @@ export function isHttpUrl(value: string): boolean {
  */
 export function jobApplicationKeys(url: string, canonical: string = canonicalJobUrl(url)): string[] {
   const asPosted = applicationUrlKey(url)
-  const canonicalKey = applicationUrlKey(canonical)
+  // Most URLs are posted canonical already: their one key is taken once (a job list takes every job's).
+  const canonicalKey = canonical === url ? asPosted : applicationUrlKey(canonical)
   return asPosted === canonicalKey ? [asPosted] : [asPosted, canonicalKey]
 }

@@ -239,7 +239,7 @@ export class HttpClient {
         throw this.statusError(url, response)
       }
       const contentType = response.headers.get('content-type')
-      const text = decoderFor(contentType).decode(await this.readCapped(url, response.body))
+      const text = await this.readText(url, response.body, decoderFor(contentType))
       if (!response.ok) throw this.statusError(url, response, text, options.errorBody === 'quote')
       return {status: response.status, text, contentType}
     } catch (error) {
@@ -289,9 +289,13 @@ export class HttpClient {
     return new HttpError(message, {url, status, retryable, retryAfterMs, body})
   }
 
-  private async readCapped(url: string, body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
-    if (!body) return new Uint8Array()
-    const chunks: Uint8Array[] = []
+  /**
+   * The body as text, each chunk decoded as it arrives: a board's answer of several MB is never held as bytes and
+   * as text at once, and the chunks can be collected while the rest downloads.
+   */
+  private async readText(url: string, body: ReadableStream<Uint8Array> | null, decoder: TextDecoder): Promise<string> {
+    if (!body) return ''
+    const parts: string[] = []
     let size = 0
     for await (const chunk of body) {
       size += chunk.byteLength
@@ -299,9 +303,10 @@ export class HttpClient {
         // Leaving the loop cancels the stream, so the rest is never downloaded.
         throw new HttpError(`response larger than ${formatBytes(this.maxBodyBytes)}`, {url})
       }
-      chunks.push(chunk)
+      parts.push(decoder.decode(chunk, {stream: true}))
     }
-    return Buffer.concat(chunks)
+    parts.push(decoder.decode())
+    return parts.join('')
   }
 }
 

@@ -37,6 +37,7 @@ const CODE_BY_STATUS: Partial<Record<number, string>> = {
   404: 'not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
 }
 
@@ -56,11 +57,21 @@ export function withHttpStatus<E extends JobagentError>(error: E, status: Conten
   return error
 }
 
-/** The zod-openapi hook: invalid input becomes the same ValidationError (422, fields named) the services throw. */
+/**
+ * The zod-openapi hook: invalid input becomes the same ValidationError (422, fields named) the services throw, in
+ * the same words: every request schema names its field in its messages, so the message is theirs alone.
+ */
 export function validationHook(result: {success: boolean; error?: {issues: readonly z.core.$ZodIssue[]}}): void {
   if (result.success || !result.error) return
-  const details = issuesToDetails(result.error.issues)
-  throw new ValidationError(`invalid request: ${details.map((detail) => detail.message).join('; ')}`, {details})
+  const details = issuesToDetails(
+    result.error.issues.map((issue) =>
+      // A body that is no object at all has no field to name.
+      issue.path.length === 0 && issue.code === 'invalid_type'
+        ? {...issue, message: 'the body must be a JSON object'}
+        : issue,
+    ),
+  )
+  throw new ValidationError(details.map((detail) => detail.message).join('; '), {details})
 }
 
 /** Parses `value` with `schema` or throws the same ValidationError as the hook. */
@@ -102,7 +113,9 @@ function errorAnswer(error: unknown, request: {method: string; path: string}, lo
       logger.warning(`${request.method} ${request.path}: ${error.message}`)
       return {status, body: errorBody(error.kind, publicMessageOf(error), error.publicDetails ?? []), headers}
     }
-    return {status, body: errorBody(error.kind, error.message, error.details), headers}
+    // A request too large (too many ids) carries the code of its status, as the body limit's answer does.
+    const code = status === 413 || status === 414 ? (CODE_BY_STATUS[status] as string) : error.kind
+    return {status, body: errorBody(code, error.message, error.details), headers}
   }
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode

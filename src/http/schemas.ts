@@ -3,7 +3,7 @@ import {APPLICATION_STATUSES} from '../core/applications/application.js'
 import {applicationInputSchema, notesSchema, statusSchema} from '../core/applications/validation.js'
 import {EMPLOYMENT_TYPES} from '../core/jobs/employment-type.js'
 import {SALARY_PERIODS} from '../core/jobs/salary.js'
-import type {PageBounds} from '../core/paging.js'
+import {type PageBounds, wholeNumberMessage} from '../core/paging.js'
 
 /**
  * The shapes of the API for the OpenAPI document. Input is validated by the core schemas (the same rules and
@@ -91,14 +91,23 @@ export function postingClosedField() {
   })
 }
 
-/** PATCH takes status and notes from a JSON body or the query string; both optional here, checked together. */
+/**
+ * PATCH takes status and notes from a JSON body or the query string; both optional here, checked together with
+ * the core's rules (statusChangeInput). A value of the wrong type is refused in the same words.
+ */
 export const StatusChangeSchema = z
   .object({
     status: z
-      .string()
+      .string({
+        error: (issue) =>
+          `unknown status ${JSON.stringify(issue.input)}; use one of: ${APPLICATION_STATUSES.join(', ')}`,
+      })
       .optional()
       .openapi({description: `one of ${APPLICATION_STATUSES.join(', ')}`}),
-    notes: z.string().optional().openapi({description: 'replaces the notes; empty when left out'}),
+    notes: z
+      .string({error: 'notes must be text'})
+      .optional()
+      .openapi({description: 'replaces the notes; empty when left out'}),
   })
   .openapi('StatusChange')
 
@@ -184,7 +193,9 @@ function trackingFields() {
 export const TrackingRequestSchema = z
   .object({
     urls: z
-      .array(z.string().max(2048, 'a url is longer than 2048 characters'))
+      .array(z.string({error: 'every url must be text'}).max(2048, 'a url is longer than 2048 characters'), {
+        error: (issue) => (issue.input === undefined ? 'urls is required' : 'urls must be a list of job URLs'),
+      })
       .max(1000, 'at most 1000 urls')
       .openapi({example: ['https://remoteok.com/remote-jobs/1?utm_source=feed']}),
   })
@@ -293,17 +304,48 @@ export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 414 |
   )
 }
 
-const wholeNumber = (description: string, example: string) =>
-  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional().openapi({description, example})
+/**
+ * A whole number in the query string, refused with the parameter's name, its range and what was sent: the words
+ * the services use for a number out of range (`limit must be a whole number from 1 to 1000, got 0`).
+ */
+export function wholeNumberQuery(
+  name: string,
+  range: {min: number; max?: number},
+  openapi: {description: string; example: string},
+) {
+  const error = (issue: {input?: unknown}) => wholeNumberMessage(name, range, JSON.stringify(issue.input))
+  return z
+    .string()
+    .regex(/^\d+$/, {error})
+    .transform(Number)
+    .pipe(z.number().max(range.max ?? Number.MAX_SAFE_INTEGER, {error}))
+    .optional()
+    .openapi(openapi)
+}
+
+/** One of a few words in the query string, refused naming the parameter and the words it takes. */
+export function wordQuery<const Words extends readonly [string, ...string[]]>(
+  name: string,
+  words: Words,
+  openapi: {description: string; example: string},
+) {
+  const error = (issue: {input?: unknown}) =>
+    `${name} must be one of: ${words.join(', ')}, got ${JSON.stringify(issue.input)}`
+  return z.enum(words, {error}).optional().openapi(openapi)
+}
 
 /** `limit` and `offset` of a paged list, as every list route takes them; the bounds are checked by the service. */
 export function pageQuery(items: string, bounds: PageBounds) {
   return {
-    limit: wholeNumber(
-      `${items} per page, 1-${bounds.maxLimit} (default ${bounds.defaultLimit})`,
-      String(bounds.defaultLimit),
+    limit: wholeNumberQuery(
+      'limit',
+      {min: 1, max: bounds.maxLimit},
+      {
+        description: `${items} per page, 1-${bounds.maxLimit} (default ${bounds.defaultLimit})`,
+        example: String(bounds.defaultLimit),
+      },
     ),
-    offset: wholeNumber(`${items} to skip (default 0)`, '0'),
+    offset: wholeNumberQuery('offset', {min: 0}, {description: `${items} to skip (default 0)`, example: '0'}),
   }
 }
 

@@ -62,6 +62,21 @@ describe('changing settings', () => {
     expect(editor().get('search.company_block_list')).toEqual(['Acme, Inc.'])
   })
 
+  it.each([
+    ['profile', '{"skills": {"ts": 3},}', 'Expected double-quoted property name'],
+    ['sources', '{bad', 'Expected property name'],
+    ['search.min_salary', '{amount: 5}', 'Expected property name'],
+    ['search.tags', '[bad', '"[bad" is not valid JSON'],
+    ['search.tags', ' ["a",]', 'JSON'],
+  ])('refuses %s = %s as invalid JSON, with the parser message, and writes nothing', (key, value, reason) => {
+    editor().set('mode', 'development')
+    const before = readFileSync(file)
+    const error = refusal(() => editor().set(key, value))
+    expect(error.message).toMatch(new RegExp(`^cannot set ${key}: the value is not valid JSON: `))
+    expect(error.message).toContain(reason)
+    expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
   it('sets a profile key by key and a salary floor, refusing what the schema does not allow, by name', () => {
     editor().set('profile.skills', '{"node.js": 2}')
     editor().set('profile.skills.typescript', '3')
@@ -207,6 +222,30 @@ describe('changing settings', () => {
       expect(error.message).toBe(`unknown configuration key "${key}"`)
       expect(error.hint).toContain(hint)
     }
+    expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
+  it('removes a key that is in the file but unknown, and reports what the file still lacks', () => {
+    writeFileSync(file, JSON.stringify({mdoe: 'x', search: {tagz: ['a']}, server: {port: 'eighty'}}))
+    expect(
+      editor()
+        .unset('search.tagz')
+        .map((problem) => problem.field),
+    ).toEqual(['server.port', 'mdoe'])
+    expect(
+      editor()
+        .unset('mdoe')
+        .map((problem) => problem.field),
+    ).toEqual(['server.port'])
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({search: {}, server: {port: 'eighty'}})
+    editor().set('server.port', '9090')
+    expect(loadConfig({env}).config.server.port).toBe(9090)
+  })
+
+  it('refuses an unset that adds a problem to a file that already has one', () => {
+    writeFileSync(file, JSON.stringify({mdoe: 'x', sources: [{type: 'remoteok'}]}))
+    const before = readFileSync(file)
+    expect(refusal(() => editor().unset('sources.0.type')).message).toContain('sources.0.type')
     expect(readFileSync(file).equals(before)).toBe(true)
   })
 

@@ -59,8 +59,33 @@ it('keeps every description exact over runs that read only the HTML that changed
 
     const db = new Database(join(home.path, 'jobagent.db'), {readonly: true})
     try {
-      // One pair per HTML read: the two first descriptions and the changed one.
-      expect(db.prepare('SELECT count(*) AS n FROM description_sources').get()).toEqual({n: 3})
+      // One pair per HTML whose text a stored job holds: the first description and the changed one. The pair of the
+      // replaced HTML went when the run that stored the change wrote its own.
+      expect(db.prepare('SELECT count(*) AS n FROM description_sources').get()).toEqual({n: 2})
+    } finally {
+      db.close()
+    }
+  } finally {
+    home.cleanup()
+  }
+})
+
+it('stores no pair for a dry run, which stores nothing', async () => {
+  const home = tempDir('jobagent-memo-dry-')
+  try {
+    const config = {sources: [{type: 'remotive', url: server.url}], notify: {urls: []}}
+    writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})
+    const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
+    try {
+      const summary = await runAgent(context, {dryRun: true})
+      expect(summary.jobs_found).toBe(2)
+    } finally {
+      await context.close()
+    }
+    const db = new Database(join(home.path, 'jobagent.db'), {readonly: true})
+    try {
+      expect(db.prepare('SELECT count(*) AS n FROM description_sources').get()).toEqual({n: 0})
+      expect(db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({n: 0})
     } finally {
       db.close()
     }

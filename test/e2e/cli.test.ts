@@ -50,6 +50,14 @@ describe('the jobagent executable', () => {
     expect(withoutExamples).toEqual([])
   })
 
+  it.each(['abc', '0', '1.5'])('exits 2 for an argument of the wrong kind (jobs %s), not as a bug', async (id) => {
+    const result = await cli('jobs', '--', id)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('Error: invalid argument: Expected an integer')
+    expect(result.stderr).toContain('Hint: jobagent jobs --help shows what it takes')
+    expect(result.stderr).not.toContain('This is a bug')
+  })
+
   it('exits 2 with the reason for an unknown flag or a missing argument', async () => {
     const flag = await cli('status', '--colour')
     expect(flag.code).toBe(2)

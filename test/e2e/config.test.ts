@@ -79,6 +79,12 @@ describe('jobagent config', () => {
     expectUserError(await cli('config', 'set', 'search.tags', '5'), 2, 'search.tags must be array')
     expectUserError(await cli('config', 'set', 'search.foo', '1'), 2, 'unknown configuration key "search.foo"')
     expectUserError(
+      await cli('config', 'set', 'search.tags', '[bad'),
+      2,
+      'cannot set search.tags: the value is not valid JSON',
+      'comma-separated text',
+    )
+    expectUserError(
       await cli('config', 'set', 'shipments.events.max_streams', '0'),
       2,
       'shipments.events.max_streams must be >= 1',
@@ -116,8 +122,41 @@ describe('jobagent config', () => {
     expect(readFileSync(configFile, 'utf8')).toBe('{"mode": "development",}')
   })
 
+  it('repairs a file with unknown keys by the steps its hint names, key by key', async () => {
+    writeFileSync(configFile, JSON.stringify({mdoe: 'production', colr: 1}))
+    const status = await cli('status')
+    expectUserError(status, 2, '"mdoe" is not a known key', 'Hint: fix it with: jobagent config unset mdoe')
+    // Setting another key cannot help while the file is invalid: the refusal says what to fix first.
+    expectUserError(
+      await cli('config', 'set', 'mode', 'development'),
+      2,
+      "fix the file's problems first",
+      'jobagent config unset colr',
+    )
+    const first = await cli('config', 'unset', 'mdoe')
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain('still has problems: "colr" is not a known key')
+    expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({colr: 1})
+    const second = await cli('config', 'unset', 'colr')
+    expect([second.code, second.stderr]).toEqual([0, ''])
+    expect((await cli('config', 'set', 'mode', 'development')).code).toBe(0)
+    expect((await cli('status')).code).toBe(0)
+  })
+
+  it('names the file to edit or remove when it is JSON but not an object', async () => {
+    for (const content of ['[]', 'null', '"mode"']) {
+      writeFileSync(configFile, content)
+      for (const args of [['status'], ['config', 'unset', 'mode'], ['config', 'set', 'mode', 'development']]) {
+        expectUserError(await cli(...args), 2, `${configFile} must hold a JSON object`, `remove it`)
+      }
+      expect(readFileSync(configFile, 'utf8')).toBe(content)
+    }
+  })
+
   it('refuses to run on a config file with an invalid value, naming the key', async () => {
     writeFileSync(configFile, JSON.stringify({server: {port: 'eighty'}}))
-    expectUserError(await cli('status'), 2, 'server.port must be integer')
+    expectUserError(await cli('status'), 2, 'server.port must be integer', 'jobagent config set server.port <value>')
+    expect((await cli('config', 'set', 'server.port', '8081')).code).toBe(0)
+    expect((await cli('status')).code).toBe(0)
   })
 })

@@ -30,6 +30,31 @@ describe('help and version, as other CLIs have them', () => {
     expect(word.stdout).toMatch(/^jobagent\/\d+\.\d+\.\d+ \S+ node-v\d+/)
     expect(word.stdout).toBe((await cli('--version')).stdout)
   })
+
+  it('prints the version as JSON with --json, and refuses a flag it does not know', async () => {
+    const json = await cli('version', '--json')
+    expect(json.code, json.stderr).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual({
+      name: 'jobagent',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      platform: process.platform,
+      arch: process.arch,
+      node: process.versions.node,
+    })
+    expect((await cli('version', '--colour')).code).toBe(2)
+  })
+
+  it('shows every example as a command line and the two forms of run', async () => {
+    for (const words of [['serve'], ['ui'], ['config', 'path']]) {
+      const help = (await cli(...words, '--help')).stdout
+      const examples = help.slice(help.indexOf('EXAMPLES')).split('\n').slice(1).filter(Boolean)
+      expect(examples.length, words.join(' ')).toBeGreaterThan(0)
+      for (const line of examples) expect(line, words.join(' ')).toMatch(/^ {2}\$ /)
+    }
+    const usage = (await cli('run', '--help')).stdout.split('\n\n')[1]?.replace(/\s+/g, ' ')
+    expect(usage).toContain('$ jobagent run [--tags <value>...] [--source <value>...] [--notify <value>...]')
+    expect(usage).toContain('$ jobagent run --demo [--keep] [--tags <value>...]')
+  })
 })
 
 describe('a mistyped command', () => {
@@ -63,6 +88,25 @@ describe('a mistyped command', () => {
         `Error: "${args.join(' ')}" is not a jobagent command.\nHint: ${['jobagent', ...args.slice(0, -1)].join(' ')} --help lists the commands.\n`,
       )
     }
+  })
+})
+
+describe('an argument a command does not take', () => {
+  it.each([
+    [['runs', 'abc'], 'unexpected argument: abc', 'jobagent runs'],
+    [
+      ['shipment', 'import', 'examples/shipments'],
+      'unexpected argument: examples/shipments',
+      'jobagent shipment import',
+    ],
+    [['stats', 'a', 'b', '--json'], 'unexpected arguments: a b', 'jobagent stats'],
+  ])('%j is refused with exit 2, naming the argument and the command', async (args, message, command) => {
+    const result = await cli(...args)
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      `Error: ${message}\nHint: ${command} takes no arguments; ${command} --help shows its usage.\n`,
+    )
   })
 })
 

@@ -65,6 +65,16 @@ describe('jobagent shipment history', () => {
     expect(second.stderr).toBe('')
   })
 
+  it('refuses a cursor it did not make with a hint about cursors only', async () => {
+    const result = await cli('shipment', 'history', 'SHP-1001', '--cursor', 'garbage')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('Error: cursor must be the next_cursor of an earlier page, unchanged')
+    expect(result.stderr).toContain('Hint: a cursor is the next_cursor of the page before')
+    expect(result.stderr).not.toMatch(/ISO 8601|limit 1 to/)
+    const both = await cli('shipment', 'history', 'SHP-1001', '--cursor', 'garbage', '--since', 'yesterday')
+    expect(both.stderr).toMatch(/Hint: times are ISO 8601 .*; a cursor is the next_cursor/)
+  })
+
   it('takes --since inclusive and --until exclusive', async () => {
     const result = await cli(
       'shipment',

@@ -179,6 +179,13 @@ describe('the single executable', () => {
     }
   })
 
+  it("carries React's production build only, as the dashboard's packages choose under NODE_ENV=production", () => {
+    const program = readFileSync(executable)
+    // A warning only React's development build has.
+    expect(program.includes('Each child in a list should have a unique')).toBe(false)
+    expect(program.includes('react.development')).toBe(false)
+  })
+
   it.skipIf(!hasTmux)('draws the dashboard in a terminal', async () => {
     const socket = join(work.path, 'tmux.sock')
     const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'})

@@ -16,6 +16,21 @@ afterEach(() => {
   home.cleanup()
 })
 
+describe('jobagent import of a directory', () => {
+  it('asks for a file in it, for the tracker and for shipments', async () => {
+    for (const args of [
+      ['import', FIXTURES],
+      ['shipment', 'import', '--metadata', FIXTURES],
+    ]) {
+      const result = await cli(...args)
+      expect(result.code, args.join(' ')).toBe(1)
+      expect(result.stderr).toBe(
+        `Error: cannot read ${FIXTURES}: it is a directory\nHint: give the path of a file, such as one in ${FIXTURES}\n`,
+      )
+    }
+  })
+})
+
 describe('jobagent import --from', () => {
   it('imports a Huntr export and a Teal export into one tracker', async () => {
     const huntr = join(FIXTURES, 'huntr-export.csv')
@@ -26,7 +41,7 @@ describe('jobagent import --from', () => {
     const teal = join(FIXTURES, 'teal-export.csv')
     const fromTeal = await cli('import', teal, '--from', 'teal', '--json')
     expect(fromTeal.code, fromTeal.stderr).toBe(0)
-    expect(JSON.parse(fromTeal.stdout)).toEqual({inserted: 8, updated: 0, unchanged: [], file: teal})
+    expect(JSON.parse(fromTeal.stdout)).toEqual({inserted: 8, updated: 0, unchanged: [], identical: 0, file: teal})
 
     const {applications, history} = readTracker(home.path)
     expect(applications).toHaveLength(14)

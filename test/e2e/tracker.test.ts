@@ -144,6 +144,12 @@ describe('jobagent status', () => {
     expect(json).toMatchObject({url: JOB, status: 'interviewing', history: [{old_notes: 'first notes'}]})
   })
 
+  it('takes a URL left out of the command line from stdin, as every oclif command does', async () => {
+    const result = await runCli(['status', '--json'], {home: home.path, input: `${JOB}\n`})
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({url: JOB, status: 'applied', notes: 'first notes'})
+  })
+
   it('prints the change with the previous status with --json', async () => {
     const result = await cli('status', JOB, 'offer', '--json')
     expect(result.code, result.stderr).toBe(0)

@@ -64,6 +64,8 @@ export function runCli(args: readonly string[], options: CliOptions): Promise<Cl
       clearTimeout(timer)
       resolvePromise({code, stdout, stderr})
     })
+    // A command that exits without reading its input closes the pipe first; that EPIPE is not the test's failure.
+    child.stdin.on('error', () => {})
     child.stdin.end(options.input ?? '')
   })
 }

@@ -51,6 +51,21 @@ describe('shared HTTP client', () => {
     expect(await client().getText(`${server.url}/feed.rss`)).toBe('<rss><title>Zürich</title></rss>')
   })
 
+  it('decodes a character whose bytes arrive in two chunks, and a declared charset', async () => {
+    const bytes = Buffer.from('[{"title":"Zürich – “Backend” 🚀"}]')
+    const split = bytes.indexOf(0x80) // inside the en dash's three bytes
+    const server = await serve({
+      '/api': (_req, res) => {
+        res.writeHead(200, {'content-type': 'application/json'})
+        res.write(bytes.subarray(0, split))
+        setTimeout(() => res.end(bytes.subarray(split)), 20)
+      },
+      '/latin1': serveBody(Buffer.from('Z\u00fcrich', 'latin1'), 'text/plain; charset=ISO-8859-1'),
+    })
+    expect(await client().getJson(`${server.url}/api`)).toEqual([{title: 'Zürich – “Backend” 🚀'}])
+    expect(await client().getText(`${server.url}/latin1`)).toBe('Zürich')
+  })
+
   it('reports a board that is down as a network error', async () => {
     const url = await closedPortUrl()
     await expect(client().getJson(`${url}/api`)).rejects.toThrow(/^network error: .*ECONNREFUSED/)

@@ -55,6 +55,24 @@ describe('GET /jobs judges tracked and new as jobagent run does', () => {
     expect(judged).toHaveLength(3)
   })
 
+  it('judges a job by every listing of its role, as the run does: applied for under the other URL, it is not new', async () => {
+    remoteok = await mockRemoteOk([
+      remoteOkJob({id: '1', company: 'Acme', position: 'Backend Engineer', url: 'https://remoteok.com/remote-jobs/1'}),
+      remoteOkJob({id: '2', company: 'Acme', position: 'Backend Engineer', url: 'https://remoteok.com/remote-jobs/2'}),
+    ])
+    api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})
+    const body = await json(await api.app.request('/jobs'))
+    expect(body.jobs).toHaveLength(1)
+    const other = body.jobs[0].url.endsWith('/1')
+      ? 'https://remoteok.com/remote-jobs/2'
+      : 'https://remoteok.com/remote-jobs/1'
+    await api.app.request('/applications', jsonBody(applicationBody({url: other, status: 'applied'})))
+
+    const judged = await json(await api.app.request('/jobs'))
+    expect(judged.jobs).toHaveLength(1)
+    expect(judged.jobs[0]).toMatchObject({tracked_status: 'applied', tracked_url: other, is_new: false})
+  })
+
   it('judges each call against the tracker as it is then', async () => {
     remoteok = await mockRemoteOk([remoteOkJob({url: 'https://remoteok.com/remote-jobs/1?utm_medium=rss'})])
     api = testApi({config: {sources: [{type: 'remoteok', url: remoteok.url}]}})

@@ -71,7 +71,8 @@ describe('parseNotifierUrl', () => {
   })
 
   it('names each channel with its secrets masked', () => {
-    expect(parseNotifierUrl('ntfy://tk_secret@ntfy.lan/jobs').name).toBe('ntfy://***@ntfy.lan/jobs')
+    expect(parseNotifierUrl('ntfy://tk_secret@ntfy.lan/jobs').name).toBe('ntfy://***@ntfy.lan/***')
+    expect(parseNotifierUrl('ntfy://my-job-alerts').name).toBe('ntfy://***')
     expect(parseNotifierUrl('https://hooks.slack.com/services/T1/B2/xyz').name).toBe(
       'https://hooks.slack.com/services/***/***/***',
     )

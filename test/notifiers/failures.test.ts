@@ -113,7 +113,7 @@ describe('delivering to several channels', () => {
     expect(healthy.requests).toHaveLength(1)
     expect(report.channels.map(({channel, ok}) => ({channel, ok}))).toEqual([
       {channel: `discord+http://127.0.0.1:${broken.port}/api/***/***/***`, ok: false},
-      {channel: `ntfy://127.0.0.1:${healthy.port}/jobs`, ok: true},
+      {channel: `ntfy://127.0.0.1:${healthy.port}/***`, ok: true},
     ])
     const warnings = parsed().filter((line) => line.level === 'WARNING')
     expect(warnings.map((line) => `${line.name} ${line.message}`)).toEqual([

@@ -94,6 +94,24 @@ describe('a data dir that is not a usable directory', () => {
     )
   })
 
+  it('JOBAGENT_HOME naming a file or a path below one: the shipment readers name the file, not a missing import', async () => {
+    const file = join(scratch(), 'not-a-dir')
+    writeFileSync(file, 'x')
+    const hint = `move ${file} away, or point JOBAGENT_HOME at a directory`
+    for (const home of [file, join(file, 'jobagent')]) {
+      for (const args of [
+        ['shipment', 'show', 'X'],
+        ['shipment', 'history', 'X'],
+      ]) {
+        const result = await runCli(args, {home, env: {HOME: scratch()}})
+        expect(result.stderr).toMatch(/^Error: metadata store \(sqlite\) is unavailable: cannot open the directory/)
+        expectEnvironmentError(result, '', hint)
+        expect(result.stderr).toContain(`cannot open the directory ${file}: a file of that name is in the way\n`)
+        expect(result.stderr).not.toContain('import shipments first')
+      }
+    }
+  })
+
   it('JOBAGENT_HOME below a file (ENOTDIR): exit 1 naming the directory', async () => {
     const file = join(scratch(), 'not-a-dir')
     writeFileSync(file, 'x')

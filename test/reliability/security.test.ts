@@ -256,6 +256,8 @@ describe('secrets in the output', () => {
     // A webhook whose only secret is its one path segment (Make.com, Pipedream-style endpoints).
     oneSegment: 'jsons://hook.eu1.make.com/MAKEwebhookTOKEN0123456789abcdef',
     ntfy: 'ntfys://tk_NTFYaccessTOKEN42@ntfy.example.org/jobs',
+    // On the public server the topic is the only secret: whoever knows it reads the messages.
+    ntfyTopic: 'ntfy://my-job-alerts',
     smtp: 'mailto://me%40example.org:SMTPpassword42@smtp.example.org?to=me@example.org',
   }
   const words = [
@@ -263,6 +265,8 @@ describe('secrets in the output', () => {
     'SLACKwebhookTOKEN42',
     'MAKEwebhookTOKEN0123456789abcdef',
     'NTFYaccessTOKEN42',
+    'my-job-alerts',
+    'ntfy-topic-secret',
     'SMTPpassword42',
     'PGpassword42',
   ]
@@ -288,7 +292,8 @@ describe('secrets in the output', () => {
     // Masked, not dropped: the user still sees which channels are configured.
     expect(text).toContain('https://discord.com/api/***/***/***')
     expect(text).toContain('jsons://hook.eu1.make.com/***')
-    expect(text).toContain('ntfys://***@ntfy.example.org/jobs')
+    expect(text).toContain('ntfys://***@ntfy.example.org/***')
+    expect(text).toContain('ntfy://***')
     expect(text).toContain('mailto://me%40example.org:***@smtp.example.org?to=***')
   })
 
@@ -308,7 +313,7 @@ describe('secrets in the output', () => {
       discord: `discord+http://${refusing.origin.slice(7)}/api/webhooks/123456789/DISCORDwebhookTOKEN42`,
       slack: `slack+http://${closed}/services/T0001/B0002/SLACKwebhookTOKEN42`,
       oneSegment: `json://${refusing.origin.slice(7)}/MAKEwebhookTOKEN0123456789abcdef`,
-      ntfy: `ntfy://tk_NTFYaccessTOKEN42@${closed}/jobs`,
+      ntfy: `ntfy://tk_NTFYaccessTOKEN42@${closed}/ntfy-topic-secret`,
       smtp: `mailto://me%40example.org:SMTPpassword42@${closed}?to=me@example.org`,
     }
     const result = await runCli(['run', '--verbose', '--json'], {
@@ -324,7 +329,7 @@ describe('secrets in the output', () => {
     expect(summary.notifications.channels.map((channel) => channel.channel)).toEqual(
       expect.arrayContaining([
         `json://${refusing.origin.slice(7)}/***`,
-        `ntfy://***@${closed}/jobs`,
+        `ntfy://***@${closed}/***`,
         `mailto://me%40example.org:***@${closed}?to=***`,
       ]),
     )

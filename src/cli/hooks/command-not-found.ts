@@ -7,11 +7,24 @@ import type {Hook} from '../oclif.js'
  * `config:lst`), with the nearest command when it looks like a typo.
  */
 export const commandNotFound: Hook.CommandNotFound = async function ({id, config}) {
+  // With " " as topic separator oclif takes the words after a command that has no arguments as part of its id
+  // (`runs abc` is looked up as `runs:abc`): those words are arguments the command does not take.
+  const typedWords = id.split(':')
+  for (let depth = typedWords.length - 1; depth >= 1; depth--) {
+    const command = typedWords.slice(0, depth).join(' ')
+    if (!config.findCommand(typedWords.slice(0, depth).join(':'))) continue
+    const extra = typedWords.slice(depth)
+    process.stderr.write(
+      `Error: unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}\n` +
+        `Hint: ${config.bin} ${command} takes no arguments; ${config.bin} ${command} --help shows its usage.\n`,
+    )
+    this.exit(EXIT_USAGE)
+  }
+
   const words = (oclifId: string) => oclifId.split(':').join(' ')
   const topics = new Set(config.topics.filter((topic) => !topic.hidden).map((topic) => words(topic.name)))
   // oclif joins the arguments after an unknown command into its id (`shipment shw 1`): keep the topic words and
   // the one word after them.
-  const typedWords = id.split(':')
   let depth = 1
   while (depth < typedWords.length && topics.has(typedWords.slice(0, depth).join(' '))) depth++
   const typed = typedWords.slice(0, depth).join(' ')

@@ -1,22 +1,13 @@
 import type {
   ApplicationCounts,
-  ApplicationRecord,
   ApplicationWithHistory,
   TrackedApplication,
 } from '../../core/applications/application.js'
-import {APPLICATION_FIELDS} from '../../core/applications/application.js'
 import type {ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
-
-/** The interchange record: exactly the eight documented fields, in order. */
-export function toRecord(application: ApplicationRecord): ApplicationRecord {
-  return Object.fromEntries(
-    APPLICATION_FIELDS.map((field) => [field, application[field]]),
-  ) as unknown as ApplicationRecord
-}
 
 export function renderCounts(counts: ApplicationCounts): string {
   return `Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`
@@ -84,7 +75,7 @@ export function renderTracked(application: TrackedApplication): string {
 
 export function renderImport(outcome: ImportOutcome): string {
   const lines = [
-    `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged.`,
+    `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length + outcome.identical} unchanged.`,
     ...outcome.unchanged.map((url) => `  already tracked (use --update to overwrite): ${shown(url)}`),
   ]
   return lines.join('\n')

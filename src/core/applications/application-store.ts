@@ -18,6 +18,8 @@ export interface ImportOutcome {
   updated: number
   /** URLs already tracked and left as they were (no `update`). */
   unchanged: string[]
+  /** Records already tracked exactly as the file has them: nothing to write, with `update` or without. */
+  identical: number
 }
 
 /**

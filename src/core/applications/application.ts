@@ -34,6 +34,15 @@ export const APPLICATION_FIELDS = [
   'notes',
 ] as const satisfies readonly (keyof ApplicationRecord)[]
 
+/**
+ * The interchange record of an application: the documented fields in order, whatever else is tracked about it
+ * (the API's application objects, `--json` of apply and status, the import and export files).
+ */
+export function applicationRecord(application: ApplicationRecord): ApplicationRecord {
+  const {title, company, location, url, source, applied_date, status, notes} = application
+  return {title, company, location, url, source, applied_date, status, notes}
+}
+
 /** A tracked application as stored: the record plus when it last changed and when its posting closed. */
 export interface TrackedApplication extends ApplicationRecord {
   updated_at: string
@@ -52,6 +61,26 @@ export interface StatusChange {
 export interface ApplicationWithHistory {
   application: TrackedApplication
   history: StatusChange[]
+}
+
+/**
+ * Whether a record (an import row) says nothing the tracked one does not hold already; its applied date counts only
+ * when the row gave one (a missing date is filled in with the import time).
+ */
+export function sameRecord(
+  tracked: ApplicationRecord,
+  record: ApplicationRecord,
+  options: {dateGiven: boolean},
+): boolean {
+  return APPLICATION_FIELDS.every(
+    (field) => tracked[field] === record[field] || (field === 'applied_date' && !options.dateGiven),
+  )
+}
+
+/** One application in full: its record, when it last changed and its posting closed, and its status history. */
+export function applicationDetail({application, history}: ApplicationWithHistory) {
+  const {updated_at, posting_closed_at} = application
+  return {...applicationRecord(application), updated_at, posting_closed_at, history}
 }
 
 export interface ApplicationCounts {

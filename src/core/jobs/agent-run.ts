@@ -191,12 +191,12 @@ export class AgentRun {
     this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
 
     const applied = await this.deps.applications.appliedUrlKeys()
-    // Applied for: one of the URL keys of the job or of its other listings is an application applied for (the rule
-    // judgeJob applies too). Judged on the jobs as stored, which remember the listings of earlier runs.
-    const isApplied = (job: PreviewedJob) => jobTrackingKeys(job).some((key) => applied.has(key))
+    // New: no URL key of the job or of its other listings is an application applied for (the rule judgeJob applies
+    // too). Judged once per job, on the jobs as stored, which remember the listings of earlier runs.
+    const isNew = (job: PreviewedJob) => !jobTrackingKeys(job).some((key) => applied.has(key))
     // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.
     const saved = dryRun
-      ? {run: null, jobs: await this.deps.jobs.previewRun(result.found, startedAt), changes: null}
+      ? await this.preview(result.found, startedAt, isNew)
       : await this.deps.jobs.saveRun(
           {
             started_at: startedAt,
@@ -214,12 +214,10 @@ export class AgentRun {
             listings: closingListings(sources, result.listed, options.criteria),
             closeAfterRuns: options.closedAfterRuns ?? 2,
           },
+          isNew,
         )
     const lifecycle = saved.changes ? this.logLifecycle(saved.changes) : null
-    const newJobs = this.rank(
-      saved.jobs.filter((job) => !isApplied(job)),
-      options,
-    )
+    const newJobs = this.rank(saved.newJobs, options)
     this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
     if (newJobs.matching) {
       const {at_or_above, scored, min_score, duration_ms} = newJobs.matching
@@ -247,6 +245,12 @@ export class AgentRun {
       result.jobs.length,
       notifications,
     )
+  }
+
+  /** What saveRun would give, for --dry-run: the jobs as they would be stored and the new ones among them. */
+  private async preview(found: readonly FoundJob[], seenAt: string, isNew: (job: PreviewedJob) => boolean) {
+    const jobs = await this.deps.jobs.previewRun(found, seenAt)
+    return {run: null, jobs, newJobs: jobs.filter(isNew), changes: null}
   }
 
   /** One line on what the run changed in the jobs' lives, when it changed anything. */

@@ -75,13 +75,15 @@ export interface JobStore {
    * In one transaction: records the run, upserts its jobs and applies the lifecycle rules (docs/LIFECYCLE.md). A
    * job is the same as a stored one when one of its canonical URLs or, failing that, its role (company + title)
    * seen within the last 90 days matches; first_seen and notified_at are kept, the other fields and last_seen
-   * take the new values.
+   * take the new values. `newJobs` are the stored jobs `isNew` holds new (every one without it), and with `isNew`
+   * the run's `new_jobs` is their number, so the row is right from the start, whatever happens to the run after.
    */
   saveRun(
     run: NewRunRecord,
     jobs: readonly FoundJob[],
     lifecycle: LifecycleInput,
-  ): Promise<{run: RunRecord; jobs: StoredJob[]; changes: LifecycleChanges}>
+    isNew?: (job: StoredJob) => boolean,
+  ): Promise<{run: RunRecord; jobs: StoredJob[]; newJobs: StoredJob[]; changes: LifecycleChanges}>
   /** What saveRun would return for these jobs, without writing anything (for --dry-run). */
   previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]>
   /** Records a run that failed; the jobs table is left as it was. */
@@ -97,15 +99,40 @@ export interface JobStore {
   listRuns(page: {limit: number; offset: number}): Promise<{runs: RunRecord[]; total: number}>
   /**
    * The last run that stored jobs, whatever its final status (a run whose every notification channel failed
-   * still found its jobs), with those jobs, newest first; run is null before any run stored jobs.
+   * still found its jobs), with those jobs, newest first; run is null before any run stored jobs. With `summary`,
+   * each job holds only the summary's fields.
    */
   lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}>
-  /** Closed jobs, most recently closed first, at most `limit`. */
+  lastRunJobs(fields: JobFields): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}>
+  /** Closed jobs, most recently closed first, at most `limit`; with `summary`, only the summary's fields. */
   closedJobs(limit: number): Promise<KeyedStoredJob[]>
+  closedJobs(limit: number, fields: JobFields): Promise<Keyed<JobSummary>[]>
   findJob(id: number): Promise<StoredJob | null>
 }
 
 /** A stored job with the canonical URL it was stored under (`canonicalJobUrl`), so readers need not parse again. */
-export interface KeyedStoredJob extends StoredJob {
-  url_key: string
-}
+export type Keyed<J> = J & {url_key: string}
+
+export type KeyedStoredJob = Keyed<StoredJob>
+
+/**
+ * What a table of jobs shows of a stored job and what the tracker judges it by. A listing for people reads only
+ * these; one for programs (JSON) or for scoring reads every field.
+ */
+export type JobSummary = Pick<
+  StoredJob,
+  | 'id'
+  | 'title'
+  | 'company'
+  | 'location'
+  | 'url'
+  | 'source'
+  | 'posted_date'
+  | 'salary'
+  | 'closed_at'
+  | 'reposted'
+  | 'also_on'
+>
+
+/** Which fields the jobs of a listing hold: every one, or the summary's. */
+export type JobFields = 'all' | 'summary'

@@ -227,12 +227,14 @@ for (const [region, {names = [], countries}] of Object.entries(REGIONS)) {
 /** Text as a regular expression that matches exactly it. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 // Longest names first, so `new york` is read before `york` and `united states of america` before `america`.
+// Without the `i` flag, which makes the pattern several times slower to compile: it reads lower-cased text, and
+// a match is looked up as it is in the lower-case names.
 const ANY_NAME = new RegExp(
   `(?<![\\p{L}\\p{N}])(${[...NAMED.keys()]
     .sort((a, b) => b.length - a.length)
     .map(escapeRegExp)
     .join('|')})(?![\\p{L}\\p{N}])`,
-  'giu',
+  'gu',
 )
 
 /** The known places a text names (`Remote - US/Canada` -> united states, canada). */

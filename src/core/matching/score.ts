@@ -66,7 +66,14 @@ const KEYWORD_LIST_ENTRIES = 6
 const MAX_TAGS = 10
 
 type Field = 'title' | 'tags' | 'description'
-type Hits = Map<number, {count: number; inLists: number}>
+interface Mentions {
+  count: number
+  /** Those of the mentions that stand in a keyword list. */
+  inLists: number
+}
+/** The terms a text names, by index, in the order they first occur. */
+type Hits = ReadonlyMap<number, Mentions>
+const NO_HITS: Hits = new Map()
 
 /** Words of a title or a board's level field, and the level each names. */
 const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
@@ -140,6 +147,11 @@ interface Term {
 /** The profile's terms as one pattern, so each text is read once whatever the number of terms. */
 class TermScanner {
   readonly terms: Term[] = []
+  /** The indexes of the skills among the terms, and the sum of their weights. */
+  readonly skills: number[] = []
+  readonly skillWeight: number
+  /** The indexes of the avoided terms. */
+  readonly avoided: number[] = []
   private readonly pattern: RegExp | null
   private readonly termOf = new Map<string, number>()
 
@@ -147,27 +159,35 @@ class TermScanner {
     const add = (name: string, kind: Term['kind'], weight: number) => {
       const index = this.terms.push({name: normaliseTerm(name), kind, weight}) - 1
       for (const spelling of spellings(name)) if (!this.termOf.has(spelling)) this.termOf.set(spelling, index)
+      return index
     }
-    for (const [name, weight] of Object.entries(profile.skills)) add(name, 'skill', weight)
-    for (const name of profile.avoid) add(name, 'avoid', 0)
+    let weights = 0
+    for (const [name, weight] of Object.entries(profile.skills)) {
+      this.skills.push(add(name, 'skill', weight))
+      weights += weight
+    }
+    this.skillWeight = weights
+    for (const name of profile.avoid) this.avoided.push(add(name, 'avoid', 0))
     const all = [...this.termOf.keys()]
     this.pattern = all.length === 0 ? null : new RegExp(wordsPattern(all), 'gi')
   }
 
   /** Each term's mentions in `text`: their count, and how many stand in a keyword list. */
-  scan(text: string): Map<number, {count: number; inLists: number}> {
-    const found = new Map<number, {count: number; inLists: number}>()
-    if (!this.pattern || text === '') return found
+  scan(text: string): Hits {
+    if (!this.pattern || text === '') return NO_HITS
+    // Most texts name none of the terms: they share one empty result.
+    let found: Map<number, Mentions> | undefined
     this.pattern.lastIndex = 0
     for (let match = this.pattern.exec(text); match !== null; match = this.pattern.exec(text)) {
       const index = this.termOf.get(match[0].toLowerCase().replace(/\s+/g, ' '))
       if (index === undefined) continue
+      found ??= new Map()
       const seen = found.get(index) ?? {count: 0, inLists: 0}
       seen.count++
       if (inKeywordList(text, match.index)) seen.inLists++
       found.set(index, seen)
     }
-    return found
+    return found ?? NO_HITS
   }
 }
 
@@ -183,8 +203,11 @@ function inKeywordList(text: string, at: number): boolean {
   return words / (commas + 1) <= 3
 }
 
+/** Any of the level words: one test passes over the many titles that name no level. */
+const ANY_LEVEL_WORD = new RegExp(LEVEL_WORDS.map(([words]) => words.source).join('|'), 'i')
+
 function levelOf(text: string | null): Seniority | null {
-  if (!text) return null
+  if (!text || !ANY_LEVEL_WORD.test(text)) return null
   for (const [words, level] of LEVEL_WORDS) if (words.test(text)) return level
   return null
 }
@@ -192,26 +215,57 @@ function levelOf(text: string | null): Seniority | null {
 const round = (points: number) => Math.round(points * 10) / 10
 const list = (names: readonly string[]) => names.join(', ')
 
-/** Scores jobs against one profile; the scanner and the normalised places are built once for all of them. */
+/** Scores jobs against one profile. */
 export function scoreJobs(jobs: readonly JobResponse[], profile: Profile, options: ScoreOptions = {}): ScoredJob[] {
+  return jobs.map(jobScorer(profile, options))
+}
+
+/** Scores one job at a time against one profile; the scanner and the profile's places are worked out once. */
+function jobScorer(profile: Profile, options: ScoreOptions): (job: JobResponse) => ScoredJob {
   const scanner = new TermScanner(profile)
-  const places = profile.locations.map(normaliseTerm).filter((place) => place !== '')
-  // Jobs of one board share a handful of location texts: each is read for places once.
-  const known = new Map<string, string[]>()
-  const placesOf = (text: string) => {
+  const wanted = profile.locations.map(normaliseTerm).filter((place) => place !== '')
+  const others = wanted.filter((place) => place !== 'remote')
+  const mine = others.map(knownPlace)
+  // Jobs of one board share a handful of location texts: each is read for places, and compared with the
+  // profile's, once.
+  const known = new Map<string, Located>()
+  const locate = (text: string) => {
     let found = known.get(text)
     if (!found) {
-      found = placesIn(text)
+      const theirs = placesIn(text)
+      found = {namesPlace: theirs.length > 0, fits: theirs.some((place) => mine.some((want) => overlaps(place, want)))}
       known.set(text, found)
     }
     return found
   }
-  return jobs.map((job) => scoreOne(job, profile, scanner, {wanted: places, placesOf}, options))
+  const places: Places = {
+    wanted: wanted.length > 0,
+    wantsRemote: wanted.includes('remote'),
+    mine,
+    named: list(others),
+    locate,
+  }
+  return (job) => scoreOne(job, profile, scanner, places, options)
 }
 
+/** The profile's places, as every job is compared with them. */
 interface Places {
-  wanted: readonly string[]
-  placesOf: (text: string) => string[]
+  /** Whether the profile names any place. */
+  wanted: boolean
+  wantsRemote: boolean
+  /** The known places the profile names besides `remote`. */
+  mine: readonly string[]
+  /** Those places as the reasons name them (`europe, germany`). */
+  named: string
+  locate: (text: string) => Located
+}
+
+/** What a location text says against the profile's places. */
+interface Located {
+  /** Whether the text names any known place. */
+  namesPlace: boolean
+  /** Whether one of those places is, holds or lies in one of the profile's. */
+  fits: boolean
 }
 
 function scoreOne(
@@ -226,19 +280,23 @@ function scoreOne(
     tags: scanner.scan(job.tags.join(' | ')),
     description: scanner.scan(job.description ?? ''),
   }
-  const judgements = [levelPart(job, profile), placePart(job, places), payPart(job, options)]
-  const [level, place, pay] = judgements.map((judgement) => judgement.part) as [ScorePart, ScorePart, ScorePart]
-  const parts = [
-    skillsPart(scanner, hits, job.tags.length > MAX_TAGS, options.explain ?? false),
-    level,
-    place,
-    pay,
-    avoidPart(scanner, hits),
-  ]
-  const total = parts.reduce((sum, part) => sum + part.points, 0)
-  const reasons = [...termReasons(scanner, hits), ...judgements.flatMap((judgement) => judgement.reason ?? [])]
-  return {score: Math.max(0, Math.min(100, Math.round(total))), reasons, parts}
+  const skills = skillsPart(scanner, hits, job.tags.length > MAX_TAGS, options.explain ?? false)
+  const level = levelPart(job, profile)
+  const place = placePart(job, places)
+  const pay = payPart(job, options)
+  const avoid = avoidPart(scanner, hits)
+  const total = skills.points + level.part.points + place.part.points + pay.part.points + avoid.points
+  const reasons = termReasons(scanner, hits)
+  for (const {reason} of [level, place, pay]) if (reason !== undefined) reasons.push(reason)
+  return {
+    score: Math.max(0, Math.min(100, Math.round(total))),
+    reasons,
+    parts: [skills, level.part, place.part, pay.part, avoid],
+  }
 }
+
+/** Where a skill can match, in the order that wins a tie, as the explanation names them. */
+const SKILL_FIELDS = ['in the title', "in the board's tags", 'in the description', 'only in a keyword list'] as const
 
 function skillsPart(
   scanner: TermScanner,
@@ -246,26 +304,26 @@ function skillsPart(
   tagsAreList: boolean,
   explain: boolean,
 ): ScorePart {
-  const skills = scanner.terms.map((term, index) => ({term, index})).filter(({term}) => term.kind === 'skill')
-  if (skills.length === 0) {
+  if (scanner.skills.length === 0) {
     return {part: 'skills', points: SKILL_POINTS / 2, detail: ['no skills in the profile: 35 for every job']}
   }
-  const totalWeight = skills.reduce((sum, {term}) => sum + term.weight, 0)
   const detail: string[] = []
   let earned = 0
-  for (const {term, index} of skills) {
+  for (const index of scanner.skills) {
+    const term = scanner.terms[index]!
     const description = hits.description.get(index)
     const prose = description ? description.count - description.inLists : 0
-    const candidates: [number, string][] = [
-      [hits.title.has(index) ? TITLE_MATCH : 0, 'in the title'],
-      [hits.tags.has(index) ? (tagsAreList ? KEYWORD_LIST_MATCH : TAG_MATCH) : 0, "in the board's tags"],
-      [(DESCRIPTION_MATCH * prose) / (prose + 1), `${prose} mention(s) in the description`],
-      [description && description.inLists > 0 ? KEYWORD_LIST_MATCH : 0, 'only in a keyword list'],
-    ]
-    const [match, where] = candidates.reduce((best, next) => (next[0] > best[0] ? next : best))
-    const points = (SKILL_POINTS * term.weight * match) / totalWeight
+    const title = hits.title.has(index) ? TITLE_MATCH : 0
+    const tags = hits.tags.has(index) ? (tagsAreList ? KEYWORD_LIST_MATCH : TAG_MATCH) : 0
+    const described = (DESCRIPTION_MATCH * prose) / (prose + 1)
+    const listed = description && description.inLists > 0 ? KEYWORD_LIST_MATCH : 0
+    const match = Math.max(title, tags, described, listed)
+    const points = (SKILL_POINTS * term.weight * match) / scanner.skillWeight
     earned += points
     if (!explain) continue
+    // The first of SKILL_FIELDS with the best match is the one named.
+    const best = [title, tags, described, listed].indexOf(match)
+    const where = best === 2 ? `${prose} mention(s) in the description` : SKILL_FIELDS[best]
     detail.push(
       match > 0
         ? `${term.name} (weight ${term.weight}): ${where}, match ${round(match)}, +${round(points)}`
@@ -284,34 +342,30 @@ function levelPart(job: JobResponse, profile: Profile): Judgement {
   return judged('level', 'level', points, `${level}, wanted ${profile.seniority}: +${points}`)
 }
 
-function placePart(job: JobResponse, {wanted: places, placesOf}: Places): Judgement {
-  if (places.length === 0) return given('place', 15, 'no places in the profile: +15')
-  const wantsRemote = places.includes('remote')
-  const mine = places.filter((place) => place !== 'remote').map(knownPlace)
+function placePart(job: JobResponse, {wanted, wantsRemote, mine, named, locate}: Places): Judgement {
+  if (!wanted) return given('place', 15, 'no places in the profile: +15')
   const where = job.regions.length > 0 ? job.regions.join(', ') : job.location
   // A board without a remote field may still say so in the location (`Remote, Italy`).
   const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
-  const theirs = placesOf(where)
-  const fits = theirs.some((place) => mine.some((wanted) => overlaps(place, wanted)))
+  const {namesPlace, fits} = locate(where)
   const fitting = (text: string) => judged('place', 'location', 15, `${text} fits`)
-  const elsewhere = (text: string) =>
-    judged('place', 'location', -20, `${text}, not ${list(places.filter((place) => place !== 'remote'))}: -20`)
+  const elsewhere = (text: string) => judged('place', 'location', -20, `${text}, not ${named}: -20`)
   const unclear = (text: string) => judged('place', 'location', 8, `${text}: cannot tell, +8`)
   if (remote === true) {
     // A remote job takes anyone unless the board names places; then one of them must be the user's.
-    if (theirs.length === 0) return wantsRemote ? fitting('remote') : unclear('remote, not asked for')
+    if (!namesPlace) return wantsRemote ? fitting('remote') : unclear('remote, not asked for')
     if (fits) return fitting(`remote (${where})`)
     return mine.length === 0 ? unclear(`remote for ${where}`) : elsewhere(`remote for ${where} only`)
   }
   if (fits) return fitting(where)
-  if (theirs.length > 0) return elsewhere(where)
+  if (namesPlace) return elsewhere(where)
   return unclear(where || 'place not stated')
 }
 
 function payPart(job: JobResponse, options: ScoreOptions): Judgement {
   const floor = options.minSalary
-  const salary = job.salary ? formatSalary(job.salary) : 'no salary'
   if (!floor) return given('pay', 5, 'no salary floor: +5')
+  const salary = job.salary ? formatSalary(job.salary) : 'no salary'
   const against = judgeSalary(job.salary, floor, options.fx ?? {})
   if (against === 'above') return judged('pay', 'salary', 5, `${salary}, above floor: +5`)
   if (against === 'below') return judged('pay', 'salary', 0, `${salary}, below floor: +0`)
@@ -321,8 +375,8 @@ function payPart(job: JobResponse, options: ScoreOptions): Judgement {
 function avoidPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
   const detail: string[] = []
   let lost = 0
-  scanner.terms.forEach((term, index) => {
-    if (term.kind !== 'avoid') return
+  for (const index of scanner.avoided) {
+    const term = scanner.terms[index]!
     if (hits.title.has(index)) {
       lost += 20
       detail.push(`${term.name} in the title: -20`)
@@ -330,7 +384,7 @@ function avoidPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
       lost += 10
       detail.push(`${term.name} in the description or tags: -10`)
     }
-  })
+  }
   const points = -Math.min(40, lost)
   return {part: 'avoid', points, detail: detail.length > 0 ? detail : ['no avoided term']}
 }
@@ -361,6 +415,16 @@ export interface Matching {
   options: ScoreOptions
 }
 
+/** A copy of `job` with its score and reasons. */
+function withScore<J extends JobResponse, S extends number | null>(job: J, score: S, reasons: string[]) {
+  // Copied first, then given the two keys: V8 (Node 20) builds `{...job, score, reasons}` and a multi-source
+  // Object.assign on a slow path, several times slower for jobs of many keys such as the job store's.
+  const scored = Object.assign({}, job) as J & {score: S; reasons: string[]}
+  scored.score = score
+  scored.reasons = reasons
+  return scored
+}
+
 /**
  * `jobs` with their score and reasons, highest score first, those below `minScore` left out; jobs of equal score
  * keep their order (the listings pass newest first). Without matching (no profile) every job has score null and
@@ -371,10 +435,14 @@ export function rankJobs<J extends JobResponse>(
   matching: Matching | null,
   minScore = 0,
 ): (J & {score: number | null; reasons: string[]})[] {
-  if (!matching) return jobs.map((job) => ({...job, score: null, reasons: []}))
-  const scored = scoreJobs(jobs, matching.profile, matching.options)
+  if (!matching) return jobs.map((job) => withScore(job, null, []))
+  const scoreJob = jobScorer(matching.profile, matching.options)
+  // One job at a time, so that the parts of each score, which a ranking does not keep, are dropped at once.
   return jobs
-    .map((job, index) => ({...job, score: scored[index]!.score, reasons: scored[index]!.reasons}))
+    .map((job) => {
+      const {score, reasons} = scoreJob(job)
+      return withScore(job, score, reasons)
+    })
     .filter((job) => job.score >= minScore)
     .sort((a, b) => b.score - a.score)
 }

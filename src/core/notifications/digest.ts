@@ -29,8 +29,19 @@ export function buildDigest(
     more: jobs.length - listed.length,
     total: jobs.length,
     type: options.type ?? 'new_jobs',
-    followUps: followUps.map(followUpLine),
+    followUps: followUpLines(followUps, options.maxItems),
   }
+}
+
+/**
+ * The first `maxItems` due follow-ups as lines, then one line for the rest: a backlog of hundreds would otherwise
+ * fill every digest. The title counts them all.
+ */
+function followUpLines(followUps: readonly FollowUp[], maxItems: number): string[] {
+  const named = followUps.slice(0, Math.max(0, maxItems)).map(followUpLine)
+  const rest = followUps.length - named.length
+  if (rest === 0) return named
+  return [...named, `+${rest} more follow-up${rest === 1 ? '' : 's'}: jobagent followups lists them all`]
 }
 
 /** "2 new jobs, 1 follow-up due"; "3 follow-ups due" when no job is new. */

@@ -7,6 +7,8 @@ const CONTROL_CHARACTER = /\p{Cc}/u
 /** Why `id` cannot name a shipment, or undefined when it can. Length counts UTF-16 units, like JSON Schema. */
 export function shipmentIdProblem(id: string): string | undefined {
   if (id.length === 0) return 'shipment id must not be empty'
+  // No store keys a shipment by blanks alone: `/shipments/%20/unified` is a typo, not a lookup.
+  if (id.trim() === '') return 'shipment id must not be only white space'
   if (id.length > MAX_SHIPMENT_ID_LENGTH) {
     return `shipment id must be at most ${MAX_SHIPMENT_ID_LENGTH} characters long (got ${id.length})`
   }

@@ -1,5 +1,5 @@
 import {type ErrorDetail, ValidationError} from '../errors.js'
-import {checkPage, TELEMETRY_PAGE} from '../paging.js'
+import {checkPage, TELEMETRY_PAGE, wholeNumberMessage} from '../paging.js'
 import type {TelemetryHistoryPage, TelemetryWindow} from './stores.js'
 import {normaliseTimestamp} from './timestamps.js'
 import type {LatestTelemetry} from './unified-state.js'
@@ -47,7 +47,7 @@ export function checkHistoryQuery(query: HistoryQuery): TelemetryWindow {
   if (problems.length > 0) {
     throw new ValidationError(problems.map((problem) => problem.message).join('; '), {
       details: problems,
-      hint: `times are ISO 8601 (e.g. 2026-04-10T00:00:00Z), since no later than until; limit 1 to ${TELEMETRY_PAGE.maxLimit}`,
+      hint: historyHint(new Set(problems.map((problem) => problem.field))),
     })
   }
   return {
@@ -56,6 +56,19 @@ export function checkHistoryQuery(query: HistoryQuery): TelemetryWindow {
     ...(until === undefined ? {} : {until}),
     ...(after === undefined ? {} : {after}),
   }
+}
+
+/** What to give instead, for the parameters that were refused only. */
+function historyHint(fields: ReadonlySet<string | undefined>): string {
+  const hints: string[] = []
+  if (fields.has('since') || fields.has('until')) {
+    hints.push('times are ISO 8601 (e.g. 2026-04-10T00:00:00Z), since no later than until')
+  }
+  if (fields.has('limit')) hints.push(`limit 1 to ${TELEMETRY_PAGE.maxLimit}`)
+  if (fields.has('cursor')) {
+    hints.push('a cursor is the next_cursor of the page before, as it was given; leave it out for the first page')
+  }
+  return hints.join('; ')
 }
 
 /**
@@ -103,7 +116,7 @@ function instant(field: string, text: string | undefined, problems: ErrorDetail[
 
 function pageLimit(limit: number | string | undefined, problems: ErrorDetail[]): number {
   if (typeof limit === 'string' && !/^\d+$/.test(limit)) {
-    const message = `limit must be a whole number from 1 to ${TELEMETRY_PAGE.maxLimit}, got ${JSON.stringify(limit)}`
+    const message = wholeNumberMessage('limit', {min: 1, max: TELEMETRY_PAGE.maxLimit}, JSON.stringify(limit))
     problems.push({field: 'limit', message})
     return TELEMETRY_PAGE.defaultLimit
   }

@@ -1,9 +1,9 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Context} from 'hono'
 import type {HttpServices} from '../../app/http-services.js'
-import type {TrackedApplication} from '../../core/applications/application.js'
+import {applicationDetail, applicationRecord} from '../../core/applications/application.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
-import {APPLICATIONS_PAGE} from '../../core/paging.js'
+import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
 import {
@@ -20,21 +20,8 @@ import {
   StatusSchema,
   statusChangeInput,
   UrlParamSchema,
+  wordQuery,
 } from '../schemas.js'
-
-/** The interchange record: the eight documented fields in order (as `jobagent status --json` prints them). */
-export function toRecord(a: TrackedApplication) {
-  return {
-    title: a.title,
-    company: a.company,
-    location: a.location,
-    url: a.url,
-    source: a.source,
-    applied_date: a.applied_date,
-    status: a.status,
-    notes: a.notes,
-  }
-}
 
 const json = (schema: z.ZodType, description: string) => ({description, content: {'application/json': {schema}}})
 
@@ -65,7 +52,7 @@ const exportCsv = createRoute({
   request: {
     query: z.object({
       status: StatusSchema.optional(),
-      raw: z.enum(['true', 'false']).optional().openapi({description: 'true: no spreadsheet formula guard'}),
+      raw: wordQuery('raw', ['true', 'false'], {description: 'true: no spreadsheet formula guard', example: 'true'}),
     }),
   },
   responses: {
@@ -140,6 +127,15 @@ const listFollowUps = createRoute({
   },
 })
 
+const snoozeDaysError = (issue: {input?: unknown}) =>
+  wholeNumberMessage('days', {min: 1, max: 365}, JSON.stringify(issue.input) ?? 'nothing')
+const snoozeDays = z
+  .number({error: snoozeDaysError})
+  .int({error: snoozeDaysError})
+  .min(1, {error: snoozeDaysError})
+  .max(365, {error: snoozeDaysError})
+  .openapi({example: 7})
+
 const snoozeFollowUp = createRoute({
   method: 'post',
   path: '/applications/{url}/snooze',
@@ -150,7 +146,7 @@ const snoozeFollowUp = createRoute({
     params: UrlParamSchema,
     body: {
       required: true,
-      content: {'application/json': {schema: z.object({days: z.number().int().min(1).max(365).openapi({example: 7})})}},
+      content: {'application/json': {schema: z.object({days: snoozeDays})}},
     },
   },
   responses: {
@@ -202,7 +198,7 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       })
       const {applications, total} = page
       const listed = applications.map((application) => ({
-        ...toRecord(application),
+        ...applicationRecord(application),
         posting_closed_at: application.posting_closed_at,
       }))
       return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
@@ -215,7 +211,7 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     .openapi(listFollowUps, async (c) => {
       const due = await services.followUps.due()
       const applications = due.map((application) => ({
-        ...toRecord(application),
+        ...applicationRecord(application),
         updated_at: application.updated_at,
         days_waiting: application.days_waiting,
         posting_closed_at: application.posting_closed_at,
@@ -229,20 +225,18 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       return c.json({url, snoozed_until: snoozedUntil}, 200)
     })
     .openapi(getApplication, async (c) => {
-      const {application, history} = await tracker().get(c.req.valid('param').url)
-      const {updated_at, posting_closed_at} = application
-      return c.json({...toRecord(application), updated_at, posting_closed_at, history}, 200)
+      return c.json(applicationDetail(await tracker().get(c.req.valid('param').url)), 200)
     })
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))
       metrics.countApplicationRecorded()
-      return c.json({status: 'recorded' as const, application: toRecord(application)}, 201)
+      return c.json({status: 'recorded' as const, application: applicationRecord(application)}, 201)
     })
     .openapi(changeStatus, async (c) => {
       // A JSON body wins field by field over the query string.
       const {status, notes} = validated(statusChangeInput, {...c.req.valid('query'), ...c.req.valid('json')})
       const update = await tracker().changeStatus(c.req.valid('param').url, status, notes)
-      return c.json({...toRecord(update.current), previous_status: update.previous.status}, 200)
+      return c.json({...applicationRecord(update.current), previous_status: update.previous.status}, 200)
     })
 }
 

@@ -1,5 +1,6 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
+import {applicationRecord} from '../../core/applications/application.js'
 import {toJobResponse} from '../../core/jobs/job.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
@@ -18,8 +19,9 @@ import {
   RecordedSchema,
   SourceOutcomeSchema,
   TrackingRequestSchema,
+  wholeNumberQuery,
+  wordQuery,
 } from '../schemas.js'
-import {toRecord} from './applications.js'
 
 const lastRunJobs = createRoute({
   method: 'get',
@@ -34,20 +36,17 @@ const lastRunJobs = createRoute({
     'null and `jobs` empty before any run.',
   request: {
     query: z.object({
-      new: z
-        .enum(['true', 'false'])
-        .optional()
-        .openapi({description: 'true: only new jobs (not yet applied for)', example: 'true'}),
+      new: wordQuery('new', ['true', 'false'], {
+        description: 'true: only new jobs (not yet applied for)',
+        example: 'true',
+      }),
       min_score: minScoreQuery(),
-      state: z
-        .enum(['open', 'closed', 'all'])
-        .optional()
-        .openapi({
-          description:
-            "open (default): the last run's jobs; closed: the jobs no board lists any more, most recently closed " +
-            'first (the 1,000 latest); all: both',
-          example: 'closed',
-        }),
+      state: wordQuery('state', ['open', 'closed', 'all'], {
+        description:
+          "open (default): the last run's jobs; closed: the jobs no board lists any more, most recently closed " +
+          'first (the 1,000 latest); all: both',
+        example: 'closed',
+      }),
       ...pageQuery('jobs', JOBS_PAGE),
     }),
   },
@@ -163,7 +162,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
       metrics.countSearch(result)
       // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
       const jobs = await services.jobs.rankFound(
-        result.jobs,
+        result.found,
         query.min_score === undefined ? {} : {minScore: query.min_score},
       )
       return c.json({jobs, count: jobs.length, sources: result.sources, searched_at: result.searched_at}, 200)
@@ -171,7 +170,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
     .openapi(trackJob, async (c) => {
       const application = await services.jobs.trackFound(c.req.valid('json'))
       metrics.countApplicationRecorded()
-      return c.json({status: 'recorded' as const, application: toRecord(application)}, 201)
+      return c.json({status: 'recorded' as const, application: applicationRecord(application)}, 201)
     })
     .openapi(jobTracking, async (c) => {
       const urls = c.req.valid('json').urls
@@ -195,11 +194,9 @@ function toListedJob(job: ListedJob) {
 
 /** `min_score`: only jobs scored this or more; with no profile nothing is scored and it filters nothing. */
 function minScoreQuery() {
-  return z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(100)
-    .optional()
-    .openapi({description: 'with a profile: only jobs scored this or more (0-100)', example: 60})
+  return wholeNumberQuery(
+    'min_score',
+    {min: 0, max: 100},
+    {description: 'with a profile: only jobs scored this or more (0-100)', example: '60'},
+  )
 }

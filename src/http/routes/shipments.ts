@@ -158,7 +158,14 @@ const batchPost = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            ids: z.array(z.string()).openapi({maxItems: MAX_BATCH_IDS, example: ['SHP-1001', 'SHP-1002']}),
+            ids: z
+              .array(z.string({error: 'every id must be text'}), {
+                error: (issue) =>
+                  issue.input === undefined
+                    ? 'ids is required, e.g. {"ids": ["SHP-1001"]}'
+                    : 'ids must be a list of shipment ids, e.g. {"ids": ["SHP-1001"]}',
+              })
+              .openapi({maxItems: MAX_BATCH_IDS, example: ['SHP-1001', 'SHP-1002']}),
           }),
         },
       },
@@ -244,7 +251,16 @@ export function shipmentRoutes(
   options: {registry?: Registry; events?: ShipmentEventOptions} = {},
 ) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
-  const routes = new OpenAPIHono({defaultHook: validationHook})
+  // A body that is not `{"ids": [...]}` is a bad request, as a malformed id in it is.
+  const routes = new OpenAPIHono({
+    defaultHook: (result) => {
+      try {
+        validationHook(result)
+      } catch (error) {
+        throw error instanceof ValidationError ? withHttpStatus(error, 400) : error
+      }
+    },
+  })
   // Documented by the route definitions, checked by the service (its rules and messages are the CLI's): a
   // validator middleware here would only repeat that check on the API's hottest read.
   routes.openAPIRegistry.registerPath(unifiedState)

@@ -98,6 +98,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
     }
     const db = openDriver(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
     const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS
+    if (options.migrations?.length) refuseForeign(db, file)
     if (!options.readonly) {
       const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS
       // Turning a new file to WAL and migrating take the write lock, once, while the database is opened: before a
@@ -117,6 +118,20 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
   } catch (error) {
     throw describeSqliteError(whyCannotOpen(error, file), file)
   }
+}
+
+/**
+ * A database with tables but none of the migrations (user_version 0) belongs to another program: it is closed
+ * before anything is written to it (not even the journal mode), as a corrupt file is.
+ */
+function refuseForeign(db: SqliteDatabase, file: string): void {
+  if (db.pragma('user_version', {simple: true}) !== 0) return
+  if (db.prepare('SELECT count(*) FROM sqlite_master').pluck().get() === 0) return
+  db.close()
+  throw new UnavailableError(`${file} is another program's SQLite database, not jobagent's; it was left untouched`, {
+    hint: 'move it away to start with an empty database, or point JOBAGENT_HOME at another directory',
+    publicMessage: 'the SQLite database is not a jobagent database',
+  })
 }
 
 /**

@@ -1,17 +1,15 @@
 import {HTML_RULES_VERSION, type HtmlReader, htmlToText} from '../../core/jobs/description.js'
 import type {Logger} from '../../core/logger.js'
-import {read, type SqliteDatabase, writeTransaction} from './database.js'
+import {read, type SqliteDatabase} from './database.js'
 import {textHash} from './text-hash.js'
 
 /** What a posting's HTML is remembered under: its hash together with the version of the rules that read it. */
 function sourceHash(html: string): string {
-  return textHash(`${HTML_RULES_VERSION}\u0000${html}`)
+  return textHash(`${HTML_RULES_VERSION}\u0000`, html)
 }
 
-interface Pair {
-  source_hash: string
-  description_hash: string
-}
+/** Pairs waiting for a run to store their texts; beyond this, the oldest go (their HTML is read again next time). */
+const MAX_PENDING = 50_000
 
 /**
  * Remembers what the HTML of each description read as, so a run reads again only the descriptions that changed:
@@ -19,14 +17,16 @@ interface Pair {
  * no text of its own: `description_sources` maps the hash of a description's HTML to the hash of its text, and
  * the text is the one stored with a job (`jobs.description_hash`, `job_descriptions`). HTML whose text no stored
  * job holds any more is read again; the pairs of such texts are dropped when the memo first writes.
+ * The pairs of fresh reads are written by `writePending`, inside the transaction that stores a run's jobs, so a
+ * search that stores nothing (a dry run, GET /jobs) leaves nothing behind either.
  * Remembering is an optimisation only: a read or write that fails leaves the description read from its HTML.
  */
 export class DescriptionMemo {
   private readonly lookup
   private readonly insert
   private readonly prune
-  private pending: Pair[] = []
-  private writing: Promise<void> | undefined
+  /** source hash -> description hash of the fresh reads not written yet, oldest first. */
+  private pending = new Map<string, string>()
   private pruned = false
 
   constructor(
@@ -42,9 +42,7 @@ export class DescriptionMemo {
          JOIN job_descriptions ON job_descriptions.job_id = jobs.id
        WHERE description_sources.source_hash = ? LIMIT 1`,
     )
-    this.insert = db.prepare(
-      'INSERT OR REPLACE INTO description_sources (source_hash, description_hash) VALUES (@source_hash, @description_hash)',
-    )
+    this.insert = db.prepare('INSERT OR REPLACE INTO description_sources (source_hash, description_hash) VALUES (?, ?)')
     this.prune = db.prepare(
       `DELETE FROM description_sources WHERE NOT EXISTS
          (SELECT 1 FROM jobs WHERE jobs.description_hash = description_sources.description_hash)`,
@@ -58,13 +56,25 @@ export class DescriptionMemo {
     const known = this.recall(source)
     if (known !== undefined) return known
     const text = this.readFresh(html)
-    if (text !== null) this.remember({source_hash: source, description_hash: textHash(text)})
+    if (text !== null) this.remember(source, textHash(text))
     return text
   }
 
-  /** Waits for what this memo still has to write. */
-  async settle(): Promise<void> {
-    while (this.writing) await this.writing
+  /**
+   * Writes the pairs of the reads since the last call. It runs inside the caller's write transaction (a run storing
+   * its jobs); a failing statement is logged and leaves that transaction going.
+   */
+  readonly writePending = (): void => {
+    const pairs = this.pending
+    this.pending = new Map()
+    try {
+      // Once per memo, before its own pairs go in: the pairs of the texts that runs since have let go.
+      if (!this.pruned) this.prune.run()
+      this.pruned = true
+      for (const [source, description] of pairs) this.insert.run(source, description)
+    } catch (error) {
+      this.logger.debug(`descriptions: remembering what was read failed (${(error as Error).message})`)
+    }
   }
 
   private recall(source: string): string | undefined {
@@ -77,22 +87,12 @@ export class DescriptionMemo {
     }
   }
 
-  /** Written with the other writes of the turn (the write queue's group commit), not one transaction each. */
-  private remember(pair: Pair): void {
-    this.pending.push(pair)
-    if (this.writing) return
-    const writing: Promise<void> = writeTransaction(this.db, this.file, () => {
-      const pairs = this.pending
-      this.pending = []
-      this.writing = undefined
-      // Once per memo, before its own pairs go in: the pairs of the texts that runs since have let go.
-      if (!this.pruned) this.prune.run()
-      this.pruned = true
-      for (const pair of pairs) this.insert.run(pair)
-    }).catch((error: unknown) => {
-      if (this.writing === writing) this.writing = undefined
-      this.logger.debug(`descriptions: remembering what was read failed (${(error as Error).message})`)
-    })
-    this.writing = writing
+  private remember(source: string, description: string): void {
+    this.pending.delete(source)
+    this.pending.set(source, description)
+    if (this.pending.size > MAX_PENDING) {
+      const oldest = this.pending.keys().next().value
+      if (oldest !== undefined) this.pending.delete(oldest)
+    }
   }
 }

@@ -6,7 +6,6 @@
  * each other's. The file is checked against the hash the executable was built with every time before it is loaded:
  * a damaged or altered one is written again.
  */
-import {createHash} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {getAsset} from 'node:sea'
@@ -26,7 +25,9 @@ interface NativeAddonAsset {
 export const NATIVE_ADDON_ASSET = 'native-addon.json'
 
 function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex')
+  // Taken here rather than imported: only the executable checks a hash, and loading node:crypto cost every start
+  // of the npm install (which imports this module too) about 2 ms.
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex')
 }
 
 function readQuietly(file: string): Buffer | undefined {

@@ -1,5 +1,6 @@
-import {existsSync} from 'node:fs'
-import {UnavailableError} from '../../core/errors.js'
+import {existsSync, statSync} from 'node:fs'
+import {dirname} from 'node:path'
+import {fileInTheWay, UnavailableError} from '../../core/errors.js'
 import type {IndexStatus} from '../../core/shipments/stores.js'
 import {missingTable} from '../shipment-sql.js'
 import type {Statement} from './better-sqlite3.js'
@@ -87,6 +88,12 @@ export class ReadOnlyShipmentDatabase {
   private connection(): SqliteDatabase {
     if (this.db) return this.db
     if (!existsSync(this.file)) {
+      // A file where the data directory should be (JOBAGENT_HOME=~/afile) is not fixed by an import.
+      let dir = dirname(this.file)
+      while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir)
+      if (!statSync(dir).isDirectory()) {
+        throw fileInTheWay(dir, {publicMessage: 'the SQLite database cannot be opened: its directory is a file'})
+      }
       throw new UnavailableError(`${this.file} does not exist`, {
         hint: IMPORT_HINT,
         publicMessage: 'the SQLite database does not exist yet',

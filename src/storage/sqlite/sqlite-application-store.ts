@@ -1,10 +1,11 @@
-import type {
-  ApplicationCounts,
-  ApplicationRecord,
-  ApplicationStatus,
-  ApplicationWithHistory,
-  StatusChange,
-  TrackedApplication,
+import {
+  type ApplicationCounts,
+  type ApplicationRecord,
+  type ApplicationStatus,
+  type ApplicationWithHistory,
+  type StatusChange,
+  sameRecord,
+  type TrackedApplication,
 } from '../../core/applications/application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
 import {type FollowUpStore, WAITING_STATUSES} from '../../core/applications/follow-ups.js'
@@ -179,17 +180,21 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
-      const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: []}
+      const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
       for (const {record, urlKey, appliedDateGiven} of records) {
         if (this.statements.insert.get({...record, urlKey, at: options.at})) {
           outcome.inserted++
+          continue
+        }
+        const existing = this.statements.get.get(urlKey) as ApplicationRow
+        if (sameRecord(existing, record, {dateGiven: appliedDateGiven})) {
+          outcome.identical++
           continue
         }
         if (!options.update) {
           outcome.unchanged.push(record.url)
           continue
         }
-        const existing = this.statements.get.get(urlKey) as ApplicationRow
         if (existing.status !== record.status || existing.notes !== record.notes) {
           this.statements.addHistory.run(existing.id, options.at, existing.status, record.status, existing.notes)
         }

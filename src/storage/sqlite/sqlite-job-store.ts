@@ -1,7 +1,10 @@
 import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
+  JobFields,
   JobStore,
+  JobSummary,
+  Keyed,
   KeyedStoredJob,
   LifecycleChanges,
   LifecycleInput,
@@ -21,6 +24,14 @@ const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date
   job_descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
   company_url, closed_at, reopened, reposted, also_on`
 const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN job_descriptions ON job_descriptions.job_id = jobs.id'
+/** A listing's SELECT: every field of a job, or only a JobSummary's (no description to join, fewer JSON columns). */
+const LISTING: Record<JobFields, string> = {
+  all: `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS}`,
+  summary:
+    'SELECT id, title, company, location, url, source, posted_date, salary, closed_at, reposted, also_on, url_key FROM jobs',
+}
+const RUN_ORDER = 'ORDER BY posted_date IS NULL, posted_date DESC, jobs.id'
+const CLOSED_ORDER = 'ORDER BY closed_at DESC, jobs.id'
 /** The details kept in the jobs row; the description has its own table. */
 const DETAIL_COLUMNS = [
   'salary',
@@ -44,16 +55,32 @@ type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 't
   also_on: string
 }
 
+/** A summary row (LISTING.summary) as SQLite returns it: the salary and the other listings as JSON text. */
+type SummaryRow = Omit<JobSummary, 'salary' | 'also_on'> & {salary: string | null; also_on: string}
+
+const salaryOf = (json: string | null) => (json === null ? null : (JSON.parse(json) as Salary))
+
 function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & StoredJob {
   return {
     ...row,
-    salary: row.salary === null ? null : (JSON.parse(row.salary) as Salary),
+    salary: salaryOf(row.salary),
     remote: row.remote === null ? null : row.remote === 1,
     regions: JSON.parse(row.regions) as string[],
     timezones: JSON.parse(row.timezones) as string[],
     tags: JSON.parse(row.tags) as string[],
     also_on: JSON.parse(row.also_on) as Sighting[],
   }
+}
+
+function fromSummaryRow<Row extends SummaryRow>(row: Row): Omit<Row, keyof SummaryRow> & JobSummary {
+  return {...row, salary: salaryOf(row.salary), also_on: JSON.parse(row.also_on) as Sighting[]}
+}
+
+/** A listing's rows as jobs, of the fields it read. */
+function listed(rows: unknown[], fields: JobFields): Keyed<JobSummary>[] {
+  return fields === 'all'
+    ? (rows as (JobRow & {url_key: string})[]).map(fromRow)
+    : (rows as (SummaryRow & {url_key: string})[]).map(fromSummaryRow)
 }
 
 /** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
@@ -167,6 +194,8 @@ function toRun(row: RunRow): RunRecord {
 /** Jobs and runs in jobagent.db, beside the tracker so one transaction can cover a run's writes. */
 export class SqliteJobStore implements JobStore {
   private readonly statements
+  /** Writes that belong with a run's jobs (what their descriptions were read from), made in the same transaction. */
+  private readonly withEachRun: (() => void)[] = []
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -242,19 +271,20 @@ export class SqliteJobStore implements JobStore {
         `UPDATE runs SET finished_at = @finished_at, status = @status, new_jobs = @new_jobs, notified = @notified,
          error = @error WHERE id = @id`,
       ),
+      setNewJobs: db.prepare('UPDATE runs SET new_jobs = ? WHERE id = ?'),
       markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
       listRuns: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ? OFFSET ?'),
       countRuns: db.prepare('SELECT count(*) FROM runs').pluck(),
       lastRunWithJobs: db.prepare('SELECT * FROM runs WHERE id = (SELECT max(last_run_id) FROM jobs)'),
-      runJobs: db.prepare(
-        `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS} WHERE last_run_id = ?
-         ORDER BY posted_date IS NULL, posted_date DESC, jobs.id`,
-      ),
-      closedJobs: db.prepare(
-        `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS} WHERE closed_at IS NOT NULL
-         ORDER BY closed_at DESC, jobs.id LIMIT ?`,
-      ),
+      runJobs: {
+        all: db.prepare(`${LISTING.all} WHERE last_run_id = ? ${RUN_ORDER}`),
+        summary: db.prepare(`${LISTING.summary} WHERE last_run_id = ? ${RUN_ORDER}`),
+      },
+      closedJobs: {
+        all: db.prepare(`${LISTING.all} WHERE closed_at IS NOT NULL ${CLOSED_ORDER} LIMIT ?`),
+        summary: db.prepare(`${LISTING.summary} WHERE closed_at IS NOT NULL ${CLOSED_ORDER} LIMIT ?`),
+      },
       findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM ${JOBS_WITH_DESCRIPTIONS} WHERE jobs.id = ?`),
     }
   }
@@ -263,7 +293,8 @@ export class SqliteJobStore implements JobStore {
     run: NewRunRecord,
     jobs: readonly FoundJob[],
     lifecycle: LifecycleInput,
-  ): Promise<{run: RunRecord; jobs: StoredJob[]; changes: LifecycleChanges}> {
+    isNew?: (job: StoredJob) => boolean,
+  ): Promise<{run: RunRecord; jobs: StoredJob[]; newJobs: StoredJob[]; changes: LifecycleChanges}> {
     return writeTransaction(this.db, this.file, () => {
       const saved = toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow)
       const seen = run.started_at
@@ -303,8 +334,17 @@ export class SqliteJobStore implements JobStore {
         const match = matches[index]
         return match !== null && match !== undefined && job.reposted > match.existing.reposted
       }).length
-      return {run: saved, jobs: stored, changes}
+      for (const write of this.withEachRun) write()
+      if (!isNew) return {run: saved, jobs: stored, newJobs: stored, changes}
+      const newJobs = stored.filter(isNew)
+      this.statements.setNewJobs.run(newJobs.length, saved.id)
+      return {run: {...saved, new_jobs: newJobs.length}, jobs: stored, newJobs, changes}
     })
+  }
+
+  /** `write` runs inside the transaction of every run saved from now on, after the run's jobs are stored. */
+  writeWithEachRun(write: () => void): void {
+    this.withEachRun.push(write)
   }
 
   async previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]> {
@@ -438,19 +478,25 @@ export class SqliteJobStore implements JobStore {
     }))
   }
 
-  async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}> {
+  async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}>
+  async lastRunJobs(fields: JobFields): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}>
+  async lastRunJobs(fields: JobFields = 'all'): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}> {
     // The run and its jobs as one consistent view while a run may be writing: `read` runs in one transaction.
     return read(this.db, this.file, () => {
       const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
       return row
-        ? {run: toRun(row), jobs: (this.statements.runJobs.all(row.id) as (JobRow & {url_key: string})[]).map(fromRow)}
+        ? {run: toRun(row), jobs: listed(this.statements.runJobs[fields].all(row.id), fields)}
         : {run: null, jobs: []}
     })
   }
 
-  async closedJobs(limit: number): Promise<KeyedStoredJob[]> {
-    const rows = read(this.db, this.file, () => this.statements.closedJobs.all(limit)) as (JobRow & {url_key: string})[]
-    return rows.map(fromRow)
+  async closedJobs(limit: number): Promise<KeyedStoredJob[]>
+  async closedJobs(limit: number, fields: JobFields): Promise<Keyed<JobSummary>[]>
+  async closedJobs(limit: number, fields: JobFields = 'all'): Promise<Keyed<JobSummary>[]> {
+    return listed(
+      read(this.db, this.file, () => this.statements.closedJobs[fields].all(limit)),
+      fields,
+    )
   }
 
   async findJob(id: number): Promise<StoredJob | null> {

@@ -225,7 +225,7 @@ describe('importing', () => {
       ),
       {update: false},
     )
-    expect(outcome).toEqual({inserted: 2, updated: 0, unchanged: []})
+    expect(outcome).toEqual({inserted: 2, updated: 0, unchanged: [], identical: 0})
     const a = await tracker.service.get('https://example.org/a')
     expect(a.application).toMatchObject({applied_date: '2025-01-02T03:04:05.678', status: 'offer'})
     const b = await tracker.service.get('https://example.org/b')
@@ -285,7 +285,7 @@ describe('importing', () => {
       ),
       {update: false},
     )
-    expect(outcome).toEqual({inserted: 1, updated: 0, unchanged: ['https://example.org/a/']})
+    expect(outcome).toEqual({inserted: 1, updated: 0, unchanged: ['https://example.org/a/'], identical: 0})
     const {application: kept, history} = await tracker.service.get('https://example.org/a')
     expect(kept).toMatchObject({status: 'offer', notes: 'mine', url: 'https://example.org/a'})
     expect(history).toEqual([])
@@ -297,7 +297,7 @@ describe('importing', () => {
       rows(application({url: 'https://example.org/a', title: 'Staff Engineer', status: 'accepted', notes: 'signed'})),
       {update: true},
     )
-    expect(outcome).toEqual({inserted: 0, updated: 1, unchanged: []})
+    expect(outcome).toEqual({inserted: 0, updated: 1, unchanged: [], identical: 0})
     const {application: updated, history} = await tracker.service.get('https://example.org/a')
     expect(updated).toMatchObject({title: 'Staff Engineer', status: 'accepted', notes: 'signed'})
     expect(history).toEqual([
@@ -322,7 +322,29 @@ describe('importing', () => {
     )
   })
 
+  it('counts a tracked application the file repeats exactly as identical, and writes nothing for it even with update', async () => {
+    const record = application({url: 'https://example.org/a', applied_date: '2026-01-05T09:00:00.000', notes: 'n'})
+    await tracker.service.import(rows(record), {update: false})
+    const before = await tracker.service.get('https://example.org/a')
+    for (const update of [false, true]) {
+      expect(await tracker.service.import(rows(record), {update})).toEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: [],
+        identical: 1,
+      })
+    }
+    const {applied_date: _date, ...withoutDate} = record
+    expect(await tracker.service.import(rows(withoutDate), {update: true})).toMatchObject({identical: 1})
+    expect(await tracker.service.get('https://example.org/a')).toEqual(before)
+  })
+
   it('imports nothing and reports nothing for an empty file', async () => {
-    expect(await tracker.service.import([], {update: false})).toEqual({inserted: 0, updated: 0, unchanged: []})
+    expect(await tracker.service.import([], {update: false})).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: [],
+      identical: 0,
+    })
   })
 })

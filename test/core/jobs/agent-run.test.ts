@@ -108,6 +108,20 @@ describe('agent run', () => {
     expect(summary).toMatchObject({status: 'ok', exit_code: 0, jobs_found: 2, new_jobs: 1})
   })
 
+  it('records the new jobs in the run row with the jobs, before notifying: a crash while notifying leaves it right', async () => {
+    const crashing: DigestSender = {
+      ...digestRecorder(1).sender,
+      deliver: async () => {
+        throw new Error('process killed')
+      },
+    }
+    const {run, options, applications, jobs} = setup([board('alpha', [job(1), job(2), job(3)])], crashing)
+    await applications.record({title: 'T', company: 'C', url: 'https://board.example/jobs/1', source: 'board'})
+
+    await expect(run.run(options)).rejects.toThrow('process killed')
+    expect(await jobs.lastRun()).toMatchObject({jobs_found: 3, new_jobs: 2, status: 'ok'})
+  })
+
   it('notifies a job once across runs and again only with renotify', async () => {
     const recorder = digestRecorder(1)
     const {run, options} = setup([board('alpha', [job(1), job(2)])], recorder.sender)

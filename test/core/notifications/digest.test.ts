@@ -30,6 +30,31 @@ function job(n: number, overrides: Partial<JobResponse> = {}): JobResponse {
 const jobs = (count: number) => Array.from({length: count}, (_, index) => job(index + 1))
 
 describe('buildDigest', () => {
+  it('names at most max_items follow-ups and counts the rest in one line, while the title counts them all', () => {
+    const followUps = Array.from({length: 4}, (_, index) => ({
+      title: `Role ${index}`,
+      company: 'Acme',
+      location: 'Remote',
+      url: `https://example.org/applied/${index}`,
+      source: 'bench',
+      applied_date: '2026-10-01T09:00:00.000',
+      status: 'applied' as const,
+      notes: '',
+      updated_at: '2026-10-01T09:00:00.000',
+      posting_closed_at: null,
+      days_waiting: 20,
+      suggest_ghosted: false,
+    }))
+    const digest = buildDigest(jobs(1), {maxItems: 2, followUps})
+    expect(digest.title).toBe('1 new job, 4 follow-ups due')
+    expect(digest.followUps).toEqual([
+      'Follow up: Role 0 at Acme (applied, 20 days without news), https://example.org/applied/0',
+      'Follow up: Role 1 at Acme (applied, 20 days without news), https://example.org/applied/1',
+      '+2 more follow-ups: jobagent followups lists them all',
+    ])
+    expect(buildDigest([], {maxItems: 4, followUps}).followUps).toHaveLength(4)
+  })
+
   it('counts every new job in the title and lists at most max_items of them', () => {
     const digest = buildDigest(jobs(7), {maxItems: 5})
     expect(digest.title).toBe('7 new jobs')

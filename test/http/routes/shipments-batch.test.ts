@@ -109,22 +109,33 @@ describe('GET and POST /shipments/unified', () => {
     expect(tooLongQuery.status).toBe(414)
     expect(await tooLongQuery.json()).toEqual({
       error: {
-        code: 'validation',
+        code: 'uri_too_long',
         message: 'at most 500 different ids per batch (got 501)',
         details: [{field: 'ids', message: 'at most 500 different ids per batch (got 501)'}],
       },
     })
-    expect((await main.request('/shipments/unified', post({ids: ids(501)}))).status).toBe(413)
+    const tooLargeBody = await main.request('/shipments/unified', post({ids: ids(501)}))
+    expect(tooLargeBody.status).toBe(413)
+    // The code of the status, as the body limit answers a body over 64 KiB.
+    expect(((await tooLargeBody.json()) as {error: {code: string}}).error.code).toBe('payload_too_large')
     // Repeats count once.
     expect((await main.request('/shipments/unified', post({ids: [...ids(500), 'S1']}))).status).toBe(200)
   })
 
-  it('answers 422 naming the field for a body without a list of strings', async () => {
+  it('answers 400 naming the field for a body without a list of strings, as for a malformed id in it', async () => {
     const {main} = app()
-    for (const body of [{}, {ids: 'SHP-1001'}, {ids: [1]}]) {
+    for (const [body, message] of [
+      [{}, 'ids is required, e.g. {"ids": ["SHP-1001"]}'],
+      [{ids: 'SHP-1001'}, 'ids must be a list of shipment ids, e.g. {"ids": ["SHP-1001"]}'],
+      [{ids: [1]}, 'every id must be text'],
+      [[], 'the body must be a JSON object'],
+    ] as const) {
       const response = await main.request('/shipments/unified', post(body))
-      expect(response.status, JSON.stringify(body)).toBe(422)
-      expect(JSON.stringify(await response.json())).toContain('ids')
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(((await response.json()) as {error: {code: string; message: string}}).error).toMatchObject({
+        code: 'validation',
+        message,
+      })
     }
   })
 

@@ -54,6 +54,7 @@ describe('GET /shipments/{shipment_id}/unified', () => {
       '/shipments/SHP%00/unified',
       'shipment id must not contain control characters (found U+0000 at position 4)',
     ],
+    ['an id of spaces only', '/shipments/%20%20/unified', 'shipment id must not be only white space'],
     [
       'a newline',
       '/shipments/SHP%0A1/unified',

@@ -1,7 +1,7 @@
 import {spawn} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
-import {existsSync, readFileSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
@@ -128,6 +128,19 @@ describe('a file that is not a jobagent database', () => {
     expect(error.message).toContain(file)
     expect(error.message).toContain('not a valid jobagent database')
     expect((error as UnavailableError).hint).toContain('backup')
+    expect(readFileSync(file).equals(bytes)).toBe(true)
+  })
+
+  it("refuses another program's SQLite database, naming it, and leaves every byte as it was", () => {
+    mkdirSync(dirname(file), {recursive: true})
+    const other = new Database(file)
+    other.exec("CREATE TABLE foo (bar TEXT); INSERT INTO foo VALUES ('mine')")
+    other.close()
+    const bytes = readFileSync(file)
+    const error = caught(() => openTracker())
+    expect(error).toBeInstanceOf(UnavailableError)
+    expect(error.message).toBe(`${file} is another program's SQLite database, not jobagent's; it was left untouched`)
+    expect((error as UnavailableError).hint).toContain('move it away')
     expect(readFileSync(file).equals(bytes)).toBe(true)
   })
 

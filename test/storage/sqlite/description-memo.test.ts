@@ -50,9 +50,10 @@ function job(url: string, description: string | null): JobResponse {
   }
 }
 
-/** Stores jobs as a run does, so their texts are held by stored jobs. */
-async function storeJobs(jobs: JobResponse[]): Promise<void> {
+/** Stores jobs as a run does, so their texts are held by stored jobs, with the pairs `memo` read since. */
+async function storeJobs(jobs: JobResponse[], memo?: DescriptionMemo): Promise<void> {
   const store = new SqliteJobStore(db, file)
+  if (memo) store.writeWithEachRun(memo.writePending)
   const started = new Date().toISOString()
   await store.saveRun(
     {
@@ -79,20 +80,26 @@ describe('DescriptionMemo', () => {
   it('reads HTML as htmlToText does, and the next search reads a description a stored job holds from there', async () => {
     const first = countingMemo()
     expect(first.memo.read(HTML)).toBe(TEXT)
-    await first.memo.settle()
+    expect(remembered()).toBe(0)
+    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.memo)
     expect(remembered()).toBe(1)
-    await storeJobs([job('https://example.org/jobs/1', TEXT)])
 
     const next = countingMemo()
     expect(next.memo.read(HTML)).toBe(TEXT)
     expect(next.fresh).toEqual([])
   })
 
+  it('writes nothing for a search whose jobs are never stored (a dry run, GET /jobs)', async () => {
+    const search = countingMemo()
+    expect(search.memo.read(HTML)).toBe(TEXT)
+    await storeJobs([job('https://example.org/jobs/1', TEXT)])
+    expect(remembered()).toBe(0)
+  })
+
   it('reads HTML that changed since', async () => {
     const first = countingMemo()
     first.memo.read(HTML)
-    await first.memo.settle()
-    await storeJobs([job('https://example.org/jobs/1', TEXT)])
+    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.memo)
 
     const next = countingMemo()
     const changed = HTML.replace('SQLite', 'PostgreSQL')
@@ -103,8 +110,8 @@ describe('DescriptionMemo', () => {
   it('reads HTML again when no stored job holds its text any more, and then lets the old pair go', async () => {
     const first = countingMemo()
     first.memo.read(HTML)
-    await first.memo.settle()
-    // Never stored (a search of GET /jobs), or stored and changed since: no job holds the text.
+    // Stored, and the job's text changed since: no job holds the text the pair points to.
+    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.memo)
     await storeJobs([job('https://example.org/jobs/1', 'Another text')])
 
     const next = countingMemo()
@@ -112,10 +119,9 @@ describe('DescriptionMemo', () => {
     expect(next.fresh).toEqual([HTML])
     const other = '<p>Other</p>'
     next.memo.read(other)
-    await next.memo.settle()
+    await storeJobs([job('https://example.org/jobs/1', TEXT), job('https://example.org/jobs/2', 'Other')], next.memo)
     // The first write of a memo drops pairs no job backs, then adds its own (the HTML just read again, and other).
-    const pairs = db.prepare('SELECT count(*) AS n FROM description_sources').get() as {n: number}
-    expect(pairs.n).toBe(2)
+    expect(remembered()).toBe(2)
   })
 
   it('remembers nothing for HTML without text, and passes what is not a string through', async () => {
@@ -123,17 +129,17 @@ describe('DescriptionMemo', () => {
     expect(memo.read('<p> </p>')).toBeNull()
     expect(memo.read(undefined)).toBeNull()
     expect(memo.read('   ')).toBeNull()
-    await memo.settle()
+    await storeJobs([job('https://example.org/jobs/1', null)], memo)
     expect(remembered()).toBe(0)
     expect(fresh).toEqual(['<p> </p>', undefined, '   '])
   })
 
-  it('reads each description from its HTML when the database cannot be used', async () => {
+  it('reads each description from its HTML when the database cannot be used', () => {
     const log = memoryLogger('DEBUG')
     const {memo, fresh} = countingMemo(log.logger)
     db.close()
     expect(memo.read(HTML)).toBe(TEXT)
-    await memo.settle()
+    memo.writePending()
     expect(fresh).toEqual([HTML])
     expect(log.lines.some((line) => line.includes('descriptions: reading the remembered text failed'))).toBe(true)
     expect(log.lines.some((line) => line.includes('descriptions: remembering what was read failed'))).toBe(true)

@@ -3,6 +3,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {FoundJob} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import type {BoardListing} from '../../../src/core/jobs/job-store.js'
+import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
@@ -112,5 +113,44 @@ describe('reposts in jobagent.db', () => {
     const [preview] = await store.previewRun(moved, '2026-01-05T08:00:00.000')
     expect(preview).toMatchObject({id: first.jobs[0]!.id, reposted: 1})
     expect((await store.findJob(first.jobs[0]!.id))?.reposted).toBe(0)
+  })
+})
+
+describe('listings of summaries in jobagent.db', () => {
+  const SUMMARY = [
+    'id',
+    'title',
+    'company',
+    'location',
+    'url',
+    'source',
+    'posted_date',
+    'salary',
+    'closed_at',
+    'reposted',
+    'also_on',
+    'url_key',
+  ]
+  const summaryOf = (job: object) => Object.fromEntries(Object.entries(job).filter(([key]) => SUMMARY.includes(key)))
+
+  it('holds the summary fields of the full listing, open and closed jobs, in the same order', async () => {
+    const paid = {
+      salary: salaryFromAmounts({min: 70000, max: 90000, currency: 'EUR', period: 'year'}),
+      posted_date: '2026-10-30',
+    }
+    await runOn('2026-01-01', {a: [posting(1), posting(2, paid), posting(3)]}, 'same', 1)
+    await runOn(
+      '2026-01-02',
+      {a: [posting(1, {url: 'https://board.example/jobs/1-again'}), posting(2, paid)]},
+      'same',
+      1,
+    )
+    const full = await store.lastRunJobs()
+    const summaries = await store.lastRunJobs('summary')
+    expect(full.jobs.map((job) => job.reposted)).toContain(1)
+    expect(summaries).toEqual({run: full.run, jobs: full.jobs.map(summaryOf)})
+    const closed = await store.closedJobs(100, 'summary')
+    expect(closed).toHaveLength(1)
+    expect(closed).toEqual((await store.closedJobs(100)).map(summaryOf))
   })
 })

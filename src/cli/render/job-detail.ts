@@ -1,0 +1,51 @@
+import wrapAnsi from 'wrap-ansi'
+import type {ListedJob} from '../../core/jobs/job-catalog.js'
+import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
+import type {ScorePart} from '../../core/matching/score.js'
+import type {Style} from '../style.js'
+
+/**
+ * One job in full, as `jobagent jobs <id>` shows it: the facts, the score and its reasons (every part of it with
+ * `explain`), then the description wrapped to `width`.
+ */
+export function renderJobDetail(
+  job: ListedJob & {parts: readonly ScorePart[]},
+  style: Style,
+  width: number,
+  options: {explain?: boolean} = {},
+): string {
+  const facts: [string, string][] = [
+    ['Score', job.score === null ? '' : `${job.score} of 100`],
+    ['Company', job.company],
+    ['Location', job.location],
+    ...detailFacts(job),
+    ['Posted', job.posted_date ?? ''],
+    ['Source', job.board_id ? `${job.source} (id ${job.board_id})` : job.source],
+    ['Seen', `${job.first_seen} to ${job.last_seen}`],
+    ...lifecycleFacts(job),
+    ['Tracked', job.tracked_status ? `${job.tracked_status} (${job.tracked_url})` : 'no'],
+    ['URL', job.url],
+  ]
+  const shown = facts.filter(([, value]) => value !== '')
+  const label = Math.max(...shown.map(([name]) => name.length)) + 2
+  const lines = shown.map(([name, value]) => `${style.dim(`${name}:`.padEnd(label))}${value}`)
+  if (options.explain) lines.push('', ...explainLines(job))
+  else if (job.reasons.length > 0) lines.push('', ...job.reasons.map((reason) => `  ${reason}`))
+  const description = job.description
+    ? wrapAnsi(job.description, Math.max(20, Math.min(width, 100)), {hard: true, trim: false})
+    : style.dim('No description from the board.')
+  const next = job.tracked_status ? [] : ['', `Track it with: jobagent apply ${job.id}`]
+  return [style.bold(`${job.id}  ${job.title}`), ...lines, '', description, ...next].join('\n')
+}
+
+/** Every part of a job's score and what earned it, as `jobagent jobs <id> --explain` shows it. */
+function explainLines(job: ListedJob & {parts: readonly ScorePart[]}): string[] {
+  if (job.score === null) return ['No profile: jobs are not scored (see docs/MATCHING.md).']
+  const lines = [`Score ${job.score} = the sum of its parts, kept between 0 and 100:`]
+  for (const part of job.parts) {
+    const points = Math.round(part.points * 10) / 10
+    lines.push(`  ${part.part.padEnd(7)} ${points >= 0 ? '+' : ''}${points}`)
+    for (const detail of part.detail) lines.push(`            ${detail}`)
+  }
+  return lines
+}
