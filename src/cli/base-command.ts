@@ -1,11 +1,12 @@
 import {AppContext, type ContextOptions} from '../app/context.js'
 import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from '../app/line-logger.js'
-import {escapeControls, escapeJsonControls} from '../core/control-characters.js'
+import {escapeControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
 import {errorDocument} from './render/error-document.js'
+import {writeJson} from './render/json-output.js'
 import {colourEnabled, makeStyle, type Style} from './style.js'
 
 /** Flags or arguments as oclif's parser gives them, by name. */
@@ -87,7 +88,7 @@ export abstract class BaseCommand extends Command {
 
   /** Plain JSON: oclif's colouring tokeniser takes seconds on documents with thousands of jobs or records. */
   logJson(json: unknown): void {
-    process.stdout.write(`${escapeJsonControls(JSON.stringify(json, null, 2))}\n`)
+    writeJson(json, (text) => process.stdout.write(text))
   }
 
   async catch(thrown: Interfaces.CommandError): Promise<unknown> {
