@@ -2,10 +2,11 @@ import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {FollowUp, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
-import {type Matching, rankJobs} from '../matching/score.js'
+import {type DescriptionTerms, descriptionTerms, type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import type {FoundJob} from './dedupe.js'
+import type {DescriptionShelf} from './description-shelf.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {SearchOptions} from './job-search.js'
@@ -133,6 +134,8 @@ export class AgentRun {
     private readonly deps: {
       applications: ApplicationStore
       jobs: JobStore
+      /** Where a storing run keeps its jobs' descriptions while it holds them; without it they stay in memory. */
+      shelf?: DescriptionShelf
       search: JobSearcher
       notifications: DigestSender
       /** Applications due for a follow-up, named in the digest; none without it. */
@@ -156,9 +159,18 @@ export class AgentRun {
     const names = this.deps.search.sourceNames
     const filters = describeCriteria(options.criteria)
     this.log.info(`Searching ${names.length} source(s): ${names.join(', ') || 'none'}${filters}`)
+    const dryRun = options.dryRun ?? false
+    // A run that stores its jobs keeps their descriptions on the shelf, out of memory, and with a profile what the
+    // profile reads in each, timed as part of scoring; a dry run stores nothing.
+    const shelf = dryRun ? undefined : this.deps.shelf
+    const matching = options.matching?.matching ?? null
+    const reading = {ms: 0}
+    const readTerms = matching ? timed(descriptionTerms(matching), reading) : undefined
     const result = await this.deps.search.search(options.criteria, {
       ...(options.signal ? {signal: options.signal} : {}),
       ...(options.onProgress ? {onProgress: options.onProgress} : {}),
+      ...(shelf ? {shelf} : {}),
+      ...(shelf && readTerms ? {readTerms} : {}),
     })
     options.onSearchFinished?.()
     const sources = await this.judgeOutcomes(result.sources)
@@ -172,7 +184,6 @@ export class AgentRun {
     for (const warning of result.warnings) this.log.warning(warning)
     if (result.salary) this.log.info(salaryFloorLine(result.salary))
 
-    const dryRun = options.dryRun ?? false
     const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts, dryRun}
     const succeeded = sources.filter((outcome) => outcome.ok).length
     if (succeeded === 0) {
@@ -217,7 +228,10 @@ export class AgentRun {
           isNew,
         )
     const lifecycle = saved.changes ? this.logLifecycle(saved.changes) : null
-    const newJobs = this.rank(saved.newJobs, options)
+    // The stored jobs come in the order they were found: a job whose description is parked is scored on what the
+    // profile's terms said of it when it was parked.
+    const parked = new Map(saved.jobs.map((job, index) => [job, result.found[index]?.parked ?? null]))
+    const newJobs = this.rank(saved.newJobs, options, reading.ms, (job) => parked.get(job)?.terms ?? job.description)
     this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
     if (newJobs.matching) {
       const {at_or_above, scored, min_score, duration_ms} = newJobs.matching
@@ -271,18 +285,26 @@ export class AgentRun {
     return summary
   }
 
-  /** The new jobs scored against the profile and ranked, highest first; as they are without a profile. */
-  private rank(jobs: PreviewedJob[], options: RunOptions) {
+  /**
+   * The new jobs scored against the profile and ranked, highest first; as they are without a profile. Each is
+   * scored on `descriptionOf` it; `readingMs` is the time spent reading descriptions for the profile before.
+   */
+  private rank(
+    jobs: PreviewedJob[],
+    options: RunOptions,
+    readingMs: number,
+    descriptionOf: (job: PreviewedJob) => string | null | DescriptionTerms,
+  ) {
     const matching = options.matching?.matching ?? null
     const started = performance.now()
-    const ranked = rankJobs(jobs, matching)
+    const ranked = rankJobs(jobs, matching, {descriptionOf})
     if (!matching) return {jobs: ranked, matching: null}
     const minScore = options.matching?.minScore ?? 0
     const summary: MatchingSummary = {
       min_score: minScore,
       scored: ranked.length,
       at_or_above: ranked.filter((job) => (job.score ?? 0) >= minScore).length,
-      duration_ms: Math.round(performance.now() - started),
+      duration_ms: Math.round(readingMs + performance.now() - started),
     }
     return {jobs: ranked, matching: summary}
   }
@@ -417,6 +439,18 @@ function closingListings(
   return sources
     .filter((outcome) => outcome.ok && outcome.count > 0 && outcome.anomaly === null)
     .map((outcome) => ({board: outcome.name, criteria: asked, urlKeys: listed.get(outcome.name) ?? []}))
+}
+
+/** `read`, adding the time each call takes to `total.ms`. */
+function timed<A, R>(read: (argument: A) => R, total: {ms: number}): (argument: A) => R {
+  return (argument) => {
+    const started = performance.now()
+    try {
+      return read(argument)
+    } finally {
+      total.ms += performance.now() - started
+    }
+  }
 }
 
 function skipped(result: NotificationSummary['result'], jobs = 0): NotificationSummary {

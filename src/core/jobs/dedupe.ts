@@ -1,5 +1,6 @@
 import {canonicalJobUrl} from '../url-identity.js'
 import {cutText, JOB_TEXT_LIMITS} from './board-limits.js'
+import type {ParkedDescription} from './description-shelf.js'
 import type {JobResponse} from './job.js'
 
 const COMPANY_SUFFIXES = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|co)\b/g
@@ -32,8 +33,11 @@ export function jobIdentityKey(job: Pick<JobResponse, 'company' | 'title'>): str
 }
 
 /** A job with the keys it is recognised by, worked out once. */
-interface KeyedJob {
+export interface KeyedJob {
+  /** The job; its `description` is null while the text is parked. */
   job: JobResponse
+  /** Where the description's text is while a storing run holds it out of memory (DescriptionShelf); else null. */
+  parked: ParkedDescription | null
   /** The canonical URL (canonicalJobUrl). */
   urlKey: string
   /** The role key (jobIdentityKey). */
@@ -57,8 +61,14 @@ export interface FoundJob extends KeyedJob {
 }
 
 export function keyJob(job: JobResponse): KeyedJob {
-  return {job, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}
+  return {job, parked: null, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}
 }
+
+/** A job and where its description is. */
+type Described = Pick<KeyedJob, 'job' | 'parked'>
+
+/** The length of a job's description, in memory or parked. */
+const descriptionLength = ({job, parked}: Described) => parked?.length ?? job.description?.length ?? 0
 
 function completeness(job: JobResponse): number {
   return (
@@ -80,14 +90,16 @@ const salaryWeight = (job: JobResponse) =>
  * each detail from whichever has it: the longer description, the salary with amounts over one in words, and for
  * every other detail the kept record's value unless it has none. Returns whether `other` gave the seed's fields.
  */
-function merge(kept: JobResponse, other: JobResponse): {job: JobResponse; otherIsBase: boolean} {
-  const otherIsBase = completeness(other) > completeness(kept)
-  const [base, extra] = otherIsBase ? [other, kept] : [kept, other]
+function merge(kept: Described, other: Described): Described & {otherIsBase: boolean} {
+  const otherIsBase = completeness(other.job) > completeness(kept.job)
+  const [baseRecord, extraRecord] = otherIsBase ? [other, kept] : [kept, other]
+  const {job: base} = baseRecord
+  const {job: extra} = extraRecord
+  const described = descriptionLength(extraRecord) > descriptionLength(baseRecord) ? extraRecord : baseRecord
   const list = <T>(a: T[], b: T[]) => (a.length > 0 ? a : b)
   const job = {
     ...base,
-    description:
-      (extra.description?.length ?? 0) > (base.description?.length ?? 0) ? extra.description : base.description,
+    description: described.job.description,
     salary: salaryWeight(extra) > salaryWeight(base) ? extra.salary : base.salary,
     employment_type: base.employment_type ?? extra.employment_type,
     remote: base.remote ?? extra.remote,
@@ -98,7 +110,7 @@ function merge(kept: JobResponse, other: JobResponse): {job: JobResponse; otherI
     board_id: base.board_id ?? extra.board_id,
     company_url: base.company_url ?? extra.company_url,
   }
-  return {job, otherIsBase}
+  return {job, parked: described.parked, otherIsBase}
 }
 
 /**
@@ -120,13 +132,14 @@ function collapseLocations(own: string, members: readonly KeyedJob[]): string {
 /** One found job of a group of listings of the same role. */
 function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
   const [first, ...rest] = members as [KeyedJob & {board: string}, ...(KeyedJob & {board: string})[]]
-  let job = first.job
+  let record: Described = first
   let base: KeyedJob = first
   for (const member of rest) {
-    const merged = merge(job, member.job)
-    job = merged.job
+    const merged = merge(record, member)
+    record = merged
     if (merged.otherIsBase) base = member
   }
+  const {job, parked} = record
   if (rest.length === 0) return {...first, urlKeys: [first.urlKey], boards: [first.board], also_on: []}
   const urlKeys = [base.urlKey]
   const also_on: Sighting[] = []
@@ -137,6 +150,7 @@ function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
   }
   return {
     job: {...job, location: collapseLocations(job.location, members)},
+    parked,
     urlKey: base.urlKey,
     identityKey: base.identityKey,
     urlKeys,

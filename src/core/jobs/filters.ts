@@ -17,30 +17,30 @@ export interface SalaryFloorOutcome {
   unknown_kept: boolean
 }
 
-interface FilterOutcome {
-  jobs: JobResponse[]
-  /** Filters that could not be applied to some jobs, in words for a WARNING line. */
-  warnings: string[]
-}
-
 function containsWord(haystack: string, needle: string): boolean {
   const word = normaliseKeyPart(needle)
   return word !== '' && ` ${haystack} `.includes(` ${word} `)
 }
 
+/** The search criteria as one test per job, and what it could not apply, counted as it goes. */
+export interface CriteriaFilter {
+  accepts(job: JobResponse): boolean
+  /** Filters that could not be applied to some of the jobs tested so far, in words for a WARNING line. */
+  warnings(): string[]
+}
+
 /** Jobs of the boards in `serverSide` were already filtered by the board on these criteria. */
-export function applyCriteria(
-  jobs: readonly JobResponse[],
+export function criteriaFilter(
   criteria: SearchCriteria,
   options: {now: Date; serverSide?: ReadonlyMap<string, readonly ServerSideFilter[]>},
-): FilterOutcome {
+): CriteriaFilter {
   const cutoff = criteria.max_age_days === null ? null : options.now.getTime() - criteria.max_age_days * DAY_MS
   const undated = new Map<string, number>()
   // Compared by the key deduplication uses, so a blocked company cannot come back under another legal suffix.
   const blocked = criteria.company_block_list.map(companyKey).filter(Boolean)
   const locations = criteria.locations.map(normaliseKeyPart).filter(Boolean)
 
-  const kept = jobs.filter((job) => {
+  const accepts = (job: JobResponse) => {
     const text = normaliseKeyPart(`${job.title} ${job.company}`)
     const title = normaliseKeyPart(job.title)
     const boardDid = options.serverSide?.get(job.source) ?? []
@@ -72,13 +72,13 @@ export function applyCriteria(
       if (posted < cutoff) return false
     }
     return true
-  })
-
-  const warnings = [...undated].map(
-    ([source, count]) =>
-      `max_age_days cannot be applied to ${count} job(s) from ${source} without a posted date; they were kept`,
-  )
-  return {jobs: kept, warnings}
+  }
+  const warnings = () =>
+    [...undated].map(
+      ([source, count]) =>
+        `max_age_days cannot be applied to ${count} job(s) from ${source} without a posted date; they were kept`,
+    )
+  return {accepts, warnings}
 }
 
 /**

@@ -96,7 +96,7 @@ export class JobCatalog {
   private async order(jobs: ListedSummary[], minScore: number | undefined): Promise<ListedSummary[]> {
     if (!this.matching) return [...jobs.filter((job) => job.is_new), ...jobs.filter((job) => !job.is_new)]
     const {rankJobs} = await this.scoring()
-    return rankJobs(jobs as ListedJob[], this.matching, minScore)
+    return rankJobs(jobs as ListedJob[], this.matching, {minScore})
   }
 
   /** The scoring module, loaded on first use: a catalog without a profile never scores. */
@@ -135,7 +135,7 @@ export class JobCatalog {
     const jobs = found.map(({job}, index) => ({...job, ...judged[index]!, score: null, reasons: [] as string[]}))
     if (!this.matching) return jobs
     const {rankJobs} = await this.scoring()
-    return rankJobs(jobs, this.matching, options.minScore)
+    return rankJobs(jobs, this.matching, {minScore: options.minScore})
   }
 
   /**

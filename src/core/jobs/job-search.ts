@@ -1,9 +1,11 @@
 import pLimit from 'p-limit'
 import type {Logger} from '../logger.js'
+import type {DescriptionTerms} from '../matching/score.js'
 import {type Clock, systemClock, utcTimestamp} from '../time.js'
 import {screenBoardJobs} from './board-limits.js'
-import {dedupeJobs, type FoundJob, keyJob} from './dedupe.js'
-import {applyCriteria, applySalaryFloor, type SalaryFloorOutcome} from './filters.js'
+import {dedupeJobs, type FoundJob, type KeyedJob, keyJob} from './dedupe.js'
+import type {DescriptionShelf} from './description-shelf.js'
+import {applySalaryFloor, type CriteriaFilter, criteriaFilter, type SalaryFloorOutcome} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {JobSource, ServerSideFilter} from './job-source.js'
 import type {SearchResult, SourceOutcome} from './search-result.js'
@@ -15,6 +17,23 @@ export type SourceProgress =
 export interface SearchOptions {
   signal?: AbortSignal
   onProgress?: (progress: SourceProgress) => void
+  /**
+   * Where the descriptions of the jobs kept go as each board answers (a storing run); without it they stay in the
+   * jobs. A shelf that fails leaves them in the jobs too.
+   */
+  shelf?: DescriptionShelf
+  /** With a shelf: what scoring keeps of each text (descriptionTerms), read before the text goes onto the shelf. */
+  readTerms?: (description: string) => DescriptionTerms
+}
+
+/** A job of one board, keyed. */
+type BoardJob = KeyedJob & {board: string}
+
+/** What one board gave: its outcome, the canonical URL of every job it returned, the jobs the criteria kept. */
+interface BoardResult {
+  outcome: SourceOutcome
+  listed: string[]
+  kept: BoardJob[]
 }
 
 interface SearchRun extends SearchResult {
@@ -54,30 +73,21 @@ export class JobSearch {
     const startedAt = this.clock.now()
     const limit = pLimit(this.concurrency)
     const signal = options.signal ?? new AbortController().signal
-    const results = await Promise.all(
-      this.sources.map((source) => limit(() => this.fetchOne(source, criteria, signal, options.onProgress))),
-    )
-    // Every job's keys are worked out once, here: deduplication, closing and the store all use them.
-    const fetched = results.flatMap((result, index) => {
-      const board = this.sources[index]?.name ?? ''
-      return result.jobs.map((job) => ({...keyJob(job), board}))
-    })
-    const listed = new Map<string, string[]>()
-    for (const keyed of fetched) {
-      const keys = listed.get(keyed.board) ?? []
-      keys.push(keyed.urlKey)
-      listed.set(keyed.board, keys)
-    }
     const serverSide = new Map<string, readonly ServerSideFilter[]>()
     for (const source of this.sources)
       serverSide.set(source.name.split(':')[0] ?? source.name, source.serverSideFilters)
-    const filtered = applyCriteria(
-      fetched.map((keyed) => keyed.job),
-      criteria,
-      {now: startedAt, serverSide},
+    // Each board's jobs are keyed and filtered as the board answers, so a storing run can put their descriptions
+    // away before the next board's arrive.
+    const filter = criteriaFilter(criteria, {now: startedAt, serverSide})
+    const results = await Promise.all(
+      this.sources.map((source) => limit(() => this.searchOne(source, criteria, signal, filter, options))),
     )
-    const kept = new Set(filtered.jobs)
-    const found = dedupeJobs(fetched.filter((keyed) => kept.has(keyed.job)))
+    const listed = new Map<string, string[]>()
+    for (const [index, result] of results.entries()) {
+      const board = this.sources[index]?.name ?? ''
+      if (result.listed.length > 0) listed.set(board, result.listed)
+    }
+    const found = dedupeJobs(results.flatMap((result) => result.kept))
     const paid = applySalaryFloor(
       found.map((one) => one.job),
       criteria,
@@ -90,8 +100,50 @@ export class JobSearch {
       salary: paid.salary,
       sources: results.map((result) => result.outcome),
       searched_at: utcTimestamp(startedAt),
-      fetched: fetched.length,
-      warnings: filtered.warnings,
+      fetched: results.reduce((sum, result) => sum + result.listed.length, 0),
+      warnings: filter.warnings(),
+    }
+  }
+
+  /** One board: its jobs with their keys, the ones the criteria keep, their descriptions shelved when asked. */
+  private async searchOne(
+    source: JobSource,
+    criteria: SearchCriteria,
+    signal: AbortSignal,
+    filter: CriteriaFilter,
+    options: SearchOptions,
+  ): Promise<BoardResult> {
+    const {jobs, outcome} = await this.fetchOne(source, criteria, signal, options.onProgress)
+    const keyed = jobs.map((job) => ({...keyJob(job), board: source.name}))
+    const kept = keyed.filter((one) => filter.accepts(one.job))
+    return {outcome, listed: keyed.map((one) => one.urlKey), kept: await this.shelve(kept, options, source)}
+  }
+
+  /** The jobs with their descriptions on the shelf; as they are without a shelf, or when shelving fails. */
+  private async shelve(jobs: BoardJob[], options: SearchOptions, source: JobSource): Promise<BoardJob[]> {
+    const {shelf, readTerms} = options
+    const described = jobs.filter((one) => one.job.description !== null)
+    if (!shelf || described.length === 0) return jobs
+    try {
+      const texts = described.map((one) => one.job.description as string)
+      const parked = await shelf.park(texts)
+      const where = new Map(
+        described.map((one, index) => {
+          const spot = parked[index]
+          const text = texts[index]
+          return [one, spot && readTerms && text !== undefined ? {...spot, terms: readTerms(text)} : spot]
+        }),
+      )
+      return jobs.map((one) => {
+        const spot = where.get(one)
+        return spot ? {...one, job: {...one.job, description: null}, parked: spot} : one
+      })
+    } catch (error) {
+      // Shelving saves memory only: the descriptions stay with the jobs, and storing them reports any real fault.
+      this.logger
+        .child(`sources.${source.name}`)
+        .debug(`descriptions: keeping them in memory, the shelf failed (${describeFailure(error)})`)
+      return jobs
     }
   }
 

@@ -75,6 +75,12 @@ interface Mentions {
 type Hits = ReadonlyMap<number, Mentions>
 const NO_HITS: Hits = new Map()
 
+/**
+ * What a description says of one profile's terms (descriptionTerms): all that scoring needs of its text, a few
+ * numbers where the text is several KB.
+ */
+export type DescriptionTerms = Hits & {readonly __descriptionTerms?: never}
+
 /** Words of a title or a board's level field, and the level each names. */
 const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
   [/\b(junior|jr|entry[ -]level|graduate|intern(ship)?|trainee|apprentice)\b/i, 'junior'],
@@ -217,11 +223,18 @@ const list = (names: readonly string[]) => names.join(', ')
 
 /** Scores jobs against one profile. */
 export function scoreJobs(jobs: readonly JobResponse[], profile: Profile, options: ScoreOptions = {}): ScoredJob[] {
-  return jobs.map(jobScorer(profile, options))
+  const scoreJob = jobScorer(profile, options)
+  return jobs.map((job) => scoreJob(job))
 }
 
-/** Scores one job at a time against one profile; the scanner and the profile's places are worked out once. */
-function jobScorer(profile: Profile, options: ScoreOptions): (job: JobResponse) => ScoredJob {
+/**
+ * Scores one job at a time against one profile; the scanner and the profile's places are worked out once. The
+ * description is the job's own unless given: a parked one's text, or what descriptionTerms read of it.
+ */
+function jobScorer(
+  profile: Profile,
+  options: ScoreOptions,
+): (job: JobResponse, description?: string | null | DescriptionTerms) => ScoredJob {
   const scanner = new TermScanner(profile)
   const wanted = profile.locations.map(normaliseTerm).filter((place) => place !== '')
   const others = wanted.filter((place) => place !== 'remote')
@@ -245,7 +258,7 @@ function jobScorer(profile: Profile, options: ScoreOptions): (job: JobResponse) 
     named: list(others),
     locate,
   }
-  return (job) => scoreOne(job, profile, scanner, places, options)
+  return (job, description = job.description) => scoreOne(job, description, profile, scanner, places, options)
 }
 
 /** The profile's places, as every job is compared with them. */
@@ -270,6 +283,7 @@ interface Located {
 
 function scoreOne(
   job: JobResponse,
+  description: string | null | DescriptionTerms,
   profile: Profile,
   scanner: TermScanner,
   places: Places,
@@ -278,7 +292,8 @@ function scoreOne(
   const hits: Record<Field, Hits> = {
     title: scanner.scan(job.title),
     tags: scanner.scan(job.tags.join(' | ')),
-    description: scanner.scan(job.description ?? ''),
+    description:
+      typeof description === 'string' || description === null ? scanner.scan(description ?? '') : description,
   }
   const skills = skillsPart(scanner, hits, job.tags.length > MAX_TAGS, options.explain ?? false)
   const level = levelPart(job, profile)
@@ -409,6 +424,16 @@ function termReasons(scanner: TermScanner, hits: Record<Field, Hits>): string[] 
   return reasons
 }
 
+/**
+ * Reads descriptions for `matching`'s profile as scoring would: a run reads each one as its board answers and keeps
+ * this instead of the text. The terms are the profile's, in its order, so any scorer of the same profile reads
+ * them alike.
+ */
+export function descriptionTerms(matching: Matching): (description: string) => DescriptionTerms {
+  const scanner = new TermScanner(matching.profile)
+  return (description) => scanner.scan(description)
+}
+
 /** A profile and what else scoring reads: the salary floor and exchange rates of the search. */
 export interface Matching {
   profile: Profile
@@ -428,19 +453,22 @@ function withScore<J extends JobResponse, S extends number | null>(job: J, score
 /**
  * `jobs` with their score and reasons, highest score first, those below `minScore` left out; jobs of equal score
  * keep their order (the listings pass newest first). Without matching (no profile) every job has score null and
- * the order and the jobs are kept.
+ * the order and the jobs are kept. `descriptionOf` gives the description a job is scored on when it is not the
+ * job's own: a parked one's text, or what descriptionTerms read of it.
  */
 export function rankJobs<J extends JobResponse>(
   jobs: readonly J[],
   matching: Matching | null,
-  minScore = 0,
+  options: {minScore?: number; descriptionOf?: (job: J) => string | null | DescriptionTerms} = {},
 ): (J & {score: number | null; reasons: string[]})[] {
   if (!matching) return jobs.map((job) => withScore(job, null, []))
   const scoreJob = jobScorer(matching.profile, matching.options)
-  // One job at a time, so that the parts of each score, which a ranking does not keep, are dropped at once.
+  const {minScore = 0, descriptionOf} = options
+  // One job at a time, so that the parts of each score, which a ranking does not keep, are dropped at once, and
+  // so is a description read for it.
   return jobs
     .map((job) => {
-      const {score, reasons} = scoreJob(job)
+      const {score, reasons} = scoreJob(job, descriptionOf ? descriptionOf(job) : job.description)
       return withScore(job, score, reasons)
     })
     .filter((job) => job.score >= minScore)

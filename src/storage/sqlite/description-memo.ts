@@ -15,8 +15,8 @@ const MAX_PENDING = 50_000
  * Remembers what the HTML of each description read as, so a run reads again only the descriptions that changed:
  * a daily run sees mostly the jobs of the day before, and reading HTML is the largest part of its work. It keeps
  * no text of its own: `description_sources` maps the hash of a description's HTML to the hash of its text, and
- * the text is the one stored with a job (`jobs.description_hash`, `job_descriptions`). HTML whose text no stored
- * job holds any more is read again; the pairs of such texts are dropped when the memo first writes.
+ * the text is in `descriptions`, kept while a stored job points at it. HTML whose text is gone from there is read
+ * again; the pairs of such texts are dropped when the memo first writes.
  * The pairs of fresh reads are written by `writePending`, inside the transaction that stores a run's jobs, so a
  * search that stores nothing (a dry run, GET /jobs) leaves nothing behind either.
  * Remembering is an optimisation only: a read or write that fails leaves the description read from its HTML.
@@ -37,15 +37,14 @@ export class DescriptionMemo {
     private readonly readFresh: HtmlReader = htmlToText,
   ) {
     this.lookup = db.prepare(
-      `SELECT job_descriptions.description FROM description_sources
-         JOIN jobs ON jobs.description_hash = description_sources.description_hash
-         JOIN job_descriptions ON job_descriptions.job_id = jobs.id
-       WHERE description_sources.source_hash = ? LIMIT 1`,
+      `SELECT descriptions.description FROM description_sources
+         JOIN descriptions ON descriptions.hash = description_sources.description_hash
+       WHERE description_sources.source_hash = ?`,
     )
     this.insert = db.prepare('INSERT OR REPLACE INTO description_sources (source_hash, description_hash) VALUES (?, ?)')
     this.prune = db.prepare(
       `DELETE FROM description_sources WHERE NOT EXISTS
-         (SELECT 1 FROM jobs WHERE jobs.description_hash = description_sources.description_hash)`,
+         (SELECT 1 FROM descriptions WHERE descriptions.hash = description_sources.description_hash)`,
     )
   }
 

@@ -1,5 +1,4 @@
 import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
-import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobFields,
   JobStore,
@@ -21,9 +20,9 @@ import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {textHash} from './text-hash.js'
 
 const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
-  job_descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
+  descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
   company_url, closed_at, reopened, reposted, also_on`
-const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN job_descriptions ON job_descriptions.job_id = jobs.id'
+const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN descriptions ON descriptions.hash = jobs.description_hash'
 /** A listing's SELECT: every field of a job, or only a JobSummary's (no description to join, fewer JSON columns). */
 const LISTING: Record<JobFields, string> = {
   all: `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS}`,
@@ -83,11 +82,17 @@ function listed(rows: unknown[], fields: JobFields): Keyed<JobSummary>[] {
     : (rows as (SummaryRow & {url_key: string})[]).map(fromSummaryRow)
 }
 
+/** The hash of a found job's description: where it is parked, or of its text. */
+function descriptionHash({job, parked}: FoundJob): string | null {
+  return parked?.hash ?? (job.description === null ? null : textHash(job.description))
+}
+
 /** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
-function jobParameters(job: JobResponse) {
+function jobParameters(found: FoundJob) {
+  const {job} = found
   return {
     ...job,
-    description_hash: job.description === null ? null : textHash(job.description),
+    description_hash: descriptionHash(found),
     salary: job.salary === null ? null : JSON.stringify(job.salary),
     remote: job.remote === null ? null : job.remote ? 1 : 0,
     regions: JSON.stringify(job.regions),
@@ -231,10 +236,12 @@ export class SqliteJobStore implements JobStore {
          last_seen = @seen, last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns},
          ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
-      putDescription: db.prepare(
-        'INSERT INTO job_descriptions (job_id, description) VALUES (?, ?) ON CONFLICT (job_id) DO UPDATE SET description = excluded.description',
+      putDescription: db.prepare('INSERT OR IGNORE INTO descriptions (hash, description) VALUES (?, ?)'),
+      // Texts no job points at: replaced ones, and ones parked for jobs a run then left out (duplicates, the floor).
+      dropUnused: db.prepare(
+        `DELETE FROM descriptions WHERE hash IN
+           (SELECT hash FROM descriptions EXCEPT SELECT description_hash FROM jobs WHERE description_hash IS NOT NULL)`,
       ),
-      dropDescription: db.prepare('DELETE FROM job_descriptions WHERE job_id = ?'),
       // The lifecycle rules, one statement each for a whole board (docs/LIFECYCLE.md).
       idsOfUrls: db
         .prepare('SELECT DISTINCT job_id FROM job_urls WHERE url_key IN (SELECT value FROM json_each(?))')
@@ -303,7 +310,7 @@ export class SqliteJobStore implements JobStore {
       const stored = jobs.map((found, index) => {
         const match = matches[index]
         const values = {
-          ...jobParameters(found.job),
+          ...jobParameters(found),
           urlKey: found.urlKey,
           identityKey: found.identityKey,
           runId: saved.id,
@@ -312,14 +319,14 @@ export class SqliteJobStore implements JobStore {
         if (match) {
           const job = remembered(found, match, seen)
           this.statements.updateJob.run({...values, ...lifecycleParameters(job), id: job.id})
-          this.keepDescription(job.id, found.job.description, values.description_hash, match.existing.description_hash)
+          this.keepDescription(found, values.description_hash, match.existing.description_hash)
           this.keepUrls(job.id, found)
           return job
         }
         const id = Number(
           this.statements.insertJob.run({...values, also_on: JSON.stringify(found.also_on)}).lastInsertRowid,
         )
-        this.keepDescription(id, found.job.description, values.description_hash, null)
+        this.keepDescription(found, values.description_hash, null)
         this.keepUrls(id, found)
         return {...fresh(found, seen), id}
       })
@@ -334,6 +341,7 @@ export class SqliteJobStore implements JobStore {
         const match = matches[index]
         return match !== null && match !== undefined && job.reposted > match.existing.reposted
       }).length
+      this.statements.dropUnused.run()
       for (const write of this.withEachRun) write()
       if (!isNew) return {run: saved, jobs: stored, newJobs: stored, changes}
       const newJobs = stored.filter(isNew)
@@ -439,11 +447,10 @@ export class SqliteJobStore implements JobStore {
     for (const key of new Set([found.urlKey, ...found.urlKeys])) this.statements.keepUrl.run(key, id)
   }
 
-  /** Writes a job's description only when it differs from the stored one (by hash). */
-  private keepDescription(id: number, description: string | null, hash: string | null, stored: string | null): void {
-    if (hash === stored) return
-    if (description === null) this.statements.dropDescription.run(id)
-    else this.statements.putDescription.run(id, description)
+  /** Writes a job's description text when it has one the store lacks (a parked one is there already). */
+  private keepDescription({job}: FoundJob, hash: string | null, stored: string | null): void {
+    if (hash === stored || hash === null || job.description === null) return
+    this.statements.putDescription.run(hash, job.description)
   }
 
   async saveFailedRun(run: NewRunRecord): Promise<RunRecord> {

@@ -146,4 +146,21 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       INSERT INTO job_urls (url_key, job_id) SELECT url_key, id FROM jobs;
     `,
   },
+  {
+    // Descriptions are kept by content (their hash) instead of per job: a run puts each board's texts here as the
+    // board answers and holds only their hashes (DescriptionShelf), jobs with the same text share one row, and a
+    // job points at its text through description_hash. Texts no job points at are removed when a run is stored.
+    version: 8,
+    sql: `
+      CREATE TABLE descriptions (
+        hash TEXT PRIMARY KEY,
+        description TEXT NOT NULL
+      );
+      INSERT OR IGNORE INTO descriptions (hash, description)
+        SELECT jobs.description_hash, job_descriptions.description
+        FROM job_descriptions JOIN jobs ON jobs.id = job_descriptions.job_id
+        WHERE jobs.description_hash IS NOT NULL;
+      DROP TABLE job_descriptions;
+    `,
+  },
 ]

@@ -4,8 +4,10 @@ import {AgentRun, type DigestSender} from '../../../src/core/jobs/agent-run.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobSearch} from '../../../src/core/jobs/job-search.js'
 import type {JobSource} from '../../../src/core/jobs/job-source.js'
+import type {Profile} from '../../../src/core/matching/profile.js'
 import type {Digest} from '../../../src/core/notifications/notifier.js'
-import {openSqlite} from '../../../src/storage/sqlite/database.js'
+import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {SqliteDescriptionShelf} from '../../../src/storage/sqlite/description-shelf.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
@@ -187,5 +189,117 @@ describe('agent run', () => {
       n: 1,
       url: 'https://www.arbeitnow.com/jobs/a-2',
     })
+  })
+})
+
+describe('agent run with a description shelf', () => {
+  const profile: Profile = {
+    skills: {typescript: 3, postgresql: 2},
+    avoid: ['php'],
+    seniority: 'any',
+    locations: [],
+  }
+  const matching = {matching: {profile, options: {}}, minScore: 0}
+  // Alpha and beta list job 2: beta's longer description is the one kept.
+  const boards = () => [
+    board('alpha', [
+      job(1, {description: 'We write TypeScript and PostgreSQL all day.'}),
+      job(2, {description: 'Short.'}),
+      job(3, {description: null}),
+    ]),
+    board('beta', [job(2, {description: 'A longer text: PHP, then TypeScript – lots of it.'})]),
+  ]
+
+  /** A shelf over a real SQLite file's descriptions table that counts what went onto it. */
+  function countingShelf(db: SqliteDatabase) {
+    const shelf = new SqliteDescriptionShelf(db, ':memory:')
+    const parked: string[] = []
+    return {
+      parked,
+      shelf: {
+        park: (texts: readonly string[]) => {
+          parked.push(...texts)
+          return shelf.park(texts)
+        },
+      },
+    }
+  }
+
+  function runWith(withShelf: boolean) {
+    const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
+    const log = memoryLogger('INFO')
+    const counting = countingShelf(db)
+    const run = new AgentRun({
+      applications: new SqliteApplicationStore(db, ':memory:'),
+      jobs: new SqliteJobStore(db, ':memory:'),
+      ...(withShelf ? {shelf: counting.shelf} : {}),
+      search: new JobSearch(boards(), log.logger),
+      notifications: digestRecorder(0).sender,
+      logger: log.logger,
+    })
+    const options = {version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching}
+    return {db, run, options, parked: counting.parked}
+  }
+
+  const stored = (db: SqliteDatabase) =>
+    db
+      .prepare(
+        'SELECT url, description FROM jobs LEFT JOIN descriptions ON descriptions.hash = jobs.description_hash ORDER BY url',
+      )
+      .all()
+
+  it('stores and scores the jobs exactly as a run that keeps the texts in memory', async () => {
+    const plain = runWith(false)
+    const shelved = runWith(true)
+    const inMemory = await plain.run.run(plain.options)
+    const parked = await shelved.run.run(shelved.options)
+    expect(shelved.parked).toHaveLength(3)
+    expect(parked.jobs.map(({url, score, reasons}) => ({url, score, reasons}))).toEqual(
+      inMemory.jobs.map(({url, score, reasons}) => ({url, score, reasons})),
+    )
+    expect(parked.jobs.find((one) => one.url.endsWith('/2'))?.reasons).toEqual([
+      '+ typescript (description)',
+      '- php (description)',
+    ])
+    expect(stored(shelved.db)).toEqual(stored(plain.db))
+    expect(stored(shelved.db)).toContainEqual({
+      url: 'https://board.example/jobs/2',
+      description: 'A longer text: PHP, then TypeScript – lots of it.',
+    })
+    expect(parked.matching?.scored).toBe(3)
+  })
+
+  it('leaves the shelf alone on a dry run', async () => {
+    const shelved = runWith(true)
+    const summary = await shelved.run.run({...shelved.options, dryRun: true})
+    expect(shelved.parked).toEqual([])
+    expect(summary.jobs.find((one) => one.url.endsWith('/1'))?.reasons).toContain(
+      '+ typescript, postgresql (description)',
+    )
+    expect(shelved.db.prepare('SELECT count(*) FROM descriptions').pluck().get()).toBe(0)
+  })
+
+  it('keeps the texts in memory when the shelf fails, and stores them with the jobs', async () => {
+    const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
+    const log = memoryLogger('DEBUG')
+    const run = new AgentRun({
+      applications: new SqliteApplicationStore(db, ':memory:'),
+      jobs: new SqliteJobStore(db, ':memory:'),
+      shelf: {
+        park: async () => {
+          throw new Error('database or disk is full')
+        },
+      },
+      search: new JobSearch(boards(), log.logger),
+      notifications: digestRecorder(0).sender,
+      logger: log.logger,
+    })
+    const summary = await run.run({version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching})
+    expect(summary.exit_code).toBe(0)
+    expect(stored(db)).toContainEqual({
+      url: 'https://board.example/jobs/1',
+      description: 'We write TypeScript and PostgreSQL all day.',
+    })
+    expect(log.lines.filter((line) => line.includes('keeping them in memory, the shelf failed'))).toHaveLength(2)
   })
 })

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {applyCriteria, applySalaryFloor, salaryFloorLine} from '../../../src/core/jobs/filters.js'
+import {applySalaryFloor, criteriaFilter, salaryFloorLine} from '../../../src/core/jobs/filters.js'
 import type {JobResponse, SearchCriteria} from '../../../src/core/jobs/job.js'
 import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
@@ -16,8 +16,10 @@ const job = (fields: Partial<JobResponse>): JobResponse => ({
   posted_date: '2026-11-21T00:00:00Z',
   ...fields,
 })
-const filter = (jobs: JobResponse[], criteria: Partial<SearchCriteria>, serverSide = new Map()) =>
-  applyCriteria(jobs, {...EMPTY_CRITERIA, ...criteria}, {now, serverSide})
+const filter = (jobs: JobResponse[], criteria: Partial<SearchCriteria>, serverSide = new Map()) => {
+  const test = criteriaFilter({...EMPTY_CRITERIA, ...criteria}, {now, serverSide})
+  return {jobs: jobs.filter(test.accepts), warnings: test.warnings()}
+}
 
 describe('search filters', () => {
   it('keeps jobs whose title or company has a keyword and drops excluded keywords', () => {

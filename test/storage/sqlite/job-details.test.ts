@@ -85,16 +85,27 @@ describe('job details in jobagent.db', () => {
     expect(await jobs.findJob(again.jobs[0]!.id)).toMatchObject({...noDetails(), first_seen: '2026-11-22T08:00:00.000'})
   })
 
-  it('keeps one description per job, replaced when the board changes it and left alone when it does not', async () => {
+  it('keeps each description text once, replaced when the board changes it and dropped when no job has it', async () => {
     const {db, jobs} = store()
-    const first = await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
+    const twin = {...rich, url: 'https://other.example/jobs/twin', title: 'Another role'}
+    const first = await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich, twin]), closesNothing)
     const id = first.jobs[0]!.id
-    const stored = () => db.prepare('SELECT description FROM job_descriptions WHERE job_id = ?').pluck().all(id)
+    const texts = () => db.prepare('SELECT description FROM descriptions ORDER BY description').pluck().all()
+    // Two jobs with one text: one row.
+    expect(texts()).toEqual([rich.description])
     await jobs.saveRun(run('2026-11-23T08:00:00.000'), foundJobs([rich]), closesNothing)
-    expect(stored()).toEqual([rich.description])
-    await jobs.saveRun(run('2026-11-24T08:00:00.000'), foundJobs([{...rich, description: 'Rewritten'}]), closesNothing)
-    expect(stored()).toEqual(['Rewritten'])
+    expect(texts()).toEqual([rich.description])
+    await jobs.saveRun(
+      run('2026-11-24T08:00:00.000'),
+      foundJobs([
+        {...rich, description: 'Rewritten'},
+        {...twin, description: null},
+      ]),
+      closesNothing,
+    )
+    expect(texts()).toEqual(['Rewritten'])
     expect((await jobs.findJob(id))?.description).toBe('Rewritten')
+    expect((await jobs.findJob(first.jobs[1]!.id))?.description).toBeNull()
   })
 
   it('upgrades a database of the previous version: its jobs stay, with no details', async () => {

@@ -1,0 +1,114 @@
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import type {FoundJob} from '../../../src/core/jobs/dedupe.js'
+import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {SqliteDescriptionShelf} from '../../../src/storage/sqlite/description-shelf.js'
+import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
+import {textHash} from '../../../src/storage/sqlite/text-hash.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {tempDir} from '../../helpers/cli.js'
+import {acmeJob, closesNothing, foundJobs} from '../../helpers/job-details.js'
+
+let dir: ReturnType<typeof tempDir>
+let file: string
+let db: SqliteDatabase
+
+beforeEach(() => {
+  dir = tempDir()
+  file = join(dir.path, 'jobagent.db')
+  db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+})
+
+afterEach(() => {
+  if (db.open) db.close()
+  dir.cleanup()
+})
+
+const run = (started_at: string) => ({
+  started_at,
+  finished_at: started_at,
+  status: 'ok' as const,
+  mode: 'production',
+  jobs_found: 1,
+  new_jobs: 1,
+  notified: 0,
+  sources: [],
+  error: null,
+})
+
+const texts = () => db.prepare('SELECT description FROM descriptions ORDER BY description').pluck().all()
+
+/** Found jobs whose descriptions are parked on the shelf, as a storing run hands them to the store. */
+async function parkedJobs(shelf: SqliteDescriptionShelf, descriptions: string[]): Promise<FoundJob[]> {
+  const parked = await shelf.park(descriptions)
+  return foundJobs(descriptions.map((_, n) => acmeJob(n))).map((found, n) => ({...found, parked: parked[n] ?? null}))
+}
+
+describe('the description shelf of jobagent.db', () => {
+  it('keeps each text once under its hash, and says where each is and how long', async () => {
+    const shelf = new SqliteDescriptionShelf(db, file)
+    const text = 'Build services – in TypeScript'
+    const parked = await shelf.park([text, 'Other', text])
+    expect(parked).toEqual([
+      {hash: textHash(text), length: text.length},
+      {hash: textHash('Other'), length: 5},
+      {hash: textHash(text), length: text.length},
+    ])
+    expect(texts()).toEqual(['Build services – in TypeScript', 'Other'])
+    const byHash = db.prepare('SELECT description FROM descriptions WHERE hash = ?').pluck()
+    expect(byHash.get(parked[0]!.hash)).toBe(text)
+  })
+
+  it('stores jobs that point at their parked texts, and drops the texts no stored job has', async () => {
+    const shelf = new SqliteDescriptionShelf(db, file)
+    const jobs = new SqliteJobStore(db, file)
+    const found = await parkedJobs(shelf, ['First text', 'Second text'])
+    // A text parked for a job the run then left out (a duplicate, the salary floor) is not kept.
+    await shelf.park(['Left out'])
+    expect(found.every((one) => one.job.description === null)).toBe(true)
+    const saved = await jobs.saveRun(run('2026-11-22T08:00:00.000'), found, closesNothing)
+    expect(texts()).toEqual(['First text', 'Second text'])
+    expect((await jobs.findJob(saved.jobs[1]!.id))?.description).toBe('Second text')
+    expect((await jobs.lastRunJobs()).jobs.map((job) => job.description).sort()).toEqual(['First text', 'Second text'])
+  })
+
+  it('writes nothing for a board whose texts are all on the shelf', async () => {
+    const shelf = new SqliteDescriptionShelf(db, file)
+    await shelf.park(['Known'])
+    const changes = () => db.prepare('SELECT total_changes()').pluck().get()
+    const before = changes()
+    await shelf.park(['Known', 'Known'])
+    expect(changes()).toBe(before)
+  })
+})
+
+describe('upgrading jobagent.db to descriptions kept by content', () => {
+  it('moves every stored description over, each text once, and the jobs still read theirs', async () => {
+    db.close()
+    file = join(dir.path, 'before.db')
+    const previous = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version < 8)})
+    const insert = previous.prepare(
+      `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, first_seen, last_seen,
+       description_hash) VALUES (?, ?, 'Dev', 'Acme', '', ?, 'remoteok', '2026-11-01', '2026-11-01', ?)`,
+    )
+    const describe = previous.prepare('INSERT INTO job_descriptions (job_id, description) VALUES (?, ?)')
+    for (const [n, text] of ['Shared text', 'Shared text', 'Own text'].entries()) {
+      const id = insert.run(
+        `board.example/jobs/${n}`,
+        `acme|dev ${n}`,
+        `https://board.example/jobs/${n}`,
+        textHash(text),
+      ).lastInsertRowid
+      describe.run(id, text)
+    }
+    previous.close()
+
+    db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    expect(texts()).toEqual(['Own text', 'Shared text'])
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'job_descriptions'").pluck().get()).toBe(0)
+    const jobs = new SqliteJobStore(db, file)
+    const ids = db.prepare('SELECT id FROM jobs ORDER BY id').pluck().all() as number[]
+    const read = await Promise.all(ids.map(async (id) => (await jobs.findJob(id))?.description))
+    expect(read).toEqual(['Shared text', 'Shared text', 'Own text'])
+  })
+})
