@@ -1,4 +1,5 @@
 import {runAgent} from '../src/app/agent.js'
+import {preferSmallHeap} from '../src/app/batch-heap.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Flags} from '../src/cli/oclif.js'
 import {createSourceProgress} from '../src/cli/progress.js'
@@ -50,6 +51,7 @@ export default class Run extends BaseCommand {
   }
 
   async run() {
+    preferSmallHeap()
     const {flags} = await this.parse(Run)
     const progress = flags.quiet ? null : createSourceProgress()
     this.logSink.redirect(progress)
