@@ -11,20 +11,31 @@ const CLOSE_ARRAY = 0x5d
 const OPEN_OBJECT = 0x7b
 const CLOSE_OBJECT = 0x7d
 
+/** The index of the quote that ends the JSON string whose opening quote is at `start`; -1 when it never ends. */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1)
+  while (end !== -1) {
+    // Escaped when an odd number of backslashes stands before it.
+    let backslashes = 0
+    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return end
+    end = text.indexOf('"', end + 1)
+  }
+  return -1
+}
+
 /**
  * True when JSON text opens more than `limit` arrays or objects inside each other, read without building
- * anything: one pass over the characters that skips strings. Malformed text is left to JSON.parse to report.
+ * anything: one pass over the structure, each string skipped by a search for its closing quote (a board's answer
+ * is mostly strings: descriptions of several KB). Malformed text is left to JSON.parse to report.
  */
 export function jsonNestsDeeperThan(text: string, limit: number = MAX_NESTING_DEPTH): boolean {
   let depth = 0
-  let inString = false
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    if (inString) {
-      if (code === BACKSLASH) index++
-      else if (code === QUOTE) inString = false
-    } else if (code === QUOTE) {
-      inString = true
+    if (code === QUOTE) {
+      index = stringEnd(text, index)
+      if (index === -1) return false
     } else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
       if (++depth > limit) return true
     } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) {
