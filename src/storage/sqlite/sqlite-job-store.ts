@@ -111,6 +111,7 @@ type ExistingJob = Pick<
 > & {
   description_hash: string | null
   also_on: string
+  row_hash: string | null
 }
 
 /** A stored job a found one is, and whether only its role matched (a new URL: a repost). */
@@ -120,7 +121,7 @@ interface Match {
 }
 
 const EXISTING_COLUMNS =
-  'id, first_seen, notified_at, posted_date, description_hash, closed_at, reopened, reposted, also_on, url, source'
+  'id, first_seen, notified_at, posted_date, description_hash, closed_at, reopened, reposted, also_on, url, source, row_hash'
 /** A role seen again under a new URL within this many days is the same job reposted; later, it is a new job. */
 const REPOST_WINDOW_DAYS = 90
 /** The most other listings a job remembers. */
@@ -226,16 +227,18 @@ export class SqliteJobStore implements JobStore {
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
-         last_seen, last_run_id, description_hash, also_on, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey,
+         last_seen, last_run_id, description_hash, also_on, row_hash, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey,
          @identityKey, @title, @company, @location, @url, @source, @posted_date, @seen, @seen, @runId,
-         @description_hash, @also_on, ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+         @description_hash, @also_on, @row_hash, ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
       ),
       updateJob: db.prepare(
         `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
          location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
          last_seen = @seen, last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns},
-         ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+         row_hash = @row_hash, ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
+      // A job seen again with the row it has: SQLite rewrites every index of a column an UPDATE sets, changed or not.
+      touchJob: db.prepare('UPDATE jobs SET last_seen = ?, last_run_id = ? WHERE id = ?'),
       putDescription: db.prepare('INSERT OR IGNORE INTO descriptions (hash, description) VALUES (?, ?)'),
       // Texts no job points at: replaced ones, and ones parked for jobs a run then left out (duplicates, the floor).
       dropUnused: db.prepare(
@@ -318,14 +321,20 @@ export class SqliteJobStore implements JobStore {
         }
         if (match) {
           const job = remembered(found, match, seen)
-          this.statements.updateJob.run({...values, ...lifecycleParameters(job), id: job.id})
+          const row = {...values, ...lifecycleParameters(job), posted_date: job.posted_date}
+          const hash = rowHash(row)
+          // A closed job's row says so outside what the hash covers (the lifecycle rules close it): it is rewritten.
+          if (hash === match.existing.row_hash && match.existing.closed_at === null) {
+            this.statements.touchJob.run(seen, saved.id, job.id)
+          } else {
+            this.statements.updateJob.run({...row, row_hash: hash, id: job.id})
+          }
           this.keepDescription(found, values.description_hash, match.existing.description_hash)
           this.keepUrls(job.id, found)
           return job
         }
-        const id = Number(
-          this.statements.insertJob.run({...values, also_on: JSON.stringify(found.also_on)}).lastInsertRowid,
-        )
+        const row = {...values, reopened: 0, reposted: 0, also_on: JSON.stringify(found.also_on)}
+        const id = Number(this.statements.insertJob.run({...row, row_hash: rowHash(row)}).lastInsertRowid)
         this.keepDescription(found, values.description_hash, null)
         this.keepUrls(id, found)
         return {...fresh(found, seen), id}
@@ -510,6 +519,28 @@ export class SqliteJobStore implements JobStore {
     const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
     return row ? fromRow(row) : null
   }
+}
+
+/** The values a run writes into a job's row, in a fixed order, besides when it was seen and by which run. */
+const ROW_VALUES = [
+  'urlKey',
+  'identityKey',
+  'title',
+  'company',
+  'location',
+  'url',
+  'source',
+  'posted_date',
+  'description_hash',
+  'reopened',
+  'reposted',
+  'also_on',
+  ...DETAIL_COLUMNS,
+] as const
+
+/** The hash of a row's values (ROW_VALUES): equal hashes, equal rows. */
+function rowHash(row: Record<(typeof ROW_VALUES)[number], unknown>): string {
+  return textHash(JSON.stringify(ROW_VALUES.map((name) => row[name] ?? null)))
 }
 
 function lifecycleParameters(job: StoredJob) {

@@ -150,8 +150,11 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     // Descriptions are kept by content (their hash) instead of per job: a run puts each board's texts here as the
     // board answers and holds only their hashes (DescriptionShelf), jobs with the same text share one row, and a
     // job points at its text through description_hash. Texts no job points at are removed when a run is stored.
+    // row_hash: the hash of what the last run wrote into the job's row besides when it was seen (SqliteJobStore),
+    // so a job seen again unchanged is only touched; null (rows of earlier versions) never matches.
     version: 8,
     sql: `
+      ALTER TABLE jobs ADD COLUMN row_hash TEXT;
       CREATE TABLE descriptions (
         hash TEXT PRIMARY KEY,
         description TEXT NOT NULL

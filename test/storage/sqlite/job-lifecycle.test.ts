@@ -154,3 +154,36 @@ describe('listings of summaries in jobagent.db', () => {
     expect(closed).toEqual((await store.closedJobs(100)).map(summaryOf))
   })
 })
+
+describe('a job seen again in jobagent.db', () => {
+  const row = (id: number) =>
+    db.prepare('SELECT last_seen, last_run_id, location, row_hash FROM jobs WHERE id = ?').get(id) as {
+      last_seen: string
+      last_run_id: number
+      location: string
+      row_hash: string
+    }
+
+  it('moves only its sighting when nothing changed, and is rewritten when something did', async () => {
+    const first = await runOn('2026-11-01', {a: [posting(1)]})
+    const id = first.jobs[0]!.id
+    const before = row(id)
+    const again = await runOn('2026-11-02', {a: [posting(1)]})
+    expect(row(id)).toEqual({...before, last_seen: '2026-11-02T08:00:00.000', last_run_id: again.run.id})
+    await runOn('2026-11-03', {a: [posting(1, {location: 'Berlin'})]})
+    expect(row(id)).toMatchObject({last_seen: '2026-11-03T08:00:00.000', location: 'Berlin'})
+    expect(row(id).row_hash).not.toBe(before.row_hash)
+    // Back to what it was: written again, not left at Berlin.
+    await runOn('2026-11-04', {a: [posting(1)]})
+    expect(row(id)).toMatchObject({location: before.location, row_hash: before.row_hash})
+  })
+
+  it('is reopened when it comes back after closing, whatever its row says', async () => {
+    const first = await runOn('2026-11-01', {a: [posting(1), posting(2)]}, 'same', 1)
+    const id = first.jobs[0]!.id
+    await runOn('2026-11-02', {a: [posting(2)]}, 'same', 1)
+    expect((await store.findJob(id))?.closed_at).not.toBeNull()
+    await runOn('2026-11-03', {a: [posting(1), posting(2)]}, 'same', 1)
+    expect(await store.findJob(id)).toMatchObject({closed_at: null, last_seen: '2026-11-03T08:00:00.000'})
+  })
+})
