@@ -73,11 +73,14 @@ export function criteriaFilter(
     }
     return true
   }
+  // By source, whatever order the boards answered in.
   const warnings = () =>
-    [...undated].map(
-      ([source, count]) =>
-        `max_age_days cannot be applied to ${count} job(s) from ${source} without a posted date; they were kept`,
-    )
+    [...undated]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([source, count]) =>
+          `max_age_days cannot be applied to ${count} job(s) from ${source} without a posted date; they were kept`,
+      )
   return {accepts, warnings}
 }
 
