@@ -37,6 +37,7 @@ export function createDigestSender(
 ): DigestSender {
   return {
     channelCount: notify.urls.length,
+    maxItems: notify.max_items,
     buildDigest: (jobs, followUps) => buildDigest([...jobs], {maxItems: notify.max_items, type: 'new_jobs', followUps}),
     deliver: (digest, signal) => service.deliver(digest, signal),
   }

@@ -281,6 +281,7 @@ async function runWithChannels(urls: string[]) {
     const service = new NotificationService(built.notifiers, log.logger)
     const notifications: DigestSender = {
       channelCount: built.notifiers.length,
+      maxItems: 20,
       buildDigest: (found) => buildDigest([...found], {maxItems: 20, type: 'new_jobs'}),
       deliver: (message, signal) => service.deliver(message, signal),
     }

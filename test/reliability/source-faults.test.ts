@@ -345,6 +345,7 @@ async function runBeside(
     const channels = new NotificationService(createNotifiers(['log://'], {logger: log.logger}), log.logger)
     const notifications: DigestSender = {
       channelCount: 1,
+      maxItems: 20,
       buildDigest: (jobs) => buildDigest([...jobs], {maxItems: 20, type: 'new_jobs'}),
       deliver: (digest, signal) => channels.deliver(digest, signal),
     }

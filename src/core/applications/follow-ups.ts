@@ -24,13 +24,26 @@ interface FollowUpSettings {
   ghosted_after_days: number
 }
 
+/**
+ * Applications in a waiting status last changed at or before `changedBefore`, not snoozed past `now`, and with
+ * `remindedBefore` not named by a digest after it.
+ */
+export interface WaitingQuery {
+  changedBefore: string
+  now: string
+  remindedBefore?: string
+}
+
+/** The follow-ups a digest names (the longest waiting, no more than it names) and how many are due in all. */
+export interface DueFollowUps {
+  named: FollowUp[]
+  total: number
+}
+
 /** What follow-ups need of the tracker's storage. */
 export interface FollowUpStore {
-  /**
-   * Applications in a waiting status last changed at or before `changedBefore`, not snoozed past `now`, and with
-   * `remindedBefore` not named by a digest after it; oldest change first.
-   */
-  waiting(query: {changedBefore: string; now: string; remindedBefore?: string}): Promise<TrackedApplication[]>
+  /** The applications of `query`, oldest change first, at most `limit` of them (all without), and their number. */
+  waiting(query: WaitingQuery, limit?: number): Promise<{applications: TrackedApplication[]; total: number}>
   markReminded(urlKeys: readonly string[], at: string): Promise<void>
   /** Sets the time until which an application is not due; false when no application has the key. */
   snooze(urlKey: string, until: string): Promise<boolean>
@@ -56,26 +69,31 @@ export class FollowUps {
   }
 
   /** The applications due now, longest waiting first. */
-  due(): Promise<FollowUp[]> {
-    return this.listed(false)
+  async due(): Promise<FollowUp[]> {
+    return (await this.listed(false)).named
   }
 
-  /** The due applications a digest has not named within the last `after_days`: what a run's digest names. */
-  toRemind(): Promise<FollowUp[]> {
-    return this.listed(true)
+  /**
+   * What a run's digest names: of the due applications no digest has named within the last `after_days`, the
+   * `limit` that have waited longest, and how many there are. The others are counted, and named by later runs
+   * (a backlog of thousands costs a run a count, not thousands of rows).
+   */
+  toRemind(limit: number): Promise<DueFollowUps> {
+    return this.listed(true, limit)
   }
 
-  private async listed(unremindedOnly: boolean): Promise<FollowUp[]> {
+  private async listed(unremindedOnly: boolean, limit?: number): Promise<DueFollowUps> {
     const now = this.clock.now()
     // One period back: the last status change for `due`, the last reminder for `toRemind`.
     const periodAgo = localTimestamp(new Date(now.getTime() - this.settings.after_days * DAY_MS))
-    const waiting = await this.store.waiting({
+    const query = {
       changedBefore: periodAgo,
       now: localTimestamp(now),
       ...(unremindedOnly ? {remindedBefore: periodAgo} : {}),
-    })
+    }
+    const {applications, total} = await this.store.waiting(query, limit)
     // updated_at is a local time without zone, as Date reads it.
-    return waiting.map((application) => {
+    const named = applications.map((application) => {
       const days = Math.floor((now.getTime() - new Date(application.updated_at).getTime()) / DAY_MS)
       const ghosted =
         application.status === 'applied' &&
@@ -83,6 +101,7 @@ export class FollowUps {
         days >= this.settings.ghosted_after_days
       return {...application, days_waiting: days, suggest_ghosted: ghosted}
     })
+    return {named, total}
   }
 
   async markReminded(followUps: readonly FollowUp[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
-import type {FollowUp, FollowUps} from '../applications/follow-ups.js'
+import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
 import {type DescriptionTerms, descriptionTerms, type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
@@ -25,7 +25,9 @@ interface ChannelReport {
 /** What the run needs of the notification service. */
 export interface DigestSender {
   readonly channelCount: number
-  buildDigest(jobs: readonly JobResponse[], followUps: readonly FollowUp[]): Digest
+  /** How many jobs, and how many follow-ups, a digest names (`notify.max_items`). */
+  readonly maxItems: number
+  buildDigest(jobs: readonly JobResponse[], followUps: DueFollowUps): Digest
   deliver(digest: Digest, signal: AbortSignal): Promise<{delivered: boolean; channels: ChannelReport[]}>
 }
 
@@ -320,16 +322,18 @@ export class AgentRun {
   private async notify(newJobs: RankedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
     const notifyLog = this.deps.logger.child('notify')
     const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
-    // Applications due for a follow-up ride along with the jobs, each named at most once per period.
-    const followUps = (await this.deps.followUps?.toRemind()) ?? []
-    const alsoFollowUps = followUps.length > 0 ? ` and ${followUps.length} follow-up(s)` : ''
-    if (pending.length === 0 && followUps.length === 0) {
+    // Applications due for a follow-up ride along with the jobs, each named at most once per period; without a
+    // channel nothing is named, so they are only counted.
+    const {channelCount, maxItems} = this.deps.notifications
+    const followUps = (await this.deps.followUps?.toRemind(channelCount > 0 ? maxItems : 0)) ?? {named: [], total: 0}
+    const alsoFollowUps = followUps.total > 0 ? ` and ${followUps.total} follow-up(s)` : ''
+    if (pending.length === 0 && followUps.total === 0) {
       notifyLog.info(
         `Notifications: none sent; no new jobs to notify${newJobs.length > 0 ? ' (all notified before)' : ''}`,
       )
       return skipped('nothing_new')
     }
-    if (this.deps.notifications.channelCount === 0) {
+    if (channelCount === 0) {
       notifyLog.info(`Notifications: none sent; no channel is configured (set notify.urls or pass --notify URL)`)
       return skipped('none_configured', pending.length)
     }
@@ -350,7 +354,7 @@ export class AgentRun {
       pending.flatMap((job) => (job.id === null ? [] : [job.id])),
       localTimestamp(clock.now()),
     )
-    await this.deps.followUps?.markReminded(followUps)
+    await this.deps.followUps?.markReminded(followUps.named)
     notifyLog.info(
       `Notifications: sent ${pending.length} job(s)${alsoFollowUps} to ${accepted} of ${report.channels.length} channel(s)`,
     )

@@ -1,5 +1,5 @@
 import {encode} from 'html-entities'
-import type {FollowUp} from '../applications/follow-ups.js'
+import type {DueFollowUps, FollowUp} from '../applications/follow-ups.js'
 import {type JobResponse, toJobResponse} from '../jobs/job.js'
 import {shortFacts} from '../jobs/job-facts.js'
 import type {Digest, NotifiedJob} from './notifier.js'
@@ -17,13 +17,13 @@ export function jobLine(job: NotifiedJob): string {
 /** The digest of a run: every new job counts in the title, the first `maxItems` are listed, the rest are "+N more". */
 export function buildDigest(
   jobs: readonly ScoredJobResponse[],
-  options: {maxItems: number; type?: Digest['type']; followUps?: readonly FollowUp[]},
+  options: {maxItems: number; type?: Digest['type']; followUps?: DueFollowUps},
 ): Digest {
-  const followUps = options.followUps ?? []
+  const followUps = options.followUps ?? {named: [], total: 0}
   // Stored jobs carry ids and dates of their own; channels (the webhook's jobs array) get the JobResponse fields.
   const listed = jobs.slice(0, Math.max(0, options.maxItems)).map(toNotifiedJob)
   return {
-    title: followUps.length === 0 ? digestTitle(jobs.length) : digestTitleWithFollowUps(jobs.length, followUps.length),
+    title: followUps.total === 0 ? digestTitle(jobs.length) : digestTitleWithFollowUps(jobs.length, followUps.total),
     jobs: listed,
     lines: listed.map(jobLine),
     more: jobs.length - listed.length,
@@ -37,9 +37,9 @@ export function buildDigest(
  * The first `maxItems` due follow-ups as lines, then one line for the rest: a backlog of hundreds would otherwise
  * fill every digest. The title counts them all.
  */
-function followUpLines(followUps: readonly FollowUp[], maxItems: number): string[] {
-  const named = followUps.slice(0, Math.max(0, maxItems)).map(followUpLine)
-  const rest = followUps.length - named.length
+function followUpLines(followUps: DueFollowUps, maxItems: number): string[] {
+  const named = followUps.named.slice(0, Math.max(0, maxItems)).map(followUpLine)
+  const rest = followUps.total - named.length
   if (rest === 0) return named
   return [...named, `+${rest} more follow-up${rest === 1 ? '' : 's'}: jobagent followups lists them all`]
 }

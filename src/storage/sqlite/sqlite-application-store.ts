@@ -8,7 +8,7 @@ import {
   type TrackedApplication,
 } from '../../core/applications/application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
-import {type FollowUpStore, WAITING_STATUSES} from '../../core/applications/follow-ups.js'
+import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
@@ -17,6 +17,10 @@ interface ApplicationRow extends TrackedApplication {
 }
 
 const COLUMNS = 'id, title, company, location, url, source, applied_date, status, notes, updated_at, posting_closed_at'
+/** The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. */
+const WAITING = `status IN (${WAITING_STATUSES.map(() => '?').join(', ')})
+  AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
+  AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)`
 
 function toTracked(row: ApplicationRow): TrackedApplication {
   const {id: _id, ...tracked} = row
@@ -77,12 +81,9 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         'SELECT url_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(?))',
       ),
       appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
-      waiting: db.prepare(
-        `SELECT ${COLUMNS} FROM applications WHERE status IN (${WAITING_STATUSES.map(() => '?').join(', ')})
-         AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
-         AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)
-         ORDER BY updated_at, id`,
-      ),
+      // LIMIT -1: all of them.
+      waiting: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE ${WAITING} ORDER BY updated_at, id LIMIT @limit`),
+      countWaiting: db.prepare(`SELECT count(*) FROM applications WHERE ${WAITING}`).pluck(),
       remind: db.prepare('UPDATE applications SET reminded_at = ? WHERE url_key = ?'),
       snooze: db.prepare('UPDATE applications SET snoozed_until = ? WHERE url_key = ?'),
     }
@@ -210,10 +211,18 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     })
   }
 
-  async waiting(query: {changedBefore: string; now: string; remindedBefore?: string}): Promise<TrackedApplication[]> {
+  async waiting(query: WaitingQuery, limit?: number): Promise<{applications: TrackedApplication[]; total: number}> {
     const parameters = {remindedBefore: null, ...query}
-    const rows = read(this.db, this.file, () => this.statements.waiting.all(...WAITING_STATUSES, parameters))
-    return (rows as ApplicationRow[]).map(toTracked)
+    const {rows, total} = read(this.db, this.file, () => {
+      const rows = this.statements.waiting.all(...WAITING_STATUSES, {...parameters, limit: limit ?? -1})
+      // Counted only when the list may have been cut.
+      const total =
+        limit === undefined || rows.length < limit
+          ? rows.length
+          : (this.statements.countWaiting.get(...WAITING_STATUSES, parameters) as number)
+      return {rows, total}
+    })
+    return {applications: (rows as ApplicationRow[]).map(toTracked), total}
   }
 
   async markReminded(urlKeys: readonly string[], at: string): Promise<void> {

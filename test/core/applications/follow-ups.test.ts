@@ -57,14 +57,27 @@ describe('follow-ups', () => {
 
   it('are named by a digest once per period of after_days', async () => {
     await tracked(1, 'applied', 10)
-    const first = await followUps().toRemind()
-    expect(first).toHaveLength(1)
-    await followUps().markReminded(first)
-    expect(await followUps().toRemind()).toEqual([])
+    const first = await followUps().toRemind(20)
+    expect(first.named).toHaveLength(1)
+    await followUps().markReminded(first.named)
+    expect(await followUps().toRemind(20)).toEqual({named: [], total: 0})
     now = new Date(now.getTime() + 6 * 86_400_000)
-    expect(await followUps().toRemind()).toEqual([])
+    expect(await followUps().toRemind(20)).toEqual({named: [], total: 0})
     now = new Date(now.getTime() + 86_400_000)
-    expect((await followUps().toRemind()).map((application) => application.days_waiting)).toEqual([17])
+    expect((await followUps().toRemind(20)).named.map((application) => application.days_waiting)).toEqual([17])
+  })
+
+  it('are named by a digest as many at a time as it names, longest waiting first, the rest counted for later', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await tracked(n, 'applied', 10 + n)
+    const first = await followUps().toRemind(2)
+    expect(first.total).toBe(5)
+    expect(first.named.map((application) => application.days_waiting)).toEqual([15, 14])
+    await followUps().markReminded(first.named)
+    const second = await followUps().toRemind(2)
+    expect([second.total, second.named.map((application) => application.days_waiting)]).toEqual([3, [13, 12]])
+    // Without a channel a run names none: it only counts them.
+    expect(await followUps().toRemind(0)).toEqual({named: [], total: 3})
+    expect((await followUps().due()).length).toBe(5)
   })
 
   it('can be snoozed: not due before the time given, due again after it', async () => {

@@ -42,6 +42,7 @@ function digestRecorder(channelCount: number, accept = true) {
   const sent: Digest[] = []
   const sender: DigestSender = {
     channelCount,
+    maxItems: 20,
     buildDigest: (jobs) => ({
       title: `${jobs.length} new jobs`,
       jobs: [...jobs],

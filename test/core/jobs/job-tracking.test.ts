@@ -87,6 +87,7 @@ describe('the run, the job list and a search judge alike', () => {
       search: new JobSearch([{name: 'board', serverSideFilters: [], fetchJobs: async () => found}], log.logger),
       notifications: {
         channelCount: 0,
+        maxItems: 20,
         buildDigest: () => {
           throw new Error('no channel')
         },

@@ -45,14 +45,14 @@ describe('buildDigest', () => {
       days_waiting: 20,
       suggest_ghosted: false,
     }))
-    const digest = buildDigest(jobs(1), {maxItems: 2, followUps})
+    const digest = buildDigest(jobs(1), {maxItems: 2, followUps: {named: followUps.slice(0, 2), total: 4}})
     expect(digest.title).toBe('1 new job, 4 follow-ups due')
     expect(digest.followUps).toEqual([
       'Follow up: Role 0 at Acme (applied, 20 days without news), https://example.org/applied/0',
       'Follow up: Role 1 at Acme (applied, 20 days without news), https://example.org/applied/1',
       '+2 more follow-ups: jobagent followups lists them all',
     ])
-    expect(buildDigest([], {maxItems: 4, followUps}).followUps).toHaveLength(4)
+    expect(buildDigest([], {maxItems: 4, followUps: {named: followUps, total: 4}}).followUps).toHaveLength(4)
   })
 
   it('counts every new job in the title and lists at most max_items of them', () => {
