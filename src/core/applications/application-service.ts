@@ -3,12 +3,13 @@ import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '.
 import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {applicationUrlKey} from '../url-identity.js'
-import type {
-  ApplicationCounts,
-  ApplicationRecord,
-  ApplicationStatus,
-  ApplicationWithHistory,
-  TrackedApplication,
+import {
+  type ApplicationCounts,
+  type ApplicationRecord,
+  type ApplicationStatus,
+  type ApplicationWithHistory,
+  statusSince,
+  type TrackedApplication,
 } from './application.js'
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from './application-store.js'
 import {type ApplicationStats, applicationStats, parseSince} from './stats.js'
@@ -182,7 +183,7 @@ export class ApplicationService {
   async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
     const {importedRecordSchema, issuesToDetails} = await loadSchemas()
     const now = localTimestamp(this.clock.now())
-    const valid: {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[] = []
+    const valid: {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
     for (const {row, value, problems} of rows) {
@@ -205,11 +206,8 @@ export class ApplicationService {
         continue
       }
       firstRowOfKey.set(urlKey, row)
-      valid.push({
-        record: {...fields, applied_date: applied_date || now},
-        urlKey,
-        appliedDateGiven: Boolean(applied_date),
-      })
+      const record = {...fields, applied_date: applied_date || now}
+      valid.push({record, urlKey, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)})
     }
     if (errors.length > 0) {
       const rowsWithErrors = new Set(errors.map((error) => error.row)).size

@@ -46,10 +46,11 @@ export interface ApplicationStore {
   trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>>
   /**
    * All or nothing: inserts new records and, with `update`, overwrites tracked ones. A record whose file gave no
-   * applied_date (`appliedDateGiven: false`) keeps the tracked one on update; a new one gets the record's.
+   * applied_date (`appliedDateGiven: false`) keeps the tracked one on update; a new one gets the record's. A new
+   * record's status dates from `since` (statusSince); a tracked one whose status changes, from `at`.
    */
   importRecords(
-    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[],
+    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome>
 }

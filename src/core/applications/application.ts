@@ -23,6 +23,15 @@ export interface ApplicationRecord {
   notes: string
 }
 
+/**
+ * Since when a record brought in from elsewhere (an import) has been in its status, as far as it tells: one in
+ * `applied` since its applied date when that is earlier, so its follow-up is due `after_days` after the
+ * application went out, not after the import; any other status since `now`, the record giving no date for it.
+ */
+export function statusSince(record: Pick<ApplicationRecord, 'status' | 'applied_date'>, now: string): string {
+  return record.status === 'applied' && record.applied_date < now ? record.applied_date : now
+}
+
 export const APPLICATION_FIELDS = [
   'title',
   'company',

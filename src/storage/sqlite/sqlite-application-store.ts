@@ -177,13 +177,13 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async importRecords(
-    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean}[],
+    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
-      for (const {record, urlKey, appliedDateGiven} of records) {
-        if (this.statements.insert.get({...record, urlKey, at: options.at})) {
+      for (const {record, urlKey, appliedDateGiven, since} of records) {
+        if (this.statements.insert.get({...record, urlKey, at: since})) {
           outcome.inserted++
           continue
         }

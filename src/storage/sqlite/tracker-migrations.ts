@@ -152,9 +152,13 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     // job points at its text through description_hash. Texts no job points at are removed when a run is stored.
     // row_hash: the hash of what the last run wrote into the job's row besides when it was seen (SqliteJobStore),
     // so a job seen again unchanged is only touched; null (rows of earlier versions) never matches.
+    // applications_waiting covers every column a run's follow-up count reads, so counting a backlog of thousands
+    // reads the index alone.
     version: 8,
     sql: `
       ALTER TABLE jobs ADD COLUMN row_hash TEXT;
+      DROP INDEX applications_waiting;
+      CREATE INDEX applications_waiting ON applications (status, updated_at, snoozed_until, reminded_at);
       CREATE TABLE descriptions (
         hash TEXT PRIMARY KEY,
         description TEXT NOT NULL

@@ -80,6 +80,44 @@ describe('follow-ups', () => {
     expect((await followUps().due()).length).toBe(5)
   })
 
+  it('of imported applications count from the applied date in applied, and from the import in other statuses', async () => {
+    const imported = (n: number, status: string, applied_date: string) => ({
+      row: n,
+      value: {
+        title: `Role ${n}`,
+        company: 'Acme',
+        location: '',
+        url: `https://example.org/jobs/${n}`,
+        source: 'test',
+        status,
+        notes: '',
+        applied_date,
+      },
+    })
+    const importing = new ApplicationService(new SqliteApplicationStore(db, file), clock)
+    await importing.import(
+      [
+        imported(1, 'applied', '2026-10-25T09:00:00.000'),
+        imported(2, 'interviewing', '2026-10-25T09:00:00.000'),
+        imported(3, 'applied', '2026-11-22T09:00:00.000'),
+        // A date after the import (a typing slip, another zone) is no earlier start.
+        imported(4, 'applied', '2026-12-24T09:00:00.000'),
+      ],
+      {update: false},
+    )
+    const due = await followUps().due()
+    expect(due.map((application) => [application.url, application.days_waiting])).toEqual([
+      ['https://example.org/jobs/1', 30],
+    ])
+    now = new Date('2026-12-01T09:00:00.000')
+    expect((await followUps().due()).map((application) => application.url)).toEqual([
+      'https://example.org/jobs/1',
+      'https://example.org/jobs/3',
+      'https://example.org/jobs/2',
+      'https://example.org/jobs/4',
+    ])
+  })
+
   it('can be snoozed: not due before the time given, due again after it', async () => {
     const url = await tracked(1, 'applied', 10)
     // The URL as the user may type it: the host's case does not matter.
