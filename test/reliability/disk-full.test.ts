@@ -12,15 +12,16 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
   let disk: SmallFilesystem
   let outside: ReturnType<typeof tempDir>
   let home: string
+  let jobsFile: string
   const cli = (...args: string[]) => runCli(args, {home})
 
   beforeEach(async () => {
     disk = mountSmallFilesystem(2048)
     outside = tempDir('jobagent-disk-full-')
     home = join(disk.path, 'home')
-    const jobs = join(outside.path, 'jobs.json')
-    writeFileSync(jobs, '[]')
-    expect((await cli('config', 'set', 'sources', JSON.stringify([{type: 'file', path: jobs}]))).code).toBe(0)
+    jobsFile = join(outside.path, 'jobs.json')
+    writeFileSync(jobsFile, '[]')
+    expect((await cli('config', 'set', 'sources', JSON.stringify([{type: 'file', path: jobsFile}]))).code).toBe(0)
     const applications = Array.from({length: 2000}, (_, index) => ({
       title: `Engineer ${index}`,
       company: `Acme ${index}`,
@@ -86,6 +87,38 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
     expect(result.code).toBe(1)
     expect(existsSync(join(home, 'run.lock'))).toBe(false)
     expect(leftovers()).toEqual([])
+  })
+
+  it('a run whose jobs the database cannot hold exits 1 with "disk full" and stores none of them', async () => {
+    // 120 jobs with 3 KB descriptions, where 100 KB is free: the texts go to the database as the board answers,
+    // then the jobs.
+    const jobs = Array.from({length: 120}, (_, index) => ({
+      title: `Engineer ${index}`,
+      company: 'Initech',
+      location: 'Remote',
+      url: `https://example.org/board/${index}`,
+      description: `Job ${index}: ${'build and run services. '.repeat(128)}`,
+    }))
+    writeFileSync(jobsFile, JSON.stringify(jobs))
+    disk.fill(100 * 1024)
+
+    const result = await cli('run')
+
+    expect(result.stderr).toContain(`Error: disk full: ${join(home, 'jobagent.db')} was not changed`)
+    expect(result.stderr).not.toContain('bug')
+    expect(result.code).toBe(1)
+    expect(existsSync(join(home, 'run.lock'))).toBe(false)
+    disk.free()
+    const after = await cli('jobs', '--json')
+    expect(after.code).toBe(0)
+    expect(JSON.parse(after.stdout)).toEqual([])
+    // With room again, the same run stores every job with its description.
+    const again = await cli('run')
+    expect(again.stderr).not.toContain('Error')
+    expect(again.code).toBe(0)
+    const stored = JSON.parse((await cli('jobs', '--json')).stdout) as {description: string}[]
+    expect(stored).toHaveLength(120)
+    expect(stored.every((job) => job.description.startsWith('Job '))).toBe(true)
   })
 
   it('an import the database cannot hold exits 1 with "disk full" and stores none of its records', async () => {
