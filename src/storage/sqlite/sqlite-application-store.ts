@@ -214,7 +214,9 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   async waiting(query: WaitingQuery, limit?: number): Promise<{applications: TrackedApplication[]; total: number}> {
     const parameters = {remindedBefore: null, ...query}
     const {rows, total} = read(this.db, this.file, () => {
-      const rows = this.statements.waiting.all(...WAITING_STATUSES, {...parameters, limit: limit ?? -1})
+      // SQLite sorts every due row before it applies even LIMIT 0: a run without a channel only counts them.
+      const rows =
+        limit === 0 ? [] : this.statements.waiting.all(...WAITING_STATUSES, {...parameters, limit: limit ?? -1})
       // Counted only when the list may have been cut.
       const total =
         limit === undefined || rows.length < limit
