@@ -1,4 +1,5 @@
 import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
+import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobFields,
   JobStore,
@@ -88,11 +89,9 @@ function descriptionHash({job, parked}: FoundJob): string | null {
 }
 
 /** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
-function jobParameters(found: FoundJob) {
-  const {job} = found
+function jobParameters(job: JobResponse) {
   return {
     ...job,
-    description_hash: descriptionHash(found),
     salary: job.salary === null ? null : JSON.stringify(job.salary),
     remote: job.remote === null ? null : job.remote ? 1 : 0,
     regions: JSON.stringify(job.regions),
@@ -312,32 +311,39 @@ export class SqliteJobStore implements JobStore {
       // Rows are built here rather than read back (RETURNING): a run upserts thousands of jobs.
       const stored = jobs.map((found, index) => {
         const match = matches[index]
-        const values = {
-          ...jobParameters(found),
+        const description = descriptionHash(found)
+        // The statement's parameters, built only for a row that is written.
+        const row = (life: Pick<StoredJob, 'posted_date' | 'reopened' | 'reposted' | 'also_on'>, hash: string) => ({
+          ...jobParameters(found.job),
+          description_hash: description,
+          posted_date: life.posted_date,
+          reopened: life.reopened,
+          reposted: life.reposted,
+          also_on: JSON.stringify(life.also_on),
           urlKey: found.urlKey,
           identityKey: found.identityKey,
           runId: saved.id,
           seen,
-        }
+          row_hash: hash,
+        })
         if (match) {
           const job = remembered(found, match, seen)
-          const row = {...values, ...lifecycleParameters(job), posted_date: job.posted_date}
-          const hash = rowHash(row)
+          const hash = rowHash(found, description, job)
           // A closed job's row says so outside what the hash covers (the lifecycle rules close it): it is rewritten.
           if (hash === match.existing.row_hash && match.existing.closed_at === null) {
             this.statements.touchJob.run(seen, saved.id, job.id)
           } else {
-            this.statements.updateJob.run({...row, row_hash: hash, id: job.id})
+            this.statements.updateJob.run({...row(job, hash), id: job.id})
           }
-          this.keepDescription(found, values.description_hash, match.existing.description_hash)
+          this.keepDescription(found, description, match.existing.description_hash)
           this.keepUrls(job.id, found)
           return job
         }
-        const row = {...values, reopened: 0, reposted: 0, also_on: JSON.stringify(found.also_on)}
-        const id = Number(this.statements.insertJob.run({...row, row_hash: rowHash(row)}).lastInsertRowid)
-        this.keepDescription(found, values.description_hash, null)
+        const job = fresh(found, seen)
+        const id = Number(this.statements.insertJob.run(row(job, rowHash(found, description, job))).lastInsertRowid)
+        this.keepDescription(found, description, null)
         this.keepUrls(id, found)
-        return {...fresh(found, seen), id}
+        return {...job, id}
       })
       const reopenedHere = stored.filter((_, index) => matches[index]?.existing.closed_at != null)
       const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
@@ -521,28 +527,32 @@ export class SqliteJobStore implements JobStore {
   }
 }
 
-/** The values a run writes into a job's row, in a fixed order, besides when it was seen and by which run. */
-const ROW_VALUES = [
-  'urlKey',
-  'identityKey',
-  'title',
-  'company',
-  'location',
-  'url',
-  'source',
-  'posted_date',
-  'description_hash',
-  'reopened',
-  'reposted',
-  'also_on',
-  ...DETAIL_COLUMNS,
-] as const
-
-/** The hash of a row's values (ROW_VALUES): equal hashes, equal rows. */
-function rowHash(row: Record<(typeof ROW_VALUES)[number], unknown>): string {
-  return textHash(JSON.stringify(ROW_VALUES.map((name) => row[name] ?? null)))
-}
-
-function lifecycleParameters(job: StoredJob) {
-  return {reopened: job.reopened, reposted: job.reposted, also_on: JSON.stringify(job.also_on)}
+/**
+ * The hash of what a run writes into a job's row besides when it was seen and by which run: the found job's fields
+ * and keys, its description's hash, and its life (`posted_date` after a board dropped it, reopened, reposted, the
+ * other listings). Equal hashes, equal rows. Worked out from the values themselves, so a job seen again unchanged
+ * costs no statement parameters.
+ */
+function rowHash(
+  {job, urlKey, identityKey}: FoundJob,
+  descriptionHash: string | null,
+  life: Pick<StoredJob, 'posted_date' | 'reopened' | 'reposted' | 'also_on'>,
+): string {
+  return textHash(
+    JSON.stringify([
+      urlKey,
+      identityKey,
+      job.title,
+      job.company,
+      job.location,
+      job.url,
+      job.source,
+      life.posted_date,
+      descriptionHash,
+      life.reopened,
+      life.reposted,
+      life.also_on,
+      ...DETAIL_COLUMNS.map((column) => job[column]),
+    ]),
+  )
 }
