@@ -28,7 +28,7 @@ export async function runAgent(
       const run = new AgentRun({
         applications: context.applicationStore,
         jobs: context.jobStore,
-        shelf: context.descriptionShelf,
+        shelf: context.jobStore,
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),
         followUps: context.followUps,

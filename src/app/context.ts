@@ -9,7 +9,6 @@ import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
-import {SqliteDescriptionShelf} from '../storage/sqlite/description-shelf.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
@@ -35,7 +34,6 @@ interface Services {
   applicationStore: SqliteApplicationStore
   applications: ApplicationService
   jobStore: SqliteJobStore
-  descriptionShelf: SqliteDescriptionShelf
   runLedger: RunLedger
   jobCatalog: Promise<JobCatalog>
   followUps: FollowUps
@@ -107,10 +105,6 @@ export class AppContext {
 
   get jobStore(): SqliteJobStore {
     return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
-  }
-
-  get descriptionShelf(): SqliteDescriptionShelf {
-    return this.once('descriptionShelf', () => new SqliteDescriptionShelf(this.trackerDb, this.paths.trackerDb))
   }
 
   get runLedger(): RunLedger {

@@ -1,6 +1,6 @@
 import {type FoundJob, keyJob} from '../../src/core/jobs/dedupe.js'
 import type {JobDetails, JobResponse} from '../../src/core/jobs/job.js'
-import type {JobLifecycle, LifecycleInput} from '../../src/core/jobs/job-store.js'
+import type {JobLifecycle, LifecycleInput, NewRunRecord} from '../../src/core/jobs/job-store.js'
 
 /** A job of a board that gives none of the details (or before they are read). */
 export function noDetails(): JobDetails {
@@ -46,4 +46,19 @@ export const closesNothing: LifecycleInput = {listings: [], closeAfterRuns: 2}
 /** A job that was never closed, reopened, reposted or listed elsewhere. */
 export function openLife(): JobLifecycle {
   return {closed_at: null, reopened: 0, reposted: 0, also_on: []}
+}
+
+/** A run that completed at `started_at` with one job, as the job store records it. */
+export function runRecord(started_at: string): NewRunRecord {
+  return {
+    started_at,
+    finished_at: started_at,
+    status: 'ok',
+    mode: 'production',
+    jobs_found: 1,
+    new_jobs: 1,
+    notified: 0,
+    sources: [],
+    error: null,
+  }
 }

@@ -8,7 +8,7 @@ import {createHttpApp} from '../../src/http/app.js'
 import {withHttpStatus} from '../../src/http/errors.js'
 import {tempDir} from '../helpers/cli.js'
 import {applicationBody, json, jsonBody, statusPath, type TestApi, testApi} from '../helpers/http.js'
-import {closesNothing} from '../helpers/job-details.js'
+import {closesNothing, runRecord} from '../helpers/job-details.js'
 import {memoryLogger, parseLogLine} from '../helpers/memory-log.js'
 
 let api: TestApi | undefined
@@ -90,21 +90,7 @@ describe('GET /health', () => {
   it('passes with a working database and a recent successful run', async () => {
     const {app, context} = start()
     const now = localTimestamp()
-    await context.jobStore.saveRun(
-      {
-        started_at: now,
-        finished_at: now,
-        status: 'ok',
-        mode: 'production',
-        jobs_found: 1,
-        new_jobs: 1,
-        notified: 0,
-        sources: [],
-        error: null,
-      },
-      [],
-      closesNothing,
-    )
+    await context.jobStore.saveRun(runRecord(now), [], closesNothing)
     const response = await app.request('/health')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/health+json')

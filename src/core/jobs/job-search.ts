@@ -125,18 +125,13 @@ export class JobSearch {
     const described = jobs.filter((one) => one.job.description !== null)
     if (!shelf || described.length === 0) return jobs
     try {
-      const texts = described.map((one) => one.job.description as string)
-      const parked = await shelf.park(texts)
-      const where = new Map(
-        described.map((one, index) => {
-          const spot = parked[index]
-          const text = texts[index]
-          return [one, spot && readTerms && text !== undefined ? {...spot, terms: readTerms(text)} : spot]
-        }),
-      )
+      const parked = await shelf.park(described.map((one) => one.job.description as string))
+      const where = new Map(described.map((one, index) => [one, parked[index]]))
       return jobs.map((one) => {
         const spot = where.get(one)
-        return spot ? {...one, job: {...one.job, description: null}, parked: spot} : one
+        if (!spot) return one
+        const terms = readTerms?.(one.job.description as string)
+        return {...one, job: {...one.job, description: null}, parked: terms ? {...spot, terms} : spot}
       })
     } catch (error) {
       // Shelving saves memory only: the descriptions stay with the jobs, and storing them reports any real fault.

@@ -29,16 +29,16 @@ export function buildDigest(
     more: jobs.length - listed.length,
     total: jobs.length,
     type: options.type ?? 'new_jobs',
-    followUps: followUpLines(followUps, options.maxItems),
+    followUps: followUpLines(followUps),
   }
 }
 
 /**
- * The first `maxItems` due follow-ups as lines, then one line for the rest: a backlog of hundreds would otherwise
- * fill every digest. The title counts them all.
+ * The named follow-ups as lines (FollowUps.toRemind names at most `notify.max_items`), then one line for the rest:
+ * a backlog of hundreds would otherwise fill every digest. The title counts them all.
  */
-function followUpLines(followUps: DueFollowUps, maxItems: number): string[] {
-  const named = followUps.named.slice(0, Math.max(0, maxItems)).map(followUpLine)
+function followUpLines(followUps: DueFollowUps): string[] {
+  const named = followUps.named.map(followUpLine)
   const rest = followUps.total - named.length
   if (rest === 0) return named
   return [...named, `+${rest} more follow-up${rest === 1 ? '' : 's'}: jobagent followups lists them all`]

@@ -1,4 +1,5 @@
 import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
+import type {DescriptionShelf, ParkedDescription} from '../../core/jobs/description-shelf.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobFields,
@@ -196,8 +197,13 @@ function toRun(row: RunRow): RunRecord {
   return {...row, sources}
 }
 
-/** Jobs and runs in jobagent.db, beside the tracker so one transaction can cover a run's writes. */
-export class SqliteJobStore implements JobStore {
+/**
+ * Jobs and runs in jobagent.db, beside the tracker so one transaction can cover a run's writes. It is also the
+ * run's DescriptionShelf: the `descriptions` table, where texts go in by content, each once, and the jobs a run
+ * stores find theirs; the ones no job points at after a run are removed as that run is stored, so a run that fails
+ * before storing leaves its texts only until the next one.
+ */
+export class SqliteJobStore implements JobStore, DescriptionShelf {
   private readonly statements
   /** Writes that belong with a run's jobs (what their descriptions were read from), made in the same transaction. */
   private readonly withEachRun: (() => void)[] = []
@@ -238,6 +244,7 @@ export class SqliteJobStore implements JobStore {
       ),
       // A job seen again with the row it has: SQLite rewrites every index of a column an UPDATE sets, changed or not.
       touchJob: db.prepare('UPDATE jobs SET last_seen = ?, last_run_id = ? WHERE id = ?'),
+      hasDescription: db.prepare('SELECT 1 FROM descriptions WHERE hash = ?').pluck(),
       putDescription: db.prepare('INSERT OR IGNORE INTO descriptions (hash, description) VALUES (?, ?)'),
       // Texts no job points at: replaced ones, and ones parked for jobs a run then left out (duplicates, the floor).
       dropUnused: db.prepare(
@@ -363,6 +370,21 @@ export class SqliteJobStore implements JobStore {
       this.statements.setNewJobs.run(newJobs.length, saved.id)
       return {run: {...saved, new_jobs: newJobs.length}, jobs: stored, newJobs, changes}
     })
+  }
+
+  async park(texts: readonly string[]): Promise<ParkedDescription[]> {
+    const parked = texts.map((text) => ({hash: textHash(text), length: text.length}))
+    // A board seen before mostly brings texts the table has: those are only looked up, and a board whose texts
+    // are all there costs no write.
+    const missing = read(this.db, this.file, () =>
+      parked.flatMap((spot, index) => (this.statements.hasDescription.get(spot.hash) ? [] : [index])),
+    )
+    if (missing.length > 0) {
+      await writeTransaction(this.db, this.file, () => {
+        for (const index of missing) this.statements.putDescription.run(parked[index]?.hash, texts[index])
+      })
+    }
+    return parked
   }
 
   /** `write` runs inside the transaction of every run saved from now on, after the run's jobs are stored. */

@@ -7,7 +7,6 @@ import type {JobSource} from '../../../src/core/jobs/job-source.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import type {Digest} from '../../../src/core/notifications/notifier.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
-import {SqliteDescriptionShelf} from '../../../src/storage/sqlite/description-shelf.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
@@ -213,7 +212,7 @@ describe('agent run with a description shelf', () => {
 
   /** A shelf over a real SQLite file's descriptions table that counts what went onto it. */
   function countingShelf(db: SqliteDatabase) {
-    const shelf = new SqliteDescriptionShelf(db, ':memory:')
+    const shelf = new SqliteJobStore(db, ':memory:')
     const parked: string[] = []
     return {
       parked,

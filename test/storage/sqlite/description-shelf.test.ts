@@ -2,12 +2,11 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {FoundJob} from '../../../src/core/jobs/dedupe.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
-import {SqliteDescriptionShelf} from '../../../src/storage/sqlite/description-shelf.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {textHash} from '../../../src/storage/sqlite/text-hash.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
-import {acmeJob, closesNothing, foundJobs} from '../../helpers/job-details.js'
+import {acmeJob, closesNothing, foundJobs, runRecord} from '../../helpers/job-details.js'
 
 let dir: ReturnType<typeof tempDir>
 let file: string
@@ -24,29 +23,17 @@ afterEach(() => {
   dir.cleanup()
 })
 
-const run = (started_at: string) => ({
-  started_at,
-  finished_at: started_at,
-  status: 'ok' as const,
-  mode: 'production',
-  jobs_found: 1,
-  new_jobs: 1,
-  notified: 0,
-  sources: [],
-  error: null,
-})
-
 const texts = () => db.prepare('SELECT description FROM descriptions ORDER BY description').pluck().all()
 
 /** Found jobs whose descriptions are parked on the shelf, as a storing run hands them to the store. */
-async function parkedJobs(shelf: SqliteDescriptionShelf, descriptions: string[]): Promise<FoundJob[]> {
+async function parkedJobs(shelf: SqliteJobStore, descriptions: string[]): Promise<FoundJob[]> {
   const parked = await shelf.park(descriptions)
   return foundJobs(descriptions.map((_, n) => acmeJob(n))).map((found, n) => ({...found, parked: parked[n] ?? null}))
 }
 
 describe('the description shelf of jobagent.db', () => {
   it('keeps each text once under its hash, and says where each is and how long', async () => {
-    const shelf = new SqliteDescriptionShelf(db, file)
+    const shelf = new SqliteJobStore(db, file)
     const text = 'Build services – in TypeScript'
     const parked = await shelf.park([text, 'Other', text])
     expect(parked).toEqual([
@@ -60,20 +47,19 @@ describe('the description shelf of jobagent.db', () => {
   })
 
   it('stores jobs that point at their parked texts, and drops the texts no stored job has', async () => {
-    const shelf = new SqliteDescriptionShelf(db, file)
     const jobs = new SqliteJobStore(db, file)
-    const found = await parkedJobs(shelf, ['First text', 'Second text'])
+    const found = await parkedJobs(jobs, ['First text', 'Second text'])
     // A text parked for a job the run then left out (a duplicate, the salary floor) is not kept.
-    await shelf.park(['Left out'])
+    await jobs.park(['Left out'])
     expect(found.every((one) => one.job.description === null)).toBe(true)
-    const saved = await jobs.saveRun(run('2026-11-22T08:00:00.000'), found, closesNothing)
+    const saved = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), found, closesNothing)
     expect(texts()).toEqual(['First text', 'Second text'])
     expect((await jobs.findJob(saved.jobs[1]!.id))?.description).toBe('Second text')
     expect((await jobs.lastRunJobs()).jobs.map((job) => job.description).sort()).toEqual(['First text', 'Second text'])
   })
 
   it('writes nothing for a board whose texts are all on the shelf', async () => {
-    const shelf = new SqliteDescriptionShelf(db, file)
+    const shelf = new SqliteJobStore(db, file)
     await shelf.park(['Known'])
     const changes = () => db.prepare('SELECT total_changes()').pluck().get()
     const before = changes()

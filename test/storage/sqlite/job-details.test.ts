@@ -7,7 +7,7 @@ import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/datab
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
-import {closesNothing, foundJobs, noDetails, openLife} from '../../helpers/job-details.js'
+import {closesNothing, foundJobs, noDetails, openLife, runRecord} from '../../helpers/job-details.js'
 
 let dir: ReturnType<typeof tempDir>
 let file: string
@@ -28,18 +28,6 @@ function store() {
   open.push(db)
   return {db, jobs: new SqliteJobStore(db, file)}
 }
-
-const run = (started_at: string) => ({
-  started_at,
-  finished_at: started_at,
-  status: 'ok' as const,
-  mode: 'production',
-  jobs_found: 1,
-  new_jobs: 1,
-  notified: 0,
-  sources: [],
-  error: null,
-})
 
 const rich: JobResponse = {
   title: 'Backend Engineer',
@@ -63,7 +51,7 @@ const rich: JobResponse = {
 describe('job details in jobagent.db', () => {
   it('stores every detail and reads it back as it was given', async () => {
     const {jobs} = store()
-    const saved = await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
+    const saved = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
     const id = saved.jobs[0]!.id
     expect(await jobs.findJob(id)).toEqual({
       ...rich,
@@ -79,24 +67,24 @@ describe('job details in jobagent.db', () => {
 
   it('takes the details of the latest sighting, including a board that stopped giving them', async () => {
     const {jobs} = store()
-    await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
+    await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
     const plain = {...rich, ...noDetails()}
-    const again = await jobs.saveRun(run('2026-11-23T08:00:00.000'), foundJobs([plain]), closesNothing)
+    const again = await jobs.saveRun(runRecord('2026-11-23T08:00:00.000'), foundJobs([plain]), closesNothing)
     expect(await jobs.findJob(again.jobs[0]!.id)).toMatchObject({...noDetails(), first_seen: '2026-11-22T08:00:00.000'})
   })
 
   it('keeps each description text once, replaced when the board changes it and dropped when no job has it', async () => {
     const {db, jobs} = store()
     const twin = {...rich, url: 'https://other.example/jobs/twin', title: 'Another role'}
-    const first = await jobs.saveRun(run('2026-11-22T08:00:00.000'), foundJobs([rich, twin]), closesNothing)
+    const first = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), foundJobs([rich, twin]), closesNothing)
     const id = first.jobs[0]!.id
     const texts = () => db.prepare('SELECT description FROM descriptions ORDER BY description').pluck().all()
     // Two jobs with one text: one row.
     expect(texts()).toEqual([rich.description])
-    await jobs.saveRun(run('2026-11-23T08:00:00.000'), foundJobs([rich]), closesNothing)
+    await jobs.saveRun(runRecord('2026-11-23T08:00:00.000'), foundJobs([rich]), closesNothing)
     expect(texts()).toEqual([rich.description])
     await jobs.saveRun(
-      run('2026-11-24T08:00:00.000'),
+      runRecord('2026-11-24T08:00:00.000'),
       foundJobs([
         {...rich, description: 'Rewritten'},
         {...twin, description: null},
