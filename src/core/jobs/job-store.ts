@@ -77,6 +77,7 @@ export interface JobStore {
    * seen within the last 90 days matches; first_seen and notified_at are kept, the other fields and last_seen
    * take the new values. `newJobs` are the stored jobs `isNew` holds new (every one without it), and with `isNew`
    * the run's `new_jobs` is their number, so the row is right from the start, whatever happens to the run after.
+   * The stored `jobs` come in the order of the found ones: the run finds each one's parked description by it.
    */
   saveRun(
     run: NewRunRecord,
@@ -84,7 +85,7 @@ export interface JobStore {
     lifecycle: LifecycleInput,
     isNew?: (job: StoredJob) => boolean,
   ): Promise<{run: RunRecord; jobs: StoredJob[]; newJobs: StoredJob[]; changes: LifecycleChanges}>
-  /** What saveRun would return for these jobs, without writing anything (for --dry-run). */
+  /** What saveRun would return for these jobs, in their order, without writing anything (for --dry-run). */
   previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]>
   /** Records a run that failed; the jobs table is left as it was. */
   saveFailedRun(run: NewRunRecord): Promise<RunRecord>
