@@ -8,10 +8,6 @@ export function localTimestamp(date: Date = new Date()): string {
   )
 }
 
-// A date, optionally with a time (minutes at least, `T` or a space between) and a zone (`Z`, `+02:00`, `+0200`).
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
-
 /** The number of days of a month (1-12) of a year in the proleptic Gregorian calendar, leap years included. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28
@@ -24,34 +20,89 @@ export function isCalendarDay(year: number, month: number, day: number): boolean
 }
 
 /**
+ * A date, optionally with a time (minutes at least, `T` or a space between) and a zone: `Z`, `UTC`, `GMT`,
+ * `+02:00`, `+0200` or `+02`, optionally after a space.
+ */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i
+
+/** The fields of an ISO 8601 date or date-time (readDateTime). */
+interface DateTimeFields {
+  year: number
+  month: number
+  day: number
+  /** 0 when the text is a date alone. */
+  hour: number
+  minute: number
+  second: number
+  /** The first three digits of the fraction; finer digits are cut off. */
+  millisecond: number
+  /** Whether the text holds a time at all. */
+  hasTime: boolean
+  /** East of UTC in minutes; undefined when the text names no zone. */
+  offsetMinutes: number | undefined
+}
+
+/**
+ * The fields of ISO 8601 text, each checked: a day that exists, hours 0-23, minutes and seconds 0-59 (no leap
+ * second), an offset of at most 23:59. Undefined for text of another form and for any field out of range, which
+ * Date would quietly roll over into the next minute, day or month. Every ISO date of jobagent is read here: posting
+ * dates of boards (UTC when zoneless) and dates of imported applications (local when zoneless).
+ */
+export function readDateTime(text: string): DateTimeFields | undefined {
+  const match = ISO_DATE_TIME.exec(text)
+  if (!match) return undefined
+  const [, year = '', month = '', day = '', hour, minute = '00', second = '00', fraction = '', zone] = match
+  const fields = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour ?? 0),
+    minute: Number(minute),
+    second: Number(second),
+    millisecond: Number(fraction.slice(0, 3).padEnd(3, '0')),
+    hasTime: hour !== undefined,
+    offsetMinutes: zone === undefined ? undefined : zoneOffsetMinutes(zone),
+  }
+  const {hour: h, minute: mi, second: s, offsetMinutes} = fields
+  if (!isCalendarDay(fields.year, fields.month, fields.day) || h > 23 || mi > 59 || s > 59) return undefined
+  return Number.isNaN(offsetMinutes) ? undefined : fields
+}
+
+/** `Z`, `UTC` and `GMT` are 0; `+HH`, `+HHMM` and `+HH:MM` up to 23:59 east or west; anything else NaN. */
+function zoneOffsetMinutes(zone: string): number {
+  if (/^(Z|UTC|GMT)$/i.test(zone)) return 0
+  const hours = Number(zone.slice(1, 3))
+  const minutes = Number(zone.slice(3).replace(':', '') || '0')
+  if (hours > 23 || minutes > 59) return Number.NaN
+  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes)
+}
+
+/** The instant of date-time fields; zoneless fields are read as UTC. */
+export function utcInstant(fields: DateTimeFields): number {
+  const {year, month, day, hour, minute, second, millisecond, offsetMinutes = 0} = fields
+  return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000
+}
+
+/**
  * An ISO 8601 date or date-time in the form of `localTimestamp` (`2026-11-22T05:17:33.123`): a zone or offset is
  * converted to local time, a date alone is midnight, digits beyond milliseconds are cut off. Undefined for text
- * of another form and for days and times that do not exist (`2026-02-30`, `2026-13-01`, `25:00`), which Date
- * would quietly roll over into the next month or day.
+ * that readDateTime refuses.
  */
 export function toLocalTimestamp(text: string): string | undefined {
-  const match = ISO_TIMESTAMP.exec(text.trim())
-  if (!match) return undefined
-  const [, year = '', month = '', day = '', hour = '00', minute = '00', second = '00', fraction = '', zone] = match
-  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ]
-  if (!isCalendarDay(y, mo, d) || h > 23 || mi > 59 || s > 59) return undefined
-  const ms = Number(fraction.padEnd(3, '0').slice(0, 3))
-  if (zone === undefined) return `${year}-${month}-${day}T${hour}:${minute}:${second}.${pad(ms, 3)}`
-  let offsetMinutes = 0
-  if (zone.toUpperCase() !== 'Z') {
-    const offsetHours = Number(zone.slice(1, 3))
-    const offsetRest = Number(zone.slice(3).replace(':', '') || '0')
-    if (offsetHours > 23 || offsetRest > 59) return undefined
-    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetRest)
-  }
-  return localTimestamp(new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMinutes * 60_000))
+  const fields = readDateTime(text.trim())
+  if (!fields) return undefined
+  if (fields.offsetMinutes !== undefined) return localTimestamp(new Date(utcInstant(fields)))
+  const {year, month, day, hour, minute, second, millisecond} = fields
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(millisecond, 3)}`
+}
+
+/** Epoch values below this are seconds, above it milliseconds (1e11 s is the year 5138, 1e11 ms is 1973). */
+const MILLISECONDS_THRESHOLD = 1e11
+
+/** Epoch seconds or milliseconds as milliseconds, told apart by magnitude; real times are never ambiguous. */
+export function epochMilliseconds(value: number): number {
+  return Math.abs(value) < MILLISECONDS_THRESHOLD ? value * 1000 : value
 }
 
 /** `2026-04-10T00:28:23Z`: ISO 8601 in UTC without milliseconds, the format of posted dates. */

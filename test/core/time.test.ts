@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {localTimestamp, toLocalTimestamp} from '../../src/core/time.js'
+import {localTimestamp, readDateTime, toLocalTimestamp, utcInstant} from '../../src/core/time.js'
 
 describe('toLocalTimestamp', () => {
   it('keeps a local timestamp, filling in seconds and milliseconds and cutting finer digits', () => {
@@ -38,6 +38,45 @@ describe('toLocalTimestamp', () => {
       '',
     ]) {
       expect(toLocalTimestamp(given), given).toBeUndefined()
+    }
+  })
+})
+
+describe('readDateTime', () => {
+  it('reads every zone form alike: Z, UTC, GMT, an offset with or without a colon, after a space or not', () => {
+    const instant = Date.UTC(2026, 10, 22, 4, 17, 33)
+    for (const given of [
+      '2026-11-22T04:17:33Z',
+      '2026-11-22T04:17:33 utc',
+      '2026-11-22 04:17:33 GMT',
+      '2026-11-22T05:17:33+01:00',
+      '2026-11-22T05:17:33+0100',
+      '2026-11-22T05:17:33 +01',
+      '2026-11-21T23:17:33-05:00',
+    ]) {
+      const fields = readDateTime(given)
+      expect(fields && utcInstant(fields), given).toBe(instant)
+    }
+  })
+
+  it('tells a date alone and a time without a zone apart', () => {
+    expect(readDateTime('2026-11-22')).toMatchObject({hasTime: false, hour: 0, offsetMinutes: undefined})
+    expect(readDateTime('2026-11-22T05:17')).toMatchObject({
+      hasTime: true,
+      hour: 5,
+      minute: 17,
+      offsetMinutes: undefined,
+    })
+  })
+
+  it('refuses a leap second, the hour 24 and an offset beyond 23:59, which Date would roll over', () => {
+    for (const given of [
+      '2026-12-31T23:59:60Z',
+      '2026-11-22T24:00:00Z',
+      '2026-11-22T10:00+24:00',
+      '2026-11-22T10:00-01:60',
+    ]) {
+      expect(readDateTime(given), given).toBeUndefined()
     }
   })
 })

@@ -1,6 +1,6 @@
 import {decode} from 'html-entities'
 import {encodeControlsInUrl, removeBidiControls} from '../control-characters.js'
-import {isCalendarDay, utcTimestamp} from '../time.js'
+import {epochMilliseconds, isCalendarDay, readDateTime, utcInstant, utcTimestamp} from '../time.js'
 
 /**
  * One well-formed UTF-8 sequence read as Latin-1 characters: what "São" becomes ("SÃ£o") when a board encodes
@@ -63,13 +63,8 @@ export function cleanUrl(value: unknown): string {
   return encodeControlsInUrl(value.replace(TAB_OR_NEWLINE, '').replace(LONE_SURROGATE, '\uFFFD').replace(URL_EDGE, ''))
 }
 
-/** Epoch values below this are seconds, above it milliseconds (1e11 s is the year 5138, 1e11 ms is 1973). */
-const MILLISECONDS_THRESHOLD = 1e11
-
 const NUMERIC = /^\d+(?:\.\d+)?$/
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i
 /** RFC 2822 (RSS pubDate): `Fri, 10 Jul 2026 22:45:30 +0000`; the zone is optional here and then taken as UTC. */
 const RFC_2822 =
   /^(?:[a-z]{3},?\s+)?\d{1,2}\s+[a-z]{3}\s+\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(\s+(?:[+-]\d{4}|UT|UTC|GMT|Z|[ECMP][SD]T))?$/i
@@ -77,36 +72,10 @@ const RFC_2822 =
 /** The last moment a four-digit year can name; a later "epoch" would print as `+033658-...`, no date at all. */
 const LAST_FOUR_DIGIT_YEAR = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
-function fromEpoch(value: number): string | null {
-  if (!Number.isFinite(value) || value <= 0) return null
-  const date = new Date(value >= MILLISECONDS_THRESHOLD ? value : value * 1000)
-  return Number.isNaN(date.getTime()) || date.getTime() > LAST_FOUR_DIGIT_YEAR ? null : utcTimestamp(date)
-}
-
-function offsetMinutes(zone: string | undefined): number {
-  if (!zone || /^(Z|UTC|GMT)$/i.test(zone)) return 0
-  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)
-  if (!match) return 0
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0)
-  return match[1] === '-' ? -minutes : minutes
-}
-
-function fromIsoDateTime(match: RegExpExecArray): string | null {
-  const [, year, month, day, hour, minute, second, fraction, zone] = match
-  const parts = [year, month, day, hour, minute, second ?? '0'].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ]
-  const [y, mo, d, h, mi, s] = parts
-  if (!isCalendarDay(y, mo, d) || h > 23 || mi > 59 || s > 60) return null
-  const millis = fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0
-  // A string without a zone is taken as UTC, never as the machine's local time.
-  const time = Date.UTC(y, mo - 1, d, h, mi, s, millis) - offsetMinutes(zone) * 60_000
-  return fromEpoch(time)
+/** An instant in milliseconds as a posting date; none before 1970 or after the year 9999. */
+function fromInstant(time: number): string | null {
+  if (!Number.isFinite(time) || time <= 0 || time > LAST_FOUR_DIGIT_YEAR) return null
+  return utcTimestamp(new Date(time))
 }
 
 /**
@@ -116,24 +85,25 @@ function fromIsoDateTime(match: RegExpExecArray): string | null {
  * Anything else (empty, invalid, unknown zone names) is null: no date is better than a wrong one.
  */
 export function normalisePostedDate(value: unknown): string | null {
-  if (typeof value === 'number') return fromEpoch(value)
+  if (typeof value === 'number') return fromInstant(epochMilliseconds(value))
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : utcTimestamp(value)
   if (typeof value !== 'string') return null
   const text = value.trim()
   if (text === '') return null
-  if (NUMERIC.test(text)) return fromEpoch(Number(text))
+  if (NUMERIC.test(text)) return fromInstant(epochMilliseconds(Number(text)))
 
   const plain = PLAIN_DATE.exec(text)
   if (plain) return isCalendarDay(Number(plain[1]), Number(plain[2]), Number(plain[3])) ? text : null
 
-  const iso = ISO_DATE_TIME.exec(text)
-  if (iso) return fromIsoDateTime(iso)
+  // A string without a zone is taken as UTC, never as the machine's local time.
+  const iso = readDateTime(text)
+  if (iso) return fromInstant(utcInstant(iso))
 
   const rfc = RFC_2822.exec(text)
   if (rfc) {
     // Date.parse reads a zoneless RFC 2822 string as local time; jobagent takes it as UTC.
     const time = Date.parse(rfc[1] ? text : `${text} +0000`)
-    return Number.isNaN(time) ? null : fromEpoch(time)
+    return fromInstant(time)
   }
   return null
 }

@@ -1,17 +1,9 @@
-import {isCalendarDay} from '../time.js'
-
-/**
- * Epoch values below this are seconds, above it milliseconds: 1e11 seconds is the year 5138, 1e11 milliseconds
- * is March 1973, so neither reading of a real telemetry time is ambiguous.
- */
-const SECONDS_LIMIT = 1e11
+import {epochMilliseconds, isCalendarDay, readDateTime, utcInstant} from '../time.js'
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const EPOCH_TEXT = /^[+-]?\d+(\.\d+)?$/
-/** ISO 8601 / RFC 3339 and what PostgreSQL prints: `2026-04-10 00:28:23.123456+00`, `2026-04-10T00:28:23Z`. */
-const ISO_TEXT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+/** Text that starts as an ISO date does (`2026-04-10 00:28:23.123456+00` from PostgreSQL): read by readDateTime. */
+const ISO_START = /^\d{4}-\d{2}-\d{2}/
 
 /** The two digits of `text` at `at` as a number (CANONICAL has checked they are digits). */
 function twoDigits(text: string, at: number): number {
@@ -24,13 +16,12 @@ function twoDigits(text: string, at: number): number {
  */
 function isCanonical(text: string): boolean {
   if (!CANONICAL.test(text)) return false
-  const year = Number(text.slice(0, 4))
-  const month = twoDigits(text, 5)
-  const day = twoDigits(text, 8)
-  if (month < 1 || month > 12 || day < 1) return false
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number)
-  return day <= days && twoDigits(text, 11) < 24 && twoDigits(text, 14) < 60 && twoDigits(text, 17) < 60
+  return (
+    isCalendarDay(Number(text.slice(0, 4)), twoDigits(text, 5), twoDigits(text, 8)) &&
+    twoDigits(text, 11) < 24 &&
+    twoDigits(text, 14) < 60 &&
+    twoDigits(text, 17) < 60
+  )
 }
 
 function fromDate(date: Date): string | undefined {
@@ -38,27 +29,7 @@ function fromDate(date: Date): string | undefined {
 }
 
 function fromEpoch(value: number): string | undefined {
-  if (!Number.isFinite(value)) return undefined
-  const ms = Math.abs(value) < SECONDS_LIMIT ? value * 1000 : value
-  return fromDate(new Date(Math.round(ms)))
-}
-
-function fromIsoText(text: string): string | undefined {
-  const match = ISO_TEXT.exec(text)
-  if (!match) return undefined
-  const [, date = '', time = '00:00:00', fraction = '', zone = 'Z'] = match
-  // Date rolls 2026-02-30 over into March: an impossible day is no time at all.
-  const [year = 0, month = 0, day = 0] = date.split('-').map(Number)
-  if (!isCalendarDay(year, month, day)) return undefined
-  const seconds = time.length === 5 ? `${time}:00` : time
-  const millis = fraction.padEnd(3, '0').slice(0, 3)
-  const offset = /^[+-]\d{2}$/.test(zone)
-    ? `${zone}:00`
-    : zone.length === 5
-      ? `${zone.slice(0, 3)}:${zone.slice(3)}`
-      : zone
-  // Text without a zone is taken as UTC, as for job posting dates: stores that drop the zone almost always mean UTC.
-  return fromDate(new Date(`${date}T${seconds}.${millis}${offset.toUpperCase()}`))
+  return Number.isFinite(value) ? fromDate(new Date(Math.round(epochMilliseconds(value)))) : undefined
 }
 
 /**
@@ -76,8 +47,12 @@ export function normaliseTimestamp(value: unknown): string | undefined {
   if (typeof value === 'string') {
     const text = value.trim()
     if (EPOCH_TEXT.test(text)) return fromEpoch(Number(text))
-    // ISO text is read by its fields (an impossible day is refused); other text with letters (RFC 2822) by Date.
-    if (ISO_TEXT.test(text)) return fromIsoText(text)
+    // ISO text is read by its fields (an impossible day or time is refused), text without a zone as UTC, as for job
+    // posting dates: stores that drop the zone almost always mean UTC. Other text with letters (RFC 2822) by Date.
+    if (ISO_START.test(text)) {
+      const fields = readDateTime(text)
+      return fields ? fromDate(new Date(utcInstant(fields))) : undefined
+    }
     return /[a-z]/i.test(text) ? fromDate(new Date(text)) : undefined
   }
   if (typeof value === 'object' && value !== null && '$date' in value) {

@@ -81,6 +81,16 @@ describe('normalisePostedDate', () => {
     expect(normalisePostedDate('10 Jul 2026 22:45:30')).toBe('2026-07-10T22:45:30Z')
   })
 
+  it('reads a date before 1973 as the instant it names, not as epoch seconds', () => {
+    expect(normalisePostedDate('1971-06-01T00:00:00Z')).toBe('1971-06-01T00:00:00Z')
+    expect(normalisePostedDate('Tue, 01 Jun 1971 00:00:00 GMT')).toBe('1971-06-01T00:00:00Z')
+  })
+
+  it('refuses a leap second and an offset beyond 23:59 rather than rolling them over', () => {
+    expect(normalisePostedDate('2026-12-31T23:59:60Z')).toBeNull()
+    expect(normalisePostedDate('2026-04-10T05:58:23+25:00')).toBeNull()
+  })
+
   it('keeps a plain date as a plain date', () => {
     expect(normalisePostedDate('2026-04-10')).toBe('2026-04-10')
     expect(normalisePostedDate(' 2026-04-10 ')).toBe('2026-04-10')
