@@ -3,7 +3,7 @@ import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, stream
 import {escapeControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
-import {EXIT_FAILURE, exitCodeFor} from './exit-codes.js'
+import {EXIT_FAILURE, EXIT_USAGE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
 import {errorDocument} from './render/error-document.js'
 import {writeJson} from './render/json-output.js'
@@ -60,9 +60,7 @@ export abstract class BaseCommand extends Command {
    */
   private usageError(error: unknown): unknown {
     if (!(error instanceof Error) || typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return error
-    return new ValidationError(`invalid argument: ${error.message}`, {
-      hint: `${this.config.bin} ${(this.id ?? '').replaceAll(':', ' ')} --help shows what it takes`,
-    })
+    return new ValidationError(`invalid argument: ${error.message}`, {hint: this.helpHint()})
   }
 
   /** Where log lines go; a live display may take them over so they print above it instead of through it. */
@@ -96,7 +94,7 @@ export abstract class BaseCommand extends Command {
     // open files) is the environment's, not a bug: it still names the path and what to do, and exits 1.
     const error = isSystemError(thrown)
       ? (describeFileError(thrown, thrown.path ?? '', thrown.syscall ?? 'use') as Interfaces.CommandError)
-      : thrown
+      : this.jsonUsageError(thrown)
     if (!isJobagentError(error)) {
       if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
       process.stderr.write(`Error: unexpected failure: ${escapeControls(error.message)}\n`)
@@ -124,6 +122,26 @@ export abstract class BaseCommand extends Command {
       process.stderr.write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)
     }
     return this.exit(exitCodeFor(error.kind))
+  }
+
+  /**
+   * With --json, a mistake oclif's parser found (an unknown flag, a bad value) is answered like every other usage
+   * error: the error document on stdout and exit 2. oclif's own answer would print the error object with its whole
+   * parse context as the document, and exit 1.
+   */
+  private jsonUsageError(error: Interfaces.CommandError): Interfaces.CommandError {
+    const oclif = (error as {oclif?: {exit?: number}}).oclif
+    if (oclif?.exit !== EXIT_USAGE || (error as {code?: string}).code === 'EEXIT' || !this.jsonEnabled()) return error
+    const message = error.message
+      .split('\n')
+      .map((line) => line.trim().replace(/\s+/g, ' '))
+      .filter((line) => line !== '' && !line.startsWith('See more help'))
+      .reduce((text, line) => (text === '' ? line : `${text}${text.endsWith(':') ? ' ' : ': '}${line}`), '')
+    return new ValidationError(message, {hint: this.helpHint()}) as unknown as Interfaces.CommandError
+  }
+
+  private helpHint(): string {
+    return `${this.config.bin} ${(this.id ?? '').replaceAll(':', ' ')} --help shows what it takes`
   }
 
   async finally(error: Error | undefined): Promise<unknown> {

@@ -68,6 +68,22 @@ describe('the jobagent executable', () => {
     expect(arg.stderr).toContain('file')
   })
 
+  it.each([
+    [['runs', '--limit', '0', '--json'], 'Parsing --limit: Expected an integer greater than or equal to 1', 'runs'],
+    [['jobs', '--bogus', '--json'], 'Nonexistent flag: --bogus', 'jobs'],
+    [['status', '--status', 'bogus', '--json'], 'Expected --status=bogus to be one of: saved', 'status'],
+    [['apply', '--json'], 'Missing 1 required arg: target A job id', 'apply'],
+  ])('answers a usage error with --json by the error document and exit 2 (%j)', async (args, message, command) => {
+    const result = await cli(...args)
+    expect(result.code).toBe(2)
+    const document = JSON.parse(result.stdout)
+    expect(Object.keys(document.error)).toEqual(['code', 'message', 'details'])
+    expect(document.error.code).toBe('validation')
+    expect(document.error.message).toContain(message)
+    expect(result.stderr).toContain(`Error: ${message}`)
+    expect(result.stderr).toContain(`Hint: jobagent ${command} --help shows what it takes`)
+  })
+
   it('refuses a corrupt jobagent.db with exit 1, naming it and leaving every byte as it was', async () => {
     const file = join(home.path, 'jobagent.db')
     const content = 'my notes, definitely not SQLite\n'.repeat(200)
