@@ -11,7 +11,8 @@ import {type Profile, SENIORITIES} from '../core/matching/profile.js'
 import * as z from './zod-mini.js'
 
 const text = () => z.string().check(z.minLength(1))
-const stringList = () => z._default(z.array(z.string()), () => [])
+/** A list of words or phrases: a blank entry would match every job (an empty tag) or nothing, so it is refused. */
+const stringList = () => z._default(z.array(z.string().check(z.regex(/\S/, 'must not be empty'))), () => [])
 /** A section of the file: every key optional, unknown keys refused, its defaults filled in when it is left out. */
 const section = <Shape extends ZodMini.core.$ZodShape>(shape: Shape) => z.prefault(z.strictObject(shape), {} as never)
 

@@ -7,7 +7,10 @@ import type {Matching} from '../core/matching/score.js'
 
 /** The effective search criteria: config `search`, with the tags of a flag or request replacing the configured ones. */
 export function criteriaFrom(search: SearchCriteria, overrides: {tags?: string[] | undefined} = {}): SearchCriteria {
-  return {...search, ...(overrides.tags && overrides.tags.length > 0 ? {tags: overrides.tags} : {})}
+  // A blank tag (`--tags ""`, `?tags=,`) would match every job of the boards that filter tags themselves and none
+  // of the others: blanks are no tags, and no tags leave the configured ones.
+  const tags = (overrides.tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== '')
+  return tags.length > 0 ? {...search, tags} : search
 }
 
 /** A search's jobs with, in the same order, their keys and other listings (what the tracker judges them by). */

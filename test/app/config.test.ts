@@ -2,6 +2,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {loadConfig, resolvePaths} from '../../src/app/config.js'
+import {criteriaFrom} from '../../src/app/shared-search.js'
 import {ConfigurationError, UnavailableError} from '../../src/core/errors.js'
 import {tempDir} from '../helpers/cli.js'
 
@@ -141,6 +142,18 @@ describe('a config file that cannot be used', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 'x'}})
   })
 
+  it('refuses a blank entry in a list of words, which would match every job or none', () => {
+    for (const [key, list] of [
+      ['search.tags', {search: {tags: ['go', ' ']}}],
+      ['search.keywords', {search: {keywords: ['']}}],
+      ['profile.avoid', {profile: {avoid: ['\t']}}],
+    ] as const) {
+      writeConfig(list)
+      const error = configError(() => loadConfig({env}))
+      expect(error.message, key).toMatch(new RegExp(`${key.replace('.', '\\.')}\\.\\d must not be empty`))
+    }
+  })
+
   it('takes server.allowed_hosts as host names or bracketed IPv6 addresses, and refuses one with a scheme or port', () => {
     writeConfig({server: {allowed_hosts: ['jobagent.lan', '192.168.1.5', '[fd00::5]']}})
     expect(loadConfig({env}).config.server.allowed_hosts).toEqual(['jobagent.lan', '192.168.1.5', '[fd00::5]'])
@@ -170,5 +183,17 @@ describe('a config file that cannot be used', () => {
     mkdirSync(join(home.path, 'config.json'))
     expect(() => loadConfig({env})).toThrow(UnavailableError)
     expect(() => loadConfig({env})).toThrow(`cannot read ${join(home.path, 'config.json')}: it is a directory`)
+  })
+})
+
+describe('the search criteria of a run or a request', () => {
+  it('takes the given tags over the configured ones, ignoring blank tags, and keeps the configured ones without any', () => {
+    writeConfig({search: {tags: ['go', 'rust']}})
+    const {config} = loadConfig({env})
+    expect(config.search.tags).toEqual(['go', 'rust'])
+    expect(criteriaFrom(config.search, {tags: ['typescript', ' node ']}).tags).toEqual(['typescript', 'node'])
+    for (const tags of [undefined, [], [''], [' ', '']]) {
+      expect(criteriaFrom(config.search, {tags}).tags, JSON.stringify(tags)).toEqual(config.search.tags)
+    }
   })
 })
