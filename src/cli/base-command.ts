@@ -3,6 +3,7 @@ import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, stream
 import {escapeControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import {outliveClosedOutput} from './closed-output.js'
 import {EXIT_FAILURE, EXIT_USAGE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
 import {errorDocument} from './render/error-document.js'
@@ -30,6 +31,7 @@ export abstract class BaseCommand extends Command {
   protected readonly style: Style = makeStyle(colourEnabled())
 
   async init(): Promise<void> {
+    outliveClosedOutput()
     await super.init()
     // Parsed here, before run(), so the logger and the error report know them in every command.
     const {flags} = await this.parse(this.ctor)

@@ -1,7 +1,8 @@
+import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {BIN, type CliResult, runCli, tempDir} from '../helpers/cli.js'
 import {parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
@@ -84,6 +85,27 @@ describe('run --demo on a machine where jobagent never ran', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
     expect(existsSync(home)).toBe(false)
+    expect(readdirSync(tmp)).toEqual([])
+  })
+
+  it('finishes and removes its data dir when the reader of its output goes away after the first line', async () => {
+    // `jobagent run --demo 2>&1 | head -1`: both pipes close after the first line the reader gets.
+    const child = spawn(process.execPath, [BIN, 'run', '--demo'], {
+      env: {PATH: process.env.PATH, HOME: root.path, JOBAGENT_HOME: home, TMPDIR: tmp, NO_COLOR: '1'},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const firstLine = new Promise<string>((resolve) => {
+      const close = (chunk: Buffer) => {
+        child.stdout.destroy()
+        child.stderr.destroy()
+        resolve(chunk.toString().split('\n')[0] ?? '')
+      }
+      child.stdout.once('data', close)
+      child.stderr.once('data', close)
+    })
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(await firstLine).toContain('Job Search Agent')
+    expect(code).toBe(0)
     expect(readdirSync(tmp)).toEqual([])
   })
 
