@@ -54,6 +54,14 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
+ * The key of an application's URL without its tracking parameters: an application tracked from a link with
+ * `?utm_source=...` is the application of the job whose URL is the same link without them, and the other way round.
+ */
+export function applicationCanonicalKey(url: string): string {
+  return applicationUrlKey(canonicalJobUrl(url))
+}
+
+/**
  * The application URL keys a job can be tracked under: its URL as posted and its canonical URL (tracking
  * parameters such as utm_* removed), as posted first; one key when both agree. Pass `canonical` when it is
  * known (a stored job's url_key), so the URL is not parsed again.

@@ -97,6 +97,35 @@ describe('jobagent run (built CLI against local boards)', () => {
     expect(JSON.parse((await jobagent(['jobs', '--new', '--json'])).stdout)).toHaveLength(first.new_jobs - 1)
   })
 
+  it('takes an application tracked from a link with tracking parameters as the job of the clean link', async () => {
+    configure(goodBoards())
+    await jobagent(['run', '--quiet'])
+    const jobs = await jobagent(['jobs', '--json'])
+    expect(jobs.code, jobs.stderr).toBe(0)
+    const [job] = JSON.parse(jobs.stdout) as {id: number; url: string}[]
+    const link = `${job!.url}${job!.url.includes('?') ? '&' : '?'}utm_source=linkedin&utm_medium=share`
+    const tracked = await jobagent(['apply', link, '--title', 'T', '--company', 'C', '--source', 'linkedin'])
+    expect(tracked.code, tracked.stderr).toBe(0)
+
+    const after = await jobagent(['jobs', '--json'])
+    expect(after.code, after.stderr).toBe(0)
+    const listed = JSON.parse(after.stdout) as {id: number; is_new: boolean}[]
+    expect(listed.find((entry) => entry.id === job!.id)).toMatchObject({
+      is_new: false,
+      tracked_status: 'applied',
+      tracked_url: link,
+    })
+    const again = await jobagent(['apply', String(job!.id)])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('already tracked')
+    const second = await jobagent(['run', '--json'])
+    expect(second.code, second.stderr).toBe(0)
+    expect(messages(second)[1]?.message).toBe('Applications: 1 total, 1 applied, 0 pending')
+    const db = new Database(join(home.path, 'jobagent.db'), {readonly: true})
+    expect(db.prepare('SELECT count(*) AS n FROM applications').get()).toEqual({n: 1})
+    db.close()
+  })
+
   it('shows one job in full with jobagent jobs <id>, and refuses an id it does not hold', async () => {
     configure(goodBoards())
     await jobagent(['run', '--quiet'])

@@ -40,9 +40,16 @@ export interface ApplicationStore {
   /** Changes status and notes, keeping the old values in the history; null when the URL is not tracked. */
   changeStatus(urlKey: string, status: ApplicationStatus, notes: string, at: string): Promise<StatusUpdate | null>
   counts(): Promise<ApplicationCounts>
-  /** URL keys of every record whose status counts as applied (not `saved`). */
+  /**
+   * URL keys of every record whose status counts as applied (not `saved`), each as tracked and without tracking
+   * parameters (applicationCanonicalKey).
+   */
   appliedUrlKeys(): Promise<Set<string>>
-  /** URL key -> URL and status of the tracked records among these keys (point lookups, not a scan of the tracker). */
+  /**
+   * URL key -> URL and status of the tracked records among these keys (point lookups, not a scan of the tracker). A
+   * record answers for its own key and, where no record is tracked under that exactly, for its key without tracking
+   * parameters, so a job is the application's whichever of the two links carries them.
+   */
   trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>>
   /**
    * All or nothing: inserts new records and, with `update`, overwrites tracked ones. A record whose file gave no

@@ -10,6 +10,8 @@ export type SqliteDatabase = Database
 export interface Migration {
   version: number
   sql: string
+  /** Fills in what SQL alone cannot compute, after `sql` and in the same transaction. */
+  backfill?: (db: SqliteDatabase) => void
 }
 
 interface OpenOptions {
@@ -159,6 +161,7 @@ function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
   for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql)
+      migration.backfill?.(db)
       db.pragma(`user_version = ${migration.version}`)
     }).immediate()
   }

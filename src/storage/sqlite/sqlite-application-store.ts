@@ -3,6 +3,7 @@ import {
   type ApplicationRecord,
   type ApplicationStatus,
   type ApplicationWithHistory,
+  isAppliedStatus,
   type StatusChange,
   sameRecord,
   type TrackedApplication,
@@ -10,6 +11,7 @@ import {
 import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
+import {applicationCanonicalKey} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 interface ApplicationRow extends TrackedApplication {
@@ -37,8 +39,9 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   ) {
     this.statements = {
       insert: db.prepare(
-        `INSERT INTO applications (url_key, url, title, company, location, source, applied_date, status, notes, updated_at)
-         VALUES (@urlKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at)
+        `INSERT INTO applications (url_key, canonical_key, url, title, company, location, source, applied_date, status,
+           notes, updated_at)
+         VALUES (@urlKey, @canonicalKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at)
          ON CONFLICT (url_key) DO NOTHING RETURNING ${COLUMNS}`,
       ),
       get: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE url_key = ?`),
@@ -67,7 +70,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         `UPDATE applications SET status = ?, notes = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`,
       ),
       overwrite: db.prepare(
-        `UPDATE applications SET url = @url, title = @title, company = @company, location = @location,
+        `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company, location = @location,
          source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
          status = @status, notes = @notes, updated_at = @at
          WHERE id = @id`,
@@ -77,10 +80,13 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
          coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
       ),
       // One statement for a whole list of keys (a JSON array): each is still an index lookup.
+      // Applications tracked under one of the keys, as posted or without tracking parameters; each is an index lookup.
       trackedOf: db.prepare(
-        'SELECT url_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(?))',
+        `SELECT url_key, canonical_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(@keys))
+         UNION ALL SELECT url_key, canonical_key, url, status FROM applications
+         WHERE canonical_key IN (SELECT value FROM json_each(@keys))`,
       ),
-      appliedKeys: db.prepare(`SELECT url_key FROM applications WHERE status <> 'saved'`).pluck(),
+      appliedKeys: db.prepare(`SELECT url_key, canonical_key FROM applications WHERE status <> 'saved'`),
       // LIMIT -1: all of them.
       waiting: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE ${WAITING} ORDER BY updated_at, id LIMIT @limit`),
       countWaiting: db.prepare(`SELECT count(*) FROM applications WHERE ${WAITING}`).pluck(),
@@ -91,7 +97,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
 
   async insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null> {
     const row = (await writeTransaction(this.db, this.file, () => {
-      return this.statements.insert.get({...record, urlKey, at})
+      return this.statements.insert.get({...record, urlKey, canonicalKey: applicationCanonicalKey(record.url), at})
     })) as ApplicationRow | undefined
     return row ? toTracked(row) : null
   }
@@ -164,16 +170,30 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async appliedUrlKeys(): Promise<Set<string>> {
-    return new Set(read(this.db, this.file, () => this.statements.appliedKeys.all()) as string[])
+    const rows = read(this.db, this.file, () => this.statements.appliedKeys.raw().all()) as [string, string | null][]
+    const keys = new Set<string>()
+    for (const [urlKey, canonicalKey] of rows) {
+      keys.add(urlKey)
+      if (canonicalKey !== null) keys.add(canonicalKey)
+    }
+    return keys
   }
 
   async trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>> {
-    const rows = read(this.db, this.file, () => this.statements.trackedOf.raw().all(JSON.stringify(urlKeys))) as [
-      string,
-      string,
-      ApplicationStatus,
-    ][]
-    return new Map(rows.map(([urlKey, url, status]) => [urlKey, {url, status}]))
+    const rows = read(this.db, this.file, () =>
+      this.statements.trackedOf.raw().all({keys: JSON.stringify(urlKeys)}),
+    ) as [string, string | null, string, ApplicationStatus][]
+    const tracked = new Map<string, {url: string; status: ApplicationStatus}>()
+    for (const [urlKey, , url, status] of rows) tracked.set(urlKey, {url, status})
+    // A key no application is tracked under exactly answers with one tracked from a link to the same page with
+    // tracking parameters, one applied for first.
+    const exact = new Set(tracked.keys())
+    for (const [, canonicalKey, url, status] of rows) {
+      if (canonicalKey === null || exact.has(canonicalKey)) continue
+      const held = tracked.get(canonicalKey)
+      if (!held || (!isAppliedStatus(held.status) && isAppliedStatus(status))) tracked.set(canonicalKey, {url, status})
+    }
+    return tracked
   }
 
   async importRecords(
@@ -183,7 +203,8 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     return writeTransaction(this.db, this.file, () => {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
       for (const {record, urlKey, appliedDateGiven, since} of records) {
-        if (this.statements.insert.get({...record, urlKey, at: since})) {
+        const canonicalKey = applicationCanonicalKey(record.url)
+        if (this.statements.insert.get({...record, urlKey, canonicalKey, at: since})) {
           outcome.inserted++
           continue
         }
@@ -201,6 +222,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         }
         this.statements.overwrite.run({
           ...record,
+          canonicalKey,
           id: existing.id,
           at: options.at,
           keepAppliedDate: appliedDateGiven ? 0 : 1,

@@ -1,3 +1,4 @@
+import {applicationCanonicalKey} from '../../core/url-identity.js'
 import type {Migration} from './database.js'
 
 /** Versioned schema of jobagent.db. Append new versions; never edit one that has shipped. */
@@ -169,5 +170,19 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
         WHERE jobs.description_hash IS NOT NULL;
       DROP TABLE job_descriptions;
     `,
+  },
+  {
+    // The key of each application's URL without tracking parameters (applicationCanonicalKey), so a job is matched
+    // with an application tracked from a link with `?utm_source=...` as well as the other way round.
+    version: 9,
+    sql: `
+      ALTER TABLE applications ADD COLUMN canonical_key TEXT;
+      CREATE INDEX applications_canonical ON applications (canonical_key);
+    `,
+    backfill(db) {
+      const rows = db.prepare('SELECT id, url FROM applications').raw().all() as [number, string][]
+      const update = db.prepare('UPDATE applications SET canonical_key = ? WHERE id = ?')
+      for (const [id, url] of rows) update.run(applicationCanonicalKey(url), id)
+    },
   },
 ]

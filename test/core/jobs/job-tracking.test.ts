@@ -72,7 +72,7 @@ describe('the run, the job list and a search judge alike', () => {
     const found = [
       job(1, 'https://board.example/jobs/1?utm_source=x'), // tracked plain, applied: not new
       job(2, 'https://board.example/jobs/2?utm_campaign=y'), // tracked plain, saved: new
-      job(3, 'https://board.example/jobs/3'), // tracked with a tracking parameter: not the same key, new
+      job(3, 'https://board.example/jobs/3'), // tracked from a link with a tracking parameter, applied: not new
       job(4, 'https://board.example/jobs/4?ref=z'), // untracked: new
     ]
     const track = (n: number, url: string, status: string) =>
@@ -97,7 +97,7 @@ describe('the run, the job list and a search judge alike', () => {
     })
     const summary = await run.run({version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA})
     const byRun = summary.jobs.map((stored) => stored.title).sort()
-    expect(byRun).toEqual(['Engineer 2', 'Engineer 3', 'Engineer 4'])
+    expect(byRun).toEqual(['Engineer 2', 'Engineer 4'])
 
     const catalog = new JobCatalog(jobStore, applicationStore, applications)
     const listed = (await catalog.lastRun()).jobs
@@ -113,7 +113,7 @@ describe('the run, the job list and a search judge alike', () => {
     ).toEqual([
       ['Engineer 1', 'applied', 'https://board.example/jobs/1', false],
       ['Engineer 2', 'saved', 'https://board.example/jobs/2', true],
-      ['Engineer 3', null, null, true],
+      ['Engineer 3', 'applied', 'https://board.example/jobs/3?utm_source=mail', false],
       ['Engineer 4', null, null, true],
     ])
     // `jobagent apply <id>` keeps to the same rule: no second application for a URL with tracking parameters.
@@ -122,6 +122,11 @@ describe('the run, the job list and a search judge alike', () => {
       'https://board.example/jobs/1?utm_source=x is already tracked as https://board.example/jobs/1 (status: applied)',
     )
     await expect(catalog.track(tracked.id, {})).rejects.toBeInstanceOf(ConflictError)
+    // Nor for the clean URL of a job tracked from a link with them.
+    const trackedFromLink = listed.find((listedJob) => listedJob.title === 'Engineer 3')!
+    await expect(catalog.track(trackedFromLink.id, {})).rejects.toThrow(
+      'https://board.example/jobs/3 is already tracked as https://board.example/jobs/3?utm_source=mail (status: applied)',
+    )
     expect((await applications.counts()).total).toBe(3)
     db.close()
   })

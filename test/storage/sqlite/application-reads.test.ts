@@ -68,3 +68,40 @@ describe('application lookups beside other connections', () => {
     expect((await server.status(url)).status).toBe('applied')
   })
 })
+
+describe('applications tracked from a link with tracking parameters', () => {
+  const clean = 'https://example.org/jobs/7'
+  const shared = `${clean}?utm_source=linkedin`
+
+  it('answer for the clean link of a job, and an application tracked under that link itself comes first', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    const store = new SqliteApplicationStore(db, file)
+    const service = new ApplicationService(store)
+    await service.record(application({url: shared, status: 'saved'}))
+    expect((await store.trackedOf([clean])).get(clean)).toEqual({url: shared, status: 'saved'})
+    expect(await store.appliedUrlKeys()).toEqual(new Set())
+    await service.changeStatus(shared, 'applied')
+    expect(await store.appliedUrlKeys()).toEqual(new Set([shared, clean]))
+    await service.record(application({url: clean, status: 'saved'}))
+    expect((await store.trackedOf([clean])).get(clean)).toEqual({url: clean, status: 'saved'})
+  })
+
+  it('are found by the clean link in a database tracked before the key existed', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const before = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version < 9)})
+    before
+      .prepare(
+        `INSERT INTO applications (url_key, url, title, company, source, applied_date, status, updated_at)
+         VALUES (?, ?, 'T', 'C', 'linkedin', '2026-11-01T00:00:00.000', 'applied', '2026-11-01T00:00:00.000')`,
+      )
+      .run(shared, shared)
+    before.close()
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    const store = new SqliteApplicationStore(db, file)
+    expect((await store.trackedOf([clean])).get(clean)).toEqual({url: shared, status: 'applied'})
+    expect(await store.appliedUrlKeys()).toEqual(new Set([shared, clean]))
+  })
+})
