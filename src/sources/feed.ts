@@ -75,6 +75,13 @@ function checkWellFormed(xml: string): void {
 
 /** Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape. */
 export function parseFeed(xml: string): Feed {
+  // A feed is XML from its first character on; JSON or plain text would only meet the XML checks' odder messages.
+  const first = xml[xml.search(/[^\s\uFEFF]/)]
+  if (first !== '<') {
+    throw new UnexpectedShapeError(
+      `an RSS or Atom feed (the answer ${first === undefined ? 'is empty' : `starts with ${JSON.stringify(first)}, not "<"`})`,
+    )
+  }
   // Parsed before the validator, which would walk and stack every level of a hostile document first; the parser
   // gives up at MAX_NESTING_DEPTH. Its other errors wait for the validator, whose messages say where.
   let document: unknown

@@ -83,4 +83,14 @@ describe('generic RSS/Atom adapter', () => {
       'unexpected response shape: expected an RSS or Atom feed',
     )
   })
+
+  it.each([
+    ['a JSON board', JSON.stringify([{legal: 'x'}, [[{id: 1}]]]), 'the answer starts with "[", not "<"'],
+    ['an empty answer', '  \n', 'the answer is empty'],
+  ])('fails on %s with what it got, not with an XML error', async (_what, body, reason) => {
+    server = await startMockServer({'/feed': serveBody(body, 'application/json')})
+    await expect(fetchAll(rssSource({type: 'rss', url: `${server.url}/feed`}, testDeps()))).rejects.toThrow(
+      `unexpected response shape: expected an RSS or Atom feed (${reason})`,
+    )
+  })
 })
