@@ -1,5 +1,5 @@
 import {readFile, stat} from 'node:fs/promises'
-import {resolve} from 'node:path'
+import {basename, resolve} from 'node:path'
 import {directoryGivenAsFile, isJobagentError, UnavailableError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-files.js'
@@ -44,13 +44,16 @@ export async function importShipments(
   const log = logger.child('shipments.import')
   const metadataFile = options.metadataFile ? resolve(options.metadataFile) : undefined
   const telemetryFile = options.telemetryFile ? resolve(options.telemetryFile) : undefined
-  const metadata = metadataFile
-    ? parseMetadataFile(await readInput(metadataFile), metadataFile, config.metadata.id_column)
-    : undefined
   const fields = {idField: config.telemetry.id_field, timeField: config.telemetry.time_field}
-  const telemetry = telemetryFile
-    ? parseTelemetryNdjson(await readInput(telemetryFile), telemetryFile, fields)
-    : undefined
+  const [metadata, telemetry] = await checkedTogether(
+    [metadataFile, telemetryFile],
+    async () =>
+      metadataFile
+        ? parseMetadataFile(await readInput(metadataFile), metadataFile, config.metadata.id_column)
+        : undefined,
+    async () =>
+      telemetryFile ? parseTelemetryNdjson(await readInput(telemetryFile), telemetryFile, fields) : undefined,
+  )
 
   const outcome: ShipmentImportOutcome = {}
   if (metadataFile && metadata) {
@@ -82,4 +85,31 @@ export async function importShipments(
     }
   }
   return outcome
+}
+
+/**
+ * Both files checked before either refusal is reported: with a bad row in each, the user learns about both at once.
+ * One refusal passes as it is; two become one, each problem named with its file.
+ */
+async function checkedTogether<A, B>(
+  files: readonly (string | undefined)[],
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first(), second()])
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
+  const refusals = [a, b].flatMap((result, index) =>
+    result.status === 'rejected' && result.reason instanceof ValidationError
+      ? [{error: result.reason, file: basename(files[index] ?? '')}]
+      : [],
+  )
+  // Anything but two refusals of content (a missing file, say) is reported as it is, the first one first.
+  if (refusals.length < 2) throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason
+  const hints = refusals.flatMap(({error}) => (error.hint ? [error.hint] : []))
+  throw new ValidationError(refusals.map(({error}) => error.message).join('; '), {
+    details: refusals.flatMap(({error, file}) =>
+      error.details.map((detail) => ({...detail, message: `${file}: ${detail.message}`})),
+    ),
+    ...(hints.length > 0 ? {hint: hints.join('; ')} : {}),
+  })
 }

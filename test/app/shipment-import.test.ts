@@ -97,6 +97,26 @@ describe('importing shipments into the embedded store', () => {
     db.close()
   })
 
+  it('lists the problems of both files at once, each with its file, when both are bad', async () => {
+    const metadata = join(dir.path, 'm.csv')
+    writeFileSync(metadata, 'shipment_id,origin\nS1,Rotterdam\n,Hamburg\n')
+    const telemetry = join(dir.path, 't.ndjson')
+    writeFileSync(telemetry, '{"shipment_id":"S1","recorded_at":"2026-03-01T12:00:00Z"}\nnot json\n')
+    const error = await importShipments(config, {metadataFile: metadata, telemetryFile: telemetry}, silentLogger).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    const {message, details} = error as ValidationError
+    expect(message).toBe(
+      `${metadata} is not a metadata CSV: 1 problem on line 3; nothing of it was imported; ` +
+        `${telemetry} is not telemetry NDJSON: 1 problem on line 2; nothing of it was imported`,
+    )
+    expect(details).toEqual([
+      expect.objectContaining({row: 3, field: 'shipment_id', message: 'm.csv: missing "shipment_id"'}),
+      expect.objectContaining({row: 2, message: expect.stringMatching(/^t\.ndjson: not valid JSON/)}),
+    ])
+  })
+
   it('reads metadata from a JSON array', async () => {
     const json = join(dir.path, 'metadata.json')
     writeFileSync(json, JSON.stringify([{shipment_id: 'J1', weight_kg: 12.5, tags: ['cold']}]))
