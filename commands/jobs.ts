@@ -32,6 +32,11 @@ export default class Jobs extends BaseCommand {
 
   async run() {
     const {args, flags} = await this.parse(Jobs)
+    if (flags.explain && args.id === undefined) {
+      throw new ValidationError('--explain goes with the id of a job', {
+        hint: 'explain the score of one job with: jobagent jobs <ID> --explain',
+      })
+    }
     const catalog = await this.context.openJobCatalog()
     if (args.id !== undefined) {
       // The detail view's text wrapping is loaded only here: the list does not need it.

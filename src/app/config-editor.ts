@@ -128,12 +128,19 @@ export class ConfigEditor {
 
   /**
    * Removes a key that is in the file even when the schema does not know it (a typo such as `mdoe`), so a file
-   * that fails to load can be repaired key by key. Returns the file's problems that remain after the removal.
+   * that fails to load can be repaired key by key. A known key the file does not hold leaves the file as it is
+   * (`removed: false`). Returns the file's problems that remain.
    */
-  unset(key: string): ErrorDetail[] {
+  unset(key: string): {removed: boolean; problems: ErrorDetail[]} {
     const stored = readConfigFile(this.path)
-    if (valueAt(stored, key) === undefined) checkKey(key)
-    return this.write(`unset ${key}`, withValue(stored, key, undefined), stored, {repairs: true})
+    if (valueAt(stored, key) === undefined) {
+      checkKey(key)
+      return {removed: false, problems: []}
+    }
+    return {
+      removed: true,
+      problems: this.write(`unset ${key}`, withValue(stored, key, undefined), stored, {repairs: true}),
+    }
   }
 
   /**

@@ -117,9 +117,18 @@ describe('changing settings', () => {
   it('removes a setting so the default applies again', () => {
     editor().set('mode', 'development')
     editor().set('server.port', '9090')
-    editor().unset('mode')
+    expect(editor().unset('mode')).toEqual({removed: true, problems: []})
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 9090}})
     expect(loadConfig({env}).config.mode).toBe('production')
+  })
+
+  it('says a known key that is not set was not removed, and leaves the file as it was', () => {
+    editor().set('server.port', '9090')
+    const before = readFileSync(file)
+    for (const key of ['mode', 'search.tags', 'sources.5']) {
+      expect(editor().unset(key), key).toEqual({removed: false, problems: []})
+    }
+    expect(readFileSync(file).equals(before)).toBe(true)
   })
 
   it.each([
@@ -230,12 +239,12 @@ describe('changing settings', () => {
     expect(
       editor()
         .unset('search.tagz')
-        .map((problem) => problem.field),
+        .problems.map((problem) => problem.field),
     ).toEqual(['server.port', 'mdoe'])
     expect(
       editor()
         .unset('mdoe')
-        .map((problem) => problem.field),
+        .problems.map((problem) => problem.field),
     ).toEqual(['server.port'])
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({search: {}, server: {port: 'eighty'}})
     editor().set('server.port', '9090')

@@ -73,6 +73,7 @@ describe('the jobagent executable', () => {
     [['jobs', '--bogus', '--json'], 'Nonexistent flag: --bogus', 'jobs'],
     [['status', '--status', 'bogus', '--json'], 'Expected --status=bogus to be one of: saved', 'status'],
     [['apply', '--json'], 'Missing 1 required arg: target A job id', 'apply'],
+    [['jobs', '--explain', '--json'], '--explain goes with the id of a job', 'jobs'],
   ])('answers a usage error with --json by the error document and exit 2 (%j)', async (args, message, command) => {
     const result = await cli(...args)
     expect(result.code).toBe(2)
@@ -81,7 +82,7 @@ describe('the jobagent executable', () => {
     expect(document.error.code).toBe('validation')
     expect(document.error.message).toContain(message)
     expect(result.stderr).toContain(`Error: ${message}`)
-    expect(result.stderr).toContain(`Hint: jobagent ${command} --help shows what it takes`)
+    expect(result.stderr).toMatch(new RegExp(`Hint: .*jobagent ${command}`))
   })
 
   it('refuses a corrupt jobagent.db with exit 1, naming it and leaving every byte as it was', async () => {

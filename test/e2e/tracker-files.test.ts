@@ -259,7 +259,7 @@ describe('jobagent import', () => {
     const update = await cli('import', json, '--update')
     expect(update.code, update.stderr).toBe(0)
     // b was imported just before, exactly as the file has it: nothing to overwrite.
-    expect(update.stdout).toBe('Imported 0 new, updated 1, left 1 unchanged.\n')
+    expect(update.stdout).toBe('Imported 0 new, updated 1, left 0 unchanged, 1 already as in the file.\n')
     const stored = readTracker(home.path)
     expect(stored.applications[0]).toMatchObject({status: 'offer', notes: 'n'})
     expect(stored.history).toEqual([

@@ -75,7 +75,8 @@ export function renderTracked(application: TrackedApplication): string {
 
 export function renderImport(outcome: ImportOutcome): string {
   const lines = [
-    `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length + outcome.identical} unchanged.`,
+    `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged` +
+      (outcome.identical > 0 ? `, ${outcome.identical} already as in the file.` : '.'),
     ...outcome.unchanged.map((url) => `  already tracked (use --update to overwrite): ${shown(url)}`),
   ]
   return lines.join('\n')

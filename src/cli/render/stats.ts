@@ -40,7 +40,7 @@ function groupTable<T extends FunnelFigures>(
 export function renderStats(stats: ApplicationStats, style: Style): string {
   const scope = stats.since === null ? '' : ` applied for since ${stats.since.slice(0, 10)}`
   if (stats.total === 0) {
-    return `No application${scope} to count. Track one with: jobagent status, jobagent apply or jobagent import`
+    return `No application${scope} to count. Track one with: jobagent apply <url> --title ..., or import a file with: jobagent import <file>`
   }
   const statuses = Object.entries(stats.by_status)
     .filter(([, count]) => count > 0)
