@@ -43,8 +43,8 @@ function storeToken(token) {
 
 /** fetch() with the token; a 401 asks for a (new) token and repeats the request; other failures throw ApiError. */
 export async function api(method, path, {body, accept = 'application/json'} = {}) {
+  let token = storedToken()
   for (;;) {
-    const token = storedToken()
     const headers = {Accept: accept}
     if (token) headers.Authorization = `Bearer ${token}`
     if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -58,14 +58,20 @@ export async function api(method, path, {body, accept = 'application/json'} = {}
       if (!response.ok) throw await errorFrom(response)
       return response
     }
+    // Requests run side by side: what this one was refused with decides what it says, and a token another request
+    // stored meanwhile is tried before asking again.
+    const current = storedToken()
+    if (current && current !== token) {
+      token = current
+      continue
+    }
     if (token) storeToken('')
-    storeToken(
-      await promptForToken(
-        token
-          ? 'The server did not accept that token. Enter the value of JOBAGENT_API_TOKEN again.'
-          : 'This server asks for an API token (JOBAGENT_API_TOKEN). It is kept in this browser tab only.',
-      ),
+    token = await promptForToken(
+      token
+        ? 'The server did not accept that token. Enter the value of JOBAGENT_API_TOKEN again.'
+        : 'This server asks for an API token (JOBAGENT_API_TOKEN). It is kept in this browser tab only.',
     )
+    storeToken(token)
   }
 }
 
