@@ -174,7 +174,7 @@ function confirmStatus(state: DashboardState, mode: Extract<Mode, {kind: 'pick-s
   if (status === target.status) return {...state, mode: {kind: 'browse'}, message: info(`Status unchanged (${status})`)}
   return request(
     {...state, mode: {kind: 'browse'}},
-    {kind: 'update', url: target.url, status, notes: target.notes, label: target.label, change: 'status'},
+    {kind: 'update', url: target.url, label: target.label, change: {status}},
   )
 }
 
@@ -193,7 +193,7 @@ function onNotesKey(
       return request(browse, {kind: 'track', jobId: target.jobId, status, notes, label: target.label})
     }
     if (notes === target.notes) return {...browse, message: info('Notes unchanged')}
-    return request(browse, {kind: 'update', url: target.url, status, notes, label: target.label, change: 'notes'})
+    return request(browse, {kind: 'update', url: target.url, label: target.label, change: {notes}})
   }
   const draft = editText(mode.draft, input, key)
   return draft === null ? state : {...state, mode: {...mode, draft}}

@@ -36,7 +36,7 @@ export type Mode =
 
 export type Request =
   | {kind: 'track'; jobId: number; status: ApplicationStatus; notes: string; label: string}
-  | {kind: 'update'; url: string; status: ApplicationStatus; notes: string; label: string; change: 'status' | 'notes'}
+  | {kind: 'update'; url: string; label: string; change: {status: ApplicationStatus} | {notes: string}}
   | {kind: 'export'}
   | {kind: 'open'; url: string}
   | {kind: 'search'}

@@ -37,7 +37,8 @@ export interface DashboardServices {
   load(): Promise<DashboardData>
   history(url: string): Promise<StatusChange[]>
   track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
-  update(url: string, status: ApplicationStatus, notes: string): Promise<StatusUpdate>
+  /** Changes the status or the notes; the other keeps what the tracker holds when it is written. */
+  update(url: string, change: {status: ApplicationStatus} | {notes: string}): Promise<StatusUpdate>
   exportCsv(): Promise<ExportResult>
   open(url: string): Promise<OpenOutcome>
   runSearch(options: {onProgress: (progress: SourceProgress) => void; signal: AbortSignal}): Promise<RunSummary>
@@ -70,7 +71,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       return (await context.applications.get(url)).history
     },
     track: async (jobId, status, notes) => (await context.openJobCatalog()).track(jobId, {status, notes}),
-    update: (url, status, notes) => context.applications.changeStatus(url, status, notes),
+    update: (url, change) => context.applications.edit(url, change),
     exportCsv: async () => (await context.openTrackerFiles()).exportCsv(),
     open: (url) => openInBrowser(url, {env}),
     runSearch: ({onProgress, signal}) => runAgent(context, {onProgress, signal}),

@@ -118,6 +118,25 @@ describe('dashboard: changes go through the services at once', () => {
     expect((await context.applications.get(job(1).url)).history).toHaveLength(1)
   })
 
+  it('keeps a status or notes another process wrote after the dashboard read them, changing only its own field', async () => {
+    const {ui, context} = await dashboard()
+    // The API (or the CLI) changes both while the dashboard still shows applied / sent CV.
+    await context.applications.changeStatus(job(1).url, 'rejected', 'rejection email')
+    ui.press(KEYS.tab, 'n', KEYS.backspace, 'V to Ann', KEYS.enter)
+    await ui.until('Notes saved for Engineer 1 at Company 1')
+    expect((await context.applications.get(job(1).url)).application).toMatchObject({
+      status: 'rejected',
+      notes: 'sent CV to Ann',
+    })
+    await context.applications.changeStatus(job(1).url, 'rejected', 'second email')
+    ui.press('s', '4')
+    await ui.until('→ offer')
+    expect((await context.applications.get(job(1).url)).application).toMatchObject({
+      status: 'offer',
+      notes: 'second email',
+    })
+  })
+
   it('exports every application to CSV with e and shows the path', async () => {
     const {ui} = await dashboard()
     ui.press('e')

@@ -165,16 +165,22 @@ export class ApplicationService {
     })
   }
 
+  /** Sets the status and replaces the notes (`jobagent status <url> <status>`, PATCH /applications/{url}/status). */
   async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {
+    return this.edit(url, {status, notes})
+  }
+
+  /**
+   * Changes the status, the notes or both; a field left out keeps what the record holds when the change is
+   * written, so editing the notes never undoes a status another process set meanwhile (the dashboard).
+   */
+  async edit(url: string, change: {status?: string; notes?: string}): Promise<StatusUpdate> {
     const validUrl = await parseUrl(url)
-    const validStatus = await parseStatus(status)
-    const validNotes = await parseNotes(notes)
-    const update = await this.store.changeStatus(
-      applicationUrlKey(validUrl),
-      validStatus,
-      validNotes,
-      localTimestamp(this.clock.now()),
-    )
+    const valid = {
+      ...(change.status === undefined ? {} : {status: await parseStatus(change.status)}),
+      ...(change.notes === undefined ? {} : {notes: await parseNotes(change.notes)}),
+    }
+    const update = await this.store.changeStatus(applicationUrlKey(validUrl), valid, localTimestamp(this.clock.now()))
     if (!update) throw notTracked(url)
     return update
   }

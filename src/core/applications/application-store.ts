@@ -8,6 +8,12 @@ import type {
   TrackedApplication,
 } from './application.js'
 
+/** What a status change sets; a field left out keeps its current value. */
+export interface StatusEdit {
+  status?: ApplicationStatus
+  notes?: string
+}
+
 export interface StatusUpdate {
   previous: TrackedApplication
   current: TrackedApplication
@@ -37,8 +43,11 @@ export interface ApplicationStore {
   history(urlKey: string): Promise<StatusChange[]>
   /** Every record with its history (oldest change first), read in one query. */
   allWithHistory(): Promise<ApplicationWithHistory[]>
-  /** Changes status and notes, keeping the old values in the history; null when the URL is not tracked. */
-  changeStatus(urlKey: string, status: ApplicationStatus, notes: string, at: string): Promise<StatusUpdate | null>
+  /**
+   * Changes status and notes, keeping the old values in the history; null when the URL is not tracked. A field
+   * left out keeps the value the record holds when the change is written, whoever wrote it last.
+   */
+  changeStatus(urlKey: string, change: StatusEdit, at: string): Promise<StatusUpdate | null>
   counts(): Promise<ApplicationCounts>
   /**
    * URL keys of every record whose status counts as applied (not `saved`), each as tracked and without tracking

@@ -8,7 +8,12 @@ import {
   sameRecord,
   type TrackedApplication,
 } from '../../core/applications/application.js'
-import type {ApplicationStore, ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import type {
+  ApplicationStore,
+  ImportOutcome,
+  StatusEdit,
+  StatusUpdate,
+} from '../../core/applications/application-store.js'
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
 import {applicationCanonicalKey} from '../../core/url-identity.js'
@@ -150,15 +155,12 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     return [...byId.values()]
   }
 
-  async changeStatus(
-    urlKey: string,
-    status: ApplicationStatus,
-    notes: string,
-    at: string,
-  ): Promise<StatusUpdate | null> {
+  async changeStatus(urlKey: string, change: StatusEdit, at: string): Promise<StatusUpdate | null> {
     return writeTransaction(this.db, this.file, () => {
       const previous = this.statements.get.get(urlKey) as ApplicationRow | undefined
       if (!previous) return null
+      const status = change.status ?? previous.status
+      const notes = change.notes ?? previous.notes
       this.statements.addHistory.run(previous.id, at, previous.status, status, previous.notes)
       const current = this.statements.setStatus.get(status, notes, at, previous.id) as ApplicationRow
       return {previous: toTracked(previous), current: toTracked(current)}

@@ -22,9 +22,9 @@ async function carryOut(services: DashboardServices, request: Exclude<Request, {
       return success(`Tracked ${request.label} as ${application.status}`)
     }
     case 'update': {
-      const {previous, current} = await services.update(request.url, request.status, request.notes)
+      const {previous, current} = await services.update(request.url, request.change)
       return success(
-        request.change === 'status'
+        'status' in request.change
           ? `${request.label}: ${previous.status} → ${current.status}`
           : `Notes saved for ${request.label}`,
       )
