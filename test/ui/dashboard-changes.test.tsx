@@ -47,6 +47,21 @@ describe('dashboard: changes go through the services at once', () => {
     expect(ui.frame()).toMatch(/Engineer 3 .* saved/)
   })
 
+  it('reads the data again when a job it shows as new was tracked elsewhere meanwhile', async () => {
+    const {ui, context} = await dashboard()
+    expect(ui.selected()).toContain('Engineer 3 ')
+    await track(context, job(3), 'interviewing', 'by the API')
+    ui.press('a')
+    await ui.until('Track Engineer 3 at Company 3 as:')
+    ui.press(KEYS.enter)
+    await ui.until('Notes (tracking as applied): █')
+    ui.press(KEYS.enter)
+    await ui.until(`Error: ${job(3).url} is already tracked as`)
+    expect(ui.frame()).not.toContain('change it with: jobagent status')
+    await ui.until(/Engineer 3 .* interviewing/)
+    expect((await context.applications.get(job(3).url)).application).toMatchObject({notes: 'by the API'})
+  })
+
   it('cancels tracking with escape and writes nothing', async () => {
     const {ui, context} = await dashboard()
     ui.press('a')

@@ -8,7 +8,7 @@ const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
   help: 'any key closes the help · q quits',
   stats: 'any key closes the statistics · q quits',
   filter: 'type to filter · Enter keep · Esc clear',
-  'pick-status': '↑↓ j k choose · 1-8 pick · Enter confirm · Esc cancel',
+  'pick-status': '↑↓ j k choose · Enter confirm · 1-8 pick at once · Esc cancel',
   notes: 'type the notes · Enter save · Ctrl-U clear · Esc cancel',
 }
 

@@ -5,7 +5,12 @@ import type {DashboardServices} from '../services.js'
 import {describeError} from './use-dashboard-data.js'
 
 const success = (text: string): Message => ({text, tone: 'success'})
-const failure = (error: unknown): Message => ({text: `Error: ${describeError(error)}`, tone: 'error'})
+/** A conflict's or a missing record's hint names a command line; on the dashboard the data read again shows it. */
+const failure = (error: unknown): Message => {
+  const kind = (error as {kind?: string} | null)?.kind
+  const hint = kind !== 'conflict' && kind !== 'not_found'
+  return {text: `Error: ${hint ? describeError(error) : (error as Error).message}`, tone: 'error'}
+}
 
 function searchMessage(summary: RunSummary): Message {
   const answered = summary.sources.filter((source) => source.ok).length
@@ -88,7 +93,12 @@ export function useRequestRunner(options: {
           if (changes) await reload()
           dispatch({type: 'message', message})
         })
-        .catch((error: unknown) => dispatch({type: 'message', message: failure(error)}))
+        .catch(async (error: unknown) => {
+          // A change refused because the tracker changed meanwhile (tracked elsewhere, removed): the data is read
+          // again, so the screen shows what the tracker holds now.
+          if (changes) await reload()
+          dispatch({type: 'message', message: failure(error)})
+        })
     }
   }, [requests, services, dispatch, reload, startSearch])
 
