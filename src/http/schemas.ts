@@ -283,10 +283,14 @@ export const HealthSchema = z
   })
   .openapi('Health')
 
-/** Response helpers: every error status shares the error body. */
-export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 414 | 415 | 422 | 503)[]) {
+/**
+ * Response helpers: every error status shares the error body. Every route may also answer 400 (a path that is not
+ * valid percent-encoding, refused before any route) and 503 (jobagent.db locked by another process beyond the wait,
+ * or unreadable), so those two are always listed.
+ */
+export function errorResponses(...statuses: (401 | 404 | 409 | 413 | 414 | 415 | 422)[]) {
   const descriptions: Record<number, string> = {
-    400: 'Malformed request (e.g. invalid JSON)',
+    400: 'Malformed request: invalid JSON, or a path that is not valid percent-encoding',
     401: 'Missing or wrong bearer token',
     404: 'Not found',
     409: 'Conflict',
@@ -294,10 +298,13 @@ export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 414 |
     414: 'Query string names more items than the route takes',
     415: 'Body is not JSON',
     422: 'Invalid input; details name the fields',
-    503: 'A store or board is unavailable, or the configuration the request needs is invalid (code "configuration")',
+    503:
+      'A store or board is unavailable (a locked database answers with Retry-After), or the configuration the ' +
+      'request needs is invalid (code "configuration")',
   }
+  const listed = [...new Set<number>([400, ...statuses, 503])].sort((a, b) => a - b)
   return Object.fromEntries(
-    statuses.map((status) => [
+    listed.map((status) => [
       status,
       {description: descriptions[status] ?? 'Error', content: {'application/json': {schema: ErrorSchema}}},
     ]),

@@ -83,11 +83,23 @@ describe('GET /applications/{url}', () => {
 })
 
 describe('the OpenAPI document', () => {
+  it('lists 400 (a path that is not valid percent-encoding) and 503 (a locked database) for every API operation', async () => {
+    const document = await json(await api.app.request('/openapi.json'))
+    const operations = Object.entries(document.paths as Record<string, Record<string, {responses: object}>>).flatMap(
+      ([path, methods]) => Object.entries(methods).map(([method, operation]) => [`${method} ${path}`, operation]),
+    ) as [string, {responses: object}][]
+    const api4xx = operations.filter(([, operation]) => Object.keys(operation.responses).includes('401'))
+    expect(api4xx.length).toBeGreaterThan(15)
+    for (const [name, operation] of api4xx) {
+      expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining(['400', '503']))
+    }
+  })
+
   it('documents GET /applications/{url} with the history schema', async () => {
     const document = await json(await api.app.request('/openapi.json'))
     const route = document.paths['/applications/{url}']
     expect(Object.keys(route)).toEqual(['get'])
-    expect(Object.keys(route.get.responses).sort()).toEqual(['200', '400', '401', '404', '422'])
+    expect(Object.keys(route.get.responses).sort()).toEqual(['200', '400', '401', '404', '422', '503'])
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })

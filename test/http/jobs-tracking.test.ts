@@ -152,6 +152,7 @@ describe('GET /jobs judges tracked and new as jobagent run does', () => {
       '413',
       '415',
       '422',
+      '503',
     ])
     expect(document.paths['/jobs/tracking'].post.responses['200']).toBeDefined()
   })

@@ -69,7 +69,7 @@ const recordApplication = createRoute({
   request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
   responses: {
     201: json(RecordedSchema, 'Recorded'),
-    ...errorResponses(400, 401, 409, 413, 415, 422),
+    ...errorResponses(401, 409, 413, 415, 422),
   },
 })
 
@@ -95,7 +95,7 @@ const changeStatus = createRoute({
   },
   responses: {
     200: json(ApplicationSchema.extend({previous_status: StatusSchema}), 'The updated record'),
-    ...errorResponses(400, 401, 404, 413, 415, 422),
+    ...errorResponses(401, 404, 413, 415, 422),
   },
 })
 
@@ -151,7 +151,7 @@ const snoozeFollowUp = createRoute({
   },
   responses: {
     200: json(z.object({url: z.string(), snoozed_until: z.string()}), 'Snoozed'),
-    ...errorResponses(400, 401, 404, 413, 415, 422),
+    ...errorResponses(401, 404, 413, 415, 422),
   },
 })
 
@@ -168,7 +168,7 @@ const getApplication = createRoute({
     'The record, when it last changed and every status change, oldest first (as `jobagent status <url> --json` ' +
     'prints it). 400 when {url} is not valid percent-encoding.',
   request: {params: UrlParamSchema},
-  responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(400, 401, 404, 422)},
+  responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(401, 404, 422)},
 })
 
 export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics) {

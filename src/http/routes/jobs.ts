@@ -63,7 +63,7 @@ const lastRunJobs = createRoute({
         },
       },
     },
-    ...errorResponses(401, 422, 503),
+    ...errorResponses(401, 422),
   },
 })
 
@@ -99,7 +99,7 @@ const searchJobs = createRoute({
         },
       },
     },
-    ...errorResponses(401, 422, 503),
+    ...errorResponses(401, 422),
   },
 })
 
@@ -115,7 +115,7 @@ const trackJob = createRoute({
   request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
   responses: {
     201: {description: 'Recorded', content: {'application/json': {schema: RecordedSchema}}},
-    ...errorResponses(400, 401, 409, 413, 415, 422),
+    ...errorResponses(401, 409, 413, 415, 422),
   },
 })
 
@@ -133,7 +133,7 @@ const jobTracking = createRoute({
       description: 'One judgement per URL',
       content: {'application/json': {schema: z.object({jobs: z.array(JobTrackingSchema)})}},
     },
-    ...errorResponses(400, 401, 413, 415, 422),
+    ...errorResponses(401, 413, 415, 422),
   },
 })
 

@@ -47,7 +47,7 @@ const listRuns = createRoute({
         },
       },
     },
-    ...errorResponses(401, 422, 503),
+    ...errorResponses(401, 422),
   },
 })
 

@@ -67,7 +67,7 @@ function eventsRoute(schemas: SharedSchemas, options: {intervalMs: number; heart
           },
         },
       },
-      ...errorResponses(400, 401, 404, 503),
+      ...errorResponses(401, 404),
     },
   })
 }

@@ -106,7 +106,7 @@ const unifiedState = createRoute({
       content: {'application/json': {schema: UnifiedStateSchema}},
     },
     304: notModified,
-    ...errorResponses(400, 401, 404, 422, 503),
+    ...errorResponses(401, 404, 422),
   },
 })
 
@@ -142,7 +142,7 @@ const batchGet = createRoute({
       content: {'application/json': {schema: UnifiedBatchSchema}},
     },
     304: notModified,
-    ...errorResponses(400, 401, 414, 422, 503),
+    ...errorResponses(401, 414, 422),
   },
 })
 
@@ -177,7 +177,7 @@ const batchPost = createRoute({
       headers: validatorHeadersSchema,
       content: {'application/json': {schema: UnifiedBatchSchema}},
     },
-    ...errorResponses(400, 401, 413, 415, 422, 503),
+    ...errorResponses(401, 413, 415, 422),
   },
 })
 
@@ -235,7 +235,7 @@ const telemetryHistory = createRoute({
       content: {'application/json': {schema: TelemetryHistorySchema}},
     },
     304: notModified,
-    ...errorResponses(400, 401, 404, 422, 503),
+    ...errorResponses(401, 404, 422),
   },
 })
 

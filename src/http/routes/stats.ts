@@ -51,7 +51,7 @@ const getStats = createRoute({
   },
   responses: {
     200: {description: 'The statistics', content: {'application/json': {schema: StatsSchema}}},
-    ...errorResponses(401, 422, 503),
+    ...errorResponses(401, 422),
   },
 })
 
