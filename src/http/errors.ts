@@ -122,6 +122,11 @@ function errorAnswer(error: unknown, request: {method: string; path: string}, lo
     const message = MESSAGE_BY_STATUS[status] ?? (error.message || 'bad request')
     return {status, body: errorBody(CODE_BY_STATUS[status] ?? `http_${status}`, message), headers: {}}
   }
+  if ((error as {code?: unknown} | null)?.code === 'ECONNRESET') {
+    // The request's body broke off (a malformed chunk, a client that hung up): the client's doing, not a failure.
+    logger.debug(`${request.method} ${request.path}: the request body broke off (${(error as Error).message})`)
+    return {status: 400, body: errorBody('bad_request', 'the request body ended before it was complete'), headers: {}}
+  }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
   logger.error(`${request.method} ${request.path} failed unexpectedly: ${detail}`)
   return {status: 500, body: errorBody('internal', 'internal error'), headers: {}}

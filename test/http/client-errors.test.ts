@@ -55,6 +55,31 @@ describe("requests node's HTTP parser refuses", () => {
   })
 })
 
+describe('a request body that breaks off', () => {
+  it('is a bad request of the client, logged without a stack trace and counted as 400, not a failure of the server', async () => {
+    const api = testApi()
+    cleanups.push(() => api.cleanup())
+    const server = await startServer(api.app, {host: '127.0.0.1', port: 0, logger: memoryLogger().logger})
+    cleanups.push(() => server.close())
+    const answer = await rawRequest(
+      server.port,
+      'POST /applications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    )
+    expect(answer.status).toBe(400)
+    // The access log line follows the answer.
+    for (let wait = 0; wait < 100 && !api.logLines.some((line) => line.includes('POST /applications 400')); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(api.logLines.filter((line) => line.includes('POST /applications'))).toEqual([
+      expect.stringContaining('POST /applications 400'),
+    ])
+    expect(api.logLines.filter((line) => / \| ERROR \| /.test(line))).toEqual([])
+    expect(api.logLines.join('\n')).not.toContain('    at ')
+    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+  })
+})
+
 describe('repeated Authorization headers', () => {
   it.each([
     ['the token twice', [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]],
