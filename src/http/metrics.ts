@@ -41,7 +41,7 @@ export function createHttpMetrics(): HttpMetrics {
   })
   const applicationsRecorded = new Counter({
     name: 'jobagent_applications_recorded_total',
-    help: 'Applications recorded through POST /applications',
+    help: 'Applications recorded through POST /applications and POST /jobs/track',
     registers: [registry],
   })
   const counted = new WeakSet<SearchResult>()
