@@ -18,7 +18,7 @@ export interface HttpServices {
    * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
    * tracker's view of found jobs and tracking one of them (the run's rule, see judgeJob).
    */
-  jobs: {search(tags: string[]): Promise<FoundSearch>} & Pick<
+  jobs: {search(tags: string[], signal?: AbortSignal): Promise<FoundSearch>} & Pick<
     JobCatalog,
     'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound'
   >
@@ -39,7 +39,7 @@ export function createHttpServices(context: AppContext): HttpServices {
       return context.applications
     },
     jobs: {
-      search: async (tags) => (await context.openSharedSearch()).run(tags),
+      search: async (tags, signal) => (await context.openSharedSearch()).run(tags, signal),
       lastRunPage: async (options) => (await context.openJobCatalog()).lastRunPage(options),
       withTracking: async (jobs) => (await context.openJobCatalog()).withTracking(jobs),
       rankFound: async (jobs, options) => (await context.openJobCatalog()).rankFound(jobs, options),

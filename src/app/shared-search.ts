@@ -30,12 +30,13 @@ export class SharedSearch {
     private readonly search: SearchCriteria,
   ) {}
 
-  run(tags: string[] = []): Promise<FoundSearch> {
+  /** `signal` stops the boards (the server shutting down); every caller of a shared search passes the same one. */
+  run(tags: string[] = [], signal?: AbortSignal): Promise<FoundSearch> {
     const key = [...tags].sort().join(',')
     const running = this.inFlight.get(key)
     if (running) return running
     const promise = this.openSearch()
-      .then((search) => search.search(criteriaFrom(this.search, {tags})))
+      .then((search) => search.search(criteriaFrom(this.search, {tags}), signal ? {signal} : {}))
       .then(({jobs, found, sources, searched_at}) => ({jobs, found, sources, searched_at}))
       .finally(() => this.inFlight.delete(key))
     this.inFlight.set(key, promise)

@@ -113,7 +113,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
     healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000, logger}),
   )
   app.route('/', metricsRoutes(metrics))
-  app.route('/', jobsRoutes(services, metrics))
+  app.route('/', jobsRoutes(services, metrics, options.closing ? {closing: options.closing} : {}))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))

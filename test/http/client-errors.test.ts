@@ -1,3 +1,5 @@
+import {createServer} from 'node:http'
+import type {AddressInfo} from 'node:net'
 import {afterEach, describe, expect, it} from 'vitest'
 import type {HttpAppOptions} from '../../src/http/app.js'
 import {checkBinding} from '../../src/http/serve.js'
@@ -118,5 +120,41 @@ describe('the API token on an address other machines can reach', () => {
     expect(() => checkBinding('0.0.0.0', 'sixteen-chars!!!')).not.toThrow()
     expect(() => checkBinding('127.0.0.1', 'short')).not.toThrow()
     expect(() => checkBinding('192.168.1.5', 'short')).toThrow(/at least 16/)
+  })
+})
+
+describe('a shutdown while GET /jobs waits for a board', () => {
+  it('stops the search, answers 503 and lets the server close at once', async () => {
+    let asked = false
+    const hanging = createServer(() => {
+      asked = true
+    })
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => {
+      hanging.closeAllConnections()
+      hanging.close()
+    })
+    const board = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`
+    const shutdown = new AbortController()
+    const api = testApi({config: {sources: [{type: 'remoteok', url: board}]}, app: {closing: shutdown.signal}})
+    cleanups.push(() => api.cleanup())
+    const server = await startServer(api.app, {
+      host: '127.0.0.1',
+      port: 0,
+      logger: memoryLogger().logger,
+      onClose: () => shutdown.abort(),
+    })
+    const answer = fetch(`${server.url}/jobs`)
+    // The search is under way once the board has the request.
+    for (let wait = 0; wait < 500 && !asked; wait++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(asked).toBe(true)
+    const started = performance.now()
+    await server.close()
+    expect(performance.now() - started).toBeLessThan(3000)
+    const response = await answer
+    expect(response.status).toBe(503)
+    expect(((await response.json()) as {error: {message: string}}).error.message).toBe(
+      'the server is shutting down; the search was stopped',
+    )
   })
 })

@@ -1,6 +1,7 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
 import {applicationRecord} from '../../core/applications/application.js'
+import {UnavailableError} from '../../core/errors.js'
 import {toJobResponse} from '../../core/jobs/job.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import type {RunRecord} from '../../core/jobs/job-store.js'
@@ -137,7 +138,8 @@ const jobTracking = createRoute({
   },
 })
 
-export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
+/** `closing`: aborted when the server shuts down; a search then stops its boards instead of holding the shutdown. */
+export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options: {closing?: AbortSignal} = {}) {
   // /jobs/last is registered first, so it keeps winning should a /jobs/{id} route ever join.
   return new OpenAPIHono({defaultHook: validationHook})
     .openapi(lastRunJobs, async (c) => {
@@ -158,7 +160,11 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics) {
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean)
-      const result = await services.jobs.search(tags)
+      const result = await services.jobs.search(tags, options.closing)
+      if (options.closing?.aborted) {
+        const message = 'the server is shutting down; the search was stopped'
+        throw new UnavailableError(message, {retryAfterSeconds: 5, publicMessage: message})
+      }
       metrics.countSearch(result)
       // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
       const jobs = await services.jobs.rankFound(
