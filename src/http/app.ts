@@ -39,6 +39,8 @@ export interface HttpAppOptions {
   healthCheckTimeoutMs?: number
   /** Aborted when the server shuts down: long-lived answers (event streams) end at once instead of holding it. */
   closing?: AbortSignal
+  /** Aborted when the shutdown's wait for requests in flight is over: a GET /jobs search still waiting stops. */
+  stopping?: AbortSignal
   /** The shipment event streams' interval, heartbeat and limit (tests shorten them). */
   shipmentEvents?: Pick<ShipmentEventOptions, 'intervalMs' | 'heartbeatMs' | 'maxStreams'>
 }
@@ -113,7 +115,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
     healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000, logger}),
   )
   app.route('/', metricsRoutes(metrics))
-  app.route('/', jobsRoutes(services, metrics, options.closing ? {closing: options.closing} : {}))
+  app.route('/', jobsRoutes(services, metrics, options.stopping ? {stopping: options.stopping} : {}))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))

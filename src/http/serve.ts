@@ -62,9 +62,11 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   // Opened now so a missing or corrupt database is a clear error at start, not a 503 on the first request.
   void context.trackerDb
   const shutdown = new AbortController()
+  const forced = new AbortController()
   const app = createHttpApp(createHttpServices(context), {
     logger: options.httpLogger ?? context.logger,
     closing: shutdown.signal,
+    stopping: forced.signal,
     shipmentEvents: {
       intervalMs: context.config.shipments.events.interval_ms,
       maxStreams: context.config.shipments.events.max_streams,
@@ -78,6 +80,7 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
     port: options.port,
     logger,
     onClose: () => shutdown.abort(),
+    onForce: () => forced.abort(),
     ...(options.shutdownTimeoutMs === undefined ? {} : {shutdownTimeoutMs: options.shutdownTimeoutMs}),
   })
   if (options.apiToken) logger.info('Bearer token required on every route except /health, /metrics and the pages')

@@ -14,6 +14,8 @@ interface ServerOptions {
   shutdownTimeoutMs?: number
   /** Called as the shutdown begins, to end answers that never finish by themselves (event streams). */
   onClose?: () => void
+  /** Called when the shutdown's wait is over and the connections still open are closed, to stop their work. */
+  onForce?: () => void
 }
 
 export interface RunningServer {
@@ -144,6 +146,7 @@ export async function startServer(
       const idle = setInterval(() => server.closeIdleConnections(), 50)
       const force = setTimeout(() => {
         options.logger.warning(`closing ${active} request(s) still in flight after ${timeoutMs} ms`)
+        options.onForce?.()
         server.closeAllConnections()
       }, timeoutMs)
       server.close(() => {

@@ -138,8 +138,11 @@ const jobTracking = createRoute({
   },
 })
 
-/** `closing`: aborted when the server shuts down; a search then stops its boards instead of holding the shutdown. */
-export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options: {closing?: AbortSignal} = {}) {
+/**
+ * `stopping`: aborted when a shutdown has waited for requests in flight as long as it does; a search still waiting
+ * for its boards then stops them instead of holding the process.
+ */
+export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options: {stopping?: AbortSignal} = {}) {
   // /jobs/last is registered first, so it keeps winning should a /jobs/{id} route ever join.
   return new OpenAPIHono({defaultHook: validationHook})
     .openapi(lastRunJobs, async (c) => {
@@ -160,8 +163,8 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean)
-      const result = await services.jobs.search(tags, options.closing)
-      if (options.closing?.aborted) {
+      const result = await services.jobs.search(tags, options.stopping)
+      if (options.stopping?.aborted) {
         const message = 'the server is shutting down; the search was stopped'
         throw new UnavailableError(message, {retryAfterSeconds: 5, publicMessage: message})
       }

@@ -5,11 +5,16 @@ import type {DashboardServices} from '../services.js'
 import {describeError} from './use-dashboard-data.js'
 
 const success = (text: string): Message => ({text, tone: 'success'})
-/** A conflict's or a missing record's hint names a command line; on the dashboard the data read again shows it. */
-const failure = (error: unknown): Message => {
+const failure = (error: unknown): Message => ({text: `Error: ${describeError(error)}`, tone: 'error'})
+
+/**
+ * A change refused because the tracker changed meanwhile (tracked elsewhere, removed): its hint names a command
+ * line, and the data read again shows the dashboard user what happened.
+ */
+const changeFailure = (error: unknown): Message => {
   const kind = (error as {kind?: string} | null)?.kind
-  const hint = kind !== 'conflict' && kind !== 'not_found'
-  return {text: `Error: ${hint ? describeError(error) : (error as Error).message}`, tone: 'error'}
+  if (kind !== 'conflict' && kind !== 'not_found') return failure(error)
+  return {text: `Error: ${(error as Error).message}`, tone: 'error'}
 }
 
 function searchMessage(summary: RunSummary): Message {
@@ -97,7 +102,7 @@ export function useRequestRunner(options: {
           // A change refused because the tracker changed meanwhile (tracked elsewhere, removed): the data is read
           // again, so the screen shows what the tracker holds now.
           if (changes) await reload()
-          dispatch({type: 'message', message: failure(error)})
+          dispatch({type: 'message', message: changes ? changeFailure(error) : failure(error)})
         })
     }
   }, [requests, services, dispatch, reload, startSearch])
