@@ -116,8 +116,9 @@ function startTracking(state: DashboardState): DashboardState {
 function startChange(state: DashboardState, change: 'status' | 'notes'): DashboardState {
   const application = targetApplication(state)
   if (!application) {
-    const hint = state.view === 'jobs' ? 'this job is not tracked; a tracks it' : 'no application selected'
-    return {...state, message: info(hint.charAt(0).toUpperCase() + hint.slice(1))}
+    if (state.view !== 'jobs') return {...state, message: info('No application selected')}
+    const untracked = selectedJob(state) !== undefined
+    return {...state, message: info(untracked ? 'This job is not tracked; a tracks it' : 'No job selected')}
   }
   const target: Target = {
     kind: 'application',

@@ -152,6 +152,21 @@ describe('dashboard: changes go through the services at once', () => {
     })
   })
 
+  it('says nothing is selected for s and n on empty lists, and that a selected job is untracked', async () => {
+    home = tempHome()
+    const ui = renderDashboard(home.context)
+    unmount = ui.unmount
+    await ui.until('0 total')
+    for (const key of ['s', 'n']) {
+      ui.press(key)
+      await ui.until('No job selected')
+      ui.press(KEYS.escape)
+      await ui.gone('No job selected')
+    }
+    ui.press(KEYS.tab, 's')
+    await ui.until('No application selected')
+  })
+
   it('exports every application to CSV with e and shows the path', async () => {
     const {ui} = await dashboard()
     ui.press('e')
