@@ -1,6 +1,6 @@
 import {decode} from 'html-entities'
 import {encodeControlsInUrl, removeBidiControls} from '../control-characters.js'
-import {epochMilliseconds, isCalendarDay, readDateTime, utcInstant, utcTimestamp} from '../time.js'
+import {epochMilliseconds, readDateTime, utcInstant, utcTimestamp} from '../time.js'
 
 /**
  * One well-formed UTF-8 sequence read as Latin-1 characters: what "São" becomes ("SÃ£o") when a board encodes
@@ -64,7 +64,6 @@ export function cleanUrl(value: unknown): string {
 }
 
 const NUMERIC = /^\d+(?:\.\d+)?$/
-const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 /** RFC 2822 (RSS pubDate): `Fri, 10 Jul 2026 22:45:30 +0000`; the zone is optional here and then taken as UTC. */
 const RFC_2822 =
   /^(?:[a-z]{3},?\s+)?\d{1,2}\s+[a-z]{3}\s+\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(\s+(?:[+-]\d{4}|UT|UTC|GMT|Z|[ECMP][SD]T))?$/i
@@ -92,12 +91,9 @@ export function normalisePostedDate(value: unknown): string | null {
   if (text === '') return null
   if (NUMERIC.test(text)) return fromInstant(epochMilliseconds(Number(text)))
 
-  const plain = PLAIN_DATE.exec(text)
-  if (plain) return isCalendarDay(Number(plain[1]), Number(plain[2]), Number(plain[3])) ? text : null
-
-  // A string without a zone is taken as UTC, never as the machine's local time.
+  // A plain date stays a plain date; a date-time without a zone is taken as UTC, never as the machine's local time.
   const iso = readDateTime(text)
-  if (iso) return fromInstant(utcInstant(iso))
+  if (iso) return iso.hasTime ? fromInstant(utcInstant(iso)) : text
 
   const rfc = RFC_2822.exec(text)
   if (rfc) {

@@ -75,8 +75,8 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         `UPDATE applications SET status = ?, notes = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`,
       ),
       overwrite: db.prepare(
-        `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company, location = @location,
-         source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
+        `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company,
+         location = @location, source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
          status = @status, notes = @notes, updated_at = @at
          WHERE id = @id`,
       ),
@@ -84,8 +84,8 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         `SELECT count(*) AS total, coalesce(sum(status <> 'saved'), 0) AS applied,
          coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
       ),
-      // One statement for a whole list of keys (a JSON array): each is still an index lookup.
-      // Applications tracked under one of the keys, as posted or without tracking parameters; each is an index lookup.
+      // One statement for a whole list of keys (a JSON array): the applications tracked under one of them, as posted
+      // or without tracking parameters; each is an index lookup.
       trackedOf: db.prepare(
         `SELECT url_key, canonical_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(@keys))
          UNION ALL SELECT url_key, canonical_key, url, status FROM applications
