@@ -1,5 +1,3 @@
-import {createServer} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {afterEach, describe, expect, it} from 'vitest'
 import type {HttpAppOptions} from '../../src/http/app.js'
 import {checkBinding} from '../../src/http/serve.js'
@@ -7,6 +5,7 @@ import {type RunningServer, startServer} from '../../src/http/server.js'
 import {runCli, tempDir} from '../helpers/cli.js'
 import {applicationBody, statusPath, testApi} from '../helpers/http.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {startMockServer} from '../helpers/mock-board.js'
 import {rawGet, rawRequest} from '../helpers/raw-http.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -125,16 +124,10 @@ describe('the API token on an address other machines can reach', () => {
 
 describe('a shutdown while GET /jobs waits for a board that never answers', () => {
   it('stops the search when the wait for requests in flight is over, so nothing holds the process', async () => {
-    let asked = false
-    const hanging = createServer(() => {
-      asked = true
-    })
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
-    cleanups.push(() => {
-      hanging.closeAllConnections()
-      hanging.close()
-    })
-    const board = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`
+    // A board that takes the request and never answers.
+    const hanging = await startMockServer(() => {})
+    cleanups.push(() => hanging.close())
+    const board = hanging.url
     const forced = new AbortController()
     const api = testApi({config: {sources: [{type: 'remoteok', url: board}]}, app: {stopping: forced.signal}})
     cleanups.push(() => api.cleanup())
@@ -146,8 +139,10 @@ describe('a shutdown while GET /jobs waits for a board that never answers', () =
       onForce: () => forced.abort(),
     })
     const answer = fetch(`${server.url}/jobs`).catch((error: unknown) => error)
-    for (let wait = 0; wait < 500 && !asked; wait++) await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(asked).toBe(true)
+    for (let wait = 0; wait < 500 && hanging.requests.length === 0; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(hanging.requests).toHaveLength(1)
     const started = performance.now()
     await server.close()
     expect(performance.now() - started).toBeLessThan(2000)
