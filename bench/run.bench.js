@@ -125,6 +125,8 @@ try {
   }))
   // A user's home: the boards and a profile, so the run scores its new jobs as it would for them.
   const profile = {
+    roles: ['backend engineer', 'software engineer'],
+    home: 'Germany',
     skills: {typescript: 3, 'node.js': 3, postgresql: 2, backend: 2, kubernetes: 1},
     avoid: ['php', 'wordpress'],
     seniority: 'senior',

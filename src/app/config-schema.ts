@@ -94,10 +94,17 @@ const configSchema = z.strictObject({
     after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 7),
     ghosted_after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 21),
   }),
+  // docs/MATCHING.md: what the person wants (roles), knows (skills), rules out (avoid), and where they live and work.
   profile: section({
-    skills: z._default(z.record(z.string().check(z.minLength(1)), z.int().check(z.gte(1), z.lte(3))), () => ({})),
+    roles: stringList(),
+    // A skill of blanks only would match between every two characters of a posting.
+    skills: z._default(
+      z.record(z.string().check(z.regex(/\S/, 'must not be empty')), z.int().check(z.gte(1), z.lte(3))),
+      () => ({}),
+    ),
     avoid: stringList(),
     seniority: z._default(z.enum([...SENIORITIES, 'any']), 'any'),
+    home: z._default(z.nullable(z.string().check(z.regex(/\S/, 'must not be empty'))), null),
     locations: stringList(),
   }),
   /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
@@ -250,6 +257,13 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
       // A check that says in words what it wants (`must be an http(s) URL`) is clearer than its pattern.
       if (issue.message.startsWith('must ')) return [{field, message: `${name} ${issue.message}`}]
       return [{field, message: `${name} must match pattern ${issue.pattern ?? issue.format}`}]
+    case 'invalid_key': {
+      // A key of a record (`profile.skills`): the path ends with the key itself.
+      const parent = issue.path.slice(0, -1).join('.')
+      const inner = issue.issues[0]?.message ?? 'is not valid'
+      const keyName = JSON.stringify(String(issue.path.at(-1) ?? ''))
+      return [{field, message: `${parent}: the key ${keyName} ${inner.startsWith('must ') ? inner : 'is not valid'}`}]
+    }
     case 'invalid_union':
       return [{field, message: `${name} must be a text or an object with the keys ${node?.keys?.join(', ')}`}]
     default:

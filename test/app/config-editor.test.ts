@@ -82,15 +82,22 @@ describe('changing settings', () => {
     editor().set('profile.skills.typescript', '3')
     editor().set('profile.seniority', 'senior')
     editor().set('profile.locations', 'remote, europe')
+    editor().set('profile.roles', 'backend engineer, sre')
+    editor().set('profile.home', 'Netherlands')
     editor().set('search.min_salary', '{"amount": 70000, "currency": "EUR"}')
     editor().set('search.fx.USD', '0.92')
     const {config} = loadConfig({env})
     expect(config.profile).toEqual({
+      roles: ['backend engineer', 'sre'],
       skills: {'node.js': 2, typescript: 3},
       avoid: [],
       seniority: 'senior',
+      home: 'Netherlands',
       locations: ['remote', 'europe'],
     })
+    // A skill of blanks only would match everywhere: refused like an empty one.
+    expect(refusal(() => editor().set('profile.skills', '{" ": 2}')).message).toContain('must not be empty')
+    expect(refusal(() => editor().set('profile.home', '" "')).message).toContain('profile.home must not be empty')
     expect(config.search.min_salary).toEqual({amount: 70000, currency: 'EUR', period: 'year', unknown: 'keep'})
     expect(config.search.fx).toEqual({USD: 0.92})
     // A dot in a key path separates keys: a skill with a dot in its name is set with the whole object, as above.

@@ -43,7 +43,7 @@ describe('the effective configuration', () => {
     expect(config.notify).toEqual({urls: [], max_items: 20, min_score: 0})
     expect(config.search.tags).toEqual([])
     expect(config.search).toMatchObject({min_salary: null, fx: {}})
-    expect(config.profile).toEqual({skills: {}, avoid: [], seniority: 'any', locations: []})
+    expect(config.profile).toEqual({roles: [], skills: {}, avoid: [], seniority: 'any', home: null, locations: []})
     expect(config.followups).toEqual({after_days: 7, ghosted_after_days: 21})
     expect(config.run).toEqual({healthcheck_url: null, closed_after_runs: 2})
     expect(config.sources.map((source) => source.type)).toEqual([

@@ -185,7 +185,13 @@ describe('jobagent run (built CLI against local boards)', () => {
 
   it('with a profile: scores the new jobs, notifies those at notify.min_score best first, ranks and explains', async () => {
     configure(goodBoards(), {
-      profile: {skills: {'customer success': 3, 'customer support': 2}, seniority: 'mid', locations: ['remote', 'usa']},
+      profile: {
+        roles: ['customer success manager'],
+        skills: {'customer success': 3, 'customer support': 2},
+        seniority: 'mid',
+        home: 'United States',
+        locations: ['remote', 'usa'],
+      },
       notify: {urls: ['log://'], min_score: 40},
     })
     const result = await jobagent(['run', '--json'])
@@ -210,9 +216,11 @@ describe('jobagent run (built CLI against local boards)', () => {
     const table = await jobagent(['jobs'])
     expect(table.stdout).toMatch(/^ID\s+SCORE\s+NEW\s+TITLE/m)
     const explained = await jobagent(['jobs', String(best.id), '--explain'])
-    expect(explained.stdout).toContain(`Score ${best.score} = the sum of its parts, kept between 0 and 100:`)
-    expect(explained.stdout).toMatch(/^ {2}skills {2}\+\d/m)
-    expect(explained.stdout).toMatch(/customer success \(weight 3\)/)
+    expect(explained.stdout).toMatch(
+      new RegExp(`Score ${best.score} = 100 x relevance [\\d.]+ x \\(1 \\+ feedback [-+][\\d.]+\\) x gates [\\d.]+ x`),
+    )
+    expect(explained.stdout).toMatch(/^ {2}role 1\.00$/m)
+    expect(explained.stdout).toMatch(/customer success \(weight 3\): \w+ [\d.]+ x rarity/)
   })
 
   it('names an application due for a follow-up in the digest once a period, lists it, and snoozes it', async () => {
@@ -265,7 +273,7 @@ describe('jobagent run (built CLI against local boards)', () => {
     const result = await jobagent(['jobs', '--min-score', '50'])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('--min-score needs a profile to score the jobs against')
-    expect(result.stderr).toContain('jobagent config set profile')
+    expect(result.stderr).toContain('Hint: set one up with: jobagent profile')
   })
 
   it('exits 1 and leaves the jobs as they were when no board succeeds', async () => {

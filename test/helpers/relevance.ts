@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import type {JobResponse} from '../../src/core/jobs/job.js'
+import type {JudgedJob} from '../../src/core/matching/feedback.js'
 import type {Profile} from '../../src/core/matching/profile.js'
 
 /** The labelled evaluation set: the captured jobs, the profiles, and a grade per profile per job url. */
@@ -110,34 +111,126 @@ export function rankByScore<T>(items: readonly T[], scores: readonly number[]): 
     .map(({item}) => item)
 }
 
-/** NDCG@k of jobagent's ranking and of the BM25 baseline, for one profile of the evaluation set. */
+/** NDCG@k of jobagent's ranking and of the two BM25 baselines, for one profile of the evaluation set. */
 export interface RelevanceFigure {
   profile: string
+  /** `design`: the profiles the scorer was shaped on; `held-out`: the ones looked at only at the end. */
+  half: Half
   jobagent: number
-  baseline: number
+  /** BM25 over title + description with the skills as the query. */
+  bm25Skills: number
+  /** BM25 with the roles and the skills as the query. */
+  bm25RolesSkills: number
+}
+
+export type Half = 'design' | 'held-out'
+
+/** Which half each profile is in (halves.json). */
+export function profileHalves(): Record<string, Half> {
+  const halves = relevanceFixture<Record<Half, string[]>>('halves.json')
+  return Object.fromEntries(
+    (Object.entries(halves) as [Half, string[]][]).flatMap(([half, names]) => names.map((name) => [name, half])),
+  )
+}
+
+type Scorer = (jobs: readonly JobResponse[], profile: Profile) => readonly {score: number; rank?: number}[]
+
+/** The order a scorer gives: by the unrounded rank where it has one, else the score; ties keep the input order. */
+function rankedUrls(jobs: readonly JobResponse[], scored: readonly {score: number; rank?: number}[]): string[] {
+  return rankByScore(
+    jobs.map((job) => job.url),
+    scored.map((result) => result.rank ?? result.score),
+  )
 }
 
 /**
  * The comparison the evaluation set is for: every profile's jobs ranked by `score` (jobagent's scorer, passed in
- * so the test and the benchmark share this one computation) and by BM25 over title + description with the skills
- * as the query, each as NDCG@k against the labels.
+ * so the test and the benchmark share this one computation) and by the two BM25 baselines, each as NDCG@k.
  */
-export function relevanceFigures(
-  score: (jobs: readonly JobResponse[], profile: Profile) => readonly {score: number}[],
-  k = 10,
-): RelevanceFigure[] {
+export function relevanceFigures(score: Scorer, k = 10): RelevanceFigure[] {
   const jobs = relevanceJobs()
   const profiles = relevanceFixture<Record<string, Profile>>('profiles.json')
   const labels = relevanceFixture<Record<string, Grades>>('labels.json')
-  const urls = jobs.map((job) => job.url)
+  const halves = profileHalves()
   return Object.entries(profiles).map(([name, profile]) => {
     const grades = labels[name]
     if (!grades) throw new Error(`no labels for profile ${name}`)
-    const ranked = rankByScore(
-      urls,
-      score(jobs, profile).map((result) => result.score),
-    )
-    const baseline = bm25Rank(jobs, Object.keys(profile.skills)).map((job) => job.url)
-    return {profile: name, jobagent: ndcgAt(k, ranked, grades), baseline: ndcgAt(k, baseline, grades)}
+    const half = halves[name]
+    if (!half) throw new Error(`profile ${name} is in neither half of halves.json`)
+    const skills = Object.keys(profile.skills)
+    const bm25 = (terms: string[]) =>
+      ndcgAt(
+        k,
+        bm25Rank(jobs, terms).map((job) => job.url),
+        grades,
+      )
+    return {
+      profile: name,
+      half,
+      jobagent: ndcgAt(k, rankedUrls(jobs, score(jobs, profile)), grades),
+      bm25Skills: bm25(skills),
+      bm25RolesSkills: bm25([...profile.roles, ...skills]),
+    }
   })
+}
+
+/** NDCG@k over the jobs not judged, before and after a user's feedback, for one profile. */
+export interface FeedbackFigure {
+  profile: string
+  half: Half
+  before: number
+  after: number
+  liked: string[]
+  dismissed: string[]
+}
+
+/**
+ * Feedback as a user gives it: from the top 10 of jobagent's ranking, like the 2 highest graded (2 before 1) and
+ * dismiss the 3 highest ranked graded 0; then rank again with the verdicts and compare NDCG@k over the jobs not
+ * judged. `score` takes the verdicts (none for the ranking before). A profile with no relevant job left unjudged is
+ * left out.
+ */
+export function feedbackFigures(
+  score: (
+    jobs: readonly JobResponse[],
+    profile: Profile,
+    judged: readonly JudgedJob[],
+  ) => readonly {score: number; rank?: number}[],
+  k = 10,
+): FeedbackFigure[] {
+  const jobs = relevanceJobs()
+  const profiles = relevanceFixture<Record<string, Profile>>('profiles.json')
+  const labels = relevanceFixture<Record<string, Grades>>('labels.json')
+  const halves = profileHalves()
+  const byUrl = new Map(jobs.map((job) => [job.url, job]))
+  return Object.entries(profiles)
+    .map(([name, profile]): FeedbackFigure | null => {
+      const grades = labels[name]!
+      const first = rankedUrls(jobs, score(jobs, profile, []))
+      const top = first.slice(0, 10)
+      const liked = top
+        .filter((url) => (grades[url] ?? 0) > 0)
+        .sort((a, b) => (grades[b] ?? 0) - (grades[a] ?? 0))
+        .slice(0, 2)
+      const dismissed = top.filter((url) => grades[url] === 0).slice(0, 3)
+      const judged = new Set([...liked, ...dismissed])
+      const verdicts: JudgedJob[] = [...judged].map((url) => {
+        const job = byUrl.get(url)!
+        return {verdict: liked.includes(url) ? 'like' : 'dismiss', title: job.title, tags: job.tags}
+      })
+      const rest = Object.fromEntries(Object.entries(grades).filter(([url]) => !judged.has(url)))
+      const unjudged = (urls: string[]) => urls.filter((url) => !judged.has(url))
+      // A profile whose every relevant job was liked has nothing left to find: NDCG is undefined, so it is left out.
+      if (!Object.values(rest).some((grade) => grade > 0)) return null
+      const after = rankedUrls(jobs, score(jobs, profile, verdicts))
+      return {
+        profile: name,
+        half: halves[name]!,
+        before: ndcgAt(k, unjudged(first), rest),
+        after: ndcgAt(k, unjudged(after), rest),
+        liked,
+        dismissed,
+      }
+    })
+    .filter((figure) => figure !== null)
 }

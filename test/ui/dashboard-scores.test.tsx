@@ -59,9 +59,9 @@ describe('dashboard: scores from the profile', () => {
     await ui.until(/Score: \d+ of 100/)
     const frame = ui.frame()
     expect(frame).toContain('Engineer 3 · Company 3 · Remote')
-    expect(frame).toMatch(/^ {2}\+ rust \(description\) {3}- php \(description\)/m)
+    expect(frame).toMatch(/^ {2}\+ rust \(description\) {3}gate: php in the description \(x0\.5\)/m)
     expect(frame.indexOf('Score:')).toBeLessThan(frame.indexOf('Some rust, and php too.'))
-    expect(frame.indexOf('- php (description)')).toBeLessThan(frame.indexOf('Some rust, and php too.'))
+    expect(frame.indexOf('gate: php in the description')).toBeLessThan(frame.indexOf('Some rust, and php too.'))
   })
 
   it('shows no SCORE column and no score in the details without a profile', async () => {

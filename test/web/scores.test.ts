@@ -96,7 +96,9 @@ describe.skipIf(!HAS_CHROMIUM)('the web page with a profile: scores', {timeout: 
     expect(await details.locator('td').getAttribute('colspan')).toBe('9')
     await page.getByRole('button', {name: 'Details of Dev at Acme'}).click()
     const acme = page.locator('.detail-row', {hasText: 'Dev at Acme'})
-    expect(await acme.locator('.reasons li.against').allTextContents()).toEqual(['- postgresql (description)'])
+    expect(await acme.locator('.reasons li.against').allTextContents()).toEqual([
+      'gate: postgresql in the description (x0.5)',
+    ])
     expect(await page.locator('#injected').count()).toBe(0)
     mkdirSync(ARTIFACTS, {recursive: true})
     await page.screenshot({path: join(ARTIFACTS, 'web-page-scores.png'), fullPage: true})

@@ -38,14 +38,21 @@ export function renderJobDetail(
   return [style.bold(`${job.id}  ${job.title}`), ...lines, '', description, ...next].join('\n')
 }
 
-/** Every part of a job's score and what earned it, as `jobagent jobs <id> --explain` shows it. */
+/** Every factor of a job's score and what made it, as `jobagent jobs <id> --explain` shows it. */
 function explainLines(job: ListedJob & {parts: readonly ScorePart[]}): string[] {
   if (job.score === null) return ['No profile: jobs are not scored (see docs/MATCHING.md).']
-  const lines = [`Score ${job.score} = the sum of its parts, kept between 0 and 100:`]
+  const value = (name: ScorePart['part']) => job.parts.find((part) => part.part === name)?.value ?? 0
+  const gates = job.parts.find((part) => part.part === 'gates')?.value ?? 1
+  const lines = [
+    `Score ${job.score} = 100 x relevance ${value('relevance').toFixed(2)} x (1 + feedback ${signed(value('feedback'))})` +
+      ` x gates ${gates.toFixed(2)} x (1 + adjustments ${signed(value('adjustments'))}), at most 100`,
+  ]
   for (const part of job.parts) {
-    const points = Math.round(part.points * 10) / 10
-    lines.push(`  ${part.part.padEnd(7)} ${points >= 0 ? '+' : ''}${points}`)
-    for (const detail of part.detail) lines.push(`            ${detail}`)
+    const value = part.part === 'feedback' || part.part === 'adjustments' ? signed(part.value) : part.value.toFixed(2)
+    lines.push(`  ${part.part} ${value}`)
+    for (const detail of part.detail) lines.push(`    ${detail}`)
   }
   return lines
 }
+
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`

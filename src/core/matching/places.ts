@@ -209,10 +209,14 @@ function inside(place: string): Set<string> {
   return set
 }
 
+/** The places that are cities (or states), as opposed to countries and regions. */
+const CITIES = new Set<string>()
+
 for (const [country, {names = [], cities = []}] of Object.entries(COUNTRIES)) {
   NAMED.set(country, country)
   for (const name of names) NAMED.set(name, country)
   for (const city of cities) {
+    CITIES.add(city)
     NAMED.set(city, city)
     inside(country).add(city)
     inside(city)
@@ -222,6 +226,12 @@ for (const [region, {names = [], countries}] of Object.entries(REGIONS)) {
   NAMED.set(region, region)
   for (const name of names) NAMED.set(name, region)
   for (const country of countries) for (const place of inside(country)) inside(region).add(place)
+}
+
+/** A place that holds every other: what `anywhere` and `worldwide` name, in a profile or on a board. */
+export const EVERYWHERE = 'everywhere'
+for (const name of ['anywhere', 'worldwide', 'anywhere in the world', 'global', 'globally', 'world', EVERYWHERE]) {
+  NAMED.set(name, EVERYWHERE)
 }
 
 /** Text as a regular expression that matches exactly it. */
@@ -237,10 +247,17 @@ const ANY_NAME = new RegExp(
   'gu',
 )
 
-/** The known places a text names (`Remote - US/Canada` -> united states, canada). */
-export function placesIn(text: string): string[] {
+/** Short names that are also common words of titles in other languages (`Ingeniero de Software`). */
+const WORDS_TOO = new Set(['de', 'na', 'nl'])
+
+/**
+ * The known places a text names (`Remote - US/Canada` -> united states, canada). In a title (`inTitle`), names
+ * that are also common words do not count.
+ */
+export function placesIn(text: string, options: {inTitle?: boolean} = {}): string[] {
   const found = new Set<string>()
   for (const match of text.toLowerCase().matchAll(ANY_NAME)) {
+    if (options.inTitle && WORDS_TOO.has(match[1] ?? '')) continue
     const place = NAMED.get(match[1] ?? '')
     if (place) found.add(place)
   }
@@ -252,7 +269,46 @@ export function knownPlace(name: string): string {
   return NAMED.get(name.trim().toLowerCase()) ?? name.trim().toLowerCase()
 }
 
-/** Whether two places overlap: the same, or one inside the other (germany and europe, new york and usa). */
+/** Whether two places overlap: the same, one inside the other (germany and europe, new york and usa), or everywhere. */
 export function overlaps(a: string, b: string): boolean {
-  return a === b || (INSIDE.get(a)?.has(b) ?? false) || (INSIDE.get(b)?.has(a) ?? false)
+  return (
+    a === b ||
+    a === EVERYWHERE ||
+    b === EVERYWHERE ||
+    (INSIDE.get(a)?.has(b) ?? false) ||
+    (INSIDE.get(b)?.has(a) ?? false)
+  )
 }
+
+/**
+ * A line that says who may apply by where they live: "Only candidates local to, and authorized to work in Serbia or
+ * Romania", "You must be based in the UK", "open to US residents only". A company's own whereabouts ("our office
+ * is in Berlin") is not one.
+ */
+const WHO_MAY_APPLY =
+  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b/i
+/** Lines longer than this are paragraphs, where a place may be named for anything. */
+const STATEMENT_LENGTH = 300
+
+/**
+ * The places a description restricts applicants to, from its lines that say who may apply; [] when none says it.
+ * One pass over the lines; each is read at most once by a bounded pattern.
+ */
+export function eligiblePlacesIn(description: string): string[] {
+  const found = new Set<string>()
+  let start = 0
+  while (start < description.length) {
+    const newline = description.indexOf('\n', start)
+    const end = newline === -1 ? description.length : newline
+    if (end - start <= STATEMENT_LENGTH) {
+      const line = description.slice(start, end)
+      if (WHO_MAY_APPLY.test(line)) for (const place of placesIn(line, {inTitle: true})) found.add(place)
+    }
+    start = end + 1
+  }
+  found.delete(EVERYWHERE)
+  return [...found]
+}
+
+/** Whether a known place is a city (or a state), not a country or a region. */
+export const isCity = (place: string): boolean => CITIES.has(place)

@@ -4,28 +4,34 @@ export type Seniority = (typeof SENIORITIES)[number]
 
 /** What the user is looking for, for scoring (config `profile`); every key optional. */
 export interface Profile {
+  /** Wanted job titles (`platform engineer`, `sre`): the strongest signal. */
+  roles: string[]
   /** Terms or phrases with a weight from 1 to 3. */
   skills: Record<string, number>
-  /** Terms whose presence counts against a job. */
+  /** Terms that rule a job out when its title or requirements name them. */
   avoid: string[]
   seniority: Seniority | 'any'
-  /** Places the user can work from or in; `remote` means remote jobs whose regions do not exclude those places. */
+  /** The country or region where the person lives and may work, or `anywhere`; null: not said. */
+  home: string | null
+  /** Places the person accepts: `remote`, cities, countries, regions; `anywhere`/`worldwide` accepts any place. */
   locations: string[]
 }
 
-/** A profile that scores: one with skills, avoided terms, a level or places. */
+/** A profile that scores: one with roles, skills, avoided terms, a level, a home or places. */
 export function hasProfile(profile: Profile): boolean {
   return (
+    profile.roles.length > 0 ||
     Object.keys(profile.skills).length > 0 ||
     profile.avoid.length > 0 ||
     profile.seniority !== 'any' ||
+    profile.home !== null ||
     profile.locations.length > 0
   )
 }
 
 /**
  * Spellings that mean the same thing, each group written once; a profile term matches every spelling of its
- * group. Kept short on purpose: each entry is a common way of writing one technology or role.
+ * group. Kept short on purpose: each entry is a common way of writing one technology or field.
  */
 const SYNONYMS: readonly (readonly string[])[] = [
   ['node.js', 'nodejs', 'node'],
@@ -41,6 +47,7 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['.net', 'dotnet'],
   ['machine learning', 'ml'],
   ['artificial intelligence', 'ai'],
+  ['large language models', 'llm', 'llms'],
   ['amazon web services', 'aws'],
   ['google cloud', 'gcp'],
   ['ruby on rails', 'rails', 'ruby/rails'],

@@ -1,144 +1,118 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
-import {escapeRegExp, knownPlace, overlaps, placesIn} from './places.js'
+import {readDateTime, utcInstant} from '../time.js'
+import {type FeedbackModel, wantedTerms} from './feedback.js'
+import {EVERYWHERE, eligiblePlacesIn, escapeRegExp, isCity, knownPlace, overlaps, placesIn} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
+import {RoleMatcher} from './role-match.js'
+import {ROLE_TABLE_VERSION} from './roles.js'
+import {lineStandings, STANDING_WEIGHT, type Standing, standingRank} from './text-kinds.js'
 
 /**
- * The score of a job against a profile, 0 to 100, as a sum of parts a user can predict (docs/MATCHING.md):
+ * The score of a job against a profile, 0 to 100: gates times relevance (docs/MATCHING.md).
  *
- * - skills, up to 70: 70 x (sum of weight x match) / (sum of weights), where a skill's match is 1 in the title,
- *   0.6 in the board's tags, 0.6 x n / (n + 1) for n mentions in the description's sentences (0.3, 0.4, 0.45, ...
- *   never more than 0.6), and 0.15 when it is only named in a keyword list (a line of six or more comma-separated
- *   entries); the best of these counts. Without skills in the profile this part is 35 for every job.
- * - level, up to 10: the job's level (the board's field, else words of the title) against the profile's: the same
- *   10, one step apart 5, further 0, unknown 5; 10 when the profile asks for any level.
- * - place, up to 15: 15 when the job fits one of the profile's places, 8 when it cannot be told, 0 when the job
- *   rules them out (and 20 more taken off); 15 without places in the profile.
- * - pay, up to 5: 5 above the salary floor or without one, 2 when the salary cannot be compared, 0 below it.
- * - avoided terms: 20 off for each in the title, 10 for each only in the description or tags, at most 40.
+ *   score = 100 x relevance x (1 + feedback) x gates x (1 + adjustments), at most 100
+ *
+ * - relevance, 0 to 1: 0.6 x role + 0.4 x skills with both in the profile, else the one there is (0.5 for every
+ *   job with neither). The role is how near the title is to a wanted role (same work 1, close 0.7, related 0.4,
+ *   same field 0.2); skills count once each by where they stand, weighted by the user's weight and their rarity.
+ * - feedback, -0.3 to +0.3: what the person's likes and dismissals teach (feedback.ts).
+ * - gates, each a factor: not open to where the person lives 0.2; on site in a place not accepted 0.2; an avoided
+ *   term in the title 0.2, elsewhere in what the posting says of the job 0.5; the level two or more steps away 0.5;
+ *   pay below the floor 0.5.
+ * - adjustments, -0.08 to +0.13: a place the person named +0.05, the level wanted +0.05, posted within a week of the
+ *   newest job +0.03 (more than 30 days before it -0.03), an avoided term only in boilerplate -0.05.
+ *
+ * A job without role or skill evidence scores 0 whatever else it has; a gated job ranks below an ungated one of
+ * equal relevance (0.5 x 1.13 < 0.92).
  */
-interface ScoredJob {
+export interface ScoredJob {
   score: number
-  /** Short lines for people: `+ typescript (title)`, `- php (description)`, `location: remote (Europe) fits`. */
+  /** The unrounded score, for ordering jobs whose rounded scores are equal. */
+  rank: number
+  /** Short lines for people: `+ role: backend engineer`, `+ typescript (title)`, `gate: ...`. */
   reasons: string[]
-  /** Every part of the score and what it is made of, for `jobagent jobs <id> --explain`. */
+  /** Every factor of the score and what it is made of, for `jobagent jobs <id> --explain`. */
   parts: ScorePart[]
 }
 
 export interface ScorePart {
-  part: 'skills' | 'level' | 'place' | 'pay' | 'avoid'
-  points: number
-  /** What earned or cost the points, one line each. */
+  part: 'role' | 'skills' | 'relevance' | 'feedback' | 'gates' | 'adjustments'
+  /** The part's value: relevance, role and skills 0 to 1, feedback and adjustments a change, gates a factor. */
+  value: number
+  /** What made the value, one line each. */
   detail: string[]
 }
 
-/** A part of the score and, when it says something about the job against the profile, the reason it shows. */
-interface Judgement {
-  part: ScorePart
-  reason?: string
-}
-
-/** A level, place or pay part whose one detail line is also one of the job's reasons, under `label`. */
-function judged(part: ScorePart['part'], label: string, points: number, text: string): Judgement {
-  return {part: {part, points, detail: [text]}, reason: `${label}: ${text}`}
-}
-
-/** A part that holds for every job alike (nothing in the profile to compare): no reason to show. */
-const given = (part: ScorePart['part'], points: number, text: string): Judgement => ({
-  part: {part, points, detail: [text]},
-})
-
-interface ScoreOptions {
+export interface ScoreOptions {
   minSalary?: SalaryFloor | null
   fx?: Record<string, number>
-  /** Every skill's line in the skills part (for --explain); lists and the run do without them. */
-  explain?: boolean
 }
 
-const SKILL_POINTS = 70
-const TITLE_MATCH = 1
-const TAG_MATCH = 0.6
-const DESCRIPTION_MATCH = 0.6
-const KEYWORD_LIST_MATCH = 0.15
-/** A line of this many comma-separated entries, or more, is a keyword list rather than a sentence. */
-const KEYWORD_LIST_ENTRIES = 6
-/** A board's tag list longer than this is read as a keyword list too (some boards attach dozens to every job). */
+/** A profile and what else scoring reads: the salary floor and exchange rates of the search. */
+export interface Matching {
+  profile: Profile
+  options: ScoreOptions
+}
+
+const ROLE_SHARE = 0.6
+/** Skills evidence worth this share of the profile's weights, or more, is full skills relevance. */
+const SKILLS_FULL = 0.6
+/** Relevance for every job when the profile names neither roles nor skills. */
+const UNKNOWN_RELEVANCE = 0.5
+/** Each job listed counts as if this many more listed none of the skills: a term's rarity is not read off few jobs. */
+const RARITY_PRIOR = 10
+const RARITY_FLOOR = 0.3
+/** A board's tag list longer than this is a keyword list: it says nothing of the job. */
 const MAX_TAGS = 10
 
-type Field = 'title' | 'tags' | 'description'
-interface Mentions {
-  count: number
-  /** Those of the mentions that stand in a keyword list. */
-  inLists: number
-}
-/** The terms a text names, by index, in the order they first occur. */
-type Hits = ReadonlyMap<number, Mentions>
-const NO_HITS: Hits = new Map()
-
-/**
- * What a description says of one profile's terms (descriptionTerms): all that scoring needs of its text, a few
- * numbers where the text is several KB.
- */
-export type DescriptionTerms = Hits & {readonly __descriptionTerms?: never}
+const GATE = {home: 0.2, onSite: 0.2, avoidTitle: 0.2, avoidText: 0.5, level: 0.5, pay: 0.5} as const
+const ADJUST = {place: 0.05, level: 0.05, recent: 0.03, stale: -0.03, avoidBody: -0.05} as const
+const RECENT_DAYS = 7
+const STALE_DAYS = 30
 
 /** Words of a title or a board's level field, and the level each names. */
 const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
-  [/\b(junior|jr|entry[ -]level|graduate|intern(ship)?|trainee|apprentice)\b/i, 'junior'],
-  [/\b(staff|principal|distinguished)\b/i, 'staff'],
+  [/\b(junior|jr|entry[ -]level|graduate|intern(ship)?|trainee|apprentice|ausbildung|werkstudent)\b/i, 'junior'],
   // "Manager" is left out: in "Customer Success Manager" or "Product Manager" it names the role, not a level.
-  [/\b(lead|head of|director|vp|chief)\b/i, 'lead'],
+  [/\b(head of|director|vp|vice president|svp|evp|chief)\b/i, 'lead'],
+  // A "Lead Designer" leads the work, one step above senior, as staff and principal do; a head leads people.
+  [/\b(staff|principal|distinguished|lead(?! gen))\b/i, 'staff'],
   [/\b(senior|sr)\b/i, 'senior'],
   [/\b(mid|mid-level|intermediate|regular)\b/i, 'mid'],
 ]
+const ANY_LEVEL_WORD = new RegExp(LEVEL_WORDS.map(([words]) => words.source).join('|'), 'i')
 
-interface TrieNode {
-  next: Map<string, TrieNode>
-  end: boolean
+function levelOf(text: string | null): Seniority | null {
+  if (!text || !ANY_LEVEL_WORD.test(text)) return null
+  for (const [words, level] of LEVEL_WORDS) if (words.test(text)) return level
+  return null
 }
 
-/** Spellings as one pattern sharing their prefixes (`t(?:ypescript|s)`): the regex engine tries far fewer paths. */
-function triePattern(spellings: readonly string[]): string {
-  const root: TrieNode = {next: new Map(), end: false}
-  for (const spelling of spellings) {
-    let node = root
-    for (const character of spelling) {
-      let next = node.next.get(character)
-      if (!next) {
-        next = {next: new Map(), end: false}
-        node.next.set(character, next)
-      }
-      node = next
-    }
-    node.end = true
-  }
-  const emit = (node: TrieNode): string => {
-    const branches = [...node.next].map(([character, next]) => {
-      const text = character === ' ' ? '\\s+' : escapeRegExp(character)
-      return `${text}${emit(next)}`
-    })
-    if (branches.length === 0) return ''
-    const group = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`
-    return node.end ? `(?:${group})?` : group
-  }
-  return emit(root)
+/** The terms a text names, by index, each with the best place it stands in. */
+type Hits = ReadonlyMap<number, Standing>
+const NO_HITS: Hits = new Map()
+
+/**
+ * What a description says for one profile (descriptionTerms): the profile's terms it names and where, and the
+ * places it restricts applicants to; all that scoring needs of its text, a few numbers where the text is several KB.
+ */
+export interface DescriptionTerms {
+  readonly terms: Hits
+  readonly eligible: readonly string[]
 }
 
 /**
  * Spellings as whole words or phrases: `\b` where a spelling starts or ends with a letter or digit, a look-around
- * where it starts or ends with a sign (`.net`, `c#`); one prefix-sharing group for each kind of edge.
+ * where it starts or ends with a sign (`.net`, `c#`); longest first, so `node.js` is read before `node`.
  */
-function wordsPattern(spellings: readonly string[]): string {
-  const groups = new Map<string, string[]>()
-  for (const spelling of spellings) {
-    const start = /^\w/.test(spelling) ? '\\b' : '(?<![A-Za-z0-9])'
-    const end = /\w$/.test(spelling) ? '\\b' : '(?![A-Za-z0-9])'
-    const key = `${start} ${end}`
-    groups.set(key, [...(groups.get(key) ?? []), spelling])
-  }
-  return [...groups]
-    .map(([key, members]) => {
-      const [start, end] = key.split(' ')
-      return `${start}${triePattern(members)}${end}`
+function wordsPattern(all: readonly string[]): string {
+  return [...all]
+    .sort((a, b) => b.length - a.length)
+    .map((spelling) => {
+      const start = /^\w/.test(spelling) ? '\\b' : '(?<![A-Za-z0-9])'
+      const end = /\w$/.test(spelling) ? '\\b' : '(?![A-Za-z0-9])'
+      return `${start}${spelling.split(' ').map(escapeRegExp).join('\\s+')}${end}`
     })
     .join('|')
 }
@@ -150,278 +124,418 @@ interface Term {
   weight: number
 }
 
-/** The profile's terms as one pattern, so each text is read once whatever the number of terms. */
+/** The profile's terms as one pattern, so each text is read once, in one pass, whatever the number of terms. */
 class TermScanner {
   readonly terms: Term[] = []
-  /** The indexes of the skills among the terms, and the sum of their weights. */
   readonly skills: number[] = []
   readonly skillWeight: number
-  /** The indexes of the avoided terms. */
   readonly avoided: number[] = []
   private readonly pattern: RegExp | null
   private readonly termOf = new Map<string, number>()
 
   constructor(profile: Profile) {
-    const add = (name: string, kind: Term['kind'], weight: number) => {
-      const index = this.terms.push({name: normaliseTerm(name), kind, weight}) - 1
-      for (const spelling of spellings(name)) if (!this.termOf.has(spelling)) this.termOf.set(spelling, index)
+    const add = (name: string, kind: Term['kind'], weight: number): number | null => {
+      const normal = normaliseTerm(name)
+      // A blank term would match between every two characters; the config refuses it, and so does the scanner.
+      if (normal === '') return null
+      const index = this.terms.push({name: normal, kind, weight}) - 1
+      for (const spelling of spellings(normal)) if (!this.termOf.has(spelling)) this.termOf.set(spelling, index)
       return index
     }
     let weights = 0
     for (const [name, weight] of Object.entries(profile.skills)) {
-      this.skills.push(add(name, 'skill', weight))
+      const index = add(name, 'skill', weight)
+      if (index === null) continue
+      this.skills.push(index)
       weights += weight
     }
     this.skillWeight = weights
-    for (const name of profile.avoid) this.avoided.push(add(name, 'avoid', 0))
+    for (const name of profile.avoid) {
+      const index = add(name, 'avoid', 0)
+      if (index !== null) this.avoided.push(index)
+    }
     const all = [...this.termOf.keys()]
     this.pattern = all.length === 0 ? null : new RegExp(wordsPattern(all), 'gi')
   }
 
-  /** Each term's mentions in `text`: their count, and how many stand in a keyword list. */
-  scan(text: string): Hits {
+  /** Each term named in `text`, all standing in `standing`. */
+  scanAs(text: string, standing: Standing): Hits {
     if (!this.pattern || text === '') return NO_HITS
-    // Most texts name none of the terms: they share one empty result.
-    let found: Map<number, Mentions> | undefined
-    this.pattern.lastIndex = 0
-    for (let match = this.pattern.exec(text); match !== null; match = this.pattern.exec(text)) {
-      const index = this.termOf.get(match[0].toLowerCase().replace(/\s+/g, ' '))
-      if (index === undefined) continue
+    let found: Map<number, Standing> | undefined
+    this.each(text, (index) => {
       found ??= new Map()
-      const seen = found.get(index) ?? {count: 0, inLists: 0}
-      seen.count++
-      if (inKeywordList(text, match.index)) seen.inLists++
-      found.set(index, seen)
-    }
+      found.set(index, standing)
+    })
     return found ?? NO_HITS
+  }
+
+  /** Each term named in a description, at the best place it stands: one pass over the lines, one over the terms. */
+  scanDescription(text: string): Hits {
+    if (!this.pattern || text === '') return NO_HITS
+    const {ends, standings} = lineStandings(text)
+    let line = 0
+    let found: Map<number, Standing> | undefined
+    this.each(text, (index, at) => {
+      while (line < ends.length - 1 && ends[line]! < at) line++
+      const standing = standings[line]!
+      found ??= new Map()
+      const before = found.get(index)
+      if (before === undefined || standingRank(standing) > standingRank(before)) found.set(index, standing)
+    })
+    return found ?? NO_HITS
+  }
+
+  private each(text: string, visit: (index: number, at: number) => void): void {
+    const pattern = this.pattern!
+    pattern.lastIndex = 0
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      // No term is empty, but a pattern that matched nothing must still move on.
+      if (match[0] === '') pattern.lastIndex++
+      const index = this.termOf.get(match[0].toLowerCase().replace(/\s+/g, ' '))
+      if (index !== undefined) visit(index, match.index)
+    }
   }
 }
 
-/** Whether the line around `at` is a keyword list: many short comma-separated entries rather than a sentence. */
-function inKeywordList(text: string, at: number): boolean {
-  const start = text.lastIndexOf('\n', at) + 1
-  const end = text.indexOf('\n', at)
-  const line = text.slice(start, end === -1 ? text.length : end)
-  let commas = 0
-  for (let index = line.indexOf(','); index !== -1; index = line.indexOf(',', index + 1)) commas++
-  if (commas + 1 < KEYWORD_LIST_ENTRIES) return false
-  const words = line.split(/\s+/).length
-  return words / (commas + 1) <= 3
-}
-
-/** Any of the level words: one test passes over the many titles that name no level. */
-const ANY_LEVEL_WORD = new RegExp(LEVEL_WORDS.map(([words]) => words.source).join('|'), 'i')
-
-function levelOf(text: string | null): Seniority | null {
-  if (!text || !ANY_LEVEL_WORD.test(text)) return null
-  for (const [words, level] of LEVEL_WORDS) if (words.test(text)) return level
-  return null
-}
-
-const round = (points: number) => Math.round(points * 10) / 10
-const list = (names: readonly string[]) => names.join(', ')
-
-/** Scores jobs against one profile. */
-export function scoreJobs(jobs: readonly JobResponse[], profile: Profile, options: ScoreOptions = {}): ScoredJob[] {
-  const scoreJob = jobScorer(profile, options)
-  return jobs.map((job) => scoreJob(job))
+/** What scoring reads of one job before any job is scored: the terms it names, where, and its role. */
+interface Reading {
+  job: JobResponse
+  hits: Hits
+  /** The places the description restricts applicants to ([] when it does not say). */
+  eligible: readonly string[]
 }
 
 /**
- * Scores one job at a time against one profile; the scanner and the profile's places are worked out once. The
- * description is the job's own unless given: a parked one's text, or what descriptionTerms read of it.
+ * Scores jobs against one profile. The jobs listed together are read first, so that a skill's rarity is its
+ * share among them, and the newest posting among them is the reference for recency.
  */
-function jobScorer(
-  profile: Profile,
-  options: ScoreOptions,
-): (job: JobResponse, description?: string | null | DescriptionTerms) => ScoredJob {
-  const scanner = new TermScanner(profile)
-  const wanted = profile.locations.map(normaliseTerm).filter((place) => place !== '')
-  const others = wanted.filter((place) => place !== 'remote')
-  const mine = others.map(knownPlace)
-  // Jobs of one board share a handful of location texts: each is read for places, and compared with the
-  // profile's, once.
-  const known = new Map<string, Located>()
-  const locate = (text: string) => {
-    let found = known.get(text)
+class Scorer {
+  private readonly scanner: TermScanner
+  private readonly roles: RoleMatcher
+  private readonly places: PlaceRules
+  /** The profile's own terms, which feedback leaves to relevance. */
+  private readonly wanted: ReadonlySet<string>
+
+  constructor(
+    private readonly matching: Matching,
+    private readonly feedback: FeedbackModel | null,
+  ) {
+    this.scanner = new TermScanner(matching.profile)
+    this.roles = new RoleMatcher(matching.profile.roles)
+    this.places = new PlaceRules(matching.profile)
+    this.wanted = wantedTerms(matching.profile)
+  }
+
+  read(job: JobResponse, description: string | null | DescriptionTerms): Reading {
+    const merged = new Map<number, Standing>()
+    const merge = (hits: Hits) => {
+      for (const [index, standing] of hits) {
+        const before = merged.get(index)
+        if (before === undefined || standingRank(standing) > standingRank(before)) merged.set(index, standing)
+      }
+    }
+    const read =
+      typeof description === 'string' || description === null
+        ? readDescription(this.scanner, description ?? '')
+        : description
+    merge(read.terms)
+    merge(this.scanner.scanAs(job.tags.join(' | '), job.tags.length > MAX_TAGS ? 'nothing' : 'tags'))
+    merge(this.scanner.scanAs(job.title, 'title'))
+    return {job, hits: merged, eligible: read.eligible}
+  }
+
+  /** Every reading scored among the others; `explain` says which ones get every part of their score. */
+  scoreAll(readings: readonly Reading[], explain: (index: number) => boolean = () => false): ScoredJob[] {
+    const listed = readings.length
+    const naming = new Map<number, number>()
+    let newest = Number.NEGATIVE_INFINITY
+    for (const {job, hits} of readings) {
+      for (const [index, standing] of hits) {
+        if (STANDING_WEIGHT[standing] > 0) naming.set(index, (naming.get(index) ?? 0) + 1)
+      }
+      const posted = postedAt(job)
+      if (posted !== null && posted > newest) newest = posted
+    }
+    const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
+    return readings.map((reading, index) => this.score(reading, rarity, newest, explain(index)))
+  }
+
+  private score(
+    {job, hits, eligible}: Reading,
+    rarity: (index: number) => number,
+    newest: number,
+    explain: boolean,
+  ): ScoredJob {
+    const {profile} = this.matching
+    const reasons: string[] = []
+    const parts: ScorePart[] = []
+
+    // Relevance: the role and the skills.
+    const role = this.roles.match(job.title)
+    if (role.reason) reasons.push(role.reason)
+    const skills = this.skills(hits, rarity, explain)
+    reasons.push(...skills.reasons)
+    const wantsRoles = this.roles.wantsRoles
+    const wantsSkills = this.scanner.skills.length > 0
+    const relevance =
+      wantsRoles && wantsSkills
+        ? ROLE_SHARE * role.value + (1 - ROLE_SHARE) * skills.value
+        : wantsRoles
+          ? role.value
+          : wantsSkills
+            ? skills.value
+            : UNKNOWN_RELEVANCE
+    if (explain) {
+      if (wantsRoles) {
+        const reason = role.reason ?? 'no wanted role near the title: 0'
+        parts.push({part: 'role', value: role.value, detail: [reason, `(role families table v${ROLE_TABLE_VERSION})`]})
+      }
+      if (wantsSkills) parts.push({part: 'skills', value: skills.value, detail: skills.detail})
+      parts.push({
+        part: 'relevance',
+        value: relevance,
+        detail: [
+          wantsRoles && wantsSkills
+            ? `0.6 x role ${fixed(role.value)} + 0.4 x skills ${fixed(skills.value)} = ${fixed(relevance)}`
+            : wantsRoles || wantsSkills
+              ? `${wantsRoles ? 'role' : 'skills'} alone: ${fixed(relevance)}`
+              : 'no roles or skills in the profile: 0.5 for every job',
+        ],
+      })
+    }
+
+    // Feedback: what the person's verdicts teach, on the relevance.
+    const learned = this.feedback?.judge(job, this.wanted) ?? null
+    const change = learned && relevance > 0 ? learned.change : 0
+    if (learned && change !== 0) {
+      if (learned.liked.length > 0) reasons.push(`+ like jobs you liked: ${learned.liked.join(', ')}`)
+      if (learned.dismissed.length > 0) reasons.push(`- like jobs you dismissed: ${learned.dismissed.join(', ')}`)
+    }
+    if (explain && this.feedback && !this.feedback.empty) {
+      parts.push({
+        part: 'feedback',
+        value: change,
+        detail: [
+          `${this.feedback.likes} liked, ${this.feedback.dismissals} dismissed: ${signed(change)}`,
+          ...(learned?.liked.length ? [`shares with liked jobs: ${learned.liked.join(', ')}`] : []),
+          ...(learned?.dismissed.length ? [`shares with dismissed jobs: ${learned.dismissed.join(', ')}`] : []),
+        ],
+      })
+    }
+
+    // Gates and adjustments.
+    const gates: string[] = []
+    const adjustments: string[] = []
+    let factor = 1
+    let adjust = 0
+    const gate = (value: number, text: string) => {
+      factor *= value
+      gates.push(`${text}: x${value}`)
+      reasons.push(`gate: ${text} (x${value})`)
+    }
+    const adjustBy = (value: number, text: string, reason?: string) => {
+      adjust += value
+      adjustments.push(`${text}: ${signed(value)}`)
+      if (reason) reasons.push(reason)
+    }
+
+    const place = this.places.judge(job, eligible)
+    if (place.gate) gate(place.gate === 'home' ? GATE.home : GATE.onSite, place.text)
+    else if (place.preferred) adjustBy(ADJUST.place, `${place.text}, a place you named`, `location: ${place.text} fits`)
+    else if (place.text && this.places.named) reasons.push(`location: ${place.text}`)
+
+    // An avoided term rules a job out where the posting says what the job is; named only in the employer's
+    // boilerplate or a keyword list it costs a little.
+    for (const index of this.scanner.avoided) {
+      const standing = hits.get(index)
+      if (standing === undefined) continue
+      const name = this.scanner.terms[index]!.name
+      if (standing === 'title') gate(GATE.avoidTitle, `${name} in the title`)
+      else if (standing === 'nothing') adjustBy(ADJUST.avoidBody, `${name} in boilerplate`, `- ${name} (boilerplate)`)
+      else gate(GATE.avoidText, `${name} in the ${standing === 'body' ? 'description' : standing}`)
+    }
+
+    if (profile.seniority !== 'any') {
+      const level = levelOf(job.seniority) ?? levelOf(job.title)
+      if (level !== null) {
+        const distance = Math.abs(SENIORITIES.indexOf(level) - SENIORITIES.indexOf(profile.seniority))
+        if (distance >= 2) gate(GATE.level, `${level}, wanted ${profile.seniority}`)
+        else if (distance === 0) adjustBy(ADJUST.level, `${level}, as wanted`, `level: ${level}`)
+        else if (explain) adjustments.push(`${level}, one step from ${profile.seniority}: +0`)
+      }
+    }
+
+    const floor = this.matching.options.minSalary
+    if (floor && job.salary) {
+      const against = judgeSalary(job.salary, floor, this.matching.options.fx ?? {})
+      if (against === 'below') gate(GATE.pay, `${formatSalary(job.salary)}, below your floor`)
+      else if (against === 'above') reasons.push(`salary: ${formatSalary(job.salary)}, above your floor`)
+    }
+
+    const posted = postedAt(job)
+    if (posted !== null && Number.isFinite(newest)) {
+      const days = (newest - posted) / 86_400_000
+      if (days <= RECENT_DAYS) adjustBy(ADJUST.recent, `posted within ${RECENT_DAYS} days of the newest job`)
+      else if (days > STALE_DAYS) adjustBy(ADJUST.stale, `posted ${Math.floor(days)} days before the newest job`)
+    }
+
+    const rank = relevance * (1 + change) * factor * (1 + adjust)
+    const score = Math.round(100 * Math.min(1, rank))
+    if (explain) {
+      parts.push({part: 'gates', value: factor, detail: gates.length > 0 ? gates : ['none: x1']})
+      parts.push({part: 'adjustments', value: adjust, detail: adjustments.length > 0 ? adjustments : ['none: +0']})
+    }
+    return {score, rank, reasons, parts}
+  }
+
+  private skills(
+    hits: Hits,
+    rarity: (index: number) => number,
+    explain: boolean,
+  ): {value: number; reasons: string[]; detail: string[]} {
+    const {scanner} = this
+    if (scanner.skills.length === 0) return {value: 0, reasons: [], detail: []}
+    const byPlace = new Map<string, string[]>()
+    const detail: string[] = []
+    let earned = 0
+    for (const index of scanner.skills) {
+      const term = scanner.terms[index]!
+      const standing = hits.get(index)
+      const weight = standing === undefined ? 0 : STANDING_WEIGHT[standing]
+      const rare = rarity(index)
+      earned += term.weight * weight * rare
+      if (weight > 0) {
+        const where = standing === 'body' || standing === 'duties' ? 'description' : standing!
+        byPlace.set(where, [...(byPlace.get(where) ?? []), term.name])
+      }
+      if (explain) {
+        detail.push(
+          weight > 0
+            ? `${term.name} (weight ${term.weight}): ${standing} ${weight} x rarity ${fixed(rare)}`
+            : standing === 'nothing'
+              ? `${term.name} (weight ${term.weight}): only in boilerplate or a keyword list, 0`
+              : `${term.name} (weight ${term.weight}): not found, 0`,
+        )
+      }
+    }
+    const value = Math.min(1, earned / (SKILLS_FULL * scanner.skillWeight))
+    if (explain) {
+      detail.push(
+        `sum of weight x place x rarity ${fixed(earned)} / (0.6 x ${scanner.skillWeight}) = ${fixed(value)}, at most 1`,
+      )
+    }
+    const reasons = ['title', 'tags', 'requirements', 'description']
+      .filter((where) => byPlace.has(where))
+      .map((where) => `+ ${byPlace.get(where)!.join(', ')} (${where})`)
+    return {value, reasons, detail}
+  }
+}
+
+const fixed = (value: number) => value.toFixed(2)
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`
+
+function postedAt(job: JobResponse): number | null {
+  if (!job.posted_date) return null
+  const fields = readDateTime(job.posted_date)
+  return fields === undefined ? null : utcInstant(fields)
+}
+
+/** Where a job is against where the person lives and what they accept. */
+interface PlaceJudgement {
+  /** `home`: remote only for places the person does not live in; `onSite`: on site somewhere not accepted. */
+  gate: 'home' | 'onSite' | null
+  /** Whether the job is in a place the person named (remote, when they want remote). */
+  preferred: boolean
+  /** The job's place as the reason says it, or '' when there is nothing to say. */
+  text: string
+}
+
+/** The profile's home and places, worked out once; jobs of one board share a handful of location texts. */
+class PlaceRules {
+  private readonly home: string | null
+  private readonly wantsRemote: boolean
+  /** The accepted places besides remote, as known places; EVERYWHERE when any place is accepted. */
+  private readonly accepted: string[]
+  private readonly known = new Map<string, string[]>()
+  /** Whether the profile says anything of places: without a home or locations a job's place is not a reason. */
+  readonly named: boolean
+
+  constructor(profile: Profile) {
+    const home = profile.home === null ? '' : normaliseTerm(profile.home)
+    this.home = home === '' ? null : knownPlace(home)
+    const wanted = profile.locations.map(normaliseTerm).filter((place) => place !== '')
+    this.wantsRemote = wanted.includes('remote')
+    this.accepted = wanted.filter((place) => place !== 'remote').map(knownPlace)
+    this.named = this.home !== null || wanted.length > 0
+  }
+
+  private placesOf(text: string, inTitle = false): string[] {
+    const key = inTitle ? `title:${text}` : text
+    let found = this.known.get(key)
     if (!found) {
-      const theirs = placesIn(text)
-      found = {namesPlace: theirs.length > 0, fits: theirs.some((place) => mine.some((want) => overlaps(place, want)))}
-      known.set(text, found)
+      found = placesIn(text, {inTitle})
+      this.known.set(key, found)
     }
     return found
   }
-  const places: Places = {
-    wanted: wanted.length > 0,
-    wantsRemote: wanted.includes('remote'),
-    mine,
-    named: list(others),
-    locate,
+
+  /** `eligible`: the places the description restricts applicants to, which say more than the board's fields. */
+  judge(job: JobResponse, eligible: readonly string[] = []): PlaceJudgement {
+    const named = job.regions.length > 0 ? job.regions.join(', ') : job.location
+    // A board without a remote field may still say so in the location (`Remote, Italy`).
+    const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
+    const fromStatement = remote === true && eligible.length > 0
+    const where = fromStatement ? eligible.join(', ') : named
+    // A title may name the place too (`Senior Engineer (Europe)`, `Account Executive - Italy`).
+    const theirs = fromStatement
+      ? [...eligible]
+      : [...new Set([...this.placesOf(named), ...this.placesOf(job.title, true)])]
+    // Silence is not a veto: a job that names no place, or every place, is open to anyone.
+    const open = theirs.length === 0 || theirs.includes(EVERYWHERE)
+    if (remote === true) {
+      const text = open ? 'remote' : `remote (${where})`
+      // Remote for named places only: open to the person when one of them holds where they live. Without a home,
+      // the places they accept stand for it. A description that binds the job to a city ("must live within
+      // commuting distance of our NYC hub") asks for that city, which a home country does not say.
+      const homes = this.home !== null ? [this.home] : this.accepted
+      const fits = (place: string, home: string) =>
+        fromStatement && isCity(place) && !isCity(home)
+          ? this.accepted.some((accepted) => isCity(accepted) && overlaps(place, accepted))
+          : overlaps(place, home)
+      const eligible = open || homes.length === 0 || homes.some((home) => theirs.some((place) => fits(place, home)))
+      if (!eligible) {
+        const home = this.home ?? this.accepted.join(', ')
+        return {gate: 'home', preferred: false, text: `remote for ${where} only, not open to ${home}`}
+      }
+      const preferred = this.wantsRemote || (!open && this.accepts(theirs))
+      return {gate: null, preferred, text}
+    }
+    if (open) return {gate: null, preferred: false, text: ''}
+    // On site (or not said to be remote) somewhere named: it must be a place the person accepts, or, when they
+    // name no places, where they live.
+    const acceptable = this.accepted.length > 0 ? this.accepted : this.home !== null ? [this.home] : []
+    if (acceptable.length === 0 && !this.wantsRemote) return {gate: null, preferred: false, text: where}
+    if (this.accepts(theirs, acceptable)) return {gate: null, preferred: this.accepted.length > 0, text: where}
+    return {gate: 'onSite', preferred: false, text: `on site in ${where}, not a place you accept`}
   }
-  return (job, description = job.description) => scoreOne(job, description, profile, scanner, places, options)
+
+  private accepts(theirs: readonly string[], acceptable: readonly string[] = this.accepted): boolean {
+    return theirs.some((place) => acceptable.some((want) => overlaps(place, want)))
+  }
 }
 
-/** The profile's places, as every job is compared with them. */
-interface Places {
-  /** Whether the profile names any place. */
-  wanted: boolean
-  wantsRemote: boolean
-  /** The known places the profile names besides `remote`. */
-  mine: readonly string[]
-  /** Those places as the reasons name them (`europe, germany`). */
-  named: string
-  locate: (text: string) => Located
-}
-
-/** What a location text says against the profile's places. */
-interface Located {
-  /** Whether the text names any known place. */
-  namesPlace: boolean
-  /** Whether one of those places is, holds or lies in one of the profile's. */
-  fits: boolean
-}
-
-function scoreOne(
-  job: JobResponse,
-  description: string | null | DescriptionTerms,
+/** Scores jobs listed together against one profile (their rarity and recency are read among them). */
+export function scoreJobs(
+  jobs: readonly JobResponse[],
   profile: Profile,
-  scanner: TermScanner,
-  places: Places,
-  options: ScoreOptions,
-): ScoredJob {
-  const hits: Record<Field, Hits> = {
-    title: scanner.scan(job.title),
-    tags: scanner.scan(job.tags.join(' | ')),
-    description:
-      typeof description === 'string' || description === null ? scanner.scan(description ?? '') : description,
-  }
-  const skills = skillsPart(scanner, hits, job.tags.length > MAX_TAGS, options.explain ?? false)
-  const level = levelPart(job, profile)
-  const place = placePart(job, places)
-  const pay = payPart(job, options)
-  const avoid = avoidPart(scanner, hits)
-  const total = skills.points + level.part.points + place.part.points + pay.part.points + avoid.points
-  const reasons = termReasons(scanner, hits)
-  for (const {reason} of [level, place, pay]) if (reason !== undefined) reasons.push(reason)
-  return {
-    score: Math.max(0, Math.min(100, Math.round(total))),
-    reasons,
-    parts: [skills, level.part, place.part, pay.part, avoid],
-  }
-}
-
-/** Where a skill can match, in the order that wins a tie, as the explanation names them. */
-const SKILL_FIELDS = ['in the title', "in the board's tags", 'in the description', 'only in a keyword list'] as const
-
-function skillsPart(
-  scanner: TermScanner,
-  hits: Record<Field, Hits>,
-  tagsAreList: boolean,
-  explain: boolean,
-): ScorePart {
-  if (scanner.skills.length === 0) {
-    return {part: 'skills', points: SKILL_POINTS / 2, detail: ['no skills in the profile: 35 for every job']}
-  }
-  const detail: string[] = []
-  let earned = 0
-  for (const index of scanner.skills) {
-    const term = scanner.terms[index]!
-    const description = hits.description.get(index)
-    const prose = description ? description.count - description.inLists : 0
-    const title = hits.title.has(index) ? TITLE_MATCH : 0
-    const tags = hits.tags.has(index) ? (tagsAreList ? KEYWORD_LIST_MATCH : TAG_MATCH) : 0
-    const described = (DESCRIPTION_MATCH * prose) / (prose + 1)
-    const listed = description && description.inLists > 0 ? KEYWORD_LIST_MATCH : 0
-    const match = Math.max(title, tags, described, listed)
-    const points = (SKILL_POINTS * term.weight * match) / scanner.skillWeight
-    earned += points
-    if (!explain) continue
-    // The first of SKILL_FIELDS with the best match is the one named.
-    const best = [title, tags, described, listed].indexOf(match)
-    const where = best === 2 ? `${prose} mention(s) in the description` : SKILL_FIELDS[best]
-    detail.push(
-      match > 0
-        ? `${term.name} (weight ${term.weight}): ${where}, match ${round(match)}, +${round(points)}`
-        : `${term.name} (weight ${term.weight}): not found, +0`,
-    )
-  }
-  return {part: 'skills', points: earned, detail}
-}
-
-function levelPart(job: JobResponse, profile: Profile): Judgement {
-  if (profile.seniority === 'any') return given('level', 10, 'any level wanted: +10')
-  const level = levelOf(job.seniority) ?? levelOf(job.title)
-  if (level === null) return given('level', 5, 'level not stated: +5')
-  const distance = Math.abs(SENIORITIES.indexOf(level) - SENIORITIES.indexOf(profile.seniority))
-  const points = distance === 0 ? 10 : distance === 1 ? 5 : 0
-  return judged('level', 'level', points, `${level}, wanted ${profile.seniority}: +${points}`)
-}
-
-function placePart(job: JobResponse, {wanted, wantsRemote, mine, named, locate}: Places): Judgement {
-  if (!wanted) return given('place', 15, 'no places in the profile: +15')
-  const where = job.regions.length > 0 ? job.regions.join(', ') : job.location
-  // A board without a remote field may still say so in the location (`Remote, Italy`).
-  const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
-  const {namesPlace, fits} = locate(where)
-  const fitting = (text: string) => judged('place', 'location', 15, `${text} fits`)
-  const elsewhere = (text: string) => judged('place', 'location', -20, `${text}, not ${named}: -20`)
-  const unclear = (text: string) => judged('place', 'location', 8, `${text}: cannot tell, +8`)
-  if (remote === true) {
-    // A remote job takes anyone unless the board names places; then one of them must be the user's.
-    if (!namesPlace) return wantsRemote ? fitting('remote') : unclear('remote, not asked for')
-    if (fits) return fitting(`remote (${where})`)
-    return mine.length === 0 ? unclear(`remote for ${where}`) : elsewhere(`remote for ${where} only`)
-  }
-  if (fits) return fitting(where)
-  if (namesPlace) return elsewhere(where)
-  return unclear(where || 'place not stated')
-}
-
-function payPart(job: JobResponse, options: ScoreOptions): Judgement {
-  const floor = options.minSalary
-  if (!floor) return given('pay', 5, 'no salary floor: +5')
-  const salary = job.salary ? formatSalary(job.salary) : 'no salary'
-  const against = judgeSalary(job.salary, floor, options.fx ?? {})
-  if (against === 'above') return judged('pay', 'salary', 5, `${salary}, above floor: +5`)
-  if (against === 'below') return judged('pay', 'salary', 0, `${salary}, below floor: +0`)
-  return judged('pay', 'salary', 2, `${salary}, cannot compare with the floor: +2`)
-}
-
-function avoidPart(scanner: TermScanner, hits: Record<Field, Hits>): ScorePart {
-  const detail: string[] = []
-  let lost = 0
-  for (const index of scanner.avoided) {
-    const term = scanner.terms[index]!
-    if (hits.title.has(index)) {
-      lost += 20
-      detail.push(`${term.name} in the title: -20`)
-    } else if (hits.description.has(index) || hits.tags.has(index)) {
-      lost += 10
-      detail.push(`${term.name} in the description or tags: -10`)
-    }
-  }
-  const points = -Math.min(40, lost)
-  return {part: 'avoid', points, detail: detail.length > 0 ? detail : ['no avoided term']}
-}
-
-/** The reasons of the terms: the skills found, by field, and the avoided terms found. */
-function termReasons(scanner: TermScanner, hits: Record<Field, Hits>): string[] {
-  const reasons: string[] = []
-  const claimed = new Set<number>()
-  for (const field of ['title', 'tags', 'description'] as const) {
-    const names: string[] = []
-    const avoided: string[] = []
-    for (const index of hits[field].keys()) {
-      const term = scanner.terms[index]!
-      if (claimed.has(index)) continue
-      claimed.add(index)
-      if (term.kind === 'avoid') avoided.push(term.name)
-      else names.push(term.name)
-    }
-    if (names.length > 0) reasons.push(`+ ${list(names)} (${field})`)
-    if (avoided.length > 0) reasons.push(`- ${list(avoided)} (${field})`)
-  }
-  return reasons
+  options: ScoreOptions & {feedback?: FeedbackModel | null; explain?: boolean} = {},
+): ScoredJob[] {
+  const {feedback = null, explain = false, ...scoreOptions} = options
+  const scorer = new Scorer({profile, options: scoreOptions}, feedback)
+  return scorer.scoreAll(
+    jobs.map((job) => scorer.read(job, job.description)),
+    () => explain,
+  )
 }
 
 /**
@@ -431,13 +545,11 @@ function termReasons(scanner: TermScanner, hits: Record<Field, Hits>): string[] 
  */
 export function descriptionTerms(matching: Matching): (description: string) => DescriptionTerms {
   const scanner = new TermScanner(matching.profile)
-  return (description) => scanner.scan(description)
+  return (description) => readDescription(scanner, description)
 }
 
-/** A profile and what else scoring reads: the salary floor and exchange rates of the search. */
-export interface Matching {
-  profile: Profile
-  options: ScoreOptions
+function readDescription(scanner: TermScanner, description: string): DescriptionTerms {
+  return {terms: scanner.scanDescription(description), eligible: description ? eligiblePlacesIn(description) : []}
 }
 
 /** A copy of `job` with its score and reasons. */
@@ -450,27 +562,43 @@ function withScore<J extends JobResponse, S extends number | null>(job: J, score
   return scored
 }
 
+interface RankOptions<J> {
+  minScore?: number
+  /** The description a job is scored on when it is not the job's own: a parked one's text, or its terms. */
+  descriptionOf?: (job: J) => string | null | DescriptionTerms
+  feedback?: FeedbackModel | null
+  /** The job whose every part is wanted (`jobs <id> --explain`), scored among the others. */
+  explain?: (job: J) => boolean
+  /** The jobs to return, each scored among all of `jobs`; every one without it. */
+  only?: (job: J) => boolean
+}
+
 /**
  * `jobs` with their score and reasons, highest score first, those below `minScore` left out; jobs of equal score
  * keep their order (the listings pass newest first). Without matching (no profile) every job has score null and
- * the order and the jobs are kept. `descriptionOf` gives the description a job is scored on when it is not the
- * job's own: a parked one's text, or what descriptionTerms read of it.
+ * the order and the jobs are kept.
  */
 export function rankJobs<J extends JobResponse>(
   jobs: readonly J[],
   matching: Matching | null,
-  options: {minScore?: number; descriptionOf?: (job: J) => string | null | DescriptionTerms} = {},
-): (J & {score: number | null; reasons: string[]})[] {
+  options: RankOptions<J> = {},
+): (J & {score: number | null; reasons: string[]; parts?: ScorePart[]})[] {
   if (!matching) return jobs.map((job) => withScore(job, null, []))
-  const scoreJob = jobScorer(matching.profile, matching.options)
-  const {minScore = 0, descriptionOf} = options
-  // One job at a time, so that the parts of each score, which a ranking does not keep, are dropped at once, and
-  // so is a description read for it.
+  const {minScore = 0, descriptionOf, feedback = null, explain, only} = options
+  const scorer = new Scorer(matching, feedback)
+  const readings = jobs.map((job) => scorer.read(job, descriptionOf ? descriptionOf(job) : job.description))
+  const explained = explain ? jobs.findIndex(explain) : -1
+  const scored = scorer.scoreAll(readings, (index) => index === explained)
   return jobs
-    .map((job) => {
-      const {score, reasons} = scoreJob(job, descriptionOf ? descriptionOf(job) : job.description)
-      return withScore(job, score, reasons)
+    .map((job, index) => ({job, index}))
+    .filter(({job}) => !only || only(job))
+    .map(({job, index}) => {
+      const {score, rank, reasons, parts} = scored[index]!
+      const result = withScore(job, score, reasons) as J & {score: number; reasons: string[]; parts?: ScorePart[]}
+      if (index === explained) result.parts = parts
+      return {result, rank}
     })
-    .filter((job) => job.score >= minScore)
-    .sort((a, b) => b.score - a.score)
+    .filter(({result}) => result.score >= minScore)
+    .sort((a, b) => b.rank - a.rank)
+    .map(({result}) => result)
 }

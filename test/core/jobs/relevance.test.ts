@@ -1,11 +1,13 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {FeedbackModel} from '../../../src/core/matching/feedback.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {scoreJobs} from '../../../src/core/matching/score.js'
 import {
   bm25Rank,
   bm25Scores,
+  feedbackFigures,
   type Grades,
   ndcgAt,
   RELEVANCE_FIXTURES,
@@ -24,10 +26,8 @@ const urls = jobs.map((job) => job.url)
 
 describe('the labelled evaluation set', () => {
   it('holds the captured jobs once each, and profiles with something to find', () => {
-    expect(jobs.length).toBeGreaterThanOrEqual(60)
     expect(new Set(urls).size).toBe(jobs.length)
-    expect(Object.keys(profiles).length).toBeGreaterThanOrEqual(3)
-    for (const grades of Object.values(labels)) expect(Object.values(grades)).toContain(2)
+    for (const grades of Object.values(labels)) expect(Math.max(...Object.values(grades))).toBeGreaterThan(0)
   })
 
   it('grades every job of jobs.json for every profile, and nothing else, with 0, 1 or 2', () => {
@@ -109,16 +109,80 @@ describe('the yardsticks', () => {
   })
 })
 
-describe('ranking the captured jobs for each profile', () => {
-  it("puts relevant jobs higher than a plain BM25 baseline does: jobagent's mean NDCG@10 is above BM25's", () => {
-    const figures = relevanceFigures((scored, profile) => scoreJobs(scored, profile), K)
-    for (const {profile, jobagent, baseline} of figures) {
-      console.log(`NDCG@${K} ${profile}: jobagent ${jobagent.toFixed(3)}, BM25 ${baseline.toFixed(3)}`)
+describe('ranking the labelled jobs for each profile', () => {
+  const figures = relevanceFigures((scored, profile) => scoreJobs(scored, profile), K)
+  const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
+
+  it('ranks better than BM25 over the roles and skills for every profile, both halves, and 0.7 or more on average', () => {
+    for (const half of ['design', 'held-out'] as const) {
+      for (const figure of figures.filter((each) => each.half === half)) {
+        const {profile, jobagent, bm25Skills, bm25RolesSkills} = figure
+        console.log(
+          `NDCG@${K} ${half} ${profile}: jobagent ${jobagent.toFixed(3)}, BM25 skills ${bm25Skills.toFixed(3)}, ` +
+            `BM25 roles+skills ${bm25RolesSkills.toFixed(3)}`,
+        )
+      }
     }
-    const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
-    const jobagent = mean(figures.map((figure) => figure.jobagent))
-    const baseline = mean(figures.map((figure) => figure.baseline))
-    console.log(`NDCG@${K} mean: jobagent ${jobagent.toFixed(3)}, BM25 ${baseline.toFixed(3)}`)
-    expect(jobagent).toBeGreaterThan(baseline)
+    console.log(`NDCG@${K} mean: jobagent ${mean(figures.map((figure) => figure.jobagent)).toFixed(3)}`)
+    for (const {profile, jobagent, bm25RolesSkills} of figures) {
+      expect(jobagent, profile).toBeGreaterThanOrEqual(bm25RolesSkills)
+    }
+    expect(mean(figures.map((figure) => figure.jobagent))).toBeGreaterThanOrEqual(0.7)
+  })
+
+  it('holds at least 8 profiles with roles and a home, half of them held out, over 150 jobs or more', () => {
+    const profiles = relevanceFixture<Record<string, Profile>>('profiles.json')
+    expect(Object.keys(profiles).length).toBeGreaterThanOrEqual(8)
+    for (const [name, profile] of Object.entries(profiles)) {
+      expect(profile.roles.length, name).toBeGreaterThan(0)
+      expect(profile.home, name).not.toBeNull()
+    }
+    const halves = figures.map((figure) => figure.half)
+    expect(halves.filter((half) => half === 'held-out').length).toBe(halves.filter((half) => half === 'design').length)
+    expect(jobs.length).toBeGreaterThanOrEqual(150)
+  })
+
+  it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged', () => {
+    const lifts = feedbackFigures((scored, profile, judged) =>
+      scoreJobs(scored, profile, {feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
+    )
+    for (const {profile, half, before, after} of lifts) {
+      console.log(`feedback ${half} ${profile}: NDCG@${K} of unjudged jobs ${before.toFixed(3)} -> ${after.toFixed(3)}`)
+    }
+    expect(mean(lifts.map((lift) => lift.after))).toBeGreaterThan(mean(lifts.map((lift) => lift.before)))
+  })
+})
+
+describe('the cases that showed the old score did not generalise', () => {
+  // A data/ML person with skills only, as a new user would write it (issue "Matching that generalises").
+  const data: Profile = {
+    roles: [],
+    skills: {python: 3, 'machine learning': 3, 'data engineering': 2, sql: 2, spark: 1, llm: 1},
+    avoid: [],
+    seniority: 'any',
+    home: null,
+    locations: ['remote', 'worldwide', 'anywhere'],
+  }
+  const scoreOf = (profile: Profile, title: string, company: string) => {
+    const scored = scoreJobs(jobs, profile)
+    const index = jobs.findIndex((job) => job.title === title && job.company === company)
+    return scored[index]!
+  }
+
+  it('does not read "anywhere" as a region: GitLab’s AI Engineer, remote from Bangalore, is not gated', () => {
+    const ai = scoreOf(data, 'AI Engineer', 'GitLab')
+    expect(ai.reasons.some((reason) => reason.startsWith('gate:'))).toBe(false)
+    expect(ai.reasons).toContain('+ python, llm (requirements)')
+  })
+
+  it('ranks a sales job named by one tag, and a designer posting with a tag list of every skill, below it', () => {
+    const ai = scoreOf(data, 'AI Engineer', 'GitLab')
+    for (const locations of [data.locations, ['remote']]) {
+      const profile = {...data, locations}
+      const petHealth = scoreOf(profile, 'Product Sales Specialist - Pet Health (CST timezone)', 'Tribe Wellness')
+      const designer = scoreOf(profile, 'Senior Graphic Designer', 'Lemon.io')
+      expect(petHealth.rank).toBeLessThan(ai.rank / 2)
+      expect(designer.score).toBe(0)
+    }
   })
 })

@@ -1,16 +1,21 @@
 import {describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
+import {FeedbackModel} from '../../../src/core/matching/feedback.js'
 import {overlaps, placesIn} from '../../../src/core/matching/places.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
-import {rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
+import {familiesIn, RoleMatcher, roleWords} from '../../../src/core/matching/role-match.js'
+import {ROLE_FAMILIES} from '../../../src/core/matching/roles.js'
+import {descriptionTerms, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
+import {lineStandings} from '../../../src/core/matching/text-kinds.js'
 import {noDetails} from '../../helpers/job-details.js'
 
+let serial = 0
 const job = (fields: Partial<JobResponse>): JobResponse => ({
   title: 'Engineer',
   company: 'Acme',
   location: '',
-  url: `https://example.org/${Math.random()}`,
+  url: `https://example.org/${serial++}`,
   source: 'remotive',
   posted_date: null,
   ...noDetails(),
@@ -18,111 +23,282 @@ const job = (fields: Partial<JobResponse>): JobResponse => ({
 })
 
 const profile = (fields: Partial<Profile>): Profile => ({
+  roles: [],
   skills: {},
   avoid: [],
   seniority: 'any',
+  home: null,
   locations: [],
   ...fields,
 })
 
-const one = (target: JobResponse, wanted: Profile, options = {}) => scoreJobs([target], wanted, options)[0]!
+/** One job scored among others (the others set the skills' rarity); the one's result. */
+const one = (target: JobResponse, wanted: Profile, others: JobResponse[] = [], options = {}) =>
+  scoreJobs([target, ...others], wanted, {...options, explain: true})[0]!
+
+const part = (scored: ReturnType<typeof one>, name: string) => scored.parts.find((each) => each.part === name)
+
+const platform = profile({
+  roles: ['platform engineer', 'site reliability engineer', 'devops engineer'],
+  skills: {kubernetes: 3, terraform: 3, go: 2, aws: 2, prometheus: 1},
+  avoid: ['on-call 24/7', 'php'],
+  seniority: 'senior',
+  home: 'Netherlands',
+  locations: ['remote', 'amsterdam', 'europe'],
+})
+
+describe('the role', () => {
+  it('reads titles into role families, the longest alias at each word first', () => {
+    expect(familiesIn(roleWords('Senior Site Reliability Engineer (m/w/d)'))).toEqual(['site-reliability-engineer'])
+    expect(familiesIn(roleWords('Product Marketing Manager'))).toEqual(['product-marketing'])
+    expect(familiesIn(roleWords('Sr. Back-End Developer'))).toEqual(['backend-engineer'])
+    expect(familiesIn(roleWords('ML Engineer'))).toEqual(['machine-learning-engineer'])
+    expect(familiesIn(roleWords('SDR / BDR'))).toEqual(['sales-development-representative'])
+    expect(familiesIn(roleWords('Landscape gardener'))).toEqual([])
+  })
+
+  it('gives the same work 1, a close family 0.7, a related one 0.4, the same field 0.2, another 0', () => {
+    const roles = new RoleMatcher(['machine learning engineer'])
+    expect(roles.match('Senior ML Engineer').value).toBe(1)
+    expect(roles.match('AI Engineer').value).toBe(0.7)
+    expect(roles.match('Data Engineer').value).toBe(0.4)
+    expect(roles.match('Data Analyst').value).toBe(0.2)
+    expect(roles.match('Account Executive').value).toBe(0)
+    expect(roles.match('AI Engineer').reason).toBe('~ role: AI engineer, close to machine learning engineer')
+  })
+
+  it('matches a wanted role the table does not know by its own words', () => {
+    const roles = new RoleMatcher(['beekeeper'])
+    expect(roles.match('Senior Beekeeper, Honey Farm').value).toBe(1)
+    expect(roles.match('Bee researcher').value).toBe(0)
+  })
+
+  it('keeps every family in the table reachable: related and close names exist', () => {
+    for (const [id, family] of Object.entries(ROLE_FAMILIES)) {
+      for (const other of [...(family.close ?? []), ...(family.related ?? [])])
+        expect(ROLE_FAMILIES, id).toHaveProperty(other)
+    }
+  })
+})
+
+describe('where a skill stands', () => {
+  it('reads requirements, duties, boilerplate and keyword lists from the headings and the lines', () => {
+    const text = [
+      'We build things.',
+      'Requirements:',
+      '- Kubernetes in production',
+      'What we offer',
+      '- Terraform training budget',
+      'Responsibilities',
+      '- Run Go services',
+      'Tags: aws, gcp, azure, php, java, rust, ruby',
+      'We are an equal opportunity employer and value AWS diversity.',
+    ].join('\n')
+    expect(lineStandings(text).standings).toEqual([
+      'body',
+      'requirements',
+      'requirements',
+      'nothing',
+      'nothing',
+      'duties',
+      'duties',
+      'nothing',
+      'nothing',
+    ])
+  })
+
+  it('counts each skill once, at the best place it stands', () => {
+    const scored = one(
+      job({
+        title: 'Platform Engineer',
+        description: 'Requirements:\n- Kubernetes\n- Kubernetes again\nAbout us\nWe love Terraform.',
+      }),
+      platform,
+    )
+    expect(scored.reasons).toContain('+ kubernetes (requirements)')
+    expect(scored.reasons.join(' ')).not.toContain('terraform')
+    expect(part(scored, 'skills')?.detail).toContain('terraform (weight 3): only in boilerplate or a keyword list, 0')
+  })
+})
 
 describe('the score of a job against a profile', () => {
-  const backend = profile({skills: {typescript: 3, 'node.js': 3, postgresql: 2, backend: 2}})
-
-  it('weighs the title over the tags over the description, by the documented parts', () => {
-    // Without level, place or pay in the profile those parts give their full points: 10 + 15 + 5.
-    expect(one(job({title: 'TypeScript Engineer'}), backend).parts[0]).toMatchObject({part: 'skills', points: 21})
-    expect(one(job({tags: ['typescript']}), backend).parts[0]?.points).toBeCloseTo(12.6)
-    expect(one(job({description: 'We write TypeScript.'}), backend).parts[0]?.points).toBeCloseTo(6.3)
-    // n mentions in sentences: 0.6 x n / (n + 1).
-    expect(one(job({description: 'TypeScript here. TypeScript there.'}), backend).parts[0]?.points).toBeCloseTo(8.4)
-    expect(one(job({title: 'TypeScript Engineer'}), backend).score).toBe(51)
-  })
-
-  it('reads common spellings alike: nodejs and node are node.js, postgres is postgresql', () => {
-    const scored = one(job({title: 'NodeJS developer', description: 'Postgres and Back-End work'}), backend)
-    expect(scored.reasons).toEqual(['+ node.js (title)', '+ postgresql, backend (description)'])
-  })
-
-  it('does not let a keyword list at the end of a description buy a high score', () => {
-    const prose = job({description: 'You build our TypeScript and Node.js services on PostgreSQL, backend work.'})
-    const stuffed = job({
-      description: 'We sell shoes.\nKeywords: typescript, node.js, postgresql, backend, react, vue, php, java, go',
-    })
-    expect(one(prose, backend).score).toBeGreaterThan(one(stuffed, backend).score)
-    expect(one(stuffed, backend, {explain: true}).parts[0]?.detail[0]).toContain('only in a keyword list')
-    // A board's list of dozens of tags counts as a keyword list too.
-    const bloated = job({tags: ['typescript', ...Array.from({length: 20}, (_, n) => `tag${n}`)]})
-    expect(one(bloated, backend).parts[0]?.points).toBeCloseTo(3.2, 0)
-  })
-
-  it('takes points off for avoided terms, more in the title', () => {
-    const avoid = profile({skills: {typescript: 3}, avoid: ['php', 'WordPress']})
-    const title = one(job({title: 'PHP developer', description: 'TypeScript'}), avoid)
-    const description = one(job({description: 'TypeScript and some WordPress'}), avoid)
-    expect(title.parts.find((part) => part.part === 'avoid')?.points).toBe(-20)
-    expect(description.parts.find((part) => part.part === 'avoid')?.points).toBe(-10)
-    expect(title.reasons).toContain('- php (title)')
-    expect(description.reasons).toContain('- wordpress (description)')
-  })
-
-  it("compares the job's level, from the board or the title, with the one wanted", () => {
-    const senior = profile({seniority: 'senior'})
-    expect(one(job({title: 'Senior Engineer'}), senior).parts[1]?.points).toBe(10)
-    expect(one(job({title: 'Staff Engineer'}), senior).parts[1]?.points).toBe(5)
-    expect(one(job({title: 'Junior Engineer'}), senior).parts[1]?.points).toBe(0)
-    expect(one(job({title: 'Engineer', seniority: 'Mid-level'}), senior).parts[1]?.points).toBe(5)
-    expect(one(job({title: 'Engineer'}), senior).parts[1]?.points).toBe(5)
-    // "Manager" names a role, not a level.
-    expect(one(job({title: 'Customer Success Manager'}), senior).parts[1]?.detail).toEqual(['level not stated: +5'])
-  })
-
-  it('fits a job to the places wanted: remote regions, countries inside regions, cities inside countries', () => {
-    const eu = profile({locations: ['remote', 'europe', 'germany']})
-    const place = (fields: Partial<JobResponse>) => one(job(fields), eu).parts[2]
-    expect(place({remote: true})).toEqual({part: 'place', points: 15, detail: ['remote fits']})
-    expect(place({remote: true, regions: ['Europe']})?.points).toBe(15)
-    expect(place({remote: true, regions: ['USA']})).toEqual({
-      part: 'place',
-      points: -20,
-      detail: ['remote for USA only, not europe, germany: -20'],
-    })
-    expect(place({remote: true, location: 'Remote - New Zealand'})?.points).toBe(-20)
-    expect(place({remote: false, location: 'Munich'})?.points).toBe(15)
-    expect(place({remote: false, location: 'Gothenburg, Sweden'})?.points).toBe(15)
-    expect(place({remote: false, location: 'San Francisco'})?.points).toBe(-20)
-    expect(place({location: 'Somewhere nice'})?.points).toBe(8)
-    expect(placesIn('Remote - US/Canada')).toEqual(['united states', 'canada'])
-    expect(overlaps('new york', 'united states')).toBe(true)
-    expect(overlaps('germany', 'europe')).toBe(true)
-    expect(overlaps('germany', 'americas')).toBe(false)
-  })
-
-  it('counts the salary against the floor when one is set', () => {
-    const floor = {amount: 70000, currency: 'EUR', period: 'year' as const, unknown: 'keep' as const}
-    const paid = (min: number) => job({salary: salaryFromAmounts({min, max: min, currency: 'EUR', period: 'year'})})
-    const options = {minSalary: floor, fx: {}}
-    expect(one(paid(80000), profile({skills: {x: 1}}), options).reasons).toContain(
-      'salary: EUR 80,000 a year, above floor: +5',
+  it('is 100 x relevance x gates x adjustments, the role weighing most', () => {
+    const sre = one(
+      job({title: 'Site Reliability Engineer', description: 'Requirements:\n- Kubernetes, Terraform'}),
+      platform,
     )
-    expect(one(paid(50000), profile({skills: {x: 1}}), options).parts[3]?.points).toBe(0)
-    expect(one(job({}), profile({skills: {x: 1}}), options).parts[3]?.points).toBe(2)
+    expect(part(sre, 'role')?.value).toBe(1)
+    expect(sre.score).toBeGreaterThan(70)
+    const designer = one(
+      job({title: 'Graphic Designer', description: 'Requirements:\n- Kubernetes, Terraform'}),
+      platform,
+    )
+    expect(designer.score).toBeLessThan(30)
+    expect(sre.reasons[0]).toBe('+ role: site reliability engineer')
   })
 
-  it('keeps every score between 0 and 100 and ranks highest first, ties in the order given', () => {
-    const avoid = profile({avoid: ['php', 'wordpress', 'drupal', 'joomla', 'magento'], locations: ['berlin']})
-    const worst = one(job({title: 'PHP WordPress Drupal Joomla Magento', location: 'Tokyo', remote: false}), avoid)
-    expect(worst.score).toBe(0)
-    const [a, b, c] = [job({title: 'A'}), job({title: 'TypeScript B'}), job({title: 'C'})]
-    expect(rankJobs([a, b, c], {profile: backend, options: {}}).map((ranked) => ranked.title)).toEqual([
-      'TypeScript B',
-      'A',
-      'C',
+  it('reads common spellings alike: k8s is kubernetes, nodejs and node are node.js', () => {
+    const backend = profile({skills: {'node.js': 3, kubernetes: 1}})
+    const scored = one(job({title: 'NodeJS developer', description: 'We run k8s.'}), backend)
+    expect(scored.reasons).toEqual(['+ node.js (title)', '+ kubernetes (description)'])
+  })
+
+  it('weighs a skill by its rarity among the jobs listed with it', () => {
+    const skilled = profile({skills: {sales: 1, salesforce: 1}})
+    const everywhere = Array.from({length: 40}, (_, n) => job({title: `Job ${n}`, description: 'We do sales.'}))
+    const common = one(job({description: 'We do sales.'}), skilled, everywhere)
+    const rare = one(job({description: 'We use Salesforce.'}), skilled, everywhere)
+    expect(rare.rank).toBeGreaterThan(common.rank)
+  })
+
+  it('gates a remote job only for other countries, and an on-site one in a place not accepted', () => {
+    const gate = (fields: Partial<JobResponse>) => part(one(job({title: 'SRE', ...fields}), platform), 'gates')!
+    expect(gate({remote: true}).value).toBe(1)
+    expect(gate({remote: true, regions: ['Europe']}).value).toBe(1)
+    expect(gate({remote: true, location: 'Remote - Netherlands'}).value).toBe(1)
+    expect(gate({remote: true, regions: ['USA']}).detail).toEqual([
+      'remote for USA only, not open to netherlands: x0.2',
     ])
+    expect(gate({remote: false, location: 'Amsterdam'}).value).toBe(1)
+    expect(gate({remote: false, location: 'Berlin, Germany'}).value).toBe(1)
+    expect(gate({remote: false, location: 'Austin, Texas'}).value).toBe(0.2)
+    // Silence is not a veto.
+    expect(gate({location: 'Somewhere nice'}).value).toBe(1)
+    expect(gate({remote: true, location: 'Anywhere in the World'}).value).toBe(1)
+  })
+
+  it('reads "anywhere" as no restriction, never as a region', () => {
+    const data = profile({roles: ['ai engineer'], locations: ['remote', 'worldwide', 'anywhere']})
+    const gitlab = one(job({title: 'AI Engineer', location: 'Remote, Bangalore'}), data)
+    expect(part(gitlab, 'gates')?.value).toBe(1)
+    const nomad = profile({roles: ['ai engineer'], home: 'anywhere'})
+    expect(part(one(job({title: 'AI Engineer', remote: true, regions: ['USA']}), nomad), 'gates')?.value).toBe(1)
+    expect(overlaps('everywhere', 'germany')).toBe(true)
+    expect(placesIn('Remote - US/Canada')).toEqual(['united states', 'canada'])
+  })
+
+  it('gates avoided terms in the title or the requirements, costs a little in boilerplate', () => {
+    const title = one(job({title: 'PHP Platform Engineer'}), platform)
+    expect(part(title, 'gates')?.detail).toEqual(['php in the title: x0.2'])
+    const required = one(job({title: 'Platform Engineer', description: 'Requirements:\n- PHP'}), platform)
+    expect(part(required, 'gates')?.value).toBe(0.5)
+    const boilerplate = one(job({title: 'Platform Engineer', description: 'NOT YOUR TECH STACK?\nPHP, Java'}), platform)
+    expect(part(boilerplate, 'gates')?.value).toBe(1)
+    expect(part(boilerplate, 'adjustments')?.value).toBeCloseTo(-0.05)
+  })
+
+  it('gates a level two steps away and pay below the floor; adjusts a little for the level and the place', () => {
+    expect(part(one(job({title: 'Junior Platform Engineer'}), platform), 'gates')?.value).toBe(0.5)
+    expect(part(one(job({title: 'Staff Platform Engineer'}), platform), 'gates')?.value).toBe(1)
+    const floor = {amount: 70000, currency: 'EUR', period: 'year' as const, unknown: 'keep' as const}
+    const paid = (min: number) =>
+      job({title: 'SRE', salary: salaryFromAmounts({min, max: min, currency: 'EUR', period: 'year'})})
+    expect(part(one(paid(50000), platform, [], {minSalary: floor}), 'gates')?.value).toBe(0.5)
+    expect(one(paid(80000), platform, [], {minSalary: floor}).reasons).toContain(
+      'salary: EUR 80,000 a year, above your floor',
+    )
+    // Without a salary the job is not below the floor.
+    expect(part(one(job({title: 'SRE'}), platform, [], {minSalary: floor}), 'gates')?.value).toBe(1)
+  })
+})
+
+describe('the invariants of the ranking', () => {
+  const pool = [
+    job({title: 'Site Reliability Engineer', remote: true, description: 'Requirements:\n- Terraform'}),
+    job({title: 'Office Assistant', remote: true, description: 'Filing and phone calls.'}),
+    job({title: 'DevOps Engineer', location: 'Austin, Texas', remote: false}),
+    job({title: 'Barista', location: 'Amsterdam', description: 'Coffee, AWS.'}),
+    job({title: 'Data Analyst', remote: true, tags: ['sql']}),
+  ]
+
+  it('ranks a job with no role or skill evidence below every job with some', () => {
+    // The office assistant and the data analyst name no wanted role and no skill; the others do.
+    const scored = scoreJobs(pool, platform)
+    const without = [scored[1]!, scored[4]!]
+    const withEvidence = [scored[0]!, scored[2]!, scored[3]!]
+    for (const none of without) {
+      expect(none.rank).toBe(0)
+      for (const other of withEvidence) expect(other.rank).toBeGreaterThan(none.rank)
+    }
+  })
+
+  it('ranks a gated job below an ungated job of equal relevance', () => {
+    const open = job({title: 'Platform Engineer', remote: true, posted_date: '2026-11-20'})
+    const gated = job({title: 'Platform Engineer', remote: true, regions: ['USA'], posted_date: '2026-11-20'})
+    for (const gate of [
+      gated,
+      job({title: 'Junior Platform Engineer', remote: true}),
+      job({title: 'PHP Platform Engineer'}),
+    ]) {
+      const [a, b] = scoreJobs([open, gate], platform)
+      expect(b!.rank).toBeLessThan(a!.rank)
+    }
+  })
+
+  it('does not raise a score for boilerplate or a long tag list added to a posting', () => {
+    const plain = job({title: 'Platform Engineer', description: 'Requirements:\n- Kubernetes'})
+    const padded = {
+      ...plain,
+      description: `${plain.description}\nAbout us\nWe love Terraform, Go, AWS and Prometheus.\nEqual opportunity employer: Go, AWS.`,
+      tags: ['terraform', 'go', 'aws', 'prometheus', ...Array.from({length: 12}, (_, n) => `tag${n}`)],
+    }
+    const [before] = scoreJobs([plain, ...pool], platform)
+    const [after] = scoreJobs([padded, ...pool], platform)
+    expect(after!.rank).toBeLessThanOrEqual(before!.rank)
+  })
+
+  it('scores the same posting the same whatever board it came from', () => {
+    const posting = {title: 'SRE', description: 'Requirements:\n- Go', remote: true, location: 'Remote'}
+    const [a, b] = scoreJobs(
+      [
+        job({...posting, source: 'remoteok', url: 'https://a.example/1'}),
+        job({...posting, source: 'lever', url: 'https://b.example/x'}),
+      ],
+      platform,
+    )
+    expect(a).toEqual(b)
+  })
+
+  it('lets feedback reorder jobs of similar relevance, bounded, and never lift a job without evidence', () => {
+    const ml = profile({roles: ['machine learning engineer']})
+    const jobs = [
+      job({title: 'ML Engineer, Ads Ranking', tags: ['ads']}),
+      job({title: 'ML Engineer, Research', tags: ['pytorch', 'research']}),
+      job({title: 'Barista', tags: ['pytorch', 'research']}),
+    ]
+    const before = rankJobs(jobs, {profile: ml, options: {}}).map((ranked) => ranked.title)
+    expect(before[0]).toBe('ML Engineer, Ads Ranking')
+    const feedback = new FeedbackModel([
+      {verdict: 'like', title: 'Research Scientist, ML', tags: ['pytorch', 'research']},
+      {verdict: 'dismiss', title: 'ML Engineer, Ads', tags: ['ads']},
+    ])
+    const after = rankJobs(jobs, {profile: ml, options: {}}, {feedback})
+    expect(after.map((ranked) => ranked.title)).toEqual([
+      'ML Engineer, Research',
+      'ML Engineer, Ads Ranking',
+      'Barista',
+    ])
+    expect(after[0]!.reasons).toContain('+ like jobs you liked: research, pytorch')
+    expect(after[2]!.score).toBe(0)
+    for (const ranked of after) expect(ranked.score).toBeLessThanOrEqual(100)
+    const judged = feedback.judge(jobs[1]!)
+    expect(Math.abs(judged.change)).toBeLessThanOrEqual(0.3)
+  })
+
+  it('keeps the order without a profile, and jobs of equal score in the order given', () => {
+    const [a, b] = [job({title: 'A'}), job({title: 'B'})]
     expect(rankJobs([a, b], null).map((ranked) => [ranked.title, ranked.score])).toEqual([
       ['A', null],
-      ['TypeScript B', null],
+      ['B', null],
     ])
+    expect(rankJobs([a, b], {profile: platform, options: {}}).map((ranked) => ranked.title)).toEqual(['A', 'B'])
+  })
+})
+
+describe('reading text in linear time', () => {
+  it('reads a keyword-list description of 5,000 entries and a blank skill without hanging', () => {
+    const read = descriptionTerms({profile: profile({skills: {go: 3, ' ': 1}}), options: {}})
+    // Quadratic reading took about a second per such text: forty of them outlast the test's timeout.
+    for (let text = 0; text < 40; text++) expect([...read('go, '.repeat(5000)).terms.values()]).toEqual(['nothing'])
   })
 })
