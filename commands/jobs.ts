@@ -1,15 +1,17 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderJobTable} from '../src/cli/render/jobs.js'
+import {renderVerdict} from '../src/cli/render/verdicts.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Jobs extends BaseCommand {
-  static summary = 'List the jobs found by the last run, or show one in full'
+  static summary = 'List the jobs found by the last run, show one in full, or like or dismiss one'
   static description =
     'New jobs (not yet applied for) come first. The ID column is what "jobagent jobs <id>" and ' +
     '"jobagent apply <id>" take. The STATUS column shows the tracked application\'s status when the job is tracked. ' +
     'With an id, the job is shown in full: salary, type, workplace and the description. With a profile in the ' +
-    'config (jobagent config set profile ...), jobs are listed by score, highest first, with the reasons. ' +
+    'config (jobagent profile), jobs are listed by score, highest first, with the reasons. --like and --dismiss ' +
+    'teach the ranking at once; a dismissed job is hidden and never notified again (see docs/MATCHING.md). ' +
     'Jobs no board lists any more are closed (see docs/LIFECYCLE.md) and hidden unless --closed or --all.'
   static examples = [
     '<%= config.bin %> jobs',
@@ -17,27 +19,49 @@ export default class Jobs extends BaseCommand {
     '<%= config.bin %> jobs 17',
     '<%= config.bin %> jobs --min-score 60',
     '<%= config.bin %> jobs 17 --explain',
-    '<%= config.bin %> jobs --closed',
+    '<%= config.bin %> jobs 17 --like',
+    '<%= config.bin %> jobs 23 --dismiss --reason "too senior"',
+    '<%= config.bin %> jobs 23 --undo',
+    '<%= config.bin %> jobs --dismissed',
     '<%= config.bin %> jobs --new --json | jq ".[].url"',
   ]
   static enableJsonFlag = true
-  static args = {id: Args.integer({description: 'A job id from the list: show that job in full.', min: 1})}
+  static args = {id: Args.integer({description: 'A job id from the list: show, like or dismiss that job.', min: 1})}
   static flags = {
     new: Flags.boolean({description: 'Only jobs not yet applied for.'}),
     'min-score': Flags.integer({description: 'Only jobs scored this or more (needs a profile).', min: 0, max: 100}),
-    explain: Flags.boolean({description: 'With an id: every part of the score and what earned it.'}),
+    explain: Flags.boolean({description: 'With an id: every part of the score and what made it.'}),
+    like: Flags.boolean({description: 'With an id: you like the job; jobs like it rank higher.'}),
+    dismiss: Flags.boolean({description: 'With an id: hide the job for good; jobs like it rank lower.'}),
+    reason: Flags.string({description: 'With --dismiss: why, in a few words.', dependsOn: ['dismiss']}),
+    undo: Flags.boolean({description: 'With an id: take back its like or dismissal.'}),
+    dismissed: Flags.boolean({description: 'Only the jobs you dismissed.'}),
     closed: Flags.boolean({description: 'Only closed jobs (no board lists them any more).', exclusive: ['all']}),
     all: Flags.boolean({description: "The last run's jobs and the closed ones."}),
   }
 
   async run() {
     const {args, flags} = await this.parse(Jobs)
-    if (flags.explain && args.id === undefined) {
-      throw new ValidationError('--explain goes with the id of a job', {
-        hint: 'explain the score of one job with: jobagent jobs <ID> --explain',
+    const verdict = flags.like ? 'like' : flags.dismiss ? 'dismiss' : null
+    if ([flags.like, flags.dismiss, flags.undo, flags.explain].filter(Boolean).length > 1) {
+      throw new ValidationError('--like, --dismiss, --undo and --explain go one at a time', {
+        hint: 'give one of them with the id of a job, e.g. jobagent jobs 17 --like',
+      })
+    }
+    const given = ['like', 'dismiss', 'undo', 'explain'].find((name) => flags[name as 'like'])
+    if (given && args.id === undefined) {
+      throw new ValidationError(`--${given} goes with the id of a job`, {
+        hint: `list the jobs and their ids with: jobagent jobs, then: jobagent jobs <ID> --${given}`,
       })
     }
     const catalog = await this.context.openJobCatalog()
+    if (args.id !== undefined && (verdict || flags.undo)) {
+      const result = verdict
+        ? await catalog.giveVerdict(args.id, verdict, {reason: flags.reason ?? null})
+        : {undone: await catalog.undoVerdict(args.id)}
+      this.log(renderVerdict(result))
+      return result
+    }
     if (args.id !== undefined) {
       // The detail view's text wrapping is loaded only here: the list does not need it.
       const [job, {renderJobDetail}] = await Promise.all([
@@ -50,16 +74,16 @@ export default class Jobs extends BaseCommand {
     }
     if (flags['min-score'] !== undefined && !catalog.scored) {
       throw new ValidationError('--min-score needs a profile to score the jobs against', {
-        hint: 'set one with: jobagent config set profile \'{"skills": {"typescript": 3}}\' (see docs/MATCHING.md)',
+        hint: 'set one up with: jobagent profile (see docs/MATCHING.md)',
       })
     }
-    const state = flags.closed ? 'closed' : flags.all ? 'all' : 'open'
-    const listing = {newOnly: flags.new, minScore: flags['min-score'], state} as const
+    const state = flags.closed ? 'closed' : flags.all || flags.dismissed ? 'all' : 'open'
+    const listing = {newOnly: flags.new, minScore: flags['min-score'], state, dismissed: flags.dismissed} as const
     // --json prints every field of each job; the table shows a few, and reads only those.
     if (this.jsonEnabled()) return (await catalog.lastRun(listing)).jobs
     const {run, jobs} = await catalog.lastRun({...listing, fields: 'summary'})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
-    else this.log(renderJobTable(jobs, run, this.style))
+    else this.log(renderJobTable(jobs, run, this.style, {dismissed: flags.dismissed}))
     return jobs
   }
 }

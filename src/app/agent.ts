@@ -32,6 +32,7 @@ export async function runAgent(
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),
         followUps: context.followUps,
+        feedback: context.feedbackStore,
         logger,
       })
       const {tags, ...rest} = options

@@ -10,6 +10,7 @@ import type {NotificationService} from '../core/notifications/notification-servi
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
+import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
@@ -34,6 +35,7 @@ interface Services {
   applicationStore: SqliteApplicationStore
   applications: ApplicationService
   jobStore: SqliteJobStore
+  feedbackStore: SqliteFeedbackStore
   runLedger: RunLedger
   jobCatalog: Promise<JobCatalog>
   followUps: FollowUps
@@ -107,6 +109,11 @@ export class AppContext {
     return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
   }
 
+  /** The person's likes and dismissals of jobs, in jobagent.db. */
+  get feedbackStore(): SqliteFeedbackStore {
+    return this.once('feedbackStore', () => new SqliteFeedbackStore(this.trackerDb, this.paths.trackerDb))
+  }
+
   get runLedger(): RunLedger {
     return this.once('runLedger', () => new RunLedger(this.jobStore))
   }
@@ -121,7 +128,10 @@ export class AppContext {
         import('../core/jobs/job-catalog.js'),
         import('./shared-search.js'),
       ])
-      return new JobCatalog(this.jobStore, this.applicationStore, this.applications, matchingFrom(this.config))
+      return new JobCatalog(this.jobStore, this.applicationStore, this.applications, {
+        matching: matchingFrom(this.config),
+        feedback: this.feedbackStore,
+      })
     })
   }
 

@@ -20,7 +20,7 @@ export interface HttpServices {
    */
   jobs: {search(tags: string[], signal?: AbortSignal): Promise<FoundSearch>} & Pick<
     JobCatalog,
-    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound'
+    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound' | 'giveVerdict' | 'undoVerdict'
   >
   /** GET /applications/followups and POST /applications/{url}/snooze. */
   followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays'>
@@ -44,6 +44,8 @@ export function createHttpServices(context: AppContext): HttpServices {
       withTracking: async (jobs) => (await context.openJobCatalog()).withTracking(jobs),
       rankFound: async (jobs, options) => (await context.openJobCatalog()).rankFound(jobs, options),
       trackFound: async (input) => (await context.openJobCatalog()).trackFound(input),
+      giveVerdict: async (id, verdict, options) => (await context.openJobCatalog()).giveVerdict(id, verdict, options),
+      undoVerdict: async (id) => (await context.openJobCatalog()).undoVerdict(id),
     },
     get runs() {
       return context.runLedger

@@ -227,6 +227,49 @@ export const ListedJobSchema = z
   })
   .openapi('ListedJob')
 
+/** A stored job's id in the path (`/jobs/{id}/feedback`). */
+export const JobIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, {
+      error: (issue) => `id must be a job id (a whole number from 1), got ${JSON.stringify(issue.input)}`,
+    })
+    .transform(Number)
+    .openapi({param: {name: 'id', in: 'path'}, description: 'the job id, as `jobagent jobs` shows it', example: '17'}),
+})
+
+/** A verdict on a job (POST /jobs/{id}/feedback). */
+export const FeedbackRequestSchema = z
+  .object({
+    verdict: z
+      .enum(['like', 'dismiss'])
+      .openapi({description: 'like: rank jobs like it higher; dismiss: hide it for good'}),
+    reason: z
+      .string()
+      .max(200)
+      .nullable()
+      .optional()
+      .openapi({description: 'why, in a few words', example: 'too senior'}),
+  })
+  .strict()
+  .openapi('FeedbackRequest')
+
+/** A verdict as kept. */
+export const VerdictSchema = z
+  .object({
+    job_id: z.number().int().openapi({example: 17}),
+    verdict: z.enum(['like', 'dismiss']),
+    reason: z.string().nullable(),
+    given_by: z
+      .enum(['user', 'tracked'])
+      .openapi({description: 'tracked: the job was tracked, which counts as a like'}),
+    given_at: z.string().openapi({example: '2026-11-22T07:31:02.114'}),
+    title: z.string(),
+    company: z.string(),
+    tags: z.array(z.string()),
+  })
+  .openapi('Verdict')
+
 /** A job a search found (GET /jobs), seen against the tracker as the run sees it. */
 export const FoundJobSchema = z.object({...JobSchema.shape, ...trackingFields(), ...scoreFields()}).openapi('FoundJob')
 

@@ -31,7 +31,15 @@ function failingServices(error: unknown): HttpServices {
   return {
     version: '9.9.9',
     applications: {record: fail, get: fail, status: fail, list: fail, page: fail, changeStatus: fail, stats: fail},
-    jobs: {search: fail, lastRunPage: fail, withTracking: fail, rankFound: fail, trackFound: fail},
+    jobs: {
+      search: fail,
+      lastRunPage: fail,
+      withTracking: fail,
+      rankFound: fail,
+      trackFound: fail,
+      giveVerdict: fail,
+      undoVerdict: fail,
+    },
     runs: {list: fail},
     followUps: {due: fail, snooze: fail, afterDays: 7},
     healthChecks: [],

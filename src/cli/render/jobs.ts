@@ -5,9 +5,16 @@ import {compactSalary} from '../../core/jobs/salary.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
-export function renderJobTable(jobs: readonly ListedSummary[], run: RunRecord, style: Style): string {
+export function renderJobTable(
+  jobs: readonly ListedSummary[],
+  run: RunRecord,
+  style: Style,
+  options: {dismissed?: boolean} = {},
+): string {
   const header = `Last run ${run.started_at} (${run.status}): ${run.jobs_found} jobs, ${run.new_jobs} new`
-  if (jobs.length === 0) return `${header}\nNo jobs to show.`
+  if (options.dismissed) {
+    if (jobs.length === 0) return `${header}\nNo dismissed jobs.`
+  } else if (jobs.length === 0) return `${header}\nNo jobs to show.`
   const scored = jobs.some((job) => job.score !== null)
   const table = renderTable(
     jobs,
@@ -28,5 +35,6 @@ export function renderJobTable(jobs: readonly ListedSummary[], run: RunRecord, s
     ],
     style.bold,
   )
+  if (options.dismissed) return `${header}\n${table}\n\nTake a dismissal back with: jobagent jobs <ID> --undo`
   return `${header}\n${table}\n\nShow one in full with: jobagent jobs <ID>\nTrack one with: jobagent apply <ID>`
 }

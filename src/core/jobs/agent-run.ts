@@ -2,6 +2,7 @@ import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
+import {FeedbackModel} from '../matching/feedback.js'
 import {type DescriptionTerms, descriptionTerms, type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
@@ -9,6 +10,7 @@ import type {FoundJob} from './dedupe.js'
 import type {DescriptionShelf} from './description-shelf.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
+import type {FeedbackStore} from './job-feedback.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
@@ -142,6 +144,8 @@ export class AgentRun {
       notifications: DigestSender
       /** Applications due for a follow-up, named in the digest; none without it. */
       followUps?: Pick<FollowUps, 'toRemind' | 'markReminded'>
+      /** The person's likes and dismissals: they rank the new jobs, and a dismissed job is never notified. */
+      feedback?: Pick<FeedbackStore, 'verdicts'>
       logger: Logger
       clock?: Clock
     },
@@ -233,7 +237,12 @@ export class AgentRun {
     // The stored jobs come in the order they were found: a job whose description is parked is scored on what the
     // profile's terms said of it when it was parked.
     const parked = new Map(saved.jobs.map((job, index) => [job, result.found[index]?.parked ?? null]))
-    const newJobs = this.rank(saved.newJobs, options, reading.ms, (job) => parked.get(job)?.terms ?? job.description)
+    const verdicts = this.deps.feedback ? await this.deps.feedback.verdicts() : []
+    const dismissed = new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id))
+    const newJobs = this.rank(saved, options, reading.ms, {
+      descriptionOf: (job) => parked.get(job)?.terms ?? job.description,
+      feedback: verdicts.length > 0 ? new FeedbackModel(verdicts) : null,
+    })
     this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
     if (newJobs.matching) {
       const {at_or_above, scored, min_score, duration_ms} = newJobs.matching
@@ -242,8 +251,11 @@ export class AgentRun {
       )
     }
 
+    // A job the person dismissed is never notified again, nor when it is reposted (a repost is the same stored job).
     const notifications = await this.notify(
-      newJobs.jobs.filter((job) => (job.score ?? 0) >= (newJobs.matching?.min_score ?? 0)),
+      newJobs.jobs.filter(
+        (job) => (job.score ?? 0) >= (newJobs.matching?.min_score ?? 0) && !(job.id !== null && dismissed.has(job.id)),
+      ),
       options,
       clock,
     )
@@ -288,18 +300,25 @@ export class AgentRun {
   }
 
   /**
-   * The new jobs scored against the profile and ranked, highest first; as they are without a profile. Each is
-   * scored on `descriptionOf` it; `readingMs` is the time spent reading descriptions for the profile before.
+   * The new jobs scored against the profile and ranked, highest first; as they are without a profile. They are
+   * scored among all the run's jobs (a skill's rarity is read among them), each on `descriptionOf` it, with what
+   * the person's verdicts teach; `readingMs` is the time spent reading descriptions for the profile before.
    */
   private rank(
-    jobs: PreviewedJob[],
+    saved: {jobs: PreviewedJob[]; newJobs: PreviewedJob[]},
     options: RunOptions,
     readingMs: number,
-    descriptionOf: (job: PreviewedJob) => string | null | DescriptionTerms,
+    scoring: {
+      descriptionOf: (job: PreviewedJob) => string | null | DescriptionTerms
+      feedback: FeedbackModel | null
+    },
   ) {
     const matching = options.matching?.matching ?? null
     const started = performance.now()
-    const ranked = rankJobs(jobs, matching, {descriptionOf})
+    const isNew = new Set(saved.newJobs)
+    const ranked = matching
+      ? rankJobs(saved.jobs, matching, {...scoring, only: (job) => isNew.has(job)})
+      : rankJobs(saved.newJobs, null)
     if (!matching) return {jobs: ranked, matching: null}
     const minScore = options.matching?.minScore ?? 0
     const summary: MatchingSummary = {

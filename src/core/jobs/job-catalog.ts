@@ -1,12 +1,16 @@
 import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
-import {ConflictError, NotFoundError} from '../errors.js'
+import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
+import {FeedbackModel, type Verdict} from '../matching/feedback.js'
 import type {Matching, ScorePart} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
+import {localTimestamp} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {FoundJob} from './dedupe.js'
+import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
+import type {FeedbackStore, JobVerdict} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, jobTrackingKeys, judgeJob} from './job-tracking.js'
 
@@ -28,7 +32,34 @@ interface ListingOptions {
   newOnly?: boolean
   minScore?: number
   state?: JobState
+  /** true: only the jobs the person dismissed; otherwise they are left out. */
+  dismissed?: boolean
 }
+
+/** What the catalog reads besides the jobs and the tracker: the profile to rank by and the person's verdicts. */
+interface CatalogOptions {
+  matching?: Matching | null
+  feedback?: FeedbackStore | null
+}
+
+/** What feedback says of a listing: the model it teaches, and the jobs dismissed. */
+interface Learned {
+  model: FeedbackModel | null
+  dismissed: ReadonlySet<number>
+  verdicts: ReadonlyMap<number, JobVerdict>
+}
+
+/** A verdict as given (`jobs <id> --like`), with the one it replaced and, after dismissals alike, a rule to adopt. */
+export interface GivenVerdict {
+  job: Pick<StoredJob, 'id' | 'title' | 'company'>
+  verdict: JobVerdict
+  previous: JobVerdict | null
+  /** A config change that several dismissals with one reason suggest, as a command; null when none does. */
+  proposal: string | null
+}
+
+/** How many verdicts feedback learns from: the most recent. */
+const LEARNED_VERDICTS = 500
 
 /** Which jobs a listing holds: the last run's (open), the closed ones, or both. */
 type JobState = 'open' | 'closed' | 'all'
@@ -44,12 +75,18 @@ interface JobListingPage extends JobListing, Page {
 
 /** The last run's jobs seen against the tracker: what `jobagent jobs`, the dashboard and `apply <id>` use. */
 export class JobCatalog {
+  private readonly matching: Matching | null
+  private readonly feedback: FeedbackStore | null
+
   constructor(
     private readonly jobs: JobStore,
     private readonly applicationStore: ApplicationStore,
     private readonly applications: ApplicationService,
-    private readonly matching: Matching | null = null,
-  ) {}
+    options: CatalogOptions = {},
+  ) {
+    this.matching = options.matching ?? null
+    this.feedback = options.feedback ?? null
+  }
 
   private scoringModule: Promise<typeof import('../matching/score.js')> | undefined
 
@@ -82,21 +119,39 @@ export class JobCatalog {
       ({url_key: _canonical, ...job}, index): ListedSummary =>
         Object.assign(job, judged[index]!, {score: null, reasons: []}),
     )
-    const wanted = options.newOnly ? listed.filter((job) => job.is_new) : listed
+    const learned = await this.learned()
+    const judgedBy = listed.filter((job) => learned.dismissed.has(job.id) === (options.dismissed ?? false))
+    const wanted = options.newOnly ? judgedBy.filter((job) => job.is_new) : judgedBy
     // Open jobs come before closed ones, each part in its own order.
     const open = wanted.filter((job) => job.closed_at === null)
     const gone = wanted.filter((job) => job.closed_at !== null)
-    return {run, jobs: [...(await this.order(open, options.minScore)), ...(await this.order(gone, options.minScore))]}
+    const order = (jobs: ListedSummary[]) => this.order(jobs, options.minScore, learned.model)
+    return {run, jobs: [...(await order(open)), ...(await order(gone))]}
+  }
+
+  /** What the person's verdicts teach, read afresh for each listing: a verdict counts at once. */
+  private async learned(): Promise<Learned> {
+    const verdicts = this.feedback ? await this.feedback.verdicts(LEARNED_VERDICTS) : []
+    const dismissed = new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id))
+    return {
+      model: verdicts.length > 0 ? new FeedbackModel(verdicts) : null,
+      dismissed,
+      verdicts: new Map(verdicts.map((given) => [given.job_id, given])),
+    }
   }
 
   /**
    * With a profile, by score (highest first, `minScore` and above); without one, new jobs first. Jobs are scored
    * only when they hold every field (`lastRun` reads them all when there is a profile).
    */
-  private async order(jobs: ListedSummary[], minScore: number | undefined): Promise<ListedSummary[]> {
+  private async order(
+    jobs: ListedSummary[],
+    minScore: number | undefined,
+    feedback: FeedbackModel | null,
+  ): Promise<ListedSummary[]> {
     if (!this.matching) return [...jobs.filter((job) => job.is_new), ...jobs.filter((job) => !job.is_new)]
     const {rankJobs} = await this.scoring()
-    return rankJobs(jobs as ListedJob[], this.matching, {minScore})
+    return rankJobs(jobs as ListedJob[], this.matching, {minScore, feedback})
   }
 
   /** The scoring module, loaded on first use: a catalog without a profile never scores. */
@@ -134,8 +189,8 @@ export class JobCatalog {
     )
     const jobs = found.map(({job}, index) => ({...job, ...judged[index]!, score: null, reasons: [] as string[]}))
     if (!this.matching) return jobs
-    const {rankJobs} = await this.scoring()
-    return rankJobs(jobs, this.matching, {minScore: options.minScore})
+    const [{rankJobs}, learned] = await Promise.all([this.scoring(), this.learned()])
+    return rankJobs(jobs, this.matching, {minScore: options.minScore, feedback: learned.model})
   }
 
   /**
@@ -164,14 +219,84 @@ export class JobCatalog {
     return job
   }
 
-  /** One stored job in full, seen against the tracker and scored (`jobagent jobs <id>`), with its score's parts. */
-  async show(id: number): Promise<ListedJob & {parts: ScorePart[]}> {
+  /**
+   * One stored job in full, seen against the tracker and scored (`jobagent jobs <id>`), with its score's parts and
+   * the person's verdict on it. It is scored among the last run's jobs, as the listings score it.
+   */
+  async show(id: number): Promise<ListedJob & {parts: ScorePart[]; verdict: JobVerdict | null}> {
     const job = await this.find(id)
-    const [judged] = await this.judgeStored([{...job, url_key: canonicalJobUrl(job.url)}])
-    if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: []}
-    const {scoreJobs} = await this.scoring()
-    const [scored] = scoreJobs([job], this.matching.profile, {...this.matching.options, explain: true})
-    return {...job, ...judged!, score: scored!.score, reasons: scored!.reasons, parts: scored!.parts}
+    const [[judged], learned] = await Promise.all([
+      this.judgeStored([{...job, url_key: canonicalJobUrl(job.url)}]),
+      this.learned(),
+    ])
+    const verdict = learned.verdicts.get(id) ?? null
+    if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: [], verdict}
+    const [{rankJobs}, listing] = await Promise.all([this.scoring(), this.jobs.lastRunJobs()])
+    const others = listing.jobs.filter((listed) => listed.id !== id)
+    const ranked = rankJobs([job, ...others], this.matching, {
+      feedback: learned.model,
+      explain: (scored) => scored === job,
+    })
+    const scored = ranked.find((ranked) => ranked.id === id)!
+    return {...job, ...judged!, score: scored.score, reasons: scored.reasons, parts: scored.parts ?? [], verdict}
+  }
+
+  /**
+   * Keeps the person's verdict on a stored job (`jobs <id> --like`, a key, a button, POST /jobs/{id}/feedback). A
+   * dismissal with a reason shared by earlier ones may come with a rule to adopt.
+   */
+  async giveVerdict(
+    id: number,
+    verdict: Verdict,
+    options: {reason?: string | null; givenBy?: JobVerdict['given_by']} = {},
+  ): Promise<GivenVerdict> {
+    const feedback = this.requireFeedback()
+    const job = await this.find(id)
+    const reason = options.reason?.trim() || null
+    if (reason !== null && reason.length > 200) {
+      throw new ValidationError('the reason is longer than 200 characters', {
+        details: [{field: 'reason', message: 'must be 200 characters or fewer'}],
+        hint: 'say why in a few words, e.g. "too senior"',
+      })
+    }
+    const given: JobVerdict = {
+      job_id: id,
+      verdict,
+      reason,
+      given_by: options.givenBy ?? 'user',
+      given_at: localTimestamp(),
+      title: job.title,
+      company: job.company,
+      tags: job.tags,
+    }
+    const previous = await feedback.give(given)
+    const proposal =
+      verdict === 'dismiss' && reason !== null
+        ? dismissalProposal(await feedback.verdicts(LEARNED_VERDICTS), given, this.matching?.profile.avoid ?? [])
+        : null
+    return {job: {id: job.id, title: job.title, company: job.company}, verdict: given, previous, proposal}
+  }
+
+  /** Takes back the verdict on a job (`--undo`); a NotFoundError when it has none. */
+  async undoVerdict(id: number): Promise<JobVerdict> {
+    const job = await this.find(id)
+    const removed = await this.requireFeedback().take(id)
+    if (!removed) {
+      throw new NotFoundError(`job ${id} (${job.title}) has no like or dismissal to undo`, {
+        hint: `like or dismiss it with: jobagent jobs ${id} --like (or --dismiss)`,
+      })
+    }
+    return removed
+  }
+
+  /** Forgets every verdict (`profile --forget-feedback`); returns how many there were. */
+  forgetFeedback(): Promise<number> {
+    return this.requireFeedback().forget()
+  }
+
+  private requireFeedback(): FeedbackStore {
+    if (!this.feedback) throw new Error('the job catalog was built without a feedback store')
+    return this.feedback
   }
 
   /** Tracks a found job without retyping its fields; explicit fields win over the job's. */
@@ -208,6 +333,10 @@ export class JobCatalog {
         },
       )
     }
-    return this.applications.record(input)
+    const recorded = await this.applications.record(input)
+    // Tracking a stored job is liking it: feedback learns from it as from --like.
+    const jobId = this.feedback && url ? await this.jobs.jobIdOf(canonicalJobUrl(url)) : null
+    if (jobId !== null) await this.giveVerdict(jobId, 'like', {givenBy: 'tracked'})
+    return recorded
   }
 }

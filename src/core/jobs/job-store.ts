@@ -109,6 +109,8 @@ export interface JobStore {
   closedJobs(limit: number): Promise<KeyedStoredJob[]>
   closedJobs(limit: number, fields: JobFields): Promise<Keyed<JobSummary>[]>
   findJob(id: number): Promise<StoredJob | null>
+  /** The id of the stored job listed under this canonical URL (any of its listings); null when none is. */
+  jobIdOf(urlKey: string): Promise<number | null>
 }
 
 /** A stored job with the canonical URL it was stored under (`canonicalJobUrl`), so readers need not parse again. */

@@ -11,7 +11,9 @@ import type {HttpMetrics} from '../metrics.js'
 import {
   ApplicationRequestSchema,
   errorResponses,
+  FeedbackRequestSchema,
   FoundJobSchema,
+  JobIdParamSchema,
   JobTrackingSchema,
   LastRunSchema,
   ListedJobSchema,
@@ -20,6 +22,7 @@ import {
   RecordedSchema,
   SourceOutcomeSchema,
   TrackingRequestSchema,
+  VerdictSchema,
   wholeNumberQuery,
   wordQuery,
 } from '../schemas.js'
@@ -42,6 +45,10 @@ const lastRunJobs = createRoute({
         example: 'true',
       }),
       min_score: minScoreQuery(),
+      dismissed: wordQuery('dismissed', ['true', 'false'], {
+        description: 'true: only the jobs dismissed (POST /jobs/{id}/feedback); otherwise they are left out',
+        example: 'true',
+      }),
       state: wordQuery('state', ['open', 'closed', 'all'], {
         description:
           "open (default): the last run's jobs; closed: the jobs no board lists any more, most recently closed " +
@@ -138,6 +145,53 @@ const jobTracking = createRoute({
   },
 })
 
+const giveFeedback = createRoute({
+  method: 'post',
+  path: '/jobs/{id}/feedback',
+  tags: ['jobs'],
+  summary: 'Like or dismiss a job the last run stored',
+  description:
+    'What `jobagent jobs <id> --like` and `--dismiss` do: the verdict is kept (replacing an earlier one) and the ' +
+    'next GET /jobs/last, GET /jobs and run rank with it at once: jobs like a liked one rise, jobs like a dismissed ' +
+    'one sink (docs/MATCHING.md, "Feedback"). A dismissed job is left out of listings and never notified again. ' +
+    '`proposal` is a config change that several dismissals with the same reason suggest, or null.',
+  request: {
+    params: JobIdParamSchema,
+    body: {required: true, content: {'application/json': {schema: FeedbackRequestSchema}}},
+  },
+  responses: {
+    200: {
+      description: 'The verdict kept, and the one it replaced',
+      content: {
+        'application/json': {
+          schema: z.object({
+            verdict: VerdictSchema,
+            previous: VerdictSchema.nullable(),
+            proposal: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(401, 404, 413, 415, 422),
+  },
+})
+
+const undoFeedback = createRoute({
+  method: 'delete',
+  path: '/jobs/{id}/feedback',
+  tags: ['jobs'],
+  summary: 'Take back the like or dismissal of a job',
+  description: 'What `jobagent jobs <id> --undo` does; 404 when the job has no verdict.',
+  request: {params: JobIdParamSchema},
+  responses: {
+    200: {
+      description: 'The verdict taken back',
+      content: {'application/json': {schema: z.object({undone: VerdictSchema})}},
+    },
+    ...errorResponses(401, 404),
+  },
+})
+
 /**
  * `stopping`: aborted when a shutdown has waited for requests in flight as long as it does; a search still waiting
  * for its boards then stops them instead of holding the process.
@@ -151,6 +205,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
         newOnly: query.new === 'true',
         ...(query.min_score === undefined ? {} : {minScore: query.min_score}),
         ...(query.state === undefined ? {} : {state: query.state}),
+        dismissed: query.dismissed === 'true',
         ...(query.limit === undefined ? {} : {limit: query.limit}),
         ...(query.offset === undefined ? {} : {offset: query.offset}),
       })
@@ -184,6 +239,14 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
     .openapi(jobTracking, async (c) => {
       const urls = c.req.valid('json').urls
       return c.json({jobs: await services.jobs.withTracking(urls.map((url) => ({url})))}, 200)
+    })
+    .openapi(giveFeedback, async (c) => {
+      const {verdict, reason} = c.req.valid('json')
+      const given = await services.jobs.giveVerdict(c.req.valid('param').id, verdict, {reason: reason ?? null})
+      return c.json({verdict: given.verdict, previous: given.previous, proposal: given.proposal}, 200)
+    })
+    .openapi(undoFeedback, async (c) => {
+      return c.json({undone: await services.jobs.undoVerdict(c.req.valid('param').id)}, 200)
     })
 }
 

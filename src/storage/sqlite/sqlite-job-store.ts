@@ -302,6 +302,7 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
         summary: db.prepare(`${LISTING.summary} WHERE closed_at IS NOT NULL ${CLOSED_ORDER} LIMIT ?`),
       },
       findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM ${JOBS_WITH_DESCRIPTIONS} WHERE jobs.id = ?`),
+      jobIdByUrlKey: db.prepare('SELECT job_id FROM job_urls WHERE url_key = ?').pluck(),
     }
   }
 
@@ -546,6 +547,10 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
   async findJob(id: number): Promise<StoredJob | null> {
     const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
     return row ? fromRow(row) : null
+  }
+
+  async jobIdOf(urlKey: string): Promise<number | null> {
+    return (read(this.db, this.file, () => this.statements.jobIdByUrlKey.get(urlKey)) as number | undefined) ?? null
   }
 }
 

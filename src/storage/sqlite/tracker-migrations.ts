@@ -185,4 +185,22 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       for (const [id, url] of rows) update.run(applicationCanonicalKey(url), id)
     },
   },
+  {
+    // What the person said of jobs (docs/MATCHING.md, "Feedback"): one verdict per job, with the title and tags
+    // feedback learns from as they were when it was given.
+    version: 10,
+    sql: `
+      CREATE TABLE job_verdicts (
+        job_id INTEGER PRIMARY KEY REFERENCES jobs (id),
+        verdict TEXT NOT NULL CHECK (verdict IN ('like', 'dismiss')),
+        reason TEXT,
+        given_by TEXT NOT NULL CHECK (given_by IN ('user', 'tracked')),
+        given_at TEXT NOT NULL,
+        title TEXT NOT NULL,
+        company TEXT NOT NULL,
+        tags TEXT NOT NULL DEFAULT '[]'
+      );
+      CREATE INDEX job_verdicts_given ON job_verdicts (given_at);
+    `,
+  },
 ]

@@ -8,6 +8,7 @@ import type {Profile} from '../../../src/core/matching/profile.js'
 import type {Digest} from '../../../src/core/notifications/notifier.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteFeedbackStore} from '../../../src/storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
@@ -192,11 +193,73 @@ describe('agent run', () => {
   })
 })
 
+describe('agent run with feedback', () => {
+  it('never notifies a dismissed job again, nor its repost under a new URL, and ranks with the verdicts', async () => {
+    const recorder = digestRecorder(1)
+    let slug = 'ml-1'
+    const source: JobSource = {
+      name: 'arbeitnow',
+      serverSideFilters: [],
+      fetchJobs: async () => [
+        job(1, {title: 'ML Engineer, Ads', url: `https://www.arbeitnow.com/jobs/${slug}`}),
+        job(2, {title: 'ML Engineer, Research'}),
+      ],
+    }
+    const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
+    const feedback = new SqliteFeedbackStore(db, ':memory:')
+    const log = memoryLogger('INFO')
+    const run = new AgentRun({
+      applications: new SqliteApplicationStore(db, ':memory:'),
+      jobs: new SqliteJobStore(db, ':memory:'),
+      search: new JobSearch([source], log.logger),
+      notifications: recorder.sender,
+      feedback,
+      logger: log.logger,
+    })
+    const profile: Profile = {
+      roles: ['ml engineer'],
+      skills: {},
+      avoid: [],
+      seniority: 'any',
+      home: null,
+      locations: [],
+    }
+    const options = {
+      version: '0.1.0',
+      mode: 'production',
+      criteria: EMPTY_CRITERIA,
+      matching: {matching: {profile, options: {}}, minScore: 0},
+    }
+    const first = await run.run(options)
+    const ads = first.jobs.find((one) => one.title === 'ML Engineer, Ads')!
+    await feedback.give({
+      job_id: ads.id!,
+      verdict: 'dismiss',
+      reason: 'no ads',
+      given_by: 'user',
+      given_at: '2026-11-22T08:00:00.000',
+      title: ads.title,
+      company: ads.company,
+      tags: [],
+    })
+    slug = 'ml-1-reposted'
+    const second = await run.run({...options, renotify: true})
+    expect(recorder.sent.map((digest) => digest.jobs.map((one) => one.title))).toEqual([
+      ['ML Engineer, Ads', 'ML Engineer, Research'],
+      ['ML Engineer, Research'],
+    ])
+    expect(second.jobs[0]!.title).toBe('ML Engineer, Research')
+    expect(second.jobs[1]!.reasons).toContain('- like jobs you dismissed: ads')
+  })
+})
+
 describe('agent run with a description shelf', () => {
   const profile: Profile = {
+    roles: [],
     skills: {typescript: 3, postgresql: 2},
     avoid: ['php'],
     seniority: 'any',
+    home: null,
     locations: [],
   }
   const matching = {matching: {profile, options: {}}, minScore: 0}
@@ -259,7 +322,7 @@ describe('agent run with a description shelf', () => {
     )
     expect(parked.jobs.find((one) => one.url.endsWith('/2'))?.reasons).toEqual([
       '+ typescript (description)',
-      '- php (description)',
+      'gate: php in the description (x0.5)',
     ])
     expect(stored(shelved.db)).toEqual(stored(plain.db))
     expect(stored(shelved.db)).toContainEqual({

@@ -1,0 +1,46 @@
+import {ConfigEditor} from '../src/app/config-editor.js'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {Flags} from '../src/cli/oclif.js'
+import {askProfile, renderProfile} from '../src/cli/profile-prompt.js'
+
+export default class Profile extends BaseCommand {
+  static summary = 'Say what jobs you want: asks a few questions and writes the profile that scores jobs'
+  static description =
+    'On a terminal, asks for the job titles you want, your skills, the words that rule a job out, your level, where ' +
+    'you live and where you will work, and writes the answers to the config file (profile). Enter keeps an answer, ' +
+    '"-" clears it. Off a terminal, or with --show, prints the profile. --forget-feedback forgets every like and ' +
+    'dismissal. Each key can also be set alone: jobagent config set profile.roles "sre,devops engineer".'
+  static examples = [
+    '<%= config.bin %> profile',
+    '<%= config.bin %> profile --show',
+    '<%= config.bin %> profile --json',
+    '<%= config.bin %> profile --forget-feedback',
+    '<%= config.bin %> config set profile.home Netherlands',
+  ]
+  static enableJsonFlag = true
+  static flags = {
+    show: Flags.boolean({description: 'Print the profile; ask nothing.'}),
+    ask: Flags.boolean({description: 'Ask the questions even when the input is not a terminal.'}),
+    'forget-feedback': Flags.boolean({description: 'Forget every like and dismissal of jobs.', exclusive: ['ask']}),
+  }
+
+  async run() {
+    const {flags} = await this.parse(Profile)
+    if (flags['forget-feedback']) {
+      const forgotten = await (await this.context.openJobCatalog()).forgetFeedback()
+      this.log(`Forgot ${forgotten} like(s) and dismissal(s); the ranking is the profile's alone again.`)
+      return {forgotten}
+    }
+    const current = this.context.config.profile
+    const asking = flags.ask || (!flags.show && !this.jsonEnabled() && process.stdin.isTTY === true)
+    if (!asking) {
+      this.log(renderProfile(current))
+      return current
+    }
+    const profile = await askProfile(current, {input: process.stdin, output: process.stdout})
+    const editor = new ConfigEditor()
+    editor.set('profile', JSON.stringify(profile))
+    this.log(`\n${renderProfile(profile)}\nSaved to ${editor.path}. See the jobs it ranks first with: jobagent jobs`)
+    return profile
+  }
+}

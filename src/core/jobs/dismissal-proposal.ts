@@ -1,0 +1,38 @@
+import type {JobVerdict} from './job-feedback.js'
+
+/** Dismissals with one reason that make a rule worth proposing. */
+const PROPOSE_AFTER = 3
+/** Words too common in titles to make a rule of. */
+const TITLE_GLUE = new Set(['the', 'and', 'of', 'for', 'to', 'in', 'a', 'an', 'with', 'at', 'on', 'm', 'w', 'd', 'f'])
+
+const reasonKey = (reason: string) => reason.trim().toLowerCase().replace(/\s+/g, ' ')
+const titleWords = (title: string) =>
+  new Set((title.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.+#-]*/gu) ?? []).filter((word) => !TITLE_GLUE.has(word)))
+
+/**
+ * After PROPOSE_AFTER or more dismissals with the reason of `given`, a word that every one of their titles holds
+ * and no liked title does, as the `profile.avoid` that would rule such jobs out; null when there is none.
+ */
+export function dismissalProposal(
+  verdicts: readonly JobVerdict[],
+  given: JobVerdict,
+  avoid: readonly string[],
+): string | null {
+  if (given.reason === null) return null
+  const key = reasonKey(given.reason)
+  const alike = verdicts.filter(
+    (other) => other.verdict === 'dismiss' && other.reason && reasonKey(other.reason) === key,
+  )
+  if (alike.length < PROPOSE_AFTER) return null
+  const liked = new Set(
+    verdicts.filter((other) => other.verdict === 'like').flatMap((other) => [...titleWords(other.title)]),
+  )
+  const [first, ...rest] = alike.map((other) => titleWords(other.title))
+  const shared = [...first!].filter((word) => !liked.has(word) && rest.every((words) => words.has(word)))
+  const word = shared.find((candidate) => !avoid.includes(candidate))
+  if (word === undefined) return null
+  return (
+    `${alike.length} jobs dismissed as "${given.reason}" all have "${word}" in the title; to rule such jobs out: ` +
+    `jobagent config set profile.avoid '${JSON.stringify([...avoid, word])}'`
+  )
+}

@@ -1,0 +1,88 @@
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {runCli, tempDir} from '../helpers/cli.js'
+
+let home: {path: string; cleanup: () => void}
+beforeEach(() => {
+  home = tempDir('jobagent-e2e-feedback-')
+})
+afterEach(() => home.cleanup())
+
+const jobagent = (args: string[], input?: string) =>
+  runCli(args, {home: home.path, timeoutMs: 60_000, ...(input === undefined ? {} : {input})})
+
+const POSTINGS = [
+  ['ML Engineer, Ads Ranking', 'ads'],
+  ['ML Engineer, Research', 'research'],
+  ['ML Engineer, Ads Measurement', 'ads'],
+  ['Machine Learning Engineer, Vision Research', 'research'],
+  ['Barista', 'coffee'],
+]
+
+describe('a profile and feedback from the built CLI', () => {
+  it('asks for the profile, ranks by it, and learns from likes and dismissals without a new run', async () => {
+    const jobs = POSTINGS.map(([title, tag], n) => ({
+      title,
+      company: `Company ${n}`,
+      location: 'Remote',
+      url: `https://acme.example/jobs/${n}`,
+      posted_date: '2026-11-20',
+      tags: [tag],
+    }))
+    writeFileSync(join(home.path, 'jobs.json'), JSON.stringify(jobs))
+    const config = {sources: [{type: 'file', path: join(home.path, 'jobs.json')}]}
+    writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})
+
+    // The guided profile: answers on stdin, one per question; an unreadable answer is asked again.
+    const asked = await jobagent(['profile', '--ask'], 'ml engineer\npython:5\npython:3\n\n\nanywhere\nremote\n')
+    expect(asked.code).toBe(0)
+    expect(asked.stdout).toContain('the weight of python must be 1, 2 or 3, got 5')
+    const written = JSON.parse(readFileSync(join(home.path, 'config.json'), 'utf8'))
+    expect(written.profile).toEqual({
+      roles: ['ml engineer'],
+      skills: {python: 3},
+      avoid: [],
+      seniority: 'any',
+      home: 'anywhere',
+      locations: ['remote'],
+    })
+    expect(written.sources).toEqual(config.sources)
+
+    expect((await jobagent(['run', '--quiet'])).code).toBe(0)
+    const listed = async (args: string[] = []) => JSON.parse((await jobagent(['jobs', '--json', ...args])).stdout)
+    const before = await listed()
+    expect(before.at(-1).title).toBe('Barista')
+    expect(before.at(-1).score).toBe(0)
+    const id = (title: string) => before.find((job: {title: string}) => job.title === title).id
+
+    const disliked = await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--dismiss', '--reason', 'no ads'])
+    expect(disliked.code).toBe(0)
+    expect(disliked.stdout).toContain('Dismissed job')
+    expect(disliked.stdout).toContain('--undo')
+    expect((await jobagent(['jobs', String(id('ML Engineer, Research')), '--like'])).code).toBe(0)
+
+    const after = await listed()
+    expect(after.map((job: {title: string}) => job.title)).not.toContain('ML Engineer, Ads Ranking')
+    expect(after[0].title).toMatch(/Research/)
+    expect(after.find((job: {title: string}) => job.title === 'ML Engineer, Ads Measurement').reasons).toContain(
+      '- like jobs you dismissed: ads',
+    )
+    const dismissed = await jobagent(['jobs', '--dismissed'])
+    expect(dismissed.stdout).toContain('ML Engineer, Ads Ranking')
+
+    const undone = await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--undo'])
+    expect(undone.stdout).toContain('Took back the dismissal')
+    expect((await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--undo'])).code).toBe(1)
+    const forgot = await jobagent(['profile', '--forget-feedback'])
+    expect(forgot.stdout).toContain('Forgot 1 like(s) and dismissal(s)')
+    expect((await listed()).map((job: {title: string}) => job.title)).toEqual(
+      before.map((job: {title: string}) => job.title),
+    )
+
+    const usage = await jobagent(['jobs', '--dismiss'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toContain('Error: --dismiss goes with the id of a job')
+    expect(usage.stderr).toContain('Hint: ')
+  })
+})
