@@ -3,6 +3,7 @@ import {
   type DashboardState,
   info,
   type KeyPress,
+  label,
   type Mode,
   request,
   rowsOf,
@@ -15,8 +16,12 @@ import {
 } from './dashboard-state.js'
 import {APPLICATION_STATUS_FILTERS, cycleFilter, JOB_STATUS_FILTERS} from './list-filters.js'
 import {editText} from './text-edit.js'
+import {onReasonKey, startDismissal, startLike, undoVerdict} from './verdict-keys.js'
 
-/** What one key does, by mode: browsing, the help or statistics, the text filter, the status picker or the notes prompt. */
+/**
+ * What one key does, by mode: browsing, the help or statistics, the text filter, the status picker, the notes
+ * prompt or the prompt for why a job is dismissed.
+ */
 export function onKey(state: DashboardState, input: string, key: KeyPress): DashboardState {
   switch (state.mode.kind) {
     case 'help':
@@ -29,6 +34,8 @@ export function onKey(state: DashboardState, input: string, key: KeyPress): Dash
       return onPickerKey(state, state.mode, input, key)
     case 'notes':
       return onNotesKey(state, state.mode, input, key)
+    case 'reason':
+      return onReasonKey(state, state.mode, input, key)
     case 'browse':
       return onBrowseKey({...state, message: null}, input, key)
   }
@@ -67,6 +74,12 @@ function onBrowseKey(state: DashboardState, input: string, key: KeyPress): Dashb
     }
     case 'a':
       return startTracking(state)
+    case 'l':
+      return startLike(state)
+    case 'd':
+      return startDismissal(state)
+    case 'u':
+      return undoVerdict(state)
     case 's':
     case 'n':
       return startChange(state, input === 's' ? 'status' : 'notes')
@@ -89,10 +102,6 @@ function onEscape(state: DashboardState): DashboardState {
   const view = state.views[state.view]
   if (view.text !== '' || view.status !== null) return setFilter(state, {text: '', status: null})
   return state
-}
-
-function label(item: {title: string; company: string}): string {
-  return `${item.title} at ${item.company}`
 }
 
 function startTracking(state: DashboardState): DashboardState {

@@ -23,6 +23,13 @@ export function dashboardReducer(state: DashboardState, action: Action): Dashboa
       return settle({...state, search: progressLines(state.search ?? [], action.progress, action.at)})
     case 'search-finished':
       return settle({...state, search: null, message: action.message})
+    case 'last-verdict':
+      return {...state, lastVerdict: action.job}
+    case 'select-job': {
+      const index = state.lists.jobs.findIndex((job) => job.id === action.jobId)
+      if (index === -1) return state
+      return settle({...state, views: {...state.views, jobs: {...state.views.jobs, index}}})
+    }
     case 'key': {
       let next = state
       for (const {input, key} of splitTyped(action.input, action.key)) {

@@ -1,6 +1,7 @@
 import type {ApplicationStatus, TrackedApplication} from '../core/applications/application.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
+import type {Verdict} from '../core/matching/feedback.js'
 import {layoutRows, type Rows, type Size, scrollTop} from './layout.js'
 import {filterApplications, filterJobs, type StatusFilter} from './list-filters.js'
 import {applicationOfJob, type DashboardData} from './services.js'
@@ -26,6 +27,12 @@ export type Target =
   | {kind: 'job'; jobId: number; label: string}
   | {kind: 'application'; url: string; label: string; status: ApplicationStatus; notes: string}
 
+/** A job a like or dismissal is about, and the last one given in the dashboard (what `u` takes back first). */
+export interface JobRef {
+  jobId: number
+  label: string
+}
+
 export type Mode =
   | {kind: 'browse'}
   | {kind: 'help'}
@@ -33,10 +40,13 @@ export type Mode =
   | {kind: 'filter'}
   | {kind: 'pick-status'; purpose: 'track' | 'change'; choice: number; target: Target}
   | {kind: 'notes'; purpose: 'track' | 'edit'; draft: string; status: ApplicationStatus; target: Target}
+  | {kind: 'reason'; draft: string; target: JobRef}
 
 export type Request =
   | {kind: 'track'; jobId: number; status: ApplicationStatus; notes: string; label: string}
   | {kind: 'update'; url: string; label: string; change: {status: ApplicationStatus} | {notes: string}}
+  | {kind: 'verdict'; job: JobRef; verdict: Verdict; reason: string | null}
+  | {kind: 'undo-verdict'; job: JobRef}
   | {kind: 'export'}
   | {kind: 'open'; url: string}
   | {kind: 'search'}
@@ -64,6 +74,8 @@ export interface DashboardState {
   message: Message | null
   /** The live search panel: one line per board; null when no search runs. */
   search: SearchLine[] | null
+  /** The like or dismissal given last here and not yet taken back: `u` takes it back, even once it is off the list. */
+  lastVerdict: JobRef | null
   requests: Request[]
   quitting: boolean
 }
@@ -79,6 +91,10 @@ export type Action =
   | {type: 'message'; message: Message}
   | {type: 'search-progress'; progress: SourceProgress; at: number}
   | {type: 'search-finished'; message: Message}
+  /** A like or dismissal was kept (the job given) or taken back (null). */
+  | {type: 'last-verdict'; job: JobRef | null}
+  /** Selects this job in the Jobs view, when it is listed (a job whose dismissal was taken back). */
+  | {type: 'select-job'; jobId: number}
 
 const emptyView: ViewState = {index: 0, top: 0, text: '', status: null}
 
@@ -93,6 +109,7 @@ export function initialState(size: Size): DashboardState {
     detail: false,
     message: null,
     search: null,
+    lastVerdict: null,
     requests: [],
     quitting: false,
   }
@@ -182,6 +199,11 @@ export function setFilter(state: DashboardState, change: Pick<Partial<ViewState>
 }
 
 export const info = (text: string): Message => ({text, tone: 'info'})
+
+/** How messages and prompts name a job or application. */
+export function label(item: {title: string; company: string}): string {
+  return `${item.title} at ${item.company}`
+}
 
 export function request(state: DashboardState, next: Request): DashboardState {
   return {...state, requests: [...state.requests, next]}

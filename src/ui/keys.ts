@@ -25,6 +25,13 @@ export const KEY_HELP: readonly KeyHelp[] = [
     view: 'jobs',
     description: 'Track the selected job: pick a status, add notes',
   },
+  {
+    keys: 'l d u',
+    footer: 'l like  d dismiss',
+    rank: 8,
+    view: 'jobs',
+    description: 'Like or dismiss (hide) the selected job; u takes back the last one',
+  },
   {keys: 's', footer: 's status', rank: 2, description: 'Change the status of the selected application'},
   {keys: 'n', footer: 'n notes', rank: 8, description: 'Edit the notes of the selected application'},
   {keys: 'o', footer: 'o open', rank: 9, description: 'Open the posting in the browser (or show its URL)'},

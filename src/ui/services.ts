@@ -10,9 +10,11 @@ import type {
 import type {StatusUpdate} from '../core/applications/application-store.js'
 import type {ApplicationStats} from '../core/applications/stats.js'
 import type {RunSummary} from '../core/jobs/agent-run.js'
-import type {ListedJob} from '../core/jobs/job-catalog.js'
+import type {GivenVerdict, ListedJob} from '../core/jobs/job-catalog.js'
+import type {JobVerdict} from '../core/jobs/job-feedback.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {RunRecord} from '../core/jobs/job-store.js'
+import type {Verdict} from '../core/matching/feedback.js'
 import {type OpenOutcome, openInBrowser} from './open-url.js'
 
 /** Everything the dashboard shows, read in one go and then kept in memory. */
@@ -30,6 +32,8 @@ export interface DashboardData {
   followUps: Map<string, number>
   /** The funnel statistics of every application (the `t` view), as `jobagent stats` counts them. */
   stats: ApplicationStats
+  /** The person's likes by job id (dismissed jobs are not in `jobs`): what `u` can take back, what shows as liked. */
+  likes: ReadonlyMap<number, JobVerdict>
 }
 
 /** The dashboard's window on the core services; every change is written at once. */
@@ -39,6 +43,10 @@ export interface DashboardServices {
   track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
   /** Changes the status or the notes; the other keeps what the tracker holds when it is written. */
   update(url: string, change: {status: ApplicationStatus} | {notes: string}): Promise<StatusUpdate>
+  /** Likes or dismisses a job of the last run (as `jobagent jobs <id> --like`); the next load ranks with it. */
+  giveVerdict(jobId: number, verdict: Verdict, reason: string | null): Promise<GivenVerdict>
+  /** Takes back a job's like or dismissal (`--undo`); a NotFoundError when it has none. */
+  undoVerdict(jobId: number): Promise<JobVerdict>
   exportCsv(): Promise<ExportResult>
   open(url: string): Promise<OpenOutcome>
   runSearch(options: {onProgress: (progress: SourceProgress) => void; signal: AbortSignal}): Promise<RunSummary>
@@ -49,29 +57,37 @@ export function applicationOfJob(data: DashboardData, job: ListedJob): TrackedAp
   return job.tracked_url === null ? undefined : data.byUrl.get(job.tracked_url)
 }
 
+/** Enough verdicts to mark every liked job of a listing; the catalog learns from the most recent 500. */
+const LIKES_READ = 10_000
+
 export function dashboardServices(context: AppContext, options: {env?: NodeJS.ProcessEnv} = {}): DashboardServices {
   const env = options.env ?? process.env
   return {
     async load() {
       const catalog = await context.openJobCatalog()
-      const [{run, jobs}, {applications, counts}, due, stats] = await Promise.all([
-        // Closed jobs too, after the open ones, marked in the list (docs/LIFECYCLE.md).
+      const [{run, jobs}, {applications, counts}, due, stats, verdicts] = await Promise.all([
+        // Closed jobs too, after the open ones, marked in the list (docs/LIFECYCLE.md); dismissed ones are left out.
         catalog.lastRun({state: 'all'}),
         context.applications.list(),
         context.followUps.due(),
         context.applications.stats(),
+        context.feedbackStore.verdicts(LIKES_READ),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = catalog.scored
       const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
       const newJobs = jobs.filter((job) => job.is_new).length
-      return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats}
+      const likes = new Map(verdicts.filter((given) => given.verdict === 'like').map((given) => [given.job_id, given]))
+      return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats, likes}
     },
     async history(url) {
       return (await context.applications.get(url)).history
     },
     track: async (jobId, status, notes) => (await context.openJobCatalog()).track(jobId, {status, notes}),
     update: (url, change) => context.applications.edit(url, change),
+    giveVerdict: async (jobId, verdict, reason) =>
+      (await context.openJobCatalog()).giveVerdict(jobId, verdict, {reason}),
+    undoVerdict: async (jobId) => (await context.openJobCatalog()).undoVerdict(jobId),
     exportCsv: async () => (await context.openTrackerFiles()).exportCsv(),
     open: (url) => openInBrowser(url, {env}),
     runSearch: ({onProgress, signal}) => runAgent(context, {onProgress, signal}),

@@ -63,9 +63,11 @@ function submitToken(event) {
   for (const resolve of waiters) resolve(token)
 }
 
-// ---- messages: an aria-live region; errors stay until dismissed, a newer notice replaces the older one
+// ---- messages: an aria-live region; errors stay until closed, a newer notice replaces the older one. Their button
+// says Close, not Dismiss, which a job row's button says for hiding the job.
 
-function showMessage(text, {kind = 'info', details = []} = {}) {
+/** `actions`: buttons offered with the message, such as the Undo of the last like or dismissal. */
+function showMessage(text, {kind = 'info', details = [], actions = []} = {}) {
   const region = $('messages')
   if (kind === 'info') for (const old of region.querySelectorAll('.message.info')) old.remove()
   const item = el(
@@ -74,7 +76,7 @@ function showMessage(text, {kind = 'info', details = []} = {}) {
     el('p', {}, kind === 'error' ? el('strong', {}, 'Error: ') : null, text),
     details.length > 0 ? el('ul', {}, ...details.map((detail) => el('li', {}, detail))) : null,
   )
-  item.append(el('button', {type: 'button', className: 'dismiss', onclick: () => item.remove()}, 'Dismiss'))
+  item.append(...actions, el('button', {type: 'button', className: 'close', onclick: () => item.remove()}, 'Close'))
   region.append(item)
   while (region.children.length > MAX_MESSAGES) region.firstElementChild.remove()
 }
@@ -143,13 +145,16 @@ async function rejudgeJobs() {
   }
 }
 
-/** The jobs the last `jobagent run` stored, as `jobagent jobs` lists them; a search finished meanwhile wins. */
-async function loadLastRun() {
+/**
+ * The jobs the last `jobagent run` stored, as `jobagent jobs` lists them; a search finished meanwhile wins unless
+ * `replace` (after a like or dismissal, which changes the ranking and leaves a dismissed job out).
+ */
+async function loadLastRun({replace = false} = {}) {
   try {
     // Closed jobs too: the Status filter shows them on their own; every other view leaves them out.
     const body = await apiList('jobs/last?state=all', 'jobs')
     state.run = body.run ?? null
-    if (state.jobs === null && !state.searching) {
+    if ((state.jobs === null || replace) && !state.searching) {
       state.jobs = Array.isArray(body.jobs) ? body.jobs : []
       state.jobsFrom = 'run'
       renderLastRunSummary()
@@ -223,6 +228,64 @@ function focusJobRow(job) {
   const row = [...$('jobs-table').tBodies[0].rows].find((candidate) => candidate.dataset.key === job.url)
   row?.focus()
 }
+
+// ---- likes and dismissals (POST and DELETE /jobs/{id}/feedback): the server ranks with them at once, so the list
+// is read again after each; a dismissed job is left out of it.
+
+const PAST_TENSE = {like: 'liked', dismiss: 'dismissed'}
+
+async function giveVerdict(job, verdict, button) {
+  button.disabled = true
+  const name = `“${job.title}” at ${job.company}`
+  // A dismissed job leaves the list: the keyboard focus goes to the row that takes its place.
+  const place = jobRows().findIndex((row) => row.dataset.key === job.url)
+  let body
+  try {
+    body = await apiJson('POST', `jobs/${job.id}/feedback`, {body: {verdict}})
+  } catch (error) {
+    showError(`Could not ${verdict} ${name}`, error)
+    button.disabled = false
+    return
+  }
+  const scored = state.jobs.some((candidate) => typeof candidate.score === 'number')
+  const text =
+    verdict === 'like'
+      ? `Liked ${name}${scored ? ': jobs like it now rank higher' : ''}.`
+      : `Dismissed ${name}: it is hidden from the list and never notified again.`
+  const previous =
+    body.previous && body.previous.verdict !== verdict ? ` It was ${PAST_TENSE[body.previous.verdict]} before.` : ''
+  const undo = el(
+    'button',
+    {type: 'button', className: 'undo'},
+    'Undo',
+    hiddenText(` the ${verdict === 'like' ? 'like' : 'dismissal'} of ${job.title} at ${job.company}`),
+  )
+  undo.addEventListener('click', () => undoVerdict(job, undo))
+  showMessage(`${text}${previous}`, {details: body.proposal ? [`Suggestion: ${body.proposal}`] : [], actions: [undo]})
+  await loadLastRun({replace: true})
+  if (verdict === 'like') focusJobRow(job)
+  else {
+    const rows = jobRows()
+    rows[Math.min(place, rows.length - 1)]?.focus()
+  }
+}
+
+async function undoVerdict(job, button) {
+  button.disabled = true
+  const name = `“${job.title}” at ${job.company}`
+  try {
+    const body = await apiJson('DELETE', `jobs/${job.id}/feedback`)
+    showMessage(`Took back the ${body.undone?.verdict === 'like' ? 'like' : 'dismissal'} of ${name}.`)
+  } catch (error) {
+    showError(`Could not undo the verdict on ${name}`, error)
+    button.disabled = false
+    return
+  }
+  await loadLastRun({replace: true})
+  focusJobRow(job)
+}
+
+const jobRows = () => [...$('jobs-table').tBodies[0].rows].filter((row) => row.dataset.key)
 
 async function saveApplication(application, controls) {
   controls.button.disabled = true
@@ -382,6 +445,8 @@ function jobRow(job, application, scored) {
     action = el('div', {className: 'track'}, status, button)
   }
   const details = detailsToggle(job, name, () => row, scored ? 9 : 8)
+  // Only stored jobs (the last run's) have an id to keep a verdict on; the jobs of a search have none.
+  const feedback = typeof job.id === 'number' ? feedbackButtons(job, name) : null
   const row = el(
     'tr',
     {'data-key': job.url, tabindex: -1},
@@ -398,9 +463,18 @@ function jobRow(job, application, scored) {
       isNewJob(job, application) ? el('span', {className: 'badge'}, 'new') : null,
       lifecycleBadge(job),
     ),
-    cell('', el('div', {className: 'row-actions'}, action, details.button)),
+    cell('', el('div', {className: 'row-actions'}, action, feedback, details.button)),
   )
   return row
+}
+
+/** "Like" and "Dismiss", named for screen readers after the job they are about. */
+function feedbackButtons(job, name) {
+  const like = el('button', {type: 'button', className: 'like'}, 'Like', hiddenText(` ${name}`))
+  const dismiss = el('button', {type: 'button', className: 'dismiss-job'}, 'Dismiss', hiddenText(` ${name}`))
+  like.addEventListener('click', () => giveVerdict(job, 'like', like))
+  dismiss.addEventListener('click', () => giveVerdict(job, 'dismiss', dismiss))
+  return el('div', {className: 'feedback', role: 'group', 'aria-label': `Like or dismiss ${name}`}, like, dismiss)
 }
 
 /** "closed" for a job no board lists any more, "reposted 3×" for a role that came back; nothing otherwise. */
@@ -467,7 +541,9 @@ function detailsToggle(job, name, jobRowOf, columns) {
 /** `Score: 72 of 100` and the reasons the server gave, one to a line: `+ typescript (title)`, `- php (description)`. */
 function scoreDetail(job) {
   const reasons = Array.isArray(job.reasons) ? job.reasons : []
-  const tone = (reason) => (reason.startsWith('+ ') ? 'for' : reason.startsWith('- ') ? 'against' : 'other')
+  // The scorer's reason lines: `+`/`~` count for the job, `-` and gates against it (docs/MATCHING.md).
+  const tone = (reason) =>
+    /^[+~] /.test(reason) ? 'for' : reason.startsWith('- ') || reason.startsWith('gate: ') ? 'against' : 'other'
   return el(
     'div',
     {className: 'score-detail'},

@@ -105,6 +105,38 @@ describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
     await context.close()
   })
 
+  it('dismisses a job with a reason, takes the dismissal back, then likes it', async () => {
+    await startShell({NO_COLOR: '1'})
+    send('-l', `node ${BIN} ui; echo "exit=$?"`)
+    send('Enter')
+    await paneUntil('3 new jobs')
+    send('j', 'd')
+    await paneUntil('Why dismiss Site Reliability Engineer at Globex? (Enter skips): █')
+    send('-l', 'on call')
+    send('Enter')
+    await paneUntil('Dismissed Site Reliability Engineer at Globex as "on call"; u undoes')
+    await paneUntil('[Jobs 2]')
+    expect(capture()).not.toMatch(/^. Site Reliability/m)
+
+    const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
+    const dismissed = await (await context.openJobCatalog()).lastRun({dismissed: true})
+    expect(dismissed.jobs.map((found) => found.url)).toEqual([job(2).url])
+    expect(await context.feedbackStore.verdicts()).toMatchObject([{verdict: 'dismiss', reason: 'on call'}])
+
+    send('u')
+    await paneUntil('Took back the dismissal of Site Reliability Engineer at Globex')
+    await paneUntil(/^› Site Reliability Eng… +Globex/m)
+    send('l')
+    await paneUntil('Liked Site Reliability Engineer at Globex; u undoes')
+    await paneUntil(/^› Site Reliability Eng… .* new · liked$/m)
+    send('q')
+    await paneUntil('exit=0')
+    expect(await context.feedbackStore.verdicts()).toMatchObject([
+      {verdict: 'like', reason: null, given_by: 'user', title: 'Site Reliability Engineer', company: 'Globex'},
+    ])
+    await context.close()
+  })
+
   it('draws in colour on a terminal and without any colour under NO_COLOR', async () => {
     await startShell()
     send('-l', `node ${BIN} ui`)

@@ -49,7 +49,8 @@ export function App({services, colour}: AppProps) {
   const width = state.size.columns
   const rows = rowsOf(state)
   const scored = state.data?.scored ?? false
-  const jobsTable = useMemo(() => jobColumns(width, colour, scored), [width, colour, scored])
+  const likes = state.data?.likes
+  const jobsTable = useMemo(() => jobColumns(width, colour, scored, likes ?? new Map()), [width, colour, scored, likes])
   const followUps = state.data?.followUps
   const applications = state.data?.applications
   const applicationsTable = useMemo(
@@ -115,6 +116,7 @@ export function App({services, colour}: AppProps) {
           <JobDetail
             job={job}
             application={state.data ? applicationOfJob(state.data, job) : undefined}
+            like={state.data?.likes.get(job.id)}
             width={width}
             height={rows.panel}
           />

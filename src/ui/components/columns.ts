@@ -75,9 +75,24 @@ function fitTable<T>(defined: readonly Defined<T>[], width: number, colour: bool
 /**
  * The Jobs table's columns for a terminal width, with SCORE when the jobs are scored (a profile is configured).
  * Without it all fit 80 columns; with it source is left out there. Narrower terminals drop source, then location.
+ * A new job the person liked (`likes`, by job id) says so in STATUS: `new · liked`.
  */
-export function jobColumns(width: number, colour: boolean, scored: boolean): Column<ListedJob>[] {
-  return fitTable(scored ? JOB_COLUMNS : UNSCORED_JOB_COLUMNS, width, colour)
+export function jobColumns(
+  width: number,
+  colour: boolean,
+  scored: boolean,
+  likes: ReadonlyMap<number, unknown>,
+): Column<ListedJob>[] {
+  const columns = scored ? JOB_COLUMNS : UNSCORED_JOB_COLUMNS
+  if (likes.size === 0) return fitTable(columns, width, colour)
+  const liked = (job: ListedJob) => likes.has(job.id) && job.tracked_status === null && job.closed_at === null
+  return fitTable(
+    columns.map((column) =>
+      column.key === 'status' ? {...column, value: (job) => (liked(job) ? 'new · liked' : column.value(job))} : column,
+    ),
+    width,
+    colour,
+  )
 }
 
 /**

@@ -2,6 +2,7 @@ import wrapAnsi from 'wrap-ansi'
 import type {StatusChange, TrackedApplication} from '../../core/applications/application.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
+import type {JobVerdict} from '../../core/jobs/job-feedback.js'
 import {daysAgo} from '../../core/time.js'
 import {Box} from '../ink.js'
 import {paint, statusColour, useColour} from '../theme.js'
@@ -71,9 +72,16 @@ function scoreLines(job: ListedJob, width: number): Line[] {
   return [{label: 'Score', text: `${job.score} of 100`}, ...pack(job.reasons, width, '  ')]
 }
 
+/** When the job was liked: `2026-11-22 08:31`, `(when tracked)` for the like that tracking it gives. */
+function likedText(like: JobVerdict): string {
+  return `${shortTime(like.given_at)}${like.given_by === 'tracked' ? ' (when tracked)' : ''}`
+}
+
 export function JobDetail(props: {
   job: ListedJob
   application: TrackedApplication | undefined
+  /** The person's like of the job, if any (a dismissed job is not listed). */
+  like: JobVerdict | undefined
   width: number
   height: number
 }) {
@@ -95,6 +103,7 @@ export function JobDetail(props: {
     application
       ? {label: 'Tracked', text: `${status}${application.notes ? ` · notes: ${application.notes}` : ''}`}
       : {label: 'Tracked', text: 'no (a tracks it)', tone: statusColour(colour, 'new')},
+    ...(props.like ? [{label: 'Liked', text: likedText(props.like)}] : []),
   ]
   // The description fills the rows left, wrapped to the pane; the rest is a line away: jobagent jobs <id>.
   const room = props.height - 1 - lines.length - 1

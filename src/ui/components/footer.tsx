@@ -10,6 +10,7 @@ const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
   filter: 'type to filter · Enter keep · Esc clear',
   'pick-status': '↑↓ j k choose · Enter confirm · 1-8 pick at once · Esc cancel',
   notes: 'type the notes · Enter save · Ctrl-U clear · Esc cancel',
+  reason: 'type why (optional) · Enter dismiss · Ctrl-U clear · Esc keep the job',
 }
 
 const SEPARATOR = '  '

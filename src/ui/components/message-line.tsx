@@ -16,6 +16,9 @@ export function MessageLine({state}: {state: DashboardState}) {
     const what = mode.purpose === 'track' ? `Notes (tracking as ${mode.status})` : 'Notes'
     return <Text wrap="truncate-start">{`${what}: ${mode.draft}█`}</Text>
   }
+  if (mode.kind === 'reason') {
+    return <Text wrap="truncate-start">{`Why dismiss ${mode.target.label}? (Enter skips): ${mode.draft}█`}</Text>
+  }
   if (message) {
     const tone = TONES[message.tone]
     // Up to two lines (the layout makes room); beyond that the middle goes, so a path keeps its file name.

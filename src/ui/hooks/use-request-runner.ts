@@ -1,5 +1,7 @@
 import {type Dispatch, useCallback, useEffect, useRef} from 'react'
 import type {RunSummary} from '../../core/jobs/agent-run.js'
+import type {GivenVerdict} from '../../core/jobs/job-catalog.js'
+import type {Verdict} from '../../core/matching/feedback.js'
 import type {Action, Message, Request} from '../dashboard-state.js'
 import type {DashboardServices} from '../services.js'
 import {describeError} from './use-dashboard-data.js'
@@ -25,31 +27,68 @@ function searchMessage(summary: RunSummary): Message {
   return success(`Search done: ${summary.jobs_found} job(s), ${summary.new_jobs} new · ${boards}`)
 }
 
-async function carryOut(services: DashboardServices, request: Exclude<Request, {kind: 'search'}>): Promise<Message> {
+/** What a request did: the message, and the actions that follow it once the data is read again. */
+interface Outcome {
+  message: Message
+  follow?: Action[]
+}
+
+async function carryOut(services: DashboardServices, request: Exclude<Request, {kind: 'search'}>): Promise<Outcome> {
   switch (request.kind) {
     case 'track': {
       const application = await services.track(request.jobId, request.status, request.notes)
-      return success(`Tracked ${request.label} as ${application.status}`)
+      return {message: success(`Tracked ${request.label} as ${application.status}`)}
     }
     case 'update': {
       const {previous, current} = await services.update(request.url, request.change)
-      return success(
+      const text =
         'status' in request.change
           ? `${request.label}: ${previous.status} → ${current.status}`
-          : `Notes saved for ${request.label}`,
-      )
+          : `Notes saved for ${request.label}`
+      return {message: success(text)}
+    }
+    case 'verdict':
+      return verdictOutcome(request, await services.giveVerdict(request.job.jobId, request.verdict, request.reason))
+    case 'undo-verdict': {
+      const undone = await services.undoVerdict(request.job.jobId)
+      const what = undone.verdict === 'like' ? 'like' : 'dismissal'
+      return {
+        message: success(`Took back the ${what} of ${request.job.label}`),
+        // A job whose dismissal is taken back is listed again: the selection goes to it.
+        follow: [
+          {type: 'last-verdict', job: null},
+          {type: 'select-job', jobId: request.job.jobId},
+        ],
+      }
     }
     case 'export': {
       const {path, count} = await services.exportCsv()
-      return success(`Exported ${count} application(s) to ${path}`)
+      return {message: success(`Exported ${count} application(s) to ${path}`)}
     }
     case 'open': {
       const outcome = await services.open(request.url)
-      if (outcome.opened) return {text: `Opened in the browser: ${request.url}`, tone: 'info'}
-      return {text: `${request.url}  (cannot open a browser: ${outcome.reason})`, tone: 'info'}
+      if (outcome.opened) return {message: {text: `Opened in the browser: ${request.url}`, tone: 'info'}}
+      return {message: {text: `${request.url}  (cannot open a browser: ${outcome.reason})`, tone: 'info'}}
     }
   }
 }
+
+/** `Dismissed Engineer at Acme as "too senior"; u undoes`, and the rule several such dismissals suggest. */
+function verdictOutcome(request: Extract<Request, {kind: 'verdict'}>, given: GivenVerdict): Outcome {
+  const {verdict, previous, proposal} = given
+  const done =
+    verdict.verdict === 'like'
+      ? `Liked ${request.job.label}`
+      : `Dismissed ${request.job.label}${verdict.reason ? ` as "${verdict.reason}"` : ''}`
+  const before = previous && previous.verdict !== verdict.verdict ? ` (it was ${pastTense(previous.verdict)})` : ''
+  const suggestion = proposal ? ` · Suggestion: ${proposal}` : ''
+  return {
+    message: success(`${done}${before}; u undoes${suggestion}`),
+    follow: [{type: 'last-verdict', job: request.job}],
+  }
+}
+
+const pastTense = (verdict: Verdict) => (verdict === 'like' ? 'liked' : 'dismissed')
 
 /**
  * Carries out the requests the reducer queued, through the services, and reports each outcome as a message.
@@ -92,10 +131,11 @@ export function useRequestRunner(options: {
         startSearch()
         continue
       }
-      const changes = request.kind === 'track' || request.kind === 'update'
+      const changes = request.kind !== 'export' && request.kind !== 'open'
       carryOut(services, request)
-        .then(async (message) => {
+        .then(async ({message, follow = []}) => {
           if (changes) await reload()
+          for (const action of follow) dispatch(action)
           dispatch({type: 'message', message})
         })
         .catch(async (error: unknown) => {
