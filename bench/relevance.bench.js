@@ -67,8 +67,13 @@ const profileFigures = quality.flatMap((row) => {
     ndcg(`relevance/${row.profile}/jobagent`, `${name}: jobagent`, row.jobagent),
     ndcg(`relevance/${row.profile}/bm25-skills`, `${name}: BM25 skills`, row.bm25Skills),
     ndcg(`relevance/${row.profile}/bm25-roles-skills`, `${name}: BM25 roles+skills`, row.bm25RolesSkills),
-    ndcg(`relevance/${row.profile}/feedback-before`, `${name}: before feedback (unjudged jobs)`, lift.before),
-    ndcg(`relevance/${row.profile}/feedback-after`, `${name}: after feedback (unjudged jobs)`, lift.after),
+    // A profile with no relevant job left unjudged after the feedback has no figure for it.
+    ...(lift
+      ? [
+          ndcg(`relevance/${row.profile}/feedback-before`, `${name}: before feedback (unjudged jobs)`, lift.before),
+          ndcg(`relevance/${row.profile}/feedback-after`, `${name}: after feedback (unjudged jobs)`, lift.after),
+        ]
+      : []),
   ]
 })
 

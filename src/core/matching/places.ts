@@ -1,3 +1,5 @@
+import {escapeRegExp} from './trie-pattern.js'
+
 /**
  * What the scorer knows about places: which regions hold which countries, which countries hold which large
  * cities, and the other names they go by. A short table, not a gazetteer: it covers how job boards name where a
@@ -234,8 +236,6 @@ for (const name of ['anywhere', 'worldwide', 'anywhere in the world', 'global', 
   NAMED.set(name, EVERYWHERE)
 }
 
-/** Text as a regular expression that matches exactly it. */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 // Longest names first, so `new york` is read before `york` and `united states of america` before `america`.
 // Without the `i` flag, which makes the pattern several times slower to compile: it reads lower-cased text, and
 // a match is looked up as it is in the lower-case names.
@@ -286,28 +286,30 @@ export function overlaps(a: string, b: string): boolean {
  * is in Berlin") is not one.
  */
 const WHO_MAY_APPLY =
-  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b/i
+  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b/
+/** The words one of those lines holds: a reader looks for these first and reads only their lines by the rule. */
+export const STATEMENT_WORDS: readonly string[] = [
+  'must',
+  'only',
+  'exclusively',
+  'required to',
+  'need to',
+  'authori',
+  'eligible',
+  'legally',
+  'right to work',
+  'resident',
+]
 /** Lines longer than this are paragraphs, where a place may be named for anything. */
 const STATEMENT_LENGTH = 300
 
 /**
- * The places a description restricts applicants to, from its lines that say who may apply; [] when none says it.
- * One pass over the lines; each is read at most once by a bounded pattern.
+ * The places one line of a description (in lower case) restricts applicants to, when it says who may apply; []
+ * when it does not. The rule is bounded: a line is read once.
  */
-export function eligiblePlacesIn(description: string): string[] {
-  const found = new Set<string>()
-  let start = 0
-  while (start < description.length) {
-    const newline = description.indexOf('\n', start)
-    const end = newline === -1 ? description.length : newline
-    if (end - start <= STATEMENT_LENGTH) {
-      const line = description.slice(start, end)
-      if (WHO_MAY_APPLY.test(line)) for (const place of placesIn(line, {inTitle: true})) found.add(place)
-    }
-    start = end + 1
-  }
-  found.delete(EVERYWHERE)
-  return [...found]
+export function statementPlaces(line: string): string[] {
+  if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line)) return []
+  return placesIn(line, {inTitle: true}).filter((place) => place !== EVERYWHERE)
 }
 
 /** Whether a known place is a city (or a state), not a country or a region. */

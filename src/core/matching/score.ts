@@ -2,11 +2,12 @@ import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {readDateTime, utcInstant} from '../time.js'
 import {type FeedbackModel, wantedTerms} from './feedback.js'
-import {EVERYWHERE, eligiblePlacesIn, escapeRegExp, isCity, knownPlace, overlaps, placesIn} from './places.js'
+import {EVERYWHERE, isCity, knownPlace, overlaps, placesIn, STATEMENT_WORDS, statementPlaces} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 import {RoleMatcher} from './role-match.js'
 import {ROLE_TABLE_VERSION} from './roles.js'
-import {lineStandings, STANDING_WEIGHT, type Standing, standingRank} from './text-kinds.js'
+import {DescriptionLines, STANDING_WEIGHT, type Standing, standingRank} from './text-kinds.js'
+import {triePattern, wordsPattern} from './trie-pattern.js'
 
 /**
  * The score of a job against a profile, 0 to 100: gates times relevance (docs/MATCHING.md).
@@ -101,21 +102,7 @@ export interface DescriptionTerms {
   readonly terms: Hits
   readonly eligible: readonly string[]
 }
-
-/**
- * Spellings as whole words or phrases: `\b` where a spelling starts or ends with a letter or digit, a look-around
- * where it starts or ends with a sign (`.net`, `c#`); longest first, so `node.js` is read before `node`.
- */
-function wordsPattern(all: readonly string[]): string {
-  return [...all]
-    .sort((a, b) => b.length - a.length)
-    .map((spelling) => {
-      const start = /^\w/.test(spelling) ? '\\b' : '(?<![A-Za-z0-9])'
-      const end = /\w$/.test(spelling) ? '\\b' : '(?![A-Za-z0-9])'
-      return `${start}${spelling.split(' ').map(escapeRegExp).join('\\s+')}${end}`
-    })
-    .join('|')
-}
+const NO_TERMS: DescriptionTerms = {terms: NO_HITS, eligible: []}
 
 interface Term {
   /** As the profile writes it, for reasons. */
@@ -131,6 +118,7 @@ class TermScanner {
   readonly skillWeight: number
   readonly avoided: number[] = []
   private readonly pattern: RegExp | null
+  private readonly descriptionPattern: RegExp
   private readonly termOf = new Map<string, number>()
 
   constructor(profile: Profile) {
@@ -155,34 +143,60 @@ class TermScanner {
       if (index !== null) this.avoided.push(index)
     }
     const all = [...this.termOf.keys()]
-    this.pattern = all.length === 0 ? null : new RegExp(wordsPattern(all), 'gi')
+    // The texts are read in lower case, as the spellings are written: no case-insensitive matching needed.
+    this.pattern = all.length === 0 ? null : new RegExp(wordsPattern(all), 'g')
+    // A description is read once for both: the terms (group 1) and the words of a line that says who may apply
+    // (group 2); each further pattern would be another pass over several KB.
+    this.descriptionPattern = new RegExp(
+      `${all.length === 0 ? '' : `(${wordsPattern(all)})|`}(${triePattern(STATEMENT_WORDS)})`,
+      'g',
+    )
   }
 
   /** Each term named in `text`, all standing in `standing`. */
   scanAs(text: string, standing: Standing): Hits {
     if (!this.pattern || text === '') return NO_HITS
     let found: Map<number, Standing> | undefined
-    this.each(text, (index) => {
+    this.each(text.toLowerCase(), (index) => {
       found ??= new Map()
       found.set(index, standing)
     })
     return found ?? NO_HITS
   }
 
-  /** Each term named in a description, at the best place it stands: one pass over the lines, one over the terms. */
-  scanDescription(text: string): Hits {
-    if (!this.pattern || text === '') return NO_HITS
-    const {ends, standings} = lineStandings(text)
-    let line = 0
+  /**
+   * Each term named in a description (`lower`: in lower case), at the best place it stands, and the places its lines
+   * that say who may apply restrict applicants to: one pass over the text, its lines read only where it matters.
+   */
+  scanDescription(text: string, lower: string): DescriptionTerms {
+    if (text === '') return NO_TERMS
+    let lines: DescriptionLines | undefined
     let found: Map<number, Standing> | undefined
-    this.each(text, (index, at) => {
-      while (line < ends.length - 1 && ends[line]! < at) line++
-      const standing = standings[line]!
+    let eligible: Set<string> | undefined
+    let statementLineEnd = -1
+    const pattern = this.descriptionPattern
+    pattern.lastIndex = 0
+    for (let match = pattern.exec(lower); match !== null; match = pattern.exec(lower)) {
+      const at = match.index
+      if (match[1] === undefined) {
+        // A word of a statement: its line is read once.
+        if (at < statementLineEnd) continue
+        const start = lower.lastIndexOf('\n', at) + 1
+        const newline = lower.indexOf('\n', at)
+        statementLineEnd = newline === -1 ? lower.length : newline
+        for (const place of statementPlaces(lower.slice(start, statementLineEnd))) (eligible ??= new Set()).add(place)
+        continue
+      }
+      const index = this.termOf.get(match[1]) ?? this.termOf.get(match[1].replace(/\s+/g, ' '))
+      if (index === undefined) continue
+      // Most descriptions name few of the terms: their lines are read only when one does.
+      lines ??= new DescriptionLines(text, lower)
+      const standing = lines.standingAt(at)
       found ??= new Map()
       const before = found.get(index)
       if (before === undefined || standingRank(standing) > standingRank(before)) found.set(index, standing)
-    })
-    return found ?? NO_HITS
+    }
+    return {terms: found ?? NO_HITS, eligible: eligible ? [...eligible] : []}
   }
 
   private each(text: string, visit: (index: number, at: number) => void): void {
@@ -191,7 +205,7 @@ class TermScanner {
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       // No term is empty, but a pattern that matched nothing must still move on.
       if (match[0] === '') pattern.lastIndex++
-      const index = this.termOf.get(match[0].toLowerCase().replace(/\s+/g, ' '))
+      const index = this.termOf.get(match[0]) ?? this.termOf.get(match[0].replace(/\s+/g, ' '))
       if (index !== undefined) visit(index, match.index)
     }
   }
@@ -215,6 +229,7 @@ class Scorer {
   private readonly places: PlaceRules
   /** The profile's own terms, which feedback leaves to relevance. */
   private readonly wanted: ReadonlySet<string>
+  private readonly dates = new Map<string, number | null>()
 
   constructor(
     private readonly matching: Matching,
@@ -244,16 +259,24 @@ class Scorer {
     return {job, hits: merged, eligible: read.eligible}
   }
 
-  /** Every reading scored among the others; `explain` says which ones get every part of their score. */
-  scoreAll(readings: readonly Reading[], explain: (index: number) => boolean = () => false): ScoredJob[] {
-    const listed = readings.length
+  /**
+   * Every reading scored among the others (those `among` holds, when given); `explain` says which ones get every
+   * part of their score.
+   */
+  scoreAll(
+    readings: readonly Reading[],
+    explain: (index: number) => boolean = () => false,
+    among: (index: number) => boolean = () => true,
+  ): ScoredJob[] {
+    const counted = readings.filter((_, index) => among(index))
+    const listed = counted.length
     const naming = new Map<number, number>()
     let newest = Number.NEGATIVE_INFINITY
-    for (const {job, hits} of readings) {
+    for (const {job, hits} of counted) {
       for (const [index, standing] of hits) {
         if (STANDING_WEIGHT[standing] > 0) naming.set(index, (naming.get(index) ?? 0) + 1)
       }
-      const posted = postedAt(job)
+      const posted = postedAt(job, this.dates)
       if (posted !== null && posted > newest) newest = posted
     }
     const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
@@ -372,7 +395,7 @@ class Scorer {
       else if (against === 'above') reasons.push(`salary: ${formatSalary(job.salary)}, above your floor`)
     }
 
-    const posted = postedAt(job)
+    const posted = postedAt(job, this.dates)
     if (posted !== null && Number.isFinite(newest)) {
       const days = (newest - posted) / 86_400_000
       if (days <= RECENT_DAYS) adjustBy(ADJUST.recent, `posted within ${RECENT_DAYS} days of the newest job`)
@@ -405,13 +428,13 @@ class Scorer {
       const rare = rarity(index)
       earned += term.weight * weight * rare
       if (weight > 0) {
-        const where = standing === 'body' || standing === 'duties' ? 'description' : standing!
+        const where = standing === 'body' ? 'description' : standing!
         byPlace.set(where, [...(byPlace.get(where) ?? []), term.name])
       }
       if (explain) {
         detail.push(
           weight > 0
-            ? `${term.name} (weight ${term.weight}): ${standing} ${weight} x rarity ${fixed(rare)}`
+            ? `${term.name} (weight ${term.weight}): ${standing === 'body' ? 'description' : standing} ${weight} x rarity ${fixed(rare)}`
             : standing === 'nothing'
               ? `${term.name} (weight ${term.weight}): only in boilerplate or a keyword list, 0`
               : `${term.name} (weight ${term.weight}): not found, 0`,
@@ -424,7 +447,7 @@ class Scorer {
         `sum of weight x place x rarity ${fixed(earned)} / (0.6 x ${scanner.skillWeight}) = ${fixed(value)}, at most 1`,
       )
     }
-    const reasons = ['title', 'tags', 'requirements', 'description']
+    const reasons = ['title', 'tags', 'requirements', 'duties', 'description']
       .filter((where) => byPlace.has(where))
       .map((where) => `+ ${byPlace.get(where)!.join(', ')} (${where})`)
     return {value, reasons, detail}
@@ -434,10 +457,17 @@ class Scorer {
 const fixed = (value: number) => value.toFixed(2)
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`
 
-function postedAt(job: JobResponse): number | null {
-  if (!job.posted_date) return null
-  const fields = readDateTime(job.posted_date)
-  return fields === undefined ? null : utcInstant(fields)
+/** A posting date's instant; jobs listed together share a few hundred dates, each read once. */
+function postedAt(job: JobResponse, known: Map<string, number | null>): number | null {
+  const date = job.posted_date
+  if (!date) return null
+  let instant = known.get(date)
+  if (instant === undefined) {
+    const fields = readDateTime(date)
+    instant = fields === undefined ? null : utcInstant(fields)
+    known.set(date, instant)
+  }
+  return instant
 }
 
 /** Where a job is against where the person lives and what they accept. */
@@ -485,11 +515,16 @@ class PlaceRules {
     // A board without a remote field may still say so in the location (`Remote, Italy`).
     const remote = job.remote ?? (/\bremote\b/i.test(job.location) ? true : null)
     const fromStatement = remote === true && eligible.length > 0
-    const where = fromStatement ? eligible.join(', ') : named
     // A title may name the place too (`Senior Engineer (Europe)`, `Account Executive - Italy`).
-    const theirs = fromStatement
-      ? [...eligible]
-      : [...new Set([...this.placesOf(named), ...this.placesOf(job.title, true)])]
+    const inNamed = this.placesOf(named)
+    const inTitle = this.placesOf(job.title, true)
+    const theirs = fromStatement ? [...eligible] : [...new Set([...inNamed, ...inTitle])]
+    // The places as the reasons name them: the board's words, or those of the statement or the title that said them.
+    const where = fromStatement
+      ? eligible.join(', ')
+      : inNamed.length === 0 && inTitle.length > 0
+        ? inTitle.join(', ')
+        : named
     // Silence is not a veto: a job that names no place, or every place, is open to anyone.
     const open = theirs.length === 0 || theirs.includes(EVERYWHERE)
     if (remote === true) {
@@ -549,7 +584,8 @@ export function descriptionTerms(matching: Matching): (description: string) => D
 }
 
 function readDescription(scanner: TermScanner, description: string): DescriptionTerms {
-  return {terms: scanner.scanDescription(description), eligible: description ? eligiblePlacesIn(description) : []}
+  // Read in lower case once: the patterns then need no case-insensitive matching.
+  return scanner.scanDescription(description, description.toLowerCase())
 }
 
 /** A copy of `job` with its score and reasons. */
@@ -571,6 +607,8 @@ interface RankOptions<J> {
   explain?: (job: J) => boolean
   /** The jobs to return, each scored among all of `jobs`; every one without it. */
   only?: (job: J) => boolean
+  /** The jobs a skill's rarity and the newest posting are read among; all of `jobs` without it. */
+  among?: (job: J) => boolean
 }
 
 /**
@@ -584,11 +622,15 @@ export function rankJobs<J extends JobResponse>(
   options: RankOptions<J> = {},
 ): (J & {score: number | null; reasons: string[]; parts?: ScorePart[]})[] {
   if (!matching) return jobs.map((job) => withScore(job, null, []))
-  const {minScore = 0, descriptionOf, feedback = null, explain, only} = options
+  const {minScore = 0, descriptionOf, feedback = null, explain, only, among} = options
   const scorer = new Scorer(matching, feedback)
   const readings = jobs.map((job) => scorer.read(job, descriptionOf ? descriptionOf(job) : job.description))
   const explained = explain ? jobs.findIndex(explain) : -1
-  const scored = scorer.scoreAll(readings, (index) => index === explained)
+  const scored = scorer.scoreAll(
+    readings,
+    (index) => index === explained,
+    among ? (index) => among(jobs[index]!) : undefined,
+  )
   return jobs
     .map((job, index) => ({job, index}))
     .filter(({job}) => !only || only(job))

@@ -21,6 +21,9 @@ export const standingRank = (standing: Standing): number => STANDINGS.indexOf(st
 
 type Section = 'body' | 'duties' | 'requirements' | 'boilerplate'
 
+/** A heading is at most this long. */
+const HEADING_LENGTH = 70
+
 // Headings, read lower-case. "About the role" introduces the duties; any other "About ..." the employer.
 const ABOUT_THE_JOB = /^about (the|this) (role|position|job|opportunity)|^about you\b/
 const REQUIREMENTS =
@@ -35,7 +38,7 @@ const BOILERPLATE_SENTENCE =
 
 /** A short line that heads a part of the posting (`Requirements:`, `WHAT WE OFFER`, `About Acme`). */
 function headingOf(line: string): Section | null {
-  if (line.length < 2 || line.length > 70 || /^[-*•·▪◦●–]|^\d+[.)]\s/.test(line)) return null
+  if (line.length < 2 || line.length > HEADING_LENGTH || /^[-*•·▪◦●–]|^\d+[.)]\s/.test(line)) return null
   const words = line.split(/\s+/).length
   const marked = /[:?]$/.test(line) || (/\p{Lu}/u.test(line) && line === line.toUpperCase())
   // An unmarked line of a few words may be a heading too (`Benefits`, `About Acme`); a longer one is a sentence.
@@ -66,40 +69,68 @@ function isKeywordList(line: string): boolean {
   return words / (commas + 1) <= 3
 }
 
-/** A description's lines, each with where it stands; read in one pass over the text. */
-interface LineStandings {
-  /** The offset at which each line ends (exclusive), in order. */
-  ends: number[]
-  standings: Standing[]
-}
+/**
+ * Where each place of a description stands, read lazily: one pass finds the lines and the part each belongs to
+ * (headings are short lines, so only those are tested); the checks of a line's own text (boilerplate sentences,
+ * keyword lists) run only for the lines a term stands on. `lower` is the text in lower case, read by the checks.
+ */
+export class DescriptionLines {
+  /** Where the line being read starts, and the part it is in (the last heading before it). */
+  private start = 0
+  private section: Section = 'body'
+  private standing: Standing | undefined
+  private lineEnd = -1
 
-export function lineStandings(text: string): LineStandings {
-  const ends: number[] = []
-  const standings: Standing[] = []
-  let section: Section = 'body'
-  let start = 0
-  while (start <= text.length) {
-    const newline = text.indexOf('\n', start)
-    const end = newline === -1 ? text.length : newline
-    const line = text.slice(start, end).trim()
-    let standing: Standing
-    const heading = line === '' ? null : headingOf(line)
-    if (heading) {
-      section = heading
-      standing = heading === 'boilerplate' ? 'nothing' : heading
-    } else if (section === 'boilerplate' || BOILERPLATE_SENTENCE.test(line.toLowerCase())) {
-      standing = 'nothing'
-    } else if (section === 'requirements') {
-      standing = 'requirements'
-    } else if (isKeywordList(line)) {
-      standing = 'nothing'
-    } else {
-      standing = section
-    }
-    ends.push(end)
-    standings.push(standing)
-    if (newline === -1) break
-    start = newline + 1
+  constructor(
+    private readonly text: string,
+    private readonly lower: string,
+  ) {}
+
+  /**
+   * Where the text at `offset` stands; offsets come in increasing order. The lines are read up to the one that
+   * holds it and no further: the headings after the last term named do not matter.
+   */
+  standingAt(offset: number): Standing {
+    while (this.lineEnd < offset && this.lineEnd < this.text.length) this.next()
+    this.standing ??= this.lineStanding()
+    return this.standing
   }
-  return {ends, standings}
+
+  /** Every line's standing, for tests and explanations. */
+  all(): Standing[] {
+    const standings: Standing[] = []
+    while (this.lineEnd < this.text.length) {
+      this.next()
+      standings.push(this.lineStanding())
+    }
+    return standings
+  }
+
+  /** Moves to the next line, taking the part it heads if it is a heading. */
+  private next(): void {
+    this.start = this.lineEnd + 1
+    const newline = this.text.indexOf('\n', this.start)
+    this.lineEnd = newline === -1 ? this.text.length : newline
+    this.standing = undefined
+    this.heading = false
+    // Only a short line can be a heading, and never a list item: others are not even sliced.
+    const first = this.text.charCodeAt(this.start)
+    if (this.lineEnd - this.start > HEADING_LENGTH + 40 || first === 45 /* - */ || first === 42 /* * */) return
+    const heading = headingOf(this.text.slice(this.start, this.lineEnd).trim())
+    if (heading) {
+      this.section = heading
+      this.heading = true
+    }
+  }
+
+  private heading = false
+
+  private lineStanding(): Standing {
+    if (this.heading) return this.section === 'boilerplate' ? 'nothing' : this.section
+    if (this.section === 'boilerplate') return 'nothing'
+    const line = this.lower.slice(this.start, this.lineEnd)
+    if (BOILERPLATE_SENTENCE.test(line)) return 'nothing'
+    if (this.section === 'requirements') return 'requirements'
+    return isKeywordList(line) ? 'nothing' : this.section
+  }
 }

@@ -7,7 +7,7 @@ import type {Profile} from '../../../src/core/matching/profile.js'
 import {familiesIn, RoleMatcher, roleWords} from '../../../src/core/matching/role-match.js'
 import {ROLE_FAMILIES} from '../../../src/core/matching/roles.js'
 import {descriptionTerms, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
-import {lineStandings} from '../../../src/core/matching/text-kinds.js'
+import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
 import {noDetails} from '../../helpers/job-details.js'
 
 let serial = 0
@@ -94,7 +94,7 @@ describe('where a skill stands', () => {
       'Tags: aws, gcp, azure, php, java, rust, ruby',
       'We are an equal opportunity employer and value AWS diversity.',
     ].join('\n')
-    expect(lineStandings(text).standings).toEqual([
+    expect(new DescriptionLines(text, text.toLowerCase()).all()).toEqual([
       'body',
       'requirements',
       'requirements',
