@@ -1,8 +1,8 @@
 import {BaseCommand} from '../src/cli/base-command.js'
+import {checkJobsFlags, needsProfile} from '../src/cli/jobs-flags.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderJobTable} from '../src/cli/render/jobs.js'
 import {renderVerdict} from '../src/cli/render/verdicts.js'
-import {ValidationError} from '../src/core/errors.js'
 
 export default class Jobs extends BaseCommand {
   static summary = 'List the jobs found by the last run, show one in full, or like or dismiss one'
@@ -10,7 +10,8 @@ export default class Jobs extends BaseCommand {
     'New jobs (not yet applied for) come first. The ID column is what "jobagent jobs <id>" and ' +
     '"jobagent apply <id>" take. The STATUS column shows the tracked application\'s status when the job is tracked. ' +
     'With an id, the job is shown in full: salary, type, workplace and the description. With a profile in the ' +
-    'config (jobagent profile), jobs are listed by score, highest first, with the reasons. --like and --dismiss ' +
+    'config (jobagent profile), jobs are listed by score, highest first; a job shown by its id gives the reasons, ' +
+    '--explain every factor. --like and --dismiss ' +
     'teach the ranking at once; a dismissed job is hidden and never notified again (see docs/MATCHING.md). ' +
     'Jobs no board lists any more are closed (see docs/LIFECYCLE.md) and hidden unless --closed or --all.'
   static examples = [
@@ -33,28 +34,18 @@ export default class Jobs extends BaseCommand {
     explain: Flags.boolean({description: 'With an id: every part of the score and what made it.'}),
     like: Flags.boolean({description: 'With an id: you like the job; jobs like it rank higher.'}),
     dismiss: Flags.boolean({description: 'With an id: hide the job for good; jobs like it rank lower.'}),
-    reason: Flags.string({description: 'With --dismiss: why, in a few words.', dependsOn: ['dismiss']}),
+    reason: Flags.string({description: 'With --like or --dismiss: why, in a few words.'}),
     undo: Flags.boolean({description: 'With an id: take back its like or dismissal.'}),
-    dismissed: Flags.boolean({description: 'Only the jobs you dismissed.'}),
+    dismissed: Flags.boolean({description: 'Only the jobs you dismissed (without an id).'}),
     closed: Flags.boolean({description: 'Only closed jobs (no board lists them any more).', exclusive: ['all']}),
     all: Flags.boolean({description: "The last run's jobs and the closed ones."}),
   }
 
   async run() {
     const {args, flags} = await this.parse(Jobs)
-    const verdict = flags.like ? 'like' : flags.dismiss ? 'dismiss' : null
-    if ([flags.like, flags.dismiss, flags.undo, flags.explain].filter(Boolean).length > 1) {
-      throw new ValidationError('--like, --dismiss, --undo and --explain go one at a time', {
-        hint: 'give one of them with the id of a job, e.g. jobagent jobs 17 --like',
-      })
-    }
-    const given = ['like', 'dismiss', 'undo', 'explain'].find((name) => flags[name as 'like'])
-    if (given && args.id === undefined) {
-      throw new ValidationError(`--${given} goes with the id of a job`, {
-        hint: `list the jobs and their ids with: jobagent jobs, then: jobagent jobs <ID> --${given}`,
-      })
-    }
+    const verdict = checkJobsFlags(flags, args.id)
     const catalog = await this.context.openJobCatalog()
+    if ((flags.explain || flags['min-score'] !== undefined) && !catalog.scored) throw needsProfile(flags.explain)
     if (args.id !== undefined && (verdict || flags.undo)) {
       const result = verdict
         ? await catalog.giveVerdict(args.id, verdict, {reason: flags.reason ?? null})
@@ -71,11 +62,6 @@ export default class Jobs extends BaseCommand {
       this.log(renderJobDetail(job, this.style, process.stdout.columns ?? 80, {explain: flags.explain}))
       const {parts, ...listed} = job
       return flags.explain ? job : listed
-    }
-    if (flags['min-score'] !== undefined && !catalog.scored) {
-      throw new ValidationError('--min-score needs a profile to score the jobs against', {
-        hint: 'set one up with: jobagent profile (see docs/MATCHING.md)',
-      })
     }
     const state = flags.closed ? 'closed' : flags.all || flags.dismissed ? 'all' : 'open'
     const listing = {newOnly: flags.new, minScore: flags['min-score'], state, dismissed: flags.dismissed} as const

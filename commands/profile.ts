@@ -19,9 +19,15 @@ export default class Profile extends BaseCommand {
   ]
   static enableJsonFlag = true
   static flags = {
-    show: Flags.boolean({description: 'Print the profile; ask nothing.'}),
-    ask: Flags.boolean({description: 'Ask the questions even when the input is not a terminal.'}),
-    'forget-feedback': Flags.boolean({description: 'Forget every like and dismissal of jobs.', exclusive: ['ask']}),
+    show: Flags.boolean({description: 'Print the profile; ask nothing.', exclusive: ['ask', 'forget-feedback']}),
+    ask: Flags.boolean({
+      description: 'Ask the questions even when the input is not a terminal (one answer per line).',
+      exclusive: ['show', 'forget-feedback'],
+    }),
+    'forget-feedback': Flags.boolean({
+      description: 'Forget every like and dismissal of jobs.',
+      exclusive: ['ask', 'show'],
+    }),
   }
 
   async run() {
@@ -37,7 +43,11 @@ export default class Profile extends BaseCommand {
       this.log(renderProfile(current))
       return current
     }
-    const profile = await askProfile(current, {input: process.stdin, output: process.stdout})
+    const profile = await askProfile(current, {
+      input: process.stdin,
+      output: process.stdout,
+      retry: process.stdin.isTTY === true,
+    })
     const editor = new ConfigEditor()
     editor.set('profile', JSON.stringify(profile))
     this.log(`\n${renderProfile(profile)}\nSaved to ${editor.path}. See the jobs it ranks first with: jobagent jobs`)

@@ -21,16 +21,21 @@ const list = (answer: string) =>
 function readSkills(answer: string): Record<string, number> {
   const skills: Record<string, number> = {}
   for (const item of list(answer)) {
-    const match = /^(.*?)[\s:=]+([0-9]+)$/.exec(item)
-    const name = (match ? match[1]! : item).trim().toLowerCase()
-    const weight = match ? Number(match[2]) : 2
+    // `name:weight`, `name weight` or `name`; a colon always brings a weight, so `python:x` is refused, not a skill.
+    const match = /^(.*?)(?::\s*|\s+)([^\s:]+)$/.exec(item)
+    const weighted = item.includes(':') || (match !== null && /^-?[0-9.]+$/.test(match[2]!))
+    const name = (weighted && match ? match[1]! : item).trim().toLowerCase()
+    const weight = weighted && match ? Number(match[2]) : 2
+    if (Object.hasOwn(skills, name)) {
+      throw new ValidationError(`${name} is named twice`, {hint: 'name each skill once, with one weight'})
+    }
     if (name === '' || name === '__proto__' || name === 'constructor' || name === 'prototype') {
       throw new ValidationError(`"${item}" is not a skill`, {
         hint: 'write a skill with an optional weight, e.g. kubernetes:3',
       })
     }
     if (!Number.isInteger(weight) || weight < 1 || weight > 3) {
-      throw new ValidationError(`the weight of ${name} must be 1, 2 or 3, got ${match?.[2]}`, {
+      throw new ValidationError(`the weight of ${name} must be 1, 2 or 3, got ${match?.[2] ?? item}`, {
         hint: '3: must have, 2: good to have, 1: nice to have (e.g. terraform:3)',
       })
     }

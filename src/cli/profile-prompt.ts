@@ -5,10 +5,14 @@ import {isJobagentError} from '../core/errors.js'
 import type {Profile} from '../core/matching/profile.js'
 
 /**
- * Asks the profile's questions one by one on `input`, each with an example and the value now (kept on Enter). An
- * answer that cannot be read is explained and the question asked again; the input ending keeps the rest.
+ * Asks the profile's questions one by one on `input`, each with an example and the value now (kept on Enter). On a
+ * terminal (`retry`) an answer that cannot be read is explained and the question asked again; from a pipe it is an
+ * error, since the next line was meant for the next question. The input ending keeps the rest.
  */
-export async function askProfile(current: Profile, io: {input: Readable; output: Writable}): Promise<Profile> {
+export async function askProfile(
+  current: Profile,
+  io: {input: Readable; output: Writable; retry: boolean},
+): Promise<Profile> {
   const lines = createInterface({input: io.input, output: io.output, terminal: false})
   const pending: string[] = []
   let ended = false
@@ -38,7 +42,7 @@ export async function askProfile(current: Profile, io: {input: Readable; output:
           profile = answerQuestion(profile, question, answer)
           break
         } catch (error) {
-          if (!isJobagentError(error)) throw error
+          if (!isJobagentError(error) || !io.retry) throw error
           io.output.write(`${error.message}${error.hint ? ` (${error.hint})` : ''}\n`)
         }
       }

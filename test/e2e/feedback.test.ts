@@ -34,10 +34,14 @@ describe('a profile and feedback from the built CLI', () => {
     const config = {sources: [{type: 'file', path: join(home.path, 'jobs.json')}]}
     writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})
 
-    // The guided profile: answers on stdin, one per question; an unreadable answer is asked again.
-    const asked = await jobagent(['profile', '--ask'], 'ml engineer\npython:5\npython:3\n\n\nanywhere\nremote\n')
+    // The guided profile: answers on stdin, one per question. From a pipe an unreadable answer is refused (the next
+    // line was meant for the next question) and nothing is written.
+    const refused = await jobagent(['profile', '--ask'], 'ml engineer\npython:5\n\n\nanywhere\nremote\n')
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('Error: the weight of python must be 1, 2 or 3, got 5')
+    expect(JSON.parse(readFileSync(join(home.path, 'config.json'), 'utf8')).profile).toBeUndefined()
+    const asked = await jobagent(['profile', '--ask'], 'ml engineer\npython:3\n\n\nanywhere\nremote\n')
     expect(asked.code).toBe(0)
-    expect(asked.stdout).toContain('the weight of python must be 1, 2 or 3, got 5')
     const written = JSON.parse(readFileSync(join(home.path, 'config.json'), 'utf8'))
     expect(written.profile).toEqual({
       roles: ['ml engineer'],

@@ -1,6 +1,7 @@
 import wrapAnsi from 'wrap-ansi'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
+import type {JobVerdict} from '../../core/jobs/job-feedback.js'
 import type {ScorePart} from '../../core/matching/score.js'
 import type {Style} from '../style.js'
 
@@ -9,7 +10,7 @@ import type {Style} from '../style.js'
  * `explain`), then the description wrapped to `width`.
  */
 export function renderJobDetail(
-  job: ListedJob & {parts: readonly ScorePart[]},
+  job: ListedJob & {parts: readonly ScorePart[]; verdict: JobVerdict | null},
   style: Style,
   width: number,
   options: {explain?: boolean} = {},
@@ -24,6 +25,7 @@ export function renderJobDetail(
     ['Seen', `${job.first_seen} to ${job.last_seen}`],
     ...lifecycleFacts(job),
     ['Tracked', job.tracked_status ? `${job.tracked_status} (${job.tracked_url})` : 'no'],
+    ['Verdict', verdictText(job.verdict)],
     ['URL', job.url],
   ]
   const shown = facts.filter(([, value]) => value !== '')
@@ -36,6 +38,14 @@ export function renderJobDetail(
     : style.dim('No description from the board.')
   const next = job.tracked_status ? [] : ['', `Track it with: jobagent apply ${job.id}`]
   return [style.bold(`${job.id}  ${job.title}`), ...lines, '', description, ...next].join('\n')
+}
+
+/** The person's verdict on the job, as the detail view says it; '' without one. */
+function verdictText(verdict: JobVerdict | null): string {
+  if (!verdict) return ''
+  const what = verdict.verdict === 'like' ? (verdict.given_by === 'tracked' ? 'liked (tracked)' : 'liked') : 'dismissed'
+  const why = verdict.reason ? ` as "${verdict.reason}"` : ''
+  return `${what}${why} on ${verdict.given_at.slice(0, 10)}; take it back with: jobagent jobs ${verdict.job_id} --undo`
 }
 
 /** Every factor of a job's score and what made it, as `jobagent jobs <id> --explain` shows it. */

@@ -11,13 +11,15 @@ const titleWords = (title: string) =>
 
 /**
  * After PROPOSE_AFTER or more dismissals with the reason of `given`, a word that every one of their titles holds
- * and no liked title does, as the `profile.avoid` that would rule such jobs out; null when there is none.
+ * and no liked title, role or skill of the profile (`wanted`) does, as the `profile.avoid` that would rule such
+ * jobs out; null when there is none.
  */
 export function dismissalProposal(
   verdicts: readonly JobVerdict[],
   given: JobVerdict,
-  avoid: readonly string[],
+  profile: {avoid: readonly string[]; wanted: ReadonlySet<string>},
 ): string | null {
+  const {avoid, wanted} = profile
   if (given.reason === null) return null
   const key = reasonKey(given.reason)
   const alike = verdicts.filter(
@@ -28,7 +30,10 @@ export function dismissalProposal(
     verdicts.filter((other) => other.verdict === 'like').flatMap((other) => [...titleWords(other.title)]),
   )
   const [first, ...rest] = alike.map((other) => titleWords(other.title))
-  const shared = [...first!].filter((word) => !liked.has(word) && rest.every((words) => words.has(word)))
+  // A word of the person's own roles or skills is never proposed: ruling it out would sink the jobs they want.
+  const shared = [...first!].filter(
+    (word) => !liked.has(word) && !wanted.has(word) && rest.every((words) => words.has(word)),
+  )
   const word = shared.find((candidate) => !avoid.includes(candidate))
   if (word === undefined) return null
   return (

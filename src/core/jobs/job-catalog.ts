@@ -2,7 +2,7 @@ import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
-import {FeedbackModel, type Verdict} from '../matching/feedback.js'
+import {FeedbackModel, type Verdict, wantedTerms} from '../matching/feedback.js'
 import type {Matching, ScorePart} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {localTimestamp} from '../time.js'
@@ -106,7 +106,8 @@ export class JobCatalog {
   async lastRun(options: ListingOptions & {fields?: JobFields} = {}): Promise<JobListing<ListedSummary>> {
     const state = options.state ?? 'open'
     const fields = this.matching ? 'all' : (options.fields ?? 'all')
-    const listing = state === 'closed' ? {run: null, jobs: []} : await this.jobs.lastRunJobs(fields)
+    // With a profile the last run's jobs are read for every listing: they are what every job is scored among.
+    const listing = state === 'closed' && !this.matching ? {run: null, jobs: []} : await this.jobs.lastRunJobs(fields)
     const closed = state === 'open' ? [] : await this.jobs.closedJobs(CLOSED_LISTED, fields)
     const run = listing.run ?? (await this.jobs.lastRun())
     // A job of the last run is open; only a database edited by hand could list one in both.
@@ -120,13 +121,16 @@ export class JobCatalog {
         Object.assign(job, judged[index]!, {score: null, reasons: []}),
     )
     const learned = await this.learned()
-    const judgedBy = listed.filter((job) => learned.dismissed.has(job.id) === (options.dismissed ?? false))
-    const wanted = options.newOnly ? judgedBy.filter((job) => job.is_new) : judgedBy
+    const shown = (job: ListedSummary) =>
+      learned.dismissed.has(job.id) === (options.dismissed ?? false) &&
+      (!options.newOnly || job.is_new) &&
+      (state === 'all' || (state === 'open') === (job.closed_at === null))
+    const ordered = await this.order(listed, shown, options.minScore, learned.model, (job) => inRun.has(job.id))
     // Open jobs come before closed ones, each part in its own order.
-    const open = wanted.filter((job) => job.closed_at === null)
-    const gone = wanted.filter((job) => job.closed_at !== null)
-    const order = (jobs: ListedSummary[]) => this.order(jobs, options.minScore, learned.model)
-    return {run, jobs: [...(await order(open)), ...(await order(gone))]}
+    return {
+      run,
+      jobs: [...ordered.filter((job) => job.closed_at === null), ...ordered.filter((job) => job.closed_at !== null)],
+    }
   }
 
   /** What the person's verdicts teach, read afresh for each listing: a verdict counts at once. */
@@ -141,17 +145,24 @@ export class JobCatalog {
   }
 
   /**
-   * With a profile, by score (highest first, `minScore` and above); without one, new jobs first. Jobs are scored
+   * The `shown` of `jobs`: with a profile, by score (highest first, `minScore` and above), each scored among the
+   * last run's jobs (`among`), so a job has the same score in every listing and in `show`; without one, new jobs
+   * first. Jobs are scored
    * only when they hold every field (`lastRun` reads them all when there is a profile).
    */
   private async order(
     jobs: ListedSummary[],
+    shown: (job: ListedSummary) => boolean,
     minScore: number | undefined,
     feedback: FeedbackModel | null,
+    among: (job: ListedSummary) => boolean,
   ): Promise<ListedSummary[]> {
-    if (!this.matching) return [...jobs.filter((job) => job.is_new), ...jobs.filter((job) => !job.is_new)]
+    if (!this.matching) {
+      const wanted = jobs.filter(shown)
+      return [...wanted.filter((job) => job.is_new), ...wanted.filter((job) => !job.is_new)]
+    }
     const {rankJobs} = await this.scoring()
-    return rankJobs(jobs as ListedJob[], this.matching, {minScore, feedback})
+    return rankJobs(jobs as ListedJob[], this.matching, {minScore, feedback, only: shown, among})
   }
 
   /** The scoring module, loaded on first use: a catalog without a profile never scores. */
@@ -232,10 +243,12 @@ export class JobCatalog {
     const verdict = learned.verdicts.get(id) ?? null
     if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: [], verdict}
     const [{rankJobs}, listing] = await Promise.all([this.scoring(), this.jobs.lastRunJobs()])
+    const inRun = new Set(listing.jobs.map((listed) => listed.id))
     const others = listing.jobs.filter((listed) => listed.id !== id)
     const ranked = rankJobs([job, ...others], this.matching, {
       feedback: learned.model,
       explain: (scored) => scored === job,
+      among: (scored) => inRun.has(scored.id),
     })
     const scored = ranked.find((ranked) => ranked.id === id)!
     return {...job, ...judged!, score: scored.score, reasons: scored.reasons, parts: scored.parts ?? [], verdict}
@@ -253,9 +266,10 @@ export class JobCatalog {
     const feedback = this.requireFeedback()
     const job = await this.find(id)
     const reason = options.reason?.trim() || null
-    if (reason !== null && reason.length > 200) {
-      throw new ValidationError('the reason is longer than 200 characters', {
-        details: [{field: 'reason', message: 'must be 200 characters or fewer'}],
+    if (reason !== null && (reason.length > 200 || /[\u0000-\u001f\u007f]/.test(reason))) {
+      const message = reason.length > 200 ? 'must be 200 characters or fewer' : 'must be one line of text'
+      throw new ValidationError(`the reason ${message}`, {
+        details: [{field: 'reason', message}],
         hint: 'say why in a few words, e.g. "too senior"',
       })
     }
@@ -272,7 +286,10 @@ export class JobCatalog {
     const previous = await feedback.give(given)
     const proposal =
       verdict === 'dismiss' && reason !== null
-        ? dismissalProposal(await feedback.verdicts(LEARNED_VERDICTS), given, this.matching?.profile.avoid ?? [])
+        ? dismissalProposal(await feedback.verdicts(LEARNED_VERDICTS), given, {
+            avoid: this.matching?.profile.avoid ?? [],
+            wanted: this.matching ? wantedTerms(this.matching.profile) : new Set(),
+          })
         : null
     return {job: {id: job.id, title: job.title, company: job.company}, verdict: given, previous, proposal}
   }

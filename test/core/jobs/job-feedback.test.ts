@@ -145,6 +145,32 @@ describe('feedback on jobs', () => {
     )
   })
 
+  it('never proposes a word of the profile’s own roles or skills', async () => {
+    const {jobs, catalog} = await setup()
+    const more = await jobs.saveRun(
+      {...RUN, started_at: '2026-11-23T08:00:00.000'},
+      foundJobs([
+        posting(6, 'Machine Learning Manager', []),
+        posting(7, 'Machine Learning Director', []),
+        posting(8, 'Machine Learning Lead', []),
+      ]),
+      closesNothing,
+    )
+    for (const job of more.jobs) {
+      const given = await catalog.giveVerdict(job.id, 'dismiss', {reason: 'management'})
+      expect(given.proposal).toBeNull()
+    }
+  })
+
+  it('gives a job the same score in every listing and in its own view, dismissed or not', async () => {
+    const {catalog, ids} = await setup()
+    await catalog.giveVerdict(ids[0]!, 'dismiss')
+    const scoreIn = async (options: object, id: number) =>
+      (await catalog.lastRun(options)).jobs.find((job) => job.id === id)?.score
+    for (const id of ids.slice(1)) expect(await scoreIn({}, id)).toBe((await catalog.show(id)).score)
+    expect(await scoreIn({dismissed: true, state: 'all'}, ids[0]!)).toBe((await catalog.show(ids[0]!)).score)
+  })
+
   it('explains a job scored among the last run, with its verdict', async () => {
     const {catalog, ids} = await setup()
     await catalog.giveVerdict(ids[1]!, 'like')
