@@ -1,6 +1,7 @@
 import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
+import {findControl} from '../control-characters.js'
 import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
 import {FeedbackModel, type Verdict, wantedTerms} from '../matching/feedback.js'
 import type {Matching, ScorePart} from '../matching/score.js'
@@ -266,7 +267,8 @@ export class JobCatalog {
     const feedback = this.requireFeedback()
     const job = await this.find(id)
     const reason = options.reason?.trim() || null
-    if (reason !== null && (reason.length > 200 || /[\u0000-\u001f\u007f]/.test(reason))) {
+    // One line of plain text: a reason is shown in tables, on the web page and in the dashboard.
+    if (reason !== null && (reason.length > 200 || findControl(reason) !== undefined)) {
       const message = reason.length > 200 ? 'must be 200 characters or fewer' : 'must be one line of text'
       throw new ValidationError(`the reason ${message}`, {
         details: [{field: 'reason', message}],

@@ -184,7 +184,10 @@ class TermScanner {
         const start = lower.lastIndexOf('\n', at) + 1
         const newline = lower.indexOf('\n', at)
         statementLineEnd = newline === -1 ? lower.length : newline
-        for (const place of statementPlaces(lower.slice(start, statementLineEnd))) (eligible ??= new Set()).add(place)
+        for (const place of statementPlaces(lower.slice(start, statementLineEnd))) {
+          eligible ??= new Set()
+          eligible.add(place)
+        }
         continue
       }
       const index = this.termOf.get(match[1]) ?? this.termOf.get(match[1].replace(/\s+/g, ' '))
