@@ -29,6 +29,7 @@ export async function runAgent(
         applications: context.applicationStore,
         jobs: context.jobStore,
         shelf: context.jobStore,
+        readings: context.descriptionReadings,
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),
         followUps: context.followUps,

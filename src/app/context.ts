@@ -10,6 +10,7 @@ import type {NotificationService} from '../core/notifications/notification-servi
 import type {ShipmentService} from '../core/shipments/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
+import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
 import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
@@ -36,6 +37,7 @@ interface Services {
   applications: ApplicationService
   jobStore: SqliteJobStore
   feedbackStore: SqliteFeedbackStore
+  descriptionReadings: SqliteDescriptionReadings
   runLedger: RunLedger
   jobCatalog: Promise<JobCatalog>
   followUps: FollowUps
@@ -107,6 +109,11 @@ export class AppContext {
 
   get jobStore(): SqliteJobStore {
     return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
+  }
+
+  /** What descriptions said for the profile in earlier runs, so a run reads only the texts it has not read. */
+  get descriptionReadings(): SqliteDescriptionReadings {
+    return this.once('descriptionReadings', () => new SqliteDescriptionReadings(this.trackerDb, this.paths.trackerDb))
   }
 
   /** The person's likes and dismissals of jobs, in jobagent.db. */

@@ -3,11 +3,17 @@ import type {ApplicationStore} from '../applications/application-store.js'
 import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
 import {FeedbackModel} from '../matching/feedback.js'
-import {type DescriptionTerms, descriptionTerms, type Matching, rankJobs} from '../matching/score.js'
+import {
+  type DescriptionReader,
+  type DescriptionTerms,
+  descriptionReader,
+  type Matching,
+  rankJobs,
+} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import type {FoundJob} from './dedupe.js'
-import type {DescriptionShelf} from './description-shelf.js'
+import type {DescriptionReadings, DescriptionShelf, ParkedDescription} from './description-shelf.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {FeedbackStore} from './job-feedback.js'
@@ -140,6 +146,8 @@ export class AgentRun {
       jobs: JobStore
       /** Where a storing run keeps its jobs' descriptions while it holds them; without it they stay in memory. */
       shelf?: DescriptionShelf
+      /** What descriptions said for the profile in earlier runs; without it every description is read. */
+      readings?: DescriptionReadings
       search: JobSearcher
       notifications: DigestSender
       /** Applications due for a follow-up, named in the digest; none without it. */
@@ -171,7 +179,7 @@ export class AgentRun {
     const shelf = dryRun ? undefined : this.deps.shelf
     const matching = options.matching?.matching ?? null
     const reading = {ms: 0}
-    const readTerms = matching ? timed(descriptionTerms(matching), reading) : undefined
+    const readTerms = matching ? this.readingTerms(descriptionReader(matching), reading) : undefined
     const result = await this.deps.search.search(options.criteria, {
       ...(options.signal ? {signal: options.signal} : {}),
       ...(options.onProgress ? {onProgress: options.onProgress} : {}),
@@ -273,6 +281,35 @@ export class AgentRun {
       result.jobs.length,
       notifications,
     )
+  }
+
+  /**
+   * The texts read for the profile, as each board answers: a text read in an earlier run is recalled, the others
+   * read and kept for the next run; all of it timed into `total`, as part of scoring.
+   */
+  private readingTerms(reader: DescriptionReader, total: {ms: number}) {
+    const readings = this.deps.readings
+    return async (texts: readonly string[], parked: readonly ParkedDescription[]): Promise<DescriptionTerms[]> => {
+      const started = performance.now()
+      try {
+        const hashes = parked.map((spot) => spot.hash)
+        const kept = readings ? await readings.recall(reader.key, hashes).catch(() => new Map<string, string>()) : null
+        const fresh: [string, string][] = []
+        const read = texts.map((text, index) => {
+          const known = kept?.get(hashes[index]!)
+          const recalled = known === undefined ? null : reader.decode(known)
+          if (recalled) return recalled
+          const terms = reader.read(text)
+          fresh.push([hashes[index]!, reader.encode(terms)])
+          return terms
+        })
+        // Keeping is an optimisation: a failed write leaves the next run to read these texts again.
+        if (readings && fresh.length > 0) await readings.remember(reader.key, fresh).catch(() => undefined)
+        return read
+      } finally {
+        total.ms += performance.now() - started
+      }
+    }
   }
 
   /** What saveRun would give, for --dry-run: the jobs as they would be stored and the new ones among them. */
@@ -465,16 +502,6 @@ function closingListings(
 }
 
 /** `read`, adding the time each call takes to `total.ms`. */
-function timed<A, R>(read: (argument: A) => R, total: {ms: number}): (argument: A) => R {
-  return (argument) => {
-    const started = performance.now()
-    try {
-      return read(argument)
-    } finally {
-      total.ms += performance.now() - started
-    }
-  }
-}
 
 function skipped(result: NotificationSummary['result'], jobs = 0): NotificationSummary {
   return {result, jobs, channels: []}

@@ -5,7 +5,7 @@ export interface ParkedDescription {
   /** The text's fingerprint, under which the shelf keeps it. */
   hash: string
   length: number
-  /** What the run's profile reads in the text (descriptionTerms), taken before the text went onto the shelf. */
+  /** What the run's profile reads in the text (descriptionReader), taken before the text went onto the shelf. */
   terms?: DescriptionTerms
 }
 
@@ -18,4 +18,17 @@ export interface ParkedDescription {
 export interface DescriptionShelf {
   /** Puts the texts on the shelf, each text once whatever its number of jobs, and says where each is, in order. */
   park(texts: readonly string[]): Promise<ParkedDescription[]>
+}
+
+/**
+ * What descriptions said for a profile, kept between runs beside the texts: a daily run sees mostly the texts of the
+ * day before, and reading every one again for the profile is most of the time scoring takes. Readings are kept by
+ * the reader's key (the rules and the profile's terms) and the text's hash; keeping is an optimisation only, and a
+ * run whose profile changed finds none.
+ */
+export interface DescriptionReadings {
+  /** The kept readings of these texts under `key`, by hash; those not kept are left out. */
+  recall(key: string, hashes: readonly string[]): Promise<Map<string, string>>
+  /** Keeps readings under `key`, dropping those kept under any other key. */
+  remember(key: string, readings: readonly (readonly [hash: string, reading: string])[]): Promise<void>
 }

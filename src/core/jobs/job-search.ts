@@ -4,7 +4,7 @@ import type {DescriptionTerms} from '../matching/score.js'
 import {type Clock, systemClock, utcTimestamp} from '../time.js'
 import {screenBoardJobs} from './board-limits.js'
 import {dedupeJobs, type FoundJob, type KeyedJob, keyJob} from './dedupe.js'
-import type {DescriptionShelf} from './description-shelf.js'
+import type {DescriptionShelf, ParkedDescription} from './description-shelf.js'
 import {applySalaryFloor, type CriteriaFilter, criteriaFilter, type SalaryFloorOutcome} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {JobSource, ServerSideFilter} from './job-source.js'
@@ -22,8 +22,11 @@ export interface SearchOptions {
    * jobs. A shelf that fails leaves them in the jobs too.
    */
   shelf?: DescriptionShelf
-  /** With a shelf: what scoring keeps of each text (descriptionTerms), read before the text goes onto the shelf. */
-  readTerms?: (description: string) => DescriptionTerms
+  /**
+   * With a shelf: what scoring keeps of each text (descriptionReader), read before the texts go onto the shelf;
+   * given the texts and where they are parked, in order.
+   */
+  readTerms?: (texts: readonly string[], parked: readonly ParkedDescription[]) => Promise<DescriptionTerms[]>
 }
 
 /** A job of one board, keyed. */
@@ -125,12 +128,15 @@ export class JobSearch {
     const described = jobs.filter((one) => one.job.description !== null)
     if (!shelf || described.length === 0) return jobs
     try {
-      const parked = await shelf.park(described.map((one) => one.job.description as string))
-      const where = new Map(described.map((one, index) => [one, parked[index]]))
+      const texts = described.map((one) => one.job.description as string)
+      const parked = await shelf.park(texts)
+      const read = readTerms ? await readTerms(texts, parked) : []
+      const where = new Map(described.map((one, index) => [one, index]))
       return jobs.map((one) => {
-        const spot = where.get(one)
-        if (!spot) return one
-        const terms = readTerms?.(one.job.description as string)
+        const index = where.get(one)
+        if (index === undefined) return one
+        const spot = parked[index]!
+        const terms = read[index]
         return {...one, job: {...one.job, description: null}, parked: terms ? {...spot, terms} : spot}
       })
     } catch (error) {

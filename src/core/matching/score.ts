@@ -6,7 +6,7 @@ import {EVERYWHERE, isCity, knownPlace, overlaps, placesIn, STATEMENT_WORDS, sta
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 import {RoleMatcher} from './role-match.js'
 import {ROLE_TABLE_VERSION} from './roles.js'
-import {DescriptionLines, STANDING_WEIGHT, type Standing, standingRank} from './text-kinds.js'
+import {DescriptionLines, STANDING_WEIGHT, STANDINGS, type Standing, standingRank} from './text-kinds.js'
 import {triePattern, wordsPattern} from './trie-pattern.js'
 
 /**
@@ -576,14 +576,56 @@ export function scoreJobs(
   )
 }
 
+/** What a description says for a profile, read or remembered (docs/MATCHING.md, "Speed"). */
+export interface DescriptionReader {
+  /**
+   * What the readings depend on: the reading rules' version and the profile's terms, in order. A reading kept under
+   * one key is valid for every description of the same text read under the same key.
+   */
+  readonly key: string
+  read(description: string): DescriptionTerms
+  /** A reading as text to keep, and back; null for text that is not one (kept by another version, say). */
+  encode(terms: DescriptionTerms): string
+  decode(text: string): DescriptionTerms | null
+}
+
+/** Raised whenever the rules that read a description change (places, parts, terms), so kept readings are not used. */
+const READING_VERSION = 1
+
 /**
  * Reads descriptions for `matching`'s profile as scoring would: a run reads each one as its board answers and keeps
  * this instead of the text. The terms are the profile's, in its order, so any scorer of the same profile reads
  * them alike.
  */
-export function descriptionTerms(matching: Matching): (description: string) => DescriptionTerms {
+export function descriptionReader(matching: Matching): DescriptionReader {
   const scanner = new TermScanner(matching.profile)
-  return (description) => readDescription(scanner, description)
+  const key = JSON.stringify([READING_VERSION, scanner.terms.map((term) => [term.kind, term.name])])
+  return {
+    key,
+    read: (description) => readDescription(scanner, description),
+    encode: ({terms, eligible}) =>
+      JSON.stringify([[...terms].map(([index, standing]) => [index, standingRank(standing)]), eligible]),
+    decode: (text) => decodeReading(text, scanner.terms.length),
+  }
+}
+
+/** A kept reading back as DescriptionTerms; null when the text is not one for this many terms. */
+function decodeReading(text: string, termCount: number): DescriptionTerms | null {
+  try {
+    const [pairs, eligible] = JSON.parse(text) as [unknown, unknown]
+    if (!Array.isArray(pairs) || !Array.isArray(eligible)) return null
+    const terms = new Map<number, Standing>()
+    for (const pair of pairs) {
+      const [index, rank] = pair as [unknown, unknown]
+      const standing = typeof rank === 'number' ? STANDINGS[rank] : undefined
+      if (typeof index !== 'number' || index < 0 || index >= termCount || standing === undefined) return null
+      terms.set(index, standing)
+    }
+    if (!eligible.every((place) => typeof place === 'string')) return null
+    return {terms: terms.size > 0 ? terms : NO_HITS, eligible: eligible as string[]}
+  } catch {
+    return null
+  }
 }
 
 function readDescription(scanner: TermScanner, description: string): DescriptionTerms {

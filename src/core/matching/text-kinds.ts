@@ -3,7 +3,7 @@
  * requirements say what the job is; the duties and the rest of the body less; an "about us", benefits or
  * equal-opportunity paragraph, or a keyword list outside the requirements, nothing.
  */
-const STANDINGS = ['nothing', 'body', 'duties', 'requirements', 'tags', 'title'] as const
+export const STANDINGS = ['nothing', 'body', 'duties', 'requirements', 'tags', 'title'] as const
 export type Standing = (typeof STANDINGS)[number]
 
 /** What a skill named in each place is worth, from 0 to 1 (docs/MATCHING.md, "Skills"). */

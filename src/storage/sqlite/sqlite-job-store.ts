@@ -251,6 +251,10 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
         `DELETE FROM descriptions WHERE hash IN
            (SELECT hash FROM descriptions EXCEPT SELECT description_hash FROM jobs WHERE description_hash IS NOT NULL)`,
       ),
+      // The readings of texts that are gone go with them.
+      dropUnusedReadings: db.prepare(
+        'DELETE FROM description_readings WHERE description_hash NOT IN (SELECT hash FROM descriptions)',
+      ),
       // The lifecycle rules, one statement each for a whole board (docs/LIFECYCLE.md).
       idsOfUrls: db
         .prepare('SELECT DISTINCT job_id FROM job_urls WHERE url_key IN (SELECT value FROM json_each(?))')
@@ -364,7 +368,7 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
         const match = matches[index]
         return match !== null && match !== undefined && job.reposted > match.existing.reposted
       }).length
-      this.statements.dropUnused.run()
+      if (this.statements.dropUnused.run().changes > 0) this.statements.dropUnusedReadings.run()
       for (const write of this.withEachRun) write()
       if (!isNew) return {run: saved, jobs: stored, newJobs: stored, changes}
       const newJobs = stored.filter(isNew)

@@ -203,4 +203,17 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_verdicts_given ON job_verdicts (given_at);
     `,
   },
+  {
+    // What each description said for the profile (DescriptionReadings), kept beside the text so that a run reads
+    // only the texts it has not read before; `reader` is the hash of the reader's key (rules and profile terms).
+    version: 11,
+    sql: `
+      CREATE TABLE description_readings (
+        reader TEXT NOT NULL,
+        description_hash TEXT NOT NULL,
+        reading TEXT NOT NULL,
+        PRIMARY KEY (reader, description_hash)
+      ) WITHOUT ROWID;
+    `,
+  },
 ]

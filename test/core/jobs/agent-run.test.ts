@@ -8,6 +8,7 @@ import type {Profile} from '../../../src/core/matching/profile.js'
 import type {Digest} from '../../../src/core/notifications/notifier.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteDescriptionReadings} from '../../../src/storage/sqlite/sqlite-description-readings.js'
 import {SqliteFeedbackStore} from '../../../src/storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
@@ -330,6 +331,44 @@ describe('agent run with a description shelf', () => {
       description: 'A longer text: PHP, then TypeScript – lots of it.',
     })
     expect(parked.matching?.scored).toBe(3)
+  })
+
+  it('keeps what each text said for the profile, recalls it in the next run, and forgets it when the profile changes', async () => {
+    const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
+    const log = memoryLogger('INFO')
+    const readings = new SqliteDescriptionReadings(db, ':memory:')
+    const jobs = new SqliteJobStore(db, ':memory:')
+    const run = new AgentRun({
+      applications: new SqliteApplicationStore(db, ':memory:'),
+      jobs,
+      shelf: jobs,
+      readings,
+      search: new JobSearch(boards(), log.logger),
+      notifications: digestRecorder(0).sender,
+      logger: log.logger,
+    })
+    const options = {version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching, renotify: true}
+    const kept = () => db.prepare('SELECT reader, description_hash, reading FROM description_readings').all()
+    const first = await run.run(options)
+    // The two texts the stored jobs have; alpha's short text of job 2, left out for beta's longer one, goes with its
+    // reading.
+    expect(new Set(kept().map((row) => (row as {description_hash: string}).description_hash)).size).toBe(2)
+    // A reading kept wrongly (another version, a hand edit) is read again, not trusted.
+    db.prepare("UPDATE description_readings SET reading = 'not json'").run()
+    const second = await run.run(options)
+    const scored = (summary: typeof first) => summary.jobs.map(({url, score, reasons}) => ({url, score, reasons}))
+    expect(scored(second)).toEqual(scored(first))
+    expect(kept().every((row) => (row as {reading: string}).reading !== 'not json')).toBe(true)
+    const third = await run.run(options)
+    expect(scored(third)).toEqual(scored(first))
+    const readers = () => new Set(kept().map((row) => (row as {reader: string}).reader))
+    const [before] = [...readers()]
+    await run.run({
+      ...options,
+      matching: {matching: {profile: {...profile, skills: {rust: 3}}, options: {}}, minScore: 0},
+    })
+    expect(readers().size).toBe(1)
+    expect(readers().has(before!)).toBe(false)
   })
 
   it('leaves the shelf alone on a dry run', async () => {

@@ -6,7 +6,7 @@ import {overlaps, placesIn} from '../../../src/core/matching/places.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {familiesIn, RoleMatcher, roleWords} from '../../../src/core/matching/role-match.js'
 import {ROLE_FAMILIES} from '../../../src/core/matching/roles.js'
-import {descriptionTerms, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
+import {descriptionReader, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
 import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
 import {noDetails} from '../../helpers/job-details.js'
 
@@ -297,7 +297,7 @@ describe('the invariants of the ranking', () => {
 
 describe('reading text in linear time', () => {
   it('reads a keyword-list description of 5,000 entries and a blank skill without hanging', () => {
-    const read = descriptionTerms({profile: profile({skills: {go: 3, ' ': 1}}), options: {}})
+    const {read} = descriptionReader({profile: profile({skills: {go: 3, ' ': 1}}), options: {}})
     // Quadratic reading took about a second per such text: forty of them outlast the test's timeout.
     for (let text = 0; text < 40; text++) expect([...read('go, '.repeat(5000)).terms.values()]).toEqual(['nothing'])
   })
