@@ -1,5 +1,3 @@
-import {escapeRegExp} from './trie-pattern.js'
-
 /**
  * What the scorer knows about places: which regions hold which countries, which countries hold which large
  * cities, and the other names they go by. A short table, not a gazetteer: it covers how job boards name where a
@@ -236,16 +234,16 @@ for (const name of ['anywhere', 'worldwide', 'anywhere in the world', 'global', 
   NAMED.set(name, EVERYWHERE)
 }
 
-// Longest names first, so `new york` is read before `york` and `united states of america` before `america`.
-// Without the `i` flag, which makes the pattern several times slower to compile: it reads lower-cased text, and
-// a match is looked up as it is in the lower-case names.
-const ANY_NAME = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${[...NAMED.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'gu',
-)
+/**
+ * A word of a place name: letters and digits, with inner dots (`u.s.`). Text is read word by word and each run of
+ * up to NAME_WORDS words looked up among the names, longest first: one pattern of some 400 names with Unicode
+ * word edges took about 15 µs for a title of 30 characters, trying every name at every position.
+ */
+const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.?/gu
+/** The most words a name has (`united states of america`, `anywhere in the world`). */
+const NAME_WORDS = Math.max(...[...NAMED.keys()].map((name) => name.split(' ').length))
+/** The first words of the names of several words: only at these is a longer name tried. */
+const FIRST_WORDS = new Set([...NAMED.keys()].filter((name) => name.includes(' ')).map((name) => name.split(' ')[0]!))
 
 /** Short names that are also common words of titles in other languages (`Ingeniero de Software`). */
 const WORDS_TOO = new Set(['de', 'na', 'nl'])
@@ -256,12 +254,31 @@ const WORDS_TOO = new Set(['de', 'na', 'nl'])
  */
 export function placesIn(text: string, options: {inTitle?: boolean} = {}): string[] {
   const found = new Set<string>()
-  for (const match of text.toLowerCase().matchAll(ANY_NAME)) {
-    if (options.inTitle && WORDS_TOO.has(match[1] ?? '')) continue
-    const place = NAMED.get(match[1] ?? '')
-    if (place) found.add(place)
+  const words = text.toLowerCase().match(WORD) ?? []
+  for (let at = 0; at < words.length; ) {
+    let taken = 1
+    const longest = FIRST_WORDS.has(words[at]!) ? Math.min(NAME_WORDS, words.length - at) : 1
+    for (let size = longest; size >= 1; size--) {
+      const name = nameOf(words, at, size)
+      if (options.inTitle && WORDS_TOO.has(name)) continue
+      const place = NAMED.get(name) ?? (name.endsWith('.') ? NAMED.get(name.slice(0, -1)) : undefined)
+      if (place) {
+        found.add(place)
+        taken = size
+        break
+      }
+    }
+    at += taken
   }
   return [...found]
+}
+
+/** `size` words from `at`, as the names are written: one space between them. */
+function nameOf(words: readonly string[], at: number, size: number): string {
+  if (size === 1) return words[at]!
+  let name = words[at]!
+  for (let next = at + 1; next < at + size; next++) name += ` ${words[next]}`
+  return name
 }
 
 /** A place as the profile names it, to the known place it stands for (or the name itself when unknown). */
