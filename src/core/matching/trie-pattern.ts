@@ -1,5 +1,5 @@
 /** Text as a regular expression that matches exactly it. */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 interface TrieNode {
   next: Map<string, TrieNode>
