@@ -96,7 +96,7 @@ export abstract class BaseCommand extends Command {
     // open files) is the environment's, not a bug: it still names the path and what to do, and exits 1.
     const error = isSystemError(thrown)
       ? (describeFileError(thrown, thrown.path ?? '', thrown.syscall ?? 'use') as Interfaces.CommandError)
-      : this.jsonUsageError(thrown)
+      : this.usageErrorOf(thrown)
     if (!isJobagentError(error)) {
       if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
       process.stderr.write(`Error: unexpected failure: ${escapeControls(error.message)}\n`)
@@ -127,13 +127,13 @@ export abstract class BaseCommand extends Command {
   }
 
   /**
-   * With --json, a mistake oclif's parser found (an unknown flag, a bad value) is answered like every other usage
-   * error: the error document on stdout and exit 2. oclif's own answer would print the error object with its whole
-   * parse context as the document, and exit 1.
+   * A mistake oclif's parser found (an unknown flag, a bad value, flags that exclude each other) is answered like
+   * every other usage error: `Error:` and `Hint:`, exit 2, and with --json the error document on stdout. oclif's own
+   * answer is an indented block without a hint, and with --json the error object with its whole parse context.
    */
-  private jsonUsageError(error: Interfaces.CommandError): Interfaces.CommandError {
+  private usageErrorOf(error: Interfaces.CommandError): Interfaces.CommandError {
     const oclif = (error as {oclif?: {exit?: number}}).oclif
-    if (oclif?.exit !== EXIT_USAGE || (error as {code?: string}).code === 'EEXIT' || !this.jsonEnabled()) return error
+    if (oclif?.exit !== EXIT_USAGE || (error as {code?: string}).code === 'EEXIT') return error
     const message = error.message
       .split('\n')
       .map((line) => line.trim().replace(/\s+/g, ' '))
