@@ -2,7 +2,7 @@ import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/error
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {maskUrl} from '../core/secrets.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, splitList, writeConfigFile} from './config.js'
-import {checkConfig, schemaAt} from './config-schema.js'
+import {checkConfig, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
 
 /**
@@ -31,6 +31,13 @@ function parseValue(key: string, raw: string): unknown {
 
 /** Walks the schema so a nested typo (`search.foo`) is named, not just reported as "search has an unknown key". */
 function checkKey(key: string): void {
+  const prototypeKey = key.split('.').find((segment) => PROTOTYPE_KEYS.has(segment))
+  if (prototypeKey !== undefined) {
+    throw new ConfigurationError(`cannot use the key "${key}": ${PROTOTYPE_KEY_MESSAGE}`, {
+      details: [{field: key, message: PROTOTYPE_KEY_MESSAGE}],
+      hint: 'name a skill, a currency or a setting by its own name',
+    })
+  }
   let node = schemaAt('')
   const parents: string[] = []
   for (const segment of key.split('.')) {

@@ -273,8 +273,31 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
 
 type ConfigCheck = {ok: true; config: ParsedConfig} | {ok: false; problems: ErrorDetail[]}
 
+/**
+ * Keys that name an object's prototype: copied or assigned into an object they would change what every object of
+ * the process inherits, so no place of the config may have them (a skill, a currency, a key path).
+ */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+export const PROTOTYPE_KEY_MESSAGE = '__proto__, constructor and prototype are not allowed as keys'
+
+/** The dotted paths of every prototype key in a parsed config file, at any depth. */
+function prototypeKeysIn(value: unknown, path = ''): string[] {
+  if (typeof value !== 'object' || value === null) return []
+  return Object.keys(value).flatMap((key) => {
+    const at = path === '' ? key : `${path}.${key}`
+    return PROTOTYPE_KEYS.has(key) ? [at] : prototypeKeysIn((value as Record<string, unknown>)[key], at)
+  })
+}
+
 /** Checks the content of a config file against the schema; the parsed config has every default filled in. */
 export function checkConfig(stored: unknown): ConfigCheck {
+  const forbidden = prototypeKeysIn(stored)
+  if (forbidden.length > 0) {
+    return {
+      ok: false,
+      problems: forbidden.map((field) => ({field, message: `${field}: ${PROTOTYPE_KEY_MESSAGE}`})),
+    }
+  }
   const result = configSchema.safeParse(stored)
   if (result.success) return {ok: true, config: result.data}
   return {ok: false, problems: result.error.issues.flatMap(describeIssue)}

@@ -4,7 +4,7 @@ import envPaths from 'env-paths'
 import {ConfigurationError, describeFileError, type ErrorDetail, isSystemError} from '../core/errors.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
-import {checkConfig, type JobagentConfig, modeSchema, portSchema, schemaAt} from './config-schema.js'
+import {checkConfig, type JobagentConfig, modeSchema, PROTOTYPE_KEYS, portSchema, schemaAt} from './config-schema.js'
 
 export type {JobagentConfig} from './config-schema.js'
 
@@ -35,7 +35,8 @@ export function configFilePath(env: Env = process.env): string {
 export function configFixHint(problems: readonly ErrorDetail[]): string {
   const steps = problems.map(({field}) => {
     if (!field) return 'jobagent config set <key> <value>'
-    return schemaAt(field) ? `jobagent config set ${field} <value>` : `jobagent config unset ${field}`
+    const settable = schemaAt(field) && !PROTOTYPE_KEYS.has(field.split('.').at(-1) ?? '')
+    return settable ? `jobagent config set ${field} <value>` : `jobagent config unset ${field}`
   })
   return `fix it with: ${[...new Set(steps)].join(', ')}`
 }

@@ -311,3 +311,31 @@ describe('listing settings', () => {
     )
   })
 })
+
+describe('keys that name a prototype', () => {
+  it('are refused in a key path and in a value, and nothing any object inherits changes', () => {
+    editor().set('search.fx.USD', '0.9')
+    const before = readFileSync(file, 'utf8')
+    for (const [key, value] of [
+      ['profile.skills.__proto__.polluted', '3'],
+      ['search.fx', '{"__proto__": {"polluted": 1}}'],
+      ['profile.skills', '{"constructor": 2}'],
+      ['search.fx.prototype', '1'],
+    ] as const) {
+      const refused = refusal(() => editor().set(key, value))
+      expect(refused.message, key).toContain('__proto__, constructor and prototype are not allowed as keys')
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(readFileSync(file, 'utf8')).toBe(before)
+  })
+
+  it('make a file invalid, naming the key, and config unset repairs it', () => {
+    writeFileSync(file, '{"search": {"fx": {"__proto__": {"polluted": 1}, "USD": 0.9}}}', {mode: 0o600})
+    const refused = refusal(() => loadConfig({env}))
+    expect(refused.message).toContain('search.fx.__proto__: __proto__, constructor and prototype are not allowed')
+    expect(refused.hint).toBe('fix it with: jobagent config unset search.fx.__proto__')
+    expect(editor().unset('search.fx.__proto__')).toEqual({removed: true, problems: []})
+    expect(loadConfig({env}).config.search.fx).toEqual({USD: 0.9})
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
