@@ -73,6 +73,8 @@ export default class Run extends BaseCommand {
       )
       if (this.jsonEnabled()) this.logJson({...demo.summary, demo: {data_dir: demo.data_dir, kept: demo.kept}})
       else if (!flags.quiet) this.log(demo.next_step)
+      // Quiet or not, a kept data directory is named: it is the one thing the person needs from a kept demo.
+      else if (demo.kept) this.log(`The demo's data is in ${demo.data_dir}`)
       if (demo.summary.exit_code !== 0) process.exitCode = demo.summary.exit_code
       return
     }
@@ -86,9 +88,15 @@ export default class Run extends BaseCommand {
     })
     const summary = await runAgent(context, options).finally(done)
     if (this.jsonEnabled()) this.logJson(summary)
-    else if (summary.new_jobs > 0 && !flags.quiet)
-      this.log(`${summary.new_jobs} new job(s). List them with: jobagent jobs --new`)
+    else if (summary.new_jobs > 0 && !flags.quiet) this.log(nextStep(summary.new_jobs, summary.dry_run))
     // Not this.exit(): under --json it would print a second document after the summary.
     if (summary.exit_code !== 0) process.exitCode = summary.exit_code
   }
+}
+
+/** What a run says it found and how to see it; a dry run stored nothing, so `jobs` would list the run before. */
+function nextStep(newJobs: number, dryRun: boolean): string {
+  return dryRun
+    ? `${newJobs} new job(s) found; a dry run stores nothing. Run without --dry-run to store them, then list them with: jobagent jobs --new`
+    : `${newJobs} new job(s). List them with: jobagent jobs --new`
 }

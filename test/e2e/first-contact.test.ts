@@ -133,6 +133,10 @@ describe('run --demo on a machine where jobagent never ran', () => {
     const jobs = await runCli(['jobs', '--json'], {home: dir})
     expect(jobs.code).toBe(0)
     expect(JSON.parse(jobs.stdout).length).toBeGreaterThan(40)
+    // Quiet, it still says where the kept data is.
+    const quiet = await jobagent(['run', '--demo', '--keep', '--quiet'])
+    const second = readdirSync(tmp).find((name) => !kept.includes(name))
+    expect(quiet.stdout.trim()).toBe(`The demo's data is in ${join(tmp, second as string)}`)
   })
 
   it('prints one JSON summary with --json', async () => {

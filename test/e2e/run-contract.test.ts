@@ -92,6 +92,10 @@ describe('--dry-run', {timeout: 120_000}, () => {
     expect(tableCounts()).toEqual(before)
     expect((await jobagent(['jobs', '--json'])).stdout).toBe(jobsBefore)
     expect(JSON.parse((await jobagent(['runs', '--json'])).stdout).total).toBe(1)
+    // Without --json it says the jobs were not stored, instead of pointing at the last real run's.
+    remoteokEmpty = false
+    const text = await jobagent(['run', '--dry-run'])
+    expect(text.stdout).toContain('a dry run stores nothing. Run without --dry-run to store them')
   })
 
   it('names jobs already stored by their id and new ones with id null', async () => {
