@@ -2,7 +2,7 @@ import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
-import {FeedbackModel} from '../matching/feedback.js'
+import type {FeedbackModel} from '../matching/feedback.js'
 import {
   type DescriptionReader,
   type DescriptionTerms,
@@ -16,7 +16,7 @@ import type {FoundJob} from './dedupe.js'
 import type {DescriptionReadings, DescriptionShelf, ParkedDescription} from './description-shelf.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
-import type {FeedbackStore} from './job-feedback.js'
+import {type FeedbackStore, learnFrom} from './job-feedback.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
@@ -245,11 +245,10 @@ export class AgentRun {
     // The stored jobs come in the order they were found: a job whose description is parked is scored on what the
     // profile's terms said of it when it was parked.
     const parked = new Map(saved.jobs.map((job, index) => [job, result.found[index]?.parked ?? null]))
-    const verdicts = this.deps.feedback ? await this.deps.feedback.verdicts() : []
-    const dismissed = new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id))
+    const {model, dismissed} = await learnFrom(this.deps.feedback)
     const newJobs = this.rank(saved, options, reading.ms, {
       descriptionOf: (job) => parked.get(job)?.terms ?? job.description,
-      feedback: verdicts.length > 0 ? new FeedbackModel(verdicts) : null,
+      feedback: model,
     })
     this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
     if (newJobs.matching) {

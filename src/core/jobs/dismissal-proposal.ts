@@ -1,3 +1,4 @@
+import {roleWords} from '../matching/role-match.js'
 import type {JobVerdict} from './job-feedback.js'
 
 /** Dismissals with one reason that make a rule worth proposing. */
@@ -6,8 +7,7 @@ const PROPOSE_AFTER = 3
 const TITLE_GLUE = new Set(['the', 'and', 'of', 'for', 'to', 'in', 'a', 'an', 'with', 'at', 'on', 'm', 'w', 'd', 'f'])
 
 const reasonKey = (reason: string) => reason.trim().toLowerCase().replace(/\s+/g, ' ')
-const titleWords = (title: string) =>
-  new Set((title.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.+#-]*/gu) ?? []).filter((word) => !TITLE_GLUE.has(word)))
+const titleWords = (title: string) => new Set(roleWords(title).filter((word) => !TITLE_GLUE.has(word)))
 
 /**
  * After PROPOSE_AFTER or more dismissals with the reason of `given`, a word that every one of their titles holds

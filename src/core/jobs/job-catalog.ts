@@ -3,7 +3,8 @@ import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {findControl} from '../control-characters.js'
 import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
-import {FeedbackModel, type Verdict, wantedTerms} from '../matching/feedback.js'
+import type {FeedbackModel, Verdict} from '../matching/feedback.js'
+import {wantedTerms} from '../matching/feedback.js'
 import type {Matching, ScorePart} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {localTimestamp} from '../time.js'
@@ -11,7 +12,7 @@ import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {FoundJob} from './dedupe.js'
 import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
-import type {FeedbackStore, JobVerdict} from './job-feedback.js'
+import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, jobTrackingKeys, judgeJob} from './job-tracking.js'
 
@@ -43,13 +44,6 @@ interface CatalogOptions {
   feedback?: FeedbackStore | null
 }
 
-/** What feedback says of a listing: the model it teaches, and the jobs dismissed. */
-interface Learned {
-  model: FeedbackModel | null
-  dismissed: ReadonlySet<number>
-  verdicts: ReadonlyMap<number, JobVerdict>
-}
-
 /** A verdict as given (`jobs <id> --like`), with the one it replaced and, after dismissals alike, a rule to adopt. */
 export interface GivenVerdict {
   job: Pick<StoredJob, 'id' | 'title' | 'company'>
@@ -58,9 +52,6 @@ export interface GivenVerdict {
   /** A config change that several dismissals with one reason suggest, as a command; null when none does. */
   proposal: string | null
 }
-
-/** How many verdicts feedback learns from: the most recent. */
-const LEARNED_VERDICTS = 500
 
 /** Which jobs a listing holds: the last run's (open), the closed ones, or both. */
 type JobState = 'open' | 'closed' | 'all'
@@ -135,14 +126,8 @@ export class JobCatalog {
   }
 
   /** What the person's verdicts teach, read afresh for each listing: a verdict counts at once. */
-  private async learned(): Promise<Learned> {
-    const verdicts = this.feedback ? await this.feedback.verdicts(LEARNED_VERDICTS) : []
-    const dismissed = new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id))
-    return {
-      model: verdicts.length > 0 ? new FeedbackModel(verdicts) : null,
-      dismissed,
-      verdicts: new Map(verdicts.map((given) => [given.job_id, given])),
-    }
+  private learned(): Promise<Learned> {
+    return learnFrom(this.feedback)
   }
 
   /**

@@ -1,4 +1,4 @@
-import type {Verdict} from '../matching/feedback.js'
+import {FeedbackModel, type Verdict} from '../matching/feedback.js'
 
 /** A person's verdict on a stored job, with the job's title and tags as they were, which feedback learns from. */
 export interface JobVerdict {
@@ -25,4 +25,27 @@ export interface FeedbackStore {
   verdicts(limit?: number): Promise<JobVerdict[]>
   /** Removes every verdict; returns how many there were. */
   forget(): Promise<number>
+}
+
+/** How many verdicts feedback learns from: the most recent. */
+export const LEARNED_VERDICTS = 500
+
+/** What the person's verdicts teach: the model that ranks with them, the jobs dismissed, each job's verdict. */
+export interface Learned {
+  model: FeedbackModel | null
+  dismissed: ReadonlySet<number>
+  verdicts: ReadonlyMap<number, JobVerdict>
+}
+
+/**
+ * The verdicts read afresh and what they teach; the run and every listing learn from the same ones, so a job ranks
+ * alike in the digest and in `jobagent jobs`. Nothing without a store.
+ */
+export async function learnFrom(store: Pick<FeedbackStore, 'verdicts'> | null | undefined): Promise<Learned> {
+  const verdicts = store ? await store.verdicts(LEARNED_VERDICTS) : []
+  return {
+    model: verdicts.length > 0 ? new FeedbackModel(verdicts) : null,
+    dismissed: new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id)),
+    verdicts: new Map(verdicts.map((given) => [given.job_id, given])),
+  }
 }
