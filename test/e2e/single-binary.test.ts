@@ -28,10 +28,14 @@ let home: string
 let data: string
 let emptyPath: string
 
-function build(output: string, version?: string): void {
+/** What `npm run package` printed when it built the executable under test. */
+let packaged: {stdout: string; stderr: string}
+
+function build(output: string, version?: string): {stdout: string; stderr: string} {
   const args = ['scripts/package.js', '--output', output, ...(version ? ['--version', version] : [])]
   const result = spawnSync(process.execPath, args, {cwd: ROOT, encoding: 'utf8'})
   if (result.status !== 0) throw new Error(`npm run package failed: ${result.stdout}${result.stderr}`)
+  return result
 }
 
 /** The executable with nothing of the machine's: no node on PATH, empty home and data directories. */
@@ -57,7 +61,7 @@ function cachedAddons(cacheHome: string): string[] {
 beforeAll(() => {
   work = tempDir('jobagent-binary-')
   const built = join(work.path, 'build', EXECUTABLE)
-  build(built)
+  packaged = build(built)
   dir = join(work.path, 'run')
   home = join(work.path, 'home')
   data = join(work.path, 'data')
@@ -70,6 +74,11 @@ beforeAll(() => {
 afterAll(() => work?.cleanup())
 
 describe('the single executable', () => {
+  it('is built quietly: one line saying what was written', () => {
+    expect(packaged.stderr).toBe('')
+    expect(packaged.stdout).toMatch(/^wrote \S+ \(\d+\.\d MB\) in \d+\.\d s\n$/)
+  })
+
   it('is one file that runs without Node.js on the PATH and prints its version and help', async () => {
     expect(spawnSync('sh', ['-c', 'command -v node'], {env: {PATH: emptyPath}}).status).not.toBe(0)
     expect(readdirSync(dir)).toEqual(['jobagent'])
