@@ -69,27 +69,44 @@ writeFileSync(
     2,
   ),
 )
+// Node says where it wrote the blob on success; that is the work directory's business, so it is shown only when
+// Node fails.
 const prepared = spawnSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], {
-  stdio: 'inherit',
+  encoding: 'utf8',
 })
-if (prepared.status !== 0) process.exit(prepared.status ?? 1)
+if (prepared.status !== 0) {
+  process.stderr.write(`${prepared.stdout ?? ''}${prepared.stderr ?? prepared.error?.message ?? ''}`)
+  process.exit(prepared.status ?? 1)
+}
 
 rmSync(output, {force: true})
 copyFileSync(process.execPath, output)
 chmodSync(output, 0o755)
 // Node's symbol table and debugging information are a tenth of its file, and nothing a user runs needs them; the
-// dynamic symbols the library loads against stay. strip's complaints about Node's many ELF notes are noise.
-// (Linux only: on macOS the binary's signature would need redoing.)
+// dynamic symbols the library loads against stay. (Linux only: on macOS the binary's signature would need redoing.)
 const stripped =
   process.platform === 'linux' ? spawnSync('strip', ['--strip-all', output], {encoding: 'utf8'}) : {status: 0}
 if (stripped.error || stripped.status !== 0)
   console.warn(
     `strip did not run (${stripped.error?.message ?? stripped.stderr.trim()}): the executable keeps its symbols`,
   )
-await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
-  sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-  machoSegmentName: 'NODE_SEA',
-})
+// postject's ELF reader (LIEF, compiled to WebAssembly) prints a warning through console.warn for each of Node's ELF
+// notes it cannot name, a dozen lines on every build of every Node binary. They are held back and shown only when
+// the injection fails, beside its error.
+const injectionWarnings = []
+const warn = console.warn
+console.warn = (...args) => injectionWarnings.push(args.join(' '))
+try {
+  await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
+    sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+    machoSegmentName: 'NODE_SEA',
+  })
+} catch (error) {
+  for (const line of injectionWarnings) warn(line)
+  throw error
+} finally {
+  console.warn = warn
+}
 rmSync(work, {recursive: true, force: true})
 const megabytes = (statSync(output).size / 1024 / 1024).toFixed(1)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)

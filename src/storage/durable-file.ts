@@ -1,5 +1,6 @@
 import {
   closeSync,
+  existsSync,
   fstatSync,
   fsyncSync,
   linkSync,
@@ -87,8 +88,27 @@ export function ensurePrivateDirectory(dir: string): void {
   try {
     mkdirSync(dir, {recursive: true, mode: PRIVATE_DIR_MODE})
   } catch (error) {
-    throw describeFileError(error, dir, 'create the directory')
+    const reason = whyNotCreated(error, dir)
+    if (reason !== undefined) throw describeFileError(reason, dir, 'create the directory')
   }
+}
+
+/**
+ * Node's recursive mkdir reports ENOENT whatever kept it from creating a directory (a read-only file system, a
+ * parent the user cannot write): the first missing directory, created alone, gives the real reason. When that works
+ * after all (the parent appeared meanwhile), the rest is created again and there is nothing to report.
+ */
+function whyNotCreated(error: unknown, dir: string): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return error
+  let missing = dir
+  while (dirname(missing) !== missing && !existsSync(dirname(missing))) missing = dirname(missing)
+  try {
+    mkdirSync(missing, {mode: PRIVATE_DIR_MODE})
+    mkdirSync(dir, {recursive: true, mode: PRIVATE_DIR_MODE})
+  } catch (reason) {
+    return reason
+  }
+  return undefined
 }
 
 /**

@@ -1,11 +1,25 @@
 import {execFileSync, spawnSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type CliResult, IMPORT_EXAMPLE_SHIPMENTS, ROOT, runCli, tempDir} from '../helpers/cli.js'
 import {serveBuilt} from '../helpers/serve.js'
+import {mountSmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 import {waitFor} from '../ui/harness.js'
 
 /**
@@ -17,6 +31,8 @@ import {waitFor} from '../ui/harness.js'
 const EXECUTABLE = `jobagent-${process.platform}-${process.arch}`
 const addonFile = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
 const addonHash = createHash('sha256').update(readFileSync(addonFile)).digest('hex')
+/** The uid and gid of `nobody`, the other user of the cache tests. */
+const NOBODY = 65534
 const hasTmux = spawnSync('sh', ['-c', 'command -v tmux']).status === 0
 if (!hasTmux) console.warn('skipping the dashboard check of the single executable: tmux is not installed')
 
@@ -28,10 +44,14 @@ let home: string
 let data: string
 let emptyPath: string
 
-function build(output: string, version?: string): void {
+/** What `npm run package` printed when it built the executable under test. */
+let packaged: {stdout: string; stderr: string}
+
+function build(output: string, version?: string): {stdout: string; stderr: string} {
   const args = ['scripts/package.js', '--output', output, ...(version ? ['--version', version] : [])]
   const result = spawnSync(process.execPath, args, {cwd: ROOT, encoding: 'utf8'})
   if (result.status !== 0) throw new Error(`npm run package failed: ${result.stdout}${result.stderr}`)
+  return result
 }
 
 /** The executable with nothing of the machine's: no node on PATH, empty home and data directories. */
@@ -57,7 +77,7 @@ function cachedAddons(cacheHome: string): string[] {
 beforeAll(() => {
   work = tempDir('jobagent-binary-')
   const built = join(work.path, 'build', EXECUTABLE)
-  build(built)
+  packaged = build(built)
   dir = join(work.path, 'run')
   home = join(work.path, 'home')
   data = join(work.path, 'data')
@@ -70,6 +90,11 @@ beforeAll(() => {
 afterAll(() => work?.cleanup())
 
 describe('the single executable', () => {
+  it('is built quietly: one line saying what was written', () => {
+    expect(packaged.stderr).toBe('')
+    expect(packaged.stdout).toMatch(/^wrote \S+ \(\d+\.\d MB\) in \d+\.\d s\n$/)
+  })
+
   it('is one file that runs without Node.js on the PATH and prints its version and help', async () => {
     expect(spawnSync('sh', ['-c', 'command -v node'], {env: {PATH: emptyPath}}).status).not.toBe(0)
     expect(readdirSync(dir)).toEqual(['jobagent'])
@@ -109,9 +134,77 @@ describe('the single executable', () => {
     writeFileSync(notADirectory, '')
     const status = await run(['status'], {env: {XDG_CACHE_HOME: notADirectory}})
     expect(status.code).toBe(1)
-    expect(status.stderr).toContain(`cannot create the directory ${join(notADirectory, 'jobagent')}`)
+    expect(status.stderr).toContain(
+      `Error: SQLite's library cannot be kept in the cache: cannot create the directory ${notADirectory}: a file of that name is in the way`,
+    )
     expect(status.stderr).toContain('Hint: point XDG_CACHE_HOME at a directory you can write to')
     expect(status.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('refuses a cache directory other users can write to, and writes nothing into it', async () => {
+    const shared = join(work.path, 'shared-cache')
+    mkdirSync(shared)
+    chmodSync(shared, 0o1777)
+    const status = await run(['status'], {env: {XDG_CACHE_HOME: shared}})
+    expect(status.code).toBe(1)
+    expect(status.stderr).toContain(
+      `Error: refusing the cache directory ${shared}: its group and other users can write to it (mode 1777), and could replace the SQLite library jobagent loads from it`,
+    )
+    expect(status.stderr).toContain(`Hint: remove their write permission (chmod go-w ${shared})`)
+    expect(readdirSync(shared)).toEqual([])
+  })
+
+  it.skipIf(process.geteuid?.() !== 0)('refuses a cache directory of another user, as root too', async () => {
+    const theirs = join(work.path, 'their-cache')
+    mkdirSync(theirs, {mode: 0o755})
+    chownSync(theirs, NOBODY, NOBODY)
+    const status = await run(['status'], {env: {XDG_CACHE_HOME: theirs}})
+    expect(status.code).toBe(1)
+    expect(status.stderr).toContain(
+      `Error: refusing the cache directory ${theirs}: it belongs to another user (uid ${NOBODY}; you are uid 0)`,
+    )
+    expect(status.stderr).toContain('Hint: point XDG_CACHE_HOME at a directory of your own')
+    expect(readdirSync(theirs)).toEqual([])
+  })
+
+  it('ignores a relative XDG_CACHE_HOME, as the XDG spec says, and uses ~/.cache', async () => {
+    const otherHome = join(work.path, 'relative-home')
+    mkdirSync(otherHome)
+    const status = await run(['status', '--json'], {env: {HOME: otherHome, XDG_CACHE_HOME: 'relative-cache'}})
+    expect(status.stderr).toBe('')
+    expect(status.code).toBe(0)
+    expect(cachedAddons(otherHome)).toHaveLength(1)
+    expect(readdirSync(dir)).toEqual(['jobagent'])
+  })
+
+  it.skipIf(tmpfsUnavailable !== undefined)('says a read-only cache is read-only', async () => {
+    const disk = mountSmallFilesystem(64)
+    try {
+      disk.remountReadOnly()
+      const status = await run(['status'], {env: {XDG_CACHE_HOME: disk.path}})
+      expect(status.code).toBe(1)
+      expect(status.stderr).toContain(
+        `cannot create the directory ${join(disk.path, 'jobagent')}: read-only file system`,
+      )
+      expect(status.stderr).not.toContain('no such file')
+      expect(status.stderr).toContain('Hint: point XDG_CACHE_HOME at a directory you can write to')
+    } finally {
+      disk.unmount()
+    }
+  })
+
+  it('does not follow a symbolic link in place of the library, even to a good copy: it writes a file of its own', async () => {
+    const [ownDir = ''] = cachedAddons(home)
+    const cached = join(home, '.cache', 'jobagent', ownDir, 'better_sqlite3.node')
+    const elsewhere = join(work.path, 'good-copy.node')
+    copyFileSync(cached, elsewhere)
+    rmSync(cached)
+    symlinkSync(elsewhere, cached)
+    const status = await run(['status', '--json'])
+    expect(status.stderr).toBe('')
+    expect(status.code).toBe(0)
+    expect(lstatSync(cached).isFile()).toBe(true)
+    expect(createHash('sha256').update(readFileSync(cached)).digest('hex')).toBe(addonHash)
   })
 
   it('runs the demo, tracks an application, lists it and exports it', async () => {

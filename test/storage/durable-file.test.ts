@@ -20,6 +20,7 @@ import {
   writeFileDurably,
 } from '../../src/storage/durable-file.js'
 import {tempDir} from '../helpers/cli.js'
+import {mountSmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
 const dirs: {cleanup: () => void}[] = []
 afterEach(() => {
@@ -172,4 +173,21 @@ describe('private directories and files', () => {
     expect(readFileSync(file, 'utf8')).toBe('data')
     expect(existsSync(file)).toBe(true)
   })
+
+  it.skipIf(tmpfsUnavailable !== undefined)(
+    'says a directory cannot be created on a read-only file system, not that there is no such file',
+    () => {
+      const disk = mountSmallFilesystem(64)
+      try {
+        disk.remountReadOnly()
+        for (const nested of [join(disk.path, 'a'), join(disk.path, 'a', 'b')]) {
+          expect(() => ensurePrivateDirectory(nested)).toThrow(
+            `cannot create the directory ${nested}: read-only file system`,
+          )
+        }
+      } finally {
+        disk.unmount()
+      }
+    },
+  )
 })

@@ -3,18 +3,22 @@
  * single-file bundle of the driver's JavaScript (scripts/bundle-modules.js), and `openDriver` loads the compiled
  * SQLite library by its path in the package instead of through the `bindings` package, which looks for it in a
  * dozen places on every start. Both serve every command that opens the tracker. In the single executable the
- * library is one of its assets, written to the user's cache directory on first use (./native-addon.ts).
+ * library is one of its assets, written to the user's cache directory on first use and loaded from there
+ * (./native-addon.ts).
  */
 import {createRequire} from 'node:module'
 import {isSea} from 'node:sea'
 import Database from 'better-sqlite3'
-import {extractNativeAddon} from './native-addon.js'
+import {loadNativeAddon} from './native-addon.js'
 
 export type {Database, Statement} from 'better-sqlite3'
 
-/** Where npm's install (prebuilt or compiled from source) puts the library; undefined leaves the search to the driver. */
-function locateAddon(): string | undefined {
-  if (isSea()) return extractNativeAddon()
+/**
+ * Where npm's install (prebuilt or compiled from source) puts the library; undefined leaves the search to the driver.
+ * The executable's library is loaded already, from the cache, and given as its exports.
+ */
+function locateAddon(): string | object | undefined {
+  if (isSea()) return loadNativeAddon()
   try {
     return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
   } catch {
@@ -22,10 +26,11 @@ function locateAddon(): string | undefined {
   }
 }
 
-let addon: {path: string | undefined} | undefined
+let addon: {binding: string | object | undefined} | undefined
 
 /** A connection to the SQLite file (or `:memory:`), with the driver's options. */
 export function openDriver(file: string, options: Database.Options = {}): Database.Database {
-  addon ??= {path: locateAddon()}
-  return new Database(file, {nativeBinding: addon.path, ...options})
+  addon ??= {binding: locateAddon()}
+  // better-sqlite3 takes a loaded library's exports as nativeBinding too; its type declarations name only a path.
+  return new Database(file, {nativeBinding: addon.binding as string | undefined, ...options})
 }
