@@ -46,8 +46,8 @@ interface CachedLibrary extends NativeAddonAsset {
 
 export const NATIVE_ADDON_ASSET = 'native-addon.json'
 
-/** Group- or other-writable. */
-const WRITABLE_BY_OTHERS = 0o022
+const GROUP_WRITABLE = 0o020
+const OTHER_WRITABLE = 0o002
 const XDG_HINT =
   'point XDG_CACHE_HOME at a directory you can write to (jobagent keeps the library in XDG_CACHE_HOME/jobagent)'
 
@@ -143,7 +143,16 @@ function openChecked(file: string, expected: string): number | undefined {
 function isOwnAndPrivate(found: Stats): boolean {
   const uid = process.geteuid?.()
   // Windows has no owner ids nor these mode bits: its file ACLs are not read here.
-  return uid === undefined || (found.uid === uid && (found.mode & WRITABLE_BY_OTHERS) === 0)
+  return uid === undefined || (found.uid === uid && !writableByOthers(found))
+}
+
+/**
+ * Writable by another user: by everyone, or by a group that is not the user's own. A group-writable directory of
+ * the user's own group is the norm where users have a private group and umask 002 (Ubuntu's `~/.cache` is 0775).
+ */
+function writableByOthers(found: Stats): boolean {
+  if ((found.mode & OTHER_WRITABLE) !== 0) return true
+  return (found.mode & GROUP_WRITABLE) !== 0 && found.gid !== process.getegid?.()
 }
 
 /** Creates the directory when missing (0700), then refuses it unless it is the user's and writable by nobody else. */
@@ -161,8 +170,11 @@ function ensureOwnDirectory(dir: string): void {
       {hint: 'point XDG_CACHE_HOME at a directory of your own that only you can write to (mkdir -m 700 <dir>)'},
     )
   }
-  if ((found.mode & WRITABLE_BY_OTHERS) !== 0) {
-    const who = [found.mode & 0o020 ? 'its group' : '', found.mode & 0o002 ? 'other users' : ''].filter(Boolean)
+  if (writableByOthers(found)) {
+    const who = [
+      found.mode & GROUP_WRITABLE && found.gid !== process.getegid?.() ? `its group (gid ${found.gid})` : '',
+      found.mode & OTHER_WRITABLE ? 'other users' : '',
+    ].filter(Boolean)
     throw new UnavailableError(
       `refusing the cache directory ${dir}: ${who.join(' and ')} can write to it (mode ${(found.mode & 0o7777).toString(8)}), ` +
         'and could replace the SQLite library jobagent loads from it',

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto'
 import {
   chmodSync,
+  chownSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -27,6 +28,9 @@ import {tempDir} from '../../helpers/cli.js'
 const bytes = readFileSync(createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'))
 const sha256 = createHash('sha256').update(bytes).digest('hex')
 const library = {name: 'better_sqlite3.node', sha256, dir: `0.0.0-${sha256.slice(0, 16)}`, bytes: () => bytes}
+
+/** A group the test process is not in: nogroup. */
+const OTHER_GROUP = 65534
 
 const dirs: {cleanup: () => void}[] = []
 const dlopen = process.dlopen
@@ -89,18 +93,27 @@ describe('the SQLite library cache of the single executable', () => {
     expect(statSync(file).ino).toBe(written.ino)
   })
 
-  it('refuses a cache directory its group can write to, and writes nothing into it', () => {
+  it('refuses a cache directory another group can write to, and writes nothing into it', () => {
     const {root, cache} = cacheRoot()
     mkdirSync(cache, {mode: 0o770})
     chmodSync(cache, 0o770)
+    chownSync(cache, process.getuid?.() ?? 0, OTHER_GROUP)
     const refused = failure(() => loadCachedAddon(library, cache))
     expect(refused.message).toBe(
-      `refusing the cache directory ${cache}: its group can write to it (mode 770), ` +
+      `refusing the cache directory ${cache}: its group (gid ${OTHER_GROUP}) can write to it (mode 770), ` +
         'and could replace the SQLite library jobagent loads from it',
     )
     expect(refused.hint).toContain(`chmod go-w ${cache}`)
     expect(readdirSync(cache)).toEqual([])
     expect(readdirSync(root)).toEqual(['jobagent'])
+  })
+
+  it("accepts a directory only the user's own group can write to, as umask 002 leaves it", () => {
+    const {cache, file} = cacheRoot()
+    mkdirSync(cache, {mode: 0o775})
+    chmodSync(cache, 0o775)
+    works(loadCachedAddon(library, cache))
+    expect(readFileSync(file).equals(bytes)).toBe(true)
   })
 
   it('replaces a library file that is a symbolic link, even to a good copy, with a file of its own', () => {
