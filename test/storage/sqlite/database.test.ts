@@ -188,7 +188,8 @@ describe('sharing the database', () => {
     const recording = service.record(application()).finally(() => {
       settled = true
     })
-    // Each tick measures how long the loop was away: a write waiting inside SQLite would hold it for the whole wait.
+    // Each tick measures how long the loop was away: a write waiting inside SQLite would hold it for the whole wait
+    // (2 s, since the ROLLBACK below runs on this same loop), so the bounds leave room for a busy machine.
     const gaps: number[] = []
     let last = performance.now()
     const ticker = setInterval(() => {
@@ -201,9 +202,9 @@ describe('sharing the database', () => {
     other.exec('ROLLBACK')
     await expect(recording).resolves.toMatchObject({url: 'https://example.org/jobs/1', status: 'applied'})
     clearInterval(ticker)
-    expect(performance.now() - started).toBeLessThan(1000)
-    expect(gaps.length).toBeGreaterThan(50)
-    expect(Math.max(...gaps)).toBeLessThan(40)
+    expect(performance.now() - started).toBeLessThan(1500)
+    expect(gaps.length).toBeGreaterThan(20)
+    expect(Math.max(...gaps)).toBeLessThan(300)
   })
 
   it('gives each waiting write its own bound, counted from when it was made', async () => {
