@@ -8,7 +8,7 @@ import {createHttpMetrics, type HttpMetrics} from './metrics.js'
 import {bearerAuth} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests} from './middleware/observe.js'
-import {hostGuard, sameOriginGuard} from './middleware/request-origin.js'
+import {hostGuard, sameOriginGuard, wellFormedHost} from './middleware/request-origin.js'
 import {applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
@@ -91,6 +91,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
 
   app.use(observeRequests(logger, metrics))
   app.use(documentSecurityHeaders((path) => isDocument(path, web)))
+  app.use(wellFormedHost)
   // With a token a rebound page cannot get in anyway; without one, the Host is what tells a rebound page apart.
   if (!options.apiToken) app.use(hostGuard(options.allowedHosts ?? []))
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
