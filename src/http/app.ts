@@ -3,6 +3,7 @@ import type {Context, MiddlewareHandler} from 'hono'
 import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
 import type {Logger} from '../core/logger.js'
+import {allowedMethods} from './allowed-methods.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
 import {bearerAuth} from './middleware/auth.js'
@@ -131,9 +132,17 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   )
   app.route('/', webAssetRoutes(web))
 
+  const allowedAt = allowedMethods(app)
   app.notFound((c) => {
     markUnmatched(c)
-    return c.json(errorBody('not_found', `no route for ${c.req.method} ${c.req.path}`), 404)
+    const method = c.req.method
+    const allowed = allowedAt(c.req.path)
+    // A GET route that passed the request on (a file that is not there) makes it a 404, not a 405.
+    if (allowed.length > 0 && !allowed.includes(method)) {
+      const message = `${method} is not allowed on ${c.req.path}: it takes ${allowed.join(', ')}`
+      return c.json(errorBody('method_not_allowed', message), 405, {Allow: allowed.join(', ')})
+    }
+    return c.json(errorBody('not_found', `no route for ${method} ${c.req.path}`), 404)
   })
   app.onError((error, c) => errorResponse(error, c, logger))
   return app
@@ -152,7 +161,8 @@ function openApiDocument(app: OpenAPIHono, version: string) {
       version,
       description:
         'Job search and application tracking. Errors are {"error": {"code", "message", "details"}}. ' +
-        '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent).',
+        '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent). ' +
+        'A method a path does not take gets 405 with an Allow header that lists those it takes.',
     },
     security: [{bearer: []}],
   })
