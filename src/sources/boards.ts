@@ -1,4 +1,3 @@
-import {decode} from 'html-entities'
 import {z} from 'zod'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
@@ -230,8 +229,8 @@ const GREENHOUSE: BoardSpec = {
     url: item.absolute_url,
     // updated_at changes on every edit; first_published is when the job appeared (absent in old boards).
     posted_date: item.first_published ?? item.updated_at,
-    // content is HTML escaped once more (`&lt;p&gt;`): unescaped here, then read as HTML.
-    description: typeof item.content === 'string' ? decode(item.content, {level: 'html5'}) : undefined,
+    // content is HTML escaped once more (`&lt;p&gt;`), which the description reader unescapes.
+    description: item.content,
     tags: names(item.departments),
     board_id: item.id,
   }),
