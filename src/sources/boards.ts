@@ -304,6 +304,8 @@ const ASHBY: BoardSpec = {
       ? item.secondaryLocations.map((entry) => (isObject(entry) ? entry.location : undefined))
       : []
     const locations = nonEmptyStrings([item.location, ...secondary]).map((location) => location.trim())
+    const remoteFrom = locations.map(remoteRegion).filter((region) => region !== undefined)
+    const where = eligibility(remoteFrom.join(', '))
     return {
       title: item.title,
       company: board.company ?? board.slug,
@@ -313,8 +315,14 @@ const ASHBY: BoardSpec = {
       description: item.descriptionHtml,
       salary: ashbySalary(item),
       employment_type: item.employmentType,
-      // workplaceType says what the job is; isRemote has been seen true on Hybrid jobs.
-      remote: workplace(item.workplaceType) ?? (typeof item.isRemote === 'boolean' ? item.isRemote : null),
+      // A location named remote (`Remote (US)`) opens the job to remote work from there, whatever else it is.
+      // Otherwise workplaceType says what the job is: isRemote has been seen true on Hybrid jobs at offices only.
+      remote:
+        remoteFrom.length > 0
+          ? true
+          : (workplace(item.workplaceType) ?? (typeof item.isRemote === 'boolean' ? item.isRemote : null)),
+      regions: where.regions,
+      timezones: where.timezones,
       tags: [item.department, item.team],
       board_id: item.id,
     }
@@ -329,6 +337,24 @@ function workplace(value: unknown): boolean | null {
   if (type === 'remote') return true
   if (type === 'onsite' || type === 'hybrid' || type === 'inoffice') return false
   return null
+}
+
+/**
+ * `Remote (US)`, `Remote - Canada`, `Remote, EMEA`, `Germany (Remote)`, `US Remote`: the place after or before the
+ * word. A dash separates only with a space beside it: `Remote-friendly office` is an office.
+ */
+const REMOTE_FROM =
+  /^remote(?:\s*\((.*)\)|\s*\[(.*)\]|(?:\s*[:,/|]|\s+[-–—]|\s*[-–—]\s)\s*(.*))$|^(.*?)(?:\s*\(remote\)|(?:\s*[:,/|]|\s+[-–—]|\s*[-–—]\s)\s*remote|\s+remote)$/i
+
+/**
+ * Where a location that names remote work lets a candidate be: its place (`Remote (US)` is `US`), `''` for
+ * `Remote` alone (anywhere); undefined for a location that is no remote one (an office).
+ */
+function remoteRegion(location: string): string | undefined {
+  if (/^remote$/i.test(location)) return ''
+  const match = REMOTE_FROM.exec(location)
+  if (!match) return undefined
+  return (match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').trim()
 }
 
 /** Lever's posting in full: the opening description, each list under its heading, the closing text. */
