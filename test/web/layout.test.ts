@@ -29,17 +29,18 @@ interface Clipping {
  * or that reaches past its cell or the table's container, with the table's and the container's edges.
  */
 function clipping(page: Page): Promise<Clipping> {
-  return page.evaluate(() => {
-    const table = document.getElementById('jobs-table') as HTMLTableElement
-    const wrap = table.parentElement as HTMLElement
+  // Run in the page, as text: the tests are compiled without the DOM's types.
+  return page.evaluate(`(() => {
+    const table = document.getElementById('jobs-table')
+    const wrap = table.parentElement
     const wrapBox = wrap.getBoundingClientRect()
-    const clipped: string[] = []
-    for (const button of table.tBodies[0]?.querySelectorAll('button') ?? []) {
+    const clipped = []
+    for (const button of table.tBodies[0].querySelectorAll('button')) {
       const box = button.getBoundingClientRect()
-      const cellBox = (button.closest('td') as HTMLElement).getBoundingClientRect()
+      const cellBox = button.closest('td').getBoundingClientRect()
       const cut = button.scrollWidth > button.clientWidth
       if (cut || box.right > cellBox.right + 0.5 || box.right > wrapBox.right + 0.5) {
-        clipped.push(`${button.textContent} (${button.clientWidth}/${button.scrollWidth} px)`)
+        clipped.push(button.textContent + ' (' + button.clientWidth + '/' + button.scrollWidth + ' px)')
       }
     }
     const tableBox = table.getBoundingClientRect()
@@ -48,7 +49,7 @@ function clipping(page: Page): Promise<Clipping> {
       wrap: {right: wrapBox.right, scrolls: wrap.scrollWidth > wrap.clientWidth},
       clipped,
     }
-  })
+  })()`)
 }
 
 describe.skipIf(!HAS_CHROMIUM)('the web page with a profile: the jobs table', {timeout: SCENARIO_TIMEOUT_MS}, () => {
