@@ -3,12 +3,13 @@ import type {Context, MiddlewareHandler} from 'hono'
 import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
 import type {Logger} from '../core/logger.js'
+import {allowedMethods} from './allowed-methods.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
 import {bearerAuth} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests} from './middleware/observe.js'
-import {hostGuard, sameOriginGuard} from './middleware/request-origin.js'
+import {hostGuard, sameOriginGuard, wellFormedHost} from './middleware/request-origin.js'
 import {applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
@@ -91,6 +92,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
 
   app.use(observeRequests(logger, metrics))
   app.use(documentSecurityHeaders((path) => isDocument(path, web)))
+  app.use(wellFormedHost)
   // With a token a rebound page cannot get in anyway; without one, the Host is what tells a rebound page apart.
   if (!options.apiToken) app.use(hostGuard(options.allowedHosts ?? []))
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
@@ -130,9 +132,17 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   )
   app.route('/', webAssetRoutes(web))
 
+  const allowedAt = allowedMethods(app)
   app.notFound((c) => {
     markUnmatched(c)
-    return c.json(errorBody('not_found', `no route for ${c.req.method} ${c.req.path}`), 404)
+    const method = c.req.method
+    const allowed = allowedAt(c.req.path)
+    // A GET route that passed the request on (a file that is not there) makes it a 404, not a 405.
+    if (allowed.length > 0 && !allowed.includes(method)) {
+      const message = `${method} is not allowed on ${c.req.path}: it takes ${allowed.join(', ')}`
+      return c.json(errorBody('method_not_allowed', message), 405, {Allow: allowed.join(', ')})
+    }
+    return c.json(errorBody('not_found', `no route for ${method} ${c.req.path}`), 404)
   })
   app.onError((error, c) => errorResponse(error, c, logger))
   return app
@@ -151,7 +161,8 @@ function openApiDocument(app: OpenAPIHono, version: string) {
       version,
       description:
         'Job search and application tracking. Errors are {"error": {"code", "message", "details"}}. ' +
-        '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent).',
+        '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent). ' +
+        'A method a path does not take gets 405 with an Allow header that lists those it takes.',
     },
     security: [{bearer: []}],
   })

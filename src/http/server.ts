@@ -4,6 +4,7 @@ import {getRequestListener} from '@hono/node-server'
 import {UnavailableError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {errorBody} from './errors.js'
+import {requestHost} from './middleware/request-origin.js'
 import {API_SECURITY_HEADERS} from './security-headers.js'
 
 interface ServerOptions {
@@ -113,12 +114,13 @@ export async function startServer(
   let active = 0
   // One function for every response, not a closure each.
   const settled = () => active--
-  const server = createServer((request, response) => {
+  // Without a Host, HTTP/1.1 requests reach the app too, which refuses them with its error body and logs them.
+  const server = createServer({requireHostHeader: false}, (request, response) => {
     active++
     response.on('close', settled)
-    // Host names are case-insensitive, but @hono/node-server refuses a Host with capitals and a port (a bare 400).
-    const host = request.headers.host
-    if (host !== undefined) request.headers.host = host.toLowerCase()
+    // @hono/node-server answers a Host it cannot take as it is (capitals with a port, `127.1`, none) with a bare
+    // 400 before the app sees the request; the app answers those itself (see requestHost).
+    request.headers.host = requestHost(request.headers.host)
     for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)
   })

@@ -1,4 +1,3 @@
-import {decode} from 'html-entities'
 import {z} from 'zod'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
@@ -230,8 +229,8 @@ const GREENHOUSE: BoardSpec = {
     url: item.absolute_url,
     // updated_at changes on every edit; first_published is when the job appeared (absent in old boards).
     posted_date: item.first_published ?? item.updated_at,
-    // content is HTML escaped once more (`&lt;p&gt;`): unescaped here, then read as HTML.
-    description: typeof item.content === 'string' ? decode(item.content, {level: 'html5'}) : undefined,
+    // content is HTML escaped once more (`&lt;p&gt;`), which the description reader unescapes.
+    description: item.content,
     tags: names(item.departments),
     board_id: item.id,
   }),
@@ -305,6 +304,8 @@ const ASHBY: BoardSpec = {
       ? item.secondaryLocations.map((entry) => (isObject(entry) ? entry.location : undefined))
       : []
     const locations = nonEmptyStrings([item.location, ...secondary]).map((location) => location.trim())
+    const remoteFrom = locations.map(remoteRegion).filter((region) => region !== undefined)
+    const where = eligibility(remoteFrom.join(', '))
     return {
       title: item.title,
       company: board.company ?? board.slug,
@@ -314,8 +315,14 @@ const ASHBY: BoardSpec = {
       description: item.descriptionHtml,
       salary: ashbySalary(item),
       employment_type: item.employmentType,
-      // workplaceType says what the job is; isRemote has been seen true on Hybrid jobs.
-      remote: workplace(item.workplaceType) ?? (typeof item.isRemote === 'boolean' ? item.isRemote : null),
+      // A location named remote (`Remote (US)`) opens the job to remote work from there, whatever else it is.
+      // Otherwise workplaceType says what the job is: isRemote has been seen true on Hybrid jobs at offices only.
+      remote:
+        remoteFrom.length > 0
+          ? true
+          : (workplace(item.workplaceType) ?? (typeof item.isRemote === 'boolean' ? item.isRemote : null)),
+      regions: where.regions,
+      timezones: where.timezones,
       tags: [item.department, item.team],
       board_id: item.id,
     }
@@ -330,6 +337,24 @@ function workplace(value: unknown): boolean | null {
   if (type === 'remote') return true
   if (type === 'onsite' || type === 'hybrid' || type === 'inoffice') return false
   return null
+}
+
+/**
+ * `Remote (US)`, `Remote - Canada`, `Remote, EMEA`, `Germany (Remote)`, `US Remote`: the place after or before the
+ * word. A dash separates only with a space beside it: `Remote-friendly office` is an office.
+ */
+const REMOTE_FROM =
+  /^remote(?:\s*\((.*)\)|\s*\[(.*)\]|(?:\s*[:,/|]|\s+[-–—]|\s*[-–—]\s)\s*(.*))$|^(.*?)(?:\s*\(remote\)|(?:\s*[:,/|]|\s+[-–—]|\s*[-–—]\s)\s*remote|\s+remote)$/i
+
+/**
+ * Where a location that names remote work lets a candidate be: its place (`Remote (US)` is `US`), `''` for
+ * `Remote` alone (anywhere); undefined for a location that is no remote one (an office).
+ */
+function remoteRegion(location: string): string | undefined {
+  if (/^remote$/i.test(location)) return ''
+  const match = REMOTE_FROM.exec(location)
+  if (!match) return undefined
+  return (match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').trim()
 }
 
 /** Lever's posting in full: the opening description, each list under its heading, the closing text. */

@@ -157,7 +157,6 @@ async function loadLastRun({replace = false} = {}) {
     if ((state.jobs === null || replace) && !state.searching) {
       state.jobs = Array.isArray(body.jobs) ? body.jobs : []
       state.jobsFrom = 'run'
-      renderLastRunSummary()
     }
   } catch (error) {
     if (!state.searching) $('search-summary').textContent = 'The jobs of the last run could not be loaded.'
@@ -301,6 +300,7 @@ async function saveApplication(application, controls) {
     // The edited table keeps its rows (and any unsaved edits in other rows); counts, jobs and an open history
     // follow the change.
     renderCounts()
+    renderLastRunSummary()
     renderJobs()
     await controls.reloadHistory()
   } catch (error) {
@@ -331,6 +331,7 @@ async function downloadCsv(event) {
 
 function render() {
   renderCounts()
+  renderLastRunSummary()
   renderJobs()
   renderApplications()
 }
@@ -356,10 +357,17 @@ function renderLastRun() {
   $('last-run').textContent = run ? `last run ${formatLocalTimestamp(run.started_at)} (${run.status})` : 'no run yet'
 }
 
+/**
+ * The line above the jobs of the last run, with their count and how many are new, counted as the header counts
+ * them: it follows every change (a Track, a status saved, a like or dismissal) with the rest of the page. A
+ * search's outcome, or a search under way, keeps its own line.
+ */
 function renderLastRunSummary() {
+  if (!state.jobs || state.jobsFrom !== 'run' || state.searching) return
   // The list holds the closed jobs too (for its Closed filter); the last run's are the open ones.
   const open = state.jobs.filter((job) => !job.closed_at)
-  const fresh = open.filter((job) => job.is_new).length
+  const index = applicationsByUrl()
+  const fresh = open.filter((job) => isNewJob(job, applicationOf(job, index))).length
   $('search-summary').textContent =
     open.length > 0
       ? `The ${plural(open.length, 'job')} of the last run, ${fresh} new. “Search now” asks the job boards again.`

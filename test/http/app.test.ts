@@ -192,6 +192,39 @@ describe('GET /health', () => {
 })
 
 describe('errors', () => {
+  it('answers 405 with Allow and the error body for a method a known path does not take', async () => {
+    const {app} = start()
+    const response = await app.request(statusPath('https://example.org/jobs/1').replace(/\/status$/, ''), {
+      method: 'DELETE',
+    })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+    expect(await json(response)).toEqual({
+      error: {code: 'method_not_allowed', message: expect.stringContaining('GET, HEAD'), details: []},
+    })
+    expect((await app.request('/nope', {method: 'DELETE'})).status).toBe(404)
+  })
+
+  it('answers 405 on every documented path for every method it does not document', async () => {
+    const {app} = start()
+    const document = await json(await app.request('/openapi.json'))
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+    for (const [template, operations] of Object.entries<Record<string, unknown>>(document.paths)) {
+      const path = template.replace(/\{[^}]+\}/g, 'sample-id')
+      const documented = Object.keys(operations).map((method) => method.toUpperCase())
+      const allowed = methods.filter((method) => documented.includes(method === 'HEAD' ? 'GET' : method))
+      for (const method of methods.filter((method) => !allowed.includes(method))) {
+        const response = await app.request(path, {method})
+        expect([method, path, response.status, response.headers.get('allow')]).toEqual([
+          method,
+          path,
+          405,
+          allowed.join(', '),
+        ])
+      }
+    }
+  })
+
   it('answers 404 with the error body for an unknown route', async () => {
     const {app} = start()
     const response = await app.request('/nope')

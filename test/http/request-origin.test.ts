@@ -3,7 +3,7 @@ import type {HttpAppOptions} from '../../src/http/app.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
 import {applicationBody, json, jsonBody, type MockBoard, mockRemoteOk, statusPath, testApi} from '../helpers/http.js'
 import {memoryLogger} from '../helpers/memory-log.js'
-import {type RawAnswer, rawGet} from '../helpers/raw-http.js'
+import {type RawAnswer, rawGet, rawRequest} from '../helpers/raw-http.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -14,7 +14,9 @@ const TOKEN = 'origin-test-token-5f2a9c'
 const TRACKED = 'https://example.org/jobs/1'
 
 /** The real API on 127.0.0.1, with one tracked application and a local board. */
-async function serving(app: Partial<HttpAppOptions> = {}): Promise<{server: RunningServer; board: MockBoard}> {
+async function serving(
+  app: Partial<HttpAppOptions> = {},
+): Promise<{server: RunningServer; board: MockBoard; logLines: string[]}> {
   const board = await mockRemoteOk()
   cleanups.push(() => board.close())
   const api = testApi({config: {sources: [{type: 'remoteok', url: board.url}]}, app})
@@ -26,10 +28,10 @@ async function serving(app: Partial<HttpAppOptions> = {}): Promise<{server: Runn
     logger: memoryLogger().logger,
   })
   cleanups.push(() => server.close())
-  return {server, board}
+  return {server, board, logLines: api.logLines}
 }
 
-function errorOf(answer: RawAnswer): {code: string; message: string} {
+function errorOf(answer: RawAnswer): {code: string; message: string; details: unknown[]} {
   expect(answer.headers['content-type']).toMatch(/^application\/json/)
   return JSON.parse(answer.body).error
 }
@@ -86,6 +88,34 @@ describe('a server without a token and a foreign Host (DNS rebinding)', () => {
     ])
     expect(answer.status).toBe(200)
   })
+})
+
+describe('a Host header the server cannot take as it is, or none', () => {
+  it.each([
+    ['an IPv4 address in short form', 'GET /applications HTTP/1.1\r\nHost: 127.1\r\nConnection: close\r\n\r\n'],
+    ['an IPv6 address without brackets', 'GET /applications HTTP/1.1\r\nHost: ::1\r\nConnection: close\r\n\r\n'],
+    ['an IPv4 address as one number', 'GET /applications HTTP/1.1\r\nHost: 2130706433\r\nConnection: close\r\n\r\n'],
+    ['a port that is no number', 'GET /applications HTTP/1.1\r\nHost: 127.0.0.1:abc\r\nConnection: close\r\n\r\n'],
+    ['no Host in HTTP/1.0', 'GET /applications HTTP/1.0\r\n\r\n'],
+    ['no Host in HTTP/1.1', 'GET /applications HTTP/1.1\r\nConnection: close\r\n\r\n'],
+  ])(
+    'is refused for %s with 400, the error body and an access log line, with or without a token',
+    async (_name, text) => {
+      for (const app of [{}, {apiToken: TOKEN}]) {
+        const {server, logLines} = await serving(app)
+        const answer = await rawRequest(server.port, text)
+        expect(answer.status).toBe(400)
+        expect(answer.headers['x-content-type-options']).toBe('nosniff')
+        const error = errorOf(answer)
+        expect(error).toMatchObject({code: 'bad_request', details: [{field: 'Host'}]})
+        expect(error.message).toMatch(/Host/)
+        await new Promise((resolve) => setImmediate(resolve))
+        expect(logLines.some((line) => line.includes('| GET /applications 400 '))).toBe(true)
+        // The server goes on answering.
+        expect((await fetch(`${server.url}/health`)).status).toBe(200)
+      }
+    },
+  )
 })
 
 describe('requests a page of another origin makes a browser send', () => {

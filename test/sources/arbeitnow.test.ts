@@ -1,4 +1,6 @@
+import {encode} from 'html-entities'
 import {afterEach, describe, expect, it} from 'vitest'
+import {htmlToText} from '../../src/core/jobs/description.js'
 import {arbeitnowSource} from '../../src/sources/boards.js'
 import {type MockServer, sendJson, sendText, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
@@ -89,6 +91,28 @@ describe('Arbeitnow adapter', () => {
     // The data-only capture has 12 jobs: page 1 holds them, page 2 is empty.
     expect(server.requests).toHaveLength(2)
     expect(jobs).toHaveLength(12)
+  })
+
+  it.each([
+    ['escaped as a whole', (html: string) => encode(html, {mode: 'specialChars'})],
+    ['escaped inside a paragraph', (html: string) => `<p>${encode(html, {mode: 'specialChars'})}</p>`],
+  ])('reads a description of HTML %s as the same plain text', async (_name, escapeHtml) => {
+    // The captured answer, with the first job's description in the form some employers' feeds send through
+    // Arbeitnow (seen from Greenhouse boards): its HTML, in a content-intro div, entity-escaped once more.
+    const envelope = fixtureJson<Envelope>('arbeitnow.json')
+    const [first, ...rest] = envelope.data as Record<string, unknown>[]
+    const html = `<div class="content-intro">${first?.description}</div>`
+    const escaped = {...first, description: escapeHtml(html)}
+    expect(escaped.description).toMatch(/^(<p>)?&lt;div class=&quot;content-intro&quot;&gt;&lt;p&gt;/)
+    server = await startMockServer({
+      '/api/job-board-api': (_req, res) => sendJson(res, {...envelope, data: [escaped, ...rest]}),
+    })
+    const [read] = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))
+    const plain = htmlToText(first?.description)
+
+    expect(plain).toMatch(/^About the role\n\nYou have probably used our card readers/)
+    expect(read?.description).toBe(plain)
+    expect(read?.description).not.toMatch(/<\/?[a-z][^>]*>|&[a-z]+;|&#/i)
   })
 
   it('fails when a later page fails, naming the status', async () => {

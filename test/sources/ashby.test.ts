@@ -32,6 +32,39 @@ describe('Ashby adapter', () => {
     })
   })
 
+  it('stores a hybrid job with remote secondary locations as remote, with their countries as regions', async () => {
+    // The captured Product Designer (isRemote true, workplaceType Hybrid, an office elsewhere) with two more
+    // secondary locations in the shape Ashby gives its locations.
+    const board = fixtureJson<{jobs: Record<string, unknown>[]}>('ashby.json')
+    const designer = board.jobs[2] as {secondaryLocations: unknown[]}
+    const remoteFrom = (location: string, addressCountry: string) => ({
+      location,
+      address: {postalAddress: {addressCountry}},
+    })
+    const open = {
+      ...designer,
+      secondaryLocations: [
+        ...designer.secondaryLocations,
+        remoteFrom('Remote (US)', 'United States'),
+        remoteFrom('Remote (Canada)', 'Canada'),
+      ],
+    }
+    expect(open).toMatchObject({isRemote: true, workplaceType: 'Hybrid'})
+    server = await startMockServer({
+      '/posting-api/job-board/notion': (_req, res) => sendJson(res, {jobs: [board.jobs[0], open]}),
+    })
+    const [office, remote] = await fetchAll(ashbySource({type: 'ashby', url: server.url}, {slug: 'notion'}, testDeps()))
+
+    expect(remote).toMatchObject({
+      title: 'Product Designer',
+      location: 'San Francisco, California; New York, New York; Remote (US); Remote (Canada)',
+      remote: true,
+      regions: ['US', 'Canada'],
+    })
+    // A hybrid job at offices only stays on site, whatever isRemote says.
+    expect(office).toMatchObject({remote: false, regions: []})
+  })
+
   it('skips unlisted jobs, trims titles and uses the configured company', async () => {
     const board = fixtureJson<{jobs: Record<string, unknown>[]}>('ashby.json')
     const jobs = [

@@ -89,16 +89,16 @@ export interface Jobagent {
 }
 
 /**
- * Spawns the built CLI's `serve --port 0` with a temporary JOBAGENT_HOME whose config points at the mock board,
- * and holds `profile` when given (the jobs are scored then).
+ * Spawns the built CLI's `serve --port 0` with a temporary JOBAGENT_HOME whose config points at the mock board
+ * (or lists `sources`), and holds `profile` when given (the jobs are scored then).
  */
 export async function startJobagent(
   board: MockBoard,
-  options: {token?: string; profile?: Record<string, unknown>} = {},
+  options: {token?: string; profile?: Record<string, unknown>; sources?: Record<string, unknown>[]} = {},
 ): Promise<Jobagent> {
   const home = tempDir('jobagent-web-')
   const config = {
-    sources: [
+    sources: options.sources ?? [
       {type: 'remoteok', url: board.url},
       {type: 'remotive', url: `${board.url}/broken`},
     ],

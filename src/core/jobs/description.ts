@@ -6,7 +6,7 @@ import {cutText} from './board-limits.js'
  * The version of the rules htmlToText reads HTML by. Text remembered from an earlier read (DescriptionMemo) is
  * used only while this is unchanged: change it with any change to what htmlToText returns.
  */
-export const HTML_RULES_VERSION = 1
+export const HTML_RULES_VERSION = 2
 
 /** Reads a posting's HTML as text, as htmlToText does; an implementation may remember what it has read before. */
 export type HtmlReader = (html: unknown) => string | null
@@ -116,13 +116,36 @@ class TextWriter {
 }
 
 /**
+ * Text that still holds HTML after a read: a closing tag or line break of the elements postings are written with,
+ * or an entity. It is HTML escaped once more than it should be (Greenhouse escapes its content, and employers'
+ * feeds pass it on so through other boards), not a mention of a tag such as "<canvas>" in prose.
+ */
+const ESCAPED_MARKUP =
+  /<\/(?:p|div|span|li|ul|ol|h[1-6]|strong|b|em|i|u|a|table|tr|td|th|section|blockquote|pre|code)\s*>|<br\s*\/?>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i
+/** Reads enough for HTML escaped three times over; more is no posting a board sends. */
+const MAX_READS = 4
+
+/**
  * A posting's HTML as plain text a person reads: tags removed, entities decoded, script and style content
  * dropped, paragraphs and headings separated by a blank line, `<br>` and table rows ending a line, list items on
  * lines of their own starting with "- ", white space folded, control and bidi characters removed, at most
- * DESCRIPTION_LIMIT characters. Plain text (no tags) passes through the same rules. Empty text is null.
+ * DESCRIPTION_LIMIT characters. HTML escaped once or more (`&lt;p&gt;`) is read again until no markup or entity
+ * is left. Plain text (no tags) passes through the same rules. Empty text is null.
  */
 export function htmlToText(html: unknown): string | null {
   if (typeof html !== 'string' || html.trim() === '') return null
+  let text = readHtml(html)
+  for (let reads = 1; reads < MAX_READS && ESCAPED_MARKUP.test(text); reads++) {
+    // The line breaks of the read so far are kept as breaks: the next read folds white space.
+    const again = readHtml(text.replace(/\n/g, '<br>'))
+    if (again === text) break
+    text = again
+  }
+  return limited(text)
+}
+
+/** One read of HTML as text, by the rules of htmlToText. */
+function readHtml(html: string): string {
   const writer = new TextWriter()
   let hidden = 0
   // A list item whose text has not begun: a paragraph opening inside it (`<li><p>...`) stays on the item's line.
@@ -152,7 +175,7 @@ export function htmlToText(html: unknown): string | null {
   )
   parser.write(html)
   parser.end()
-  return limited(writer.text())
+  return writer.text()
 }
 
 /**

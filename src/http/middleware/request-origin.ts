@@ -17,6 +17,45 @@ function hostName(header: string): string {
 }
 
 /**
+ * What the server puts in place of a Host header it cannot build a URL from as it is (none, `127.1`, `::1`,
+ * `127.0.0.1:abc`): the reserved `.invalid` name (RFC 6761), which wellFormedHost answers with 400. Without it
+ * @hono/node-server answers such a request itself with a bare 400, before the app (error body, access log) sees it.
+ */
+const UNUSABLE_HOST = 'unusable-host.invalid'
+
+let lastUsable = ''
+
+/**
+ * The Host header as the request's URL is built from: lower case (host names are case-insensitive), or
+ * UNUSABLE_HOST when it is missing or the URL parser would not keep it as it is (a short or numeric IPv4 address,
+ * an IPv6 address without brackets, a port that is no number, a path or user part).
+ */
+export function requestHost(header: string | undefined): string {
+  if (header === undefined) return UNUSABLE_HOST
+  const host = header.toLowerCase()
+  // Nearly every request repeats the Host of the one before it.
+  if (host === lastUsable) return host
+  try {
+    if (new URL(`http://${host}/`).hostname !== host.replace(/:\d+$/, '')) return UNUSABLE_HOST
+  } catch {
+    return UNUSABLE_HOST
+  }
+  lastUsable = host
+  return host
+}
+
+/** Refuses (400) a request whose Host the server put UNUSABLE_HOST in place of, naming the Host it was sent. */
+export const wellFormedHost: MiddlewareHandler = async (c, next) => {
+  if (hostOf(c.req.url) !== UNUSABLE_HOST) return next()
+  const sent = c.req.header('host')
+  const message =
+    sent === undefined
+      ? 'the request has no Host header'
+      : `the Host header ${JSON.stringify(sent)} is not a host name or address with an optional port as a URL writes it (127.0.0.1:8080, [::1]:8080, localhost:8080)`
+  return c.json(errorBody('bad_request', message, [{field: 'Host', message}]), 400)
+}
+
+/**
  * The host (and port) of an absolute URL as the request carries it, already normalised by the URL parser that
  * made it: the same as `new URL(url).host`, without parsing the URL again on every request.
  */

@@ -41,6 +41,17 @@ describe('htmlToText', () => {
     expect(htmlToText('Just text &lt;not a tag&gt;')).toBe('Just text <not a tag>')
   })
 
+  it('reads HTML escaped once or more again until no markup or entity is left, keeping its breaks', () => {
+    const once = '&lt;div class=&quot;content-intro&quot;&gt;&lt;p&gt;Tom &amp;amp; Jerry&lt;/p&gt;&lt;/div&gt;'
+    expect(htmlToText(once)).toBe('Tom & Jerry')
+    expect(htmlToText(once.replaceAll('&', '&amp;'))).toBe('Tom & Jerry')
+    expect(htmlToText('<p>Intro</p><p>&lt;ul&gt;&lt;li&gt;One&lt;/li&gt;&lt;li&gt;Two&lt;/li&gt;&lt;/ul&gt;</p>')).toBe(
+      'Intro\n\n- One\n- Two',
+    )
+    // A tag named in prose is no markup.
+    expect(htmlToText('<p>Draw on a &lt;canvas&gt; with WebGL</p>')).toBe('Draw on a <canvas> with WebGL')
+  })
+
   it('survives unclosed and stray tags', () => {
     expect(htmlToText('<div><p>Open paragraph<li>item</div></b></i>tail')).toBe('Open paragraph\n- item\n\ntail')
   })
