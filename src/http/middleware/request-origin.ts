@@ -23,8 +23,6 @@ function hostName(header: string): string {
  */
 const UNUSABLE_HOST = 'unusable-host.invalid'
 
-let lastUsable = ''
-
 /**
  * The Host header as the request's URL is built from: lower case (host names are case-insensitive), or
  * UNUSABLE_HOST when it is missing or the URL parser would not keep it as it is (a short or numeric IPv4 address,
@@ -33,14 +31,11 @@ let lastUsable = ''
 export function requestHost(header: string | undefined): string {
   if (header === undefined) return UNUSABLE_HOST
   const host = header.toLowerCase()
-  // Nearly every request repeats the Host of the one before it.
-  if (host === lastUsable) return host
   try {
     if (new URL(`http://${host}/`).hostname !== host.replace(/:\d+$/, '')) return UNUSABLE_HOST
   } catch {
     return UNUSABLE_HOST
   }
-  lastUsable = host
   return host
 }
 
