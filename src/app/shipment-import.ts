@@ -13,7 +13,8 @@ interface ShipmentImportOptions {
 
 export interface ShipmentImportOutcome {
   metadata?: UpsertOutcome & {file: string; store: string; rows: number; repeated_ids: number}
-  telemetry?: AppendOutcome & {file: string; store: string; documents: number}
+  /** `documents`: lines of the file; `repeated_in_file`: those repeating an earlier line's id and time, stored once. */
+  telemetry?: AppendOutcome & {file: string; store: string; documents: number; repeated_in_file: number}
 }
 
 async function readInput(file: string): Promise<string> {
@@ -75,10 +76,17 @@ export async function importShipments(
   if (telemetryFile && telemetry) {
     const writer = shipmentWriters.telemetry(config, log)
     try {
-      const written = await writer.append(telemetry)
-      outcome.telemetry = {file: telemetryFile, store: writer.kind, documents: telemetry.length, ...written}
+      const written = await writer.append(telemetry.records)
+      outcome.telemetry = {
+        file: telemetryFile,
+        store: writer.kind,
+        documents: telemetry.records.length + telemetry.repeated,
+        ...written,
+        repeated_in_file: telemetry.repeated,
+      }
       log.debug(
-        `${telemetryFile}: ${written.inserted} documents added, ${written.duplicates} already stored (${writer.kind})`,
+        `${telemetryFile}: ${written.inserted} documents added, ${written.duplicates} already stored, ` +
+          `${telemetry.repeated} repeated in the file (${writer.kind})`,
       )
     } finally {
       await writer.close()

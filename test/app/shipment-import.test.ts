@@ -38,7 +38,14 @@ describe('importing shipments into the embedded store', () => {
     const outcome = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(outcome).toEqual({
       metadata: {file: metadataFile, store: 'sqlite', rows: 5, repeated_ids: 0, inserted: 5, updated: 0},
-      telemetry: {file: telemetryFile, store: 'sqlite', documents: 20, inserted: 19, duplicates: 1},
+      telemetry: {
+        file: telemetryFile,
+        store: 'sqlite',
+        documents: 20,
+        inserted: 19,
+        duplicates: 0,
+        repeated_in_file: 1,
+      },
     })
     const state = await unified(config, 'SHP-1001')
     expect(state.metadata).toMatchObject({shipment_id: 'SHP-1001', origin: 'Rotterdam, NL', weight_kg: '1840'})
@@ -56,7 +63,7 @@ describe('importing shipments into the embedded store', () => {
     await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     const again = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(again.metadata).toMatchObject({inserted: 0, updated: 5})
-    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 20})
+    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 19, repeated_in_file: 1})
     const db = new Database(file, {readonly: true})
     expect(db.prepare('SELECT count(*) FROM telemetry').pluck().get()).toBe(19)
     db.close()
@@ -148,10 +155,10 @@ describe.skipIf(!serverUrl)('importing shipments into PostgreSQL', () => {
     const config = shipmentsConfig(database.url)
     const outcome = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(outcome.metadata).toMatchObject({store: 'postgres', inserted: 5, updated: 0})
-    expect(outcome.telemetry).toMatchObject({store: 'postgres', inserted: 19, duplicates: 1})
+    expect(outcome.telemetry).toMatchObject({store: 'postgres', inserted: 19, duplicates: 0, repeated_in_file: 1})
     const again = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(again.metadata).toMatchObject({inserted: 0, updated: 5})
-    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 20})
+    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 19, repeated_in_file: 1})
     const state = await unified(config, 'SHP-1001')
     expect(state.sources).toEqual({metadata: 'postgres', telemetry: 'postgres'})
     expect(state.telemetry?.recorded_at).toBe('2026-03-01T14:30:00.000Z')

@@ -41,10 +41,19 @@ export function parseMetadataFile(text: string, fileName: string, idColumn: stri
   return {rows: [...byId.values()], repeated: items.length - byId.size}
 }
 
+interface ParsedTelemetry {
+  /** One record per id and time, the first of the file (as the stores keep the first one stored). */
+  records: TelemetryRecord[]
+  /** Documents whose id and time an earlier line of the same file already had. */
+  repeated: number
+}
+
 /** Telemetry documents from NDJSON (one JSON object per line; blank lines are skipped). */
-export function parseTelemetryNdjson(text: string, fileName: string, fields: TelemetryFields): TelemetryRecord[] {
+export function parseTelemetryNdjson(text: string, fileName: string, fields: TelemetryFields): ParsedTelemetry {
   const problems: ErrorDetail[] = []
   const records: TelemetryRecord[] = []
+  const seen = new Set<string>()
+  let repeated = 0
   const lines = text.replace(/^\uFEFF/, '').split('\n')
   lines.forEach((raw, index) => {
     const line = index + 1
@@ -57,7 +66,13 @@ export function parseTelemetryNdjson(text: string, fileName: string, fields: Tel
       return
     }
     const record = telemetryRecord(document, line, fields, problems)
-    if (record) records.push(record)
+    if (!record) return
+    const key = `${record.id}\u0000${record.recorded_at}`
+    if (seen.has(key)) repeated++
+    else {
+      seen.add(key)
+      records.push(record)
+    }
   })
   refuseProblems(
     problems,
@@ -65,7 +80,7 @@ export function parseTelemetryNdjson(text: string, fileName: string, fields: Tel
     'telemetry NDJSON',
     `every line is a JSON object with "${fields.idField}" and "${fields.timeField}"`,
   )
-  return records
+  return {records, repeated}
 }
 
 function telemetryRecord(

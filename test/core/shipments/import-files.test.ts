@@ -69,10 +69,28 @@ describe('telemetry NDJSON', () => {
   it('reads one document per line, normalising the time and dropping _id', () => {
     const text =
       '{"shipment_id":"S1","recorded_at":1772366400,"lat":1,"_id":"x"}\n\n{"shipment_id":"S2","recorded_at":{"$date":"2026-03-01T12:00:00Z"}}\n'
-    expect(parseTelemetryNdjson(text, 't.ndjson', fields)).toEqual([
-      {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 1}},
-      {id: 'S2', recorded_at: '2026-03-01T12:00:00.000Z', payload: {}},
-    ])
+    expect(parseTelemetryNdjson(text, 't.ndjson', fields)).toEqual({
+      records: [
+        {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 1}},
+        {id: 'S2', recorded_at: '2026-03-01T12:00:00.000Z', payload: {}},
+      ],
+      repeated: 0,
+    })
+  })
+
+  it('keeps the first of the documents that repeat an id and time within the file, and counts the repeats', () => {
+    const text = [
+      '{"shipment_id":"S1","recorded_at":"2026-03-01T12:00:00Z","n":1}',
+      '{"shipment_id":"S1","recorded_at":"2026-03-01T13:00:00+01:00","n":2}',
+      '{"shipment_id":"S2","recorded_at":"2026-03-01T12:00:00Z","n":3}',
+    ].join('\n')
+    expect(parseTelemetryNdjson(text, 't.ndjson', fields)).toEqual({
+      records: [
+        {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {n: 1}},
+        {id: 'S2', recorded_at: '2026-03-01T12:00:00.000Z', payload: {n: 3}},
+      ],
+      repeated: 1,
+    })
   })
 
   it('reports bad lines by number and imports none of the file', () => {
@@ -112,6 +130,6 @@ describe('telemetry NDJSON', () => {
       idField: 'device',
       timeField: 'ts',
     })
-    expect(parsed).toEqual([{id: 'D1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {v: 1}}])
+    expect(parsed.records).toEqual([{id: 'D1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {v: 1}}])
   })
 })
