@@ -2,7 +2,7 @@ import {readFile, stat} from 'node:fs/promises'
 import {basename, resolve} from 'node:path'
 import {directoryGivenAsFile, isJobagentError, UnavailableError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
-import {parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-files.js'
+import {checkMetadataColumns, parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-files.js'
 import type {AppendOutcome, UpsertOutcome} from '../core/shipments/stores.js'
 import {type ShipmentsConfig, shipmentWriters} from './shipments.js'
 
@@ -55,6 +55,11 @@ export async function importShipments(
     async () =>
       telemetryFile ? parseTelemetryNdjson(await readInput(telemetryFile), telemetryFile, fields) : undefined,
   )
+
+  if (metadataFile && metadata) {
+    const {kind, limits} = shipmentWriters.metadataLimits(config)
+    checkMetadataColumns(metadata.rows, metadataFile, kind, limits)
+  }
 
   const outcome: ShipmentImportOutcome = {}
   if (metadataFile && metadata) {

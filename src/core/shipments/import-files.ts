@@ -3,7 +3,7 @@ import {type ErrorDetail, ValidationError} from '../errors.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {isStoreName} from './names.js'
 import {shipmentIdProblem} from './shipment-id.js'
-import type {MetadataRow, TelemetryRecord} from './stores.js'
+import type {MetadataColumnLimits, MetadataRow, TelemetryRecord} from './stores.js'
 import type {TelemetryFields} from './telemetry-document.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import {normaliseTimestamp} from './timestamps.js'
@@ -46,6 +46,35 @@ interface ParsedTelemetry {
   records: TelemetryRecord[]
   /** Documents whose id and time an earlier line of the same file already had. */
   repeated: number
+}
+
+/**
+ * Refuses a metadata file whose columns the store cannot hold (more than its columns per table) or read back
+ * (names its driver refuses), naming the file and the limit, before anything is written.
+ */
+export function checkMetadataColumns(
+  rows: readonly MetadataRow[],
+  fileName: string,
+  store: string,
+  limits: MetadataColumnLimits,
+): void {
+  const columns = new Set(rows.flatMap((row) => Object.keys(row)))
+  if (columns.size > limits.maxColumns) {
+    throw new ValidationError(
+      `${fileName} has ${columns.size} columns; a ${store} table holds at most ${limits.maxColumns}, so nothing of it was imported`,
+      {hint: `split the file into files of at most ${limits.maxColumns} columns, each with the id column`},
+    )
+  }
+  const unreadable = limits.unreadable?.names.filter((name) => columns.has(name)) ?? []
+  if (unreadable.length > 0 && limits.unreadable) {
+    throw new ValidationError(
+      `${fileName} has a column named ${unreadable.map((name) => JSON.stringify(name)).join(', ')}, which ${limits.unreadable.reason}; nothing of it was imported`,
+      {
+        details: unreadable.map((name) => ({field: name, message: `column "${name}" cannot be stored in ${store}`})),
+        hint: 'rename the column in the file',
+      },
+    )
+  }
 }
 
 /** Telemetry documents from NDJSON (one JSON object per line; blank lines are skipped). */
@@ -181,21 +210,35 @@ function csvItems(text: string, problems: ErrorDetail[]): NumberedValue[] {
       for (const error of result.errors) problems.push({row: rowLine, message: error.message})
       if (!header) {
         header = result.data.map((cell) => cell.trim())
+        for (const column of repeatedColumns(header)) {
+          problems.push({
+            row: rowLine,
+            field: column,
+            message: `column "${column}" appears more than once in the header`,
+          })
+        }
         return
       }
       if (result.data.length !== header.length) {
         problems.push({row: rowLine, message: `has ${result.data.length} cells, the header has ${header.length}`})
         return
       }
-      const row: Record<string, unknown> = {}
-      header.forEach((column, index) => {
-        const cell = result.data[index] ?? ''
-        row[column] = cell === '' ? null : cell
-      })
+      const cells = result.data
+      // fromEntries defines each key as data, so a column named __proto__ is one like any other.
+      const row = Object.fromEntries(
+        header.map((column, index) => {
+          const cell = cells[index] ?? ''
+          return [column, cell === '' ? null : cell]
+        }),
+      )
       items.push({line: rowLine, value: row})
     },
   })
   return items
+}
+
+function repeatedColumns(header: readonly string[]): string[] {
+  return [...new Set(header.filter((column, index) => header.indexOf(column) !== index))]
 }
 
 function countNewlines(text: string, from: number, to: number): number {

@@ -53,6 +53,21 @@ describe('metadata files', () => {
     expect(error.details[0]).toMatchObject({row: 2, field: 'x; DROP TABLE y'})
   })
 
+  it('refuses a column repeated in the header, naming it and the line', () => {
+    const error = refusal(() => parseMetadataFile('shipment_id,v,w,v\nS1,a,b,c\n', 'm.csv', 'shipment_id'))
+    expect(error.message).toBe('m.csv is not a metadata CSV: 1 problem on line 1; nothing of it was imported')
+    expect(error.details).toEqual([{row: 1, field: 'v', message: 'column "v" appears more than once in the header'}])
+  })
+
+  it('keeps a column named __proto__ as data, in a CSV and in a JSON array', () => {
+    const csv = parseMetadataFile('shipment_id,__proto__\nS1,kept\n', 'm.csv', 'shipment_id').rows[0]
+    const json = parseMetadataFile('[{"shipment_id":"S1","__proto__":"kept"}]', 'm.json', 'shipment_id').rows[0]
+    for (const row of [csv, json]) {
+      expect(JSON.stringify(row)).toBe('{"shipment_id":"S1","__proto__":"kept"}')
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype)
+    }
+  })
+
   it('numbers JSON problems by item', () => {
     const error = refusal(() => parseMetadataFile('[{"shipment_id":"S1"}, 3, {"other":1}]', 'm.json', 'shipment_id'))
     expect(error.message).toContain('2 problems on items 2, 3')
