@@ -74,9 +74,12 @@ export class ReadOnlyShipmentDatabase {
     }
   }
 
-  /** Resolves once the store's lookup compiles: the file opens and holds the table with its columns. */
+  /**
+   * Resolves once the store's lookup runs: the file opens, holds the table with its columns, and the search of its
+   * key reads the table's pages (a corrupt file compiles but fails here, as every lookup would).
+   */
   async ping(sql: string, table: string): Promise<void> {
-    await this.lookup(() => this.statement(sql, table))
+    await this.lookup(() => this.statement(sql, table).get(''))
   }
 
   close(): void {
