@@ -1,4 +1,4 @@
-import {closeSync, openSync, statSync, writeSync} from 'node:fs'
+import {closeSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {importShipments} from '../../src/app/shipment-import.js'
@@ -105,5 +105,37 @@ describe('the shipment route on the jobagent serve app', () => {
     expect(health.checks.shipments_telemetry[0]).toMatchObject({status: 'fail'})
     expect(health.status).toBe('fail')
     expect(response.status).toBe(503)
+  })
+
+  it('answers from a shipments.db replaced or deleted while it serves, never from the old file', async () => {
+    api = testApi()
+    const config = api.context.config.shipments
+    const file = sqliteFile(config.metadata.url)
+    const csv = (name: string, origin: string) => {
+      const path = join(api?.home as string, name)
+      writeFileSync(path, `shipment_id,origin\nSHP-1,${origin}\n`)
+      return path
+    }
+    await importShipments(config, {metadataFile: csv('old.csv', 'Oslo')}, silentLogger)
+    const origin = async () => {
+      const response = await api?.app.request('/shipments/SHP-1/unified')
+      return response?.status === 200 ? (await json(response)).metadata.origin : response?.status
+    }
+    expect(await origin()).toBe('Oslo')
+
+    // A new file renamed over the one the server has open, as a restore from a backup does.
+    const next = join(api.home, 'next.db')
+    await importShipments(
+      {...config, metadata: {...config.metadata, url: `sqlite://${next}`}},
+      {metadataFile: csv('new.csv', 'Bergen')},
+      silentLogger,
+    )
+    renameSync(next, file)
+    await expect.poll(origin, {timeout: 3000, interval: 100}).toBe('Bergen')
+
+    rmSync(file)
+    await expect.poll(origin, {timeout: 3000, interval: 100}).toBe(503)
+    const body = await json((await api.app.request('/shipments/SHP-1/unified')) as Response)
+    expect(body.error.code).toBe('unavailable')
   })
 })
