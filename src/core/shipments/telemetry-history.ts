@@ -1,3 +1,4 @@
+import {findControl} from '../control-characters.js'
 import {type ErrorDetail, ValidationError} from '../errors.js'
 import {checkPage, TELEMETRY_PAGE, wholeNumberMessage} from '../paging.js'
 import type {TelemetryHistoryPage, TelemetryWindow} from './stores.js'
@@ -96,7 +97,6 @@ export const BAD_CURSOR = 'cursor must be the next_cursor of an earlier page, un
 
 /** A stored time a store keeps as a number (`n:`, any store) or a BSON date (`d:`, epoch milliseconds). */
 const NUMBER_KEY = /^(?:n:[+-]?\d+(?:\.\d+)?|d:-?\d+)$/
-const CONTROL = /[\u0000-\u001f\u007f]/
 
 /**
  * Whether `key` is one a store makes for the last document of a page: its time as the store holds it, that is ISO
@@ -107,7 +107,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 function isPageKey(key: string): boolean {
   if (NUMBER_KEY.test(key)) return true
   const time = key.startsWith('s:') ? key.slice(2) : key
-  return ISO_DATE.test(time) && !CONTROL.test(time) && normaliseTimestamp(time) !== undefined
+  return ISO_DATE.test(time) && findControl(time) === undefined && normaliseTimestamp(time) !== undefined
 }
 
 function decodeCursor(cursor: string, problems: ErrorDetail[]): string | undefined {
