@@ -17,7 +17,7 @@ export class MissingTableError extends UnavailableError {}
  * and the busy timeout is kept short so a locked file cannot stall the event loop for long.
  */
 /** How often an open connection checks that its file is still the one at the path (one stat, a few microseconds). */
-export const FILE_CHECK_INTERVAL_MS = 500
+const FILE_CHECK_INTERVAL_MS = 500
 
 /** The file at a path as the file system tells files apart; undefined when there is none. */
 function fileIdentity(file: string): string | undefined {
