@@ -38,7 +38,6 @@ export class ReadOnlyShipmentDatabase {
   constructor(
     readonly file: string,
     private readonly busyTimeoutMs = 250,
-    private readonly fileCheckIntervalMs = FILE_CHECK_INTERVAL_MS,
   ) {}
 
   /** A prepared statement, cached once it compiles (it does not while the table is missing). */
@@ -102,7 +101,7 @@ export class ReadOnlyShipmentDatabase {
     const opened = this.opened
     if (!opened) return true
     const now = performance.now()
-    if (now - opened.checkedAt < this.fileCheckIntervalMs) return true
+    if (now - opened.checkedAt < FILE_CHECK_INTERVAL_MS) return true
     opened.checkedAt = now
     return opened.identity !== undefined && fileIdentity(this.file) === opened.identity
   }
