@@ -2,7 +2,7 @@ import {readFile, stat} from 'node:fs/promises'
 import {basename, resolve} from 'node:path'
 import {directoryGivenAsFile, isJobagentError, UnavailableError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
-import {parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-files.js'
+import {checkMetadataColumns, parseMetadataFile, parseTelemetryNdjson} from '../core/shipments/import-files.js'
 import type {AppendOutcome, UpsertOutcome} from '../core/shipments/stores.js'
 import {type ShipmentsConfig, shipmentWriters} from './shipments.js'
 
@@ -13,7 +13,8 @@ interface ShipmentImportOptions {
 
 export interface ShipmentImportOutcome {
   metadata?: UpsertOutcome & {file: string; store: string; rows: number; repeated_ids: number}
-  telemetry?: AppendOutcome & {file: string; store: string; documents: number}
+  /** `documents`: lines of the file; `repeated_in_file`: those repeating an earlier line's id and time, stored once. */
+  telemetry?: AppendOutcome & {file: string; store: string; documents: number; repeated_in_file: number}
 }
 
 async function readInput(file: string): Promise<string> {
@@ -55,6 +56,11 @@ export async function importShipments(
       telemetryFile ? parseTelemetryNdjson(await readInput(telemetryFile), telemetryFile, fields) : undefined,
   )
 
+  if (metadataFile && metadata) {
+    const {kind, limits} = shipmentWriters.metadataLimits(config)
+    checkMetadataColumns(metadata.rows, metadataFile, kind, limits)
+  }
+
   const outcome: ShipmentImportOutcome = {}
   if (metadataFile && metadata) {
     const writer = shipmentWriters.metadata(config, log)
@@ -75,10 +81,17 @@ export async function importShipments(
   if (telemetryFile && telemetry) {
     const writer = shipmentWriters.telemetry(config, log)
     try {
-      const written = await writer.append(telemetry)
-      outcome.telemetry = {file: telemetryFile, store: writer.kind, documents: telemetry.length, ...written}
+      const written = await writer.append(telemetry.records)
+      outcome.telemetry = {
+        file: telemetryFile,
+        store: writer.kind,
+        documents: telemetry.records.length + telemetry.repeated,
+        ...written,
+        repeated_in_file: telemetry.repeated,
+      }
       log.debug(
-        `${telemetryFile}: ${written.inserted} documents added, ${written.duplicates} already stored (${writer.kind})`,
+        `${telemetryFile}: ${written.inserted} documents added, ${written.duplicates} already stored, ` +
+          `${telemetry.repeated} repeated in the file (${writer.kind})`,
       )
     } finally {
       await writer.close()

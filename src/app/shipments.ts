@@ -7,6 +7,7 @@ import {type ShipmentMetrics, ShipmentService} from '../core/shipments/shipment-
 import type {StoreRole} from '../core/shipments/store-failures.js'
 import type {
   CombinedShipmentStore,
+  MetadataColumnLimits,
   ShipmentMetadataStore,
   ShipmentMetadataWriter,
   TelemetryStore,
@@ -179,6 +180,19 @@ export function createShipmentService(config: ShipmentsConfig, wiring: ShipmentS
 
 /** The writable side, for `jobagent shipment import`; each writer opens its store when created. */
 export const shipmentWriters = {
+  /** What the configured metadata store can hold, known without opening it. */
+  metadataLimits(config: ShipmentsConfig): {kind: string; limits: MetadataColumnLimits} {
+    const kind = metadataScheme(config)
+    const writer = {
+      sqlite: SqliteShipmentMetadataWriter,
+      postgres: PostgresShipmentMetadataWriter,
+      mysql: MysqlShipmentMetadataWriter,
+    }[kind]
+    return {
+      kind: kind === 'mysql' ? 'MySQL/MariaDB' : kind === 'postgres' ? 'PostgreSQL' : 'SQLite',
+      limits: writer.limits,
+    }
+  },
   metadata(config: ShipmentsConfig, logger: Logger): ShipmentMetadataWriter {
     checkStoreNames(config)
     const m = config.metadata

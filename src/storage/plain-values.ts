@@ -12,6 +12,21 @@ export function plainRow(row: Record<string, unknown>): Record<string, unknown> 
   return row
 }
 
+/**
+ * A row built from its column names and values. Each name is defined as data, so a column named `__proto__` is
+ * one like any other (an assignment would set the prototype and lose it); drivers that build row objects by
+ * assignment drop or refuse such a column, so rows are read as arrays and built here.
+ */
+export function rowOf(names: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {}
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string
+    if (name === '__proto__') Object.defineProperty(row, name, {value: values[index], enumerable: true, writable: true})
+    else row[name] = values[index]
+  }
+  return row
+}
+
 function plainValue(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
   if (Buffer.isBuffer(value)) return value.toString('base64')

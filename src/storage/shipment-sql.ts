@@ -128,12 +128,29 @@ export function telemetryHistorySql(
   )
 }
 
+const EPOCH_TEXT = /^[+-]?\d+(\.\d+)?$/
+
+/**
+ * The page key of a stored time (the cursor carries it): text as it is (ISO 8601 as the import stores it, or as
+ * PostgreSQL prints a timestamp), a number (epoch times in a table made by another tool) tagged `n:` so that a
+ * cursor is never a bare number.
+ */
+export function historyKeyOf(time: unknown): string {
+  const text = String(time)
+  return typeof time === 'number' || typeof time === 'bigint' || EPOCH_TEXT.test(text) ? `n:${text}` : text
+}
+
+/** The stored time a page key stands for, as the statement's parameter. */
+function historyKeyValue(key: string): string | number {
+  return key.startsWith('n:') ? Number(key.slice(2)) : key
+}
+
 /** The parameters of telemetryHistorySql for `window`, asking for one document more to learn whether more follow. */
 export function historyParameters(id: string, window: TelemetryWindow): unknown[] {
   return [
     id,
     ...(window.since === undefined ? [] : [window.since]),
-    ...(window.after === undefined ? [] : [window.after]),
+    ...(window.after === undefined ? [] : [historyKeyValue(window.after)]),
     ...(window.until === undefined ? [] : [window.until]),
     window.limit + 1,
   ]

@@ -1,4 +1,4 @@
-import {writeFileSync} from 'node:fs'
+import {existsSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
@@ -7,6 +7,7 @@ import {createShipmentService, type ShipmentsConfig} from '../../src/app/shipmen
 import {ValidationError} from '../../src/core/errors.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
+import {createTestMysqlDatabase, testMysqlUrl} from '../helpers/mysql.js'
 import {createTestDatabase, testPostgresUrl} from '../helpers/postgres.js'
 import {shipmentsConfig} from '../helpers/shipments.js'
 
@@ -38,7 +39,14 @@ describe('importing shipments into the embedded store', () => {
     const outcome = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(outcome).toEqual({
       metadata: {file: metadataFile, store: 'sqlite', rows: 5, repeated_ids: 0, inserted: 5, updated: 0},
-      telemetry: {file: telemetryFile, store: 'sqlite', documents: 20, inserted: 19, duplicates: 1},
+      telemetry: {
+        file: telemetryFile,
+        store: 'sqlite',
+        documents: 20,
+        inserted: 19,
+        duplicates: 0,
+        repeated_in_file: 1,
+      },
     })
     const state = await unified(config, 'SHP-1001')
     expect(state.metadata).toMatchObject({shipment_id: 'SHP-1001', origin: 'Rotterdam, NL', weight_kg: '1840'})
@@ -56,7 +64,7 @@ describe('importing shipments into the embedded store', () => {
     await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     const again = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(again.metadata).toMatchObject({inserted: 0, updated: 5})
-    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 20})
+    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 19, repeated_in_file: 1})
     const db = new Database(file, {readonly: true})
     expect(db.prepare('SELECT count(*) FROM telemetry').pluck().get()).toBe(19)
     db.close()
@@ -121,7 +129,55 @@ describe('importing shipments into the embedded store', () => {
     const json = join(dir.path, 'metadata.json')
     writeFileSync(json, JSON.stringify([{shipment_id: 'J1', weight_kg: 12.5, tags: ['cold']}]))
     await importShipments(config, {metadataFile: json}, silentLogger)
-    expect((await unified(config, 'J1')).metadata).toEqual({shipment_id: 'J1', weight_kg: 12.5, tags: '["cold"]'})
+    expect((await unified(config, 'J1')).metadata).toEqual({shipment_id: 'J1', weight_kg: 12.5, tags: ['cold']})
+  })
+
+  it('serves metadata with the JSON types it was imported with, and a __proto__ column as data', async () => {
+    const json = join(dir.path, 'metadata.json')
+    const rows =
+      '[{"shipment_id":"J1","fragile":true,"dims":{"w":1,"h":[2]},"__proto__":"kept","weight_kg":12.5,"code":"00123"},' +
+      '{"shipment_id":"J2","fragile":false,"dims":null,"__proto__":null,"weight_kg":3,"code":null}]'
+    writeFileSync(json, rows)
+    await importShipments(config, {metadataFile: json}, silentLogger)
+    const service = createShipmentService(config, {logger: silentLogger})
+    try {
+      expect(JSON.stringify((await service.unified('J1')).metadata)).toBe(JSON.stringify(JSON.parse(rows)[0]))
+      const batch = await service.unifiedBatch(['J2', 'J1'])
+      expect(JSON.stringify(batch.shipments.map((state) => state.metadata))).toBe(
+        JSON.stringify([JSON.parse(rows)[1], JSON.parse(rows)[0]]),
+      )
+    } finally {
+      await service.close()
+    }
+  })
+
+  it('refuses a metadata file with more columns than a SQLite table holds, naming the file, before writing', async () => {
+    const wide = join(dir.path, 'wide.csv')
+    const names = Array.from({length: 2099}, (_, index) => `c${index}`)
+    writeFileSync(wide, `shipment_id,${names.join(',')}\nS1,${names.map(() => 'x').join(',')}\n`)
+    const error = await importShipments(config, {metadataFile: wide, telemetryFile}, silentLogger).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).message).toBe(
+      `${wide} has 2100 columns; a SQLite table holds at most 2000, so nothing of it was imported`,
+    )
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('refuses a metadata file that would take the table over the SQLite column limit, and keeps the table', async () => {
+    const csv = (name: string, columns: string[]) => {
+      const path = join(dir.path, name)
+      writeFileSync(path, `shipment_id,${columns.join(',')}\nS1,${columns.map(() => 'x').join(',')}\n`)
+      return path
+    }
+    const first = Array.from({length: 1500}, (_, index) => `a${index}`)
+    await importShipments(config, {metadataFile: csv('first.csv', first)}, silentLogger)
+    const more = Array.from({length: 600}, (_, index) => `b${index}`)
+    await expect(importShipments(config, {metadataFile: csv('more.csv', more)}, silentLogger)).rejects.toThrow(
+      'table shipments has 1501 columns and the file brings 600 more; a SQLite table holds at most 2000',
+    )
+    expect(Object.keys((await unified(config, 'S1')).metadata)).toHaveLength(1501)
   })
 
   it('refuses to run without a file, and names a missing file', async () => {
@@ -148,13 +204,72 @@ describe.skipIf(!serverUrl)('importing shipments into PostgreSQL', () => {
     const config = shipmentsConfig(database.url)
     const outcome = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(outcome.metadata).toMatchObject({store: 'postgres', inserted: 5, updated: 0})
-    expect(outcome.telemetry).toMatchObject({store: 'postgres', inserted: 19, duplicates: 1})
+    expect(outcome.telemetry).toMatchObject({store: 'postgres', inserted: 19, duplicates: 0, repeated_in_file: 1})
     const again = await importShipments(config, {metadataFile, telemetryFile}, silentLogger)
     expect(again.metadata).toMatchObject({inserted: 0, updated: 5})
-    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 20})
+    expect(again.telemetry).toMatchObject({inserted: 0, duplicates: 19, repeated_in_file: 1})
     const state = await unified(config, 'SHP-1001')
     expect(state.sources).toEqual({metadata: 'postgres', telemetry: 'postgres'})
     expect(state.telemetry?.recorded_at).toBe('2026-03-01T14:30:00.000Z')
     expect(state.metadata).toMatchObject({carrier: 'Nordline'})
   })
 })
+
+const mysqlUrl = await testMysqlUrl()
+
+describe.skipIf(!serverUrl || !mysqlUrl)('the same metadata file in each relational store', () => {
+  const rows = [
+    {shipment_id: 'J1', fragile: true, dims: {w: 1, h: [2]}, tags: ['a'], weight_kg: 12.5, code: '00123', mixed: 'x'},
+    {shipment_id: 'J2', fragile: false, dims: null, tags: [], weight_kg: 3, code: null, mixed: 2},
+  ]
+  let dir: ReturnType<typeof tempDir>
+  const databases: {drop(): Promise<void>}[] = []
+  beforeAll(() => {
+    dir = tempDir()
+  })
+  afterAll(async () => {
+    for (const database of databases) await database.drop()
+    dir.cleanup()
+  })
+
+  async function storeUrls(): Promise<string[]> {
+    const postgres = await createTestDatabase(serverUrl as string)
+    const mysql = await createMysqlDatabase()
+    databases.push(postgres, mysql)
+    return [`sqlite://${join(dir.path, 'shipments.db')}`, postgres.url, mysql.url]
+  }
+
+  it('reads back as imported from SQLite, PostgreSQL and MySQL/MariaDB alike', async () => {
+    const json = join(dir.path, 'metadata.json')
+    writeFileSync(json, JSON.stringify(rows))
+    for (const url of await storeUrls()) {
+      const config = {
+        ...shipmentsConfig(url),
+        telemetry: shipmentsConfig(`sqlite://${join(dir.path, 't.db')}`).telemetry,
+      }
+      await importShipments(config, {metadataFile: json, telemetryFile}, silentLogger)
+      for (const row of rows) expect((await unified(config, row.shipment_id)).metadata, url).toStrictEqual(row)
+    }
+  })
+
+  it('refuses a __proto__ column for MySQL/MariaDB, whose driver cannot read it, before writing anything', async () => {
+    const mysql = await createMysqlDatabase()
+    databases.push(mysql)
+    const json = join(dir.path, 'proto.json')
+    writeFileSync(json, '[{"shipment_id":"J1","__proto__":"kept"}]')
+    const config = {
+      ...shipmentsConfig(mysql.url),
+      telemetry: shipmentsConfig(`sqlite://${join(dir.path, 't.db')}`).telemetry,
+    }
+    const error = await importShipments(config, {metadataFile: json}, silentLogger).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).message).toBe(
+      `${json} has a column named "__proto__", which the MySQL driver (mysql2) refuses to read; nothing of it was imported`,
+    )
+    await expect(unified(config, 'J1')).rejects.toThrow(/shipments/)
+  })
+})
+
+function createMysqlDatabase() {
+  return createTestMysqlDatabase(mysqlUrl as string)
+}

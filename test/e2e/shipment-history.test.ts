@@ -71,6 +71,12 @@ describe('jobagent shipment history', () => {
     expect(result.stderr).toContain('Error: cursor must be the next_cursor of an earlier page, unchanged')
     expect(result.stderr).toContain('Hint: a cursor is the next_cursor of the page before')
     expect(result.stderr).not.toMatch(/ISO 8601|limit 1 to/)
+    // Well-formed base64url of something no page gives: "0", "zzzz" and a NUL byte.
+    for (const cursor of ['MA', 'enp6eg', 'AA']) {
+      const tampered = await cli('shipment', 'history', 'SHP-1001', '--cursor', cursor)
+      expect(tampered.code, cursor).toBe(2)
+      expect(tampered.stderr).toContain('Error: cursor must be the next_cursor of an earlier page, unchanged')
+    }
     const both = await cli('shipment', 'history', 'SHP-1001', '--cursor', 'garbage', '--since', 'yesterday')
     expect(both.stderr).toMatch(/Hint: times are ISO 8601 .*; a cursor is the next_cursor/)
   })

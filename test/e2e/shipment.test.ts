@@ -36,7 +36,9 @@ describe('jobagent shipment', () => {
     expect(result.stdout).toContain('Metadata: 5 shipments from')
     expect(result.stdout).toContain('into sqlite (5 added, 0 updated)')
     expect(result.stdout).toContain('Telemetry: 20 documents from')
-    expect(result.stdout).toContain('(19 added, 1 already stored)')
+    expect(result.stdout).toContain(
+      '(19 added, 0 already stored; 1 repeat of an earlier line of the file, stored once)',
+    )
   })
 
   it('shows metadata, latest telemetry and freshness sections', async () => {

@@ -1,4 +1,5 @@
 import type {TelemetryStore, TelemetryWindow} from '../../src/core/shipments/stores.js'
+import {checkHistoryQuery, encodeCursor} from '../../src/core/shipments/telemetry-history.js'
 import type {LatestTelemetry} from '../../src/core/shipments/unified-state.js'
 
 const signal = new AbortController().signal
@@ -15,7 +16,8 @@ export async function readAllPages(
     const answer = await store.history(id, {...window, ...(after === undefined ? {} : {after})}, signal)
     pages.push(answer.documents)
     if (answer.next === null) return {pages, documents: pages.flat()}
-    after = answer.next
+    // As a client would: the key travels as a cursor and passes the service's check on the way back.
+    after = checkHistoryQuery({cursor: encodeCursor(answer.next)}).after
   }
   throw new Error('the store never said the last page had come')
 }

@@ -120,17 +120,26 @@ export function renderShipmentImport(outcome: ShipmentImportOutcome): string {
   const {metadata, telemetry} = outcome
   if (metadata) {
     const repeated =
-      metadata.repeated_ids > 0 ? `; ${metadata.repeated_ids} repeated ids, the last row of each kept` : ''
+      metadata.repeated_ids > 0 ? `; ${counted(metadata.repeated_ids, 'repeated id')}, the last row of each kept` : ''
     lines.push(
-      `Metadata: ${metadata.rows} shipments from ${shown(metadata.file)} into ${shown(metadata.store)} ` +
+      `Metadata: ${counted(metadata.rows, 'shipment')} from ${shown(metadata.file)} into ${shown(metadata.store)} ` +
         `(${metadata.inserted} added, ${metadata.updated} updated${repeated})`,
     )
   }
   if (telemetry) {
+    const repeated =
+      telemetry.repeated_in_file > 0
+        ? `; ${counted(telemetry.repeated_in_file, 'repeat')} of an earlier line of the file, stored once`
+        : ''
     lines.push(
-      `Telemetry: ${telemetry.documents} documents from ${shown(telemetry.file)} into ${shown(telemetry.store)} ` +
-        `(${telemetry.inserted} added, ${telemetry.duplicates} already stored)`,
+      `Telemetry: ${counted(telemetry.documents, 'document')} from ${shown(telemetry.file)} into ` +
+        `${shown(telemetry.store)} (${telemetry.inserted} added, ${telemetry.duplicates} already stored${repeated})`,
     )
   }
   return lines.join('\n')
+}
+
+/** `1 document`, `2 documents`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

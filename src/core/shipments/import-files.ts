@@ -3,7 +3,7 @@ import {type ErrorDetail, ValidationError} from '../errors.js'
 import {nestsDeeperThan} from '../nesting.js'
 import {isStoreName} from './names.js'
 import {shipmentIdProblem} from './shipment-id.js'
-import type {MetadataRow, TelemetryRecord} from './stores.js'
+import type {MetadataColumnLimits, MetadataRow, TelemetryRecord} from './stores.js'
 import type {TelemetryFields} from './telemetry-document.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
 import {normaliseTimestamp} from './timestamps.js'
@@ -41,10 +41,48 @@ export function parseMetadataFile(text: string, fileName: string, idColumn: stri
   return {rows: [...byId.values()], repeated: items.length - byId.size}
 }
 
+interface ParsedTelemetry {
+  /** One record per id and time, the first of the file (as the stores keep the first one stored). */
+  records: TelemetryRecord[]
+  /** Documents whose id and time an earlier line of the same file already had. */
+  repeated: number
+}
+
+/**
+ * Refuses a metadata file whose columns the store cannot hold (more than its columns per table) or read back
+ * (names its driver refuses), naming the file and the limit, before anything is written.
+ */
+export function checkMetadataColumns(
+  rows: readonly MetadataRow[],
+  fileName: string,
+  store: string,
+  limits: MetadataColumnLimits,
+): void {
+  const columns = new Set(rows.flatMap((row) => Object.keys(row)))
+  if (columns.size > limits.maxColumns) {
+    throw new ValidationError(
+      `${fileName} has ${columns.size} columns; a ${store} table holds at most ${limits.maxColumns}, so nothing of it was imported`,
+      {hint: `split the file into files of at most ${limits.maxColumns} columns, each with the id column`},
+    )
+  }
+  const unreadable = limits.unreadable?.names.filter((name) => columns.has(name)) ?? []
+  if (unreadable.length > 0 && limits.unreadable) {
+    throw new ValidationError(
+      `${fileName} has a column named ${unreadable.map((name) => JSON.stringify(name)).join(', ')}, which ${limits.unreadable.reason}; nothing of it was imported`,
+      {
+        details: unreadable.map((name) => ({field: name, message: `column "${name}" cannot be stored in ${store}`})),
+        hint: 'rename the column in the file',
+      },
+    )
+  }
+}
+
 /** Telemetry documents from NDJSON (one JSON object per line; blank lines are skipped). */
-export function parseTelemetryNdjson(text: string, fileName: string, fields: TelemetryFields): TelemetryRecord[] {
+export function parseTelemetryNdjson(text: string, fileName: string, fields: TelemetryFields): ParsedTelemetry {
   const problems: ErrorDetail[] = []
   const records: TelemetryRecord[] = []
+  const seen = new Set<string>()
+  let repeated = 0
   const lines = text.replace(/^\uFEFF/, '').split('\n')
   lines.forEach((raw, index) => {
     const line = index + 1
@@ -57,7 +95,13 @@ export function parseTelemetryNdjson(text: string, fileName: string, fields: Tel
       return
     }
     const record = telemetryRecord(document, line, fields, problems)
-    if (record) records.push(record)
+    if (!record) return
+    const key = `${record.id}\u0000${record.recorded_at}`
+    if (seen.has(key)) repeated++
+    else {
+      seen.add(key)
+      records.push(record)
+    }
   })
   refuseProblems(
     problems,
@@ -65,7 +109,7 @@ export function parseTelemetryNdjson(text: string, fileName: string, fields: Tel
     'telemetry NDJSON',
     `every line is a JSON object with "${fields.idField}" and "${fields.timeField}"`,
   )
-  return records
+  return {records, repeated}
 }
 
 function telemetryRecord(
@@ -166,21 +210,35 @@ function csvItems(text: string, problems: ErrorDetail[]): NumberedValue[] {
       for (const error of result.errors) problems.push({row: rowLine, message: error.message})
       if (!header) {
         header = result.data.map((cell) => cell.trim())
+        for (const column of repeatedColumns(header)) {
+          problems.push({
+            row: rowLine,
+            field: column,
+            message: `column "${column}" appears more than once in the header`,
+          })
+        }
         return
       }
       if (result.data.length !== header.length) {
         problems.push({row: rowLine, message: `has ${result.data.length} cells, the header has ${header.length}`})
         return
       }
-      const row: Record<string, unknown> = {}
-      header.forEach((column, index) => {
-        const cell = result.data[index] ?? ''
-        row[column] = cell === '' ? null : cell
-      })
+      const cells = result.data
+      // fromEntries defines each key as data, so a column named __proto__ is one like any other.
+      const row = Object.fromEntries(
+        header.map((column, index) => {
+          const cell = cells[index] ?? ''
+          return [column, cell === '' ? null : cell]
+        }),
+      )
       items.push({line: rowLine, value: row})
     },
   })
   return items
+}
+
+function repeatedColumns(header: readonly string[]): string[] {
+  return [...new Set(header.filter((column, index) => header.indexOf(column) !== index))]
 }
 
 function countNewlines(text: string, from: number, to: number): number {

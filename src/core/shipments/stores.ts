@@ -90,6 +90,14 @@ export interface AppendOutcome {
   duplicates: number
 }
 
+/** What a kind of metadata store can hold, checked against an import file before anything is written. */
+export interface MetadataColumnLimits {
+  /** Columns of one table at most, the id column included. */
+  maxColumns: number
+  /** Column names the store's driver cannot read back, with the reason. */
+  unreadable?: {names: readonly string[]; reason: string}
+}
+
 /** The import side of a metadata store: creates what is missing, then upserts every row in one go. */
 export interface ShipmentMetadataWriter {
   readonly kind: MetadataStoreKind

@@ -1,3 +1,4 @@
+import {findControl} from '../control-characters.js'
 import {type ErrorDetail, ValidationError} from '../errors.js'
 import {checkPage, TELEMETRY_PAGE, wholeNumberMessage} from '../paging.js'
 import type {TelemetryHistoryPage, TelemetryWindow} from './stores.js'
@@ -94,10 +95,25 @@ export function encodeCursor(key: string): string {
 /** What a cursor not made by encodeCursor (or not of this store) is refused with. */
 export const BAD_CURSOR = 'cursor must be the next_cursor of an earlier page, unchanged'
 
+/** A stored time a store keeps as a number (`n:`, any store) or a BSON date (`d:`, epoch milliseconds). */
+const NUMBER_KEY = /^(?:n:[+-]?\d+(?:\.\d+)?|d:-?\d+)$/
+
+/**
+ * Whether `key` is one a store makes for the last document of a page: its time as the store holds it, that is ISO
+ * 8601 text (`2026-03-01T10:00:00.000Z`, PostgreSQL's `2026-03-01 10:00:00.000123+00`), `s:` and such text (a
+ * MongoDB time stored as text), or a number with its type tag. Anything else (`0`, `zzzz`, a NUL) was not made by
+ * a store and would page from an arbitrary place.
+ */
+function isPageKey(key: string): boolean {
+  if (NUMBER_KEY.test(key)) return true
+  const time = key.startsWith('s:') ? key.slice(2) : key
+  return ISO_DATE.test(time) && findControl(time) === undefined && normaliseTimestamp(time) !== undefined
+}
+
 function decodeCursor(cursor: string, problems: ErrorDetail[]): string | undefined {
   const key = BASE64URL.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   // Text that decodes to something else than it encodes back from was not made by encodeCursor.
-  if (key !== '' && encodeCursor(key) === cursor) return key
+  if (key !== '' && encodeCursor(key) === cursor && isPageKey(key)) return key
   problems.push({field: 'cursor', message: BAD_CURSOR})
   return undefined
 }

@@ -1,3 +1,4 @@
+import type {HttpBindings} from '@hono/node-server'
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Context} from 'hono'
 import {type SSEMessage, streamSSE} from 'hono/streaming'
@@ -18,6 +19,8 @@ const MAX_SHIPMENT_STREAMS = 1000
 /** A comment this often keeps proxies and clients from taking a quiet stream for a dead one. */
 const DEFAULT_HEARTBEAT_MS = 15_000
 const STREAMS_OPEN = 'jobagent_shipment_streams_open'
+/** How long the end of a stream may take to reach the client's socket at shutdown before its connection is dropped. */
+const UNREAD_END_GRACE_MS = 250
 
 export interface ShipmentEventOptions {
   /** How often the watched shipments are read (default 1 s). */
@@ -112,13 +115,23 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
       })
       .catch(schemas.markMalformedId)
     c.header('X-Accel-Buffering', 'no')
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing
     return streamSSE(c, async (stream) => {
       let open = true
       const end = () => {
         open = false
         notify()
       }
-      enders.add(end)
+      // On shutdown: a write waiting for a client that does not read is given up, and so is the connection of
+      // such a client, which would otherwise hold the end of the stream (and the shutdown) until its timeout.
+      const endNow = () => {
+        end()
+        stream.abort()
+        if (!outgoing) return
+        if (outgoing.writableLength > 0) outgoing.destroy()
+        else setTimeout(() => outgoing.writableFinished || outgoing.destroy(), UNREAD_END_GRACE_MS).unref()
+      }
+      enders.add(endNow)
       stream.onAbort(end)
       const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), settings.heartbeatMs)
       try {
@@ -131,7 +144,7 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
         }
       } finally {
         clearInterval(heartbeat)
-        enders.delete(end)
+        enders.delete(endNow)
         watch.close()
       }
     })

@@ -2,7 +2,12 @@ import type {Pool, PoolConnection, RowDataPacket} from 'mysql2/promise'
 import {ConfigurationError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 import {MAX_SHIPMENT_ID_LENGTH} from '../../core/shipments/shipment-id.js'
-import type {MetadataRow, ShipmentMetadataWriter, UpsertOutcome} from '../../core/shipments/stores.js'
+import type {
+  MetadataColumnLimits,
+  MetadataRow,
+  ShipmentMetadataWriter,
+  UpsertOutcome,
+} from '../../core/shipments/stores.js'
 import {sqlValue} from '../plain-values.js'
 import {columnKind, groupByColumns, metadataBatchSql, metadataIndexSql} from '../shipment-sql.js'
 import {quoteIdentifier} from '../sql-names.js'
@@ -23,6 +28,15 @@ const columnType = (values: readonly unknown[]) => COLUMN_TYPE[columnKind(values
  * and columns are made first and the rows then go in one transaction, in batched multi-row statements.
  */
 export class MysqlShipmentMetadataWriter implements ShipmentMetadataWriter {
+  static readonly limits: MetadataColumnLimits = {
+    // InnoDB's limit; MySQL's own is 4096.
+    maxColumns: 1017,
+    // mysql2 refuses every result that has such a column, so a row holding one could never be read back.
+    unreadable: {
+      names: ['__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__'],
+      reason: 'the MySQL driver (mysql2) refuses to read',
+    },
+  }
   readonly kind = 'mysql' as const
   private readonly pool: Pool
 

@@ -6,6 +6,7 @@ import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../cor
 import {historyPage} from '../../core/shipments/telemetry-history.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {
+  historyKeyOf,
   historyParameters,
   historyShape,
   missingTelemetryIndex,
@@ -100,7 +101,7 @@ export class PostgresTelemetryStore implements TelemetryStore {
         result.rows as {time: unknown; key: string; document: unknown}[],
         window.limit,
         (row) => toLatestTelemetry(documentObject(row.document), row.time, this.options),
-        (row) => row.key,
+        (row) => historyKeyOf(row.key),
       )
     } catch (error) {
       if ((error as {code?: string}).code === '42P01') return {documents: [], next: null}

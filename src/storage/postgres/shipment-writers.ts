@@ -3,6 +3,7 @@ import {ConfigurationError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 import type {
   AppendOutcome,
+  MetadataColumnLimits,
   MetadataRow,
   ShipmentMetadataWriter,
   TelemetryRecord,
@@ -69,6 +70,8 @@ const columnType = (values: readonly unknown[]) => COLUMN_TYPE[columnKind(values
  * their values (text, double precision, boolean, else jsonb). Batched multi-row statements, one transaction.
  */
 export class PostgresShipmentMetadataWriter implements ShipmentMetadataWriter {
+  /** PostgreSQL's MaxHeapAttributeNumber: a table has at most 1600 columns. */
+  static readonly limits: MetadataColumnLimits = {maxColumns: 1600}
   readonly kind = 'postgres' as const
   private readonly pool: pg.Pool
 

@@ -16,9 +16,24 @@ export class MissingTableError extends UnavailableError {}
  * picks the file up once it exists. better-sqlite3 is synchronous: a lookup through an index takes microseconds,
  * and the busy timeout is kept short so a locked file cannot stall the event loop for long.
  */
+/** How often an open connection checks that its file is still the one at the path (one stat, a few microseconds). */
+const FILE_CHECK_INTERVAL_MS = 500
+
+/** The file at a path as the file system tells files apart; undefined when there is none. */
+function fileIdentity(file: string): string | undefined {
+  try {
+    const stats = statSync(file, {bigint: true})
+    return `${stats.dev}:${stats.ino}`
+  } catch {
+    return undefined
+  }
+}
+
 export class ReadOnlyShipmentDatabase {
   private db: SqliteDatabase | undefined
   private readonly statements = new Map<string, Statement>()
+  /** The device and inode of the file the connection opened, and when that was last compared with the path. */
+  private opened: {identity: string | undefined; checkedAt: number} | undefined
 
   constructor(
     readonly file: string,
@@ -74,19 +89,39 @@ export class ReadOnlyShipmentDatabase {
     }
   }
 
-  /** Resolves once the store's lookup compiles: the file opens and holds the table with its columns. */
+  /**
+   * Resolves once the store's lookup runs: the file opens, holds the table with its columns, and the search of its
+   * key reads the table's pages (a corrupt file compiles but fails here, as every lookup would).
+   */
   async ping(sql: string, table: string): Promise<void> {
-    await this.lookup(() => this.statement(sql, table))
+    await this.lookup(() => this.statement(sql, table).get(''))
+  }
+
+  private stillAtPath(): boolean {
+    const opened = this.opened
+    if (!opened) return true
+    const now = performance.now()
+    if (now - opened.checkedAt < FILE_CHECK_INTERVAL_MS) return true
+    opened.checkedAt = now
+    return opened.identity !== undefined && fileIdentity(this.file) === opened.identity
   }
 
   close(): void {
+    this.opened = undefined
     this.statements.clear()
     this.db?.close()
     this.db = undefined
   }
 
+  /**
+   * The open connection, or a new one. An import may replace the file (a new file renamed over it) or someone may
+   * delete it while the connection stays open on the old one: at most every FILE_CHECK_INTERVAL_MS the path is
+   * compared with the file opened, and a connection to a file no longer there is closed, so the next read opens
+   * the file now at the path or reports that there is none (503), never the old data.
+   */
   private connection(): SqliteDatabase {
-    if (this.db) return this.db
+    if (this.db && this.stillAtPath()) return this.db
+    if (this.db) this.close()
     if (!existsSync(this.file)) {
       // A file where the data directory should be (JOBAGENT_HOME=~/afile) is not fixed by an import.
       let dir = dirname(this.file)
@@ -99,7 +134,10 @@ export class ReadOnlyShipmentDatabase {
         publicMessage: 'the SQLite database does not exist yet',
       })
     }
+    // Taken before opening: if the file is replaced in between, the next check opens the new one.
+    const identity = fileIdentity(this.file)
     const db = openSqlite(this.file, {readonly: true, busyTimeoutMs: this.busyTimeoutMs})
+    this.opened = {identity, checkedAt: performance.now()}
     // Memory-mapped reads skip a system call per page: on a large store that halves the time of a lookup.
     db.pragma('mmap_size = 2147418112')
     this.db = db

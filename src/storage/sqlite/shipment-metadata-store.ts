@@ -1,6 +1,7 @@
 import type {IndexStatus, ShipmentMetadataStore} from '../../core/shipments/stores.js'
-import {plainRow} from '../plain-values.js'
+import {plainRow, rowOf} from '../plain-values.js'
 import {metadataBatchSql, metadataLookupSql, missingMetadataIndex, rowsById} from '../shipment-sql.js'
+import type {Statement} from './better-sqlite3.js'
 import {ReadOnlyShipmentDatabase} from './shipment-database.js'
 
 interface SqliteMetadataOptions {
@@ -12,7 +13,40 @@ interface SqliteMetadataOptions {
   database?: ReadOnlyShipmentDatabase
 }
 
-/** One row per shipment in a SQLite table, looked up by its id column (the primary key when jobagent created it). */
+/**
+ * The declared types the import gives columns whose values SQLite cannot hold as they are: `BOOLEAN` (stored as
+ * 1/0) and `JSON` (stored as JSON text). Reading turns them back, as PostgreSQL's boolean and jsonb columns and
+ * MySQL's BOOLEAN and JSON columns come back; other columns are untyped and keep the value's own type.
+ */
+export const METADATA_COLUMN_TYPE = {boolean: 'BOOLEAN', json: 'JSON'} as const
+
+type Decode = (value: unknown) => unknown
+
+const DECODE: Record<string, Decode> = {
+  [METADATA_COLUMN_TYPE.boolean]: (value) => (value === 1 ? true : value === 0 ? false : value),
+  // A number stays a number: the column's NUMERIC affinity stores the JSON text of a number as that number.
+  [METADATA_COLUMN_TYPE.json]: (value) => (typeof value === 'string' ? parsedOrText(value) : value),
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    // A table made by another tool may hold any text in a column it declared JSON.
+    return text
+  }
+}
+
+/** How a statement's result columns become a row: their names, and how to read each one's stored value. */
+interface RowShape {
+  names: string[]
+  decoders: (Decode | undefined)[]
+}
+
+/**
+ * One row per shipment in a SQLite table, looked up by its id column (the primary key when jobagent created it).
+ * Rows are read as arrays and built by rowOf, so a column named `__proto__` is shown like any other.
+ */
 export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   readonly kind = 'sqlite' as const
   /** A synchronous read is over before anything could abort it. */
@@ -20,6 +54,8 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   private readonly database: ReadOnlyShipmentDatabase
   private readonly lookup: string
   private readonly batch: string
+  /** Per compiled statement: a column added by an import makes it compile again (a new statement, a new shape). */
+  private readonly shapes = new WeakMap<Statement, RowShape>()
 
   constructor(private readonly options: SqliteMetadataOptions) {
     this.database = options.database ?? new ReadOnlyShipmentDatabase(options.file, options.busyTimeoutMs)
@@ -28,19 +64,43 @@ export class SqliteShipmentMetadataStore implements ShipmentMetadataStore {
   }
 
   findById(id: string, _signal?: AbortSignal): Promise<Record<string, unknown> | null> {
-    return this.database.lookup(() => this.row(id))
+    return this.database.lookup(() => {
+      const statement = this.database.statement(this.lookup, this.options.table)
+      const values = statement.raw(true).get(id) as unknown[] | undefined
+      return values ? this.row(statement, values) : null
+    })
   }
 
   findByIds(ids: readonly string[], _signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
     return this.database.lookup(() => {
-      const rows = this.database.statement(this.batch, this.options.table).all(JSON.stringify(ids))
-      return rowsById(rows as Record<string, unknown>[], this.options.idColumn, ids, plainRow)
+      const statement = this.database.statement(this.batch, this.options.table)
+      const rows = (statement.raw(true).all(JSON.stringify(ids)) as unknown[][]).map((values) =>
+        this.row(statement, values),
+      )
+      return rowsById(rows, this.options.idColumn, ids, (row) => row)
     })
   }
 
-  private row(id: string): Record<string, unknown> | null {
-    const row = this.database.statement(this.lookup, this.options.table).get(id) as Record<string, unknown> | undefined
-    return row ? plainRow(row) : null
+  private row(statement: Statement, values: unknown[]): Record<string, unknown> {
+    const {names, decoders} = this.shape(statement, values.length)
+    for (let index = 0; index < decoders.length; index++) {
+      const decode = decoders[index]
+      if (decode) values[index] = decode(values[index])
+    }
+    return plainRow(rowOf(names, values))
+  }
+
+  /** The statement's columns, read once per statement (and again when an import added a column since). */
+  private shape(statement: Statement, width: number): RowShape {
+    const known = this.shapes.get(statement)
+    if (known && known.names.length === width) return known
+    const columns = statement.columns()
+    const shape = {
+      names: columns.map((column) => column.name),
+      decoders: columns.map((column) => DECODE[column.type?.toUpperCase() ?? '']),
+    }
+    this.shapes.set(statement, shape)
+    return shape
   }
 
   async checkIndex(): Promise<IndexStatus> {

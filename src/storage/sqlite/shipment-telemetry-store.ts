@@ -3,6 +3,7 @@ import {documentObject, type TelemetryFields, toLatestTelemetry} from '../../cor
 import {historyPage} from '../../core/shipments/telemetry-history.js'
 import type {LatestTelemetry} from '../../core/shipments/unified-state.js'
 import {
+  historyKeyOf,
   historyParameters,
   historyShape,
   missingTelemetryIndex,
@@ -81,7 +82,7 @@ export class SqliteTelemetryStore implements TelemetryStore {
         rows,
         window.limit,
         (row) => this.toLatest(row),
-        (row) => String(row.time),
+        (row) => historyKeyOf(row.time),
       )
     })
   }

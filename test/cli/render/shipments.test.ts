@@ -91,11 +91,28 @@ describe('shipment renderers', () => {
     expect(
       renderShipmentImport({
         metadata: {file: 'm.csv', store: 'sqlite', rows: 3, repeated_ids: 1, inserted: 2, updated: 1},
-        telemetry: {file: 't.ndjson', store: 'mongodb', documents: 5, inserted: 4, duplicates: 1},
+        telemetry: {file: 't.ndjson', store: 'mongodb', documents: 5, inserted: 4, duplicates: 1, repeated_in_file: 0},
       }),
     ).toBe(
-      'Metadata: 3 shipments from m.csv into sqlite (2 added, 1 updated; 1 repeated ids, the last row of each kept)\n' +
+      'Metadata: 3 shipments from m.csv into sqlite (2 added, 1 updated; 1 repeated id, the last row of each kept)\n' +
         'Telemetry: 5 documents from t.ndjson into mongodb (4 added, 1 already stored)',
     )
+  })
+
+  it('counts one document in the singular and tells repeats within the file from documents already stored', () => {
+    expect(
+      renderShipmentImport({
+        metadata: {file: 'm.csv', store: 'sqlite', rows: 1, repeated_ids: 0, inserted: 1, updated: 0},
+        telemetry: {file: 't.ndjson', store: 'sqlite', documents: 2, inserted: 1, duplicates: 0, repeated_in_file: 1},
+      }),
+    ).toBe(
+      'Metadata: 1 shipment from m.csv into sqlite (1 added, 0 updated)\n' +
+        'Telemetry: 2 documents from t.ndjson into sqlite (1 added, 0 already stored; 1 repeat of an earlier line of the file, stored once)',
+    )
+    expect(
+      renderShipmentImport({
+        telemetry: {file: 't.ndjson', store: 'sqlite', documents: 1, inserted: 0, duplicates: 1, repeated_in_file: 0},
+      }),
+    ).toBe('Telemetry: 1 document from t.ndjson into sqlite (0 added, 1 already stored)')
   })
 })

@@ -53,6 +53,21 @@ describe('metadata files', () => {
     expect(error.details[0]).toMatchObject({row: 2, field: 'x; DROP TABLE y'})
   })
 
+  it('refuses a column repeated in the header, naming it and the line', () => {
+    const error = refusal(() => parseMetadataFile('shipment_id,v,w,v\nS1,a,b,c\n', 'm.csv', 'shipment_id'))
+    expect(error.message).toBe('m.csv is not a metadata CSV: 1 problem on line 1; nothing of it was imported')
+    expect(error.details).toEqual([{row: 1, field: 'v', message: 'column "v" appears more than once in the header'}])
+  })
+
+  it('keeps a column named __proto__ as data, in a CSV and in a JSON array', () => {
+    const csv = parseMetadataFile('shipment_id,__proto__\nS1,kept\n', 'm.csv', 'shipment_id').rows[0]
+    const json = parseMetadataFile('[{"shipment_id":"S1","__proto__":"kept"}]', 'm.json', 'shipment_id').rows[0]
+    for (const row of [csv, json]) {
+      expect(JSON.stringify(row)).toBe('{"shipment_id":"S1","__proto__":"kept"}')
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype)
+    }
+  })
+
   it('numbers JSON problems by item', () => {
     const error = refusal(() => parseMetadataFile('[{"shipment_id":"S1"}, 3, {"other":1}]', 'm.json', 'shipment_id'))
     expect(error.message).toContain('2 problems on items 2, 3')
@@ -69,10 +84,28 @@ describe('telemetry NDJSON', () => {
   it('reads one document per line, normalising the time and dropping _id', () => {
     const text =
       '{"shipment_id":"S1","recorded_at":1772366400,"lat":1,"_id":"x"}\n\n{"shipment_id":"S2","recorded_at":{"$date":"2026-03-01T12:00:00Z"}}\n'
-    expect(parseTelemetryNdjson(text, 't.ndjson', fields)).toEqual([
-      {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 1}},
-      {id: 'S2', recorded_at: '2026-03-01T12:00:00.000Z', payload: {}},
-    ])
+    expect(parseTelemetryNdjson(text, 't.ndjson', fields)).toEqual({
+      records: [
+        {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {lat: 1}},
+        {id: 'S2', recorded_at: '2026-03-01T12:00:00.000Z', payload: {}},
+      ],
+      repeated: 0,
+    })
+  })
+
+  it('keeps the first of the documents that repeat an id and time within the file, and counts the repeats', () => {
+    const text = [
+      '{"shipment_id":"S1","recorded_at":"2026-03-01T12:00:00Z","n":1}',
+      '{"shipment_id":"S1","recorded_at":"2026-03-01T13:00:00+01:00","n":2}',
+      '{"shipment_id":"S2","recorded_at":"2026-03-01T12:00:00Z","n":3}',
+    ].join('\n')
+    expect(parseTelemetryNdjson(text, 't.ndjson', fields)).toEqual({
+      records: [
+        {id: 'S1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {n: 1}},
+        {id: 'S2', recorded_at: '2026-03-01T12:00:00.000Z', payload: {n: 3}},
+      ],
+      repeated: 1,
+    })
   })
 
   it('reports bad lines by number and imports none of the file', () => {
@@ -112,6 +145,6 @@ describe('telemetry NDJSON', () => {
       idField: 'device',
       timeField: 'ts',
     })
-    expect(parsed).toEqual([{id: 'D1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {v: 1}}])
+    expect(parsed.records).toEqual([{id: 'D1', recorded_at: '2026-03-01T12:00:00.000Z', payload: {v: 1}}])
   })
 })

@@ -51,6 +51,35 @@ describe('checkHistoryQuery', () => {
   it.each(['', 'a+b', 'YQ=', 'not base64!'])('refuses cursor %j', (cursor) => {
     expect(refusal({cursor}).message).toBe('cursor must be the next_cursor of an earlier page, unchanged')
   })
+
+  it.each([
+    '0',
+    'zzzz',
+    '\u0000',
+    '2026',
+    'n:',
+    'n:abc',
+    'd:soon',
+    's:odd',
+    '2026-03-01T10:00:00Z\u0000',
+    'x:2026-03-01',
+  ])('refuses a well-encoded cursor of %j, which no page gave', (key) => {
+    expect(refusal({cursor: encodeCursor(key)}).details).toEqual([
+      {field: 'cursor', message: 'cursor must be the next_cursor of an earlier page, unchanged'},
+    ])
+  })
+
+  it.each([
+    '2026-03-01T10:00:00.000Z',
+    '2026-03-01 10:00:00.000123+00',
+    '2026-03-01 10:00:00',
+    'n:1772359200',
+    'n:1772359200.5',
+    'd:1772359200000',
+    's:2026-03-01T11:00:00Z',
+  ])('takes the cursor of a page key %j as stores make them', (key) => {
+    expect(checkHistoryQuery({cursor: encodeCursor(key)}).after).toBe(key)
+  })
 })
 
 describe('historyPage', () => {

@@ -1,3 +1,4 @@
+import {connect} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {importShipments} from '../../../src/app/shipment-import.js'
@@ -198,6 +199,38 @@ describe('GET /shipments/{shipment_id}/unified/events over SQLite', () => {
     await running.close()
     expect(Date.now() - started).toBeLessThan(1000)
     expect(await events.ended(1000)).toBe(true)
+  })
+})
+
+describe('shutting down with a client that does not read', () => {
+  it('ends its stream at once, without waiting for the client to take what was sent', async () => {
+    // A big state that changes every read: the server keeps writing until the socket buffers are full.
+    const row: Record<string, unknown> = {shipment_id: 'A', blob: 'x'.repeat(4 * 1024 * 1024), n: 0}
+    const changing = setInterval(() => (row.n = (row.n as number) + 1), 20)
+    cleanups.push(() => clearInterval(changing))
+    const closing = new AbortController()
+    const running = await startServer(
+      shipmentTestApp(serviceWith(fakeStores({A: row}, {})), {events: {intervalMs: 20, closing: closing.signal}}),
+      {
+        host: '127.0.0.1',
+        port: 0,
+        logger: memoryLogger().logger,
+        shutdownTimeoutMs: 10_000,
+        onClose: () => closing.abort(),
+      },
+    )
+    cleanups.push(() => running.close())
+    const socket = connect(running.port, '127.0.0.1')
+    cleanups.push(() => void socket.destroy())
+    socket.on('error', () => {})
+    socket.write('GET /shipments/A/unified/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n')
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()))
+    socket.pause()
+    // Long enough for several states of 4 MiB: far more than the kernel buffers of both ends hold.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const started = Date.now()
+    await running.close()
+    expect(Date.now() - started).toBeLessThan(3000)
   })
 })
 

@@ -4,6 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {importShipments} from '../../../src/app/shipment-import.js'
 import {UnavailableError} from '../../../src/core/errors.js'
 import {silentLogger} from '../../../src/core/logger.js'
+import {encodeCursor} from '../../../src/core/shipments/telemetry-history.js'
 import {json, type TestApi, testApi} from '../../helpers/http.js'
 import {fakeStores, serviceWith, shipmentTestApp} from '../../helpers/shipments.js'
 import {minutes} from '../../helpers/telemetry-history.js'
@@ -121,6 +122,11 @@ describe('GET /shipments/{shipment_id}/telemetry', () => {
     ['limit that is no number', '/shipments/S1/telemetry?limit=ten', 'limit'],
     ['a cursor that is not base64url', '/shipments/S1/telemetry?cursor=a%2Bb', 'cursor'],
     ['an empty cursor', '/shipments/S1/telemetry?cursor=', 'cursor'],
+    ['a cursor "0"', '/shipments/S1/telemetry?cursor=0', 'cursor'],
+    ['the cursor of "0"', `/shipments/S1/telemetry?cursor=${encodeCursor('0')}`, 'cursor'],
+    ['the cursor of "zzzz"', `/shipments/S1/telemetry?cursor=${encodeCursor('zzzz')}`, 'cursor'],
+    ['the cursor of a NUL byte', `/shipments/S1/telemetry?cursor=${encodeCursor('\u0000')}`, 'cursor'],
+    ['the cursor of a year', `/shipments/S1/telemetry?cursor=${encodeCursor('2026')}`, 'cursor'],
   ])('answers 400 naming the parameter for %s', async (_name, path, field) => {
     const response = await get(path)
     expect(response.status).toBe(400)

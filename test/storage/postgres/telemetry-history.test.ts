@@ -2,6 +2,7 @@ import pg from 'pg'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {ValidationError} from '../../../src/core/errors.js'
 import {silentLogger} from '../../../src/core/logger.js'
+import {checkHistoryQuery, encodeCursor} from '../../../src/core/shipments/telemetry-history.js'
 import {PostgresTelemetryStore} from '../../../src/storage/postgres/shipment-telemetry-store.js'
 import {PostgresTelemetryWriter} from '../../../src/storage/postgres/shipment-writers.js'
 import {telemetryHistorySql} from '../../../src/storage/shipment-sql.js'
@@ -107,6 +108,14 @@ describe.skipIf(!serverUrl)('PostgreSQL telemetry history', () => {
     const epochs = store('epochs')
     expect((await epochs.history('S1', {limit: 10}, signal)).documents).toEqual([
       {recorded_at: '2026-03-01T10:00:00.000Z', payload: {}},
+    ])
+    // Paged by cursors that name the stored number with its type.
+    await admin.query(`INSERT INTO epochs VALUES ('S1', 1772359260, '{}')`)
+    const first = await epochs.history('S1', {limit: 1}, signal)
+    expect(first.next).toBe('n:1772359200')
+    const window = checkHistoryQuery({limit: 1, cursor: encodeCursor(first.next as string)})
+    expect((await epochs.history('S1', window, signal)).documents).toEqual([
+      {recorded_at: '2026-03-01T10:01:00.000Z', payload: {}},
     ])
     await expect(epochs.history('S1', {limit: 10, since: '2026-03-01T10:00:00.000Z'}, signal)).rejects.toMatchObject({
       kind: 'validation',

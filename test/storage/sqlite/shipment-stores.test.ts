@@ -55,13 +55,48 @@ describe('SQLite shipment stores', () => {
       shipment_id: 'S1',
       origin: 'Rotterdam',
       weight_kg: 1840,
-      fragile: 1,
-      dims: '{"w":1}',
+      fragile: true,
+      dims: {w: 1},
     })
     expect(await telemetryStore().latest('S1', signal)).toEqual({
       recorded_at: '2026-03-01T12:00:00.000Z',
       payload: {lat: 2, nested: {ok: true}},
     })
+  })
+
+  it('reads metadata back with the JSON types it was imported with, in a single and a batch lookup', async () => {
+    const imported = [
+      {shipment_id: 'S1', fragile: true, dims: {w: 1, h: [2, 3]}, tags: ['a'], mixed: 'x', code: '00123', n: 1.5},
+      {shipment_id: 'S2', fragile: false, dims: null, tags: [], mixed: 2, code: '7', n: 2},
+      {shipment_id: 'S3', fragile: null, dims: {}, tags: ['12'], mixed: {deep: true}, code: null, n: null},
+    ]
+    const writer = track(new SqliteShipmentMetadataWriter({file, table: 'shipments', idColumn: 'shipment_id'}))
+    await writer.upsert(imported)
+    const store = metadataStore()
+    for (const row of imported) expect(await store.findById(row.shipment_id, signal)).toStrictEqual(row)
+    const batch = await store.findByIds(['S1', 'S2', 'S3'], signal)
+    expect(imported.map((row) => batch.get(row.shipment_id))).toStrictEqual(imported)
+    // A later import of other values into those columns reads back as it was imported too.
+    await writer.upsert([{shipment_id: 'S2', fragile: true, dims: 'text now', mixed: [1], extra: {added: 1}}])
+    expect(await metadataStore().findById('S2', signal)).toStrictEqual({
+      ...imported[1],
+      fragile: true,
+      dims: 'text now',
+      mixed: [1],
+      extra: {added: 1},
+    })
+  })
+
+  it('shows a column named __proto__ as the data it is', async () => {
+    const row = JSON.parse('{"shipment_id": "S1", "__proto__": "kept", "origin": "Oslo"}')
+    const writer = track(new SqliteShipmentMetadataWriter({file, table: 'shipments', idColumn: 'shipment_id'}))
+    await writer.upsert([row])
+    const found = await metadataStore().findById('S1', signal)
+    expect(Object.keys(found ?? {})).toEqual(['shipment_id', '__proto__', 'origin'])
+    expect(JSON.stringify(found)).toBe('{"shipment_id":"S1","__proto__":"kept","origin":"Oslo"}')
+    expect(Object.getPrototypeOf(found)).toBe(Object.prototype)
+    const batch = await metadataStore().findByIds(['S1'], signal)
+    expect(JSON.stringify(batch.get('S1'))).toBe('{"shipment_id":"S1","__proto__":"kept","origin":"Oslo"}')
   })
 
   it('answers null for an unknown shipment and for one without telemetry', async () => {

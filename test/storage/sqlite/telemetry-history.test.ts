@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {checkHistoryQuery, encodeCursor} from '../../../src/core/shipments/telemetry-history.js'
 import {historyShape, telemetryHistorySql} from '../../../src/storage/shipment-sql.js'
 import {SqliteTelemetryStore} from '../../../src/storage/sqlite/shipment-telemetry-store.js'
 import {SqliteTelemetryWriter} from '../../../src/storage/sqlite/shipment-writers.js'
@@ -50,6 +51,25 @@ describe('SQLite telemetry history', () => {
     expect((await store.history('S1', {since: window.since, until: window.since, limit: 5}, signal)).documents).toEqual(
       [],
     )
+  })
+
+  it('pages a table made by another tool that holds epoch numbers, with cursors a page check takes', async () => {
+    const db = new Database(file)
+    db.exec('CREATE TABLE epochs (shipment_id TEXT, recorded_at INTEGER, document TEXT)')
+    const insert = db.prepare("INSERT INTO epochs VALUES ('S1', ?, '{}')")
+    for (const time of [1772359200, 1772359260, 1772359320]) insert.run(time)
+    db.close()
+    const epochs = new SqliteTelemetryStore({file, table: 'epochs', ...fields})
+    try {
+      const first = await epochs.history('S1', {limit: 2}, signal)
+      expect(first.next).toBe('n:1772359260')
+      const window = checkHistoryQuery({limit: 2, cursor: encodeCursor(first.next as string)})
+      expect((await epochs.history('S1', window, signal)).documents).toEqual([
+        {recorded_at: '2026-03-01T10:02:00.000Z', payload: {}},
+      ])
+    } finally {
+      await epochs.close()
+    }
   })
 
   it('answers an empty page for a shipment without telemetry and while the table is missing', async () => {
