@@ -11,11 +11,6 @@ const IMPORT_HINT = 'import shipments first: jobagent shipment import --metadata
 /** The configured table is not in the file (yet): nothing was imported, or the name in the config is wrong. */
 export class MissingTableError extends UnavailableError {}
 
-/**
- * A read-only connection opened on first use, so `jobagent serve` starts before any shipment was imported and
- * picks the file up once it exists. better-sqlite3 is synchronous: a lookup through an index takes microseconds,
- * and the busy timeout is kept short so a locked file cannot stall the event loop for long.
- */
 /** How often an open connection checks that its file is still the one at the path (one stat, a few microseconds). */
 const FILE_CHECK_INTERVAL_MS = 500
 
@@ -29,6 +24,11 @@ function fileIdentity(file: string): string | undefined {
   }
 }
 
+/**
+ * A read-only connection opened on first use, so `jobagent serve` starts before any shipment was imported and
+ * picks the file up once it exists. better-sqlite3 is synchronous: a lookup through an index takes microseconds,
+ * and the busy timeout is kept short so a locked file cannot stall the event loop for long.
+ */
 export class ReadOnlyShipmentDatabase {
   private db: SqliteDatabase | undefined
   private readonly statements = new Map<string, Statement>()
