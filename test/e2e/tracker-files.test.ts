@@ -86,7 +86,14 @@ describe('jobagent import', () => {
     writeFileSync(csv, `${HEADER}\r\nThird,Initech,,https://example.org/c,manual,,,"multi\r\nline"\r\n`)
     const fromCsv = await cli('import', csv, '--json')
     expect(fromCsv.code, fromCsv.stderr).toBe(0)
-    expect(JSON.parse(fromCsv.stdout)).toEqual({inserted: 1, updated: 0, unchanged: [], identical: 0, file: csv})
+    expect(JSON.parse(fromCsv.stdout)).toEqual({
+      inserted: 1,
+      updated: 0,
+      unchanged: [],
+      identical: 0,
+      file: csv,
+      encoding: 'utf-8',
+    })
     expect(readTracker(home.path).applications.at(-1)).toMatchObject({status: 'applied', notes: 'multi\r\nline'})
   })
 

@@ -1,9 +1,11 @@
+import type {FileImportOutcome} from '../../app/tracker-files.js'
 import type {
   ApplicationCounts,
   ApplicationWithHistory,
   TrackedApplication,
 } from '../../core/applications/application.js'
-import type {ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import type {StatusUpdate} from '../../core/applications/application-store.js'
+import {encodingLabel} from '../../core/applications/import-encoding.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
@@ -73,8 +75,10 @@ export function renderTracked(application: TrackedApplication): string {
   return `Tracked ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}`
 }
 
-export function renderImport(outcome: ImportOutcome): string {
+export function renderImport(outcome: FileImportOutcome): string {
   const lines = [
+    // A file not in UTF-8 was converted; saying how lets the user check names with accents came through.
+    ...(outcome.encoding === 'utf-8' ? [] : [`Read ${outcome.file} as ${encodingLabel(outcome.encoding)}.`]),
     `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged` +
       (outcome.identical > 0 ? `, ${outcome.identical} already as in the file.` : '.'),
     ...outcome.unchanged.map((url) => `  already tracked (use --update to overwrite): ${shown(url)}`),
