@@ -4,7 +4,7 @@ import type {ApplicationService, ImportRow} from '../core/applications/applicati
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
 import {decodeImportFile, type ImportEncoding} from '../core/applications/import-encoding.js'
-import {parseTrackerExport, type TrackerExportFormat} from '../core/applications/tracker-exports.js'
+import {parseTrackerExport, type TrackerExportFormat, trackerExportHint} from '../core/applications/tracker-exports.js'
 import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
 import {localTimestamp} from '../core/time.js'
 import {writeFileDurably} from '../storage/durable-file.js'
@@ -74,7 +74,7 @@ export class TrackerFiles {
 function parseImportFile(text: string, path: string): ImportRow[] {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart()
   const looksJson = extname(path).toLowerCase() === '.json' || trimmed.startsWith('[') || trimmed.startsWith('{')
-  if (!looksJson) return parseApplicationsCsv(text, path)
+  if (!looksJson) return parseApplicationsCsv(text, path, {otherFormatHint: trackerExportHint})
   let data: unknown
   try {
     data = JSON.parse(trimmed)

@@ -276,7 +276,13 @@ describe('jobagent import', () => {
 
   it('names a missing file (exit 1) and a malformed one (exit 2)', async () => {
     const missing = join(home.path, 'nope.json')
-    expectUserError(await cli('import', missing), 1, `cannot read ${missing}: no such file or directory`)
+    const notThere = await cli('import', missing)
+    expectUserError(
+      notThere,
+      1,
+      `Error: cannot read ${missing}: the file does not exist\nHint: check the name of the file`,
+    )
+    expect(notThere.stderr).not.toContain('its directory must exist')
     const broken = join(home.path, 'broken.json')
     writeFileSync(broken, '[{"title": "x",')
     expectUserError(await cli('import', broken), 2, `${broken} is not valid JSON`)

@@ -120,6 +120,16 @@ describe('jobagent import --from', () => {
     expect(readTracker(home.path).applications).toEqual([])
   })
 
+  it('suggests --from for an export imported without it, instead of listing its columns', async () => {
+    const huntr = join(FIXTURES, 'huntr-export.csv')
+    const result = await cli('import', huntr)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(
+      `Error: ${huntr} is not a jobagent applications CSV\nHint: this looks like a Huntr export: add --from huntr\n`,
+    )
+    expect(readTracker(home.path).applications).toEqual([])
+  })
+
   it('names the encoding of an export that is not UTF-8', async () => {
     const file = join(home.path, 'huntr-windows.csv')
     writeFileSync(

@@ -27,15 +27,23 @@ export function applicationsToCsv(records: readonly ApplicationRecord[], options
  * Parses a CSV with the export's columns into rows numbered by the line they start on (the header is line 1;
  * quoted multi-line cells count their lines). Unknown columns are refused so a misnamed header is not silently
  * dropped. A row that cannot be read as cells of the header's columns (wrong count, broken quoting) comes back
- * with its problems, so the import lists them together with the other rows' field errors.
+ * with its problems, so the import lists them together with the other rows' field errors. `otherFormatHint` names
+ * the format of a header that is another one's (another tracker's export), to say instead of each column's error.
  */
-export function parseApplicationsCsv(text: string, fileName: string): ImportRow[] {
+export function parseApplicationsCsv(
+  text: string,
+  fileName: string,
+  options: {otherFormatHint?: (header: readonly string[]) => string | undefined} = {},
+): ImportRow[] {
   const {header, rows} = readCsvTable(text)
   const fields = (header?.cells ?? []).map((field) => field.trim())
   const headerErrors = [
     ...(header?.problems ?? []).map((message) => ({row: header?.line ?? 1, message})),
     ...checkHeader(fields),
   ]
+  // The header of another tracker's export fails on every column; the one thing to say is how to import it.
+  const otherFormat = headerErrors.length > 0 ? options.otherFormatHint?.(fields) : undefined
+  if (otherFormat) throw new ValidationError(`${fileName} is not a jobagent applications CSV`, {hint: otherFormat})
   if (headerErrors.length > 0) {
     throw new ValidationError(`${fileName} is not a valid applications CSV`, {
       details: headerErrors,
