@@ -76,15 +76,19 @@ const StatusChangeRecordSchema = z
   })
   .openapi('StatusHistoryEntry')
 
-/** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
-export const ApplicationWithHistorySchema = ApplicationSchema.extend({
-  updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+/** A tracked application as every listing shows it: the record, when it last changed and its posting closed. */
+export const TrackedApplicationSchema = ApplicationSchema.extend({
+  updated_at: z.string().openapi({description: 'when the status last changed', example: '2026-11-23T10:02:11.480'}),
   posting_closed_at: postingClosedField(),
+}).openapi('TrackedApplication')
+
+/** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
+export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
   history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
 }).openapi('ApplicationWithHistory')
 
 /** When the job an application is for closed (docs/LIFECYCLE.md). */
-export function postingClosedField() {
+function postingClosedField() {
   return z.string().nullable().openapi({
     description: 'when the job behind the application was found closed (no board lists it any more); null while open',
     example: null,

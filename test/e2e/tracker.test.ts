@@ -113,12 +113,14 @@ describe('jobagent status', () => {
     expect(result.stdout).toContain('Applications: 3 total, 2 applied, 1 pending')
   })
 
-  it('prints a JSON array of eight-field records with --json', async () => {
+  it('prints a JSON array of records with --json, the eight fields first and then the tracked ones', async () => {
     const result = await cli('status', '--json')
     expect(result.code, result.stderr).toBe(0)
     const records = JSON.parse(result.stdout) as Record<string, unknown>[]
     expect(records).toHaveLength(3)
-    for (const record of records) expect(Object.keys(record)).toEqual([...APPLICATION_FIELDS])
+    for (const record of records) {
+      expect(Object.keys(record)).toEqual([...APPLICATION_FIELDS, 'updated_at', 'posting_closed_at'])
+    }
   })
 
   it('changes a status, replacing the notes and keeping the old ones in the history, then shows it', async () => {

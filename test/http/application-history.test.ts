@@ -103,10 +103,14 @@ describe('the OpenAPI document', () => {
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })
-    // The record's schema plus the fields the lookup adds.
+    // The tracked record's schema (what every listing shows) plus the history.
     expect(document.components.schemas.ApplicationWithHistory.allOf).toEqual([
+      {$ref: '#/components/schemas/TrackedApplication'},
+      expect.objectContaining({required: ['history']}),
+    ])
+    expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},
-      expect.objectContaining({required: ['updated_at', 'posting_closed_at', 'history']}),
+      expect.objectContaining({required: ['updated_at', 'posting_closed_at']}),
     ])
     expect(document.components.schemas.StatusHistoryEntry.required).toEqual([
       'changed_at',

@@ -86,10 +86,18 @@ export function sameRecord(
   )
 }
 
-/** One application in full: its record, when it last changed and its posting closed, and its status history. */
-export function applicationDetail({application, history}: ApplicationWithHistory) {
+/**
+ * A tracked application as every listing prints it, one or many (`status --json`, `followups --json`, the API's
+ * lists and its one application): the record's eight fields first, then when it last changed and its posting closed.
+ */
+export function trackedRecord(application: TrackedApplication): TrackedApplication {
   const {updated_at, posting_closed_at} = application
-  return {...applicationRecord(application), updated_at, posting_closed_at, history}
+  return {...applicationRecord(application), updated_at, posting_closed_at}
+}
+
+/** One application in full: the tracked record and its status history. */
+export function applicationDetail({application, history}: ApplicationWithHistory) {
+  return {...trackedRecord(application), history}
 }
 
 export interface ApplicationCounts {
