@@ -73,6 +73,9 @@ const StatusChangeRecordSchema = z
     old_status: StatusSchema,
     new_status: StatusSchema,
     old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),
+    change: z.enum(['status', 'notes']).openapi({
+      description: 'status: the status changed (and the notes were replaced); notes: only the notes were edited',
+    }),
   })
   .openapi('StatusHistoryEntry')
 

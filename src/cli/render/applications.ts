@@ -1,8 +1,9 @@
 import type {FileImportOutcome} from '../../app/tracker-files.js'
-import type {
-  ApplicationCounts,
-  ApplicationWithHistory,
-  TrackedApplication,
+import {
+  type ApplicationCounts,
+  type ApplicationWithHistory,
+  describeChange,
+  type TrackedApplication,
 } from '../../core/applications/application.js'
 import type {StatusUpdate} from '../../core/applications/application-store.js'
 import {encodingLabel} from '../../core/applications/import-encoding.js'
@@ -57,10 +58,8 @@ export function renderApplication({application, history}: ApplicationWithHistory
   }
   if (history.length > 0) {
     lines.push('', style.bold('History'))
-    for (const change of history) {
-      const notes = change.old_notes ? ` (notes were: ${shown(change.old_notes, multiline)})` : ''
-      lines.push(`  ${shown(change.changed_at)}  ${change.old_status} -> ${change.new_status}${notes}`)
-    }
+    const words = {arrow: '->', notes: (notes: string) => shown(notes, multiline)}
+    for (const change of history) lines.push(`  ${shown(change.changed_at)}  ${describeChange(change, words)}`)
   }
   return lines.join('\n')
 }
