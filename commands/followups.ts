@@ -1,5 +1,6 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {renderFollowUps} from '../src/cli/render/follow-ups.js'
+import {followUpsDocument} from '../src/core/applications/follow-ups.js'
 
 export default class FollowUpsCommand extends BaseCommand {
   static summary = 'List the applications due for a follow-up'
@@ -9,7 +10,7 @@ export default class FollowUpsCommand extends BaseCommand {
     'change starts the wait again.'
   static examples = [
     '<%= config.bin %> followups',
-    '<%= config.bin %> followups --json | jq ".[].url"',
+    '<%= config.bin %> followups --json | jq ".applications[].url"',
     '<%= config.bin %> config set followups.after_days 10',
   ]
   static enableJsonFlag = true
@@ -18,6 +19,6 @@ export default class FollowUpsCommand extends BaseCommand {
     const followUps = this.context.followUps
     const due = await followUps.due()
     this.log(renderFollowUps(due, followUps.afterDays, this.style))
-    return due
+    return followUpsDocument(due, followUps.afterDays)
   }
 }

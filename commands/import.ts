@@ -10,7 +10,8 @@ export default class Import extends BaseCommand {
     "the export's columns; with --from huntr or --from teal, that tracker's CSV export (columns in any order, others " +
     'ignored; source is "huntr" or "teal"). All or nothing: if any row is invalid, the rows are listed with their ' +
     'numbers and nothing is written. Applications already tracked are reported and left unchanged unless --update ' +
-    'is given.\n\n' +
+    'is given. The file may be UTF-8, UTF-16 with a byte order mark, or Windows-1252 (read when the bytes are not ' +
+    'UTF-8).\n\n' +
     'Huntr columns: Employer -> company, Job Title -> title, List -> status, URL -> url, Location -> location, ' +
     'Date Saved -> applied_date, Notes -> notes, Salary -> a "Salary: ..." line after the notes.\n' +
     'Teal columns: Company Name, Job Title, Status, Job URL, Location, Salary, mapped alike; applied_date is the ' +

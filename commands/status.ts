@@ -6,7 +6,12 @@ import {
   renderCounts,
   renderStatusChange,
 } from '../src/cli/render/applications.js'
-import {APPLICATION_STATUSES, applicationDetail, applicationRecord} from '../src/core/applications/application.js'
+import {
+  APPLICATION_STATUSES,
+  applicationDetail,
+  applicationRecord,
+  trackedRecord,
+} from '../src/core/applications/application.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
@@ -74,7 +79,7 @@ export default class Status extends BaseCommand {
     }
     const {applications, counts} = await tracker.list(flags.status ? {status: flags.status} : {})
     // --json prints the records and no table; the table needs no records.
-    if (this.jsonEnabled()) return applications.map(applicationRecord)
+    if (this.jsonEnabled()) return applications.map(trackedRecord)
     this.log(renderApplicationTable(applications, this.style, {status: flags.status, total: counts.total}))
     this.log(`\n${renderCounts(counts)}`)
     return undefined

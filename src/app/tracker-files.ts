@@ -3,10 +3,17 @@ import {extname, join, resolve} from 'node:path'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
-import {parseTrackerExport, type TrackerExportFormat} from '../core/applications/tracker-exports.js'
+import {decodeImportFile, type ImportEncoding} from '../core/applications/import-encoding.js'
+import {parseTrackerExport, type TrackerExportFormat, trackerExportHint} from '../core/applications/tracker-exports.js'
 import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
 import {localTimestamp} from '../core/time.js'
 import {writeFileDurably} from '../storage/durable-file.js'
+
+/** What an import of a file did, the file and the encoding its text was read in. */
+export interface FileImportOutcome extends ImportOutcome {
+  file: string
+  encoding: ImportEncoding
+}
 
 export interface ExportResult {
   path: string
@@ -32,19 +39,17 @@ export class TrackerFiles {
   }
 
   /** Imports jobagent's own JSON/CSV, or with `from` another tracker's CSV export, through the same import. */
-  async importFile(
-    file: string,
-    options: {update: boolean; from?: TrackerExportFormat},
-  ): Promise<ImportOutcome & {file: string}> {
+  async importFile(file: string, options: {update: boolean; from?: TrackerExportFormat}): Promise<FileImportOutcome> {
     const path = resolve(file)
-    let text: string
+    let bytes: Uint8Array
     try {
       if ((await stat(path)).isDirectory()) throw directoryGivenAsFile(path)
-      text = await readFile(path, 'utf8')
+      bytes = await readFile(path)
     } catch (error) {
       throw describeFileError(error, path, 'read')
     }
-    return {...(await this.importText(text, path, options)), file: path}
+    const {text, encoding} = decodeImportFile(bytes, path)
+    return {...(await this.importText(text, path, options)), file: path, encoding}
   }
 
   /** Imports the text of a file as importFile does; `name` is the file it came from, named in every error. */
@@ -69,7 +74,7 @@ export class TrackerFiles {
 function parseImportFile(text: string, path: string): ImportRow[] {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart()
   const looksJson = extname(path).toLowerCase() === '.json' || trimmed.startsWith('[') || trimmed.startsWith('{')
-  if (!looksJson) return parseApplicationsCsv(text, path)
+  if (!looksJson) return parseApplicationsCsv(text, path, {otherFormatHint: trackerExportHint})
   let data: unknown
   try {
     data = JSON.parse(trimmed)

@@ -157,6 +157,13 @@ export function fileInTheWay(dir: string, options: Pick<ErrorOptions, 'publicMes
  */
 export function describeFileError(error: unknown, path: string, action = 'write'): unknown {
   if (!isSystemError(error)) return error
+  // A file to read that is not there is a mistyped name, not a directory to create first, as it is for a write.
+  if (action === 'read' && error.code === 'ENOENT' && path !== '') {
+    return new UnavailableError(`cannot read ${path}: the file does not exist`, {
+      cause: error,
+      hint: 'check the name of the file and of its directory (a relative path starts at the current directory)',
+    })
+  }
   const known = FILE_ERRORS[error.code]
   const reason = known?.reason ?? error.message
   const unchanged =

@@ -73,18 +73,25 @@ const StatusChangeRecordSchema = z
     old_status: StatusSchema,
     new_status: StatusSchema,
     old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),
+    change: z.enum(['status', 'notes']).openapi({
+      description: 'status: the status changed (and the notes were replaced); notes: only the notes were edited',
+    }),
   })
   .openapi('StatusHistoryEntry')
 
-/** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
-export const ApplicationWithHistorySchema = ApplicationSchema.extend({
-  updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+/** A tracked application as every listing shows it: the record, when it last changed and its posting closed. */
+export const TrackedApplicationSchema = ApplicationSchema.extend({
+  updated_at: z.string().openapi({description: 'when the status last changed', example: '2026-11-23T10:02:11.480'}),
   posting_closed_at: postingClosedField(),
+}).openapi('TrackedApplication')
+
+/** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
+export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
   history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
 }).openapi('ApplicationWithHistory')
 
 /** When the job an application is for closed (docs/LIFECYCLE.md). */
-export function postingClosedField() {
+function postingClosedField() {
   return z.string().nullable().openapi({
     description: 'when the job behind the application was found closed (no board lists it any more); null while open',
     example: null,

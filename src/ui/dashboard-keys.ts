@@ -182,10 +182,8 @@ function confirmStatus(state: DashboardState, mode: Extract<Mode, {kind: 'pick-s
   }
   if (target.kind !== 'application') return {...state, mode: {kind: 'browse'}}
   if (status === target.status) return {...state, mode: {kind: 'browse'}, message: info(`Status unchanged (${status})`)}
-  return request(
-    {...state, mode: {kind: 'browse'}},
-    {kind: 'update', url: target.url, label: target.label, change: {status}},
-  )
+  // A new status comes with its own notes, empty unless typed, as on the command line; the old ones go to the history.
+  return {...state, mode: {kind: 'notes', purpose: 'change', draft: '', status, target}}
 }
 
 function onNotesKey(
@@ -202,8 +200,10 @@ function onNotesKey(
     if (target.kind === 'job') {
       return request(browse, {kind: 'track', jobId: target.jobId, status, notes, label: target.label})
     }
+    const {url, label: name} = target
+    if (mode.purpose === 'change') return request(browse, {kind: 'update', url, label: name, change: {status, notes}})
     if (notes === target.notes) return {...browse, message: info('Notes unchanged')}
-    return request(browse, {kind: 'update', url: target.url, label: target.label, change: {notes}})
+    return request(browse, {kind: 'update', url, label: name, change: {notes}})
   }
   const draft = editText(mode.draft, input, key)
   return draft === null ? state : {...state, mode: {...mode, draft}}

@@ -4,7 +4,7 @@ import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {Verdict} from '../core/matching/feedback.js'
 import {layoutRows, type Rows, type Size, scrollTop} from './layout.js'
 import {filterApplications, filterJobs, type StatusFilter} from './list-filters.js'
-import {applicationOfJob, type DashboardData} from './services.js'
+import {applicationOfJob, type DashboardData, type StatusOrNotes} from './services.js'
 import type {EditKey} from './text-edit.js'
 
 /**
@@ -39,12 +39,12 @@ export type Mode =
   | {kind: 'stats'}
   | {kind: 'filter'}
   | {kind: 'pick-status'; purpose: 'track' | 'change'; choice: number; target: Target}
-  | {kind: 'notes'; purpose: 'track' | 'edit'; draft: string; status: ApplicationStatus; target: Target}
+  | {kind: 'notes'; purpose: 'track' | 'change' | 'edit'; draft: string; status: ApplicationStatus; target: Target}
   | {kind: 'reason'; draft: string; target: JobRef}
 
 export type Request =
   | {kind: 'track'; jobId: number; status: ApplicationStatus; notes: string; label: string}
-  | {kind: 'update'; url: string; label: string; change: {status: ApplicationStatus} | {notes: string}}
+  | {kind: 'update'; url: string; label: string; change: StatusOrNotes}
   | {kind: 'verdict'; job: JobRef; verdict: Verdict; reason: string | null}
   | {kind: 'undo-verdict'; job: JobRef}
   | {kind: 'export'}

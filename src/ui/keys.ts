@@ -32,7 +32,12 @@ export const KEY_HELP: readonly KeyHelp[] = [
     view: 'jobs',
     description: 'Like or dismiss (hide) the selected job; u takes back the last one',
   },
-  {keys: 's', footer: 's status', rank: 2, description: 'Change the status of the selected application'},
+  {
+    keys: 's',
+    footer: 's status',
+    rank: 2,
+    description: 'Change the status of the selected application, with new notes (the old ones go to the history)',
+  },
   {keys: 'n', footer: 'n notes', rank: 8, description: 'Edit the notes of the selected application'},
   {keys: 'o', footer: 'o open', rank: 9, description: 'Open the posting in the browser (or show its URL)'},
   {keys: 'e', footer: 'e export', rank: 10, description: 'Export all applications to CSV and show the path'},

@@ -37,12 +37,18 @@ export interface DashboardData {
 }
 
 /** The dashboard's window on the core services; every change is written at once. */
+/** A status change with the notes that replace the old ones, or an edit of the notes alone. */
+export type StatusOrNotes = {status: ApplicationStatus; notes: string} | {notes: string}
+
 export interface DashboardServices {
   load(): Promise<DashboardData>
   history(url: string): Promise<StatusChange[]>
   track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
-  /** Changes the status or the notes; the other keeps what the tracker holds when it is written. */
-  update(url: string, change: {status: ApplicationStatus} | {notes: string}): Promise<StatusUpdate>
+  /**
+   * Changes the status, replacing the notes with the ones given with it, or edits the notes alone (the status kept
+   * as the tracker holds it when it is written): the two rules of the application service.
+   */
+  update(url: string, change: StatusOrNotes): Promise<StatusUpdate>
   /** Likes or dismisses a job of the last run (as `jobagent jobs <id> --like`); the next load ranks with it. */
   giveVerdict(jobId: number, verdict: Verdict, reason: string | null): Promise<GivenVerdict>
   /** Takes back a job's like or dismissal (`--undo`); a NotFoundError when it has none. */
@@ -84,7 +90,10 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       return (await context.applications.get(url)).history
     },
     track: async (jobId, status, notes) => (await context.openJobCatalog()).track(jobId, {status, notes}),
-    update: (url, change) => context.applications.edit(url, change),
+    update: (url, change) =>
+      'status' in change
+        ? context.applications.changeStatus(url, change.status, change.notes)
+        : context.applications.editNotes(url, change.notes),
     giveVerdict: async (jobId, verdict, reason) =>
       (await context.openJobCatalog()).giveVerdict(jobId, verdict, {reason}),
     undoVerdict: async (jobId) => (await context.openJobCatalog()).undoVerdict(jobId),

@@ -679,9 +679,14 @@ function historyList(history) {
         {},
         timeElement(change.changed_at, formatLocalTimestamp(change.changed_at)),
         ' ',
-        el('span', {className: `status status-${change.old_status}`}, String(change.old_status)),
-        ' → ',
-        el('span', {className: `status status-${change.new_status}`}, String(change.new_status)),
+        // An edit of the notes alone keeps the status: it is shown as what it changed.
+        ...(change.change === 'notes'
+          ? ['notes changed']
+          : [
+              el('span', {className: `status status-${change.old_status}`}, String(change.old_status)),
+              ' → ',
+              el('span', {className: `status status-${change.new_status}`}, String(change.new_status)),
+            ]),
         change.old_notes ? el('span', {className: 'old-notes'}, `notes before: ${change.old_notes}`) : null,
       ),
     ),

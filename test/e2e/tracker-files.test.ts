@@ -86,7 +86,14 @@ describe('jobagent import', () => {
     writeFileSync(csv, `${HEADER}\r\nThird,Initech,,https://example.org/c,manual,,,"multi\r\nline"\r\n`)
     const fromCsv = await cli('import', csv, '--json')
     expect(fromCsv.code, fromCsv.stderr).toBe(0)
-    expect(JSON.parse(fromCsv.stdout)).toEqual({inserted: 1, updated: 0, unchanged: [], identical: 0, file: csv})
+    expect(JSON.parse(fromCsv.stdout)).toEqual({
+      inserted: 1,
+      updated: 0,
+      unchanged: [],
+      identical: 0,
+      file: csv,
+      encoding: 'utf-8',
+    })
     expect(readTracker(home.path).applications.at(-1)).toMatchObject({status: 'applied', notes: 'multi\r\nline'})
   })
 
@@ -269,7 +276,13 @@ describe('jobagent import', () => {
 
   it('names a missing file (exit 1) and a malformed one (exit 2)', async () => {
     const missing = join(home.path, 'nope.json')
-    expectUserError(await cli('import', missing), 1, `cannot read ${missing}: no such file or directory`)
+    const notThere = await cli('import', missing)
+    expectUserError(
+      notThere,
+      1,
+      `Error: cannot read ${missing}: the file does not exist\nHint: check the name of the file`,
+    )
+    expect(notThere.stderr).not.toContain('its directory must exist')
     const broken = join(home.path, 'broken.json')
     writeFileSync(broken, '[{"title": "x",')
     expectUserError(await cli('import', broken), 2, `${broken} is not valid JSON`)

@@ -1,3 +1,4 @@
+import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ROOT, runCli, tempDir} from '../helpers/cli.js'
@@ -41,7 +42,14 @@ describe('jobagent import --from', () => {
     const teal = join(FIXTURES, 'teal-export.csv')
     const fromTeal = await cli('import', teal, '--from', 'teal', '--json')
     expect(fromTeal.code, fromTeal.stderr).toBe(0)
-    expect(JSON.parse(fromTeal.stdout)).toEqual({inserted: 8, updated: 0, unchanged: [], identical: 0, file: teal})
+    expect(JSON.parse(fromTeal.stdout)).toEqual({
+      inserted: 8,
+      updated: 0,
+      unchanged: [],
+      identical: 0,
+      file: teal,
+      encoding: 'utf-8',
+    })
 
     const {applications, history} = readTracker(home.path)
     expect(applications).toHaveLength(14)
@@ -110,5 +118,30 @@ describe('jobagent import --from', () => {
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('jobagent, huntr, teal')
     expect(readTracker(home.path).applications).toEqual([])
+  })
+
+  it('suggests --from for an export imported without it, instead of listing its columns', async () => {
+    const huntr = join(FIXTURES, 'huntr-export.csv')
+    const result = await cli('import', huntr)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(
+      `Error: ${huntr} is not a jobagent applications CSV\nHint: this looks like a Huntr export: add --from huntr\n`,
+    )
+    expect(readTracker(home.path).applications).toEqual([])
+  })
+
+  it('names the encoding of an export that is not UTF-8', async () => {
+    const file = join(home.path, 'huntr-windows.csv')
+    writeFileSync(
+      file,
+      Buffer.from(
+        'Employer,Job Title,List,URL\r\nM\u00fcller GmbH,Engineer,Applied,https://example.org/1\r\n',
+        'latin1',
+      ),
+    )
+    const result = await cli('import', '--from', 'huntr', file)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toBe(`Read ${file} as Windows-1252.\nImported 1 new, updated 0, left 0 unchanged.\n`)
+    expect(readTracker(home.path).applications[0]).toMatchObject({company: 'M\u00fcller GmbH'})
   })
 })

@@ -113,12 +113,14 @@ describe('jobagent status', () => {
     expect(result.stdout).toContain('Applications: 3 total, 2 applied, 1 pending')
   })
 
-  it('prints a JSON array of eight-field records with --json', async () => {
+  it('prints a JSON array of records with --json, the eight fields first and then the tracked ones', async () => {
     const result = await cli('status', '--json')
     expect(result.code, result.stderr).toBe(0)
     const records = JSON.parse(result.stdout) as Record<string, unknown>[]
     expect(records).toHaveLength(3)
-    for (const record of records) expect(Object.keys(record)).toEqual([...APPLICATION_FIELDS])
+    for (const record of records) {
+      expect(Object.keys(record)).toEqual([...APPLICATION_FIELDS, 'updated_at', 'posting_closed_at'])
+    }
   })
 
   it('changes a status, replacing the notes and keeping the old ones in the history, then shows it', async () => {
@@ -141,7 +143,29 @@ describe('jobagent status', () => {
     expect(shown.stdout).toMatch(/History\n {2}\S+ {2}applied -> interviewing \(notes were: first notes\)/)
 
     const json = JSON.parse((await cli('status', JOB, '--json')).stdout)
-    expect(json).toMatchObject({url: JOB, status: 'interviewing', history: [{old_notes: 'first notes'}]})
+    expect(json).toMatchObject({
+      url: JOB,
+      status: 'interviewing',
+      history: [{old_notes: 'first notes', change: 'status'}],
+    })
+  })
+
+  it('shows new notes given with the status the application has as a notes change, not applied -> applied', async () => {
+    const change = await cli('status', JOB, 'applied', '--notes', 'second notes')
+    expect(change.code, change.stderr).toBe(0)
+    const shown = await cli('status', JOB)
+    expect(shown.stdout).toMatch(/History\n {2}\S+ {2}notes changed \(notes were: first notes\)\n/)
+    expect(shown.stdout).not.toContain('applied -> applied')
+    const json = JSON.parse((await cli('status', JOB, '--json')).stdout)
+    expect(json.history).toEqual([
+      {
+        changed_at: expect.any(String),
+        old_status: 'applied',
+        new_status: 'applied',
+        old_notes: 'first notes',
+        change: 'notes',
+      },
+    ])
   })
 
   it('takes a URL left out of the command line from stdin, as every oclif command does', async () => {

@@ -37,15 +37,44 @@ describe('GET /applications/{url}', () => {
       updated_at: expect.any(String),
       posting_closed_at: null,
       history: [
-        {changed_at: expect.any(String), old_status: 'applied', new_status: 'interviewing', old_notes: 'sent CV'},
-        {changed_at: expect.any(String), old_status: 'interviewing', new_status: 'offer', old_notes: 'call on Monday'},
+        {
+          changed_at: expect.any(String),
+          old_status: 'applied',
+          new_status: 'interviewing',
+          old_notes: 'sent CV',
+          change: 'status',
+        },
+        {
+          changed_at: expect.any(String),
+          old_status: 'interviewing',
+          new_status: 'offer',
+          old_notes: 'call on Monday',
+          change: 'status',
+        },
       ],
     })
     expect(body.history[0].changed_at <= body.history[1].changed_at).toBe(true)
     // The same answer as `jobagent status <url> --json`: one lookup behind both.
     const {application, history} = await api.context.applications.get(url)
-    expect(body.history).toEqual(history)
+    expect(body.history).toEqual(history.map((change) => ({...change, change: 'status'})))
     expect(body.updated_at).toBe(application.updated_at)
+  })
+
+  it('marks an edit of the notes alone (the dashboard n) as a notes change with the old notes', async () => {
+    const url = 'https://example.org/jobs/notes'
+    await post(applicationBody({url, notes: 'sent CV'}))
+    await api.context.applications.editNotes(url, 'sent CV to Ann')
+    const body = await json(await api.app.request(applicationPath(url)))
+    expect(body).toMatchObject({status: 'applied', notes: 'sent CV to Ann'})
+    expect(body.history).toEqual([
+      {
+        changed_at: expect.any(String),
+        old_status: 'applied',
+        new_status: 'applied',
+        old_notes: 'sent CV',
+        change: 'notes',
+      },
+    ])
   })
 
   it('answers an empty history for an application never changed, matching the url as the tracker does', async () => {
@@ -103,16 +132,21 @@ describe('the OpenAPI document', () => {
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })
-    // The record's schema plus the fields the lookup adds.
+    // The tracked record's schema (what every listing shows) plus the history.
     expect(document.components.schemas.ApplicationWithHistory.allOf).toEqual([
+      {$ref: '#/components/schemas/TrackedApplication'},
+      expect.objectContaining({required: ['history']}),
+    ])
+    expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},
-      expect.objectContaining({required: ['updated_at', 'posting_closed_at', 'history']}),
+      expect.objectContaining({required: ['updated_at', 'posting_closed_at']}),
     ])
     expect(document.components.schemas.StatusHistoryEntry.required).toEqual([
       'changed_at',
       'old_status',
       'new_status',
       'old_notes',
+      'change',
     ])
   })
 })

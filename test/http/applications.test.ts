@@ -135,6 +135,7 @@ describe('GET /applications', () => {
       'applied_date',
       'status',
       'notes',
+      'updated_at',
       'posting_closed_at',
     ])
     const saved = await json(await api.app.request('/applications?status=saved'))

@@ -90,7 +90,7 @@ describe('dashboard: changes go through the services at once', () => {
     expect((await context.applications.counts()).total).toBe(1)
   })
 
-  it('changes the status of the selected application with s, keeping its notes and the history', async () => {
+  it('changes the status of the selected application with s and the notes typed for it, the old ones to the history', async () => {
     const {ui, context} = await dashboard()
     ui.press(KEYS.tab, 's')
     await ui.until('New status for Engineer 1 at Company 1:')
@@ -98,20 +98,30 @@ describe('dashboard: changes go through the services at once', () => {
     ui.press('j', 'j')
     await ui.until('› 4 offer')
     ui.press(KEYS.enter)
+    // As on the command line, a new status comes with its own notes.
+    await ui.until('Notes for offer (the current ones go to the history): █')
+    ui.press('call Tue')
+    await ui.until('call Tue█')
+    ui.press(KEYS.enter)
     await ui.until('Engineer 1 at Company 1: applied → offer')
     const {application, history} = await context.applications.get(job(1).url)
-    expect(application).toMatchObject({status: 'offer', notes: 'sent CV'})
+    expect(application).toMatchObject({status: 'offer', notes: 'call Tue'})
     expect(history).toMatchObject([{old_status: 'applied', new_status: 'offer', old_notes: 'sent CV'}])
-    expect(ui.selected()).toMatch(/offer\s+\S+\s+sent CV/)
+    expect(ui.selected()).toMatch(/offer\s+\S+\s+call Tue/)
   })
 
-  it('changes the status of a tracked job from the Jobs view with s and a digit', async () => {
+  it('changes the status of a tracked job from the Jobs view with s and a digit, its notes empty unless typed', async () => {
     const {ui, context} = await dashboard()
     ui.press(KEYS.end, 's')
     await ui.until('New status for Engineer 1')
     ui.press('3')
+    await ui.until('Notes for interviewing')
+    ui.press(KEYS.enter)
     await ui.until('applied → interviewing')
-    expect((await context.applications.get(job(1).url)).application.status).toBe('interviewing')
+    // The rule of `jobagent status <url> interviewing`: the notes are replaced, by none; the history keeps them.
+    const {application, history} = await context.applications.get(job(1).url)
+    expect(application).toMatchObject({status: 'interviewing', notes: ''})
+    expect(history).toMatchObject([{old_status: 'applied', new_status: 'interviewing', old_notes: 'sent CV'}])
     expect(ui.selected()).toMatch(/interviewing\s*$/)
     ui.press(KEYS.home, 's')
     await ui.until('This job is not tracked; a tracks it')
@@ -128,12 +138,17 @@ describe('dashboard: changes go through the services at once', () => {
     const {application, history} = await context.applications.get(job(1).url)
     expect(application).toMatchObject({status: 'applied', notes: 'sent CV to Ann'})
     expect(history).toMatchObject([{old_status: 'applied', new_status: 'applied', old_notes: 'sent CV'}])
+    // The details show the entry as a notes change, not as applied → applied.
+    ui.press(KEYS.enter)
+    await ui.until('notes changed (notes were: sent CV)')
+    expect(ui.frame()).not.toContain('applied → applied')
+    ui.press(KEYS.enter)
     ui.press('n', KEYS.enter)
     await ui.until('Notes unchanged')
     expect((await context.applications.get(job(1).url)).history).toHaveLength(1)
   })
 
-  it('keeps a status or notes another process wrote after the dashboard read them, changing only its own field', async () => {
+  it('keeps a status or notes another process wrote after the dashboard read them', async () => {
     const {ui, context} = await dashboard()
     // The API (or the CLI) changes both while the dashboard still shows applied / sent CV.
     await context.applications.changeStatus(job(1).url, 'rejected', 'rejection email')
@@ -143,13 +158,13 @@ describe('dashboard: changes go through the services at once', () => {
       status: 'rejected',
       notes: 'sent CV to Ann',
     })
+    // A status change replaces the notes with its own; those written elsewhere meanwhile go to the history.
     await context.applications.changeStatus(job(1).url, 'rejected', 'second email')
-    ui.press('s', '4')
+    ui.press('s', '4', 'call back', KEYS.enter)
     await ui.until('→ offer')
-    expect((await context.applications.get(job(1).url)).application).toMatchObject({
-      status: 'offer',
-      notes: 'second email',
-    })
+    const {application, history} = await context.applications.get(job(1).url)
+    expect(application).toMatchObject({status: 'offer', notes: 'call back'})
+    expect(history.at(-1)).toMatchObject({old_status: 'rejected', new_status: 'offer', old_notes: 'second email'})
   })
 
   it('says nothing is selected for s and n on empty lists, and that a selected job is untracked', async () => {

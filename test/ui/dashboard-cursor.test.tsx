@@ -30,6 +30,8 @@ describe('dashboard: the cursor follows the item it is on after a change', () =>
     ui.press('s')
     await ui.until('New status for Engineer 3')
     ui.press('2')
+    await ui.until('Notes for applied')
+    ui.press(KEYS.enter)
     await ui.until('saved → applied')
     // No longer new, Engineer 3 now sorts after Engineer 2; the cursor went with it.
     await ui.until(/ {2}Engineer 2 .*\n› Engineer 3 .* applied/)

@@ -87,6 +87,9 @@ describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
     send('j', 'j')
     await paneUntil('› 4 offer')
     send('Enter')
+    await paneUntil('Notes for offer (the current ones go to the history):')
+    send('-l', 'offer call')
+    send('Enter')
     await paneUntil('Site Reliability Engineer at Globex: applied → offer')
 
     send('q')
@@ -100,7 +103,7 @@ describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
 
     const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
     const {application, history} = await context.applications.get(job(2).url)
-    expect(application).toMatchObject({title: 'Site Reliability Engineer', status: 'offer', notes: 'via tmux'})
+    expect(application).toMatchObject({title: 'Site Reliability Engineer', status: 'offer', notes: 'offer call'})
     expect(history).toMatchObject([{old_status: 'applied', new_status: 'offer', old_notes: 'via tmux'}])
     await context.close()
   })

@@ -156,6 +156,19 @@ describe.skipIf(!HAS_CHROMIUM)('the web page: tracked jobs and status history', 
     expect(await page.locator('#applications-table tbody tr').count()).toBe(2)
   })
 
+  it('shows new notes saved with the same status as a notes change, not offer → offer', async () => {
+    await page.getByLabel('Notes for Dev at Acme').fill('letter came')
+    await page.getByRole('button', {name: 'Save Dev at Acme'}).click()
+    const toggle = page.getByRole('button', {name: 'History of Dev at Acme'})
+    await toggle.click()
+    const history = page.locator(`#${await toggle.getAttribute('aria-controls')}`)
+    await eventually(() => history.locator('li').count()).toBe(3)
+    const last = await history.locator('li').nth(2).textContent()
+    expect(last).toMatch(/notes changed.*notes before: offer letter due/)
+    expect(last).not.toContain('offer → offer')
+    await toggle.click()
+  })
+
   it('logged no script errors or policy violations', () => {
     expect(problems).toEqual([])
   })

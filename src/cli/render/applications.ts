@@ -1,9 +1,12 @@
-import type {
-  ApplicationCounts,
-  ApplicationWithHistory,
-  TrackedApplication,
+import type {FileImportOutcome} from '../../app/tracker-files.js'
+import {
+  type ApplicationCounts,
+  type ApplicationWithHistory,
+  describeChange,
+  type TrackedApplication,
 } from '../../core/applications/application.js'
-import type {ImportOutcome, StatusUpdate} from '../../core/applications/application-store.js'
+import type {StatusUpdate} from '../../core/applications/application-store.js'
+import {encodingLabel} from '../../core/applications/import-encoding.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
@@ -55,10 +58,8 @@ export function renderApplication({application, history}: ApplicationWithHistory
   }
   if (history.length > 0) {
     lines.push('', style.bold('History'))
-    for (const change of history) {
-      const notes = change.old_notes ? ` (notes were: ${shown(change.old_notes, multiline)})` : ''
-      lines.push(`  ${shown(change.changed_at)}  ${change.old_status} -> ${change.new_status}${notes}`)
-    }
+    const words = {arrow: '->', notes: (notes: string) => shown(notes, multiline)}
+    for (const change of history) lines.push(`  ${shown(change.changed_at)}  ${describeChange(change, words)}`)
   }
   return lines.join('\n')
 }
@@ -73,8 +74,10 @@ export function renderTracked(application: TrackedApplication): string {
   return `Tracked ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}`
 }
 
-export function renderImport(outcome: ImportOutcome): string {
+export function renderImport(outcome: FileImportOutcome): string {
   const lines = [
+    // A file not in UTF-8 was converted; saying how lets the user check names with accents came through.
+    ...(outcome.encoding === 'utf-8' ? [] : [`Read ${outcome.file} as ${encodingLabel(outcome.encoding)}.`]),
     `Imported ${outcome.inserted} new, updated ${outcome.updated}, left ${outcome.unchanged.length} unchanged` +
       (outcome.identical > 0 ? `, ${outcome.identical} already as in the file.` : '.'),
     ...outcome.unchanged.map((url) => `  already tracked (use --update to overwrite): ${shown(url)}`),

@@ -34,10 +34,27 @@ export function renderJobDetail(
   if (options.explain) lines.push('', ...explainLines(job))
   else if (job.reasons.length > 0) lines.push('', ...job.reasons.map((reason) => `  ${reason}`))
   const description = job.description
-    ? wrapAnsi(job.description, Math.max(20, Math.min(width, 100)), {hard: true, trim: false})
+    ? wrapDescription(job.description, Math.max(20, Math.min(width, 100)))
     : style.dim('No description from the board.')
   const next = job.tracked_status ? [] : ['', `Track it with: jobagent apply ${job.id}`]
   return [style.bold(`${job.id}  ${job.title}`), ...lines, '', description, ...next].join('\n')
+}
+
+/**
+ * A description wrapped to `width`, line by line: a line keeps its indentation (a list item stays one), the lines
+ * it wraps into start at the margin, and no line ends in spaces. wrap-ansi alone either keeps the space it breaks
+ * at (a space leading every continuation line and one trailing the line before) or takes indentation away.
+ */
+function wrapDescription(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const indent = /^[ \t]*/.exec(line)?.[0] ?? ''
+      const rest = line.slice(indent.length).trimEnd()
+      if (rest === '') return ''
+      return indent + wrapAnsi(rest, Math.max(10, width - indent.length), {hard: true, trim: true})
+    })
+    .join('\n')
 }
 
 /** The person's verdict on the job, as the detail view says it; '' without one. */

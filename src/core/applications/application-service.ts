@@ -11,7 +11,7 @@ import {
   statusSince,
   type TrackedApplication,
 } from './application.js'
-import type {ApplicationStore, ImportOutcome, StatusUpdate} from './application-store.js'
+import type {ApplicationStore, ImportOutcome, StatusEdit, StatusUpdate} from './application-store.js'
 import {type ApplicationStats, applicationStats, parseSince} from './stats.js'
 import type {ApplicationInput} from './validation.js'
 
@@ -165,22 +165,28 @@ export class ApplicationService {
     })
   }
 
-  /** Sets the status and replaces the notes (`jobagent status <url> <status>`, PATCH /applications/{url}/status). */
+  /**
+   * Sets the status and replaces the notes with the ones given with it, empty when none; the old status and notes
+   * go to the history. Every front end changes a status through here: `jobagent status <url> <status>`,
+   * PATCH /applications/{url}/status and the dashboard's s.
+   */
   async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {
-    return this.edit(url, {status, notes})
+    const validUrl = await parseUrl(url)
+    return this.write(validUrl, {status: await parseStatus(status), notes: await parseNotes(notes)})
   }
 
   /**
-   * Changes the status, the notes or both; a field left out keeps what the record holds when the change is
-   * written, so editing the notes never undoes a status another process set meanwhile (the dashboard).
+   * Replaces the notes alone (the dashboard's n): the history keeps the old notes in an entry whose status stays
+   * as it is, a notes change (changeKind). The status is the one the record holds when the change is written, so
+   * editing the notes never undoes a status another process set meanwhile.
    */
-  async edit(url: string, change: {status?: string; notes?: string}): Promise<StatusUpdate> {
+  async editNotes(url: string, notes: string): Promise<StatusUpdate> {
     const validUrl = await parseUrl(url)
-    const valid = {
-      ...(change.status === undefined ? {} : {status: await parseStatus(change.status)}),
-      ...(change.notes === undefined ? {} : {notes: await parseNotes(change.notes)}),
-    }
-    const update = await this.store.changeStatus(applicationUrlKey(validUrl), valid, localTimestamp(this.clock.now()))
+    return this.write(validUrl, {notes: await parseNotes(notes)})
+  }
+
+  private async write(url: string, change: StatusEdit): Promise<StatusUpdate> {
+    const update = await this.store.changeStatus(applicationUrlKey(url), change, localTimestamp(this.clock.now()))
     if (!update) throw notTracked(url)
     return update
   }

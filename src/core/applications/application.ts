@@ -66,6 +66,24 @@ export interface StatusChange {
   old_notes: string
 }
 
+/**
+ * What a history entry records: a change of status, or an edit of the notes alone (the status the same before and
+ * after, as the dashboard's n or a status set again with new notes writes it). The old notes are kept either way.
+ */
+function changeKind(change: StatusChange): 'status' | 'notes' {
+  return change.old_status === change.new_status ? 'notes' : 'status'
+}
+
+/**
+ * A history entry in words, as `status <url>` and the dashboard show it: the status change with the notes it
+ * replaced, or a notes change. `notes` makes the old notes fit the screen.
+ */
+export function describeChange(change: StatusChange, style: {arrow: string; notes: (notes: string) => string}): string {
+  const were = change.old_notes ? `notes were: ${style.notes(change.old_notes)}` : ''
+  if (changeKind(change) === 'notes') return `notes changed (${were || 'there were none'})`
+  return `${change.old_status} ${style.arrow} ${change.new_status}${were ? ` (${were})` : ''}`
+}
+
 /** A tracked application with its status changes, oldest first. */
 export interface ApplicationWithHistory {
   application: TrackedApplication
@@ -86,10 +104,18 @@ export function sameRecord(
   )
 }
 
-/** One application in full: its record, when it last changed and its posting closed, and its status history. */
-export function applicationDetail({application, history}: ApplicationWithHistory) {
+/**
+ * A tracked application as every listing prints it, one or many (`status --json`, `followups --json`, the API's
+ * lists and its one application): the record's eight fields first, then when it last changed and its posting closed.
+ */
+export function trackedRecord(application: TrackedApplication): TrackedApplication {
   const {updated_at, posting_closed_at} = application
-  return {...applicationRecord(application), updated_at, posting_closed_at, history}
+  return {...applicationRecord(application), updated_at, posting_closed_at}
+}
+
+/** One application in full: the tracked record and its history, each entry saying what it changed. */
+export function applicationDetail({application, history}: ApplicationWithHistory) {
+  return {...trackedRecord(application), history: history.map((change) => ({...change, change: changeKind(change)}))}
 }
 
 export interface ApplicationCounts {

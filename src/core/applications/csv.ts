@@ -27,15 +27,23 @@ export function applicationsToCsv(records: readonly ApplicationRecord[], options
  * Parses a CSV with the export's columns into rows numbered by the line they start on (the header is line 1;
  * quoted multi-line cells count their lines). Unknown columns are refused so a misnamed header is not silently
  * dropped. A row that cannot be read as cells of the header's columns (wrong count, broken quoting) comes back
- * with its problems, so the import lists them together with the other rows' field errors.
+ * with its problems, so the import lists them together with the other rows' field errors. `otherFormatHint` names
+ * the format of a header that is another one's (another tracker's export), to say instead of each column's error.
  */
-export function parseApplicationsCsv(text: string, fileName: string): ImportRow[] {
+export function parseApplicationsCsv(
+  text: string,
+  fileName: string,
+  options: {otherFormatHint?: (header: readonly string[]) => string | undefined} = {},
+): ImportRow[] {
   const {header, rows} = readCsvTable(text)
   const fields = (header?.cells ?? []).map((field) => field.trim())
   const headerErrors = [
     ...(header?.problems ?? []).map((message) => ({row: header?.line ?? 1, message})),
     ...checkHeader(fields),
   ]
+  // The header of another tracker's export fails on every column; the one thing to say is how to import it.
+  const otherFormat = headerErrors.length > 0 ? options.otherFormatHint?.(fields) : undefined
+  if (otherFormat) throw new ValidationError(`${fileName} is not a jobagent applications CSV`, {hint: otherFormat})
   if (headerErrors.length > 0) {
     throw new ValidationError(`${fileName} is not a valid applications CSV`, {
       details: headerErrors,
@@ -87,53 +95,90 @@ interface CsvRow {
 
 /**
  * The rows of a CSV with the line each starts on. Papa reads everything after a broken quote as one cell up to
- * the end of the file; here such a row is reported and reading goes on at the next line, so the rows after it
- * are still checked and listed.
+ * the end of what it is given; here such a row is reported and reading goes on at the next line, so the rows after
+ * it are still checked and listed. Papa is given the text one span at a time (see spanEnd), so a broken row costs
+ * a read of its own span, not of the rest of the file, and a file with many broken rows is still read in linear
+ * time.
  */
 function readCsvRows(csv: string): CsvRow[] {
+  // The delimiter and line break are guessed once, from the first rows, and every span is read with them.
+  const {meta} = Papa.parse<string[]>(csv, {preview: 10, skipEmptyLines: 'greedy'})
+  const newline = LINE_BREAKS.find((candidate) => candidate === meta.linebreak) ?? '\n'
+  // Lines are numbered as an editor shows them: a line feed inside a quoted cell of a CRLF file starts a line too.
+  const lineBreak = newline === '\r' ? '\r' : '\n'
   const rows: CsvRow[] = []
-  let delimiter: string | undefined
   let linesBefore = 0
   let lineCounted = 0
   let offset = 0
   while (offset < csv.length) {
-    const chunk = csv.slice(offset)
+    const end = spanEnd(csv, offset, newline)
+    const chunk = csv.slice(offset, end)
     let rowStart = 0
     let resumeAt: number | undefined
     Papa.parse<string[]>(chunk, {
       skipEmptyLines: 'greedy',
-      ...(delimiter === undefined ? {} : {delimiter}),
+      delimiter: meta.delimiter,
+      newline,
       step: (result, parser) => {
-        delimiter ??= result.meta.delimiter
         // The cursor ends after a row; blank lines skipped before the next one are not part of it.
         const start = rowStart + (/^[\r\n]*/.exec(chunk.slice(rowStart, result.meta.cursor))?.[0].length ?? 0)
-        linesBefore += countNewlines(csv, lineCounted, offset + start)
+        linesBefore += countLineBreaks(csv, lineBreak, lineCounted, offset + start)
         lineCounted = offset + start
         rowStart = result.meta.cursor
-        // A delimiter Papa cannot detect leaves one column, which the header check names better.
-        const errors = result.errors.filter((error) => error.type !== 'Delimiter')
         // Text after a closing quote leaves the cell open too; the first problem is the one to fix.
         const quoting =
-          errors.find((error) => error.code === 'InvalidQuotes') ?? errors.find((e) => e.type === 'Quotes')
-        const others = errors.filter((error) => error.type !== 'Quotes')
+          result.errors.find((error) => error.code === 'InvalidQuotes') ??
+          result.errors.find((error) => error.type === 'Quotes')
+        const others = result.errors.filter((error) => error.type !== 'Quotes')
         const problems = [...(quoting ? [quoting] : []), ...others].map(describeParseError)
         rows.push({line: linesBefore + 1, cells: result.data, problems})
         if (quoting) {
-          const lineEnd = chunk.indexOf('\n', start)
-          resumeAt = lineEnd === -1 ? csv.length : offset + lineEnd + 1
+          const lineEnd = chunk.indexOf(lineBreak, start)
+          resumeAt = lineEnd === -1 ? end : offset + lineEnd + 1
           parser.abort()
         }
       },
     })
-    if (resumeAt === undefined) break
-    offset = resumeAt
+    offset = resumeAt ?? end
   }
   return rows
 }
 
-function countNewlines(text: string, from: number, to: number): number {
+const LINE_BREAKS = ['\r\n', '\n', '\r'] as const
+const QUOTE = 0x22
+const CR = 0x0d
+const LF = 0x0a
+
+/**
+ * Where the span of text that starts at `start` ends: after the first record that holds a quote character, or at
+ * the end of the text. A record ends at a line break outside quotes, every quote character opening or closing
+ * (RFC 4180; an escaped "" does both), so a well-formed file is cut only between records and reads as one piece
+ * would, while a broken quote can take Papa no further than its own record.
+ */
+function spanEnd(csv: string, start: number, newline: string): number {
+  let quoted = false
+  let quotes = false
+  for (let index = start; index < csv.length; index++) {
+    const code = csv.charCodeAt(index)
+    if (code === QUOTE) {
+      quoted = !quoted
+      quotes = true
+    } else if (quotes && !quoted && (code === CR || code === LF) && csv.startsWith(newline, index)) {
+      return index + newline.length
+    }
+  }
+  return csv.length
+}
+
+function countLineBreaks(text: string, lineBreak: string, from: number, to: number): number {
   let count = 0
-  for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++
+  for (
+    let index = text.indexOf(lineBreak, from);
+    index !== -1 && index < to;
+    index = text.indexOf(lineBreak, index + 1)
+  ) {
+    count++
+  }
   return count
 }
 

@@ -2,7 +2,7 @@ import {NotFoundError, ValidationError} from '../errors.js'
 import type {Clock} from '../time.js'
 import {localTimestamp, systemClock} from '../time.js'
 import {applicationUrlKey} from '../url-identity.js'
-import type {ApplicationStatus, TrackedApplication} from './application.js'
+import {type ApplicationStatus, type TrackedApplication, trackedRecord} from './application.js'
 
 /** Statuses that wait on the employer: an application left in one of them for long is due for a follow-up. */
 export const WAITING_STATUSES: readonly ApplicationStatus[] = ['applied', 'interviewing']
@@ -15,6 +15,19 @@ export interface FollowUp extends TrackedApplication {
    * and marking it `ghosted` is suggested (never done by itself).
    */
   suggest_ghosted: boolean
+}
+
+/**
+ * The follow-ups due as `followups --json` and `GET /applications/followups` both print them: each tracked record
+ * with the days it has waited and whether ghosted is suggested, their number and the wait that makes one due.
+ */
+export function followUpsDocument(due: readonly FollowUp[], afterDays: number) {
+  const applications = due.map((followUp) => ({
+    ...trackedRecord(followUp),
+    days_waiting: followUp.days_waiting,
+    suggest_ghosted: followUp.suggest_ghosted,
+  }))
+  return {applications, count: applications.length, after_days: afterDays}
 }
 
 interface FollowUpSettings {

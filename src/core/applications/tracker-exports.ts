@@ -46,6 +46,24 @@ const FORMATS: Record<TrackerExportFormat, ExportFormat> = {
   },
 }
 
+/**
+ * The tracker whose CSV export a header row looks like (every column the export always has is there, case
+ * ignored), so a file imported with the wrong --from, or without one, is named for what it is.
+ */
+function trackerExportOf(header: readonly string[]): TrackerExportFormat | undefined {
+  const fields = new Set(header.map((field) => field.trim().toLowerCase()))
+  return TRACKER_EXPORT_FORMATS.find((format) => {
+    const spec = FORMATS[format]
+    return spec.required.every((column) => fields.has((spec.columns[column] ?? '').toLowerCase()))
+  })
+}
+
+/** What to do with a CSV whose header is not jobagent's own but another tracker's export, else undefined. */
+export function trackerExportHint(header: readonly string[]): string | undefined {
+  const format = trackerExportOf(header)
+  return format && `this looks like a ${FORMATS[format].label} export: add --from ${format}`
+}
+
 /** The stage names of Huntr lists and Teal statuses, lower case, and the status each becomes. */
 const STAGES: Record<ApplicationStatus, readonly string[]> = {
   saved: ['wishlist', 'bookmarked', 'saved'],
@@ -168,9 +186,13 @@ export function parseTrackerExport(format: TrackerExportFormat, text: string, fi
   }
   if (headerErrors.length > 0) {
     const required = spec.required.map((column) => spec.columns[column]).join(', ')
+    const other = trackerExportOf(fields)
     throw new ValidationError(`${fileName} is not a ${spec.label} CSV export`, {
       details: headerErrors,
-      hint: `a ${spec.label} export has the columns ${required} (in any order)`,
+      hint:
+        other && other !== format
+          ? `this looks like a ${FORMATS[other].label} export: use --from ${other}`
+          : `a ${spec.label} export has the columns ${required} (in any order)`,
     })
   }
   return rows.map((row) =>

@@ -1,8 +1,9 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Context} from 'hono'
 import type {HttpServices} from '../../app/http-services.js'
-import {applicationDetail, applicationRecord} from '../../core/applications/application.js'
+import {applicationDetail, applicationRecord, trackedRecord} from '../../core/applications/application.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
+import {followUpsDocument} from '../../core/applications/follow-ups.js'
 import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -14,11 +15,11 @@ import {
   errorResponses,
   pageFields,
   pageQuery,
-  postingClosedField,
   RecordedSchema,
   StatusChangeSchema,
   StatusSchema,
   statusChangeInput,
+  TrackedApplicationSchema,
   UrlParamSchema,
   wordQuery,
 } from '../schemas.js'
@@ -35,7 +36,7 @@ const listApplications = createRoute({
   responses: {
     200: json(
       z.object({
-        applications: z.array(ApplicationSchema.extend({posting_closed_at: postingClosedField()})),
+        applications: z.array(TrackedApplicationSchema),
         ...pageFields,
       }),
       'A page of applications',
@@ -99,10 +100,8 @@ const changeStatus = createRoute({
   },
 })
 
-const FollowUpSchema = ApplicationSchema.extend({
-  updated_at: z.string().openapi({description: 'when the status last changed'}),
+const FollowUpSchema = TrackedApplicationSchema.extend({
   days_waiting: z.number().int().openapi({description: 'whole days since the status last changed', example: 9}),
-  posting_closed_at: postingClosedField(),
   suggest_ghosted: z.boolean().openapi({
     description:
       'in applied for `followups.ghosted_after_days` (default 21) or more with the posting closed: ' +
@@ -197,10 +196,7 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
         ...(offset === undefined ? {} : {offset}),
       })
       const {applications, total} = page
-      const listed = applications.map((application) => ({
-        ...applicationRecord(application),
-        posting_closed_at: application.posting_closed_at,
-      }))
+      const listed = applications.map(trackedRecord)
       return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
     })
     .openapi(exportCsv, async (c) => {
@@ -209,15 +205,7 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
     })
     .openapi(listFollowUps, async (c) => {
-      const due = await services.followUps.due()
-      const applications = due.map((application) => ({
-        ...applicationRecord(application),
-        updated_at: application.updated_at,
-        days_waiting: application.days_waiting,
-        posting_closed_at: application.posting_closed_at,
-        suggest_ghosted: application.suggest_ghosted,
-      }))
-      return c.json({applications, count: applications.length, after_days: services.followUps.afterDays}, 200)
+      return c.json(followUpsDocument(await services.followUps.due(), services.followUps.afterDays), 200)
     })
     .openapi(snoozeFollowUp, async (c) => {
       const url = c.req.valid('param').url

@@ -1,5 +1,5 @@
 import wrapAnsi from 'wrap-ansi'
-import type {StatusChange, TrackedApplication} from '../../core/applications/application.js'
+import {describeChange, type StatusChange, type TrackedApplication} from '../../core/applications/application.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
 import type {JobVerdict} from '../../core/jobs/job-feedback.js'
@@ -148,8 +148,8 @@ export function ApplicationDetail(props: {
     const fits = newest.length <= room ? newest.length : Math.max(0, room - 1)
     lines.push({label: 'History', text: `${history.length} change(s)`})
     for (const change of newest.slice(0, fits)) {
-      const notes = change.old_notes ? `  (notes were: ${change.old_notes.replace(/\s+/g, ' ')})` : ''
-      lines.push({text: `  ${shortTime(change.changed_at)}  ${change.old_status} → ${change.new_status}${notes}`})
+      const what = describeChange(change, {arrow: '→', notes: (notes) => notes.replace(/\s+/g, ' ')})
+      lines.push({text: `  ${shortTime(change.changed_at)}  ${what}`})
     }
     if (fits < newest.length) lines.push({text: `  … ${newest.length - fits} earlier`})
   }

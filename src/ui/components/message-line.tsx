@@ -13,7 +13,11 @@ export function MessageLine({state}: {state: DashboardState}) {
     return <Text wrap="truncate-start">{`/${state.views[state.view].text}█`}</Text>
   }
   if (mode.kind === 'notes') {
-    const what = mode.purpose === 'track' ? `Notes (tracking as ${mode.status})` : 'Notes'
+    const what = {
+      track: `Notes (tracking as ${mode.status})`,
+      change: `Notes for ${mode.status} (the current ones go to the history)`,
+      edit: 'Notes',
+    }[mode.purpose]
     return <Text wrap="truncate-start">{`${what}: ${mode.draft}█`}</Text>
   }
   if (mode.kind === 'reason') {

@@ -1,7 +1,13 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {parseTrackerExport, savedDate, stageStatus} from '../../../src/core/applications/tracker-exports.js'
+import {parseApplicationsCsv} from '../../../src/core/applications/csv.js'
+import {
+  parseTrackerExport,
+  savedDate,
+  stageStatus,
+  trackerExportHint,
+} from '../../../src/core/applications/tracker-exports.js'
 import {ValidationError} from '../../../src/core/errors.js'
 import {memoryTracker, type Tracker} from '../../helpers/tracker.js'
 
@@ -200,6 +206,40 @@ describe('importing a Teal export', () => {
       },
       {row: 2, field: 'url', message: `Teal column "Job URL" is empty; the job's URL identifies the application`},
     ])
+  })
+})
+
+describe('an export imported in the wrong format', () => {
+  function ownCsvError(text: string): ValidationError {
+    try {
+      parseApplicationsCsv(text, 'export.csv', {otherFormatHint: trackerExportHint})
+    } catch (error) {
+      return error as ValidationError
+    }
+    throw new Error('expected the CSV to be refused')
+  }
+
+  it('is named for what it is when imported as jobagent CSV, instead of a list of column errors', () => {
+    // Given Huntr's and Teal's exports, imported without --from
+    const huntr = ownCsvError(fixture('huntr-export.csv'))
+    const teal = ownCsvError(fixture('teal-export.csv'))
+    // Then the hint says which --from to add, and the columns are not listed one by one
+    expect(huntr.message).toBe('export.csv is not a jobagent applications CSV')
+    expect(huntr.hint).toBe('this looks like a Huntr export: add --from huntr')
+    expect(huntr.details).toEqual([])
+    expect(teal.hint).toBe('this looks like a Teal export: add --from teal')
+  })
+
+  it('keeps the column errors of a CSV that is no known export', () => {
+    const error = ownCsvError('Employer,Job Title,URL\nAcme,Engineer,https://example.org/1\n')
+    expect(error.message).toBe('export.csv is not a valid applications CSV')
+    expect(error.details).toContainEqual({row: 1, field: 'Employer', message: 'unknown column "Employer"'})
+  })
+
+  it('names the other tracker when --from names the wrong one', async () => {
+    const error = await importError('huntr', fixture('teal-export.csv'))
+    expect(error.message).toBe('huntr.csv is not a Huntr CSV export')
+    expect(error.hint).toBe('this looks like a Teal export: use --from teal')
   })
 })
 
