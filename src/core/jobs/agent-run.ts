@@ -12,6 +12,7 @@ import {
 } from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {boardReports} from './board-reports.js'
 import type {FoundJob} from './dedupe.js'
 import type {DescriptionReadings, DescriptionShelf, ParkedDescription} from './description-shelf.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
@@ -20,9 +21,8 @@ import {type FeedbackStore, learnFrom} from './job-feedback.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
-import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
+import type {RunSourceOutcome, SearchResult} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
-import {zeroYieldAnomalies} from './zero-yield.js'
 
 interface ChannelReport {
   channel: string
@@ -64,7 +64,7 @@ export interface RunOptions {
   strict?: boolean
   signal?: AbortSignal
   onProgress?: SearchOptions['onProgress']
-  /** Called when every board has answered, before the outcome lines are logged (ends a live display). */
+  /** Called when every board has answered (ends a live display). */
   onSearchFinished?: () => void
   /** A proxy is set in the environment: when no board can be reached, the hint points at it. */
   proxyConfigured?: boolean
@@ -129,6 +129,9 @@ interface LifecycleSummary {
 type RankedJob = PreviewedJob & {score: number | null; reasons: string[]}
 type SummaryJob = Omit<RankedJob, 'description'>
 
+/** The ledger's runs an empty answer of a board is judged against. */
+const RECENT_RUNS = {limit: 50, offset: 0}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
 }
@@ -180,21 +183,18 @@ export class AgentRun {
     const matching = options.matching?.matching ?? null
     const reading = {ms: 0}
     const readTerms = matching ? this.readingTerms(descriptionReader(matching), reading) : undefined
+    const boards = boardReports(this.deps.logger, async () => (await this.deps.jobs.listRuns(RECENT_RUNS)).runs)
     const result = await this.deps.search.search(options.criteria, {
       ...(options.signal ? {signal: options.signal} : {}),
-      ...(options.onProgress ? {onProgress: options.onProgress} : {}),
+      onProgress: (progress) => {
+        options.onProgress?.(progress)
+        if (progress.state !== 'running') boards.answered(progress.outcome)
+      },
       ...(shelf ? {shelf} : {}),
       ...(shelf && readTerms ? {readTerms} : {}),
     })
     options.onSearchFinished?.()
-    const sources = await this.judgeOutcomes(result.sources)
-    for (const outcome of sources) {
-      const sourceLog = this.deps.logger.child(`sources.${outcome.name}`)
-      if (!outcome.ok)
-        sourceLog.warning(`${outcome.name}: failed after ${seconds(outcome.duration_ms)}: ${outcome.error}`)
-      else if (outcome.anomaly) sourceLog.warning(`${outcome.name}: ${outcome.anomaly.message}`)
-      else sourceLog.info(`${outcome.name}: ${outcome.count} jobs in ${seconds(outcome.duration_ms)}`)
-    }
+    const sources = await boards.all(result.sources)
     for (const warning of result.warnings) this.log.warning(warning)
     if (result.salary) this.log.info(salaryFloorLine(result.salary))
 
@@ -364,14 +364,6 @@ export class AgentRun {
       duration_ms: Math.round(readingMs + performance.now() - started),
     }
     return {jobs: ranked, matching: summary}
-  }
-
-  /** Each board's outcome with its anomaly, judged against the boards' recent runs in the ledger. */
-  private async judgeOutcomes(outcomes: readonly SourceOutcome[]): Promise<RunSourceOutcome[]> {
-    const suspicious = outcomes.some((outcome) => outcome.ok && outcome.count === 0)
-    const history = suspicious ? (await this.deps.jobs.listRuns({limit: 50, offset: 0})).runs : []
-    const anomalies = zeroYieldAnomalies(outcomes, history)
-    return outcomes.map((outcome) => ({...outcome, anomaly: anomalies.get(outcome.name) ?? null}))
   }
 
   private async notify(newJobs: RankedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
