@@ -126,6 +126,14 @@ function fromEnv<T>(
   return result.data
 }
 
+/**
+ * JOBAGENT_PORT, refused under its own name when it is no port. Only what uses the port (serve) calls this: a
+ * server setting never stops another command, so the configuration of every command ignores a bad value.
+ */
+export function serverPortFromEnv(env: Env): number | undefined {
+  return fromEnv(env, 'JOBAGENT_PORT', portSchema, 'a port number (0-65535)', Number)
+}
+
 function envLayer(env: Env): Layer {
   return {
     mode: fromEnv(env, 'JOBAGENT_MODE', modeSchema, 'production or development'),
@@ -133,7 +141,8 @@ function envLayer(env: Env): Layer {
     run: {healthcheck_url: env.JOBAGENT_HEALTHCHECK_URL || undefined},
     server: {
       host: env.JOBAGENT_HOST || undefined,
-      port: fromEnv(env, 'JOBAGENT_PORT', portSchema, 'a port number (0-65535)', Number),
+      // A value that is no port is ignored here and refused by serve, which uses it (serverPortFromEnv).
+      port: env.JOBAGENT_PORT ? portSchema.safeParse(Number(env.JOBAGENT_PORT)).data : undefined,
     },
     shipments: {
       metadata: {url: env.JOBAGENT_SHIPMENT_METADATA_URL || undefined},

@@ -160,3 +160,17 @@ describe('jobagent config', () => {
     expect((await cli('status')).code).toBe(0)
   })
 })
+
+describe('a server setting in the environment', () => {
+  it('JOBAGENT_PORT that is no port breaks no other command; serve refuses it by name', async () => {
+    const env = {JOBAGENT_PORT: 'abc'}
+    const status = await runCli(['status'], {home: home.path, env})
+    expect(status.stderr).toBe('')
+    expect(status.code).toBe(0)
+    const list = await runCli(['config', 'list'], {home: home.path, env})
+    expect(list.code, list.stderr).toBe(0)
+
+    const serve = await runCli(['serve'], {home: home.path, env, timeoutMs: 10_000})
+    expectUserError(serve, 2, 'Error: JOBAGENT_PORT must be a port number (0-65535), got "abc"')
+  })
+})
