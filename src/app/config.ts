@@ -42,10 +42,14 @@ export function configFixHint(problems: readonly ErrorDetail[]): string {
 }
 
 /** The schema's problems with a configuration as one error that says what was refused (`action`) and every key. */
-export function configProblemsError(action: string, problems: ErrorDetail[]): ConfigurationError {
+export function configProblemsError(
+  action: string,
+  problems: ErrorDetail[],
+  hint: string = configFixHint(problems),
+): ConfigurationError {
   return new ConfigurationError(`${action}: ${problems.map((problem) => problem.message).join('; ')}`, {
     details: problems,
-    hint: configFixHint(problems),
+    hint,
   })
 }
 

@@ -75,7 +75,9 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
     expect(result.code).toBe(1)
     expect(readFileSync(config).equals(before)).toBe(true)
     expect(leftovers()).toEqual([])
-    expect((await cli('config', 'get', 'search.keywords')).code).toBe(1)
+    const stored = await cli('config', 'get', 'search.stored', '--json')
+    expect(stored.code).toBe(0)
+    expect(JSON.parse(stored.stdout)).toEqual([])
   })
 
   it('run on a full disk exits 1 naming the run lock it could not create, and leaves no lock behind', async () => {
