@@ -75,7 +75,7 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
     expect(result.code).toBe(1)
     expect(readFileSync(config).equals(before)).toBe(true)
     expect(leftovers()).toEqual([])
-    const stored = await cli('config', 'get', 'search.stored', '--json')
+    const stored = await cli('config', 'get', 'search.keywords', '--json')
     expect(stored.code).toBe(0)
     expect(JSON.parse(stored.stdout)).toEqual([])
   })
