@@ -107,7 +107,7 @@ function merge<T>(base: T, layer: Layer): T {
 }
 
 /** A comma-separated list (`a, b,c`), as environment variables and `config set` take one. */
-export function splitList(value: string | undefined): string[] | undefined {
+function splitList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined
   return value
     .split(',')

@@ -1,7 +1,7 @@
 /** The signals that stop a run, and the exit status a shell gives a process they end (128 + the signal's number). */
 const STOP_SIGNALS = {SIGINT: 130, SIGTERM: 143} as const
 
-export type StopSignal = keyof typeof STOP_SIGNALS
+type StopSignal = keyof typeof STOP_SIGNALS
 
 /**
  * Turns Ctrl-C (SIGINT) and SIGTERM into an abort of `signal`, whose reason is the signal's name, so the work stops
