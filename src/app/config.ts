@@ -106,7 +106,7 @@ function merge<T>(base: T, layer: Layer): T {
   return result as T
 }
 
-/** A comma-separated list (`a, b,c`), as environment variables and `config set` take one. */
+/** A comma-separated list (`a, b,c`) in an environment variable; blank entries are left out. */
 function splitList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined
   return value
