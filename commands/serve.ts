@@ -33,7 +33,7 @@ export default class Serve extends BaseCommand {
     const {serveApi} = await import('../src/http/serve.js')
     // The access log (a line per request) is written once per event-loop turn rather than once per line.
     const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: process.env})
-    const {host, port, allowed_hosts} = context.config.server
+    const {host, port, allowed_hosts} = context.serverConfig()
     await serveApi(context, {
       host,
       port,

@@ -3,7 +3,9 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
 
 export default class ConfigGet extends BaseCommand {
-  static summary = 'Print one setting from the config file'
+  static summary = 'Print one setting: its value in the config file, else the built-in default in force'
+  static description =
+    'The value goes to stdout alone, for scripts; when the file does not set the key, a note on stderr says the value is the built-in default.'
   static examples = ['<%= config.bin %> config get mode', '<%= config.bin %> config get search.tags']
   static enableJsonFlag = true
   static args = {key: Args.string({description: 'Dotted key, e.g. search.tags.', required: true})}
@@ -11,8 +13,12 @@ export default class ConfigGet extends BaseCommand {
 
   async run() {
     const {args, flags} = await this.parse(ConfigGet)
-    const value = new ConfigEditor().get(args.key, {showSecrets: flags['show-secrets']})
+    const editor = new ConfigEditor()
+    const {value, isDefault} = editor.get(args.key, {showSecrets: flags['show-secrets']})
     this.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+    if (isDefault && !this.jsonEnabled() && !flags.quiet) {
+      process.stderr.write(`(the built-in default: ${args.key} is not set in ${editor.path})\n`)
+    }
     return value
   }
 }

@@ -5,7 +5,7 @@ import {Args} from '../../src/cli/oclif.js'
 export default class ConfigSet extends BaseCommand {
   static summary = 'Change one setting in the config file'
   static description =
-    'The value is read as JSON when it parses (true, 20, ["a","b"]) and as text otherwise; a value that starts with { or [ must be valid JSON. Text for a list (search.tags, notify.urls, ...) is split at commas. Invalid values are refused with the key and the reason; the file is left as it was.'
+    'The value is read as JSON when it parses (true, 20, ["a","b"]) and as text otherwise; a value that starts with { or [ must be valid JSON. Text for a list (search.tags, notify.urls, ...) is split at commas; a blank entry is refused, as in JSON. Invalid values are refused with the key and the reason; the file is left as it was.'
   static examples = [
     '<%= config.bin %> config set mode development',
     '<%= config.bin %> config set search.tags typescript,node',

@@ -4,13 +4,15 @@ import {MONITOR_LOG_BYTES, noRunMonitor, type RunMonitor} from '../core/jobs/run
 import {formatLogLine, LogRecorder} from '../core/logger.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import type {AppContext} from './context.js'
+import {catchInterrupts} from './interrupts.js'
 import {acquireRunLock} from './run-lock.js'
 import {criteriaFrom, matchingFrom} from './shared-search.js'
 import {USER_AGENT, VERSION} from './version.js'
 
 /**
  * Runs the agent under the run lock so overlapping runs (cron and a manual one) never both run, in a data dir
- * created on first need, watched by the dead-man's switch when one is configured.
+ * created on first need, watched by the dead-man's switch when one is configured. Ctrl-C or SIGTERM stops the run
+ * at its next step: it is recorded as interrupted and the lock removed (a second signal exits at once).
  */
 export async function runAgent(
   context: AppContext,
@@ -24,6 +26,7 @@ export async function runAgent(
   try {
     ensurePrivateDirectory(context.paths.dataDir)
     const release = acquireRunLock(join(context.paths.dataDir, 'run.lock'))
+    const interrupts = catchInterrupts(release)
     try {
       const run = new AgentRun({
         applications: context.applicationStore,
@@ -36,9 +39,10 @@ export async function runAgent(
         feedback: context.feedbackStore,
         logger,
       })
-      const {tags, ...rest} = options
+      const {tags, signal, ...rest} = options
       summary = await run.run({
         ...rest,
+        signal: signal ? AbortSignal.any([signal, interrupts.signal]) : interrupts.signal,
         version: VERSION,
         mode: context.config.mode,
         criteria: criteriaFrom(context.config.search, {tags}),
@@ -47,6 +51,7 @@ export async function runAgent(
         proxyConfigured: PROXY_VARIABLES.some((name) => Boolean(context.env[name])),
       })
     } finally {
+      interrupts.dispose()
       release()
     }
   } catch (error) {

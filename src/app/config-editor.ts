@@ -1,7 +1,7 @@
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {maskUrl} from '../core/secrets.js'
-import {configFilePath, configProblemsError, type Env, readConfigFile, splitList, writeConfigFile} from './config.js'
+import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
 
@@ -26,7 +26,33 @@ function parseValue(key: string, raw: string): unknown {
     }
     value = raw
   }
-  return stringList && typeof value === 'string' ? splitList(value) : value
+  return stringList && typeof value === 'string' ? textList(value) : value
+}
+
+/**
+ * A comma-separated list given as text, every entry kept: a blank one (`a,,b`) is refused by the schema, naming its
+ * position, as the same list given as JSON is. Text with nothing in it is the empty list.
+ */
+function textList(text: string): string[] {
+  return text.trim() === '' ? [] : text.split(',').map((item) => item.trim())
+}
+
+/**
+ * What a refused `config set` can do instead: the accepted values of the key where the schema lists them, else
+ * where the value in force is shown. The command just run is never repeated back.
+ */
+function setHint(key: string, problems: readonly ErrorDetail[]): string {
+  const hints = problems.map(({field = key}) => {
+    const node = schemaAt(field)
+    if (node?.values) return `${field} takes one of: ${node.values.join(', ')}`
+    if (node?.type === 'boolean') return `${field} takes true or false`
+    const entry = /^(.*)\.(\d+)$/.exec(field)
+    if (entry && node?.type === 'string' && schemaAt(entry[1] ?? '')?.type === 'array') {
+      return `leave out the blank entry at position ${entry[2]} of ${entry[1]} (counted from 0)`
+    }
+    return `the file is unchanged; jobagent config get ${key} shows the value in force`
+  })
+  return [...new Set(hints)].join('; ')
 }
 
 /** Walks the schema so a nested typo (`search.foo`) is named, not just reported as "search has an unknown key". */
@@ -98,6 +124,13 @@ function withValue(stored: Record<string, unknown>, key: string, value: unknown)
   return copy
 }
 
+/** The built-in default at `key` as it applies to the stored file (the defaults of a valid file's sections). */
+function defaultAt(stored: Record<string, unknown>, key: string): unknown {
+  const checked = checkConfig(stored)
+  const defaults = checked.ok ? checked.config : (checkConfig({}) as {ok: true; config: object}).config
+  return valueAt(defaults as Record<string, unknown>, key)
+}
+
 function sameProblem(a: ErrorDetail, b: ErrorDetail): boolean {
   return a.field === b.field && a.message === b.message
 }
@@ -115,13 +148,18 @@ export class ConfigEditor {
     return (options.showSecrets ? stored : maskSecrets(stored)) as Record<string, unknown>
   }
 
-  get(key: string, options: {showSecrets?: boolean} = {}): unknown {
+  /** The value in the file, else the built-in default in force (`isDefault`); a key with neither is not found. */
+  get(key: string, options: {showSecrets?: boolean} = {}): {value: unknown; isDefault: boolean} {
     checkKey(key)
-    const value = valueAt(readConfigFile(this.path), key)
+    const stored = readConfigFile(this.path)
+    const set = valueAt(stored, key)
+    const value = set ?? defaultAt(stored, key)
     if (value === undefined) {
-      throw new NotFoundError(`${key} is not set in ${this.path}`, {hint: 'the built-in default applies'})
+      throw new NotFoundError(`${key} is not set in ${this.path} and has no fixed default`, {
+        hint: `set it with: jobagent config set ${key} <value>`,
+      })
     }
-    return options.showSecrets ? value : maskSecrets(value, key)
+    return {value: options.showSecrets ? value : maskSecrets(value, key), isDefault: set === undefined}
   }
 
   set(key: string, raw: string): unknown {
@@ -175,7 +213,11 @@ export class ConfigEditor {
       }
       // Only problems of its own refuse a repair; any other edit waits until the file's are fixed (the hint names how).
       const first = added.length === 0 ? ": fix the file's problems first" : ''
-      throw configProblemsError(`cannot ${edit} in ${this.path}${first}`, options.repairs ? added : checked.problems)
+      const problems = options.repairs ? added : checked.problems
+      // The value given is refused: what the key takes helps, the command to set it (just run) does not.
+      const setting = /^set (.+)$/.exec(edit)?.[1]
+      const hint = setting !== undefined && added.length > 0 ? setHint(setting, added) : undefined
+      throw configProblemsError(`cannot ${edit} in ${this.path}${first}`, problems, hint)
     }
     if (/^(set|unset) sources(\.|$)/.test(edit)) {
       try {

@@ -42,10 +42,14 @@ export function configFixHint(problems: readonly ErrorDetail[]): string {
 }
 
 /** The schema's problems with a configuration as one error that says what was refused (`action`) and every key. */
-export function configProblemsError(action: string, problems: ErrorDetail[]): ConfigurationError {
+export function configProblemsError(
+  action: string,
+  problems: ErrorDetail[],
+  hint: string = configFixHint(problems),
+): ConfigurationError {
   return new ConfigurationError(`${action}: ${problems.map((problem) => problem.message).join('; ')}`, {
     details: problems,
-    hint: configFixHint(problems),
+    hint,
   })
 }
 
@@ -102,8 +106,8 @@ function merge<T>(base: T, layer: Layer): T {
   return result as T
 }
 
-/** A comma-separated list (`a, b,c`), as environment variables and `config set` take one. */
-export function splitList(value: string | undefined): string[] | undefined {
+/** A comma-separated list (`a, b,c`) in an environment variable; blank entries are left out. */
+function splitList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined
   return value
     .split(',')
@@ -126,6 +130,14 @@ function fromEnv<T>(
   return result.data
 }
 
+/**
+ * JOBAGENT_PORT, refused under its own name when it is no port. Only what uses the port (serve) calls this: a
+ * server setting never stops another command, so the configuration of every command ignores a bad value.
+ */
+export function serverPortFromEnv(env: Env): number | undefined {
+  return fromEnv(env, 'JOBAGENT_PORT', portSchema, 'a port number (0-65535)', Number)
+}
+
 function envLayer(env: Env): Layer {
   return {
     mode: fromEnv(env, 'JOBAGENT_MODE', modeSchema, 'production or development'),
@@ -133,7 +145,8 @@ function envLayer(env: Env): Layer {
     run: {healthcheck_url: env.JOBAGENT_HEALTHCHECK_URL || undefined},
     server: {
       host: env.JOBAGENT_HOST || undefined,
-      port: fromEnv(env, 'JOBAGENT_PORT', portSchema, 'a port number (0-65535)', Number),
+      // A value that is no port is ignored here and refused by serve, which uses it (serverPortFromEnv).
+      port: env.JOBAGENT_PORT ? portSchema.safeParse(Number(env.JOBAGENT_PORT)).data : undefined,
     },
     shipments: {
       metadata: {url: env.JOBAGENT_SHIPMENT_METADATA_URL || undefined},

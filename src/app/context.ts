@@ -14,7 +14,7 @@ import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-re
 import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
-import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources} from './config.js'
+import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
 import type {SharedSearch} from './shared-search.js'
 import type {createShipmentService} from './shipments.js'
 import type {TrackerFiles} from './tracker-files.js'
@@ -61,6 +61,8 @@ export class AppContext {
   readonly env: Env
   readonly logger: Logger
   readonly boardsViaProxy: boolean
+  /** `--port` was given: JOBAGENT_PORT is not used, so not checked either. */
+  private readonly portGiven: boolean
   private built: Partial<Services> = {}
   private closers: (() => void | Promise<void>)[] = []
 
@@ -69,11 +71,18 @@ export class AppContext {
     const loaded = loadConfig({env: this.env, overrides: options.overrides ?? {}})
     this.config = loaded.config
     this.paths = loaded.paths
+    this.portGiven = (options.overrides?.server as {port?: number} | undefined)?.port !== undefined
     this.logger = options.logger ?? silentLogger
     this.boardsViaProxy = options.boardsViaProxy ?? true
     if (options.selectSources && options.selectSources.length > 0) {
       this.config = {...this.config, sources: selectSources(this.config.sources, options.selectSources)}
     }
+  }
+
+  /** The server's address and hosts; a JOBAGENT_PORT that is no port is refused here, where it is used. */
+  serverConfig(): JobagentConfig['server'] {
+    if (!this.portGiven) serverPortFromEnv(this.env)
+    return this.config.server
   }
 
   private once<K extends keyof Services>(key: K, build: () => Services[K]): Services[K] {

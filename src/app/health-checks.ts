@@ -86,6 +86,7 @@ export function lastRunCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = sys
       const problems = [
         // Its error may name files and URLs: GET /runs (behind the token) and the run log have it.
         run.status === 'failed' ? 'the last run failed' : '',
+        run.status === 'interrupted' ? 'the last run was interrupted' : '',
         age > LAST_RUN_MAX_AGE_SECONDS ? `the last run is ${Math.floor(age / 3600)} h old` : '',
       ].filter(Boolean)
       return {

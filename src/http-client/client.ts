@@ -186,9 +186,13 @@ export class HttpClient {
     const logger = options.logger ?? this.logger
     const label = options.label ?? `${options.method ?? 'GET'} ${maskCredentials(url)}`
     const limit = this.limitFor(url)
+    const started = performance.now()
     let attempts = 0
+    // With --verbose every request says what came back and how long it took; the label has its secrets masked.
+    const took = () =>
+      `in ${Math.round(performance.now() - started)} ms${attempts > 1 ? ` (${attempts} attempts)` : ''}`
     try {
-      return await pRetry(
+      const answer = await pRetry(
         () => {
           attempts++
           return limit(() => this.attempt(url, options))
@@ -212,6 +216,8 @@ export class HttpClient {
           },
         },
       )
+      logger.debug(`${label}: HTTP ${answer.status}, ${formatBytes(Buffer.byteLength(answer.text))} ${took()}`)
+      return answer
     } catch (error) {
       const failure = options.signal?.aborted
         ? new HttpError(describeAbort(options.signal.reason), {url, cause: error})
@@ -219,6 +225,7 @@ export class HttpClient {
           ? error
           : new HttpError(describeNetworkError(error), {url, cause: error})
       failure.attempts = attempts
+      logger.debug(`${label}: ${failure.message} ${took()}`)
       throw failure
     }
   }

@@ -294,7 +294,7 @@ export const LastRunSchema = z
     id: z.number().int(),
     started_at: z.string().openapi({example: '2026-11-22T07:30:00.412'}),
     finished_at: z.string().openapi({example: '2026-11-22T07:30:03.058'}),
-    status: z.enum(['ok', 'failed']),
+    status: z.enum(['ok', 'failed', 'interrupted']),
     jobs_found: z.number().int(),
     new_jobs: z.number().int(),
   })

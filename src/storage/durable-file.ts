@@ -1,6 +1,8 @@
 import {
   closeSync,
   existsSync,
+  fchmodSync,
+  fchownSync,
   fstatSync,
   fsyncSync,
   linkSync,
@@ -10,6 +12,7 @@ import {
   realpathSync,
   renameSync,
   type Stats,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs'
@@ -45,14 +48,14 @@ const PRIVATE_FILE_MODE = 0o600
 let sequence = 0
 
 /**
- * Replaces `path` with `content`: all bytes go to a temporary file beside it (written in a loop until every byte is
- * taken), which is fsynced and checked for its size before it is renamed over the target; the directory is fsynced
- * after the rename so the new name survives a power cut. On any failure the temporary file is removed and the
+ * Replaces `path` with `content`, keeping the mode and owner of the file it replaces: all bytes go to a temporary
+ * file beside it (written in a loop until every byte is taken), which is fsynced and checked for its size before it
+ * is renamed over the target; the directory is fsynced after the rename so the new name survives a power cut. On any failure the temporary file is removed and the
  * target is exactly as before; the error names the target (`disk full: <path> was not changed`).
  */
 export function writeFileDurably(path: string, content: string | Uint8Array, options: DurableWriteOptions = {}): void {
   const target = resolveTarget(path, options.links ?? 'refuse')
-  const temp = writeTemp(target, content, options)
+  const temp = writeTemp(target, content, options, 'write', existing(target))
   try {
     renameSync(temp, target)
   } catch (error) {
@@ -142,6 +145,32 @@ function resolveTarget(path: string, links: 'refuse' | 'follow'): string {
   return path
 }
 
+/** The file being replaced, whose mode and owner the new one keeps; undefined when there is none. */
+function existing(path: string): Stats | undefined {
+  try {
+    return statSync(path)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Gives the new file the mode and owner of the one it replaces (a config file the user made 0644, or one owned by
+ * another account that root edits): the rename would otherwise put the temporary file's 0600 and the writer's
+ * owner in their place. The owner changes only where chown is allowed (root, or the file's own owner); a group
+ * the owner is not in stays the writer's.
+ */
+function keepModeAndOwner(fd: number, like: Stats): void {
+  fchmodSync(fd, like.mode & 0o7777)
+  const uid = process.getuid?.()
+  if (uid === undefined || (uid !== 0 && uid !== like.uid)) return
+  try {
+    fchownSync(fd, like.uid, like.gid)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error
+  }
+}
+
 /** The file a link points at, also when that file does not exist yet (a dangling link is written through). */
 function realTarget(path: string): string {
   try {
@@ -156,6 +185,7 @@ function writeTemp(
   content: string | Uint8Array,
   options: DurableWriteOptions,
   action = 'write',
+  like?: Stats,
 ): string {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
   const write: WriteCall = options.write ?? writeSync
@@ -168,6 +198,7 @@ function writeTemp(
   }
   let open = true
   try {
+    if (like) keepModeAndOwner(fd, like)
     let offset = 0
     while (offset < bytes.length) {
       const written = write(fd, bytes, offset, bytes.length - offset)

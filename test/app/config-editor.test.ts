@@ -1,4 +1,14 @@
-import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {loadConfig} from '../../src/app/config.js'
@@ -49,7 +59,7 @@ describe('changing settings', () => {
   })
 
   it('takes text for a list of strings as a comma-separated list, and keeps other text whole', () => {
-    editor().set('search.tags', 'typescript, node,,')
+    editor().set('search.tags', 'typescript, node')
     editor().set('notify.urls', 'ntfy://my-jobs')
     editor().set('server.host', '::1')
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
@@ -59,7 +69,7 @@ describe('changing settings', () => {
     })
     // A value with a comma inside an item is given as JSON.
     editor().set('search.company_block_list', '["Acme, Inc."]')
-    expect(editor().get('search.company_block_list')).toEqual(['Acme, Inc.'])
+    expect(editor().get('search.company_block_list').value).toEqual(['Acme, Inc.'])
   })
 
   it.each([
@@ -115,10 +125,11 @@ describe('changing settings', () => {
     )
   })
 
-  it('reads back one setting, and reports one that is not set', () => {
+  it('reads back one setting, gives the default of one that is not set, and reports one without a default', () => {
     editor().set('mode', 'development')
-    expect(editor().get('mode')).toBe('development')
-    expect(() => editor().get('server.port')).toThrow(NotFoundError)
+    expect(editor().get('mode')).toEqual({value: 'development', isDefault: false})
+    expect(editor().get('server.port')).toEqual({value: 8080, isDefault: true})
+    expect(() => editor().get('shipments.metadata.url')).toThrow(NotFoundError)
   })
 
   it('removes a setting so the default applies again', () => {
@@ -306,7 +317,7 @@ describe('listing settings', () => {
 
   it('shows secrets in full only when asked', () => {
     expect(JSON.stringify(editor().list({showSecrets: true}))).toContain('SECRET3')
-    expect(editor().get('notify.urls', {showSecrets: true})).toContain(
+    expect(editor().get('notify.urls', {showSecrets: true}).value).toContain(
       'mailto://me:SECRET2@smtp.example.org?to=me@example.org',
     )
   })
@@ -337,5 +348,49 @@ describe('keys that name a prototype', () => {
     expect(editor().unset('search.fx.__proto__')).toEqual({removed: true, problems: []})
     expect(loadConfig({env}).config.search.fx).toEqual({USD: 0.9})
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+/** The uid and gid of `nobody` on Debian and most Linux systems; chown to them needs no such account. */
+const NOBODY = 65534
+const notRoot = process.getuid?.() === 0 ? undefined : 'changing a file to another owner needs root'
+if (notRoot) console.warn(`Skipping the owner test of config set: ${notRoot}`)
+
+describe('the config file as the user keeps it', () => {
+  it('keeps the mode of an existing config file', () => {
+    writeFileSync(file, JSON.stringify({mode: 'development'}))
+    chmodSync(file, 0o644)
+    editor().set('search.tags', 'node')
+    expect(statSync(file).mode & 0o7777).toBe(0o644)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({mode: 'development', search: {tags: ['node']}})
+  })
+
+  it.skipIf(notRoot !== undefined)('keeps the owner and mode of a config file owned by another account', () => {
+    writeFileSync(file, JSON.stringify({mode: 'development'}))
+    chmodSync(file, 0o644)
+    chownSync(file, NOBODY, NOBODY)
+    editor().set('mode', 'production')
+    editor().unset('mode')
+    const after = statSync(file)
+    expect([after.uid, after.gid]).toEqual([NOBODY, NOBODY])
+    expect(after.mode & 0o7777).toBe(0o644)
+  })
+
+  it('writes through a symbolic link to its target, which keeps its mode, and the link stays a link', () => {
+    const dotfiles = join(home.path, 'dotfiles')
+    mkdirSync(dotfiles)
+    const target = join(dotfiles, 'jobagent.json')
+    writeFileSync(target, JSON.stringify({mode: 'development'}))
+    chmodSync(target, 0o640)
+    symlinkSync(target, file)
+    editor().set('search.tags', 'node')
+    expect(lstatSync(file).isSymbolicLink()).toBe(true)
+    expect(statSync(target).mode & 0o7777).toBe(0o640)
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({mode: 'development', search: {tags: ['node']}})
+  })
+
+  it('creates a new config file 0600', () => {
+    editor().set('mode', 'development')
+    expect(statSync(file).mode & 0o7777).toBe(0o600)
   })
 })

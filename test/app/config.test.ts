@@ -2,6 +2,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {loadConfig, resolvePaths} from '../../src/app/config.js'
+import {AppContext} from '../../src/app/context.js'
 import {criteriaFrom} from '../../src/app/shared-search.js'
 import {ConfigurationError, UnavailableError} from '../../src/core/errors.js'
 import {tempDir} from '../helpers/cli.js'
@@ -94,8 +95,20 @@ describe('the effective configuration', () => {
   })
 
   it('refuses an invalid environment value, naming the variable', () => {
-    expect(configError(() => loadConfig({env: {...env, JOBAGENT_PORT: 'eighty'}})).message).toContain('JOBAGENT_PORT')
     expect(configError(() => loadConfig({env: {...env, JOBAGENT_MODE: 'dev'}})).message).toContain('JOBAGENT_MODE')
+  })
+
+  it('leaves a JOBAGENT_PORT that is no port to what uses the port, which refuses it by name', () => {
+    writeConfig({server: {port: 9000}})
+    const badPort = {...env, JOBAGENT_PORT: 'eighty'}
+    expect(loadConfig({env: badPort}).config.server.port).toBe(9000)
+    const context = new AppContext({env: badPort})
+    expect(context.config.mode).toBe('production')
+    const error = configError(() => context.serverConfig())
+    expect(error.message).toBe('JOBAGENT_PORT must be a port number (0-65535), got "eighty"')
+    // --port wins over the variable, which then is not used at all.
+    expect(new AppContext({env: badPort, overrides: {server: {port: 9200}}}).serverConfig().port).toBe(9200)
+    expect(new AppContext({env: {...env, JOBAGENT_PORT: '9100'}}).serverConfig().port).toBe(9100)
   })
 })
 

@@ -1,4 +1,4 @@
-import {readFileSync, statSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
@@ -54,7 +54,50 @@ describe('jobagent config', () => {
     const unset = await cli('config', 'unset', 'mode')
     expect(unset.stdout).toBe('Unset mode.\n')
     expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({search: {tags: ['node', 'rust']}})
-    expectUserError(await cli('config', 'get', 'mode'), 1, `mode is not set in ${configFile}`, 'default applies')
+    const defaultMode = await cli('config', 'get', 'mode')
+    expect(defaultMode.code, defaultMode.stderr).toBe(0)
+    expect(defaultMode.stdout).toBe('production\n')
+  })
+
+  it('shows the default in force for a key the file does not set, and says it is the default', async () => {
+    expect((await cli('config', 'set', 'mode', 'development')).code).toBe(0)
+    expect((await cli('config', 'unset', 'mode')).code).toBe(0)
+
+    const human = await cli('config', 'get', 'mode')
+    expect(human.code, human.stderr).toBe(0)
+    expect(human.stdout).toBe('production\n')
+    expect(human.stderr).toBe(`(the built-in default: mode is not set in ${configFile})\n`)
+    const json = await cli('config', 'get', 'mode', '--json')
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toBe('production')
+    expect(json.stderr).toBe('')
+    // A section the file sets in part: the keys it leaves out have their defaults.
+    expect((await cli('config', 'set', 'search.tags', 'node')).code).toBe(0)
+    expect(JSON.parse((await cli('config', 'get', 'search.keywords', '--json')).stdout)).toEqual([])
+  })
+
+  it('answers a refused value with what the key takes, not with the command just run', async () => {
+    const mode = await cli('config', 'set', 'mode', 'staging')
+    expectUserError(mode, 2, 'mode must be one of: production, development')
+    expect(mode.stderr).toContain('Hint: mode takes one of: production, development\n')
+    expect(mode.stderr).not.toContain('config set mode')
+    const flag = await cli('config', 'set', 'search.remote_only', 'maybe')
+    expect(flag.stderr).toContain('Hint: search.remote_only takes true or false\n')
+  })
+
+  it('refuses a blank entry of a list given as text as it refuses one given as JSON, naming key and position', async () => {
+    for (const value of ['a,,b', '["a","","b"]', 'a, ,b']) {
+      const result = await cli('config', 'set', 'search.tags', value)
+      expectUserError(
+        result,
+        2,
+        'search.tags.1 must not be empty',
+        'Hint: leave out the blank entry at position 1 of search.tags (counted from 0)',
+      )
+    }
+    expect(existsSync(configFile)).toBe(false)
+    expect((await cli('config', 'set', 'search.tags', 'a, b')).code).toBe(0)
+    expect(JSON.parse((await cli('config', 'get', 'search.tags', '--json')).stdout)).toEqual(['a', 'b'])
   })
 
   it('masks secrets in list and get unless --show-secrets is given', async () => {
@@ -158,5 +201,19 @@ describe('jobagent config', () => {
     expectUserError(await cli('status'), 2, 'server.port must be integer', 'jobagent config set server.port <value>')
     expect((await cli('config', 'set', 'server.port', '8081')).code).toBe(0)
     expect((await cli('status')).code).toBe(0)
+  })
+})
+
+describe('a server setting in the environment', () => {
+  it('JOBAGENT_PORT that is no port breaks no other command; serve refuses it by name', async () => {
+    const env = {JOBAGENT_PORT: 'abc'}
+    const status = await runCli(['status'], {home: home.path, env})
+    expect(status.stderr).toBe('')
+    expect(status.code).toBe(0)
+    const list = await runCli(['config', 'list'], {home: home.path, env})
+    expect(list.code, list.stderr).toBe(0)
+
+    const serve = await runCli(['serve'], {home: home.path, env, timeoutMs: 10_000})
+    expectUserError(serve, 2, 'Error: JOBAGENT_PORT must be a port number (0-65535), got "abc"')
   })
 })

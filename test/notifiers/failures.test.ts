@@ -43,8 +43,11 @@ describe('HTTP channel failures', () => {
     expect(server.requests).toHaveLength(2)
     const [first, second] = server.requests
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900)
-    expect(parsed().map((line) => line.message)).toEqual([
-      `HTTP 429 Too Many Requests: slow down from json://127.0.0.1:${server.port}/hook; retrying in 1 s (1 of 2)`,
+    expect(parsed().map((line) => `${line.level} ${line.message}`)).toEqual([
+      `INFO HTTP 429 Too Many Requests: slow down from json://127.0.0.1:${server.port}/hook; retrying in 1 s (1 of 2)`,
+      expect.stringMatching(
+        new RegExp(`^DEBUG json://127\\.0\\.0\\.1:${server.port}/hook: HTTP 200, 0 bytes in \\d+ ms \\(2 attempts\\)$`),
+      ),
     ])
   })
 

@@ -1,6 +1,8 @@
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {UnavailableError} from '../../src/core/errors.js'
+import {openSqlite, read, writeTransaction} from '../../src/storage/sqlite/database.js'
 import {runCli, tempDir} from '../helpers/cli.js'
 import {mountSmallFilesystem, type SmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
@@ -73,7 +75,9 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
     expect(result.code).toBe(1)
     expect(readFileSync(config).equals(before)).toBe(true)
     expect(leftovers()).toEqual([])
-    expect((await cli('config', 'get', 'search.keywords')).code).toBe(1)
+    const stored = await cli('config', 'get', 'search.keywords', '--json')
+    expect(stored.code).toBe(0)
+    expect(JSON.parse(stored.stdout)).toEqual([])
   })
 
   it('run on a full disk exits 1 naming the run lock it could not create, and leaves no lock behind', async () => {
@@ -142,5 +146,79 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
     const after = await cli('status', '--json')
     expect(after.code).toBe(0)
     expect(JSON.parse(after.stdout)).toHaveLength(2000)
+  })
+})
+
+/**
+ * A write transaction larger than SQLite's page cache spills into the WAL while its statements run: on a full disk
+ * the statement fails with SQLITE_FULL and SQLite rolls back the whole transaction, not only the write's savepoint.
+ * Before, the batch went on without a transaction and its COMMIT failed with "cannot commit - no transaction is
+ * active", reported as a bug.
+ */
+describe.skipIf(tmpfsUnavailable !== undefined)('a full disk in the middle of a write (a real tmpfs)', () => {
+  let disk: SmallFilesystem
+  let outside: ReturnType<typeof tempDir>
+  beforeEach(() => {
+    disk = mountSmallFilesystem(16384)
+    outside = tempDir('jobagent-disk-full-')
+  })
+  afterEach(() => {
+    disk.unmount()
+    outside.cleanup()
+  })
+
+  it('a run whose jobs spill out of the page cache exits 1 with "disk full" and a hint, never as a bug', async () => {
+    const home = join(disk.path, 'home')
+    const cli = (...args: string[]) => runCli(args, {home, timeoutMs: 60_000})
+    const jobsFile = join(outside.path, 'jobs.json')
+    const jobs = Array.from({length: 40_000}, (_, index) => ({
+      title: `Engineer ${index}`,
+      company: `Initech ${index}`,
+      location: 'Remote',
+      url: `https://example.org/board/${index}`,
+    }))
+    writeFileSync(jobsFile, JSON.stringify(jobs))
+    expect((await cli('config', 'set', 'sources', JSON.stringify([{type: 'file', path: jobsFile}]))).code).toBe(0)
+    disk.fill(1024 * 1024)
+
+    const result = await cli('run')
+
+    expect(result.stderr).toContain(`Error: disk full: ${join(home, 'jobagent.db')} was not changed`)
+    expect(result.stderr).toContain('Hint: free some space')
+    expect(result.stderr).not.toContain('no transaction is active')
+    expect(result.stderr).not.toContain('bug')
+    expect(result.code).toBe(1)
+    expect(existsSync(join(home, 'run.lock'))).toBe(false)
+    disk.free()
+    const after = await cli('jobs', '--json')
+    expect(after.code).toBe(0)
+    expect(JSON.parse(after.stdout)).toEqual([])
+  }, 90_000)
+
+  it('fails every write of the batch when one fills the disk; none of them runs outside the transaction', async () => {
+    const file = join(disk.path, 'batch.db')
+    const db = openSqlite(file, {migrations: [{version: 1, sql: 'CREATE TABLE notes (body TEXT NOT NULL)'}]})
+    // A small page cache: the large write spills into the WAL while it runs, as a large run does.
+    db.pragma('cache_size = 16')
+    disk.fill(256 * 1024)
+    const insert = db.prepare('INSERT INTO notes (body) VALUES (?)')
+    try {
+      const outcomes = await Promise.allSettled([
+        writeTransaction(db, file, () => {
+          for (let index = 0; index < 2000; index++) insert.run(`${index} ${'x'.repeat(2000)}`)
+        }),
+        writeTransaction(db, file, () => insert.run('small')),
+        writeTransaction(db, file, () => insert.run('another small one')),
+      ])
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe('rejected')
+        const reason = (outcome as PromiseRejectedResult).reason as Error
+        expect(reason).toBeInstanceOf(UnavailableError)
+        expect(reason.message).toBe(`disk full: ${file} was not changed`)
+      }
+      expect(read(db, file, () => db.prepare('SELECT count(*) FROM notes').pluck().get())).toBe(0)
+    } finally {
+      db.close()
+    }
   })
 })

@@ -109,6 +109,7 @@ describe('source logging', () => {
       expect(await fetchAll(source!)).toHaveLength(3)
       expect(logged.parsed()).toMatchObject([
         {level: 'INFO', name: 'jobagent.sources.greenhouse:gitlab', message: expect.stringMatching(/^HTTP 503 /)},
+        {level: 'DEBUG', name: 'jobagent.sources.greenhouse:gitlab', message: expect.stringMatching(/: HTTP 200, /)},
       ])
     } finally {
       await server.close()

@@ -49,11 +49,18 @@ function onlyTarget(path: string): void {
 }
 
 describe('writeFileDurably', () => {
-  it('replaces the file with the complete content, mode 0600, and leaves no temporary file', () => {
+  it('replaces the file with the complete content, keeping its mode, and leaves no temporary file', () => {
     const path = join(dir(), 'out.csv')
     writeFileSync(path, OLD, {mode: 0o644})
     writeFileDurably(path, CONTENT)
     expect(readFileSync(path, 'utf8')).toBe(CONTENT)
+    expect(statSync(path).mode & 0o777).toBe(0o644)
+    onlyTarget(path)
+  })
+
+  it('creates a new file 0600', () => {
+    const path = join(dir(), 'new.csv')
+    writeFileDurably(path, CONTENT)
     expect(statSync(path).mode & 0o777).toBe(0o600)
     onlyTarget(path)
   })

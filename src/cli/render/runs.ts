@@ -17,6 +17,13 @@ function boards(run: LedgerRun): string {
   return [`${ok}/${run.sources.length} ok`, ...notes].join('; ')
 }
 
+/** `ok`; `interrupted (SIGINT)` for a run stopped by a signal; `failed: <why>`. */
+function status(run: LedgerRun): string {
+  if (run.status === 'ok') return 'ok'
+  if (run.status === 'interrupted') return `interrupted (${(run.error ?? '').replace(/^interrupted by /, '')})`
+  return `failed: ${run.error ?? ''}`
+}
+
 export function renderRunTable(runs: readonly LedgerRun[], total: number, style: Style): string {
   if (runs.length === 0) return 'No run yet. Search the boards with: jobagent run (or try jobagent run --demo)'
   const table = renderTable(
@@ -25,7 +32,7 @@ export function renderRunTable(runs: readonly LedgerRun[], total: number, style:
       {header: 'ID', value: (run) => String(run.id)},
       {header: 'STARTED', value: (run) => run.started_at.slice(0, 19).replace('T', ' ')},
       {header: 'TOOK', value: (run) => seconds(run.duration_ms)},
-      {header: 'STATUS', value: (run) => (run.status === 'ok' ? 'ok' : `failed: ${run.error ?? ''}`), max: 30},
+      {header: 'STATUS', value: status, max: 30},
       {header: 'FOUND', value: (run) => String(run.jobs_found)},
       {header: 'NEW', value: (run) => String(run.new_jobs)},
       {header: 'NOTIFIED', value: (run) => String(run.notified)},

@@ -12,6 +12,7 @@ import {
 } from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {boardReports} from './board-reports.js'
 import type {FoundJob} from './dedupe.js'
 import type {DescriptionReadings, DescriptionShelf, ParkedDescription} from './description-shelf.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
@@ -20,9 +21,8 @@ import {type FeedbackStore, learnFrom} from './job-feedback.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
-import type {RunSourceOutcome, SearchResult, SourceOutcome} from './search-result.js'
+import type {RunSourceOutcome, SearchResult} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
-import {zeroYieldAnomalies} from './zero-yield.js'
 
 interface ChannelReport {
   channel: string
@@ -64,7 +64,7 @@ export interface RunOptions {
   strict?: boolean
   signal?: AbortSignal
   onProgress?: SearchOptions['onProgress']
-  /** Called when every board has answered, before the outcome lines are logged (ends a live display). */
+  /** Called when every board has answered (ends a live display). */
   onSearchFinished?: () => void
   /** A proxy is set in the environment: when no board can be reached, the hint points at it. */
   proxyConfigured?: boolean
@@ -90,9 +90,9 @@ interface NotificationSummary {
 }
 
 export interface RunSummary {
-  status: 'ok' | 'failed'
-  /** 0 completed, 1 failed (or a source failed under --strict). */
-  exit_code: 0 | 1
+  status: 'ok' | 'failed' | 'interrupted'
+  /** 0 completed, 1 failed (or a source failed under --strict), 130 stopped by SIGINT, 143 by SIGTERM. */
+  exit_code: number
   version: string
   mode: string
   started_at: string
@@ -128,6 +128,12 @@ interface LifecycleSummary {
 
 type RankedJob = PreviewedJob & {score: number | null; reasons: string[]}
 type SummaryJob = Omit<RankedJob, 'description'>
+
+/** The status a shell gives a process a signal ends (128 + its number), which an interrupted run exits with. */
+const INTERRUPTED_EXIT_CODES: Record<string, number> = {SIGINT: 130, SIGTERM: 143}
+
+/** The ledger's runs an empty answer of a board is judged against. */
+const RECENT_RUNS = {limit: 50, offset: 0}
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
@@ -180,35 +186,31 @@ export class AgentRun {
     const matching = options.matching?.matching ?? null
     const reading = {ms: 0}
     const readTerms = matching ? this.readingTerms(descriptionReader(matching), reading) : undefined
+    const boards = boardReports(this.deps.logger, async () => (await this.deps.jobs.listRuns(RECENT_RUNS)).runs)
     const result = await this.deps.search.search(options.criteria, {
       ...(options.signal ? {signal: options.signal} : {}),
-      ...(options.onProgress ? {onProgress: options.onProgress} : {}),
+      onProgress: (progress) => {
+        options.onProgress?.(progress)
+        if (progress.state !== 'running') boards.answered(progress.outcome)
+      },
       ...(shelf ? {shelf} : {}),
       ...(shelf && readTerms ? {readTerms} : {}),
     })
     options.onSearchFinished?.()
-    const sources = await this.judgeOutcomes(result.sources)
-    for (const outcome of sources) {
-      const sourceLog = this.deps.logger.child(`sources.${outcome.name}`)
-      if (!outcome.ok)
-        sourceLog.warning(`${outcome.name}: failed after ${seconds(outcome.duration_ms)}: ${outcome.error}`)
-      else if (outcome.anomaly) sourceLog.warning(`${outcome.name}: ${outcome.anomaly.message}`)
-      else sourceLog.info(`${outcome.name}: ${outcome.count} jobs in ${seconds(outcome.duration_ms)}`)
+    const sources = await boards.all(result.sources)
+    const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts, dryRun}
+    const stop = {started, clock, signal: options.signal}
+    if (options.signal?.aborted) {
+      return this.finish({...base, ...stop, sources, error: null, runId: null}, [], 0, skipped('nothing_new'))
     }
     for (const warning of result.warnings) this.log.warning(warning)
     if (result.salary) this.log.info(salaryFloorLine(result.salary))
 
-    const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts, dryRun}
     const succeeded = sources.filter((outcome) => outcome.ok).length
     if (succeeded === 0) {
       const error = names.length === 0 ? 'no source is enabled' : 'no source succeeded'
       this.log.error(`Jobs found: none; ${error}, so the stored jobs were left as they were`)
-      const summary = await this.finish(
-        {...base, sources, error, started, clock, runId: null},
-        [],
-        0,
-        skipped('failed'),
-      )
+      const summary = await this.finish({...base, ...stop, sources, error, runId: null}, [], 0, skipped('failed'))
       const hint = unreachableHint(sources, {proxyConfigured: options.proxyConfigured ?? false})
       if (hint) this.log.warning(hint)
       return summary
@@ -242,6 +244,15 @@ export class AgentRun {
           isNew,
         )
     const lifecycle = saved.changes ? this.logLifecycle(saved.changes) : null
+    if (options.signal?.aborted) {
+      const runId = saved.run?.id ?? null
+      return this.finish(
+        {...base, ...stop, sources, error: null, runId, lifecycle},
+        [],
+        result.jobs.length,
+        skipped('nothing_new'),
+      )
+    }
     // The stored jobs come in the order they were found: a job whose description is parked is scored on what the
     // profile's terms said of it when it was parked.
     const parked = new Map(saved.jobs.map((job, index) => [job, result.found[index]?.parked ?? null]))
@@ -275,7 +286,7 @@ export class AgentRun {
           ? `${failedSources} source(s) failed (--strict)`
           : null
     return this.finish(
-      {...base, sources, error, started, clock, runId: saved.run?.id ?? null, matching: newJobs.matching, lifecycle},
+      {...base, ...stop, sources, error, runId: saved.run?.id ?? null, matching: newJobs.matching, lifecycle},
       newJobs.jobs,
       result.jobs.length,
       notifications,
@@ -366,14 +377,6 @@ export class AgentRun {
     return {jobs: ranked, matching: summary}
   }
 
-  /** Each board's outcome with its anomaly, judged against the boards' recent runs in the ledger. */
-  private async judgeOutcomes(outcomes: readonly SourceOutcome[]): Promise<RunSourceOutcome[]> {
-    const suspicious = outcomes.some((outcome) => outcome.ok && outcome.count === 0)
-    const history = suspicious ? (await this.deps.jobs.listRuns({limit: 50, offset: 0})).runs : []
-    const anomalies = zeroYieldAnomalies(outcomes, history)
-    return outcomes.map((outcome) => ({...outcome, anomaly: anomalies.get(outcome.name) ?? null}))
-  }
-
   private async notify(newJobs: RankedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
     const notifyLog = this.deps.logger.child('notify')
     const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
@@ -427,6 +430,8 @@ export class AgentRun {
       dryRun: boolean
       started: Date
       clock: Clock
+      /** Aborted: the run was stopped (its reason names the signal) and is recorded as interrupted. */
+      signal?: AbortSignal | undefined
       /** The run row saved with the jobs, or null when the search failed (or a dry run) and nothing was saved. */
       runId: number | null
       matching?: MatchingSummary | null
@@ -438,10 +443,12 @@ export class AgentRun {
   ): Promise<RunSummary> {
     const finished = run.clock.now()
     const durationMs = finished.getTime() - run.started.getTime()
-    const status = run.error === null ? 'ok' : 'failed'
+    const stoppedBy = run.signal?.aborted ? String(run.signal.reason ?? 'an interrupt') : null
+    const status = stoppedBy !== null ? 'interrupted' : run.error === null ? 'ok' : 'failed'
+    const error = stoppedBy !== null ? `interrupted by ${stoppedBy}` : run.error
     const summary: RunSummary = {
       status,
-      exit_code: status === 'ok' ? 0 : 1,
+      exit_code: stoppedBy !== null ? (INTERRUPTED_EXIT_CODES[stoppedBy] ?? 130) : status === 'ok' ? 0 : 1,
       version: run.version,
       mode: run.mode,
       started_at: run.started_at,
@@ -452,19 +459,20 @@ export class AgentRun {
       jobs_found: found,
       new_jobs: jobs.length,
       notifications,
-      error: run.error,
+      error,
       dry_run: run.dryRun,
       matching: run.matching ?? null,
       lifecycle: run.lifecycle ?? null,
       jobs: jobs.map(({description: _description, ...job}) => job),
     }
-    const line = `Run ${status === 'ok' ? 'completed' : `failed (${run.error})`} in ${seconds(durationMs)}`
+    const ended = {ok: 'completed', failed: `failed (${error})`, interrupted: `${error}, stopped`}[status]
+    const line = `Run ${ended} in ${seconds(durationMs)}`
     const outcome = {
       finished_at: summary.finished_at,
       status,
       new_jobs: jobs.length,
       notified: notifications.result === 'sent' ? notifications.jobs : 0,
-      error: run.error,
+      error,
     } as const
     if (run.dryRun) {
       // Nothing stored: the ledger and "the last run" stay as the last real run left them.
@@ -480,6 +488,7 @@ export class AgentRun {
       await this.deps.jobs.completeRun(run.runId, outcome)
     }
     if (status === 'ok') this.log.info(line)
+    else if (status === 'interrupted') this.log.warning(line)
     else this.log.error(line)
     return summary
   }

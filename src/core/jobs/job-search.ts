@@ -90,12 +90,18 @@ export class JobSearch {
       const board = this.sources[index]?.name ?? ''
       if (result.listed.length > 0) listed.set(board, result.listed)
     }
-    const found = dedupeJobs(results.flatMap((result) => result.kept))
+    const kept = results.flatMap((result) => result.kept)
+    const found = dedupeJobs(kept)
     const paid = applySalaryFloor(
       found.map((one) => one.job),
       criteria,
     )
     const paidJobs = new Set(paid.jobs)
+    this.logger
+      .child('search')
+      .debug(
+        `${kept.length} jobs kept by the criteria, ${found.length} after deduplication, ${paid.jobs.length} after the salary floor`,
+      )
     return {
       jobs: paid.jobs,
       found: found.filter((one) => paidJobs.has(one.job)),
@@ -119,6 +125,11 @@ export class JobSearch {
     const {jobs, outcome} = await this.fetchOne(source, criteria, signal, options.onProgress)
     const keyed = jobs.map((job) => ({...keyJob(job), board: source.name}))
     const kept = keyed.filter((one) => filter.accepts(one.job))
+    if (outcome.ok) {
+      this.logger
+        .child(`sources.${source.name}`)
+        .debug(`${keyed.length} jobs returned, ${kept.length} kept by the criteria`)
+    }
     return {outcome, listed: keyed.map((one) => one.urlKey), kept: await this.shelve(kept, options, source)}
   }
 
@@ -171,7 +182,10 @@ export class JobSearch {
         error: describeFailure(error),
         duration_ms: elapsed(started),
       }
-      this.logger.child(`sources.${source.name}`).debug(`failure detail: ${String((error as Error)?.stack ?? error)}`)
+      // The stack as lines of the log, one frame each, rather than one line of escaped line breaks.
+      const sourceLog = this.logger.child(`sources.${source.name}`)
+      for (const line of String((error as Error)?.stack ?? error).split('\n'))
+        sourceLog.debug(`failure detail: ${line}`)
       onProgress?.({name: source.name, state: 'failed', outcome})
       return {jobs: [], outcome}
     }

@@ -23,7 +23,8 @@ export interface StoredJob extends JobResponse, JobLifecycle {
   notified_at: string | null
 }
 
-type RunStatus = 'ok' | 'failed'
+/** `interrupted`: stopped by Ctrl-C or SIGTERM before it finished. */
+type RunStatus = 'ok' | 'failed' | 'interrupted'
 
 export interface RunRecord {
   id: number

@@ -17,7 +17,7 @@ const RunSchema = z
     started_at: z.string().openapi({example: '2026-11-22T07:30:00.412'}),
     finished_at: z.string().openapi({example: '2026-11-22T07:30:03.058'}),
     duration_ms: z.number().int(),
-    status: z.enum(['ok', 'failed']),
+    status: z.enum(['ok', 'failed', 'interrupted']),
     mode: z.string(),
     jobs_found: z.number().int(),
     new_jobs: z.number().int(),

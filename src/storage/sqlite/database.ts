@@ -200,7 +200,7 @@ interface QueuedWrite {
  * The writes of one connection. Group commit: the writes queued during one event-loop turn share one IMMEDIATE
  * transaction, so a server under concurrent POSTs pays one fsync (synchronous=FULL) per turn instead of one per
  * request. Each write runs in its own savepoint, so a write that throws is rolled back alone and the others still
- * commit. Every caller is answered only after COMMIT returned: a write that was answered is on disk.
+ * commit, unless SQLite rolled back the whole transaction (a full disk): then every write of the batch fails. Every caller is answered only after COMMIT returned: a write that was answered is on disk.
  *
  * better-sqlite3 is synchronous: a BEGIN that waited in SQLite's busy handler for another process's lock would
  * stop the whole event loop for that long. So BEGIN waits only the short busy timeout; when the lock is still
@@ -263,13 +263,18 @@ class WriteQueue {
               // A transaction function called inside another one runs as a savepoint.
               outcomes.push({ok: true, value: this.db.transaction(work)()})
             } catch (error) {
+              // On a full disk or an I/O error SQLite may roll back the whole transaction, not only the savepoint:
+              // the writes before went with it, and the next one would run on its own, outside any transaction.
+              // The batch ends here and every write of it fails with that error.
+              if (!this.db.inTransaction) throw error
               outcomes.push({ok: false, error})
             }
           }
         })
         .immediate()
     } catch (error) {
-      // BEGIN or COMMIT failed (locked, disk full): nothing of the batch was written.
+      // BEGIN, a write that lost the transaction, or COMMIT failed (locked, disk full): nothing of the batch was
+      // written.
       const described = describeSqliteError(error, this.file)
       if (isLocked(error)) return described
       for (const write of batch) write.reject(described)

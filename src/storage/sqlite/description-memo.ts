@@ -61,17 +61,21 @@ export class DescriptionMemo {
 
   /**
    * Writes the pairs of the reads since the last call. It runs inside the caller's write transaction (a run storing
-   * its jobs); a failing statement is logged and leaves that transaction going.
+   * its jobs); a failing statement is logged and leaves that transaction going, unless SQLite ended the transaction.
    */
   readonly writePending = (): void => {
     const pairs = this.pending
     this.pending = new Map()
+    const inTransaction = this.db.inTransaction
     try {
       // Once per memo, before its own pairs go in: the pairs of the texts that runs since have let go.
       if (!this.pruned) this.prune.run()
       this.pruned = true
       for (const [source, description] of pairs) this.insert.run(source, description)
     } catch (error) {
+      // A full disk may have rolled back the caller's whole transaction: its next statements would run outside
+      // one, so the failure is the caller's to end.
+      if (inTransaction && !this.db.inTransaction) throw error
       this.logger.debug(`descriptions: remembering what was read failed (${(error as Error).message})`)
     }
   }
