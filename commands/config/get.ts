@@ -17,7 +17,7 @@ export default class ConfigGet extends BaseCommand {
     const {value, isDefault} = editor.get(args.key, {showSecrets: flags['show-secrets']})
     this.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2))
     if (isDefault && !this.jsonEnabled() && !flags.quiet) {
-      process.stderr.write(`(the built-in default: ${args.key} is not set in ${editor.path})\n`)
+      process.stderr.write(`(the built-in default; ${args.key} is not set in ${editor.path})\n`)
     }
     return value
   }

@@ -44,8 +44,8 @@ function textList(text: string): string[] {
 function setHint(key: string, problems: readonly ErrorDetail[]): string {
   const hints = problems.map(({field = key}) => {
     const node = schemaAt(field)
-    if (node?.values) return `${field} takes one of: ${node.values.join(', ')}`
-    if (node?.type === 'boolean') return `${field} takes true or false`
+    if (node?.values) return `set one of them, for example: jobagent config set ${field} ${node.values[0]}`
+    if (node?.type === 'boolean') return `set true or false, for example: jobagent config set ${field} true`
     const entry = /^(.*)\.(\d+)$/.exec(field)
     if (entry && node?.type === 'string' && schemaAt(entry[1] ?? '')?.type === 'array') {
       return `leave out the blank entry at position ${entry[2]} of ${entry[1]} (counted from 0)`

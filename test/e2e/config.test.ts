@@ -66,7 +66,7 @@ describe('jobagent config', () => {
     const human = await cli('config', 'get', 'mode')
     expect(human.code, human.stderr).toBe(0)
     expect(human.stdout).toBe('production\n')
-    expect(human.stderr).toBe(`(the built-in default: mode is not set in ${configFile})\n`)
+    expect(human.stderr).toBe(`(the built-in default; mode is not set in ${configFile})\n`)
     const json = await cli('config', 'get', 'mode', '--json')
     expect(json.code).toBe(0)
     expect(JSON.parse(json.stdout)).toBe('production')
@@ -79,10 +79,10 @@ describe('jobagent config', () => {
   it('answers a refused value with what the key takes, not with the command just run', async () => {
     const mode = await cli('config', 'set', 'mode', 'staging')
     expectUserError(mode, 2, 'mode must be one of: production, development')
-    expect(mode.stderr).toContain('Hint: mode takes one of: production, development\n')
-    expect(mode.stderr).not.toContain('config set mode')
+    expect(mode.stderr).toContain('Hint: set one of them, for example: jobagent config set mode production\n')
+    expect(mode.stderr).not.toContain('config set mode staging')
     const flag = await cli('config', 'set', 'search.remote_only', 'maybe')
-    expect(flag.stderr).toContain('Hint: search.remote_only takes true or false\n')
+    expect(flag.stderr).toContain('Hint: set true or false, for example: jobagent config set search.remote_only true\n')
   })
 
   it('refuses a blank entry of a list given as text as it refuses one given as JSON, naming key and position', async () => {
