@@ -148,7 +148,7 @@ describe('the single executable', () => {
     const status = await run(['status'], {env: {XDG_CACHE_HOME: shared}})
     expect(status.code).toBe(1)
     expect(status.stderr).toContain(
-      `Error: refusing the cache directory ${shared}: its group and other users can write to it (mode 1777), and could replace the SQLite library jobagent loads from it`,
+      `Error: refusing the cache directory ${shared}: other users can write to it (mode 1777), and could replace the SQLite library jobagent loads from it`,
     )
     expect(status.stderr).toContain(`Hint: remove their write permission (chmod go-w ${shared})`)
     expect(readdirSync(shared)).toEqual([])
