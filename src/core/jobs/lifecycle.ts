@@ -11,7 +11,7 @@ import {jobTrackingKeys} from './job-tracking.js'
  */
 
 /** A role seen again under a new URL within this many days is the same job reposted; later, it is a new job. */
-export const REPOST_WINDOW_DAYS = 90
+const REPOST_WINDOW_DAYS = 90
 /** The most other listings a job remembers. */
 const ALSO_ON_LIMIT = 20
 const DAY_MS = 86_400_000
@@ -29,7 +29,7 @@ export interface Match<K extends KnownJob = KnownJob> {
 }
 
 /** How the rules look stored jobs up. */
-export interface KnownJobLookup<K extends KnownJob> {
+interface KnownJobLookup<K extends KnownJob> {
   /** The stored job listed under this canonical URL (any of its listings). */
   byUrlKey(urlKey: string): K | undefined
   /** The stored job of this role (jobIdentityKey) seen most recently. */
