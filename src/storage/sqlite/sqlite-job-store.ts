@@ -206,7 +206,7 @@ export class SqliteJobStore implements JobStore {
       touchJob: db.prepare('UPDATE jobs SET last_seen = ?, last_run_id = ? WHERE id = ?'),
       hasDescription: db.prepare('SELECT 1 FROM descriptions WHERE hash = ?').pluck(),
       putDescription: db.prepare('INSERT OR IGNORE INTO descriptions (hash, description) VALUES (?, ?)'),
-      // Texts no job points at: replaced ones, and ones parked for jobs a run then left out (duplicates, the floor).
+      // Texts no job points at: replaced ones, and ones stored early for jobs a run then left out (duplicates, the floor).
       dropUnused: db.prepare(
         `DELETE FROM descriptions WHERE hash IN
            (SELECT hash FROM descriptions EXCEPT SELECT description_hash FROM jobs WHERE description_hash IS NOT NULL)`,
