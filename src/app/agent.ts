@@ -31,7 +31,6 @@ export async function runAgent(
       const run = new AgentRun({
         applications: context.applicationStore,
         jobs: context.jobStore,
-        shelf: context.jobStore,
         readings: context.descriptionReadings,
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),

@@ -117,7 +117,7 @@ export class AppContext {
   }
 
   get jobStore(): SqliteJobStore {
-    return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb))
+    return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb, this.applicationStore))
   }
 
   /** What descriptions said for the profile in earlier runs, so a run reads only the texts it has not read. */

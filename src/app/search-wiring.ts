@@ -7,13 +7,13 @@ import type {NotificationService} from '../core/notifications/notification-servi
 import {createHttpClient} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
 import type {SqliteDatabase} from '../storage/sqlite/database.js'
-import {DescriptionMemo} from '../storage/sqlite/description-memo.js'
+import {SqliteDescriptionCache} from '../storage/sqlite/sqlite-description-cache.js'
 import type {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {USER_AGENT} from './version.js'
 
 /**
  * The configured boards searched concurrently over one shared HTTP client (proxy, retries, per-host limit),
- * reading descriptions through the tracker's memo of earlier reads, whose new pairs are stored with the next run
+ * reading descriptions through the tracker's cache of earlier reads, whose new pairs are stored with the next run
  * the job store saves; `close` releases the client's connections.
  */
 export function createJobSearch(
@@ -22,10 +22,10 @@ export function createJobSearch(
 ): {search: JobSearch; close: () => Promise<void>} {
   const {logger, tracker} = options
   const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy, userAgent: USER_AGENT})
-  const memo = new DescriptionMemo(tracker.db, tracker.file, logger.child('descriptions'))
-  tracker.jobs.writeWithEachRun(memo.writePending)
+  const cache = new SqliteDescriptionCache(tracker.db, tracker.file, logger.child('descriptions'))
+  tracker.jobs.writeWithEachRun(cache.writePending)
   return {
-    search: new JobSearch(createSources(sources, {http, logger, readHtml: memo.read}), logger),
+    search: new JobSearch(createSources(sources, {http, logger, readHtml: cache.read}), logger),
     close: () => http.close(),
   }
 }

@@ -69,4 +69,12 @@ export interface ApplicationStore {
     records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome>
+  /**
+   * Marks the posting of the applications tracked under these URL keys closed at `at` (the lifecycle rules decide
+   * which, docs/LIFECYCLE.md); one marked already keeps its date. Returns how many it marked. Synchronous: the job
+   * store calls it inside the transaction that stores a run, so a run's jobs and their applications change together.
+   */
+  markPostingsClosed(urlKeys: readonly string[], at: string): number
+  /** Clears the mark of the applications tracked under these URL keys; synchronous, as markPostingsClosed. */
+  markPostingsOpen(urlKeys: readonly string[]): void
 }

@@ -2,25 +2,19 @@ import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
 import type {Logger} from '../logger.js'
-import type {FeedbackModel} from '../matching/feedback.js'
-import {
-  type DescriptionReader,
-  type DescriptionTerms,
-  descriptionReader,
-  type Matching,
-  rankJobs,
-} from '../matching/score.js'
+import {descriptionReader, type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {boardReports} from './board-reports.js'
 import type {FoundJob} from './dedupe.js'
-import type {DescriptionReadings, DescriptionShelf, ParkedDescription} from './description-shelf.js'
+import type {DescriptionReadings} from './description-store.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import {type FeedbackStore, learnFrom} from './job-feedback.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
+import {ProfileReading} from './profile-reading.js'
 import type {RunSourceOutcome, SearchResult} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
 
@@ -129,10 +123,44 @@ interface LifecycleSummary {
 type RankedJob = PreviewedJob & {score: number | null; reasons: string[]}
 type SummaryJob = Omit<RankedJob, 'description'>
 
+/** What the search step hands on: the jobs found and what each board listed. */
+type Found = Awaited<ReturnType<JobSearcher['search']>>
+
+/** What the store step hands on: the jobs as stored (or, for a dry run, as they would be) and the new ones. */
+interface Stored {
+  jobs: PreviewedJob[]
+  newJobs: PreviewedJob[]
+}
+
+/** One run's state: each step adds what it learned, and `finish` reports and records it. */
+interface RunState {
+  options: RunOptions
+  dryRun: boolean
+  clock: Clock
+  started: Date
+  startedAt: string
+  applications: ApplicationCounts
+  /** Reads the descriptions for the profile as the boards answer; null without a profile. */
+  reading: ProfileReading | null
+  sources: RunSourceOutcome[]
+  jobsFound: number
+  /** The run row saved with the jobs; null until then, and for a failed search or a dry run. */
+  runId: number | null
+  lifecycle: LifecycleSummary | null
+  matching: MatchingSummary | null
+  /** The new jobs, ranked. */
+  jobs: RankedJob[]
+  notifications: NotificationSummary
+  /** Why the run failed, when a step found out; null otherwise. */
+  error: string | null
+  /** A line for the user logged after the run's last line (why no board could be reached). */
+  hint: string | null
+}
+
 /** The status a shell gives a process a signal ends (128 + its number), which an interrupted run exits with. */
 const INTERRUPTED_EXIT_CODES: Record<string, number> = {SIGINT: 130, SIGTERM: 143}
 
-/** The ledger's runs an empty answer of a board is judged against. */
+/** The ledger's runs an empty answer of a board is checked against. */
 const RECENT_RUNS = {limit: 50, offset: 0}
 
 function seconds(ms: number): string {
@@ -140,8 +168,8 @@ function seconds(ms: number): string {
 }
 
 /**
- * One agent run, the main job: count applications, search the boards, remember the jobs, work out which are
- * new, notify about those never notified before, and log each of these steps in a fixed order.
+ * One agent run, the main job: count applications, search the boards, store the jobs, work out which are new,
+ * notify about those never notified before, and log each of these steps in a fixed order.
  */
 export class AgentRun {
   private readonly log: Logger
@@ -149,9 +177,8 @@ export class AgentRun {
   constructor(
     private readonly deps: {
       applications: ApplicationStore
+      /** Where the run stores its jobs, and their descriptions as the boards answer (a dry run stores nothing). */
       jobs: JobStore
-      /** Where a storing run keeps its jobs' descriptions while it holds them; without it they stay in memory. */
-      shelf?: DescriptionShelf
       /** What descriptions said for the profile in earlier runs; without it every description is read. */
       readings?: DescriptionReadings
       search: JobSearcher
@@ -168,164 +195,125 @@ export class AgentRun {
   }
 
   async run(options: RunOptions): Promise<RunSummary> {
+    const run = await this.start(options)
+    const found = await this.search(run)
+    if (stopped(run) || !this.checkOutcomes(run, found)) return this.finish(run)
+    const stored = await this.store(run, found)
+    if (stopped(run)) return this.finish(run)
+    await this.notify(run, await this.rank(run, found, stored))
+    return this.finish(run)
+  }
+
+  /** Logs the start and the application counts; the run's state begins here. */
+  private async start(options: RunOptions): Promise<RunState> {
     const clock = this.deps.clock ?? systemClock
     const started = clock.now()
-    const startedAt = localTimestamp(started)
     this.log.info(`Job Search Agent v${options.version} starting (mode: ${options.mode})`)
-
-    const counts = await this.deps.applications.counts()
-    this.log.info(`Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`)
-
-    const names = this.deps.search.sourceNames
-    const filters = describeCriteria(options.criteria)
-    this.log.info(`Searching ${names.length} source(s): ${names.join(', ') || 'none'}${filters}`)
-    const dryRun = options.dryRun ?? false
-    // A run that stores its jobs keeps their descriptions on the shelf, out of memory, and with a profile what the
-    // profile reads in each, timed as part of scoring; a dry run stores nothing.
-    const shelf = dryRun ? undefined : this.deps.shelf
+    const applications = await this.deps.applications.counts()
+    this.log.info(
+      `Applications: ${applications.total} total, ${applications.applied} applied, ${applications.pending} pending`,
+    )
     const matching = options.matching?.matching ?? null
-    const reading = {ms: 0}
-    const readTerms = matching ? this.readingTerms(descriptionReader(matching), reading) : undefined
+    return {
+      options,
+      dryRun: options.dryRun ?? false,
+      clock,
+      started,
+      startedAt: localTimestamp(started),
+      applications,
+      reading: matching ? new ProfileReading(descriptionReader(matching), this.deps.readings) : null,
+      sources: [],
+      jobsFound: 0,
+      runId: null,
+      lifecycle: null,
+      matching: null,
+      jobs: [],
+      notifications: skipped('nothing_new'),
+      error: null,
+      hint: null,
+    }
+  }
+
+  /**
+   * Searches every board, logging each as it answers (an empty answer checked against the recent runs). A storing
+   * run stores the descriptions as the boards answer, out of memory, read first for the profile; a dry run stores
+   * nothing.
+   */
+  private async search(run: RunState): Promise<Found> {
+    const {options} = run
+    const names = this.deps.search.sourceNames
+    this.log.info(
+      `Searching ${names.length} source(s): ${names.join(', ') || 'none'}${describeCriteria(options.criteria)}`,
+    )
     const boards = boardReports(this.deps.logger, async () => (await this.deps.jobs.listRuns(RECENT_RUNS)).runs)
-    const result = await this.deps.search.search(options.criteria, {
+    const descriptions = run.dryRun ? undefined : this.deps.jobs
+    const found = await this.deps.search.search(options.criteria, {
       ...(options.signal ? {signal: options.signal} : {}),
       onProgress: (progress) => {
         options.onProgress?.(progress)
         if (progress.state !== 'running') boards.answered(progress.outcome)
       },
-      ...(shelf ? {shelf} : {}),
-      ...(shelf && readTerms ? {readTerms} : {}),
+      ...(descriptions ? {descriptions} : {}),
+      ...(descriptions && run.reading ? {readTerms: run.reading.read} : {}),
     })
     options.onSearchFinished?.()
-    const sources = await boards.all(result.sources)
-    const base = {version: options.version, mode: options.mode, started_at: startedAt, applications: counts, dryRun}
-    const stop = {started, clock, signal: options.signal}
-    if (options.signal?.aborted) {
-      return this.finish({...base, ...stop, sources, error: null, runId: null}, [], 0, skipped('nothing_new'))
+    run.sources = await boards.all(found.sources)
+    if (!stopped(run)) {
+      for (const warning of found.warnings) this.log.warning(warning)
+      if (found.salary) this.log.info(salaryFloorLine(found.salary))
     }
-    for (const warning of result.warnings) this.log.warning(warning)
-    if (result.salary) this.log.info(salaryFloorLine(result.salary))
+    return found
+  }
 
-    const succeeded = sources.filter((outcome) => outcome.ok).length
-    if (succeeded === 0) {
-      const error = names.length === 0 ? 'no source is enabled' : 'no source succeeded'
-      this.log.error(`Jobs found: none; ${error}, so the stored jobs were left as they were`)
-      const summary = await this.finish({...base, ...stop, sources, error, runId: null}, [], 0, skipped('failed'))
-      const hint = unreachableHint(sources, {proxyConfigured: options.proxyConfigured ?? false})
-      if (hint) this.log.warning(hint)
-      return summary
+  /** Whether any board answered; when none did, the run fails and the stored jobs stay as they are. */
+  private checkOutcomes(run: RunState, found: Found): boolean {
+    if (run.sources.some((outcome) => outcome.ok)) {
+      run.jobsFound = found.jobs.length
+      this.log.info(`Jobs found: ${found.jobs.length} (${found.fetched} fetched, after filters and deduplication)`)
+      return true
     }
-    this.log.info(`Jobs found: ${result.jobs.length} (${result.fetched} fetched, after filters and deduplication)`)
-
-    const applied = await this.deps.applications.appliedUrlKeys()
-    // New: no URL key of the job or of its other listings is an application applied for (the rule judgeJob applies
-    // too). Judged once per job, on the jobs as stored, which remember the listings of earlier runs.
-    const isNew = (job: PreviewedJob) => !jobTrackingKeys(job).some((key) => applied.has(key))
-    // A dry run sees the jobs as the run would store them, and stores nothing: not the jobs, not the run.
-    const saved = dryRun
-      ? await this.preview(result.found, startedAt, isNew)
-      : await this.deps.jobs.saveRun(
-          {
-            started_at: startedAt,
-            finished_at: startedAt,
-            status: 'ok',
-            mode: options.mode,
-            jobs_found: result.jobs.length,
-            new_jobs: 0,
-            notified: 0,
-            sources,
-            error: null,
-          },
-          result.found,
-          {
-            listings: closingListings(sources, result.listed, options.criteria),
-            closeAfterRuns: options.closedAfterRuns ?? 2,
-          },
-          isNew,
-        )
-    const lifecycle = saved.changes ? this.logLifecycle(saved.changes) : null
-    if (options.signal?.aborted) {
-      const runId = saved.run?.id ?? null
-      return this.finish(
-        {...base, ...stop, sources, error: null, runId, lifecycle},
-        [],
-        result.jobs.length,
-        skipped('nothing_new'),
-      )
-    }
-    // The stored jobs come in the order they were found: a job whose description is parked is scored on what the
-    // profile's terms said of it when it was parked.
-    const parked = new Map(saved.jobs.map((job, index) => [job, result.found[index]?.parked ?? null]))
-    const {model, dismissed} = await learnFrom(this.deps.feedback)
-    const newJobs = this.rank(saved, options, reading.ms, {
-      descriptionOf: (job) => parked.get(job)?.terms ?? job.description,
-      feedback: model,
-    })
-    this.log.info(`New jobs (not yet applied): ${newJobs.jobs.length}`)
-    if (newJobs.matching) {
-      const {at_or_above, scored, min_score, duration_ms} = newJobs.matching
-      this.log.info(
-        `Matching: ${at_or_above} of ${scored} new jobs score ${min_score} or more (scored in ${duration_ms} ms)`,
-      )
-    }
-
-    // A job the person dismissed is never notified again, nor when it is reposted (a repost is the same stored job).
-    const notifications = await this.notify(
-      newJobs.jobs.filter(
-        (job) => (job.score ?? 0) >= (newJobs.matching?.min_score ?? 0) && !(job.id !== null && dismissed.has(job.id)),
-      ),
-      options,
-      clock,
-    )
-    const failedSources = sources.length - succeeded
-    const strictFailure = options.strict && failedSources > 0
-    const error =
-      notifications.result === 'failed'
-        ? 'every notification channel failed'
-        : strictFailure
-          ? `${failedSources} source(s) failed (--strict)`
-          : null
-    return this.finish(
-      {...base, ...stop, sources, error, runId: saved.run?.id ?? null, matching: newJobs.matching, lifecycle},
-      newJobs.jobs,
-      result.jobs.length,
-      notifications,
-    )
+    run.error = this.deps.search.sourceNames.length === 0 ? 'no source is enabled' : 'no source succeeded'
+    run.notifications = skipped('failed')
+    run.hint = unreachableHint(run.sources, {proxyConfigured: run.options.proxyConfigured ?? false})
+    this.log.error(`Jobs found: none; ${run.error}, so the stored jobs were left as they were`)
+    return false
   }
 
   /**
-   * The texts read for the profile, as each board answers: a text read in an earlier run is recalled, the others
-   * read and kept for the next run; all of it timed into `total`, as part of scoring.
+   * Stores the run and its jobs in one transaction with what the lifecycle rules decide; a dry run only sees the
+   * jobs as the run would store them, and stores nothing, not even the run.
    */
-  private readingTerms(reader: DescriptionReader, total: {ms: number}) {
-    const readings = this.deps.readings
-    return async (texts: readonly string[], parked: readonly ParkedDescription[]): Promise<DescriptionTerms[]> => {
-      const started = performance.now()
-      try {
-        const hashes = parked.map((spot) => spot.hash)
-        const kept = readings ? await readings.recall(reader.key, hashes).catch(() => new Map<string, string>()) : null
-        const fresh: [string, string][] = []
-        const read = texts.map((text, index) => {
-          const known = kept?.get(hashes[index]!)
-          const recalled = known === undefined ? null : reader.decode(known)
-          if (recalled) return recalled
-          const terms = reader.read(text)
-          fresh.push([hashes[index]!, reader.encode(terms)])
-          return terms
-        })
-        // Keeping is an optimisation: a failed write leaves the next run to read these texts again.
-        if (readings && fresh.length > 0) await readings.remember(reader.key, fresh).catch(() => undefined)
-        return read
-      } finally {
-        total.ms += performance.now() - started
-      }
+  private async store(run: RunState, found: Found): Promise<Stored> {
+    const applied = await this.deps.applications.appliedUrlKeys()
+    // New: no URL key of the job or of its other listings is an application applied for (the rule judgeJob applies
+    // too), on the jobs as stored, which keep the listings of earlier runs.
+    const isNew = (job: PreviewedJob) => !jobTrackingKeys(job).some((key) => applied.has(key))
+    if (run.dryRun) {
+      const jobs = await this.deps.jobs.previewRun(found.found, run.startedAt)
+      return {jobs, newJobs: jobs.filter(isNew)}
     }
-  }
-
-  /** What saveRun would give, for --dry-run: the jobs as they would be stored and the new ones among them. */
-  private async preview(found: readonly FoundJob[], seenAt: string, isNew: (job: PreviewedJob) => boolean) {
-    const jobs = await this.deps.jobs.previewRun(found, seenAt)
-    return {run: null, jobs, newJobs: jobs.filter(isNew), changes: null}
+    const saved = await this.deps.jobs.saveRun(
+      {
+        started_at: run.startedAt,
+        finished_at: run.startedAt,
+        status: 'ok',
+        mode: run.options.mode,
+        jobs_found: found.jobs.length,
+        new_jobs: 0,
+        notified: 0,
+        sources: run.sources,
+        error: null,
+      },
+      found.found,
+      {
+        listings: closingListings(run.sources, found.listed, run.options.criteria),
+        closeAfterRuns: run.options.closedAfterRuns ?? 2,
+      },
+      isNew,
+    )
+    run.runId = saved.run.id
+    run.lifecycle = this.logLifecycle(saved.changes)
+    return saved
   }
 
   /** One line on what the run changed in the jobs' lives, when it changed anything. */
@@ -347,37 +335,55 @@ export class AgentRun {
   }
 
   /**
-   * The new jobs scored against the profile and ranked, highest first; as they are without a profile. They are
-   * scored among all the run's jobs (a skill's rarity is read among them), each on `descriptionOf` it, with what
-   * the person's verdicts teach; `readingMs` is the time spent reading descriptions for the profile before.
+   * Scores the new jobs against the profile and ranks them, highest first (as they are without a profile), and
+   * returns those worth notifying: at or above `notify.min_score` and not dismissed. They are scored among all the
+   * run's jobs (a skill's rarity is read among them), each on what the profile read in its description as the
+   * boards answered, with what the person's verdicts teach.
    */
-  private rank(
-    saved: {jobs: PreviewedJob[]; newJobs: PreviewedJob[]},
-    options: RunOptions,
-    readingMs: number,
-    scoring: {
-      descriptionOf: (job: PreviewedJob) => string | null | DescriptionTerms
-      feedback: FeedbackModel | null
-    },
-  ) {
-    const matching = options.matching?.matching ?? null
+  private async rank(run: RunState, found: Found, stored: Stored): Promise<RankedJob[]> {
+    const {model, dismissed} = await learnFrom(this.deps.feedback)
+    const matching = run.options.matching?.matching ?? null
+    const minScore = run.options.matching?.minScore ?? 0
     const started = performance.now()
-    const isNew = new Set(saved.newJobs)
-    const ranked = matching
-      ? rankJobs(saved.jobs, matching, {...scoring, only: (job) => isNew.has(job)})
-      : rankJobs(saved.newJobs, null)
-    if (!matching) return {jobs: ranked, matching: null}
-    const minScore = options.matching?.minScore ?? 0
-    const summary: MatchingSummary = {
-      min_score: minScore,
-      scored: ranked.length,
-      at_or_above: ranked.filter((job) => (job.score ?? 0) >= minScore).length,
-      duration_ms: Math.round(readingMs + performance.now() - started),
+    if (matching) {
+      // The stored jobs come in the order they were found: a job whose description was stored away is scored on
+      // what the profile's terms said of it then.
+      const terms = new Map(stored.jobs.map((job, index) => [job, found.found[index]?.storedDescription?.terms]))
+      const isNew = new Set(stored.newJobs)
+      run.jobs = rankJobs(stored.jobs, matching, {
+        descriptionOf: (job) => terms.get(job) ?? job.description,
+        feedback: model,
+        only: (job) => isNew.has(job),
+      })
+      run.matching = {
+        min_score: minScore,
+        scored: run.jobs.length,
+        at_or_above: run.jobs.filter((job) => (job.score ?? 0) >= minScore).length,
+        duration_ms: Math.round((run.reading?.ms ?? 0) + performance.now() - started),
+      }
+    } else {
+      run.jobs = rankJobs(stored.newJobs, null)
     }
-    return {jobs: ranked, matching: summary}
+    this.log.info(`New jobs (not yet applied): ${run.jobs.length}`)
+    if (run.matching) {
+      const {at_or_above, scored, min_score, duration_ms} = run.matching
+      this.log.info(
+        `Matching: ${at_or_above} of ${scored} new jobs score ${min_score} or more (scored in ${duration_ms} ms)`,
+      )
+    }
+    // A job the person dismissed is never notified again, nor when it is reposted (a repost is the same stored job).
+    return run.jobs.filter(
+      (job) => (job.score ?? 0) >= (run.matching?.min_score ?? 0) && !(job.id !== null && dismissed.has(job.id)),
+    )
   }
 
-  private async notify(newJobs: RankedJob[], options: RunOptions, clock: Clock): Promise<NotificationSummary> {
+  /** Sends the jobs not notified before (every one with --renotify) and the follow-ups due, in one digest. */
+  private async notify(run: RunState, jobs: RankedJob[]): Promise<void> {
+    run.notifications = await this.sendDigest(run, jobs)
+  }
+
+  private async sendDigest(run: RunState, newJobs: RankedJob[]): Promise<NotificationSummary> {
+    const {options} = run
     const notifyLog = this.deps.logger.child('notify')
     const pending = options.renotify ? newJobs : newJobs.filter((job) => job.notified_at === null)
     // Applications due for a follow-up ride along with the jobs, each named at most once per period; without a
@@ -395,7 +401,7 @@ export class AgentRun {
       notifyLog.info(`Notifications: none sent; no channel is configured (set notify.urls or pass --notify URL)`)
       return skipped('none_configured', pending.length)
     }
-    if (options.dryRun) {
+    if (run.dryRun) {
       notifyLog.info(
         `Notifications: dry run; ${pending.length} job(s)${alsoFollowUps} would be sent and none are marked notified`,
       )
@@ -410,7 +416,7 @@ export class AgentRun {
     }
     await this.deps.jobs.markNotified(
       pending.flatMap((job) => (job.id === null ? [] : [job.id])),
-      localTimestamp(clock.now()),
+      localTimestamp(run.clock.now()),
     )
     await this.deps.followUps?.markReminded(followUps.named)
     notifyLog.info(
@@ -419,54 +425,38 @@ export class AgentRun {
     return {result: 'sent', jobs: pending.length, channels: report.channels}
   }
 
-  private async finish(
-    run: {
-      version: string
-      mode: string
-      started_at: string
-      applications: ApplicationCounts
-      sources: RunSourceOutcome[]
-      error: string | null
-      dryRun: boolean
-      started: Date
-      clock: Clock
-      /** Aborted: the run was stopped (its reason names the signal) and is recorded as interrupted. */
-      signal?: AbortSignal | undefined
-      /** The run row saved with the jobs, or null when the search failed (or a dry run) and nothing was saved. */
-      runId: number | null
-      matching?: MatchingSummary | null
-      lifecycle?: LifecycleSummary | null
-    },
-    jobs: RankedJob[],
-    found: number,
-    notifications: NotificationSummary,
-  ): Promise<RunSummary> {
+  /**
+   * Ends the run: its status (interrupted when the signal stopped it), the run row completed (or, when nothing was
+   * stored, a failed run recorded; a dry run records nothing), the last line of the log, and the summary.
+   */
+  private async finish(run: RunState): Promise<RunSummary> {
     const finished = run.clock.now()
     const durationMs = finished.getTime() - run.started.getTime()
-    const stoppedBy = run.signal?.aborted ? String(run.signal.reason ?? 'an interrupt') : null
-    const status = stoppedBy !== null ? 'interrupted' : run.error === null ? 'ok' : 'failed'
-    const error = stoppedBy !== null ? `interrupted by ${stoppedBy}` : run.error
+    const signal = run.options.signal
+    const stoppedBy = signal?.aborted ? String(signal.reason ?? 'an interrupt') : null
+    const failure = run.error ?? failureOf(run)
+    const status = stoppedBy !== null ? 'interrupted' : failure === null ? 'ok' : 'failed'
+    const error = stoppedBy !== null ? `interrupted by ${stoppedBy}` : failure
+    const {jobs, notifications} = run
     const summary: RunSummary = {
       status,
       exit_code: stoppedBy !== null ? (INTERRUPTED_EXIT_CODES[stoppedBy] ?? 130) : status === 'ok' ? 0 : 1,
-      version: run.version,
-      mode: run.mode,
-      started_at: run.started_at,
+      version: run.options.version,
+      mode: run.options.mode,
+      started_at: run.startedAt,
       finished_at: localTimestamp(finished),
       duration_ms: durationMs,
       applications: run.applications,
       sources: run.sources,
-      jobs_found: found,
+      jobs_found: run.jobsFound,
       new_jobs: jobs.length,
       notifications,
       error,
       dry_run: run.dryRun,
-      matching: run.matching ?? null,
-      lifecycle: run.lifecycle ?? null,
+      matching: run.matching,
+      lifecycle: run.lifecycle,
       jobs: jobs.map(({description: _description, ...job}) => job),
     }
-    const ended = {ok: 'completed', failed: `failed (${error})`, interrupted: `${error}, stopped`}[status]
-    const line = `Run ${ended} in ${seconds(durationMs)}`
     const outcome = {
       finished_at: summary.finished_at,
       status,
@@ -479,19 +469,34 @@ export class AgentRun {
     } else if (run.runId === null) {
       await this.deps.jobs.saveFailedRun({
         ...outcome,
-        started_at: run.started_at,
-        mode: run.mode,
+        started_at: run.startedAt,
+        mode: run.options.mode,
         jobs_found: 0,
         sources: run.sources,
       })
     } else {
       await this.deps.jobs.completeRun(run.runId, outcome)
     }
+    const ended = {ok: 'completed', failed: `failed (${error})`, interrupted: `${error}, stopped`}[status]
+    const line = `Run ${ended} in ${seconds(durationMs)}`
     if (status === 'ok') this.log.info(line)
     else if (status === 'interrupted') this.log.warning(line)
     else this.log.error(line)
+    if (run.hint) this.log.warning(run.hint)
     return summary
   }
+}
+
+/** Whether the run was stopped (Ctrl-C, SIGTERM): it goes no further than the step it is in. */
+function stopped(run: RunState): boolean {
+  return run.options.signal?.aborted ?? false
+}
+
+/** Why a run that went through every step failed: every channel failed, or under --strict a board did. */
+function failureOf(run: RunState): string | null {
+  if (run.notifications.result === 'failed') return 'every notification channel failed'
+  const failedSources = run.sources.filter((outcome) => !outcome.ok).length
+  return run.options.strict && failedSources > 0 ? `${failedSources} source(s) failed (--strict)` : null
 }
 
 /**
@@ -508,8 +513,6 @@ function closingListings(
     .filter((outcome) => outcome.ok && outcome.count > 0 && outcome.anomaly === null)
     .map((outcome) => ({board: outcome.name, criteria: asked, urlKeys: listed.get(outcome.name) ?? []}))
 }
-
-/** `read`, adding the time each call takes to `total.ms`. */
 
 function skipped(result: NotificationSummary['result'], jobs = 0): NotificationSummary {
   return {result, jobs, channels: []}

@@ -9,21 +9,21 @@ function seconds(ms: number): string {
 
 /**
  * Each board's line of the run log, written as the board answers, with that moment's timestamp: a board that
- * failed at once is not logged only when the slowest board has answered. An empty answer is judged against the
+ * failed at once is not logged only when the slowest board has answered. An empty answer is checked against the
  * boards' recent runs in the ledger (read once, on the first empty answer) before its line is written.
  */
 export function boardReports(logger: Logger, recentRuns: () => Promise<readonly Pick<RunRecord, 'sources'>[]>) {
-  const judged = new Map<string, Promise<RunSourceOutcome>>()
+  const reported = new Map<string, Promise<RunSourceOutcome>>()
   let history: Promise<readonly Pick<RunRecord, 'sources'>[]> | undefined
 
-  const judge = async (outcome: SourceOutcome): Promise<RunSourceOutcome> => {
+  const withAnomaly = async (outcome: SourceOutcome): Promise<RunSourceOutcome> => {
     if (!outcome.ok || outcome.count > 0) return {...outcome, anomaly: null}
     history ??= recentRuns()
     return {...outcome, anomaly: zeroYieldAnomalies([outcome], await history).get(outcome.name) ?? null}
   }
 
   const report = (outcome: SourceOutcome): Promise<RunSourceOutcome> => {
-    const reported = judge(outcome).then((board) => {
+    const line = withAnomaly(outcome).then((board) => {
       const sourceLog = logger.child(`sources.${board.name}`)
       if (!board.ok) sourceLog.warning(`${board.name}: failed after ${seconds(board.duration_ms)}: ${board.error}`)
       else if (board.anomaly) sourceLog.warning(`${board.name}: ${board.anomaly.message}`)
@@ -31,9 +31,9 @@ export function boardReports(logger: Logger, recentRuns: () => Promise<readonly 
       return board
     })
     // Awaited by `all`; until then a failed ledger read must not count as unhandled.
-    reported.catch(() => undefined)
-    judged.set(outcome.name, reported)
-    return reported
+    line.catch(() => undefined)
+    reported.set(outcome.name, line)
+    return line
   }
 
   return {
@@ -41,9 +41,9 @@ export function boardReports(logger: Logger, recentRuns: () => Promise<readonly 
     answered(outcome: SourceOutcome): void {
       report(outcome)
     },
-    /** Every board's judged outcome, in the search's order; a board not reported yet is reported now. */
+    /** Every board's outcome with its anomaly, in the search's order; a board not reported yet is reported now. */
     all(outcomes: readonly SourceOutcome[]): Promise<RunSourceOutcome[]> {
-      return Promise.all(outcomes.map((outcome) => judged.get(outcome.name) ?? report(outcome)))
+      return Promise.all(outcomes.map((outcome) => reported.get(outcome.name) ?? report(outcome)))
     },
   }
 }

@@ -1,6 +1,6 @@
 import {canonicalJobUrl} from '../url-identity.js'
 import {cutText, JOB_TEXT_LIMITS} from './board-limits.js'
-import type {ParkedDescription} from './description-shelf.js'
+import type {StoredDescription} from './description-store.js'
 import type {JobResponse} from './job.js'
 
 const COMPANY_SUFFIXES = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|co)\b/g
@@ -34,10 +34,10 @@ export function jobIdentityKey(job: Pick<JobResponse, 'company' | 'title'>): str
 
 /** A job with the keys it is recognised by, worked out once. */
 export interface KeyedJob {
-  /** The job; its `description` is null while the text is parked. */
+  /** The job; its `description` is null while the text is stored away (`storedDescription`). */
   job: JobResponse
-  /** Where the description's text is while a storing run holds it out of memory (DescriptionShelf); else null. */
-  parked: ParkedDescription | null
+  /** Where the description's text is while a storing run holds it out of memory (DescriptionStore); else null. */
+  storedDescription: StoredDescription | null
   /** The canonical URL (canonicalJobUrl). */
   urlKey: string
   /** The role key (jobIdentityKey). */
@@ -61,14 +61,15 @@ export interface FoundJob extends KeyedJob {
 }
 
 export function keyJob(job: JobResponse): KeyedJob {
-  return {job, parked: null, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}
+  return {job, storedDescription: null, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}
 }
 
 /** A job and where its description is. */
-type Described = Pick<KeyedJob, 'job' | 'parked'>
+type Described = Pick<KeyedJob, 'job' | 'storedDescription'>
 
-/** The length of a job's description, in memory or parked. */
-const descriptionLength = ({job, parked}: Described) => parked?.length ?? job.description?.length ?? 0
+/** The length of a job's description, in memory or stored away. */
+const descriptionLength = ({job, storedDescription}: Described) =>
+  storedDescription?.length ?? job.description?.length ?? 0
 
 function completeness(job: JobResponse): number {
   return (
@@ -110,7 +111,7 @@ function merge(kept: Described, other: Described): Described & {otherIsBase: boo
     board_id: base.board_id ?? extra.board_id,
     company_url: base.company_url ?? extra.company_url,
   }
-  return {job, parked: described.parked, otherIsBase}
+  return {job, storedDescription: described.storedDescription, otherIsBase}
 }
 
 /**
@@ -139,7 +140,7 @@ function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
     record = merged
     if (merged.otherIsBase) base = member
   }
-  const {job, parked} = record
+  const {job, storedDescription} = record
   if (rest.length === 0) return {...first, urlKeys: [first.urlKey], boards: [first.board], also_on: []}
   const urlKeys = [base.urlKey]
   const also_on: Sighting[] = []
@@ -150,7 +151,7 @@ function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
   }
   return {
     job: {...job, location: collapseLocations(job.location, members)},
-    parked,
+    storedDescription,
     urlKey: base.urlKey,
     identityKey: base.identityKey,
     urlKeys,

@@ -3,7 +3,7 @@ import {removeControls} from '../control-characters.js'
 import {cutText} from './board-limits.js'
 
 /**
- * The version of the rules htmlToText reads HTML by. Text remembered from an earlier read (DescriptionMemo) is
+ * The version of the rules htmlToText reads HTML by. Text cached from an earlier read (SqliteDescriptionCache) is
  * used only while this is unchanged: change it with any change to what htmlToText returns.
  */
 export const HTML_RULES_VERSION = 2

@@ -105,12 +105,12 @@ export class JobCatalog {
     // A job of the last run is open; only a database edited by hand could list one in both.
     const inRun = new Set(listing.jobs.map((job) => job.id))
     const stored = [...listing.jobs, ...closed.filter((job) => !inRun.has(job.id))]
-    const judged = await this.judgeStored(stored)
+    const tracking = await this.trackingOfStored(stored)
     // Each job is made once, unscored (with a profile, `order` scores it): assigned into its own copy, which costs a
     // cold start far less than spreading every job again (about 4 ms for 1,000 jobs).
     const listed = stored.map(
       ({url_key: _canonical, ...job}, index): ListedSummary =>
-        Object.assign(job, judged[index]!, {score: null, reasons: []}),
+        Object.assign(job, tracking[index]!, {score: null, reasons: []}),
     )
     const learned = await this.learned()
     const shown = (job: ListedSummary) =>
@@ -169,8 +169,8 @@ export class JobCatalog {
 
   /** URLs with what the tracker holds about each, judged as the run judges them (POST /jobs/tracking). */
   async withTracking<J extends {url: string}>(jobs: readonly J[]): Promise<(J & JobTracking)[]> {
-    const judged = await this.judge(jobs.map((job) => jobApplicationKeys(job.url)))
-    return jobs.map((job, index) => ({...job, ...judged[index]!}))
+    const tracking = await this.trackingOf(jobs.map((job) => jobApplicationKeys(job.url)))
+    return jobs.map((job, index) => ({...job, ...tracking[index]!}))
   }
 
   /**
@@ -181,10 +181,10 @@ export class JobCatalog {
     found: readonly FoundJob[],
     options: {minScore?: number} = {},
   ): Promise<(JobResponse & JobTracking & {score: number | null; reasons: string[]})[]> {
-    const judged = await this.judge(
+    const tracking = await this.trackingOf(
       found.map(({job, also_on, urlKey}) => jobTrackingKeys({url: job.url, also_on}, urlKey)),
     )
-    const jobs = found.map(({job}, index) => ({...job, ...judged[index]!, score: null, reasons: [] as string[]}))
+    const jobs = found.map(({job}, index) => ({...job, ...tracking[index]!, score: null, reasons: [] as string[]}))
     if (!this.matching) return jobs
     const [{rankJobs}, learned] = await Promise.all([this.scoring(), this.learned()])
     return rankJobs(jobs, this.matching, {minScore: options.minScore, feedback: learned.model})
@@ -194,14 +194,14 @@ export class JobCatalog {
    * Stored jobs judged against the tracker. A closed job is not new whatever the tracker holds: no board lists it,
    * so there is nothing left to apply for (every front end counts and filters new jobs by `is_new` alone).
    */
-  private async judgeStored(jobs: readonly Keyed<JobSummary>[]): Promise<JobTracking[]> {
+  private async trackingOfStored(jobs: readonly Keyed<JobSummary>[]): Promise<JobTracking[]> {
     // The canonical URL is the key the job was stored under, so no URL is parsed again here.
-    const judged = await this.judge(jobs.map((job) => jobTrackingKeys(job, job.url_key)))
-    return judged.map((tracking, index) => (jobs[index]?.closed_at ? {...tracking, is_new: false} : tracking))
+    const tracking = await this.trackingOf(jobs.map((job) => jobTrackingKeys(job, job.url_key)))
+    return tracking.map((tracking, index) => (jobs[index]?.closed_at ? {...tracking, is_new: false} : tracking))
   }
 
   /** One lookup of every job's keys, then judgeJob per job. */
-  private async judge(keysOfJobs: readonly string[][]): Promise<JobTracking[]> {
+  private async trackingOf(keysOfJobs: readonly string[][]): Promise<JobTracking[]> {
     const tracked = await this.applicationStore.trackedOf(keysOfJobs.flat())
     return keysOfJobs.map((keys) => judgeJob(keys, tracked))
   }
@@ -222,12 +222,12 @@ export class JobCatalog {
    */
   async show(id: number): Promise<ListedJob & {parts: ScorePart[]; verdict: JobVerdict | null}> {
     const job = await this.find(id)
-    const [[judged], learned] = await Promise.all([
-      this.judgeStored([{...job, url_key: canonicalJobUrl(job.url)}]),
+    const [[tracking], learned] = await Promise.all([
+      this.trackingOfStored([{...job, url_key: canonicalJobUrl(job.url)}]),
       this.learned(),
     ])
     const verdict = learned.verdicts.get(id) ?? null
-    if (!this.matching) return {...job, ...judged!, score: null, reasons: [], parts: [], verdict}
+    if (!this.matching) return {...job, ...tracking!, score: null, reasons: [], parts: [], verdict}
     const [{rankJobs}, listing] = await Promise.all([this.scoring(), this.jobs.lastRunJobs()])
     const inRun = new Set(listing.jobs.map((listed) => listed.id))
     const others = listing.jobs.filter((listed) => listed.id !== id)
@@ -237,7 +237,7 @@ export class JobCatalog {
       among: (scored) => inRun.has(scored.id),
     })
     const scored = ranked.find((ranked) => ranked.id === id)!
-    return {...job, ...judged!, score: scored.score, reasons: scored.reasons, parts: scored.parts ?? [], verdict}
+    return {...job, ...tracking!, score: scored.score, reasons: scored.reasons, parts: scored.parts ?? [], verdict}
   }
 
   /**

@@ -4,7 +4,7 @@ import type {DescriptionTerms} from '../matching/score.js'
 import {type Clock, systemClock, utcTimestamp} from '../time.js'
 import {screenBoardJobs} from './board-limits.js'
 import {dedupeJobs, type FoundJob, type KeyedJob, keyJob} from './dedupe.js'
-import type {DescriptionShelf, ParkedDescription} from './description-shelf.js'
+import type {DescriptionStore, StoredDescription} from './description-store.js'
 import {applySalaryFloor, type CriteriaFilter, criteriaFilter, type SalaryFloorOutcome} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
 import type {JobSource, ServerSideFilter} from './job-source.js'
@@ -19,14 +19,14 @@ export interface SearchOptions {
   onProgress?: (progress: SourceProgress) => void
   /**
    * Where the descriptions of the jobs kept go as each board answers (a storing run); without it they stay in the
-   * jobs. A shelf that fails leaves them in the jobs too.
+   * jobs. A store that fails leaves them in the jobs too.
    */
-  shelf?: DescriptionShelf
+  descriptions?: DescriptionStore
   /**
-   * With a shelf: what scoring keeps of each text (descriptionReader), read before the texts go onto the shelf;
-   * given the texts and where they are parked, in order.
+   * With `descriptions`: what scoring keeps of each text (descriptionReader), read before the texts are stored away;
+   * given the texts and the keys they are stored under, in order.
    */
-  readTerms?: (texts: readonly string[], parked: readonly ParkedDescription[]) => Promise<DescriptionTerms[]>
+  readTerms?: (texts: readonly string[], stored: readonly StoredDescription[]) => Promise<DescriptionTerms[]>
 }
 
 /** A job of one board, keyed. */
@@ -114,7 +114,7 @@ export class JobSearch {
     }
   }
 
-  /** One board: its jobs with their keys, the ones the criteria keep, their descriptions shelved when asked. */
+  /** One board: its jobs with their keys, the ones the criteria keep, their descriptions stored when asked. */
   private async searchOne(
     source: JobSource,
     criteria: SearchCriteria,
@@ -130,28 +130,36 @@ export class JobSearch {
         .child(`sources.${source.name}`)
         .debug(`${keyed.length} jobs returned, ${kept.length} kept by the criteria`)
     }
-    return {outcome, listed: keyed.map((one) => one.urlKey), kept: await this.shelve(kept, options, source)}
+    return {outcome, listed: keyed.map((one) => one.urlKey), kept: await this.storeDescriptions(kept, options, source)}
   }
 
-  /** The jobs with their descriptions on the shelf; as they are without a shelf, or when shelving fails. */
-  private async shelve(jobs: BoardJob[], options: SearchOptions, source: JobSource): Promise<BoardJob[]> {
-    const {shelf, readTerms} = options
+  /**
+   * The jobs with their descriptions stored away; as they are without a description store, or when storing them
+   * fails.
+   */
+  private async storeDescriptions(jobs: BoardJob[], options: SearchOptions, source: JobSource): Promise<BoardJob[]> {
+    const {descriptions, readTerms} = options
     const described = jobs.filter((one) => one.job.description !== null)
-    if (!shelf || described.length === 0) return jobs
+    if (!descriptions || described.length === 0) return jobs
     try {
       const texts = described.map((one) => one.job.description as string)
-      const parked = await shelf.park(texts)
-      const read = readTerms ? await readTerms(texts, parked) : []
+      const stored = await descriptions.storeDescriptions(texts)
+      const read = readTerms ? await readTerms(texts, stored) : []
       const where = new Map(described.map((one, index) => [one, index]))
       return jobs.map((one) => {
         const index = where.get(one)
         if (index === undefined) return one
-        const spot = parked[index]!
+        const storedDescription = stored[index]!
         const terms = read[index]
-        return {...one, job: {...one.job, description: null}, parked: terms ? {...spot, terms} : spot}
+        return {
+          ...one,
+          job: {...one.job, description: null},
+          storedDescription: terms ? {...storedDescription, terms} : storedDescription,
+        }
       })
     } catch (error) {
-      // Shelving saves memory only: the descriptions stay with the jobs, and storing them reports any real fault.
+      // Storing them early saves memory only: the descriptions stay with the jobs, and storing the jobs reports any
+      // real fault. The line's wording is part of the run log that tests and users read.
       this.logger
         .child(`sources.${source.name}`)
         .debug(`descriptions: keeping them in memory, the shelf failed (${describeFailure(error)})`)

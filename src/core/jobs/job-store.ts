@@ -1,8 +1,9 @@
 import type {FoundJob, Sighting} from './dedupe.js'
+import type {DescriptionStore} from './description-store.js'
 import type {JobResponse} from './job.js'
 import type {RunSourceOutcome} from './search-result.js'
 
-/** Where a remembered job is in its life: closed, reopened, reposted, and where else it was listed. */
+/** Where a stored job is in its life: closed, reopened, reposted, and where else it was listed. */
 export interface JobLifecycle {
   /** When the job was found closed: every board that listed it stopped listing it (docs/LIFECYCLE.md); null: open. */
   closed_at: string | null
@@ -14,7 +15,7 @@ export interface JobLifecycle {
   also_on: Sighting[]
 }
 
-/** A job as remembered between runs. */
+/** A job as stored between runs. */
 export interface StoredJob extends JobResponse, JobLifecycle {
   /** Short id shown by `jobagent jobs` and accepted by `jobagent apply <id>`. */
   id: number
@@ -70,15 +71,18 @@ export interface LifecycleChanges {
   postings_closed: number
 }
 
-/** Memory between runs: the jobs seen, when, and whether the user was told about them. */
-export interface JobStore {
+/**
+ * The jobs seen between runs, when, and whether the user was told about them; a storing run also keeps its jobs'
+ * descriptions here as the boards answer (DescriptionStore).
+ */
+export interface JobStore extends DescriptionStore {
   /**
-   * In one transaction: records the run, upserts its jobs and applies the lifecycle rules (docs/LIFECYCLE.md). A
-   * job is the same as a stored one when one of its canonical URLs or, failing that, its role (company + title)
-   * seen within the last 90 days matches; first_seen and notified_at are kept, the other fields and last_seen
+   * In one transaction: records the run, upserts its jobs and persists what the lifecycle rules (lifecycle.ts,
+   * docs/LIFECYCLE.md) decide, the applications' side included. A job is the same as a stored one when one of its
+   * canonical URLs or, failing that, its role (company + title) seen within the repost window matches; first_seen and notified_at are kept, the other fields and last_seen
    * take the new values. `newJobs` are the stored jobs `isNew` holds new (every one without it), and with `isNew`
    * the run's `new_jobs` is their number, so the row is right from the start, whatever happens to the run after.
-   * The stored `jobs` come in the order of the found ones: the run finds each one's parked description by it.
+   * The stored `jobs` come in the order of the found ones: the run finds each one's stored description by it.
    */
   saveRun(
     run: NewRunRecord,

@@ -645,7 +645,7 @@ function withScore<J extends JobResponse, S extends number | null>(job: J, score
 
 interface RankOptions<J> {
   minScore?: number
-  /** The description a job is scored on when it is not the job's own: a parked one's text, or its terms. */
+  /** The description a job is scored on when it is not the job's own: a stored one's text, or its terms. */
   descriptionOf?: (job: J) => string | null | DescriptionTerms
   feedback?: FeedbackModel | null
   /** The job whose every part is wanted (`jobs <id> --explain`), scored among the others. */

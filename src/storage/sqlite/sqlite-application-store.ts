@@ -97,6 +97,14 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       countWaiting: db.prepare(`SELECT count(*) FROM applications WHERE ${WAITING}`).pluck(),
       remind: db.prepare('UPDATE applications SET reminded_at = ? WHERE url_key = ?'),
       snooze: db.prepare('UPDATE applications SET snoozed_until = ? WHERE url_key = ?'),
+      postingClosed: db.prepare(
+        `UPDATE applications SET posting_closed_at = @at WHERE posting_closed_at IS NULL
+         AND url_key IN (SELECT value FROM json_each(@keys))`,
+      ),
+      postingOpen: db.prepare(
+        `UPDATE applications SET posting_closed_at = NULL WHERE posting_closed_at IS NOT NULL
+         AND url_key IN (SELECT value FROM json_each(?))`,
+      ),
     }
   }
 
@@ -259,5 +267,14 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
 
   async snooze(urlKey: string, until: string): Promise<boolean> {
     return writeTransaction(this.db, this.file, () => this.statements.snooze.run(until, urlKey).changes > 0)
+  }
+
+  markPostingsClosed(urlKeys: readonly string[], at: string): number {
+    if (urlKeys.length === 0) return 0
+    return this.statements.postingClosed.run({at, keys: JSON.stringify(urlKeys)}).changes
+  }
+
+  markPostingsOpen(urlKeys: readonly string[]): void {
+    if (urlKeys.length > 0) this.statements.postingOpen.run(JSON.stringify(urlKeys))
   }
 }

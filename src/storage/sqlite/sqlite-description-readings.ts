@@ -1,4 +1,4 @@
-import type {DescriptionReadings} from '../../core/jobs/description-shelf.js'
+import type {DescriptionReadings} from '../../core/jobs/description-store.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {textHash} from './text-hash.js'
 
@@ -11,7 +11,7 @@ export class SqliteDescriptionReadings implements DescriptionReadings {
     private readonly file: string,
   ) {
     this.statements = {
-      recall: db.prepare(
+      find: db.prepare(
         `SELECT description_hash, reading FROM description_readings
          WHERE reader = ? AND description_hash IN (SELECT value FROM json_each(?))`,
       ),
@@ -22,14 +22,14 @@ export class SqliteDescriptionReadings implements DescriptionReadings {
     }
   }
 
-  async recall(key: string, hashes: readonly string[]): Promise<Map<string, string>> {
+  async find(key: string, hashes: readonly string[]): Promise<Map<string, string>> {
     const rows = read(this.db, this.file, () =>
-      this.statements.recall.raw().all(textHash(key), JSON.stringify(hashes)),
+      this.statements.find.raw().all(textHash(key), JSON.stringify(hashes)),
     ) as [string, string][]
     return new Map(rows)
   }
 
-  remember(key: string, readings: readonly (readonly [string, string])[]): Promise<void> {
+  save(key: string, readings: readonly (readonly [string, string])[]): Promise<void> {
     const reader = textHash(key)
     return writeTransaction(this.db, this.file, () => {
       // A profile changed since: its readings are of no use any more.

@@ -1,5 +1,6 @@
+import type {ApplicationStore} from '../../core/applications/application-store.js'
 import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
-import type {DescriptionShelf, ParkedDescription} from '../../core/jobs/description-shelf.js'
+import type {StoredDescription} from '../../core/jobs/description-store.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
   JobFields,
@@ -14,11 +15,22 @@ import type {
   RunRecord,
   StoredJob,
 } from '../../core/jobs/job-store.js'
-import {jobTrackingKeys} from '../../core/jobs/job-tracking.js'
+import {
+  type BoardCount,
+  changeOf,
+  countBoardMisses,
+  firstSeen,
+  jobsToClose,
+  type KnownJob,
+  type Match,
+  matchFoundJobs,
+  postingKeys,
+  reopen,
+  seenAgain,
+} from '../../core/jobs/lifecycle.js'
 import type {Salary} from '../../core/jobs/salary.js'
-import {localTimestamp} from '../../core/time.js'
-import {canonicalJobUrl} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
+import {SqliteApplicationStore} from './sqlite-application-store.js'
 import {textHash} from './text-hash.js'
 
 const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
@@ -84,9 +96,9 @@ function listed(rows: unknown[], fields: JobFields): Keyed<JobSummary>[] {
     : (rows as (SummaryRow & {url_key: string})[]).map(fromSummaryRow)
 }
 
-/** The hash of a found job's description: where it is parked, or of its text. */
-function descriptionHash({job, parked}: FoundJob): string | null {
-  return parked?.hash ?? (job.description === null ? null : textHash(job.description))
+/** The hash of a found job's description: the key it is stored under, or of its text. */
+function descriptionHash({job, storedDescription}: FoundJob): string | null {
+  return storedDescription?.hash ?? (job.description === null ? null : textHash(job.description))
 }
 
 /** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
@@ -105,88 +117,14 @@ interface RunRow extends Omit<RunRecord, 'sources'> {
   sources: string
 }
 
-type ExistingJob = Pick<
-  StoredJob,
-  'id' | 'first_seen' | 'notified_at' | 'posted_date' | 'closed_at' | 'reopened' | 'reposted' | 'url' | 'source'
-> & {
-  description_hash: string | null
-  also_on: string
-  row_hash: string | null
-}
+/** A stored job as the lifecycle rules take it, with what the store compares a run's row with. */
+type KnownRow = KnownJob & {description_hash: string | null; row_hash: string | null}
 
-/** A stored job a found one is, and whether only its role matched (a new URL: a repost). */
-interface Match {
-  existing: ExistingJob
-  byRole: boolean
-}
+/** A job row as the store looks it up for a run: its other listings as JSON text. */
+type KnownJobRow = Omit<KnownRow, 'also_on'> & {also_on: string}
 
-const EXISTING_COLUMNS =
-  'id, first_seen, notified_at, posted_date, description_hash, closed_at, reopened, reposted, also_on, url, source, row_hash'
-/** A role seen again under a new URL within this many days is the same job reposted; later, it is a new job. */
-const REPOST_WINDOW_DAYS = 90
-/** The most other listings a job remembers. */
-const ALSO_ON_LIMIT = 20
-const DAY_MS = 86_400_000
-
-/**
- * A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped; it
- * is open again, counts a return after closing as reopened and reposted, a new URL of the role as reposted, and
- * remembers its other listings: this run's, the URL it had before a repost, and the earlier ones.
- */
-function remembered(found: FoundJob, {existing, byRole}: Match, seenAt: string): StoredJob {
-  const reappeared = existing.closed_at !== null
-  const earlier = JSON.parse(existing.also_on) as Sighting[]
-  const previous = byRole ? [{source: existing.source, url: existing.url}] : []
-  return {
-    ...found.job,
-    posted_date: found.job.posted_date ?? existing.posted_date,
-    id: existing.id,
-    first_seen: existing.first_seen,
-    last_seen: seenAt,
-    notified_at: existing.notified_at,
-    closed_at: null,
-    reopened: existing.reopened + (reappeared ? 1 : 0),
-    reposted: existing.reposted + (reappeared || byRole ? 1 : 0),
-    also_on: otherListings(found, [...found.also_on, ...previous, ...earlier]),
-  }
-}
-
-/** Listings other than the job's own URLs, each once, newest first, at most ALSO_ON_LIMIT. */
-function otherListings(found: FoundJob, listings: readonly Sighting[]): Sighting[] {
-  if (listings.length === found.also_on.length) return found.also_on
-  const seen = new Set([found.urlKey])
-  const kept: Sighting[] = []
-  for (const listing of listings) {
-    const key = canonicalJobUrl(listing.url)
-    if (seen.has(key)) continue
-    seen.add(key)
-    kept.push(listing)
-    if (kept.length === ALSO_ON_LIMIT) break
-  }
-  return kept
-}
-
-/** The keys a stored row can be tracked under (jobTrackingKeys), its other listings read from their JSON. */
-function trackingKeys(row: {url: string; url_key: string; also_on: string}): string[] {
-  return jobTrackingKeys({url: row.url, also_on: JSON.parse(row.also_on) as Sighting[]}, row.url_key)
-}
-
-function fresh(found: FoundJob, seenAt: string): Omit<StoredJob, 'id'> {
-  return {
-    ...found.job,
-    first_seen: seenAt,
-    last_seen: seenAt,
-    notified_at: null,
-    closed_at: null,
-    reopened: 0,
-    reposted: 0,
-    also_on: found.also_on,
-  }
-}
-
-function daysBefore(localTime: string, days: number): string {
-  return localTimestamp(new Date(new Date(localTime).getTime() - days * DAY_MS))
-}
+const knownJob = (row: KnownJobRow | undefined): KnownRow | undefined =>
+  row && {...row, also_on: JSON.parse(row.also_on) as Sighting[]}
 
 function toRun(row: RunRow): RunRecord {
   // Runs recorded before anomalies were judged have none.
@@ -197,13 +135,31 @@ function toRun(row: RunRow): RunRecord {
   return {...row, sources}
 }
 
+const KNOWN_COLUMNS =
+  'id, first_seen, last_seen, notified_at, posted_date, description_hash, closed_at, reopened, reposted, also_on, url, source, row_hash'
+
+/** A job row the lifecycle rules reopen, close or mark the applications of. */
+interface LifeRow {
+  id: number
+  title: string
+  company: string
+  url: string
+  url_key: string
+  also_on: string
+  reopened: number
+  reposted: number
+}
+
+const withListings = (row: LifeRow) => ({...row, also_on: JSON.parse(row.also_on) as Sighting[]})
+
 /**
- * Jobs and runs in jobagent.db, beside the tracker so one transaction can cover a run's writes. It is also the
- * run's DescriptionShelf: the `descriptions` table, where texts go in by content, each once, and the jobs a run
- * stores find theirs; the ones no job points at after a run are removed as that run is stored, so a run that fails
- * before storing leaves its texts only until the next one.
+ * Jobs and runs in jobagent.db, beside the tracker so one transaction covers a run's writes, the applications'
+ * included. It persists what the lifecycle rules (core/jobs/lifecycle.ts) decide. It is also the run's
+ * DescriptionStore: the `descriptions` table, where texts go in by content, each once, and the jobs a run stores
+ * find theirs; the ones no job points at after a run are removed as that run is stored, so a run that fails before
+ * storing leaves its texts only until the next one.
  */
-export class SqliteJobStore implements JobStore, DescriptionShelf {
+export class SqliteJobStore implements JobStore {
   private readonly statements
   /** Writes that belong with a run's jobs (what their descriptions were read from), made in the same transaction. */
   private readonly withEachRun: (() => void)[] = []
@@ -211,6 +167,11 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
   constructor(
     private readonly db: SqliteDatabase,
     private readonly file: string,
+    /** The tracker's store on the same database: a run marks the postings of applications in its transaction. */
+    private readonly applications: Pick<
+      ApplicationStore,
+      'markPostingsClosed' | 'markPostingsOpen'
+    > = new SqliteApplicationStore(db, file),
   ) {
     const lifecycleColumns = 'closed_at = NULL, reopened = @reopened, reposted = @reposted, also_on = @also_on'
     this.statements = {
@@ -220,15 +181,14 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
          RETURNING *`,
       ),
       byUrlKey: db.prepare(
-        `SELECT ${EXISTING_COLUMNS} FROM jobs WHERE id = (SELECT job_id FROM job_urls WHERE url_key = ?)`,
+        `SELECT ${KNOWN_COLUMNS} FROM jobs WHERE id = (SELECT job_id FROM job_urls WHERE url_key = ?)`,
       ),
       keepUrl: db.prepare(
         `INSERT INTO job_urls (url_key, job_id) VALUES (?, ?)
          ON CONFLICT (url_key) DO UPDATE SET job_id = excluded.job_id WHERE job_id <> excluded.job_id`,
       ),
-      byIdentity: db.prepare(
-        `SELECT ${EXISTING_COLUMNS} FROM jobs WHERE identity_key = ? AND last_seen >= ?
-         ORDER BY last_seen DESC LIMIT 1`,
+      latestByRole: db.prepare(
+        `SELECT ${KNOWN_COLUMNS} FROM jobs WHERE identity_key = ? ORDER BY last_seen DESC LIMIT 1`,
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
@@ -246,7 +206,7 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
       touchJob: db.prepare('UPDATE jobs SET last_seen = ?, last_run_id = ? WHERE id = ?'),
       hasDescription: db.prepare('SELECT 1 FROM descriptions WHERE hash = ?').pluck(),
       putDescription: db.prepare('INSERT OR IGNORE INTO descriptions (hash, description) VALUES (?, ?)'),
-      // Texts no job points at: replaced ones, and ones parked for jobs a run then left out (duplicates, the floor).
+      // Texts no job points at: replaced ones, and ones stored early for jobs a run then left out (duplicates, the floor).
       dropUnused: db.prepare(
         `DELETE FROM descriptions WHERE hash IN
            (SELECT hash FROM descriptions EXCEPT SELECT description_hash FROM jobs WHERE description_hash IS NOT NULL)`,
@@ -255,38 +215,31 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
       dropUnusedReadings: db.prepare(
         'DELETE FROM description_readings WHERE description_hash NOT IN (SELECT hash FROM descriptions)',
       ),
-      // The lifecycle rules, one statement each for a whole board (docs/LIFECYCLE.md).
+      // What the lifecycle rules read and decide for a whole board (core/jobs/lifecycle.ts, docs/LIFECYCLE.md).
       idsOfUrls: db
         .prepare('SELECT DISTINCT job_id FROM job_urls WHERE url_key IN (SELECT value FROM json_each(?))')
         .pluck(),
-      countMisses: db.prepare(
-        `UPDATE job_boards SET misses = misses + 1 WHERE board = @board AND criteria = @criteria
-         AND job_id NOT IN (SELECT value FROM json_each(@present))`,
+      boardCounts: db.prepare('SELECT job_id AS jobId, criteria, misses FROM job_boards WHERE board = ?'),
+      setBoardCount: db.prepare(
+        `INSERT INTO job_boards (job_id, board, criteria, misses) VALUES (@jobId, @board, @criteria, @misses)
+         ON CONFLICT (job_id, board) DO UPDATE SET misses = excluded.misses, criteria = excluded.criteria`,
       ),
-      markListed: db.prepare(
-        `INSERT INTO job_boards (job_id, board, criteria, misses)
-         SELECT value, @board, @criteria, 0 FROM json_each(@present) WHERE true
-         ON CONFLICT (job_id, board) DO UPDATE SET misses = 0, criteria = excluded.criteria
-         WHERE misses <> 0 OR criteria <> excluded.criteria`,
+      closedAmong: db.prepare(
+        `SELECT id, title, company, url, url_key, also_on, reopened, reposted FROM jobs
+         WHERE closed_at IS NOT NULL AND id IN (SELECT value FROM json_each(?))`,
       ),
-      reopenListed: db.prepare(
-        `UPDATE jobs SET closed_at = NULL, reopened = reopened + 1, reposted = reposted + 1
-         WHERE closed_at IS NOT NULL AND id IN (SELECT value FROM json_each(?)) RETURNING url, url_key, also_on`,
+      setReopened: db.prepare(
+        'UPDATE jobs SET closed_at = @closed_at, reopened = @reopened, reposted = @reposted WHERE id = @id',
       ),
-      closeMissing: db.prepare(
-        `UPDATE jobs SET closed_at = @now WHERE closed_at IS NULL AND id IN
-         (SELECT job_id FROM job_boards GROUP BY job_id HAVING min(misses) >= @after)
-         RETURNING id, title, company, url, url_key, also_on`,
+      openCounts: db.prepare(
+        `SELECT job_boards.job_id AS jobId, job_boards.misses FROM job_boards
+         JOIN jobs ON jobs.id = job_boards.job_id WHERE jobs.closed_at IS NULL`,
+      ),
+      close: db.prepare(
+        `UPDATE jobs SET closed_at = ? WHERE id = ? AND closed_at IS NULL
+         RETURNING id, title, company, url, url_key, also_on, reopened, reposted`,
       ),
       forgetBoards: db.prepare('DELETE FROM job_boards WHERE job_id IN (SELECT value FROM json_each(?))'),
-      postingClosed: db.prepare(
-        `UPDATE applications SET posting_closed_at = @at WHERE posting_closed_at IS NULL
-         AND url_key IN (SELECT value FROM json_each(@keys))`,
-      ),
-      postingOpen: db.prepare(
-        `UPDATE applications SET posting_closed_at = NULL WHERE posting_closed_at IS NOT NULL
-         AND url_key IN (SELECT value FROM json_each(?))`,
-      ),
       completeRun: db.prepare(
         `UPDATE runs SET finished_at = @finished_at, status = @status, new_jobs = @new_jobs, notified = @notified,
          error = @error WHERE id = @id`,
@@ -320,54 +273,16 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
       const saved = toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow)
       const seen = run.started_at
       const matches = this.matchAll(jobs, seen)
-      // Rows are built here rather than read back (RETURNING): a run upserts thousands of jobs.
-      const stored = jobs.map((found, index) => {
+      const stored = jobs.map((found, index) => this.storeJob(found, matches[index] ?? null, saved.id, seen))
+      const seenAgain = stored.flatMap((job, index) => {
         const match = matches[index]
-        const description = descriptionHash(found)
-        // The statement's parameters, built only for a row that is written.
-        const row = (life: Pick<StoredJob, 'posted_date' | 'reopened' | 'reposted' | 'also_on'>, hash: string) => ({
-          ...jobParameters(found.job),
-          description_hash: description,
-          posted_date: life.posted_date,
-          reopened: life.reopened,
-          reposted: life.reposted,
-          also_on: JSON.stringify(life.also_on),
-          urlKey: found.urlKey,
-          identityKey: found.identityKey,
-          runId: saved.id,
-          seen,
-          row_hash: hash,
-        })
-        if (match) {
-          const job = remembered(found, match, seen)
-          const hash = rowHash(found, description, job)
-          // A closed job's row says so outside what the hash covers (the lifecycle rules close it): it is rewritten.
-          if (hash === match.existing.row_hash && match.existing.closed_at === null) {
-            this.statements.touchJob.run(seen, saved.id, job.id)
-          } else {
-            this.statements.updateJob.run({...row(job, hash), id: job.id})
-          }
-          this.keepDescription(found, description, match.existing.description_hash)
-          this.keepUrls(job.id, found)
-          return job
-        }
-        const job = fresh(found, seen)
-        const id = Number(this.statements.insertJob.run(row(job, rowHash(found, description, job))).lastInsertRowid)
-        this.keepDescription(found, description, null)
-        this.keepUrls(id, found)
-        return {...job, id}
+        return match ? [{job, ...changeOf(match.known, job)}] : []
       })
-      const reopenedHere = stored.filter((_, index) => matches[index]?.existing.closed_at != null)
       const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
-      if (reopenedHere.length > 0) {
-        const keys = reopenedHere.flatMap((job) => jobTrackingKeys(job, canonicalJobUrl(job.url)))
-        this.statements.postingOpen.run(JSON.stringify(keys))
-      }
+      const reopenedHere = seenAgain.filter((one) => one.reopened).map((one) => one.job)
+      this.applications.markPostingsOpen(postingKeys(reopenedHere))
       changes.reopened += reopenedHere.length
-      changes.reposted += stored.filter((job, index) => {
-        const match = matches[index]
-        return match !== null && match !== undefined && job.reposted > match.existing.reposted
-      }).length
+      changes.reposted += seenAgain.filter((one) => one.reposted).length
       if (this.statements.dropUnused.run().changes > 0) this.statements.dropUnusedReadings.run()
       for (const write of this.withEachRun) write()
       if (!isNew) return {run: saved, jobs: stored, newJobs: stored, changes}
@@ -377,19 +292,59 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
     })
   }
 
-  async park(texts: readonly string[]): Promise<ParkedDescription[]> {
-    const parked = texts.map((text) => ({hash: textHash(text), length: text.length}))
+  /**
+   * Writes one found job of a run: a new row, or the stored job's row as the lifecycle rules see it again. Rows are
+   * built here rather than read back (RETURNING): a run upserts thousands of jobs.
+   */
+  private storeJob(found: FoundJob, match: Match<KnownRow> | null, runId: number, seen: string): StoredJob {
+    const description = descriptionHash(found)
+    // The statement's parameters, built only for a row that is written.
+    const row = (life: Pick<StoredJob, 'posted_date' | 'reopened' | 'reposted' | 'also_on'>, hash: string) => ({
+      ...jobParameters(found.job),
+      description_hash: description,
+      posted_date: life.posted_date,
+      reopened: life.reopened,
+      reposted: life.reposted,
+      also_on: JSON.stringify(life.also_on),
+      urlKey: found.urlKey,
+      identityKey: found.identityKey,
+      runId,
+      seen,
+      row_hash: hash,
+    })
+    if (match) {
+      const job = seenAgain(found, match, seen)
+      const hash = rowHash(found, description, job)
+      // A closed job's row says so outside what the hash covers (the lifecycle rules close it): it is rewritten.
+      if (hash === match.known.row_hash && match.known.closed_at === null) {
+        this.statements.touchJob.run(seen, runId, job.id)
+      } else {
+        this.statements.updateJob.run({...row(job, hash), id: job.id})
+      }
+      this.keepDescription(found, description, match.known.description_hash)
+      this.keepUrls(job.id, found)
+      return job
+    }
+    const job = firstSeen(found, seen)
+    const id = Number(this.statements.insertJob.run(row(job, rowHash(found, description, job))).lastInsertRowid)
+    this.keepDescription(found, description, null)
+    this.keepUrls(id, found)
+    return {...job, id}
+  }
+
+  async storeDescriptions(texts: readonly string[]): Promise<StoredDescription[]> {
+    const stored = texts.map((text) => ({hash: textHash(text), length: text.length}))
     // A board seen before mostly brings texts the table has: those are only looked up, and a board whose texts
     // are all there costs no write.
     const missing = read(this.db, this.file, () =>
-      parked.flatMap((spot, index) => (this.statements.hasDescription.get(spot.hash) ? [] : [index])),
+      stored.flatMap((one, index) => (this.statements.hasDescription.get(one.hash) ? [] : [index])),
     )
     if (missing.length > 0) {
       await writeTransaction(this.db, this.file, () => {
-        for (const index of missing) this.statements.putDescription.run(parked[index]?.hash, texts[index])
+        for (const index of missing) this.statements.putDescription.run(stored[index]?.hash, texts[index])
       })
     }
-    return parked
+    return stored
   }
 
   /** `write` runs inside the transaction of every run saved from now on, after the run's jobs are stored. */
@@ -402,40 +357,28 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
       const matches = this.matchAll(jobs, seenAt)
       return jobs.map((found, index) => {
         const match = matches[index]
-        return match ? remembered(found, match, seenAt) : {...fresh(found, seenAt), id: null}
+        return match ? seenAgain(found, match, seenAt) : {...firstSeen(found, seenAt), id: null}
       })
     })
   }
 
-  /**
-   * The stored job each found one is (null: a new job): one of its canonical URLs, the record's own first, else
-   * its role seen within REPOST_WINDOW_DAYS. A stored job is matched once per run.
-   */
-  private matchAll(jobs: readonly FoundJob[], seenAt: string): (Match | null)[] {
-    const since = daysBefore(seenAt, REPOST_WINDOW_DAYS)
-    const taken = new Set<number>()
-    return jobs.map((found) => {
-      let match: Match | null = null
-      for (const key of found.urlKeys) {
-        const existing = this.statements.byUrlKey.get(key) as ExistingJob | undefined
-        if (existing && !taken.has(existing.id)) {
-          match = {existing, byRole: false}
-          break
-        }
-      }
-      if (!match) {
-        const existing = this.statements.byIdentity.get(found.identityKey, since) as ExistingJob | undefined
-        if (existing && !taken.has(existing.id)) match = {existing, byRole: true}
-      }
-      if (match) taken.add(match.existing.id)
-      return match
-    })
+  /** The stored job each found one is (null: a new job), as the lifecycle rules match them. */
+  private matchAll(jobs: readonly FoundJob[], seenAt: string): (Match<KnownRow> | null)[] {
+    return matchFoundJobs(
+      jobs,
+      {
+        byUrlKey: (key) => knownJob(this.statements.byUrlKey.get(key) as KnownJobRow | undefined),
+        latestByRole: (identityKey) =>
+          knownJob(this.statements.latestByRole.get(identityKey) as KnownJobRow | undefined),
+      },
+      seenAt,
+    )
   }
 
   /**
-   * Per board that can close jobs: the jobs it listed (stored now, or left out by jobagent's own filters) start
-   * counting again and come back if closed; the ones it did not list count one more miss. A job every board of
-   * which has missed it `closeAfterRuns` times is closed, and the applications tracked under it learn so.
+   * Per board that can close jobs: the jobs it listed (stored now, or left out by jobagent's own filters) and the
+   * ones it did not, counted as the lifecycle rules decide; a closed job it listed is reopened. Then the jobs the
+   * rules find missed by every board are closed, and the applications tracked under them learn so.
    */
   private applyLifecycle(
     jobs: readonly FoundJob[],
@@ -447,38 +390,32 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
     if (listings.length === 0) return changes
     const storedKeys = new Set(jobs.flatMap((found) => found.urlKeys))
     for (const {board, criteria, urlKeys} of listings) {
-      const present = new Set<number>()
+      const listed = new Set<number>()
       jobs.forEach((found, index) => {
-        if (found.boards.includes(board)) present.add(stored[index]!.id)
+        if (found.boards.includes(board)) listed.add(stored[index]!.id)
       })
       const leftOut = urlKeys.filter((key) => !storedKeys.has(key))
       if (leftOut.length > 0) {
-        for (const id of this.statements.idsOfUrls.all(JSON.stringify(leftOut)) as number[]) present.add(id)
+        for (const id of this.statements.idsOfUrls.all(JSON.stringify(leftOut)) as number[]) listed.add(id)
       }
-      const parameters = {board, criteria: textHash(criteria), present: JSON.stringify([...present])}
-      this.statements.countMisses.run(parameters)
-      this.statements.markListed.run(parameters)
-      const reopened = this.statements.reopenListed.all(parameters.present) as {
-        url: string
-        url_key: string
-        also_on: string
-      }[]
-      if (reopened.length > 0) this.statements.postingOpen.run(JSON.stringify(reopened.flatMap(trackingKeys)))
+      const counts = this.statements.boardCounts.all(board) as BoardCount[]
+      for (const count of countBoardMisses(counts, {criteria: textHash(criteria), listed})) {
+        this.statements.setBoardCount.run({...count, board})
+      }
+      const reopened = (this.statements.closedAmong.all(JSON.stringify([...listed])) as LifeRow[]).map(withListings)
+      for (const job of reopened) this.statements.setReopened.run({...reopen(job), id: job.id})
+      this.applications.markPostingsOpen(postingKeys(reopened))
       changes.reopened += reopened.length
       changes.reposted += reopened.length
     }
-    const closed = this.statements.closeMissing.all({now, after: closeAfterRuns}) as {
-      id: number
-      title: string
-      company: string
-      url: string
-      url_key: string
-      also_on: string
-    }[]
+    const counts = this.statements.openCounts.all() as Pick<BoardCount, 'jobId' | 'misses'>[]
+    const closed = jobsToClose(counts, closeAfterRuns).flatMap((id) => {
+      const row = this.statements.close.get(now, id) as LifeRow | undefined
+      return row ? [withListings(row)] : []
+    })
     if (closed.length > 0) {
       this.statements.forgetBoards.run(JSON.stringify(closed.map((job) => job.id)))
-      const keys = JSON.stringify(closed.flatMap(trackingKeys))
-      changes.postings_closed = this.statements.postingClosed.run({at: now, keys}).changes
+      changes.postings_closed = this.applications.markPostingsClosed(postingKeys(closed), now)
     }
     changes.closed = closed.map(({id, title, company}) => ({id, title, company}))
     return changes
@@ -489,7 +426,7 @@ export class SqliteJobStore implements JobStore, DescriptionShelf {
     for (const key of new Set([found.urlKey, ...found.urlKeys])) this.statements.keepUrl.run(key, id)
   }
 
-  /** Writes a job's description text when it has one the store lacks (a parked one is there already). */
+  /** Writes a job's description text when it has one the store lacks (one stored early is there already). */
   private keepDescription({job}: FoundJob, hash: string | null, stored: string | null): void {
     if (hash === stored || hash === null || job.description === null) return
     this.statements.putDescription.run(hash, job.description)

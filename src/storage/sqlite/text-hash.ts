@@ -1,7 +1,7 @@
 /**
  * A short fingerprint of a text that jobagent.db keeps instead of the text itself, to tell a changed one apart
  * without reading it back: a description (`jobs.description_hash`), the HTML a description was read from
- * (DescriptionMemo), the search criteria a board was asked with (`job_boards.criteria`). Several parts hash as
+ * (SqliteDescriptionCache), the search criteria a board was asked with (`job_boards.criteria`). Several parts hash as
  * their concatenation would, without building it (a description's HTML is several KB).
  */
 export function textHash(...parts: [string, ...string[]]): string {

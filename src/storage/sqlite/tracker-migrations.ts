@@ -122,7 +122,7 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // What the HTML of a description read as (DescriptionMemo): the hash of the HTML and of the text it gave. The
+    // What the HTML of a description read as (SqliteDescriptionCache): the hash of the HTML and of the text it gave. The
     // text is found through the jobs that hold it, so the index on their description hash.
     version: 6,
     sql: `
@@ -149,7 +149,7 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
   },
   {
     // Descriptions are kept by content (their hash) instead of per job: a run puts each board's texts here as the
-    // board answers and holds only their hashes (DescriptionShelf), jobs with the same text share one row, and a
+    // board answers and holds only their hashes (DescriptionStore), jobs with the same text share one row, and a
     // job points at its text through description_hash. Texts no job points at are removed when a run is stored.
     // row_hash: the hash of what the last run wrote into the job's row besides when it was seen (SqliteJobStore),
     // so a job seen again unchanged is only touched; null (rows of earlier versions) never matches.

@@ -254,7 +254,7 @@ describe('agent run with feedback', () => {
   })
 })
 
-describe('agent run with a description shelf', () => {
+describe('agent run with a description store', () => {
   const profile: Profile = {
     roles: [],
     skills: {typescript: 3, postgresql: 2},
@@ -274,35 +274,35 @@ describe('agent run with a description shelf', () => {
     board('beta', [job(2, {description: 'A longer text: PHP, then TypeScript – lots of it.'})]),
   ]
 
-  /** A shelf over a real SQLite file's descriptions table that counts what went onto it. */
-  function countingShelf(db: SqliteDatabase) {
-    const shelf = new SqliteJobStore(db, ':memory:')
-    const parked: string[] = []
-    return {
-      parked,
-      shelf: {
-        park: (texts: readonly string[]) => {
-          parked.push(...texts)
-          return shelf.park(texts)
-        },
-      },
+  /**
+   * A job store over a real SQLite file that counts the descriptions stored as the boards answer; with `failing`,
+   * storing them early fails, so the run keeps them in memory.
+   */
+  class CountingJobStore extends SqliteJobStore {
+    readonly stored: string[] = []
+    failing = false
+
+    override async storeDescriptions(texts: readonly string[]) {
+      if (this.failing) throw new Error('database or disk is full')
+      this.stored.push(...texts)
+      return super.storeDescriptions(texts)
     }
   }
 
-  function runWith(withShelf: boolean) {
+  function runWith(storeEarly: boolean) {
     const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
     const log = memoryLogger('INFO')
-    const counting = countingShelf(db)
+    const jobs = new CountingJobStore(db, ':memory:')
+    jobs.failing = !storeEarly
     const run = new AgentRun({
       applications: new SqliteApplicationStore(db, ':memory:'),
-      jobs: new SqliteJobStore(db, ':memory:'),
-      ...(withShelf ? {shelf: counting.shelf} : {}),
+      jobs,
       search: new JobSearch(boards(), log.logger),
       notifications: digestRecorder(0).sender,
       logger: log.logger,
     })
     const options = {version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching}
-    return {db, run, options, parked: counting.parked}
+    return {db, run, options, stored: jobs.stored}
   }
 
   const stored = (db: SqliteDatabase) =>
@@ -314,23 +314,23 @@ describe('agent run with a description shelf', () => {
 
   it('stores and scores the jobs exactly as a run that keeps the texts in memory', async () => {
     const plain = runWith(false)
-    const shelved = runWith(true)
+    const early = runWith(true)
     const inMemory = await plain.run.run(plain.options)
-    const parked = await shelved.run.run(shelved.options)
-    expect(shelved.parked).toHaveLength(3)
-    expect(parked.jobs.map(({url, score, reasons}) => ({url, score, reasons}))).toEqual(
+    const storedEarly = await early.run.run(early.options)
+    expect(early.stored).toHaveLength(3)
+    expect(storedEarly.jobs.map(({url, score, reasons}) => ({url, score, reasons}))).toEqual(
       inMemory.jobs.map(({url, score, reasons}) => ({url, score, reasons})),
     )
-    expect(parked.jobs.find((one) => one.url.endsWith('/2'))?.reasons).toEqual([
+    expect(storedEarly.jobs.find((one) => one.url.endsWith('/2'))?.reasons).toEqual([
       '+ typescript (description)',
       'gate: php in the description (x0.5)',
     ])
-    expect(stored(shelved.db)).toEqual(stored(plain.db))
-    expect(stored(shelved.db)).toContainEqual({
+    expect(stored(early.db)).toEqual(stored(plain.db))
+    expect(stored(early.db)).toContainEqual({
       url: 'https://board.example/jobs/2',
       description: 'A longer text: PHP, then TypeScript – lots of it.',
     })
-    expect(parked.matching?.scored).toBe(3)
+    expect(storedEarly.matching?.scored).toBe(3)
   })
 
   it('keeps what each text said for the profile, recalls it in the next run, and forgets it when the profile changes', async () => {
@@ -341,7 +341,6 @@ describe('agent run with a description shelf', () => {
     const run = new AgentRun({
       applications: new SqliteApplicationStore(db, ':memory:'),
       jobs,
-      shelf: jobs,
       readings,
       search: new JobSearch(boards(), log.logger),
       notifications: digestRecorder(0).sender,
@@ -371,27 +370,24 @@ describe('agent run with a description shelf', () => {
     expect(readers().has(before!)).toBe(false)
   })
 
-  it('leaves the shelf alone on a dry run', async () => {
-    const shelved = runWith(true)
-    const summary = await shelved.run.run({...shelved.options, dryRun: true})
-    expect(shelved.parked).toEqual([])
+  it('stores no description on a dry run', async () => {
+    const early = runWith(true)
+    const summary = await early.run.run({...early.options, dryRun: true})
+    expect(early.stored).toEqual([])
     expect(summary.jobs.find((one) => one.url.endsWith('/1'))?.reasons).toContain(
       '+ typescript, postgresql (description)',
     )
-    expect(shelved.db.prepare('SELECT count(*) FROM descriptions').pluck().get()).toBe(0)
+    expect(early.db.prepare('SELECT count(*) FROM descriptions').pluck().get()).toBe(0)
   })
 
-  it('keeps the texts in memory when the shelf fails, and stores them with the jobs', async () => {
+  it('keeps the texts in memory when storing them early fails, and stores them with the jobs', async () => {
     const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
     const log = memoryLogger('DEBUG')
+    const jobs = new CountingJobStore(db, ':memory:')
+    jobs.failing = true
     const run = new AgentRun({
       applications: new SqliteApplicationStore(db, ':memory:'),
-      jobs: new SqliteJobStore(db, ':memory:'),
-      shelf: {
-        park: async () => {
-          throw new Error('database or disk is full')
-        },
-      },
+      jobs,
       search: new JobSearch(boards(), log.logger),
       notifications: digestRecorder(0).sender,
       logger: log.logger,

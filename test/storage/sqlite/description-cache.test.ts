@@ -3,7 +3,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {htmlToText} from '../../../src/core/jobs/description.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
-import {DescriptionMemo} from '../../../src/storage/sqlite/description-memo.js'
+import {SqliteDescriptionCache} from '../../../src/storage/sqlite/sqlite-description-cache.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
@@ -18,7 +18,7 @@ let file: string
 let db: SqliteDatabase
 
 beforeEach(() => {
-  home = tempDir('jobagent-memo-')
+  home = tempDir('jobagent-cache-')
   file = join(home.path, 'jobagent.db')
   db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
 })
@@ -27,14 +27,14 @@ afterEach(() => {
   home.cleanup()
 })
 
-/** A memo whose fresh reads are counted: a read it answers from memory does not reach htmlToText. */
-function countingMemo(logger = memoryLogger('DEBUG').logger) {
+/** A cache whose fresh reads are counted: a read it answers from memory does not reach htmlToText. */
+function countingCache(logger = memoryLogger('DEBUG').logger) {
   const fresh: unknown[] = []
-  const memo = new DescriptionMemo(db, file, logger, (html) => {
+  const cache = new SqliteDescriptionCache(db, file, logger, (html) => {
     fresh.push(html)
     return htmlToText(html)
   })
-  return {memo, fresh}
+  return {cache, fresh}
 }
 
 function job(url: string, description: string | null): JobResponse {
@@ -50,10 +50,10 @@ function job(url: string, description: string | null): JobResponse {
   }
 }
 
-/** Stores jobs as a run does, so their texts are held by stored jobs, with the pairs `memo` read since. */
-async function storeJobs(jobs: JobResponse[], memo?: DescriptionMemo): Promise<void> {
+/** Stores jobs as a run does, so their texts are held by stored jobs, with the pairs `cache` read since. */
+async function storeJobs(jobs: JobResponse[], cache?: SqliteDescriptionCache): Promise<void> {
   const store = new SqliteJobStore(db, file)
-  if (memo) store.writeWithEachRun(memo.writePending)
+  if (cache) store.writeWithEachRun(cache.writePending)
   const started = new Date().toISOString()
   await store.saveRun(
     {
@@ -72,74 +72,74 @@ async function storeJobs(jobs: JobResponse[], memo?: DescriptionMemo): Promise<v
   )
 }
 
-function remembered(): number {
+function cachedPairs(): number {
   return (db.prepare('SELECT count(*) AS n FROM description_sources').get() as {n: number}).n
 }
 
-describe('DescriptionMemo', () => {
+describe('SqliteDescriptionCache', () => {
   it('reads HTML as htmlToText does, and the next search reads a description a stored job holds from there', async () => {
-    const first = countingMemo()
-    expect(first.memo.read(HTML)).toBe(TEXT)
-    expect(remembered()).toBe(0)
-    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.memo)
-    expect(remembered()).toBe(1)
+    const first = countingCache()
+    expect(first.cache.read(HTML)).toBe(TEXT)
+    expect(cachedPairs()).toBe(0)
+    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.cache)
+    expect(cachedPairs()).toBe(1)
 
-    const next = countingMemo()
-    expect(next.memo.read(HTML)).toBe(TEXT)
+    const next = countingCache()
+    expect(next.cache.read(HTML)).toBe(TEXT)
     expect(next.fresh).toEqual([])
   })
 
   it('writes nothing for a search whose jobs are never stored (a dry run, GET /jobs)', async () => {
-    const search = countingMemo()
-    expect(search.memo.read(HTML)).toBe(TEXT)
+    const search = countingCache()
+    expect(search.cache.read(HTML)).toBe(TEXT)
     await storeJobs([job('https://example.org/jobs/1', TEXT)])
-    expect(remembered()).toBe(0)
+    expect(cachedPairs()).toBe(0)
   })
 
   it('reads HTML that changed since', async () => {
-    const first = countingMemo()
-    first.memo.read(HTML)
-    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.memo)
+    const first = countingCache()
+    first.cache.read(HTML)
+    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.cache)
 
-    const next = countingMemo()
+    const next = countingCache()
     const changed = HTML.replace('SQLite', 'PostgreSQL')
-    expect(next.memo.read(changed)).toBe(TEXT.replace('SQLite', 'PostgreSQL'))
+    expect(next.cache.read(changed)).toBe(TEXT.replace('SQLite', 'PostgreSQL'))
     expect(next.fresh).toEqual([changed])
   })
 
   it('reads HTML again when no stored job holds its text any more, and then lets the old pair go', async () => {
-    const first = countingMemo()
-    first.memo.read(HTML)
+    const first = countingCache()
+    first.cache.read(HTML)
     // Stored, and the job's text changed since: no job holds the text the pair points to.
-    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.memo)
+    await storeJobs([job('https://example.org/jobs/1', TEXT)], first.cache)
     await storeJobs([job('https://example.org/jobs/1', 'Another text')])
 
-    const next = countingMemo()
-    expect(next.memo.read(HTML)).toBe(TEXT)
+    const next = countingCache()
+    expect(next.cache.read(HTML)).toBe(TEXT)
     expect(next.fresh).toEqual([HTML])
     const other = '<p>Other</p>'
-    next.memo.read(other)
-    await storeJobs([job('https://example.org/jobs/1', TEXT), job('https://example.org/jobs/2', 'Other')], next.memo)
-    // The first write of a memo drops pairs no job backs, then adds its own (the HTML just read again, and other).
-    expect(remembered()).toBe(2)
+    next.cache.read(other)
+    await storeJobs([job('https://example.org/jobs/1', TEXT), job('https://example.org/jobs/2', 'Other')], next.cache)
+    // The first write of a cache drops pairs no job backs, then adds its own (the HTML just read again, and other).
+    expect(cachedPairs()).toBe(2)
   })
 
   it('remembers nothing for HTML without text, and passes what is not a string through', async () => {
-    const {memo, fresh} = countingMemo()
-    expect(memo.read('<p> </p>')).toBeNull()
-    expect(memo.read(undefined)).toBeNull()
-    expect(memo.read('   ')).toBeNull()
-    await storeJobs([job('https://example.org/jobs/1', null)], memo)
-    expect(remembered()).toBe(0)
+    const {cache, fresh} = countingCache()
+    expect(cache.read('<p> </p>')).toBeNull()
+    expect(cache.read(undefined)).toBeNull()
+    expect(cache.read('   ')).toBeNull()
+    await storeJobs([job('https://example.org/jobs/1', null)], cache)
+    expect(cachedPairs()).toBe(0)
     expect(fresh).toEqual(['<p> </p>', undefined, '   '])
   })
 
   it('reads each description from its HTML when the database cannot be used', () => {
     const log = memoryLogger('DEBUG')
-    const {memo, fresh} = countingMemo(log.logger)
+    const {cache, fresh} = countingCache(log.logger)
     db.close()
-    expect(memo.read(HTML)).toBe(TEXT)
-    memo.writePending()
+    expect(cache.read(HTML)).toBe(TEXT)
+    cache.writePending()
     expect(fresh).toEqual([HTML])
     expect(log.lines.some((line) => line.includes('descriptions: reading the remembered text failed'))).toBe(true)
     expect(log.lines.some((line) => line.includes('descriptions: remembering what was read failed'))).toBe(true)

@@ -25,32 +25,35 @@ afterEach(() => {
 
 const texts = () => db.prepare('SELECT description FROM descriptions ORDER BY description').pluck().all()
 
-/** Found jobs whose descriptions are parked on the shelf, as a storing run hands them to the store. */
-async function parkedJobs(shelf: SqliteJobStore, descriptions: string[]): Promise<FoundJob[]> {
-  const parked = await shelf.park(descriptions)
-  return foundJobs(descriptions.map((_, n) => acmeJob(n))).map((found, n) => ({...found, parked: parked[n] ?? null}))
+/** Found jobs whose descriptions were stored early, as a storing run hands them to the store. */
+async function jobsStoredEarly(jobs: SqliteJobStore, descriptions: string[]): Promise<FoundJob[]> {
+  const stored = await jobs.storeDescriptions(descriptions)
+  return foundJobs(descriptions.map((_, n) => acmeJob(n))).map((found, n) => ({
+    ...found,
+    storedDescription: stored[n] ?? null,
+  }))
 }
 
-describe('the description shelf of jobagent.db', () => {
+describe('the descriptions of jobagent.db', () => {
   it('keeps each text once under its hash, and says where each is and how long', async () => {
-    const shelf = new SqliteJobStore(db, file)
+    const jobs = new SqliteJobStore(db, file)
     const text = 'Build services – in TypeScript'
-    const parked = await shelf.park([text, 'Other', text])
-    expect(parked).toEqual([
+    const stored = await jobs.storeDescriptions([text, 'Other', text])
+    expect(stored).toEqual([
       {hash: textHash(text), length: text.length},
       {hash: textHash('Other'), length: 5},
       {hash: textHash(text), length: text.length},
     ])
     expect(texts()).toEqual(['Build services – in TypeScript', 'Other'])
     const byHash = db.prepare('SELECT description FROM descriptions WHERE hash = ?').pluck()
-    expect(byHash.get(parked[0]!.hash)).toBe(text)
+    expect(byHash.get(stored[0]!.hash)).toBe(text)
   })
 
-  it('stores jobs that point at their parked texts, and drops the texts no stored job has', async () => {
+  it('stores jobs that point at their texts stored early, and drops the texts no stored job has', async () => {
     const jobs = new SqliteJobStore(db, file)
-    const found = await parkedJobs(jobs, ['First text', 'Second text'])
-    // A text parked for a job the run then left out (a duplicate, the salary floor) is not kept.
-    await jobs.park(['Left out'])
+    const found = await jobsStoredEarly(jobs, ['First text', 'Second text'])
+    // A text stored for a job the run then left out (a duplicate, the salary floor) is not kept.
+    await jobs.storeDescriptions(['Left out'])
     expect(found.every((one) => one.job.description === null)).toBe(true)
     const saved = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), found, closesNothing)
     expect(texts()).toEqual(['First text', 'Second text'])
@@ -58,12 +61,12 @@ describe('the description shelf of jobagent.db', () => {
     expect((await jobs.lastRunJobs()).jobs.map((job) => job.description).sort()).toEqual(['First text', 'Second text'])
   })
 
-  it('writes nothing for a board whose texts are all on the shelf', async () => {
-    const shelf = new SqliteJobStore(db, file)
-    await shelf.park(['Known'])
+  it('writes nothing for a board whose texts are all stored', async () => {
+    const jobs = new SqliteJobStore(db, file)
+    await jobs.storeDescriptions(['Known'])
     const changes = () => db.prepare('SELECT total_changes()').pluck().get()
     const before = changes()
-    await shelf.park(['Known', 'Known'])
+    await jobs.storeDescriptions(['Known', 'Known'])
     expect(changes()).toBe(before)
   })
 })

@@ -3,7 +3,7 @@ import type {Logger} from '../../core/logger.js'
 import {read, type SqliteDatabase} from './database.js'
 import {textHash} from './text-hash.js'
 
-/** What a posting's HTML is remembered under: its hash together with the version of the rules that read it. */
+/** What a posting's HTML is cached under: its hash together with the version of the rules that read it. */
 function sourceHash(html: string): string {
   return textHash(`${HTML_RULES_VERSION}\u0000`, html)
 }
@@ -12,16 +12,16 @@ function sourceHash(html: string): string {
 const MAX_PENDING = 50_000
 
 /**
- * Remembers what the HTML of each description read as, so a run reads again only the descriptions that changed:
+ * Caches what the HTML of each description read as, so a run reads again only the descriptions that changed:
  * a daily run sees mostly the jobs of the day before, and reading HTML is the largest part of its work. It keeps
  * no text of its own: `description_sources` maps the hash of a description's HTML to the hash of its text, and
  * the text is in `descriptions`, kept while a stored job points at it. HTML whose text is gone from there is read
- * again; the pairs of such texts are dropped when the memo first writes.
+ * again; the pairs of such texts are dropped when the cache first writes.
  * The pairs of fresh reads are written by `writePending`, inside the transaction that stores a run's jobs, so a
  * search that stores nothing (a dry run, GET /jobs) leaves nothing behind either.
- * Remembering is an optimisation only: a read or write that fails leaves the description read from its HTML.
+ * Caching is an optimisation only: a read or write that fails leaves the description read from its HTML.
  */
-export class DescriptionMemo {
+export class SqliteDescriptionCache {
   private readonly lookup
   private readonly insert
   private readonly prune
@@ -33,7 +33,7 @@ export class DescriptionMemo {
     private readonly db: SqliteDatabase,
     private readonly file: string,
     private readonly logger: Logger,
-    /** How HTML is read when nothing is remembered for it; tests count the reads through it. */
+    /** How HTML is read when nothing is cached for it; tests count the reads through it. */
     private readonly readFresh: HtmlReader = htmlToText,
   ) {
     this.lookup = db.prepare(
@@ -52,10 +52,10 @@ export class DescriptionMemo {
   readonly read: HtmlReader = (html) => {
     if (typeof html !== 'string' || html.trim() === '') return this.readFresh(html)
     const source = sourceHash(html)
-    const known = this.recall(source)
+    const known = this.cached(source)
     if (known !== undefined) return known
     const text = this.readFresh(html)
-    if (text !== null) this.remember(source, textHash(text))
+    if (text !== null) this.addPending(source, textHash(text))
     return text
   }
 
@@ -68,7 +68,7 @@ export class DescriptionMemo {
     this.pending = new Map()
     const inTransaction = this.db.inTransaction
     try {
-      // Once per memo, before its own pairs go in: the pairs of the texts that runs since have let go.
+      // Once per cache, before its own pairs go in: the pairs of the texts that runs since have let go.
       if (!this.pruned) this.prune.run()
       this.pruned = true
       for (const [source, description] of pairs) this.insert.run(source, description)
@@ -80,7 +80,7 @@ export class DescriptionMemo {
     }
   }
 
-  private recall(source: string): string | undefined {
+  private cached(source: string): string | undefined {
     try {
       const row = read(this.db, this.file, () => this.lookup.get(source)) as {description: string} | undefined
       return row?.description
@@ -90,7 +90,7 @@ export class DescriptionMemo {
     }
   }
 
-  private remember(source: string, description: string): void {
+  private addPending(source: string, description: string): void {
     this.pending.delete(source)
     this.pending.set(source, description)
     if (this.pending.size > MAX_PENDING) {

@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 it('keeps every description exact over runs that read only the HTML that changed', async () => {
-  const home = tempDir('jobagent-memo-run-')
+  const home = tempDir('jobagent-description-cache-run-')
   try {
     const config = {sources: [{type: 'remotive', url: server.url}], notify: {urls: []}}
     writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})
@@ -71,7 +71,7 @@ it('keeps every description exact over runs that read only the HTML that changed
 })
 
 it('stores no pair for a dry run, which stores nothing', async () => {
-  const home = tempDir('jobagent-memo-dry-')
+  const home = tempDir('jobagent-description-cache-dry-')
   try {
     const config = {sources: [{type: 'remotive', url: server.url}], notify: {urls: []}}
     writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})

@@ -1,0 +1,34 @@
+import type {DescriptionTerms} from '../matching/score.js'
+
+/** A description a run keeps out of memory: the key its text is stored under, and its length in characters. */
+export interface StoredDescription {
+  /** The text's fingerprint, under which the store keeps it. */
+  hash: string
+  length: number
+  /** What the run's profile reads in the text (descriptionReader), taken before the text was stored. */
+  terms?: DescriptionTerms
+}
+
+/**
+ * Where a storing run keeps its jobs' description texts while it holds thousands of jobs (several KB each in
+ * memory): the job store's table of texts, which the jobs the run stores then point into. Each board's texts are
+ * stored as the board answers, read first for what the profile's terms say of them when the run scores its jobs,
+ * so the run never needs a text again. A search that stores nothing (a dry run, GET /jobs) keeps its texts.
+ */
+export interface DescriptionStore {
+  /** Stores the texts, each text once whatever its number of jobs, and says under which key each is, in order. */
+  storeDescriptions(texts: readonly string[]): Promise<StoredDescription[]>
+}
+
+/**
+ * What descriptions said for a profile, kept between runs beside the texts: a daily run sees mostly the texts of the
+ * day before, and reading every one again for the profile is most of the time scoring takes. Readings are kept by
+ * the reader's key (the rules and the profile's terms) and the text's hash; keeping is an optimisation only, and a
+ * run whose profile changed finds none.
+ */
+export interface DescriptionReadings {
+  /** The kept readings of these texts under `key`, by hash; those not kept are left out. */
+  find(key: string, hashes: readonly string[]): Promise<Map<string, string>>
+  /** Keeps readings under `key`, dropping those kept under any other key. */
+  save(key: string, readings: readonly (readonly [hash: string, reading: string])[]): Promise<void>
+}
