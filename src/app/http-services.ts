@@ -16,7 +16,7 @@ export interface HttpServices {
   applications: Pick<ApplicationService, 'record' | 'get' | 'status' | 'list' | 'page' | 'changeStatus' | 'stats'>
   /**
    * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
-   * tracker's view of found jobs and tracking one of them (the run's rule, see judgeJob).
+   * tracker's view of found jobs and tracking one of them (the run's rule, see trackingOfJob).
    */
   jobs: {search(tags: string[], signal?: AbortSignal): Promise<FoundSearch>} & Pick<
     JobCatalog,

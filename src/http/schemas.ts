@@ -178,7 +178,7 @@ const JobSchema = z
   .openapi('JobResponse')
 
 /**
- * What the tracker holds about a job (core judgeJob): matched by the job's URL or its canonical URL (tracking
+ * What the tracker holds about a job (core trackingOfJob): matched by the job's URL or its canonical URL (tracking
  * parameters such as utm_* removed), exactly as `jobagent run` counts new jobs.
  */
 function trackingFields() {

@@ -58,7 +58,7 @@ export interface DashboardServices {
   runSearch(options: {onProgress: (progress: SourceProgress) => void; signal: AbortSignal}): Promise<RunSummary>
 }
 
-/** The application tracked for a job of the last run: the one the catalog matched (see judgeJob), by its URL. */
+/** The application tracked for a job of the last run: the one the catalog matched (see trackingOfJob), by its URL. */
 export function applicationOfJob(data: DashboardData, job: ListedJob): TrackedApplication | undefined {
   return job.tracked_url === null ? undefined : data.byUrl.get(job.tracked_url)
 }

@@ -126,7 +126,7 @@ function applicationOf(job, index) {
 const isNewJob = (job, application) => !job.closed_at && (!application || application.status === 'saved')
 
 /** Asks the server again whether the listed jobs are tracked and new (after a change made elsewhere). */
-async function rejudgeJobs() {
+async function refreshTracking() {
   if (!state.jobs || state.jobs.length === 0) return
   try {
     const body = await apiJson('POST', 'jobs/tracking', {body: {urls: state.jobs.map((job) => job.url)}})
@@ -216,7 +216,7 @@ async function track(job, status, button) {
   } catch (error) {
     showError(`Could not track ${name}`, error)
     // Another client may have tracked it meanwhile: show what the server holds now.
-    await rejudgeJobs()
+    await refreshTracking()
     await refresh()
   }
   focusJobRow(job)

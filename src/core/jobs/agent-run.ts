@@ -285,7 +285,7 @@ export class AgentRun {
    */
   private async store(run: RunState, found: Found): Promise<Stored> {
     const applied = await this.deps.applications.appliedUrlKeys()
-    // New: no URL key of the job or of its other listings is an application applied for (the rule judgeJob applies
+    // New: no URL key of the job or of its other listings is an application applied for (the rule trackingOfJob applies
     // too), on the jobs as stored, which keep the listings of earlier runs.
     const isNew = (job: PreviewedJob) => !jobTrackingKeys(job).some((key) => applied.has(key))
     if (run.dryRun) {

@@ -14,9 +14,9 @@ import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
 import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, StoredJob} from './job-store.js'
-import {type JobTracking, jobTrackingKeys, judgeJob} from './job-tracking.js'
+import {type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
 
-/** A job seen against the tracker (see judgeJob), with its score against the profile (null without one). */
+/** A job seen against the tracker (see trackingOfJob), with its score against the profile (null without one). */
 type Listed<J> = J & JobTracking & {score: number | null; reasons: string[]}
 
 /** A stored job, every field of it, as a listing holds it. */
@@ -200,10 +200,10 @@ export class JobCatalog {
     return tracking.map((tracking, index) => (jobs[index]?.closed_at ? {...tracking, is_new: false} : tracking))
   }
 
-  /** One lookup of every job's keys, then judgeJob per job. */
+  /** One lookup of every job's keys, then trackingOfJob per job. */
   private async trackingOf(keysOfJobs: readonly string[][]): Promise<JobTracking[]> {
     const tracked = await this.applicationStore.trackedOf(keysOfJobs.flat())
-    return keysOfJobs.map((keys) => judgeJob(keys, tracked))
+    return keysOfJobs.map((keys) => trackingOfJob(keys, tracked))
   }
 
   async find(id: number): Promise<StoredJob> {

@@ -162,7 +162,7 @@ export class JobSearch {
       // real fault. The line's wording is part of the run log that tests and users read.
       this.logger
         .child(`sources.${source.name}`)
-        .debug(`descriptions: keeping them in memory, the shelf failed (${describeFailure(error)})`)
+        .debug(`descriptions: keeping them in memory, storing them failed (${describeFailure(error)})`)
       return jobs
     }
   }

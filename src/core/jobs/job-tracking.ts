@@ -38,7 +38,7 @@ export function jobTrackingKeys(job: {url: string; also_on: readonly Sighting[]}
  * are tracked, the one applied for is the job's application (else the one as posted), so `is_new` always agrees
  * with `tracked_status`.
  */
-export function judgeJob(keys: readonly string[], tracked: ReadonlyMap<string, TrackedUrl>): JobTracking {
+export function trackingOfJob(keys: readonly string[], tracked: ReadonlyMap<string, TrackedUrl>): JobTracking {
   const isAppliedKey = (key: string) => {
     const application = tracked.get(key)
     return application !== undefined && isAppliedStatus(application.status)

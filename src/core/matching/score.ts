@@ -576,7 +576,7 @@ export function scoreJobs(
   )
 }
 
-/** What a description says for a profile, read or remembered (docs/MATCHING.md, "Speed"). */
+/** What a description says for a profile, read now or saved from an earlier reading (docs/MATCHING.md, "Speed"). */
 export interface DescriptionReader {
   /**
    * What the readings depend on: the reading rules' version and the profile's terms, in order. A reading kept under

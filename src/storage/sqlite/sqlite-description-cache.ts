@@ -76,7 +76,7 @@ export class SqliteDescriptionCache {
       // A full disk may have rolled back the caller's whole transaction: its next statements would run outside
       // one, so the failure is the caller's to end.
       if (inTransaction && !this.db.inTransaction) throw error
-      this.logger.debug(`descriptions: remembering what was read failed (${(error as Error).message})`)
+      this.logger.debug(`descriptions: saving the reading failed (${(error as Error).message})`)
     }
   }
 
@@ -85,7 +85,7 @@ export class SqliteDescriptionCache {
       const row = read(this.db, this.file, () => this.lookup.get(source)) as {description: string} | undefined
       return row?.description
     } catch (error) {
-      this.logger.debug(`descriptions: reading the remembered text failed (${(error as Error).message})`)
+      this.logger.debug(`descriptions: reading the saved reading failed (${(error as Error).message})`)
       return undefined
     }
   }

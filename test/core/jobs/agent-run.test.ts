@@ -398,6 +398,6 @@ describe('agent run with a description store', () => {
       url: 'https://board.example/jobs/1',
       description: 'We write TypeScript and PostgreSQL all day.',
     })
-    expect(log.lines.filter((line) => line.includes('keeping them in memory, the shelf failed'))).toHaveLength(2)
+    expect(log.lines.filter((line) => line.includes('keeping them in memory, storing them failed'))).toHaveLength(2)
   })
 })

@@ -5,7 +5,7 @@ import {AgentRun} from '../../../src/core/jobs/agent-run.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
 import {JobSearch} from '../../../src/core/jobs/job-search.js'
-import {judgeJob} from '../../../src/core/jobs/job-tracking.js'
+import {trackingOfJob} from '../../../src/core/jobs/job-tracking.js'
 import {jobApplicationKeys} from '../../../src/core/url-identity.js'
 import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
@@ -35,18 +35,18 @@ describe('jobApplicationKeys', () => {
   })
 })
 
-describe('judgeJob', () => {
+describe('trackingOfJob', () => {
   const keys = jobApplicationKeys('https://board.example/jobs/1?utm_source=x')
   const plain = 'https://board.example/jobs/1'
 
   it('finds an application tracked under the canonical URL', () => {
     const tracked = new Map([[plain, {url: plain, status: 'interviewing' as const}]])
-    expect(judgeJob(keys, tracked)).toEqual({tracked_status: 'interviewing', tracked_url: plain, is_new: false})
+    expect(trackingOfJob(keys, tracked)).toEqual({tracked_status: 'interviewing', tracked_url: plain, is_new: false})
   })
 
   it('counts a saved application as tracked but still new', () => {
     const tracked = new Map([[plain, {url: plain, status: 'saved' as const}]])
-    expect(judgeJob(keys, tracked)).toEqual({tracked_status: 'saved', tracked_url: plain, is_new: true})
+    expect(trackingOfJob(keys, tracked)).toEqual({tracked_status: 'saved', tracked_url: plain, is_new: true})
   })
 
   it('prefers the application applied for when both keys are tracked, so the status and newness agree', () => {
@@ -55,11 +55,11 @@ describe('judgeJob', () => {
       [asPosted, {url: asPosted, status: 'saved' as const}],
       [plain, {url: plain, status: 'applied' as const}],
     ])
-    expect(judgeJob(keys, tracked)).toEqual({tracked_status: 'applied', tracked_url: plain, is_new: false})
+    expect(trackingOfJob(keys, tracked)).toEqual({tracked_status: 'applied', tracked_url: plain, is_new: false})
   })
 
   it('judges an untracked job new', () => {
-    expect(judgeJob(keys, new Map())).toEqual({tracked_status: null, tracked_url: null, is_new: true})
+    expect(trackingOfJob(keys, new Map())).toEqual({tracked_status: null, tracked_url: null, is_new: true})
   })
 })
 
