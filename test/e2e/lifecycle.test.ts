@@ -1,7 +1,8 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 let home: {path: string; cleanup: () => void}
 beforeEach(() => {
@@ -9,7 +10,7 @@ beforeEach(() => {
 })
 afterEach(() => home.cleanup())
 
-const jobagent = (args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const jobagent = (args: string[]) => runCommandLine(args, {home: home.path})
 
 /** The file board lists these postings now. */
 function board(postings: {title: string; location: string; n: number}[]) {
