@@ -5,10 +5,11 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {UnavailableError} from '../../src/core/errors.js'
 import {JobSearch} from '../../src/core/jobs/job-search.js'
 import {createSources} from '../../src/sources/index.js'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, tempDir} from '../helpers/cli.js'
 import {EMPTY_CRITERIA} from '../helpers/criteria.js'
 import {memoryLogger, parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
 
 // Boards that send what no job board sends: links that are not web addresses, megabytes of title, and documents
@@ -169,7 +170,7 @@ describe('jobagent run (built CLI) against hostile boards', () => {
       {type: 'remoteok', url: `${boards.url}/healthy`, name: 'healthy'},
     ]
     writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources}), {mode: 0o600})
-    const run = await runCli(['run', '--json'], {home: home.path, timeoutMs: 60_000})
+    const run = await runCommandLine(['run', '--json'], {home: home.path})
     expect(run.stderr).not.toMatch(/This is a bug|at .*\.js:\d+/)
     expect(run.code).toBe(0)
     expect(warnings(run)).toEqual(
@@ -182,7 +183,7 @@ describe('jobagent run (built CLI) against hostile boards', () => {
       ]),
     )
 
-    const listed = await runCli(['jobs', '--json'], {home: home.path})
+    const listed = await runCommandLine(['jobs', '--json'], {home: home.path})
     expect(listed.code).toBe(0)
     const jobs = JSON.parse(listed.stdout) as {url: string; title: string}[]
     expect(jobs.length).toBeGreaterThan(2)

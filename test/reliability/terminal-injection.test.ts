@@ -2,8 +2,9 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, ROOT, tempDir} from '../helpers/cli.js'
 import {type MockServer, sendJson, sendText, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 /**
  * docs/RELIABILITY.md "Terminal escape injection": text from boards, board error pages, the tracker's database,
@@ -27,7 +28,7 @@ function expectNoRawControls(result: CliResult) {
 
 let boards: MockServer
 let home: ReturnType<typeof tempDir>
-const jobagent = (...args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const jobagent = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 beforeAll(async () => {
   boards = await startMockServer({
