@@ -75,7 +75,8 @@ export async function runDemo(
   runOptions: Parameters<typeof runAgent>[1],
 ): Promise<DemoRun> {
   const demo = shippedFiles('demo')
-  const dataDir = await mkdtemp(join(tmpdir(), 'jobagent-demo-'))
+  // The temporary directory of the environment the command was given (TMPDIR), as os.tmpdir() reads it.
+  const dataDir = await mkdtemp(join(options.env.TMPDIR || tmpdir(), 'jobagent-demo-'))
   const {server, sources} = await serveBoards(demo)
   const context = new AppContext({
     // Only the demo's own directory: no user config file, and no JOBAGENT_* variable reaches the demo.
