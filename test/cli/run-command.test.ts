@@ -1,9 +1,11 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import ConfigGet from '../../commands/config/get.js'
 import ConfigSet from '../../commands/config/set.js'
 import NotifyTest from '../../commands/notify/test.js'
 import Status from '../../commands/status.js'
-import {tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
 import {runCommand, runCommandLine} from '../helpers/run-command.js'
 
 let first: ReturnType<typeof tempDir>
@@ -65,3 +67,26 @@ describe('runCommand: a command class run in this process as the built CLI runs 
     expect(JSON.parse(listed.stdout)).toHaveLength(1)
   })
 })
+
+describe('the commands reach the process only through the base command', () => {
+  /** React reads NODE_ENV from the process itself, so the dashboard sets it there. */
+  const ALLOWED = new Set(["commands/ui.ts: process.env.NODE_ENV ??= 'production'"])
+
+  it('no command writes to process.stdout or stderr, reads process.env or stdin, or sets the exit code itself', () => {
+    const uses = commandFiles()
+      .flatMap((file) =>
+        readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .filter((line) => /\bprocess\.(stdout|stderr|stdin|env|exit|exitCode)\b|\bconsole\./.test(line))
+          .map((line) => `${file}: ${line.trim()}`),
+      )
+      .filter((use) => !ALLOWED.has(use))
+    expect(uses).toEqual([])
+  })
+})
+
+function commandFiles(dir = 'commands'): string[] {
+  return readdirSync(join(ROOT, dir), {withFileTypes: true}).flatMap((entry) =>
+    entry.isDirectory() ? commandFiles(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+  )
+}
