@@ -21,7 +21,7 @@ const POSTINGS = [
   ['Barista', 'coffee'],
 ]
 
-describe('a profile and feedback from the built CLI', () => {
+describe('a profile and feedback from the CLI', () => {
   it('asks for the profile, ranks by it, and learns from likes and dismissals without a new run', async () => {
     const jobs = POSTINGS.map(([title, tag], n) => ({
       title,

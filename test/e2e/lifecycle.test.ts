@@ -24,7 +24,7 @@ function board(postings: {title: string; location: string; n: number}[]) {
   writeFileSync(join(home.path, 'jobs.json'), JSON.stringify(jobs))
 }
 
-describe('closed and reposted jobs from the built CLI', () => {
+describe('closed and reposted jobs from the CLI', () => {
   it('lists one job per role, closes what the board dropped, and says so in jobs, status and --json', async () => {
     const config = {sources: [{type: 'file', path: join(home.path, 'jobs.json')}], run: {closed_after_runs: 1}}
     writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})

@@ -42,7 +42,7 @@ const messages = (result: CliResult) =>
     .filter((line) => / \| (DEBUG|INFO|WARNING|ERROR) \| /.test(line))
     .map(parseLogLine)
 
-describe('jobagent run (built CLI against local boards)', () => {
+describe('jobagent run against local boards', () => {
   it('logs every step in order, stores the jobs and prints one JSON summary', async () => {
     configure([...goodBoards(), {type: 'jobicy', url: `${boards.url}/jobicy`}])
     const result = await jobagent(['run', '--json'])

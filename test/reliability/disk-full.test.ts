@@ -8,7 +8,7 @@ import {runCommandLine} from '../helpers/run-command.js'
 import {mountSmallFilesystem, type SmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
 /**
- * The built CLI on a real, nearly full file system (a 2 MiB tmpfs mounted by the test). Before, a short write was
+ * The CLI's commands on a real, nearly full file system (a 2 MiB tmpfs mounted by the test). Before, a short write was
  * ignored: export-csv and config set printed success and left a truncated file in place of the previous one.
  */
 describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 MiB tmpfs)', () => {

@@ -7,7 +7,7 @@ import {runCommandLine} from '../helpers/run-command.js'
 import {mountSmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
 /**
- * A read-only, missing, misshapen or foreign data dir is the environment's doing: the built CLI names the path and
+ * A read-only, missing, misshapen or foreign data dir is the environment's doing: the CLI names the path and
  * what to do and exits 1, and never calls it a bug (before, these ended in "This is a bug in jobagent" or exit 2).
  */
 const cleanups: (() => void)[] = []

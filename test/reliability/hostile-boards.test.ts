@@ -14,7 +14,7 @@ import {fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
 
 // Boards that send what no job board sends: links that are not web addresses, megabytes of title, and documents
 // nested millions of levels deep. Each is met where a run meets it: the adapters over real sockets, the search,
-// and the built CLI.
+// and the CLI's run command.
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8'
 const FIVE_MB = 5 * 1024 * 1024
@@ -149,7 +149,7 @@ describe('a board answer nested deeper than 100 levels fails the board without b
   })
 })
 
-describe('jobagent run (built CLI) against hostile boards', () => {
+describe('jobagent run against hostile boards', () => {
   let home: {path: string; cleanup: () => void}
   beforeEach(() => {
     home = tempDir()

@@ -8,7 +8,7 @@ import {runCommandLine} from '../helpers/run-command.js'
 
 /**
  * docs/RELIABILITY.md "Terminal escape injection": text from boards, board error pages, the tracker's database,
- * import files and the shipment stores reaches stdout and stderr of the built CLI with every control character
+ * import files and the shipment stores reaches stdout and stderr of the CLI with every control character
  * shown escaped, never as the raw bytes a terminal acts on.
  */
 
@@ -57,7 +57,7 @@ beforeEach(() => {
 })
 afterEach(() => home.cleanup())
 
-describe('terminal escape injection (built CLI)', () => {
+describe('terminal escape injection', () => {
   it('a hostile board reaches neither the run log, jobs, jobs --json, apply nor status as raw controls', async () => {
     writeFileSync(
       join(home.path, 'config.json'),
