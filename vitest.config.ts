@@ -6,7 +6,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // End-to-end tests spawn the built CLI; two workers match the 2-core machine.
+    // The few tests that spawn the built CLI build it first when the sources changed (see the file).
+    setupFiles: ['test/build-when-needed.ts'],
+    // Two workers match the 2-core machine.
     maxWorkers: 2,
   },
 })

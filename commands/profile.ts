@@ -38,17 +38,17 @@ export default class Profile extends BaseCommand {
       return {forgotten}
     }
     const current = this.context.config.profile
-    const asking = flags.ask || (!flags.show && !this.jsonEnabled() && process.stdin.isTTY === true)
+    const asking = flags.ask || (!flags.show && !this.jsonEnabled() && this.io.stdin.isTTY === true)
     if (!asking) {
       this.log(renderProfile(current))
       return current
     }
     const profile = await askProfile(current, {
-      input: process.stdin,
-      output: process.stdout,
-      retry: process.stdin.isTTY === true,
+      input: this.io.stdin,
+      output: this.io.stdout,
+      retry: this.io.stdin.isTTY === true,
     })
-    const editor = new ConfigEditor()
+    const editor = new ConfigEditor(this.env)
     editor.set('profile', JSON.stringify(profile))
     this.log(`\n${renderProfile(profile)}\nSaved to ${editor.path}. See the jobs it ranks first with: jobagent jobs`)
     return profile

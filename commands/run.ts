@@ -53,7 +53,7 @@ export default class Run extends BaseCommand {
   async run() {
     preferSmallHeap()
     const {flags} = await this.parse(Run)
-    const progress = flags.quiet ? null : createSourceProgress()
+    const progress = flags.quiet ? null : createSourceProgress(this.io.stderr)
     this.logSink.redirect(progress)
     const options = {
       tags: flags.tags ?? [],
@@ -68,14 +68,15 @@ export default class Run extends BaseCommand {
     }
     if (flags.demo) {
       const {runDemo} = await import('../src/app/demo.js')
-      const demo = await runDemo({logger: this.logger, keep: Boolean(flags.keep), mode: flags.mode}, options).finally(
-        done,
-      )
+      const demo = await runDemo(
+        {logger: this.logger, env: this.env, keep: Boolean(flags.keep), mode: flags.mode},
+        options,
+      ).finally(done)
       if (this.jsonEnabled()) this.logJson({...demo.summary, demo: {data_dir: demo.data_dir, kept: demo.kept}})
       else if (!flags.quiet) this.log(demo.next_step)
       // Quiet or not, a kept data directory is named: it is the one thing the person needs from a kept demo.
       else if (demo.kept) this.log(`The demo's data is in ${demo.data_dir}`)
-      if (demo.summary.exit_code !== 0) process.exitCode = demo.summary.exit_code
+      if (demo.summary.exit_code !== 0) this.setExitCode(demo.summary.exit_code)
       return
     }
     const context = this.openContext({
@@ -90,7 +91,7 @@ export default class Run extends BaseCommand {
     if (this.jsonEnabled()) this.logJson(summary)
     else if (summary.new_jobs > 0 && !flags.quiet) this.log(nextStep(summary.new_jobs, summary.dry_run))
     // Not this.exit(): under --json it would print a second document after the summary.
-    if (summary.exit_code !== 0) process.exitCode = summary.exit_code
+    if (summary.exit_code !== 0) this.setExitCode(summary.exit_code)
   }
 }
 

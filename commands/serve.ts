@@ -32,13 +32,13 @@ export default class Serve extends BaseCommand {
     // Imported here so the other commands never load hono, zod-openapi and prom-client.
     const {serveApi} = await import('../src/http/serve.js')
     // The access log (a line per request) is written once per event-loop turn rather than once per line.
-    const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: process.env})
+    const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: this.env})
     const {host, port, allowed_hosts} = context.serverConfig()
     await serveApi(context, {
       host,
       port,
       allowedHosts: allowed_hosts,
-      httpLogger: new LineLogger('jobagent', batchedSink(process.stderr), level),
+      httpLogger: new LineLogger('jobagent', batchedSink(this.io.stderr), level),
       apiToken: context.env.JOBAGENT_API_TOKEN || undefined,
       corsOrigins: flags['cors-origin'] ?? [],
     })

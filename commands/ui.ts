@@ -19,7 +19,7 @@ export default class Ui extends BaseCommand {
 
   // The screen belongs to the dashboard: log lines (of a search run with r) are kept and printed on quit.
   protected get logger(): Logger {
-    const level = logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: process.env})
+    const level = logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: this.env})
     const sink = {
       write: (line: string) => {
         this.logLines.push(line)
@@ -31,7 +31,7 @@ export default class Ui extends BaseCommand {
 
   async run() {
     await this.parse(Ui)
-    const notTerminal = !process.stdout.isTTY ? 'stdout' : !process.stdin.isTTY ? 'stdin' : null
+    const notTerminal = !this.io.stdout.isTTY ? 'stdout' : !this.io.stdin.isTTY ? 'stdin' : null
     if (notTerminal) {
       throw new ValidationError(`jobagent ui needs an interactive terminal, and ${notTerminal} is not one`, {
         hint: 'in scripts and pipes use: jobagent status (applications) or jobagent jobs (found jobs), with --json',
@@ -46,9 +46,14 @@ export default class Ui extends BaseCommand {
     const context = this.context
     const {runDashboard} = await loading
     try {
-      await runDashboard(context, {colour: colourEnabled(process.stdout)})
+      await runDashboard(context, {
+        colour: colourEnabled(this.io.stdout, this.env),
+        stdout: this.io.stdout,
+        stdin: this.io.stdin,
+        env: this.env,
+      })
     } finally {
-      for (const line of this.logLines) process.stderr.write(`${line}\n`)
+      for (const line of this.logLines) this.io.stderr.write(`${line}\n`)
     }
   }
 }

@@ -13,11 +13,11 @@ export default class ConfigGet extends BaseCommand {
 
   async run() {
     const {args, flags} = await this.parse(ConfigGet)
-    const editor = new ConfigEditor()
+    const editor = new ConfigEditor(this.env)
     const {value, isDefault} = editor.get(args.key, {showSecrets: flags['show-secrets']})
     this.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2))
     if (isDefault && !this.jsonEnabled() && !flags.quiet) {
-      process.stderr.write(`(the built-in default; ${args.key} is not set in ${editor.path})\n`)
+      this.io.stderr.write(`(the built-in default; ${args.key} is not set in ${editor.path})\n`)
     }
     return value
   }

@@ -11,7 +11,7 @@ export default class ConfigList extends BaseCommand {
 
   async run() {
     const {flags} = await this.parse(ConfigList)
-    const settings = new ConfigEditor().list({showSecrets: flags['show-secrets']})
+    const settings = new ConfigEditor(this.env).list({showSecrets: flags['show-secrets']})
     this.log(
       Object.keys(settings).length === 0 ? '(no settings; built-in defaults apply)' : JSON.stringify(settings, null, 2),
     )

@@ -21,7 +21,7 @@ export default class ConfigPath extends BaseCommand {
 
   async run() {
     const {args} = await this.parse(ConfigPath)
-    const paths = {config: new ConfigEditor().path, data: resolvePaths().dataDir}
+    const paths = {config: new ConfigEditor(this.env).path, data: resolvePaths(this.env).dataDir}
     if (args.which === 'config' || args.which === 'data') this.log(paths[args.which])
     else this.log(`config file  ${paths.config}\ndata dir     ${paths.data}`)
     return paths

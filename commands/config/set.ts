@@ -20,7 +20,7 @@ export default class ConfigSet extends BaseCommand {
 
   async run() {
     const {args} = await this.parse(ConfigSet)
-    new ConfigEditor().set(args.key, args.value)
+    new ConfigEditor(this.env).set(args.key, args.value)
     this.log(`Set ${args.key}.`)
   }
 }

@@ -12,11 +12,11 @@ export default class ConfigUnset extends BaseCommand {
 
   async run() {
     const {args} = await this.parse(ConfigUnset)
-    const editor = new ConfigEditor()
+    const editor = new ConfigEditor(this.env)
     const {removed, problems: remaining} = editor.unset(args.key)
     this.log(removed ? `Unset ${args.key}.` : `${args.key} is not set in ${editor.path}; nothing changed.`)
     if (remaining.length === 0) return
     const problems = remaining.map((problem) => problem.message).join('; ')
-    process.stderr.write(`Warning: ${editor.path} still has problems: ${problems}\nHint: ${configFixHint(remaining)}\n`)
+    this.io.stderr.write(`Warning: ${editor.path} still has problems: ${problems}\nHint: ${configFixHint(remaining)}\n`)
   }
 }

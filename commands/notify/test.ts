@@ -32,7 +32,7 @@ export default class NotifyTest extends BaseCommand {
     const report = await (await context.openNotifications()).deliver(buildTestDigest(), new AbortController().signal)
     if (!this.jsonEnabled()) this.log(renderDelivery(report, this.style))
     // Not this.exit(): that would print an EEXIT error after the report under --json.
-    if (report.channels.some((result) => !result.ok)) process.exitCode = EXIT_FAILURE
+    if (report.channels.some((result) => !result.ok)) this.setExitCode(EXIT_FAILURE)
     return report
   }
 }

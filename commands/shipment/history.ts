@@ -33,12 +33,12 @@ export default class ShipmentHistory extends BaseCommand {
     const {args, flags} = await this.parse(ShipmentHistory)
     const query = {since: flags.since, until: flags.until, limit: flags.limit, cursor: flags.cursor}
     const history = flags.server
-      ? await fetchTelemetryHistory(flags.server, args.id, query, {token: process.env.JOBAGENT_API_TOKEN || undefined})
+      ? await fetchTelemetryHistory(flags.server, args.id, query, {token: this.env.JOBAGENT_API_TOKEN || undefined})
       : await (await this.context.openShipments()).history(args.id, query)
     this.log(renderTelemetryHistory(history, this.style))
     const next = renderNextPage(history)
     // On stderr, so --json on stdout stays one document.
-    if (next) process.stderr.write(`${next}\n`)
+    if (next) this.io.stderr.write(`${next}\n`)
     return history
   }
 }

@@ -40,7 +40,7 @@ export default class ShipmentShow extends BaseCommand {
     const {argv, flags} = await this.parse(ShipmentShow)
     const ids = argv as string[]
     if (flags.watch) return this.watch(ids, flags.server)
-    const remote = {token: process.env.JOBAGENT_API_TOKEN || undefined}
+    const remote = {token: this.env.JOBAGENT_API_TOKEN || undefined}
     if (ids.length === 1) {
       const id = ids[0] as string
       const state = flags.server
@@ -54,9 +54,9 @@ export default class ShipmentShow extends BaseCommand {
       : await (await this.context.openShipments()).unifiedBatch(ids)
     if (batch.shipments.length > 0) this.log(renderUnifiedBatch(batch, this.style))
     if (batch.missing.length > 0) {
-      process.stderr.write(`${renderMissingShipments(batch.missing)}\n`)
+      this.io.stderr.write(`${renderMissingShipments(batch.missing)}\n`)
       // Not this.exit(): under --json it would print a second document after the body.
-      process.exitCode = EXIT_FAILURE
+      this.setExitCode(EXIT_FAILURE)
     }
     return batch
   }
@@ -69,7 +69,13 @@ export default class ShipmentShow extends BaseCommand {
     }
     // Loaded here: the watch display and the event-stream reader are for --watch only.
     const {watchShipment} = await import('../../src/cli/shipment-watch-display.js')
-    await watchShipment(this.context, id, {server, json: this.jsonEnabled(), style: this.style})
+    await watchShipment(this.context, id, {
+      server,
+      json: this.jsonEnabled(),
+      style: this.style,
+      stdout: this.io.stdout,
+      stderr: this.io.stderr,
+    })
     return undefined
   }
 }

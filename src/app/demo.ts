@@ -7,6 +7,7 @@ import type {RunSummary} from '../core/jobs/agent-run.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {runAgent} from './agent.js'
+import type {Env} from './config.js'
 import {AppContext} from './context.js'
 import {type FileSet, shippedFiles} from './shipped-files.js'
 
@@ -70,15 +71,16 @@ async function serveBoards(demo: FileSet): Promise<{server: Server; sources: Sou
  * applications. The user's config, data, channels and dead-man's switch are never read or written.
  */
 export async function runDemo(
-  options: {logger: Logger; keep: boolean; mode?: string | undefined},
+  options: {logger: Logger; env: Env; keep: boolean; mode?: string | undefined},
   runOptions: Parameters<typeof runAgent>[1],
 ): Promise<DemoRun> {
   const demo = shippedFiles('demo')
-  const dataDir = await mkdtemp(join(tmpdir(), 'jobagent-demo-'))
+  // The temporary directory of the environment the command was given (TMPDIR), as os.tmpdir() reads it.
+  const dataDir = await mkdtemp(join(options.env.TMPDIR || tmpdir(), 'jobagent-demo-'))
   const {server, sources} = await serveBoards(demo)
   const context = new AppContext({
     // Only the demo's own directory: no user config file, and no JOBAGENT_* variable reaches the demo.
-    env: {...withoutJobagentVariables(process.env), JOBAGENT_HOME: dataDir},
+    env: {...withoutJobagentVariables(options.env), JOBAGENT_HOME: dataDir},
     overrides: {
       ...(options.mode ? {mode: options.mode} : {}),
       sources,
@@ -112,6 +114,6 @@ export async function runDemo(
   }
 }
 
-function withoutJobagentVariables(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+function withoutJobagentVariables(env: Env): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('JOBAGENT_')))
 }

@@ -1,3 +1,5 @@
+import {format} from 'node:util'
+import type {Env} from '../app/config.js'
 import {AppContext, type ContextOptions} from '../app/context.js'
 import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from '../app/line-logger.js'
 import {escapeControls} from '../core/control-characters.js'
@@ -14,6 +16,32 @@ import {colourEnabled, makeStyle, type Style} from './style.js'
 type ParsedByName = {[name: string]: unknown}
 
 /**
+ * What a command reads and writes besides its files: its output streams, its input, its environment, and where its
+ * exit status goes. A command uses these and never the process's own, so a test can run it in process.
+ */
+export interface CommandIo {
+  stdout: NodeJS.WriteStream
+  stderr: NodeJS.WriteStream
+  stdin: NodeJS.ReadStream
+  env: Env
+  /** Records the exit status of a command that finished its work but failed (a failed board, a failed channel). */
+  setExitCode(code: number): void
+}
+
+/** The process's own streams, environment and exit status: what a command uses when the CLI runs it. */
+function processIo(): CommandIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    setExitCode: (code) => {
+      process.exitCode = code
+    },
+  }
+}
+
+/**
  * What every jobagent command shares: --verbose/--quiet, the line logger on stderr, the application context,
  * and one mapping of errors to messages and exit codes (no stack traces for errors the user can fix).
  */
@@ -28,7 +56,37 @@ export abstract class BaseCommand extends Command {
   private commandLine: Promise<unknown> | undefined
   protected verbose = false
   protected quietLogs = false
-  protected readonly style: Style = makeStyle(colourEnabled())
+  private commandIo: CommandIo = processIo()
+  private styleOfIo: Style | undefined
+  private logSinkOfIo: RedirectableSink | undefined
+
+  /**
+   * Runs the command as oclif does (init, run, catch, finally) with `io` instead of the process's streams,
+   * environment and exit status: how tests run a command in process.
+   */
+  runWithIo(io: CommandIo): Promise<unknown> {
+    this.commandIo = io
+    return this._run()
+  }
+
+  protected get io(): CommandIo {
+    return this.commandIo
+  }
+
+  protected get env(): Env {
+    return this.commandIo.env
+  }
+
+  /** Colour only when the command's stdout is a terminal and its environment allows it. */
+  protected get style(): Style {
+    this.styleOfIo ??= makeStyle(colourEnabled(this.io.stdout, this.env))
+    return this.styleOfIo
+  }
+
+  /** Where the command's exit status goes when it finished but failed; errors thrown map to theirs in catch(). */
+  protected setExitCode(code: number): void {
+    this.io.setExitCode(code)
+  }
 
   async init(): Promise<void> {
     outliveClosedOutput()
@@ -36,7 +94,7 @@ export abstract class BaseCommand extends Command {
     // Parsed here, before run(), so the logger and the error report know them in every command.
     const {flags} = await this.parse(this.ctor)
     // DEBUG=jobagent* means the same as --verbose: debug lines and the causes of errors.
-    this.verbose = logLevelFor({verbose: flags.verbose === true, env: process.env}) === 'DEBUG'
+    this.verbose = logLevelFor({verbose: flags.verbose === true, env: this.env}) === 'DEBUG'
     this.quietLogs = flags.quiet === true
   }
 
@@ -66,19 +124,22 @@ export abstract class BaseCommand extends Command {
   }
 
   /** Where log lines go; a live display may take them over so they print above it instead of through it. */
-  protected readonly logSink: RedirectableSink = redirectableSink(streamSink(process.stderr))
+  protected get logSink(): RedirectableSink {
+    this.logSinkOfIo ??= redirectableSink(streamSink(this.io.stderr))
+    return this.logSinkOfIo
+  }
 
   protected get logger(): Logger {
     return new LineLogger(
       'jobagent',
       this.logSink,
-      logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: process.env}),
+      logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: this.env}),
     )
   }
 
   /** Opens the application context once; commands with config-changing flags pass them here first. */
   protected openContext(options: Pick<ContextOptions, 'overrides' | 'selectSources'> = {}): AppContext {
-    this.appContext ??= new AppContext({...options, logger: this.logger})
+    this.appContext ??= new AppContext({...options, env: this.env, logger: this.logger})
     return this.appContext
   }
 
@@ -88,7 +149,18 @@ export abstract class BaseCommand extends Command {
 
   /** Plain JSON: oclif's colouring tokeniser takes seconds on documents with thousands of jobs or records. */
   logJson(json: unknown): void {
-    writeJson(json, (text) => process.stdout.write(text))
+    writeJson(json, (text) => this.io.stdout.write(text))
+  }
+
+  /** A line on the command's stdout, as oclif's own log() writes it (nothing under --json). */
+  log(message = '', ...args: unknown[]): void {
+    if (this.jsonEnabled()) return
+    this.io.stdout.write(`${format(message, ...args)}\n`)
+  }
+
+  logToStderr(message = '', ...args: unknown[]): void {
+    if (this.jsonEnabled()) return
+    this.io.stderr.write(`${format(message, ...args)}\n`)
   }
 
   async catch(thrown: Interfaces.CommandError): Promise<unknown> {
@@ -99,8 +171,8 @@ export abstract class BaseCommand extends Command {
       : this.usageErrorOf(thrown)
     if (!isJobagentError(error)) {
       if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
-      process.stderr.write(`Error: unexpected failure: ${escapeControls(error.message)}\n`)
-      process.stderr.write(
+      this.io.stderr.write(`Error: unexpected failure: ${escapeControls(error.message)}\n`)
+      this.io.stderr.write(
         this.verbose
           ? `${escapeControls(error.stack ?? '', {keepLineBreaks: true})}\n`
           : 'This is a bug in jobagent; run again with --verbose for details.\n',
@@ -111,17 +183,18 @@ export abstract class BaseCommand extends Command {
       this.logJson(errorDocument(error))
     }
     // Messages quote files, rows, boards and stores: shown escaped, like all outside text on the terminal.
-    process.stderr.write(`Error: ${escapeControls(error.message)}\n`)
+    const stderr = this.io.stderr
+    stderr.write(`Error: ${escapeControls(error.message)}\n`)
     const details = error.details.filter((detail) => !error.message.includes(detail.message))
     for (const detail of details.slice(0, 50)) {
       const where = [detail.row === undefined ? '' : `row ${detail.row}`, detail.field ?? ''].filter(Boolean).join(', ')
-      process.stderr.write(`  - ${escapeControls(where ? `${where}: ` : '')}${escapeControls(detail.message)}\n`)
+      stderr.write(`  - ${escapeControls(where ? `${where}: ` : '')}${escapeControls(detail.message)}\n`)
     }
-    if (details.length > 50) process.stderr.write(`  … and ${details.length - 50} more\n`)
-    if (error.hint) process.stderr.write(`Hint: ${escapeControls(error.hint)}\n`)
+    if (details.length > 50) stderr.write(`  … and ${details.length - 50} more\n`)
+    if (error.hint) stderr.write(`Hint: ${escapeControls(error.hint)}\n`)
     if (this.verbose && error.cause) {
       const cause = String((error.cause as Error).stack ?? error.cause)
-      process.stderr.write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)
+      stderr.write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)
     }
     return this.exit(exitCodeFor(error.kind))
   }

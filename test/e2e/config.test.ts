@@ -1,11 +1,12 @@
 import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 let home: ReturnType<typeof tempDir>
 let configFile: string
-const cli = (...args: string[]) => runCli(args, {home: home.path})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 function expectUserError(result: CliResult, code: number, ...fragments: string[]): void {
   expect(result.code, result.stderr).toBe(code)
@@ -207,13 +208,13 @@ describe('jobagent config', () => {
 describe('a server setting in the environment', () => {
   it('JOBAGENT_PORT that is no port breaks no other command; serve refuses it by name', async () => {
     const env = {JOBAGENT_PORT: 'abc'}
-    const status = await runCli(['status'], {home: home.path, env})
+    const status = await runCommandLine(['status'], {home: home.path, env})
     expect(status.stderr).toBe('')
     expect(status.code).toBe(0)
-    const list = await runCli(['config', 'list'], {home: home.path, env})
+    const list = await runCommandLine(['config', 'list'], {home: home.path, env})
     expect(list.code, list.stderr).toBe(0)
 
-    const serve = await runCli(['serve'], {home: home.path, env, timeoutMs: 10_000})
+    const serve = await runCommandLine(['serve'], {home: home.path, env})
     expectUserError(serve, 2, 'Error: JOBAGENT_PORT must be a port number (0-65535), got "abc"')
   })
 })

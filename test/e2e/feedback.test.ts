@@ -1,7 +1,8 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 let home: {path: string; cleanup: () => void}
 beforeEach(() => {
@@ -10,7 +11,7 @@ beforeEach(() => {
 afterEach(() => home.cleanup())
 
 const jobagent = (args: string[], input?: string) =>
-  runCli(args, {home: home.path, timeoutMs: 60_000, ...(input === undefined ? {} : {input})})
+  runCommandLine(args, {home: home.path, ...(input === undefined ? {} : {stdin: input})})
 
 const POSTINGS = [
   ['ML Engineer, Ads Ranking', 'ads'],
@@ -20,7 +21,7 @@ const POSTINGS = [
   ['Barista', 'coffee'],
 ]
 
-describe('a profile and feedback from the built CLI', () => {
+describe('a profile and feedback from the CLI', () => {
   it('asks for the profile, ranks by it, and learns from likes and dismissals without a new run', async () => {
     const jobs = POSTINGS.map(([title, tag], n) => ({
       title,

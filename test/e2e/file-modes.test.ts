@@ -1,7 +1,8 @@
 import {readdirSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {IMPORT_EXAMPLE_SHIPMENTS, runCli, tempDir} from '../helpers/cli.js'
+import {IMPORT_EXAMPLE_SHIPMENTS, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {serveBuilt} from '../helpers/serve.js'
 
 /** The data dir is created 0700 and every file jobagent creates in it 0600, whichever command comes first. */
@@ -27,7 +28,7 @@ describe('file modes', () => {
     ['status', ['status']],
   ])('%s creates the data dir and its parents 0700', async (_name, args) => {
     const home = freshHome()
-    const result = await runCli(args, {home})
+    const result = await runCommandLine(args, {home})
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(mode(home)).toBe('700')
@@ -36,10 +37,10 @@ describe('file modes', () => {
 
   it('the config file, jobagent.db, a default CSV export and shipments.db are created 0600', async () => {
     const home = freshHome()
-    expect((await runCli(['config', 'set', 'mode', 'development'], {home})).code).toBe(0)
-    expect((await runCli(APPLY, {home})).code).toBe(0)
-    expect((await runCli(['export-csv'], {home})).code).toBe(0)
-    const shipments = await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home})
+    expect((await runCommandLine(['config', 'set', 'mode', 'development'], {home})).code).toBe(0)
+    expect((await runCommandLine(APPLY, {home})).code).toBe(0)
+    expect((await runCommandLine(['export-csv'], {home})).code).toBe(0)
+    const shipments = await runCommandLine(IMPORT_EXAMPLE_SHIPMENTS, {home})
     expect(shipments.code).toBe(0)
     const files = readdirSync(home).sort()
     expect(files).toEqual([

@@ -5,6 +5,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {BIN, type CliResult, runCli, tempDir} from '../helpers/cli.js'
 import {parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
 
 // What a new user meets first: a machine where jobagent has never run (no config, no data dir), no network.
@@ -33,7 +34,7 @@ beforeEach(() => {
 afterEach(() => root.cleanup())
 
 const jobagent = (args: string[], env: Record<string, string> = {}) =>
-  runCli(args, {home, env: {TMPDIR: tmp, ...env}, timeoutMs: 60_000})
+  runCommandLine(args, {home, env: {TMPDIR: tmp, ...env}})
 
 const logMessages = (result: CliResult) =>
   result.stderr
@@ -130,7 +131,7 @@ describe('run --demo on a machine where jobagent never ran', () => {
     expect(kept).toHaveLength(1)
     const dir = join(tmp, kept[0] as string)
     expect(result.stdout).toContain(`JOBAGENT_HOME=${dir} jobagent jobs`)
-    const jobs = await runCli(['jobs', '--json'], {home: dir})
+    const jobs = await runCommandLine(['jobs', '--json'], {home: dir})
     expect(jobs.code).toBe(0)
     expect(JSON.parse(jobs.stdout).length).toBeGreaterThan(40)
     // Quiet, it still says where the kept data is.
@@ -154,7 +155,8 @@ describe('run --demo on a machine where jobagent never ran', () => {
 describe('every command of the README on a data dir that does not exist yet', () => {
   it('creates the data dir with mode 0700 on the first run, even when no board can be reached', async () => {
     // The keyless public boards through a proxy that refuses: no request leaves this machine.
-    const result = await jobagent(['run'], {HTTPS_PROXY: `http://127.0.0.1:${closedPort}`})
+    // The HTTP agent takes the proxy from the process's environment: the built CLI in its own process.
+    const result = await runCli(['run'], {home, env: {TMPDIR: tmp, HTTPS_PROXY: `http://127.0.0.1:${closedPort}`}})
     expect(result.code).toBe(1)
     expectNoBug(result)
     expect(statSync(home).mode & 0o777).toBe(0o700)
@@ -209,9 +211,9 @@ describe('every command of the README on a data dir that does not exist yet', ()
       expect({args, code: result.code, stderr: result.stderr}).toMatchObject({args, code})
     }
     const other = join(root.path, 'other-home')
-    const imported = await runCli(['import', join(root.path, 'applications.csv')], {home: other})
+    const imported = await runCommandLine(['import', join(root.path, 'applications.csv')], {home: other})
     expect(imported.code).toBe(0)
-    expect(JSON.parse((await runCli(['status', '--json'], {home: other})).stdout)).toHaveLength(2)
+    expect(JSON.parse((await runCommandLine(['status', '--json'], {home: other})).stdout)).toHaveLength(2)
   }, 180_000)
 
   it('answers read-only commands on a home that does not exist', async () => {

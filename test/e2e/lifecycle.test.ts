@@ -1,7 +1,8 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 let home: {path: string; cleanup: () => void}
 beforeEach(() => {
@@ -9,7 +10,7 @@ beforeEach(() => {
 })
 afterEach(() => home.cleanup())
 
-const jobagent = (args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const jobagent = (args: string[]) => runCommandLine(args, {home: home.path})
 
 /** The file board lists these postings now. */
 function board(postings: {title: string; location: string; n: number}[]) {
@@ -23,7 +24,7 @@ function board(postings: {title: string; location: string; n: number}[]) {
   writeFileSync(join(home.path, 'jobs.json'), JSON.stringify(jobs))
 }
 
-describe('closed and reposted jobs from the built CLI', () => {
+describe('closed and reposted jobs from the CLI', () => {
   it('lists one job per role, closes what the board dropped, and says so in jobs, status and --json', async () => {
     const config = {sources: [{type: 'file', path: join(home.path, 'jobs.json')}], run: {closed_after_runs: 1}}
     writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})

@@ -1,12 +1,13 @@
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {type Receiver, startReceiver} from '../notifiers/receiver.js'
 
 let home: ReturnType<typeof tempDir>
 let receiver: Receiver | undefined
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, {home: home.path, env})
+const cli = (args: string[], env: Record<string, string> = {}) => runCommandLine(args, {home: home.path, env})
 
 beforeEach(() => {
   home = tempDir('jobagent-e2e-notify-')

@@ -7,6 +7,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {BIN, type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
 import {parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureJson, fixtureText} from '../helpers/source-fixtures.js'
 
 // The contract of an unattended run: quiet when fine, dry runs that store nothing, a dead-man's switch, a board
@@ -42,8 +43,7 @@ function configure(extra: Record<string, unknown> = {}, sources?: unknown[]) {
   writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources: list, ...extra}), {mode: 0o600})
 }
 
-const jobagent = (args: string[], env: Record<string, string> = {}) =>
-  runCli(args, {home: home.path, env, timeoutMs: 60_000})
+const jobagent = (args: string[], env: Record<string, string> = {}) => runCommandLine(args, {home: home.path, env})
 const logLines = (result: CliResult) =>
   result.stderr
     .split('\n')

@@ -2,8 +2,9 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
 import {type Receiver, startReceiver} from '../notifiers/receiver.js'
 
@@ -29,7 +30,7 @@ async function receiver(status: number) {
   receivers.push(started)
   return started
 }
-const jobagent = (args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const jobagent = (args: string[]) => runCommandLine(args, {home: home.path})
 const notifiedCount = () => {
   const db = new Database(join(home.path, 'jobagent.db'), {readonly: true})
   const {n} = db.prepare('SELECT count(*) AS n FROM jobs WHERE notified_at IS NOT NULL').get() as {n: number}

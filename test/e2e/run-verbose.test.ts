@@ -1,9 +1,10 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, tempDir} from '../helpers/cli.js'
 import {parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
 
 let boards: MockServer
@@ -33,8 +34,8 @@ describe('run --verbose', () => {
   it("adds each step's detail to a successful run: the board's request, what the criteria kept, deduplication", async () => {
     configure(['good'])
 
-    const quiet = await runCli(['run'], {home: home.path})
-    const verbose = await runCli(['run', '--verbose'], {home: home.path})
+    const quiet = await runCommandLine(['run'], {home: home.path})
+    const verbose = await runCommandLine(['run', '--verbose'], {home: home.path})
 
     expect(quiet.code, quiet.stderr).toBe(0)
     expect(verbose.code, verbose.stderr).toBe(0)
@@ -66,7 +67,7 @@ describe('run --verbose', () => {
   it("writes a failed board's stack as lines of the log, one frame each, not one line of escaped breaks", async () => {
     configure(['good', 'broken'])
 
-    const result = await runCli(['run', '--verbose'], {home: home.path})
+    const result = await runCommandLine(['run', '--verbose'], {home: home.path})
 
     expect(result.code, result.stderr).toBe(0)
     const detail = logLines(result).filter((line) => line.message.startsWith('failure detail: '))

@@ -2,9 +2,10 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, tempDir} from '../helpers/cli.js'
 import {parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, sendText, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
 
 let boards: MockServer
@@ -33,7 +34,7 @@ const goodBoards = () => [
   {type: 'remoteok', url: `${boards.url}/remoteok`},
   {type: 'remotive', url: `${boards.url}/remotive`},
 ]
-const jobagent = (args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const jobagent = (args: string[]) => runCommandLine(args, {home: home.path})
 const messages = (result: CliResult) =>
   result.stderr
     .trim()
@@ -41,7 +42,7 @@ const messages = (result: CliResult) =>
     .filter((line) => / \| (DEBUG|INFO|WARNING|ERROR) \| /.test(line))
     .map(parseLogLine)
 
-describe('jobagent run (built CLI against local boards)', () => {
+describe('jobagent run against local boards', () => {
   it('logs every step in order, stores the jobs and prints one JSON summary', async () => {
     configure([...goodBoards(), {type: 'jobicy', url: `${boards.url}/jobicy`}])
     const result = await jobagent(['run', '--json'])

@@ -3,7 +3,8 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -33,7 +34,7 @@ describe('credentials in source URLs', () => {
       },
     ]
     writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources}), {mode: 0o600})
-    const result = await runCli(['run', '--json', '--verbose'], {home: home.path, timeoutMs: 60_000})
+    const result = await runCommandLine(['run', '--json', '--verbose'], {home: home.path})
     expect(result.code, result.stderr).toBe(1)
     // The log still says which request failed and how.
     expect(result.stderr).toContain(

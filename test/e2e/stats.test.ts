@@ -1,11 +1,12 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {daysAgo} from '../helpers/tracker.js'
 
 let home: ReturnType<typeof tempDir>
-const cli = (...args: string[]) => runCli(args, {home: home.path})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 function record(name: string, source: string, status: string, applied_date: string) {
   return {
@@ -98,7 +99,7 @@ describe('jobagent stats', () => {
   it('says what to do when nothing is tracked', async () => {
     const empty = tempDir('jobagent-stats-empty-')
     try {
-      const result = await runCli(['stats'], {home: empty.path})
+      const result = await runCommandLine(['stats'], {home: empty.path})
       expect(result.code, result.stderr).toBe(0)
       expect(result.stdout).toContain('No application to count')
     } finally {

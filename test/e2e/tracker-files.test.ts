@@ -2,10 +2,11 @@ import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {application, readTracker, seedTracker} from '../helpers/tracker.js'
 
 let home: ReturnType<typeof tempDir>
-const cli = (...args: string[]) => runCli(args, {home: home.path})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 function expectUserError(result: CliResult, code: number, ...fragments: string[]): void {
   expect(result.code, result.stderr).toBe(code)
@@ -105,7 +106,7 @@ describe('jobagent import', () => {
     try {
       const jsonFile = join(other.path, 'apps.json')
       writeFileSync(jsonFile, exported)
-      expect((await runCli(['import', jsonFile], {home: other.path})).code).toBe(0)
+      expect((await runCommandLine(['import', jsonFile], {home: other.path})).code).toBe(0)
       const fromJson = readTracker(other.path).applications
       const strip = (rows: Record<string, unknown>[]) =>
         rows
@@ -115,7 +116,7 @@ describe('jobagent import', () => {
 
       const third = tempDir('jobagent-e2e-files-')
       try {
-        expect((await runCli(['import', csvPath], {home: third.path})).code).toBe(0)
+        expect((await runCommandLine(['import', csvPath], {home: third.path})).code).toBe(0)
         expect(strip(readTracker(third.path).applications)).toEqual(strip(readTracker(home.path).applications))
       } finally {
         third.cleanup()
@@ -151,6 +152,7 @@ describe('jobagent import', () => {
   })
 
   it('brings applied_date into the local form: zones converted (TZ=Europe/Berlin), a date alone at midnight', async () => {
+    // TZ is the process's: the built CLI in its own process reads it at start.
     const berlin = (...args: string[]) => runCli(args, {home: home.path, env: {TZ: 'Europe/Berlin'}})
     const dates: [string, string][] = [
       ['2026-11-22T04:17:33.123Z', '2026-11-22T05:17:33.123'], // CET, UTC+1

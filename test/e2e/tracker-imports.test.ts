@@ -1,13 +1,14 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {application, readTracker, seedTracker} from '../helpers/tracker.js'
 
 const FIXTURES = join(ROOT, 'test/fixtures/imports')
 
 let home: ReturnType<typeof tempDir>
-const cli = (...args: string[]) => runCli(args, {home: home.path})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 beforeEach(() => {
   home = tempDir('jobagent-e2e-imports-')

@@ -1,11 +1,11 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runCli} from '../helpers/cli.js'
 import {applicationBody, json, jsonBody, type TestApi, testApi} from '../helpers/http.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {daysAgo} from '../helpers/tracker.js'
 
 let api: TestApi
 const cli = async (...args: string[]) => {
-  const result = await runCli(args, {home: api.home})
+  const result = await runCommandLine(args, {home: api.home})
   expect(result.code, result.stderr).toBe(0)
   return JSON.parse(result.stdout)
 }

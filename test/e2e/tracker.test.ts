@@ -1,10 +1,11 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {APPLICATION_FIELDS, APPLICATION_STATUSES} from '../../src/core/applications/application.js'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {application, readTracker, seedTracker} from '../helpers/tracker.js'
 
 let home: ReturnType<typeof tempDir>
-const cli = (...args: string[]) => runCli(args, {home: home.path})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 /** Errors the user can fix are reported in words, never as a stack trace. */
 function expectUserError(result: CliResult, code: number, ...fragments: string[]): void {
@@ -169,7 +170,7 @@ describe('jobagent status', () => {
   })
 
   it('takes a URL left out of the command line from stdin, as every oclif command does', async () => {
-    const result = await runCli(['status', '--json'], {home: home.path, input: `${JOB}\n`})
+    const result = await runCommandLine(['status', '--json'], {home: home.path, stdin: `${JOB}\n`})
     expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({url: JOB, status: 'applied', notes: 'first notes'})
   })

@@ -2,11 +2,12 @@ import {afterEach, describe, expect, it} from 'vitest'
 import type {HttpAppOptions} from '../../src/http/app.js'
 import {checkBinding} from '../../src/http/serve.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
 import {applicationBody, statusPath, testApi} from '../helpers/http.js'
 import {memoryLogger} from '../helpers/memory-log.js'
 import {startMockServer} from '../helpers/mock-board.js'
 import {rawGet, rawRequest} from '../helpers/raw-http.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -104,10 +105,9 @@ describe('the API token on an address other machines can reach', () => {
   it('refuses a token shorter than 16 characters with exit 2 and the reason, before listening', async () => {
     const dir = tempDir('jobagent-token-')
     cleanups.push(dir.cleanup)
-    const result = await runCli(['serve', '--host', '0.0.0.0', '--port', '0'], {
+    const result = await runCommandLine(['serve', '--host', '0.0.0.0', '--port', '0'], {
       home: dir.path,
       env: {JOBAGENT_API_TOKEN: 'fifteen-chars!!'},
-      timeoutMs: 20_000,
     })
     expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toContain('refusing to listen on 0.0.0.0 with a JOBAGENT_API_TOKEN of 15 characters')

@@ -3,11 +3,12 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {UnavailableError} from '../../src/core/errors.js'
 import {openSqlite, read, writeTransaction} from '../../src/storage/sqlite/database.js'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {mountSmallFilesystem, type SmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
 /**
- * The built CLI on a real, nearly full file system (a 2 MiB tmpfs mounted by the test). Before, a short write was
+ * The CLI's commands on a real, nearly full file system (a 2 MiB tmpfs mounted by the test). Before, a short write was
  * ignored: export-csv and config set printed success and left a truncated file in place of the previous one.
  */
 describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 MiB tmpfs)', () => {
@@ -15,7 +16,7 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
   let outside: ReturnType<typeof tempDir>
   let home: string
   let jobsFile: string
-  const cli = (...args: string[]) => runCli(args, {home})
+  const cli = (...args: string[]) => runCommandLine(args, {home})
 
   beforeEach(async () => {
     disk = mountSmallFilesystem(2048)
@@ -169,7 +170,7 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a full disk in the middle of a 
 
   it('a run whose jobs spill out of the page cache exits 1 with "disk full" and a hint, never as a bug', async () => {
     const home = join(disk.path, 'home')
-    const cli = (...args: string[]) => runCli(args, {home, timeoutMs: 60_000})
+    const cli = (...args: string[]) => runCommandLine(args, {home})
     const jobsFile = join(outside.path, 'jobs.json')
     const jobs = Array.from({length: 40_000}, (_, index) => ({
       title: `Engineer ${index}`,

@@ -2,11 +2,12 @@ import {spawn} from 'node:child_process'
 import {chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {BIN, type CliResult, ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {mountSmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
 /**
- * A read-only, missing, misshapen or foreign data dir is the environment's doing: the built CLI names the path and
+ * A read-only, missing, misshapen or foreign data dir is the environment's doing: the CLI names the path and
  * what to do and exits 1, and never calls it a bug (before, these ended in "This is a bug in jobagent" or exit 2).
  */
 const cleanups: (() => void)[] = []
@@ -39,7 +40,7 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a read-only data dir (a tmpfs r
     const disk = mountSmallFilesystem(4096)
     cleanups.push(disk.unmount)
     const home = join(disk.path, 'home')
-    const cli = (...args: string[]) => runCli(args, {home})
+    const cli = (...args: string[]) => runCommandLine(args, {home})
     expect((await cli('config', 'set', 'sources', noBoards(scratch()))).code).toBe(0)
     expect(
       (
@@ -83,10 +84,10 @@ describe('a data dir that is not a usable directory', () => {
     writeFileSync(file, 'x')
     const hint = `move ${file} away, or point JOBAGENT_HOME at a directory`
     for (const args of [['status'], ['run'], ['export-csv']]) {
-      const result = await runCli(args, {home: file})
+      const result = await runCommandLine(args, {home: file})
       expectEnvironmentError(result, `cannot create the directory ${file}: a file of that name is in the way`, hint)
     }
-    const set = await runCli(['config', 'set', 'mode', 'development'], {home: file})
+    const set = await runCommandLine(['config', 'set', 'mode', 'development'], {home: file})
     expectEnvironmentError(
       set,
       `cannot read ${join(file, 'config.json')}: a part of the path is a file, not a directory`,
@@ -103,7 +104,7 @@ describe('a data dir that is not a usable directory', () => {
         ['shipment', 'show', 'X'],
         ['shipment', 'history', 'X'],
       ]) {
-        const result = await runCli(args, {home, env: {HOME: scratch()}})
+        const result = await runCommandLine(args, {home, env: {HOME: scratch()}})
         expect(result.stderr).toMatch(/^Error: metadata store \(sqlite\) is unavailable: cannot open the directory/)
         expectEnvironmentError(result, '', hint)
         expect(result.stderr).toContain(`cannot open the directory ${file}: a file of that name is in the way\n`)
@@ -118,7 +119,7 @@ describe('a data dir that is not a usable directory', () => {
     const home = join(file, 'jobagent')
     for (const args of [['status'], ['apply', 'https://example.org/a', '--title', 'T', '--company', 'C']]) {
       expectEnvironmentError(
-        await runCli(args, {home}),
+        await runCommandLine(args, {home}),
         `cannot create the directory ${home}: a part of the path is a file, not a directory`,
         'move that file away, or point JOBAGENT_HOME at a directory',
       )
@@ -127,23 +128,23 @@ describe('a data dir that is not a usable directory', () => {
 
   it('a directory where run.lock, config.json or jobagent.db belongs (EISDIR): exit 1 naming it', async () => {
     const home = scratch()
-    expect((await runCli(['config', 'set', 'sources', noBoards(scratch())], {home})).code).toBe(0)
+    expect((await runCommandLine(['config', 'set', 'sources', noBoards(scratch())], {home})).code).toBe(0)
     mkdirSync(join(home, 'run.lock'))
     expectEnvironmentError(
-      await runCli(['run'], {home}),
+      await runCommandLine(['run'], {home}),
       `cannot read the run lock ${join(home, 'run.lock')}: it is a directory`,
       `move the directory ${join(home, 'run.lock')} away or use another path`,
     )
     mkdirSync(join(home, 'jobagent.db'))
     expectEnvironmentError(
-      await runCli(['status'], {home}),
+      await runCommandLine(['status'], {home}),
       `cannot open ${join(home, 'jobagent.db')}: it is a directory`,
       `move the directory ${join(home, 'jobagent.db')} away or use another path`,
     )
     const other = scratch()
     mkdirSync(join(other, 'config.json'))
     expectEnvironmentError(
-      await runCli(['config', 'list'], {home: other}),
+      await runCommandLine(['config', 'list'], {home: other}),
       `cannot read ${join(other, 'config.json')}: it is a directory`,
       `move the directory ${join(other, 'config.json')} away or use another path`,
     )

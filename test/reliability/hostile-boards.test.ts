@@ -5,15 +5,16 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {UnavailableError} from '../../src/core/errors.js'
 import {JobSearch} from '../../src/core/jobs/job-search.js'
 import {createSources} from '../../src/sources/index.js'
-import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, tempDir} from '../helpers/cli.js'
 import {EMPTY_CRITERIA} from '../helpers/criteria.js'
 import {memoryLogger, parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
 
 // Boards that send what no job board sends: links that are not web addresses, megabytes of title, and documents
 // nested millions of levels deep. Each is met where a run meets it: the adapters over real sockets, the search,
-// and the built CLI.
+// and the CLI's run command.
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8'
 const FIVE_MB = 5 * 1024 * 1024
@@ -148,7 +149,7 @@ describe('a board answer nested deeper than 100 levels fails the board without b
   })
 })
 
-describe('jobagent run (built CLI) against hostile boards', () => {
+describe('jobagent run against hostile boards', () => {
   let home: {path: string; cleanup: () => void}
   beforeEach(() => {
     home = tempDir()
@@ -169,7 +170,7 @@ describe('jobagent run (built CLI) against hostile boards', () => {
       {type: 'remoteok', url: `${boards.url}/healthy`, name: 'healthy'},
     ]
     writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources}), {mode: 0o600})
-    const run = await runCli(['run', '--json'], {home: home.path, timeoutMs: 60_000})
+    const run = await runCommandLine(['run', '--json'], {home: home.path})
     expect(run.stderr).not.toMatch(/This is a bug|at .*\.js:\d+/)
     expect(run.code).toBe(0)
     expect(warnings(run)).toEqual(
@@ -182,7 +183,7 @@ describe('jobagent run (built CLI) against hostile boards', () => {
       ]),
     )
 
-    const listed = await runCli(['jobs', '--json'], {home: home.path})
+    const listed = await runCommandLine(['jobs', '--json'], {home: home.path})
     expect(listed.code).toBe(0)
     const jobs = JSON.parse(listed.stdout) as {url: string; title: string}[]
     expect(jobs.length).toBeGreaterThan(2)

@@ -1,7 +1,8 @@
 import {spawn} from 'node:child_process'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {serveBuilt} from '../helpers/serve.js'
 import {application, readTracker, seedTracker} from '../helpers/tracker.js'
 
@@ -172,7 +173,7 @@ describe('another process holding the write lock', () => {
     const args = ['apply', 'https://example.org/jobs/2', '--title', 'SRE', '--company', 'Initech', '--source', 'manual']
 
     const started = performance.now()
-    const locked = await runCli(args, {home: home.path})
+    const locked = await runCommandLine(args, {home: home.path})
     const elapsed = performance.now() - started
     holder.release()
     await holder.released
@@ -185,7 +186,7 @@ describe('another process holding the write lock', () => {
     expect(elapsed).toBeGreaterThanOrEqual(LOCK_WAIT_MS - 50)
     expect(elapsed).toBeLessThan(LOCK_WAIT_MS + 2500)
 
-    const after = await runCli(args, {home: home.path})
+    const after = await runCommandLine(args, {home: home.path})
     expect(after).toMatchObject({code: 0, stderr: ''})
     expect(readTracker(home.path).applications.map((row) => row.url)).toEqual([
       'https://example.org/jobs/1',

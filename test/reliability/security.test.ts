@@ -12,7 +12,8 @@ import {request} from 'node:http'
 import {join} from 'node:path'
 import Papa from 'papaparse'
 import {afterEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {serveBuilt} from '../helpers/serve.js'
 import {application, seedTracker} from '../helpers/tracker.js'
 import {closedPort, type Receiver, startReceiver} from '../notifiers/receiver.js'
@@ -64,7 +65,7 @@ describe('jobagent serve on an address other machines can reach', () => {
   ])('refuses %s without a token, with exit 2 and the reason', async (_case, args, config, env) => {
     const dir = home()
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config), {mode: 0o600})
-    const result = await runCli(['serve', '--port', '0', ...args], {home: dir, env, timeoutMs: 20_000})
+    const result = await runCommandLine(['serve', '--port', '0', ...args], {home: dir, env})
     expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toMatch(/refusing to listen on (::|0\.0\.0\.0) without an API token/)
     expect(result.stderr).toContain('JOBAGENT_API_TOKEN')
@@ -188,7 +189,7 @@ describe('jobagent export-csv --output', () => {
       ),
     )
     const output = join(dir, 'applications.csv')
-    const result = await runCli(['export-csv', '--output', output], {home: dir})
+    const result = await runCommandLine(['export-csv', '--output', output], {home: dir})
     expect(result.code, result.stderr).toBe(0)
     // Read back as a spreadsheet would see the cells: RFC 4180, without the import's unguarding.
     const rows = Papa.parse<Record<string, string>>(readFileSync(output, 'utf8'), {header: true, skipEmptyLines: true})
@@ -221,7 +222,7 @@ describe('jobagent export-csv --output', () => {
     const link = join(dir, 'applications.csv')
     symlinkSync(target, link)
 
-    const result = await runCli(['export-csv', '--output', link], {home: dir})
+    const result = await runCommandLine(['export-csv', '--output', link], {home: dir})
 
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(`cannot write ${link}: it is a symbolic link; refusing to write through it`)
@@ -240,7 +241,7 @@ describe('jobagent export-csv --output', () => {
     mkdirSync(target)
     const before = readdirSync(dir).sort()
 
-    const result = await runCli(['export-csv', '--output', target], {home: dir})
+    const result = await runCommandLine(['export-csv', '--output', target], {home: dir})
 
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(`cannot write ${target}: it is a directory`)
@@ -274,7 +275,7 @@ describe('secrets in the output', () => {
 
   it('never shows a webhook token, ntfy token or SMTP password in config list, list --json or get', async () => {
     const dir = home()
-    const set = (key: string, value: string) => runCli(['config', 'set', key, value], {home: dir})
+    const set = (key: string, value: string) => runCommandLine(['config', 'set', key, value], {home: dir})
     expect((await set('notify.urls', JSON.stringify(Object.values(secrets)))).code).toBe(0)
     expect((await set('shipments.metadata.url', 'postgres://app:PGpassword42@db.example.org/shipments')).code).toBe(0)
 
@@ -284,7 +285,7 @@ describe('secrets in the output', () => {
         ['config', 'list', '--json'],
         ['config', 'get', 'notify'],
         ['config', 'get', 'shipments'],
-      ].map((args) => runCli(args, {home: dir})),
+      ].map((args) => runCommandLine(args, {home: dir})),
     )
     for (const output of outputs) expect(output.code, output.stderr).toBe(0)
     const text = outputs.map((output) => output.stdout + output.stderr).join('\n')
@@ -316,10 +317,9 @@ describe('secrets in the output', () => {
       ntfy: `ntfy://tk_NTFYaccessTOKEN42@${closed}/ntfy-topic-secret`,
       smtp: `mailto://me%40example.org:SMTPpassword42@${closed}?to=me@example.org`,
     }
-    const result = await runCli(['run', '--verbose', '--json'], {
+    const result = await runCommandLine(['run', '--verbose', '--json'], {
       home: dir,
       env: {JOBAGENT_NOTIFY_URLS: Object.values(local).join(',')},
-      timeoutMs: 60_000,
     })
     expect(result.code, result.stderr).toBe(1)
     expect(result.stderr).toContain('every channel failed (5)')

@@ -2,12 +2,13 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {type CliResult, ROOT, tempDir} from '../helpers/cli.js'
 import {type MockServer, sendJson, sendText, startMockServer} from '../helpers/mock-board.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 /**
  * docs/RELIABILITY.md "Terminal escape injection": text from boards, board error pages, the tracker's database,
- * import files and the shipment stores reaches stdout and stderr of the built CLI with every control character
+ * import files and the shipment stores reaches stdout and stderr of the CLI with every control character
  * shown escaped, never as the raw bytes a terminal acts on.
  */
 
@@ -27,7 +28,7 @@ function expectNoRawControls(result: CliResult) {
 
 let boards: MockServer
 let home: ReturnType<typeof tempDir>
-const jobagent = (...args: string[]) => runCli(args, {home: home.path, timeoutMs: 60_000})
+const jobagent = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 beforeAll(async () => {
   boards = await startMockServer({
@@ -56,7 +57,7 @@ beforeEach(() => {
 })
 afterEach(() => home.cleanup())
 
-describe('terminal escape injection (built CLI)', () => {
+describe('terminal escape injection', () => {
   it('a hostile board reaches neither the run log, jobs, jobs --json, apply nor status as raw controls', async () => {
     writeFileSync(
       join(home.path, 'config.json'),

@@ -92,13 +92,14 @@ export function describeSqliteError(error: unknown, file: string): unknown {
  * in one transaction each, tracked by `PRAGMA user_version`. Later writes go through writeTransaction.
  */
 export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatabase {
+  let db: SqliteDatabase | undefined
   try {
     if (file !== ':memory:' && !options.readonly) {
       // The database holds personal data: created 0600 (SQLite gives its -wal and -shm files the same mode).
       ensurePrivateDirectory(dirname(file))
       ensurePrivateFile(file)
     }
-    const db = openDriver(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
+    db = openDriver(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
     const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS
     if (options.migrations?.length) refuseForeign(db, file)
     if (!options.readonly) {
@@ -118,6 +119,8 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
     }
     return db
   } catch (error) {
+    // A file opened but refused (read-only, locked, foreign) is closed: a server or a test process lives on.
+    if (db?.open) db.close()
     throw describeSqliteError(whyCannotOpen(error, file), file)
   }
 }
