@@ -8,7 +8,7 @@ export interface ParsedLine {
   message: string
 }
 
-/** A real line logger writing into memory, and the DESIGN.md line format parsed back. */
+/** A real line logger writing into memory, and the log line format of docs/COMMANDS.md ("Logs, errors and exit codes") parsed back. */
 export function memoryLogger(level: LogLevel = 'DEBUG') {
   const lines: string[] = []
   const logger = new LineLogger('jobagent', {write: (line) => lines.push(line)}, level)

@@ -289,7 +289,7 @@ describe('the HTTP API under random requests', () => {
 
 const web = webFiles()
 
-/** The routes DESIGN.md keeps open with a token: health, metrics, the docs and the web page's files. */
+/** The routes docs/API.md keeps open with a token: health, metrics, the docs and the web page's files. */
 function isOpenPath(path: string): boolean {
   // As the router sees it: dot segments already resolved by the URL parser, each run of valid percent-escapes
   // decoded, invalid ones left as they are.

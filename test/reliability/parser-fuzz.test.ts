@@ -12,7 +12,7 @@ import {createSources} from '../../src/sources/index.js'
 import {EMPTY_CRITERIA} from '../helpers/criteria.js'
 
 // Random responses through every board adapter, from the shape check down to the mapping: an adapter either
-// returns jobs in the JobResponse shape of DESIGN.md or rejects with the project's error (a JobagentError). A
+// returns jobs in the JobResponse shape of docs/SOURCES.md ("What a job holds") or rejects with the project's error (a JobagentError). A
 // TypeError, a RangeError or a raw parser error escaping the adapter is a bug: the run would only show its message.
 
 const NUM_RUNS = 300
@@ -387,7 +387,7 @@ function expectDetailsShape(job: JobResponse): void {
 }
 
 /**
- * JobResponse as DESIGN.md fixes it: the six original fields (clean trimmed text, a non-empty title and url, a UTC
+ * JobResponse as docs/SOURCES.md ("What a job holds") fixes it: the six original fields (clean trimmed text, a non-empty title and url, a UTC
  * date or null) and the details.
  */
 function expectJobShape(job: JobResponse): void {

@@ -462,7 +462,7 @@ describe.concurrent('board adapters under faults, and the run around them', () =
   })
 })
 
-// The exit status of DESIGN.md for each fault, seen through one board: 0 while another board succeeds, 1 when no
+// The exit status of docs/COMMANDS.md ("Logs, errors and exit codes") for each fault, seen through one board: 0 while another board succeeds, 1 when no
 // board succeeded, 1 under --strict when any board failed.
 describe.concurrent('exit status of a run with a failing board', () => {
   const board = BOARDS[1] as Board
