@@ -20,7 +20,7 @@ import {runsRoutes} from './routes/runs.js'
 import type {ShipmentEventOptions} from './routes/shipment-events.js'
 import {shipmentRoutes} from './routes/shipments.js'
 import {statsRoutes} from './routes/stats.js'
-import {documentSecurityHeaders} from './security-headers.js'
+import {securityHeaders} from './security-headers.js'
 import type {StaticFiles} from './static-files.js'
 
 const MAX_BODY_BYTES = 64 * 1024
@@ -90,8 +90,8 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   const web = webFiles(options.webDir)
   const app = new OpenAPIHono({defaultHook: validationHook})
 
+  app.use(securityHeaders((path) => isDocument(path, web)))
   app.use(observeRequests(logger, metrics))
-  app.use(documentSecurityHeaders((path) => isDocument(path, web)))
   app.use(wellFormedHost)
   // With a token a rebound page cannot get in anyway; without one, the Host is what tells a rebound page apart.
   if (!options.apiToken) app.use(hostGuard(options.allowedHosts ?? []))

@@ -4,11 +4,8 @@ import {secureHeaders} from 'hono/secure-headers'
 /**
  * Sent with every response, JSON included: the headers OWASP recommends for a REST API. The policy forbids
  * everything, since JSON is no document; `frame-ancestors` and X-Frame-Options keep any answer out of frames.
- *
- * Set by startServer on the Node response before the app runs, not by hono/secure-headers: the same headers go
- * on the answers node's parser makes before any app code runs (answerClientError), and adding them to every web
- * Response afterwards makes @hono/node-server build a full Response per request on the hottest reads
- * (docs/BENCHMARKS.md).
+ * The app sets them (apiSecurityHeaders); the server sends the same on the answers node's parser makes before
+ * the app sees a request (answerClientError).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Answers hold the user's own data and change from one request to the next; pages and assets set their own.
@@ -19,6 +16,8 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
 }
+
+const apiHeaderEntries = Object.entries(API_SECURITY_HEADERS)
 
 /**
  * Added to what a browser renders (the web page, the docs page and their assets), by hono/secure-headers. The
@@ -43,9 +42,21 @@ const documentHeaders = secureHeaders({
 })
 
 /**
- * The document headers on the answers of `isDocument` paths (decided from the path alone, so an API request
- * pays one string test); on other paths the API headers set by the server stand alone.
+ * The security headers of every answer of the app, error answers included; which ones is decided from the path
+ * alone, so an API request pays one string test.
+ *
+ * An API answer gets the API headers before its route runs, so a route's own value of one of them stands (set
+ * through the Context, as every route does). A document (an `isDocument` path) gets the document headers after
+ * its route, then the API headers it still lacks (Cache-Control where the page sets none): a page's own
+ * Cache-Control stands even when CORS has already touched the response, which makes earlier headers win.
  */
-export function documentSecurityHeaders(isDocument: (path: string) => boolean): MiddlewareHandler {
-  return (c, next) => (isDocument(c.req.path) ? documentHeaders(c, next) : next())
+export function securityHeaders(isDocument: (path: string) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isDocument(c.req.path)) {
+      for (const [name, value] of apiHeaderEntries) c.header(name, value)
+      return next()
+    }
+    await documentHeaders(c, next)
+    for (const [name, value] of apiHeaderEntries) if (!c.res.headers.has(name)) c.res.headers.set(name, value)
+  }
 }

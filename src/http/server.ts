@@ -104,13 +104,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger:
   socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`)
 }
 
-/** Starts the app on @hono/node-server with the security headers and logs the address; a port in use is an UnavailableError, not a crash. */
+/** Starts the app on @hono/node-server and logs the address; a port in use is an UnavailableError, not a crash. */
 export async function startServer(
   app: {fetch: (request: Request) => Response | Promise<Response>},
   options: ServerOptions,
 ): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch)
-  const securityHeaders = Object.entries(API_SECURITY_HEADERS)
   let active = 0
   // One function for every response, not a closure each.
   const settled = () => active--
@@ -121,7 +120,6 @@ export async function startServer(
     // @hono/node-server answers a Host it cannot take as it is (capitals with a port, `127.1`, none) with a bare
     // 400 before the app sees the request; the app answers those itself (see requestHost).
     request.headers.host = requestHost(request.headers.host)
-    for (const [name, value] of securityHeaders) response.setHeader(name, value)
     listener(request, response)
   })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>

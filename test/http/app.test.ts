@@ -380,3 +380,56 @@ describe('CORS', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
+
+describe('security headers', () => {
+  const API_HEADERS = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  }
+  const headersOf = (response: Response, names: readonly string[]) =>
+    Object.fromEntries(names.map((name) => [name, response.headers.get(name)]))
+
+  it('are on every API answer of the app itself, errors and refusals included', async () => {
+    const {app} = start({app: {apiToken: 'token-token-token', corsOrigins: ['http://localhost:5173']}})
+    const bearer = {authorization: 'Bearer token-token-token'}
+    const answers = [
+      await app.request('/applications', {headers: bearer}),
+      await app.request('/health'),
+      await app.request('/metrics'),
+      await app.request('/applications', {headers: {...bearer, origin: 'http://localhost:5173'}}),
+      await app.request(statusPath('https://example.org/none'), {headers: bearer}),
+      await app.request('/runs?limit=abc', {headers: bearer}),
+      await app.request('/applications'),
+      await app.request('/nope', {headers: bearer}),
+      await app.request('/applications', {method: 'DELETE', headers: bearer}),
+      await app.request('/applications', {
+        method: 'OPTIONS',
+        headers: {origin: 'http://localhost:5173', 'access-control-request-method': 'POST'},
+      }),
+    ]
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 404, 422, 401, 404, 405, 204])
+    for (const response of answers) expect(headersOf(response, Object.keys(API_HEADERS))).toEqual(API_HEADERS)
+  })
+
+  it("give pages the page policy and keep a page's own Cache-Control, with CORS on or off", async () => {
+    for (const corsOrigins of [[], ['http://localhost:5173']]) {
+      const {app} = start({app: {corsOrigins}})
+      const page = await app.request('/', {headers: {accept: 'text/html', origin: 'http://localhost:5173'}})
+      const docs = await app.request('/docs')
+      for (const response of [page, docs]) {
+        expect(response.status).toBe(200)
+        expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+        expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      }
+      expect(page.headers.get('cache-control')).toBe('no-cache')
+      expect(docs.headers.get('cache-control')).toBe('no-store')
+      await api?.cleanup()
+      api = undefined
+    }
+  })
+})

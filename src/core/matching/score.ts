@@ -635,12 +635,7 @@ function readDescription(scanner: TermScanner, description: string): Description
 
 /** A copy of `job` with its score and reasons. */
 function withScore<J extends JobResponse, S extends number | null>(job: J, score: S, reasons: string[]) {
-  // Copied first, then given the two keys: V8 (Node 20) builds `{...job, score, reasons}` and a multi-source
-  // Object.assign on a slow path, several times slower for jobs of many keys such as the job store's.
-  const scored = Object.assign({}, job) as J & {score: S; reasons: string[]}
-  scored.score = score
-  scored.reasons = reasons
-  return scored
+  return {...job, score, reasons}
 }
 
 interface RankOptions<J> {

@@ -172,22 +172,14 @@ const getApplication = createRoute({
 
 export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics) {
   const tracker = () => services.applications
-  const routes = new OpenAPIHono({defaultHook: validationHook})
-  // The hottest read skips zod-openapi's request validators, which parse the request's headers and params
-  // into new objects on every call; the service validates the url itself and the route stays in the OpenAPI
-  // document.
-  routes.openAPIRegistry.registerPath(getStatus)
-  routes.get('/applications/:url/status', async (c) => {
-    const a = await tracker().status(c.req.param('url'))
-    return c.json({
-      url: a.url,
-      status: a.status,
-      notes: a.notes,
-      applied_date: a.applied_date,
-      updated_at: a.updated_at,
+  return new OpenAPIHono({defaultHook: validationHook})
+    .openapi(getStatus, async (c) => {
+      const a = await tracker().status(c.req.valid('param').url)
+      return c.json(
+        {url: a.url, status: a.status, notes: a.notes, applied_date: a.applied_date, updated_at: a.updated_at},
+        200,
+      )
     })
-  })
-  return routes
     .openapi(listApplications, async (c) => {
       const {status, limit, offset} = c.req.valid('query')
       const page = await tracker().page({

@@ -1,6 +1,6 @@
 /**
  * The one place jobagent's SQLite stores import better-sqlite3 from. The build replaces the compiled file with a
- * single-file bundle of the driver's JavaScript (scripts/bundle-modules.js), and `openDriver` loads the compiled
+ * single-file bundle of the driver's JavaScript (scripts/bundle-modules.js), and `DriverConnection` loads the compiled
  * SQLite library by its path in the package instead of through the `bindings` package, which looks for it in a
  * dozen places on every start. Both serve every command that opens the tracker. In the single executable the
  * library is one of its assets, written to the user's cache directory on first use and loaded from there
@@ -28,9 +28,11 @@ function locateAddon(): string | object | undefined {
 
 let addon: {binding: string | object | undefined} | undefined
 
-/** A connection to the SQLite file (or `:memory:`), with the driver's options. */
-export function openDriver(file: string, options: Database.Options = {}): Database.Database {
-  addon ??= {binding: locateAddon()}
-  // better-sqlite3 takes a loaded library's exports as nativeBinding too; its type declarations name only a path.
-  return new Database(file, {nativeBinding: addon.binding as string | undefined, ...options})
+/** A connection to the SQLite file (or `:memory:`), with the driver's options; database.ts extends it. */
+export class DriverConnection extends Database {
+  constructor(file: string, options: Database.Options = {}) {
+    addon ??= {binding: locateAddon()}
+    // better-sqlite3 takes a loaded library's exports as nativeBinding too; its type declarations name only a path.
+    super(file, {nativeBinding: addon.binding as string | undefined, ...options})
+  }
 }

@@ -3,7 +3,7 @@ import {dirname} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {describeFileError, UnavailableError} from '../../core/errors.js'
 import {ensurePrivateDirectory, ensurePrivateFile} from '../durable-file.js'
-import {type Database, openDriver, type Statement} from './better-sqlite3.js'
+import {type Database, DriverConnection, type Statement} from './better-sqlite3.js'
 
 export type SqliteDatabase = Database
 
@@ -99,11 +99,14 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
       ensurePrivateDirectory(dirname(file))
       ensurePrivateFile(file)
     }
-    db = openDriver(file, {readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false})
+    const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS
+    db = new Connection(file, lockWaitMs, {
+      readonly: options.readonly ?? false,
+      fileMustExist: options.readonly ?? false,
+    })
     const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS
     if (options.migrations?.length) refuseForeign(db, file)
     if (!options.readonly) {
-      const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS
       // Turning a new file to WAL and migrating take the write lock, once, while the database is opened: before a
       // server listens, before a command works. Nothing waits behind them yet, so they may wait in place.
       db.pragma(`busy_timeout = ${lockWaitMs}`)
@@ -112,7 +115,6 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
       db.pragma('foreign_keys = ON')
       migrate(db, options.migrations ?? [])
       db.pragma(`busy_timeout = ${busyTimeoutMs}`)
-      writeQueues.set(db, new WriteQueue(db, file, lockWaitMs))
     } else {
       db.pragma(`busy_timeout = ${busyTimeoutMs}`)
       db.prepare('SELECT count(*) FROM sqlite_master').get()
@@ -174,18 +176,81 @@ function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
  * The one way to change a database opened by openSqlite: runs `work` in an IMMEDIATE transaction (it takes the
  * write lock up front) through the connection's write queue, and resolves after COMMIT. While another process
  * holds the lock the write waits without blocking the event loop, at most `lockWaitMs`, then rejects with the
- * locked UnavailableError.
+ * locked UnavailableError naming the file the connection was opened on.
  */
-export function writeTransaction<T>(db: SqliteDatabase, file: string, work: () => T): Promise<T> {
-  let queue = writeQueues.get(db)
-  if (!queue) {
-    queue = new WriteQueue(db, file, LOCK_WAIT_MS)
-    writeQueues.set(db, queue)
-  }
-  return queue.run(work)
+export function writeTransaction<T>(db: SqliteDatabase, _file: string, work: () => T): Promise<T> {
+  return transactionsOf(db).write(work)
 }
 
-const writeQueues = new WeakMap<SqliteDatabase, WriteQueue>()
+/**
+ * Runs a synchronous read; driver errors about the file become UnavailableError. Every read of one connection in
+ * one turn of the event loop shares one deferred read transaction (ReadSnapshot). A read made inside a transaction
+ * already open (a write's work, `db.transaction()`) runs inside it.
+ */
+export function read<T>(db: SqliteDatabase, file: string, work: () => T): T {
+  try {
+    return transactionsOf(db).read(work)
+  } catch (error) {
+    throw describeSqliteError(error, file)
+  }
+}
+
+/** A connection of openSqlite: the driver's connection with the transactions it owns. */
+class Connection extends DriverConnection {
+  readonly transactions: ConnectionTransactions
+
+  constructor(file: string, lockWaitMs: number, options: {readonly: boolean; fileMustExist: boolean}) {
+    super(file, options)
+    this.transactions = new ConnectionTransactions(this, file, lockWaitMs, PROCESS_SNAPSHOTS)
+  }
+}
+
+function transactionsOf(db: SqliteDatabase): ConnectionTransactions {
+  if (db instanceof Connection) return db.transactions
+  throw new TypeError('reads and writes go through a connection opened by openSqlite')
+}
+
+/**
+ * The read snapshots of one process open now. A write of any connection ends them all first: every read made
+ * after a write was answered must see it, whichever connection of the process makes it. So there is one of these
+ * a process, shared by its connections.
+ */
+class OpenSnapshots {
+  private readonly open = new Set<ReadSnapshot>()
+
+  add(snapshot: ReadSnapshot): void {
+    this.open.add(snapshot)
+  }
+
+  delete(snapshot: ReadSnapshot): void {
+    this.open.delete(snapshot)
+  }
+
+  endAll(): void {
+    for (const snapshot of this.open) snapshot.end()
+  }
+}
+
+const PROCESS_SNAPSHOTS = new OpenSnapshots()
+
+/** The transactions of one connection: its writes, committed in groups (WriteQueue), and its reads (ReadSnapshot). */
+class ConnectionTransactions {
+  private readonly writes: WriteQueue
+  private readonly snapshot: ReadSnapshot
+
+  constructor(db: SqliteDatabase, file: string, lockWaitMs: number, snapshots: OpenSnapshots) {
+    this.snapshot = new ReadSnapshot(db, snapshots)
+    this.writes = new WriteQueue(db, file, lockWaitMs, () => snapshots.endAll())
+  }
+
+  write<T>(work: () => T): Promise<T> {
+    return this.writes.run(work)
+  }
+
+  read<T>(work: () => T): T {
+    return this.snapshot.run(work)
+  }
+}
 
 /** The first pause before trying a locked write again; it doubles up to the second. */
 const FIRST_RETRY_MS = 5
@@ -211,9 +276,9 @@ interface QueuedWrite {
  * else, and writes queued meanwhile join the waiting ones. A write that has waited `lockWaitMs` since it was
  * queued fails with the locked error (503 with Retry-After from the API, exit 1 from the CLI).
  *
- * Before BEGIN IMMEDIATE every read snapshot of the process ends (ReadSnapshot): a write cannot begin inside a
- * read transaction of its own connection, and every read made after a write was answered must see it, whichever
- * connection of this process makes it.
+ * Before BEGIN IMMEDIATE every read snapshot of the process ends (`endReadSnapshots`, OpenSnapshots): a write
+ * cannot begin inside a read transaction of its own connection, and every read made after a write was answered
+ * must see it, whichever connection of this process makes it.
  */
 class WriteQueue {
   private queue: QueuedWrite[] = []
@@ -223,6 +288,7 @@ class WriteQueue {
     private readonly db: SqliteDatabase,
     private readonly file: string,
     private readonly lockWaitMs: number,
+    private readonly endReadSnapshots: () => void,
   ) {}
 
   run<T>(work: () => T): Promise<T> {
@@ -257,7 +323,7 @@ class WriteQueue {
   /** Commits the batch and answers its writes; returns the locked error instead when the lock is taken. */
   private commit(batch: readonly QueuedWrite[]): unknown {
     const outcomes: ({ok: true; value: unknown} | {ok: false; error: unknown})[] = []
-    endReadSnapshots()
+    this.endReadSnapshots()
     try {
       this.db
         .transaction(() => {
@@ -297,36 +363,6 @@ function isLocked(error: unknown): boolean {
 }
 
 /**
- * Runs a synchronous read; driver errors about the file become UnavailableError. Every read of one connection in
- * one turn of the event loop shares one deferred read transaction (ReadSnapshot). A read made inside a transaction
- * already open (a write's work, `db.transaction()`) runs inside it.
- */
-export function read<T>(db: SqliteDatabase, file: string, work: () => T): T {
-  try {
-    return snapshotOf(db).run(work)
-  } catch (error) {
-    throw describeSqliteError(error, file)
-  }
-}
-
-const snapshots = new WeakMap<SqliteDatabase, ReadSnapshot>()
-/** The snapshots of this process open now; a write of any connection ends them first. */
-const openSnapshots = new Set<ReadSnapshot>()
-
-function snapshotOf(db: SqliteDatabase): ReadSnapshot {
-  let snapshot = snapshots.get(db)
-  if (!snapshot) {
-    snapshot = new ReadSnapshot(db)
-    snapshots.set(db, snapshot)
-  }
-  return snapshot
-}
-
-function endReadSnapshots(): void {
-  for (const snapshot of openSnapshots) snapshot.end()
-}
-
-/**
  * One read transaction for the reads of a connection in one turn of the event loop. Each SQLite transaction takes
  * and releases the WAL read lock (system calls and shared-memory updates); a statement outside a transaction runs in
  * one of its own. Under load many requests arrive in one turn, and one snapshot serves them all. It ends by the
@@ -340,7 +376,10 @@ class ReadSnapshot {
   private depth = 0
   private readonly endOfTurn = () => this.end()
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly openSnapshots: OpenSnapshots,
+  ) {}
 
   run<T>(work: () => T): T {
     if (!this.db.inTransaction) this.begin()
@@ -359,7 +398,7 @@ class ReadSnapshot {
   end(): void {
     if (!this.isOpen) return
     this.isOpen = false
-    openSnapshots.delete(this)
+    this.openSnapshots.delete(this)
     // A connection closed during the turn rolled the transaction back itself.
     if (this.db.open && this.db.inTransaction) this.statements?.commit.run()
   }
@@ -368,7 +407,7 @@ class ReadSnapshot {
     this.statements ??= {begin: this.db.prepare('BEGIN'), commit: this.db.prepare('COMMIT')}
     this.statements.begin.run()
     this.isOpen = true
-    openSnapshots.add(this)
+    this.openSnapshots.add(this)
     setImmediate(this.endOfTurn)
   }
 }
