@@ -10,7 +10,7 @@ import {
   type StoreRole,
   StoreTimeout,
   storeUnavailable,
-  withDeadline,
+  withinDeadline,
 } from './store-failures.js'
 import type {CombinedShipmentStore, IndexStatus, JointRead, ShipmentMetadataStore, TelemetryStore} from './stores.js'
 import {MAX_DOCUMENT_DEPTH} from './telemetry-document.js'
@@ -277,7 +277,7 @@ export class ShipmentService {
    * would have failed two queries to the same database. Undefined when the combined store leaves the lookup to
    * the stores, with nothing recorded: their reads record their own.
    */
-  private readTogether<M, T>(
+  private async readTogether<M, T>(
     combined: CombinedShipmentStore,
     work: (combined: CombinedShipmentStore, signal: AbortSignal) => Promise<JointRead<M, T> | undefined>,
   ): Promise<[Settled<M>, Settled<T>] | undefined> {
@@ -289,28 +289,22 @@ export class ShipmentService {
       this.recordLatency('metadata', this.metadata.kind, started, outcome)
       this.recordLatency('telemetry', this.telemetry.kind, started, outcome)
     }
-    return new Promise((resolve) => {
-      withDeadline(
-        timeoutMs,
-        () => work(combined, signal),
-        controller,
-        (read) => {
-          if (!read) return resolve(undefined)
-          record('ok')
-          resolve([
-            {status: 'fulfilled', value: read.metadata},
-            {status: 'fulfilled', value: read.telemetry},
-          ])
-        },
-        (error) => {
-          record(error instanceof StoreTimeout ? 'timeout' : 'error')
-          resolve([
-            {status: 'rejected', reason: this.unavailable('metadata', this.metadata.kind, error, timeoutMs)},
-            {status: 'rejected', reason: this.unavailable('telemetry', this.telemetry.kind, error, timeoutMs)},
-          ])
-        },
-      )
-    })
+    let read: JointRead<M, T> | undefined
+    try {
+      read = await withinDeadline(timeoutMs, () => work(combined, signal), controller)
+    } catch (error) {
+      record(error instanceof StoreTimeout ? 'timeout' : 'error')
+      return [
+        {status: 'rejected', reason: this.unavailable('metadata', this.metadata.kind, error, timeoutMs)},
+        {status: 'rejected', reason: this.unavailable('telemetry', this.telemetry.kind, error, timeoutMs)},
+      ]
+    }
+    if (!read) return undefined
+    record('ok')
+    return [
+      {status: 'fulfilled', value: read.metadata},
+      {status: 'fulfilled', value: read.telemetry},
+    ]
   }
 
   /** Both stores at once, each within its timeout; a failure is settled, not thrown. */
@@ -417,11 +411,8 @@ export class ShipmentService {
     return unavailable
   }
 
-  /**
-   * What `work` reads within the store's timeout: its value, or an UnavailableError naming the store. Settles through one
-   * promise and one timer, with no await: this runs twice for every lookup.
-   */
-  private read<T>(
+  /** What `work` reads within the store's timeout: its value, or an UnavailableError naming the store. */
+  private async read<T>(
     role: StoreRole,
     store: ShipmentMetadataStore | TelemetryStore,
     work: () => Promise<T>,
@@ -430,22 +421,15 @@ export class ShipmentService {
   ): Promise<T> {
     const timeoutMs = this.options.timeouts[role]
     const started = performance.now()
-    return new Promise<T>((resolve, reject) => {
-      withDeadline(
-        timeoutMs,
-        work,
-        controller,
-        (value) => {
-          if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
-          resolve(value)
-        },
-        (error) => {
-          if (recordLatency)
-            this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
-          // A store that cannot compare the values asked for (a time column of another type) refuses the request.
-          reject(error instanceof ValidationError ? error : this.unavailable(role, store.kind, error, timeoutMs))
-        },
-      )
-    })
+    try {
+      const value = await withinDeadline(timeoutMs, work, controller)
+      if (recordLatency) this.recordLatency(role, store.kind, started, 'ok')
+      return value
+    } catch (error) {
+      if (recordLatency)
+        this.recordLatency(role, store.kind, started, error instanceof StoreTimeout ? 'timeout' : 'error')
+      // A store that cannot compare the values asked for (a time column of another type) refuses the request.
+      throw error instanceof ValidationError ? error : this.unavailable(role, store.kind, error, timeoutMs)
+    }
   }
 }

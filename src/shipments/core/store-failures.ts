@@ -77,36 +77,24 @@ export function elapsedMs(started: number): number {
 }
 
 /**
- * Calls exactly one of `succeed` (with what `work` resolves to) and `fail` (with its error, or a StoreTimeout when
- * `timeoutMs` passes first, after aborting `controller`).
+ * What `work` resolves to, or a StoreTimeout when `timeoutMs` passes first, after aborting `controller`. A `work`
+ * that throws before it returns a promise rejects the same way.
  */
-export function withDeadline<T>(
+export async function withinDeadline<T>(
   timeoutMs: number,
   work: () => Promise<T>,
   controller: AbortController | undefined,
-  succeed: (value: T) => void,
-  fail: (error: unknown) => void,
-): void {
-  let settled = false
-  const timer = setTimeout(() => {
-    controller?.abort()
-    failOnce(new StoreTimeout())
-  }, timeoutMs)
-  function failOnce(error: unknown): void {
-    if (settled) return
-    settled = true
-    clearTimeout(timer)
-    fail(error)
-  }
-  const succeedOnce = (value: T) => {
-    if (settled) return
-    settled = true
-    clearTimeout(timer)
-    succeed(value)
-  }
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller?.abort()
+      reject(new StoreTimeout())
+    }, timeoutMs)
+  })
   try {
-    work().then(succeedOnce, failOnce)
-  } catch (error) {
-    failOnce(error)
+    return await Promise.race([work(), deadline])
+  } finally {
+    clearTimeout(timer)
   }
 }
