@@ -99,6 +99,14 @@ export class ShipmentService {
     }
   }
 
+  /**
+   * Counts a lookup whose request a front end refused before asking (the HTTP routes' schemas run the service's own
+   * id and query checks), as the service counts the requests it refuses.
+   */
+  countInvalid(): void {
+    this.metrics.lookup('invalid')
+  }
+
   get sources(): UnifiedState['sources'] {
     return {metadata: this.metadata.kind, telemetry: this.telemetry.kind}
   }

@@ -35,11 +35,13 @@ export interface ShipmentEventOptions {
   logger?: Logger
 }
 
-/** The parts of the shipment routes this one shares: the id parameter and how the service's errors are mapped. */
+/** The parts of the shipment routes this one shares: the id parameter and how refusals and errors are answered. */
 interface SharedSchemas {
-  params: z.ZodObject
+  params: z.ZodObject<{shipment_id: z.ZodString}>
   /** Maps the service's errors as the other shipment routes do (a malformed id is 400). */
   markMalformedId: (error: unknown) => never
+  /** Answers a request the schema refuses as the other shipment routes do. */
+  hook: (result: {success: boolean; target: string; error?: {issues: readonly z.core.$ZodIssue[]}}) => void
 }
 
 function eventsRoute(schemas: SharedSchemas, options: {intervalMs: number; heartbeatMs: number; maxStreams: number}) {
@@ -98,8 +100,7 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
     {once: true},
   )
   if (options.registry) countStreams(options.registry, watcher)
-  const routes = new OpenAPIHono()
-  routes.openAPIRegistry.registerPath(eventsRoute(schemas, settings))
+  const routes = new OpenAPIHono({defaultHook: schemas.hook})
   const follow = async (c: Context, id: string) => {
     // Only the latest event is worth sending: a client that reads slowly gets the newest state, not a backlog.
     let pending: WatchEvent | undefined
@@ -151,7 +152,7 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
   }
   return (
     routes
-      .get('/shipments/:shipment_id/unified/events', (c) => follow(c, c.req.param('shipment_id')))
+      .openapi(eventsRoute(schemas, settings), (c) => follow(c, c.req.valid('param').shipment_id))
       // As for /shipments//unified: the router matches no empty segment, and an empty id is malformed.
       .get('/shipments//unified/events', (c) => follow(c, ''))
   )

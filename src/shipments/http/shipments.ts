@@ -1,4 +1,5 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
+import type {Context} from 'hono'
 import type {Registry} from 'prom-client'
 import {ValidationError} from '../../core/errors.js'
 import {TELEMETRY_PAGE} from '../../core/paging.js'
@@ -6,10 +7,16 @@ import {jsonWithValidators, validatorHeaders} from '../../http/entity-tags.js'
 import {validationHook, withHttpStatus} from '../../http/errors.js'
 import {errorResponses} from '../../http/schemas.js'
 import {createShipmentMetrics} from '../app/shipment-metrics.js'
-import {MAX_BATCH_IDS, MAX_SHIPMENT_ID_LENGTH, TooManyIdsError} from '../core/shipment-id.js'
+import {
+  MAX_BATCH_IDS,
+  MAX_SHIPMENT_ID_LENGTH,
+  TooManyIdsError,
+  validateBatchIds,
+  validateShipmentId,
+} from '../core/shipment-id.js'
 import type {ShipmentService} from '../core/shipment-service.js'
 import {stateVersion} from '../core/state-version.js'
-import type {TelemetryHistory} from '../core/telemetry-history.js'
+import {checkHistoryQuery, type TelemetryHistory} from '../core/telemetry-history.js'
 import type {UnifiedBatch} from '../core/unified-state.js'
 import {type ShipmentEventOptions, shipmentEventRoutes} from './shipment-events.js'
 
@@ -53,15 +60,33 @@ const UnifiedStateSchema = z
   })
   .openapi('UnifiedState')
 
-// Checked by the service (the same rules and messages as the CLI); the schema documents them.
+/**
+ * A check of the core (an id, a batch of ids, a history query) as a zod refinement, so a route's schema runs the
+ * rules and messages the service and the CLI use: a refusal is one issue that carries the core's error, which the
+ * routes' hook answers with as it is.
+ */
+function coreCheck<T>(check: (value: T) => unknown) {
+  return (value: T, context: z.RefinementCtx) => {
+    try {
+      check(value)
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      context.addIssue({code: 'custom', message: error.message, params: {refusal: error}})
+    }
+  }
+}
+
 const ShipmentIdParam = z.object({
-  shipment_id: z.string().openapi({
-    param: {name: 'shipment_id', in: 'path'},
-    minLength: 1,
-    maxLength: MAX_SHIPMENT_ID_LENGTH,
-    description: `1 to ${MAX_SHIPMENT_ID_LENGTH} characters, no control characters; percent-encode / and other reserved characters`,
-    example: 'SHP-1001',
-  }),
+  shipment_id: z
+    .string()
+    .superRefine(coreCheck(validateShipmentId))
+    .openapi({
+      param: {name: 'shipment_id', in: 'path'},
+      minLength: 1,
+      maxLength: MAX_SHIPMENT_ID_LENGTH,
+      description: `1 to ${MAX_SHIPMENT_ID_LENGTH} characters, no control characters; percent-encode / and other reserved characters`,
+      example: 'SHP-1001',
+    }),
 })
 
 const conditionalHeaders = z.object({
@@ -131,7 +156,13 @@ const batchGet = createRoute({
   description: `${batchDescription} Ids that hold a comma need the POST form. More than ${MAX_BATCH_IDS} ids is 414; a request line over the server's header limit (16 KiB) is 431.`,
   request: {
     query: z.object({
-      ids: z.string().openapi({description: 'Comma-separated shipment ids', example: 'SHP-1001,SHP-1002'}),
+      ids: z
+        .union([z.string(), z.array(z.string())], {error: 'ids must name at least one shipment'})
+        .superRefine(coreCheck((ids: string | string[]) => validateBatchIds(splitIds(ids))))
+        .openapi({
+          description: 'Comma-separated shipment ids; the parameter may be repeated',
+          example: 'SHP-1001,SHP-1002',
+        }),
     }),
     headers: conditionalHeaders,
   },
@@ -165,6 +196,7 @@ const batchPost = createRoute({
                     ? 'ids is required, e.g. {"ids": ["SHP-1001"]}'
                     : 'ids must be a list of shipment ids, e.g. {"ids": ["SHP-1001"]}',
               })
+              .superRefine(coreCheck(validateBatchIds))
               .openapi({maxItems: MAX_BATCH_IDS, example: ['SHP-1001', 'SHP-1002']}),
           }),
         },
@@ -194,9 +226,11 @@ const TelemetryHistorySchema = z
   })
   .openapi('TelemetryHistory')
 
-const isoQuery = (description: string, example: string) =>
-  z
-    .string()
+/** A parameter given more than once is refused by name. */
+const onceQuery = (name: string) => z.string({error: `${name} must be given once`})
+
+const isoQuery = (name: string, description: string, example: string) =>
+  onceQuery(name)
     .optional()
     .openapi({description: `ISO 8601 time; ${description}`, example})
 
@@ -214,18 +248,21 @@ const telemetryHistory = createRoute({
     'naming it; a store that fails or is slow is 503 with Retry-After.',
   request: {
     params: ShipmentIdParam,
-    query: z.object({
-      since: isoQuery('documents recorded at or after it', '2026-04-10T00:00:00Z'),
-      until: isoQuery('documents recorded before it', '2026-04-11T00:00:00Z'),
-      limit: z
-        .string()
-        .optional()
-        .openapi({
-          description: `documents per page, 1-${TELEMETRY_PAGE.maxLimit} (default ${TELEMETRY_PAGE.defaultLimit})`,
-          example: String(TELEMETRY_PAGE.defaultLimit),
-        }),
-      cursor: z.string().optional().openapi({description: 'next_cursor of the previous page, unchanged (opaque)'}),
-    }),
+    query: z
+      .object({
+        since: isoQuery('since', 'documents recorded at or after it', '2026-04-10T00:00:00Z'),
+        until: isoQuery('until', 'documents recorded before it', '2026-04-11T00:00:00Z'),
+        limit: onceQuery('limit')
+          .optional()
+          .openapi({
+            description: `documents per page, 1-${TELEMETRY_PAGE.maxLimit} (default ${TELEMETRY_PAGE.defaultLimit})`,
+            example: String(TELEMETRY_PAGE.defaultLimit),
+          }),
+        cursor: onceQuery('cursor')
+          .optional()
+          .openapi({description: 'next_cursor of the previous page, unchanged (opaque)'}),
+      })
+      .superRefine(coreCheck(checkHistoryQuery)),
     headers: conditionalHeaders,
   },
   responses: {
@@ -251,26 +288,8 @@ export function shipmentRoutes(
   options: {registry?: Registry; events?: ShipmentEventOptions} = {},
 ) {
   if (options.registry) services.shipments.addMetrics(createShipmentMetrics(options.registry))
-  // A body that is not `{"ids": [...]}` is a bad request, as a malformed id in it is.
-  const routes = new OpenAPIHono({
-    defaultHook: (result) => {
-      try {
-        validationHook(result)
-      } catch (error) {
-        throw error instanceof ValidationError ? withHttpStatus(error, 400) : error
-      }
-    },
-  })
-  // Documented by the route definitions, checked by the service (its rules and messages are the CLI's): a
-  // validator middleware here would only repeat that check on the API's hottest read.
-  routes.openAPIRegistry.registerPath(unifiedState)
-  routes.openAPIRegistry.registerPath(batchGet)
-  routes.openAPIRegistry.registerPath(telemetryHistory)
-  const unified = (id: string) => services.shipments.unified(id).catch(markMalformedId)
-  const history = (id: string, query: (name: string) => string | undefined) =>
-    services.shipments
-      .history(id, {since: query('since'), until: query('until'), limit: query('limit'), cursor: query('cursor')})
-      .catch(markMalformedId)
+  const hook = refusalHook(services.shipments)
+  const routes = new OpenAPIHono({defaultHook: hook})
   const batch = (ids: readonly string[], tooMany: 413 | 414) =>
     services.shipments.unifiedBatch(ids).catch((error: unknown) => {
       throw error instanceof TooManyIdsError ? withHttpStatus(error, tooMany) : markMalformedId(error)
@@ -285,31 +304,63 @@ export function shipmentRoutes(
     '/',
     shipmentEventRoutes(
       services.shipments,
-      {params: ShipmentIdParam, markMalformedId},
+      {params: ShipmentIdParam, markMalformedId, hook},
       {...options.events, ...(options.registry ? {registry: options.registry} : {})},
     ),
   )
   return (
     routes
-      .get('/shipments/unified', async (c) => {
-        const answer = await batch(
-          (c.req.queries('ids') ?? []).flatMap((list) => list.split(',')),
-          414,
-        )
+      .openapi(batchGet, async (c) => {
+        const answer = await batch(splitIds(c.req.valid('query').ids), 414)
         return jsonWithValidators(c, answer, batchVersion(answer))
       })
-      .get('/shipments/:shipment_id/unified', async (c) => {
-        const state = await unified(c.req.param('shipment_id'))
+      .openapi(unifiedState, async (c) => {
+        const state = await services.shipments.unified(c.req.valid('param').shipment_id).catch(markMalformedId)
         return jsonWithValidators(c, state, stateVersion(state))
       })
-      .get('/shipments/:shipment_id/telemetry', async (c) => {
-        const answer = await history(c.req.param('shipment_id'), (name) => c.req.query(name))
+      .openapi(telemetryHistory, async (c) => {
+        const answer = await services.shipments
+          .history(c.req.valid('param').shipment_id, c.req.valid('query'))
+          .catch(markMalformedId)
         return jsonWithValidators(c, answer, historyVersion(answer))
       })
-      // The router matches no empty segment, so `/shipments//unified` would be a bare 404; it is a malformed id.
-      .get('/shipments//unified', async (c) => c.json(await unified('')))
-      .get('/shipments//telemetry', async (c) => c.json(await history('', (name) => c.req.query(name))))
+      // The router matches no empty segment, so `/shipments//unified` would be a bare 404; the service refuses the
+      // empty id as malformed, in the words of the id's schema.
+      .get('/shipments//unified', async (c) => c.json(await services.shipments.unified('').catch(markMalformedId)))
+      .get('/shipments//telemetry', async (c) => c.json(await services.shipments.history('').catch(markMalformedId)))
   )
+}
+
+/** The ids of the query string: each `ids` parameter a comma-separated list. */
+function splitIds(ids: string | readonly string[]): string[] {
+  return (typeof ids === 'string' ? [ids] : ids).flatMap((list) => list.split(','))
+}
+
+type ValidationResult = {success: boolean; target: string; error?: {issues: readonly z.core.$ZodIssue[]}}
+
+/**
+ * How the shipment routes answer a request their schemas refuse: with the core's own error where a core check
+ * refused it (400; too many ids 413 in a body, 414 in a query string), else with the API's validation error, also
+ * 400. The id is named before the query, as the service checks it first. A refused id or query counts as an
+ * invalid lookup, as the service counts its own refusals; a body that is no `{"ids": [...]}` is no lookup.
+ */
+function refusalHook(shipments: ShipmentService) {
+  return (result: ValidationResult, c?: Context): void => {
+    if (result.success || !result.error) return
+    const id = result.target === 'query' ? c?.req.param('shipment_id') : undefined
+    if (id !== undefined) refusalHook(shipments)({...ShipmentIdParam.safeParse({shipment_id: id}), target: 'param'})
+    const refused = result.error.issues
+      .map((issue) => (issue.code === 'custom' ? issue.params?.refusal : undefined))
+      .find((error) => error instanceof ValidationError)
+    if (refused || result.target !== 'json') shipments.countInvalid()
+    if (refused instanceof TooManyIdsError) throw withHttpStatus(refused, result.target === 'json' ? 413 : 414)
+    if (refused) throw withHttpStatus(refused, 400)
+    try {
+      validationHook(result)
+    } catch (error) {
+      throw error instanceof ValidationError ? withHttpStatus(error, 400) : error
+    }
+  }
 }
 
 /** Every shipment's version and the missing ids; Last-Modified is the latest document's time among them. */

@@ -10,6 +10,12 @@ const now = new Date('2026-03-01T12:00:00.000Z')
 const rows = {'SHP-1001': {shipment_id: 'SHP-1001', origin: 'Rotterdam'}, 'a/b c': {shipment_id: 'a/b c'}}
 const latest = {'SHP-1001': {recorded_at: '2026-03-01T11:59:00.000Z', payload: {lat: 53.5}}}
 
+const post = (body: unknown) => ({
+  method: 'POST',
+  headers: {'content-type': 'application/json'},
+  body: JSON.stringify(body),
+})
+
 function app(behaviour: Parameters<typeof fakeStores>[2] = {}, timeouts = {metadata: 2000, telemetry: 2000}) {
   return shipmentTestApp(serviceWith(fakeStores(rows, latest, behaviour), {clock: {now: () => now}, timeouts}))
 }
@@ -66,6 +72,62 @@ describe('GET /shipments/{shipment_id}/unified', () => {
     expect(await response.json()).toEqual({
       error: {code: 'validation', message, details: [{field: 'shipment_id', message}]},
     })
+  })
+
+  it('refuses a malformed id, a bad history query and a bad batch with the schemas of their OpenAPI entries, before asking the service', async () => {
+    // Given a service that records what it is asked
+    const service = serviceWith(fakeStores(rows, latest), {clock: {now: () => now}})
+    const asked: string[] = []
+    const record =
+      <A extends unknown[], R>(name: string, method: (...args: A) => R) =>
+      (...args: A): R => {
+        asked.push(`${name} ${JSON.stringify(args[0])}`)
+        return method.apply(service, args)
+      }
+    service.unified = record('unified', service.unified)
+    service.history = record('history', service.history)
+    service.unifiedBatch = record('batch', service.unifiedBatch)
+    const routes = shipmentTestApp(service)
+    // When requests with a malformed id, a bad query and a bad list of ids arrive, and then good ones
+    for (const path of [
+      '/shipments/a%01/unified',
+      '/shipments/a%01/telemetry',
+      '/shipments/SHP-1001/telemetry?limit=0',
+      '/shipments/unified?ids=ok,,x',
+    ]) {
+      expect((await routes.request(path)).status, path).toBe(400)
+    }
+    expect((await routes.request('/shipments/unified', post({ids: ['a\u0001']}))).status).toBe(400)
+    expect((await routes.request('/shipments/SHP-1001/unified')).status).toBe(200)
+    expect((await routes.request('/shipments/unified?ids=SHP-1001')).status).toBe(200)
+    // Then only the good ones reach the service
+    expect(asked).toEqual(['unified "SHP-1001"', 'batch ["SHP-1001"]'])
+  })
+
+  it('names the malformed id before a bad query parameter, and every bad parameter of the query', async () => {
+    const routes = app()
+    const both = await routes.request('/shipments/a%01/telemetry?limit=0')
+    expect(both.status).toBe(400)
+    const message = 'shipment id must not contain control characters (found U+0001 at position 2)'
+    expect(await both.json()).toEqual({
+      error: {code: 'validation', message, details: [{field: 'shipment_id', message}]},
+    })
+    const query = await routes.request('/shipments/SHP-1001/telemetry?since=x&limit=0')
+    expect(((await query.json()) as {error: {details: {field: string}[]}}).error.details.map((d) => d.field)).toEqual([
+      'since',
+      'limit',
+    ])
+  })
+
+  it('counts each refused id or query as an invalid lookup, and a body that is no list of ids as none', async () => {
+    const registry = new Registry()
+    const routes = shipmentTestApp(serviceWith(fakeStores(rows, latest)), {registry})
+    await routes.request('/shipments/a%01/unified')
+    await routes.request('/shipments/SHP-1001/telemetry?limit=0')
+    await routes.request('/shipments/unified?ids=a,,b')
+    await routes.request('/shipments/unified', post({ids: ['']}))
+    await routes.request('/shipments/unified', post({ids: 'SHP-1001'}))
+    expect(await registry.metrics()).toContain('jobagent_shipment_lookups_total{result="invalid"} 4')
   })
 
   it('accepts an id of exactly 256 characters', async () => {
