@@ -294,29 +294,16 @@ export function shipmentRoutes(
     services.shipments.unifiedBatch(ids).catch((error: unknown) => {
       throw error instanceof TooManyIdsError ? withHttpStatus(error, tooMany) : markMalformedId(error)
     })
-  routes.openapi(batchPost, async (c) => {
-    // A POST is no conditional request (If-None-Match is for reads); its answer still names its version.
-    const answer = await batch(c.req.valid('json').ids, 413)
-    return c.json(answer, 200, validatorHeaders(batchVersion(answer)))
-  })
-  // GET /shipments/{shipment_id}/unified/events: src/shipments/http/shipment-events.ts
-  routes.route(
-    '/',
-    shipmentEventRoutes(
-      services.shipments,
-      {params: ShipmentIdParam, markMalformedId, hook},
-      {...options.events, ...(options.registry ? {registry: options.registry} : {})},
-    ),
-  )
+  // In the order the OpenAPI document lists them.
   return (
     routes
-      .openapi(batchGet, async (c) => {
-        const answer = await batch(splitIds(c.req.valid('query').ids), 414)
-        return jsonWithValidators(c, answer, batchVersion(answer))
-      })
       .openapi(unifiedState, async (c) => {
         const state = await services.shipments.unified(c.req.valid('param').shipment_id).catch(markMalformedId)
         return jsonWithValidators(c, state, stateVersion(state))
+      })
+      .openapi(batchGet, async (c) => {
+        const answer = await batch(splitIds(c.req.valid('query').ids), 414)
+        return jsonWithValidators(c, answer, batchVersion(answer))
       })
       .openapi(telemetryHistory, async (c) => {
         const answer = await services.shipments
@@ -324,6 +311,20 @@ export function shipmentRoutes(
           .catch(markMalformedId)
         return jsonWithValidators(c, answer, historyVersion(answer))
       })
+      .openapi(batchPost, async (c) => {
+        // A POST is no conditional request (If-None-Match is for reads); its answer still names its version.
+        const answer = await batch(c.req.valid('json').ids, 413)
+        return c.json(answer, 200, validatorHeaders(batchVersion(answer)))
+      })
+      // GET /shipments/{shipment_id}/unified/events: src/shipments/http/shipment-events.ts
+      .route(
+        '/',
+        shipmentEventRoutes(
+          services.shipments,
+          {params: ShipmentIdParam, markMalformedId, hook},
+          {...options.events, ...(options.registry ? {registry: options.registry} : {})},
+        ),
+      )
       // The router matches no empty segment, so `/shipments//unified` would be a bare 404; the service refuses the
       // empty id as malformed, in the words of the id's schema.
       .get('/shipments//unified', async (c) => c.json(await services.shipments.unified('').catch(markMalformedId)))
