@@ -86,14 +86,15 @@ export async function withinDeadline<T>(
   controller: AbortController | undefined,
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller?.abort()
-      reject(new StoreTimeout())
-    }, timeoutMs)
-  })
   try {
-    return await Promise.race([work(), deadline])
+    // One promise and one timer: this runs for each store of every lookup.
+    return await new Promise<T>((resolve, reject) => {
+      timer = setTimeout(() => {
+        controller?.abort()
+        reject(new StoreTimeout())
+      }, timeoutMs)
+      work().then(resolve, reject)
+    })
   } finally {
     clearTimeout(timer)
   }
