@@ -164,8 +164,8 @@ function onHonoServer(app) {
 async function routeOnly(env) {
   const {OpenAPIHono} = await import('@hono/zod-openapi')
   const {loadConfig} = await fromDist('src/app/config.js')
-  const {createShipmentService} = await fromDist('src/app/shipments.js')
-  const {shipmentRoutes} = await fromDist('src/http/routes/shipments.js')
+  const {createShipmentService} = await fromDist('src/shipments/app/shipments.js')
+  const {shipmentRoutes} = await fromDist('src/shipments/http/shipments.js')
   const {silentLogger} = await fromDist('src/core/logger.js')
   const {config} = loadConfig({env: {...env, JOBAGENT_HOME: benchHome()}})
   const shipments = createShipmentService(config.shipments, {logger: silentLogger})

@@ -47,7 +47,7 @@ const FIXED_WARMUP_SECONDS = sized(2, 1)
 const TARGETS = {sqlite: {ratio: 0.7, p99Ms: 10}, postgres: {ratio: 0.5, p99Ms: 10}}
 const PG_TWO_POOLS = process.env.JOBAGENT_BENCH_PG_TWO_POOLS === '1'
 
-if (!existsSync(join(DIST, 'src/http/routes/shipments.js'))) {
+if (!existsSync(join(DIST, 'src/shipments/http/shipments.js'))) {
   console.error(`no build at ${DIST}: run npm run build first (or set JOBAGENT_BENCH_DIST)`)
   process.exit(2)
 }

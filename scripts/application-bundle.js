@@ -146,8 +146,8 @@ export default wrapAssembly(engine)
 }
 
 /**
- * The database drivers load on first use through createRequire (src/storage/postgres/pool.ts,
- * src/storage/mysql/pool.ts, src/storage/mongodb/mongo-connection.ts), which a bundler cannot follow. In the bundle those modules get a
+ * The database drivers load on first use through createRequire (src/shipments/storage/postgres/pool.ts,
+ * src/shipments/storage/mysql/pool.ts, src/shipments/storage/mongodb/mongo-connection.ts), which a bundler cannot follow. In the bundle those modules get a
  * createRequire whose require answers the drivers from the bundle, still loaded only when first required.
  */
 const LAZY_DRIVERS = ['pg', 'mysql2/promise', 'mongodb']
@@ -156,7 +156,7 @@ function lazyDriversPlugin() {
     name: 'lazy-drivers',
     setup(esbuild) {
       esbuild.onResolve({filter: /^node:module$/}, ({importer}) =>
-        /[\\/]src[\\/]storage[\\/](postgres|mysql|mongodb)[\\/]/.test(importer)
+        /[\\/]src[\\/]shipments[\\/]storage[\\/](postgres|mysql|mongodb)[\\/]/.test(importer)
           ? {path: 'lazy-drivers', namespace: 'jobagent'}
           : undefined,
       )

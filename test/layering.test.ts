@@ -6,7 +6,10 @@ import {ROOT} from './helpers/cli.js'
 /**
  * DESIGN.md "Layout": commands/, src/http, src/ui -> src/app -> src/core <- src/storage, src/sources,
  * src/notifiers. src/http-client is the outbound HTTP client the sources, the notifiers and src/app share: an
- * adapter module every other adapter may use, while adapters never import one another. This reads the import specifiers of the source files with regular expressions, so it needs no
+ * adapter module every other adapter may use, while adapters never import one another. The shipment feature is one
+ * slice, src/shipments, with the same layers inside (core, storage; app, http and cli as its front ends): it may use
+ * the shared modules of src/core and src/storage, the job side never imports it, and its database drivers stay in
+ * it. This reads the import specifiers of the source files with regular expressions, so it needs no
  * build and catches type-only imports as well, which vanish from the compiled output.
  */
 
@@ -14,10 +17,32 @@ import {ROOT} from './helpers/cli.js'
 const CORE_PACKAGES = new Set(['zod', 'papaparse', 'p-limit', 'html-entities', 'htmlparser2'])
 /** Node built-ins that open connections; core reaches the network only through the ports adapters implement. */
 const NETWORK_BUILTINS = new Set(['http', 'https', 'http2', 'net', 'tls', 'dns', 'dgram'])
-const ADAPTER_LAYERS = ['src/sources', 'src/notifiers', 'src/storage', 'src/http-client']
+const ADAPTER_LAYERS = ['src/sources', 'src/notifiers', 'src/storage', 'src/http-client', 'src/shipments/storage']
 /** Adapter modules any adapter may import. */
 const SHARED_ADAPTERS = ['src/http-client']
-const FRONT_END_LAYERS = ['src/app', 'src/http', 'src/ui', 'src/cli', 'commands']
+/** Adapter modules one adapter may import besides those: the shipment stores use the generic SQLite helpers. */
+const SHARED_WITH: Record<string, string[]> = {'src/shipments/storage': ['src/storage']}
+const FRONT_END_LAYERS = [
+  'src/app',
+  'src/http',
+  'src/ui',
+  'src/cli',
+  'commands',
+  'src/shipments/app',
+  'src/shipments/http',
+  'src/shipments/cli',
+]
+/** Each pure domain layer and what it may import besides packages core may use. */
+const CORE_LAYERS: Record<string, string[]> = {
+  'src/core': ['src/core'],
+  'src/shipments/core': ['src/core', 'src/shipments/core'],
+}
+/** The shipment slice. */
+const SLICE = 'src/shipments'
+/** The job side and the modules it shares with the slice: none of them imports the slice. */
+const JOB_SIDE = ['src/core', 'src/storage', 'src/sources', 'src/notifiers', 'src/http-client']
+/** The database drivers only the shipment stores use. */
+const SLICE_DRIVERS = new Set(['pg', 'mysql2', 'mongodb'])
 
 interface ImportSite {
   /** Repository-relative path with forward slashes: `src/sources/index.ts`. */
@@ -74,7 +99,11 @@ function packageName(specifier: string): string {
 
 function coreViolation(site: ImportSite): string | undefined {
   const path = target(site)
-  if (path !== undefined) return isUnder(path, 'src/core') ? undefined : `reaches outside src/core (${path})`
+  const layer = Object.keys(CORE_LAYERS).find((dir) => isUnder(site.file, dir)) ?? 'src/core'
+  const allowed = CORE_LAYERS[layer] ?? [layer]
+  if (path !== undefined) {
+    return allowed.some((dir) => isUnder(path, dir)) ? undefined : `reaches outside ${allowed.join(', ')} (${path})`
+  }
   if (site.specifier.startsWith('node:')) {
     const builtin = site.specifier.slice('node:'.length).split('/')[0] ?? ''
     return NETWORK_BUILTINS.has(builtin) ? 'is network code' : undefined
@@ -128,7 +157,20 @@ function crossAdapterViolation(site: ImportSite): string | undefined {
   const own = ADAPTER_LAYERS.find((dir) => isUnder(site.file, dir))
   const other = ADAPTER_LAYERS.find((dir) => isUnder(path, dir))
   if (!other || other === own || SHARED_ADAPTERS.includes(other)) return undefined
+  if (own && SHARED_WITH[own]?.includes(other)) return undefined
   return `is in ${other}; adapters share code only through ${SHARED_ADAPTERS.join(', ')}`
+}
+
+/** The job side reaching into the shipment slice, which it must work without. */
+function sliceViolation(site: ImportSite): string | undefined {
+  const path = target(site)
+  return path !== undefined && isUnder(path, SLICE) ? `is in ${SLICE}; the job side never imports the slice` : undefined
+}
+
+/** A shipment database driver imported outside the slice. */
+function driverViolation(site: ImportSite): string | undefined {
+  if (isUnder(site.file, SLICE) || target(site) !== undefined) return undefined
+  return SLICE_DRIVERS.has(packageName(site.specifier)) ? `is a driver only ${SLICE} may import` : undefined
 }
 
 function report(sites: ImportSite[], violation: (site: ImportSite) => string | undefined): string[] {
@@ -172,6 +214,37 @@ describe('layering', () => {
 
   it('keeps src/core free of other layers, frameworks, drivers and network code', () => {
     expect(report(importsUnder('src/core'), coreViolation)).toEqual([])
+  })
+
+  it('keeps the shipment core free of front ends, stores, frameworks, drivers and network code', () => {
+    expect(importsUnder('src/shipments/core').length).toBeGreaterThan(10)
+    expect(report(importsUnder('src/shipments/core'), coreViolation)).toEqual([])
+  })
+
+  it('keeps the job side and the modules it shares from importing the shipment slice', () => {
+    expect(report(JOB_SIDE.flatMap(importsUnder), sliceViolation)).toEqual([])
+  })
+
+  it('finds a job side import of the slice, and a driver imported outside it', () => {
+    const sites = [
+      {file: 'src/storage/sqlite/database.ts', line: 1, specifier: '../../shipments/core/stores.js'},
+      {file: 'src/sources/remoteok.ts', line: 2, specifier: '../core/errors.js'},
+      {file: 'src/app/context.ts', line: 3, specifier: 'pg'},
+      {file: 'src/http/app.ts', line: 4, specifier: 'mysql2/promise'},
+      {file: 'src/shipments/storage/postgres/pool.ts', line: 5, specifier: 'pg'},
+    ]
+    expect(report(sites, sliceViolation)).toEqual([
+      "src/storage/sqlite/database.ts:1 imports '../../shipments/core/stores.js', which is in src/shipments; the job side never imports the slice",
+    ])
+    expect(report(sites, driverViolation)).toEqual([
+      "src/app/context.ts:3 imports 'pg', which is a driver only src/shipments may import",
+      "src/http/app.ts:4 imports 'mysql2/promise', which is a driver only src/shipments may import",
+    ])
+  })
+
+  it('keeps the PostgreSQL, MySQL and MongoDB drivers inside the shipment slice', () => {
+    expect(report(['src', 'commands'].flatMap(importsUnder), driverViolation)).toEqual([])
+    expect(importsUnder(SLICE).some((site) => site.specifier === 'mongodb')).toBe(true)
   })
 
   it('keeps the adapters from importing the composition root, the front ends and the commands', () => {

@@ -30,7 +30,7 @@ export async function sqliteStore(shipments, docs) {
   mkdirSync(DATA, {recursive: true})
   const file = join(DATA, `shipments-${shipments}-${docs}.db`)
   if (existsSync(file)) return {file, generated: 'cached'}
-  const {telemetryTableSql} = await fromDist('src/storage/sqlite/shipment-telemetry-store.js')
+  const {telemetryTableSql} = await fromDist('src/shipments/storage/sqlite/shipment-telemetry-store.js')
   const started = performance.now()
   // Built under another name and renamed when complete: an interrupted run never leaves a half store to reuse.
   const partial = `${file}.partial`
@@ -41,7 +41,7 @@ export async function sqliteStore(shipments, docs) {
   db.pragma('cache_size = -1000000')
   const numbers = (count) =>
     `WITH RECURSIVE c(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM c WHERE n < ${count - 1}) SELECT n FROM c`
-  // The schema `jobagent shipment import` creates (see src/storage/sqlite/shipment-writers.ts).
+  // The schema `jobagent shipment import` creates (see src/shipments/storage/sqlite/shipment-writers.ts).
   db.exec(`CREATE TABLE shipments (shipment_id TEXT PRIMARY KEY NOT NULL, reference, origin, destination, carrier,
     status, weight_kg) WITHOUT ROWID`)
   db.exec(`INSERT INTO shipments SELECT printf('SHP-%07d', n + 1), printf('PO-%07d', n + 50000),
@@ -99,7 +99,7 @@ export async function postgresStore(server, shipments, docs) {
   }
   await admin.query(`CREATE DATABASE ${name}`)
   await admin.end()
-  const {postgresTelemetryTableSql} = await fromDist('src/storage/postgres/shipment-telemetry-store.js')
+  const {postgresTelemetryTableSql} = await fromDist('src/shipments/storage/postgres/shipment-telemetry-store.js')
   const started = performance.now()
   const client = new pg.Client({connectionString: url})
   await client.connect()
@@ -145,7 +145,7 @@ export async function mysqlStore(server, shipments) {
     await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`)
     const started = performance.now()
     await admin.query(`USE ${name}`)
-    // The table `jobagent shipment import` creates (see src/storage/mysql/shipment-writers.ts).
+    // The table `jobagent shipment import` creates (see src/shipments/storage/mysql/shipment-writers.ts).
     await admin.query(`CREATE TABLE shipments (shipment_id VARCHAR(256) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
       NOT NULL PRIMARY KEY, reference TEXT, origin TEXT, destination TEXT, carrier TEXT, status TEXT, weight_kg DOUBLE)
       DEFAULT CHARSET = utf8mb4`)

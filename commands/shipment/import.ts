@@ -1,7 +1,7 @@
-import {importShipments} from '../../src/app/shipment-import.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Flags} from '../../src/cli/oclif.js'
-import {renderShipmentImport} from '../../src/cli/render/shipments.js'
+import {importShipments} from '../../src/shipments/app/shipment-import.js'
+import {renderShipmentImport} from '../../src/shipments/cli/render.js'
 
 export default class ShipmentImport extends BaseCommand {
   static summary = 'Import shipment metadata (CSV or JSON) and telemetry (NDJSON) into the configured stores'

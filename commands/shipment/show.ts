@@ -1,9 +1,9 @@
-import {fetchUnifiedBatch, fetchUnifiedState} from '../../src/app/shipment-client.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
-import {renderMissingShipments, renderUnifiedBatch, renderUnifiedState} from '../../src/cli/render/shipments.js'
 import {ValidationError} from '../../src/core/errors.js'
+import {fetchUnifiedBatch, fetchUnifiedState} from '../../src/shipments/app/shipment-client.js'
+import {renderMissingShipments, renderUnifiedBatch, renderUnifiedState} from '../../src/shipments/cli/render.js'
 
 export default class ShipmentShow extends BaseCommand {
   static summary = 'Show the metadata, latest telemetry and freshness of one shipment or several'
@@ -68,7 +68,7 @@ export default class ShipmentShow extends BaseCommand {
       throw new ValidationError(`--watch follows one shipment (got ${ids.length} ids)`, {hint: 'give one id'})
     }
     // Loaded here: the watch display and the event-stream reader are for --watch only.
-    const {watchShipment} = await import('../../src/cli/shipment-watch-display.js')
+    const {watchShipment} = await import('../../src/shipments/cli/watch-display.js')
     await watchShipment(this.context, id, {
       server,
       json: this.jsonEnabled(),

@@ -7,7 +7,8 @@ import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
-import type {ShipmentService} from '../core/shipments/shipment-service.js'
+import type {createShipmentService} from '../shipments/app/shipments.js'
+import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
@@ -16,7 +17,6 @@ import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
 import type {SharedSearch} from './shared-search.js'
-import type {createShipmentService} from './shipments.js'
 import type {TrackerFiles} from './tracker-files.js'
 
 export interface ContextOptions {
@@ -207,7 +207,7 @@ export class AppContext {
 
   /** Unified shipment state over the configured stores; pools and files open on first use, close with the context. */
   async openShipments(): Promise<ShipmentService> {
-    const {createShipmentService} = await import('./shipments.js')
+    const {createShipmentService} = await import('../shipments/app/shipments.js')
     return this.shipmentsBuiltBy(createShipmentService)
   }
 

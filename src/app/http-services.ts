@@ -3,11 +3,11 @@ import type {ApplicationService} from '../core/applications/application-service.
 import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
-import type {ShipmentService} from '../core/shipments/shipment-service.js'
+import {createShipmentService, shipmentHealthChecks} from '../shipments/app/shipments.js'
+import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import type {AppContext} from './context.js'
 import {type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
 import type {FoundSearch} from './shared-search.js'
-import {createShipmentService, shipmentHealthChecks} from './shipments.js'
 import {VERSION} from './version.js'
 
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */

@@ -3,7 +3,7 @@ import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {SqliteTelemetryWriter} from '../../src/storage/sqlite/shipment-writers.js'
+import {SqliteTelemetryWriter} from '../../src/shipments/storage/sqlite/shipment-writers.js'
 import {BIN, IMPORT_EXAMPLE_SHIPMENTS, ROOT, runCli, tempDir} from '../helpers/cli.js'
 
 let home: ReturnType<typeof tempDir>

@@ -1,11 +1,11 @@
 import {createServer, type Server, type Socket} from 'node:net'
 import {OpenAPIHono} from '@hono/zod-openapi'
-import type {ShipmentsConfig} from '../../src/app/shipments.js'
 import {isJobagentError} from '../../src/core/errors.js'
-import {ShipmentService, type ShipmentServiceOptions} from '../../src/core/shipments/shipment-service.js'
-import type {ShipmentMetadataStore, TelemetryStore} from '../../src/core/shipments/stores.js'
-import type {LatestTelemetry} from '../../src/core/shipments/unified-state.js'
-import {shipmentRoutes} from '../../src/http/routes/shipments.js'
+import type {ShipmentsConfig} from '../../src/shipments/app/shipments.js'
+import {ShipmentService, type ShipmentServiceOptions} from '../../src/shipments/core/shipment-service.js'
+import type {ShipmentMetadataStore, TelemetryStore} from '../../src/shipments/core/stores.js'
+import type {LatestTelemetry} from '../../src/shipments/core/unified-state.js'
+import {shipmentRoutes} from '../../src/shipments/http/shipments.js'
 
 /** In-memory stores with the given rows; `delayMs` and `fail` make them slow or broken. */
 export function fakeStores(

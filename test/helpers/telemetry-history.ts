@@ -1,6 +1,6 @@
-import type {TelemetryStore, TelemetryWindow} from '../../src/core/shipments/stores.js'
-import {checkHistoryQuery, encodeCursor} from '../../src/core/shipments/telemetry-history.js'
-import type {LatestTelemetry} from '../../src/core/shipments/unified-state.js'
+import type {TelemetryStore, TelemetryWindow} from '../../src/shipments/core/stores.js'
+import {checkHistoryQuery, encodeCursor} from '../../src/shipments/core/telemetry-history.js'
+import type {LatestTelemetry} from '../../src/shipments/core/unified-state.js'
 
 const signal = new AbortController().signal
 

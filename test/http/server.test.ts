@@ -4,10 +4,10 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join, resolve} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {importShipments} from '../../src/app/shipment-import.js'
 import {UnavailableError} from '../../src/core/errors.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
+import {importShipments} from '../../src/shipments/app/shipment-import.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
 import {
   applicationBody,

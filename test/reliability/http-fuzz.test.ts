@@ -5,7 +5,10 @@ import {APPLICATION_STATUSES} from '../../src/core/applications/application.js'
 import {applicationInputSchema} from '../../src/core/applications/validation.js'
 import {applicationUrlKey} from '../../src/core/url-identity.js'
 import {webFiles} from '../../src/http/routes/root.js'
-import {SqliteShipmentMetadataWriter, SqliteTelemetryWriter} from '../../src/storage/sqlite/shipment-writers.js'
+import {
+  SqliteShipmentMetadataWriter,
+  SqliteTelemetryWriter,
+} from '../../src/shipments/storage/sqlite/shipment-writers.js'
 import {type TestApi, testApi} from '../helpers/http.js'
 
 // Random requests against the real app (real services on a temporary SQLite tracker and shipments database):
