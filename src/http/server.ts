@@ -112,11 +112,11 @@ export async function startServer(
   const listener = getRequestListener(app.fetch)
   let active = 0
   // One function for every response, not a closure each.
-  const settled = () => active--
+  const ended = () => active--
   // Without a Host, HTTP/1.1 requests reach the app too, which refuses them with its error body and logs them.
   const server = createServer({requireHostHeader: false}, (request, response) => {
     active++
-    response.on('close', settled)
+    response.on('close', ended)
     // @hono/node-server answers a Host it cannot take as it is (capitals with a port, `127.1`, none) with a bare
     // 400 before the app sees the request; the app answers those itself (see requestHost).
     request.headers.host = requestHost(request.headers.host)

@@ -83,7 +83,7 @@ const searchJobs = createRoute({
   description:
     'Runs the search pipeline (boards, filters, deduplication) on each call; concurrent calls with the same tags ' +
     'share one search. A board that fails is reported in `sources` and the others still count. Each job says ' +
-    'whether it is tracked and new exactly as `jobagent run` judges it (its URL or canonical URL matched).',
+    'whether it is tracked and new exactly as `jobagent run` decides it (its URL or canonical URL matched).',
   request: {
     query: z.object({
       tags: z
@@ -133,12 +133,12 @@ const jobTracking = createRoute({
   tags: ['jobs'],
   summary: 'Whether jobs are tracked and new, by their URLs',
   description:
-    'Judges each URL as GET /jobs judges its jobs, against the tracker as it is now; in the order given. For ' +
+    'Checks each URL as GET /jobs checks its jobs, against the tracker as it is now; in the order given. For ' +
     'clients that keep a list of jobs and want it current after a change (the web page).',
   request: {body: {required: true, content: {'application/json': {schema: TrackingRequestSchema}}}},
   responses: {
     200: {
-      description: 'One judgement per URL',
+      description: 'One answer per URL',
       content: {'application/json': {schema: z.object({jobs: z.array(JobTrackingSchema)})}},
     },
     ...errorResponses(401, 413, 415, 422),
@@ -224,7 +224,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
         throw new UnavailableError(message, {retryAfterSeconds: 5, publicMessage: message})
       }
       metrics.countSearch(result)
-      // Judged per call, after the (possibly shared) search: the tracker may have changed while it ran.
+      // Checked per call, after the (possibly shared) search: the tracker may have changed while it ran.
       const jobs = await services.jobs.rankFound(
         result.found,
         query.min_score === undefined ? {} : {minScore: query.min_score},
