@@ -40,7 +40,11 @@ interface PageRequest {
 export interface BoardSpec {
   /** `source` of its jobs, and the config `type`. */
   type: string
-  defaultUrl: (config: SourceConfig) => string
+  /**
+   * The scheme, host and port asked when the source has no `url`; per board for an ATS that gives each company its
+   * own host (`https://{company}.recruitee.com`). A `url` replaces it for every board of the source, paths kept.
+   */
+  defaultUrl: (config: SourceConfig, board: BoardRef) => string
   path: (board: BoardRef) => string
   query?: (request: PageRequest) => Record<string, string | number | undefined>
   /** One request per tag when its search takes one term; otherwise the whole board is read. */
@@ -59,8 +63,8 @@ export interface BoardSpec {
 
 /** The JobSource of one board of the table (of one slug, for an ATS). */
 export function boardSource(spec: BoardSpec, config: SourceConfig, deps: AdapterDeps, board?: BoardRef): JobSource {
-  const settings = adapterSettings(config, spec.defaultUrl(config))
   const ref = board ?? {slug: ''}
+  const settings = adapterSettings(config, spec.defaultUrl(config, ref))
   return {
     name: board ? sourceName(config, board.slug) : sourceName(config),
     serverSideFilters: spec.searchesByTag ? ['tags'] : [],
