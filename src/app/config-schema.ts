@@ -28,6 +28,8 @@ const sourceSchema = z.strictObject({
   max_pages: z.optional(z.int().check(z.gte(1), z.lte(100))),
   boards: z.optional(boardList),
   sites: z.optional(boardList),
+  companies: z.optional(boardList),
+  accounts: z.optional(boardList),
   region: z.optional(z.enum(['global', 'eu'])),
   path: z.optional(text()),
 })

@@ -1,6 +1,6 @@
 import {type HtmlReader, htmlToText} from '../core/jobs/description.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import {type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
+import {type BoardListKey, type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import type {HttpClient} from '../http-client/index.js'
 import {
@@ -46,7 +46,7 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
     logger: options.logger.child(`sources.${name}`),
     readHtml: options.readHtml ?? htmlToText,
   })
-  const boards = (listKey: 'boards' | 'sites') => (config[listKey] ?? []).map(boardRef)
+  const boards = (listKey: BoardListKey) => (config[listKey] ?? []).map(boardRef)
 
   // Logger names follow the source names (`jobagent.sources.greenhouse:gitlab`), as the run's own lines do.
   const single = deps(sourceName(config))

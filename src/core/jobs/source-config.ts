@@ -40,12 +40,17 @@ export interface SourceConfig {
   max_pages?: number
   boards?: (string | BoardRef)[]
   sites?: (string | BoardRef)[]
+  companies?: (string | BoardRef)[]
+  accounts?: (string | BoardRef)[]
   region?: 'global' | 'eu'
   path?: string
 }
 
+/** The settings that name the boards of an entry: one source per board, site, company or account. */
+export type BoardListKey = 'boards' | 'sites' | 'companies' | 'accounts'
+
 /** Settings that name the boards of one entry, by type: one source per board or site. */
-const BOARD_LISTS: Partial<Record<SourceType, 'boards' | 'sites'>> = {
+const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
