@@ -2,6 +2,21 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderTracked} from '../src/cli/render/applications.js'
 import {APPLICATION_STATUSES, applicationRecord} from '../src/core/applications/application.js'
+import {ValidationError} from '../src/core/errors.js'
+
+const FIELD_FLAGS = new Set(['title', 'company', 'location', 'source'])
+
+/** A field the posting URL needs and the flags did not give, said as the flags that give it. */
+function withFlagHint(error: unknown): unknown {
+  if (!(error instanceof ValidationError) || error.hint !== undefined) return error
+  const missing = error.details.map(({field}) => field).filter((field) => field !== undefined && FIELD_FLAGS.has(field))
+  if (missing.length === 0) return error
+  const flags = missing.map((field) => (field === 'source' ? '--source (for example manual)' : `--${field}`))
+  return new ValidationError(error.message, {
+    details: error.details,
+    hint: `give ${flags.join(', ')}; or track a job of the last run by its id: jobagent apply <id> (ids: jobagent jobs)`,
+  })
+}
 
 export default class Apply extends BaseCommand {
   static summary = 'Track an application, by URL or by the id of a job found by the last run'
@@ -35,7 +50,9 @@ export default class Apply extends BaseCommand {
     const {json: _json, verbose: _verbose, quiet: _quiet, ...fields} = flags
     const application = /^\d+$/.test(args.target)
       ? await (await this.context.openJobCatalog()).track(Number(args.target), fields)
-      : await this.context.applications.record({...fields, url: args.target})
+      : await this.context.applications.record({...fields, url: args.target}).catch((error: unknown) => {
+          throw withFlagHint(error)
+        })
     this.log(renderTracked(application))
     return applicationRecord(application)
   }

@@ -46,6 +46,7 @@ describe('jobagent apply', () => {
   it('names every missing field and writes nothing', async () => {
     const result = await cli('apply', JOB, '--company', 'Acme')
     expectUserError(result, 2, 'title is required', 'source is required')
+    expect(result.stderr).toContain('Hint: give --title, --source (for example manual); or track a job of the last run')
     expect(readTracker(home.path).applications).toEqual([])
   })
 
