@@ -12,6 +12,7 @@ import {
   leverSource,
   remoteOkSource,
   remotiveSource,
+  workingNomadsSource,
 } from './boards.js'
 import {fileSource} from './file.js'
 import {hackerNewsSource} from './hackernews.js'
@@ -64,6 +65,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return [himalayasSource(config, single)]
     case 'weworkremotely':
       return [weWorkRemotelySource(config, single)]
+    case 'workingnomads':
+      return [workingNomadsSource(config, single)]
     case 'hackernews':
       return [hackerNewsSource(config, single)]
     case 'greenhouse':

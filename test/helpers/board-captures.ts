@@ -9,6 +9,7 @@ import {
   leverSource,
   remoteOkSource,
   remotiveSource,
+  workingNomadsSource,
 } from '../../src/sources/boards.js'
 import {weWorkRemotelySource} from '../../src/sources/weworkremotely.js'
 import {serveBody, startMockServer} from './mock-board.js'
@@ -42,6 +43,10 @@ export const BOARD_CAPTURES: Record<string, {file: string; source: (url: string)
   ashby: {
     file: 'ashby.json',
     source: (url) => ashbySource({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
+  },
+  workingnomads: {
+    file: 'workingnomads.json',
+    source: (url) => workingNomadsSource({type: 'workingnomads', url}, testDeps()),
   },
   weworkremotely: {
     file: 'weworkremotely.xml',

@@ -229,6 +229,12 @@ const JSON_BOARDS: Board[] = [
     }),
   },
   {
+    type: 'workingnomads',
+    entry: {},
+    format: 'json',
+    shaped: items(['title', 'company_name', 'location', 'url', 'pub_date', 'description', 'category_name', 'tags']),
+  },
+  {
     type: 'hackernews',
     entry: {},
     format: 'json',

@@ -18,6 +18,7 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'workingnomads',
   'hackernews',
   'rss',
   'file',
