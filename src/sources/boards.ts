@@ -16,6 +16,9 @@ const nonEmptyStrings = (value: unknown): string[] =>
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
 const publicUrl = (url: string) => () => url
+/** The company's own host on an ATS that gives each company one (`https://{company}.teamtailor.com`). */
+const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
+  `https://${encodeURIComponent(board.slug)}.${host}`
 const names = (value: unknown): unknown[] =>
   Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.name : entry)) : []
 
@@ -360,6 +363,42 @@ const ASHBY: BoardSpec = {
   },
 }
 
+/**
+ * One Teamtailor career site (`GET https://{company}.teamtailor.com/jobs.json`): a JSON Feed whose items carry
+ * the schema.org JobPosting of the job under `_jobposting` (its employer, places and number). Jobs link to the
+ * posting on the career site (`url`).
+ */
+const TEAMTAILOR: BoardSpec = {
+  type: 'teamtailor',
+  defaultUrl: companyHost('teamtailor.com'),
+  path: fixedPath('/jobs.json'),
+  page: jobsUnder('items'),
+  expected: 'an object with an "items" array',
+  notFound: {
+    what: (company) => `no Teamtailor career site "${company.slug}"`,
+    hint: 'check the company name in the companies list (the name in https://<company>.teamtailor.com/jobs)',
+  },
+  job: (item, company) => {
+    const posting: Json = isObject(item._jobposting) ? item._jobposting : {}
+    const employer = isObject(posting.hiringOrganization) ? text(posting.hiringOrganization.name) : ''
+    const places = Array.isArray(posting.jobLocation) ? posting.jobLocation : [posting.jobLocation]
+    const locations = places.map((place) => {
+      const address = isObject(place) && isObject(place.address) ? place.address : {}
+      return nonEmptyStrings([address.addressLocality, address.addressCountry]).join(', ')
+    })
+    return {
+      title: item.title ?? posting.title,
+      company: employer === '' ? (company.company ?? company.slug) : employer,
+      location: [...new Set(locations.filter((location) => location !== ''))].join('; '),
+      url: item.url,
+      posted_date: item.date_published ?? posting.datePosted,
+      description: item.content_html ?? posting.description,
+      // The job's number on the career site (`/jobs/8323453-...`); the feed's own id is a UUID.
+      board_id: isObject(posting.identifier) ? posting.identifier.value : item.id,
+    }
+  },
+}
+
 /** `remote` of a workplace type (Lever `remote`/`hybrid`/`onsite`, Ashby `Remote`/`Hybrid`/`OnSite`). */
 function workplace(value: unknown): boolean | null {
   const type = text(value)
@@ -438,3 +477,4 @@ export const workingNomadsSource = board(WORKINGNOMADS)
 export const greenhouseSource = ats(GREENHOUSE)
 export const leverSource = ats(LEVER)
 export const ashbySource = ats(ASHBY)
+export const teamtailorSource = ats(TEAMTAILOR)

@@ -12,6 +12,7 @@ import {
   leverSource,
   remoteOkSource,
   remotiveSource,
+  teamtailorSource,
   workingNomadsSource,
 } from './boards.js'
 import {fileSource} from './file.js'
@@ -65,6 +66,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return [himalayasSource(config, single)]
     case 'weworkremotely':
       return [weWorkRemotelySource(config, single)]
+    case 'teamtailor':
+      return boards('companies').map((company) => teamtailorSource(config, company, perBoard(company.slug)))
     case 'workingnomads':
       return [workingNomadsSource(config, single)]
     case 'hackernews':

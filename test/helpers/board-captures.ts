@@ -9,6 +9,7 @@ import {
   leverSource,
   remoteOkSource,
   remotiveSource,
+  teamtailorSource,
   workingNomadsSource,
 } from '../../src/sources/boards.js'
 import {weWorkRemotelySource} from '../../src/sources/weworkremotely.js'
@@ -43,6 +44,10 @@ export const BOARD_CAPTURES: Record<string, {file: string; source: (url: string)
   ashby: {
     file: 'ashby.json',
     source: (url) => ashbySource({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
+  },
+  teamtailor: {
+    file: 'teamtailor.json',
+    source: (url) => teamtailorSource({type: 'teamtailor', url, companies: ['upcloud']}, {slug: 'upcloud'}, testDeps()),
   },
   workingnomads: {
     file: 'workingnomads.json',

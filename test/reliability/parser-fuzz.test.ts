@@ -229,6 +229,14 @@ const JSON_BOARDS: Board[] = [
     }),
   },
   {
+    type: 'teamtailor',
+    entry: {companies: ['acme']},
+    format: 'json',
+    shaped: fc.record({
+      items: items(['id', 'title', 'url', 'date_published', 'content_html', '_jobposting']),
+    }),
+  },
+  {
     type: 'workingnomads',
     entry: {},
     format: 'json',

@@ -18,6 +18,7 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'teamtailor',
   'workingnomads',
   'hackernews',
   'rss',
@@ -55,6 +56,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
+  teamtailor: 'companies',
 }
 
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
