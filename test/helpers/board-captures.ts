@@ -7,6 +7,7 @@ import {
   himalayasSource,
   jobicySource,
   leverSource,
+  pinpointSource,
   remoteOkSource,
   remotiveSource,
   teamtailorSource,
@@ -44,6 +45,11 @@ export const BOARD_CAPTURES: Record<string, {file: string; source: (url: string)
   ashby: {
     file: 'ashby.json',
     source: (url) => ashbySource({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
+  },
+  pinpoint: {
+    file: 'pinpoint.json',
+    source: (url) =>
+      pinpointSource({type: 'pinpoint', url, companies: ['workwithus']}, {slug: 'workwithus'}, testDeps()),
   },
   teamtailor: {
     file: 'teamtailor.json',
