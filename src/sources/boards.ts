@@ -16,6 +16,9 @@ const nonEmptyStrings = (value: unknown): string[] =>
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
 const publicUrl = (url: string) => () => url
+/** The company's own host on an ATS that gives each company one (`https://{company}.teamtailor.com`). */
+const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
+  `https://${encodeURIComponent(board.slug)}.${host}`
 const names = (value: unknown): unknown[] =>
   Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.name : entry)) : []
 
@@ -207,6 +210,37 @@ const HIMALAYAS: BoardSpec = {
 }
 
 /**
+ * Working Nomads (`GET /api/exposed_jobs/`): a bare array of its latest remote jobs, all in one response. Items
+ * carry no id and no salary; `tags` is one comma-separated text. Every job is remote: `location` says where a
+ * candidate may be (`Canada`, `Japan - Remote`, `Global`).
+ */
+const WORKINGNOMADS: BoardSpec = {
+  type: 'workingnomads',
+  defaultUrl: publicUrl('https://www.workingnomads.com'),
+  path: fixedPath('/api/exposed_jobs/'),
+  page: z.array(z.unknown()).transform((items) => ({items})),
+  expected: 'an array',
+  // pub_date carries its zone (`2026-07-10T09:24:39-04:00`).
+  job: (item) => {
+    const location = text(item.location)
+    const places = location.split(',').map((entry) => remoteRegion(entry.trim()) ?? entry.trim())
+    const where = eligibility(places.join(', '))
+    return {
+      title: item.title,
+      company: item.company_name,
+      location,
+      url: item.url,
+      posted_date: item.pub_date,
+      description: item.description,
+      remote: true,
+      regions: where.regions,
+      timezones: where.timezones,
+      tags: [item.category_name, ...text(item.tags).split(',')],
+    }
+  },
+}
+
+/**
  * One Greenhouse job board (`GET /v1/boards/{board}/jobs`): the whole board in one response, no pagination.
  * Jobs link to the employer's own posting (`absolute_url`).
  */
@@ -329,6 +363,89 @@ const ASHBY: BoardSpec = {
   },
 }
 
+/**
+ * One Teamtailor career site (`GET https://{company}.teamtailor.com/jobs.json`): a JSON Feed whose items carry
+ * the schema.org JobPosting of the job under `_jobposting` (its employer, places and number). Jobs link to the
+ * posting on the career site (`url`).
+ */
+const TEAMTAILOR: BoardSpec = {
+  type: 'teamtailor',
+  defaultUrl: companyHost('teamtailor.com'),
+  path: fixedPath('/jobs.json'),
+  page: jobsUnder('items'),
+  expected: 'an object with an "items" array',
+  notFound: {
+    what: (company) => `no Teamtailor career site "${company.slug}"`,
+    hint: 'check the company name in the companies list (the name in https://<company>.teamtailor.com/jobs)',
+  },
+  job: (item, company) => {
+    const posting: Json = isObject(item._jobposting) ? item._jobposting : {}
+    const employer = isObject(posting.hiringOrganization) ? text(posting.hiringOrganization.name) : ''
+    const places = Array.isArray(posting.jobLocation) ? posting.jobLocation : [posting.jobLocation]
+    const locations = places.map((place) => {
+      const address = isObject(place) && isObject(place.address) ? place.address : {}
+      return nonEmptyStrings([address.addressLocality, address.addressCountry]).join(', ')
+    })
+    return {
+      title: item.title ?? posting.title,
+      company: employer === '' ? (company.company ?? company.slug) : employer,
+      location: [...new Set(locations.filter((location) => location !== ''))].join('; '),
+      url: item.url,
+      posted_date: item.date_published ?? posting.datePosted,
+      description: item.content_html ?? posting.description,
+      // The job's number on the career site (`/jobs/8323453-...`); the feed's own id is a UUID.
+      board_id: isObject(posting.identifier) ? posting.identifier.value : item.id,
+    }
+  },
+}
+
+/**
+ * One Pinpoint career site (`GET https://{company}.pinpointhq.com/postings.json`): every posting under `data`, in
+ * one response. Postings carry no company name (the configured `company`, else the slug) and no date.
+ */
+const PINPOINT: BoardSpec = {
+  type: 'pinpoint',
+  defaultUrl: companyHost('pinpointhq.com'),
+  path: fixedPath('/postings.json'),
+  page: jobsUnder('data'),
+  expected: 'an object with a "data" array',
+  notFound: {
+    what: (company) => `no Pinpoint career site "${company.slug}"`,
+    hint: 'check the company name in the companies list (the name in https://<company>.pinpointhq.com)',
+  },
+  job: (item, company) => {
+    const place: Json = isObject(item.location) ? item.location : {}
+    const job: Json = isObject(item.job) ? item.job : {}
+    const path = text(item.path)
+    return {
+      title: item.title,
+      company: company.company ?? company.slug,
+      location: [...new Set(nonEmptyStrings([place.city, place.province, place.name]).map((part) => part.trim()))].join(
+        ', ',
+      ),
+      // The posting on the company's public career site, which `path` names when `url` is missing.
+      url:
+        item.url ?? (path.startsWith('/') ? `https://${encodeURIComponent(company.slug)}.pinpointhq.com${path}` : ''),
+      posted_date: undefined,
+      description: pinpointDescription(item),
+      salary:
+        item.compensation_visible === false
+          ? null
+          : salaryFromAmounts({
+              min: item.compensation_minimum,
+              max: item.compensation_maximum,
+              currency: item.compensation_currency,
+              period: item.compensation_frequency,
+              text: item.compensation,
+            }),
+      employment_type: item.employment_type ?? item.employment_type_text,
+      remote: workplace(item.workplace_type),
+      tags: names([job.department, job.division]),
+      board_id: item.id,
+    }
+  },
+}
+
 /** `remote` of a workplace type (Lever `remote`/`hybrid`/`onsite`, Ashby `Remote`/`Hybrid`/`OnSite`). */
 function workplace(value: unknown): boolean | null {
   const type = text(value)
@@ -364,6 +481,21 @@ function leverDescription(item: Json): string {
     text(item.description),
     ...lists.map((list) => `<h3>${text(list.text)}</h3><ul>${text(list.content)}</ul>`),
     text(item.additional),
+  ].join('')
+}
+
+/** Pinpoint's posting in full: the description, then each section it fills under its heading. */
+function pinpointDescription(item: Json): string {
+  const sections: [unknown, unknown][] = [
+    [item.key_responsibilities_header, item.key_responsibilities],
+    [item.skills_knowledge_expertise_header, item.skills_knowledge_expertise],
+    [item.benefits_header, item.benefits],
+  ]
+  return [
+    text(item.description),
+    ...sections
+      .filter(([, body]) => text(body) !== '')
+      .map(([header, body]) => `${text(header) === '' ? '' : `<h3>${text(header)}</h3>`}${text(body)}`),
   ].join('')
 }
 
@@ -403,6 +535,9 @@ export const remotiveSource = board(REMOTIVE)
 export const jobicySource = board(JOBICY)
 export const arbeitnowSource = board(ARBEITNOW)
 export const himalayasSource = board(HIMALAYAS)
+export const workingNomadsSource = board(WORKINGNOMADS)
 export const greenhouseSource = ats(GREENHOUSE)
 export const leverSource = ats(LEVER)
 export const ashbySource = ats(ASHBY)
+export const pinpointSource = ats(PINPOINT)
+export const teamtailorSource = ats(TEAMTAILOR)

@@ -10,8 +10,11 @@ import {
   himalayasSource,
   jobicySource,
   leverSource,
+  pinpointSource,
   remoteOkSource,
   remotiveSource,
+  teamtailorSource,
+  workingNomadsSource,
 } from './boards.js'
 import {fileSource} from './file.js'
 import {hackerNewsSource} from './hackernews.js'
@@ -30,8 +33,8 @@ interface CreateSourcesOptions {
 }
 
 /**
- * One JobSource per enabled entry of `sources`; Greenhouse, Lever and Ashby give one per board or site
- * (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
+ * One JobSource per enabled entry of `sources`; Greenhouse, Lever, Ashby, Pinpoint and Teamtailor give one per
+ * board, site or company (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
@@ -64,6 +67,12 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return [himalayasSource(config, single)]
     case 'weworkremotely':
       return [weWorkRemotelySource(config, single)]
+    case 'pinpoint':
+      return boards('companies').map((company) => pinpointSource(config, company, perBoard(company.slug)))
+    case 'teamtailor':
+      return boards('companies').map((company) => teamtailorSource(config, company, perBoard(company.slug)))
+    case 'workingnomads':
+      return [workingNomadsSource(config, single)]
     case 'hackernews':
       return [hackerNewsSource(config, single)]
     case 'greenhouse':

@@ -7,8 +7,11 @@ import {
   himalayasSource,
   jobicySource,
   leverSource,
+  pinpointSource,
   remoteOkSource,
   remotiveSource,
+  teamtailorSource,
+  workingNomadsSource,
 } from '../../src/sources/boards.js'
 import {weWorkRemotelySource} from '../../src/sources/weworkremotely.js'
 import {serveBody, startMockServer} from './mock-board.js'
@@ -42,6 +45,19 @@ export const BOARD_CAPTURES: Record<string, {file: string; source: (url: string)
   ashby: {
     file: 'ashby.json',
     source: (url) => ashbySource({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
+  },
+  pinpoint: {
+    file: 'pinpoint.json',
+    source: (url) =>
+      pinpointSource({type: 'pinpoint', url, companies: ['workwithus']}, {slug: 'workwithus'}, testDeps()),
+  },
+  teamtailor: {
+    file: 'teamtailor.json',
+    source: (url) => teamtailorSource({type: 'teamtailor', url, companies: ['upcloud']}, {slug: 'upcloud'}, testDeps()),
+  },
+  workingnomads: {
+    file: 'workingnomads.json',
+    source: (url) => workingNomadsSource({type: 'workingnomads', url}, testDeps()),
   },
   weworkremotely: {
     file: 'weworkremotely.xml',

@@ -18,6 +18,9 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'pinpoint',
+  'teamtailor',
+  'workingnomads',
   'hackernews',
   'rss',
   'file',
@@ -54,6 +57,8 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
+  pinpoint: 'companies',
+  teamtailor: 'companies',
 }
 
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
