@@ -329,6 +329,53 @@ const ASHBY: BoardSpec = {
   },
 }
 
+/**
+ * One Workable account (`GET https://apply.workable.com/api/v1/widget/accounts/{account}?details=true`): the
+ * account's `name` and all its published jobs in one response; `details=true` adds each job's description. The
+ * page pairs each job with the account's name, the company of every job.
+ */
+const WORKABLE: BoardSpec = {
+  type: 'workable',
+  defaultUrl: publicUrl('https://apply.workable.com'),
+  path: slugPath('/api/v1/widget/accounts/'),
+  query: () => ({details: 'true'}),
+  page: z
+    .object({name: z.unknown().optional(), jobs: z.array(z.unknown())})
+    .transform(({name, jobs}) => ({items: jobs.map((job) => ({job, account: name}))})),
+  expected: 'an object with a "jobs" array',
+  notFound: {
+    what: (account) => `no Workable account "${account.slug}"`,
+    hint: 'check the account name in the accounts list (the name in https://apply.workable.com/<account>)',
+  },
+  job: (entry, account) => {
+    if (!isObject(entry.job)) return null
+    const item = entry.job
+    const places = (Array.isArray(item.locations) ? item.locations : [])
+      .filter(isObject)
+      .filter((place) => place.hidden !== true)
+      .map((place) => placeName([place.city, place.region, place.country]))
+    const location = places.filter(Boolean).join('; ') || placeName([item.city, item.state, item.country])
+    return {
+      title: item.title,
+      company: text(entry.account) === '' ? (account.company ?? account.slug) : entry.account,
+      location,
+      url: item.url ?? item.shortlink,
+      posted_date: item.published_on ?? item.created_at,
+      description: item.description,
+      employment_type: item.employment_type,
+      remote: typeof item.telecommuting === 'boolean' ? item.telecommuting : null,
+      seniority: item.experience,
+      tags: [item.department, item.function],
+      board_id: item.shortcode,
+    }
+  },
+}
+
+/** `London, England, United Kingdom`: the non-empty parts of a place, repeats left out. */
+function placeName(parts: readonly unknown[]): string {
+  return [...new Set(nonEmptyStrings(parts).map((part) => part.trim()))].join(', ')
+}
+
 /** `remote` of a workplace type (Lever `remote`/`hybrid`/`onsite`, Ashby `Remote`/`Hybrid`/`OnSite`). */
 function workplace(value: unknown): boolean | null {
   const type = text(value)
@@ -406,3 +453,4 @@ export const himalayasSource = board(HIMALAYAS)
 export const greenhouseSource = ats(GREENHOUSE)
 export const leverSource = ats(LEVER)
 export const ashbySource = ats(ASHBY)
+export const workableSource = ats(WORKABLE)

@@ -12,6 +12,7 @@ import {
   leverSource,
   remoteOkSource,
   remotiveSource,
+  workableSource,
 } from './boards.js'
 import {fileSource} from './file.js'
 import {hackerNewsSource} from './hackernews.js'
@@ -72,6 +73,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('sites').map((site) => leverSource(config, site, perBoard(site.slug)))
     case 'ashby':
       return boards('boards').map((board) => ashbySource(config, board, perBoard(board.slug)))
+    case 'workable':
+      return boards('accounts').map((account) => workableSource(config, account, perBoard(account.slug)))
     case 'rss':
       return [rssSource({...config, url: config.url ?? ''}, single)]
     case 'file':

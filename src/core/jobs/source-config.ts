@@ -18,6 +18,7 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'workable',
   'hackernews',
   'rss',
   'file',
@@ -54,6 +55,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
+  workable: 'accounts',
 }
 
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'

@@ -1,0 +1,90 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import {checkConfig} from '../../src/app/config-schema.js'
+import {ConfigurationError} from '../../src/core/errors.js'
+import type {SourceConfig} from '../../src/core/jobs/source-config.js'
+import {silentLogger} from '../../src/core/logger.js'
+import {HttpError} from '../../src/http-client/index.js'
+import {createSources} from '../../src/sources/index.js'
+import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {fetchAll, fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
+
+let server: MockServer | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+const sources = (configs: SourceConfig[]) => createSources(configs, {http: testHttpClient(), logger: silentLogger})
+
+describe('Workable adapter', () => {
+  it('maps an account, the company from its name, remote from telecommuting', async () => {
+    server = await startMockServer({'/api/v1/widget/accounts/vasion': serveBody(fixtureText('workable.json'))})
+    const [source] = sources([{type: 'workable', accounts: ['vasion'], url: server.url}])
+    if (!source) throw new Error('no source built')
+    const jobs = await fetchAll(source)
+
+    expect(source.name).toBe('workable:vasion')
+    expect(server.requests.map((request) => request.url)).toEqual(['/api/v1/widget/accounts/vasion?details=true'])
+    expect(jobs).toHaveLength(2)
+    expect(jobs[0]).toMatchObject({
+      title: 'Account Executive (Partner First) - APAC',
+      company: 'Vasion',
+      location: 'New South Wales, Australia',
+      url: 'https://apply.workable.com/j/74172297A5',
+      source: 'workable',
+      posted_date: '2026-08-05',
+      salary: null,
+      employment_type: 'full_time',
+      remote: true,
+      seniority: 'Associate',
+      tags: ['Sales - International', 'Sales'],
+      board_id: '74172297A5',
+    })
+    expect(jobs[0]?.description).toMatch(
+      /^Vasion is a cloud-native SaaS platform .*\n\nThe Opportunity\n\nWe're looking/s,
+    )
+    expect(jobs[1]).toMatchObject({
+      title: 'Account Executive - UK&I / Northern Europe',
+      company: 'Vasion',
+      location: 'London, England, United Kingdom',
+      url: 'https://apply.workable.com/j/15F16B8D99',
+      posted_date: '2026-08-10',
+      employment_type: 'full_time',
+      remote: false,
+      board_id: '15F16B8D99',
+    })
+    expect(jobs[1]?.description).toContain('across UK&I a')
+  })
+
+  it('uses the configured company, else the slug, when the account has no name', async () => {
+    const body = JSON.parse(fixtureText('workable.json')) as {name?: string}
+    delete body.name
+    server = await startMockServer({
+      '/api/v1/widget/accounts/vasion': serveBody(JSON.stringify(body)),
+      '/api/v1/widget/accounts/other': serveBody(JSON.stringify(body)),
+    })
+    const named = sources([{type: 'workable', accounts: [{slug: 'vasion', company: 'Vasion Inc'}], url: server.url}])
+    const bare = sources([{type: 'workable', accounts: ['other'], url: server.url}])
+    expect((await fetchAll(named[0] as never))[0]?.company).toBe('Vasion Inc')
+    expect((await fetchAll(bare[0] as never))[0]?.company).toBe('other')
+  })
+
+  it('explains a 404 as an unknown account, with what to check', async () => {
+    server = await startMockServer({})
+    const [source] = sources([{type: 'workable', accounts: ['nope'], url: server.url}])
+    const error = await fetchAll(source as never).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(HttpError)
+    expect((error as HttpError).message).toBe('HTTP 404 Not Found: no Workable account "nope"')
+    expect((error as HttpError).hint).toBe(
+      'check the account name in the accounts list (the name in https://apply.workable.com/<account>)',
+    )
+  })
+
+  it('is accepted with an accounts list and refused without one, naming the key', () => {
+    expect(checkConfig({sources: [{type: 'workable', accounts: ['vasion']}]}).ok).toBe(true)
+    expect(() => sources([{type: 'workable'}])).toThrow(ConfigurationError)
+    expect(() => sources([{type: 'workable'}])).toThrow('sources[0].accounts is required for workable')
+    expect(() => sources([{type: 'workable', accounts: []}])).toThrow('sources[0].accounts is required for workable')
+  })
+})
