@@ -10,6 +10,7 @@ import {
   himalayasSource,
   jobicySource,
   leverSource,
+  recruiteeSource,
   remoteOkSource,
   remotiveSource,
   workableSource,
@@ -73,6 +74,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('sites').map((site) => leverSource(config, site, perBoard(site.slug)))
     case 'ashby':
       return boards('boards').map((board) => ashbySource(config, board, perBoard(board.slug)))
+    case 'recruitee':
+      return boards('companies').map((company) => recruiteeSource(config, company, perBoard(company.slug)))
     case 'workable':
       return boards('accounts').map((account) => workableSource(config, account, perBoard(account.slug)))
     case 'rss':

@@ -18,6 +18,7 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'recruitee',
   'workable',
   'hackernews',
   'rss',
@@ -55,6 +56,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
+  recruitee: 'companies',
   workable: 'accounts',
 }
 
