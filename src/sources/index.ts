@@ -6,6 +6,7 @@ import type {HttpClient} from '../http-client/index.js'
 import {
   arbeitnowSource,
   ashbySource,
+  breezySource,
   greenhouseSource,
   himalayasSource,
   jobicySource,
@@ -32,8 +33,8 @@ interface CreateSourcesOptions {
 }
 
 /**
- * One JobSource per enabled entry of `sources`; Greenhouse, Lever and Ashby give one per board or site
- * (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
+ * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, Breezy HR, Recruitee,
+ * Workable) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
@@ -74,6 +75,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('sites').map((site) => leverSource(config, site, perBoard(site.slug)))
     case 'ashby':
       return boards('boards').map((board) => ashbySource(config, board, perBoard(board.slug)))
+    case 'breezy':
+      return boards('companies').map((company) => breezySource(config, company, perBoard(company.slug)))
     case 'recruitee':
       return boards('companies').map((company) => recruiteeSource(config, company, perBoard(company.slug)))
     case 'workable':

@@ -18,6 +18,7 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'breezy',
   'recruitee',
   'workable',
   'hackernews',
@@ -56,6 +57,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
+  breezy: 'companies',
   recruitee: 'companies',
   workable: 'accounts',
 }
