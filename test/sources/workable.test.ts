@@ -1,27 +1,37 @@
+import {MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {ConfigurationError} from '../../src/core/errors.js'
 import type {SourceConfig} from '../../src/core/jobs/source-config.js'
 import {silentLogger} from '../../src/core/logger.js'
-import {HttpError} from '../../src/http-client/index.js'
+import {createHttpClient, type HttpClient, HttpError} from '../../src/http-client/index.js'
 import {createSources} from '../../src/sources/index.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
 
 let server: MockServer | undefined
+let agent: MockAgent | undefined
 
 afterEach(async () => {
   await server?.close()
   server = undefined
+  await agent?.close()
+  agent = undefined
 })
 
-const sources = (configs: SourceConfig[]) => createSources(configs, {http: testHttpClient(), logger: silentLogger})
+const sources = (configs: SourceConfig[], http: HttpClient = testHttpClient()) =>
+  createSources(configs, {http, logger: silentLogger})
+
+const one = (configs: SourceConfig[], http?: HttpClient) => {
+  const [source] = sources(configs, http)
+  if (!source) throw new Error('no source built')
+  return source
+}
 
 describe('Workable adapter', () => {
   it('maps an account, the company from its name, remote from telecommuting', async () => {
     server = await startMockServer({'/api/v1/widget/accounts/vasion': serveBody(fixtureText('workable.json'))})
-    const [source] = sources([{type: 'workable', accounts: ['vasion'], url: server.url}])
-    if (!source) throw new Error('no source built')
+    const source = one([{type: 'workable', accounts: ['vasion'], url: server.url}])
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('workable:vasion')
@@ -57,6 +67,19 @@ describe('Workable adapter', () => {
     expect(jobs[1]?.description).toContain('across UK&I a')
   })
 
+  it('asks apply.workable.com by default', async () => {
+    // An undici MockAgent stands in for the network: nothing leaves the machine, unmatched requests fail.
+    agent = new MockAgent()
+    agent.disableNetConnect()
+    agent
+      .get('https://apply.workable.com')
+      .intercept({path: '/api/v1/widget/accounts/vasion?details=true', method: 'GET'})
+      .reply(200, fixtureText('workable.json'))
+    const http = createHttpClient({dispatcher: agent, retries: 0})
+    const jobs = await fetchAll(one([{type: 'workable', accounts: ['vasion']}], http))
+    expect(jobs.map((job) => job.board_id)).toEqual(['74172297A5', '15F16B8D99'])
+  })
+
   it('uses the configured company, else the slug, when the account has no name', async () => {
     const body = JSON.parse(fixtureText('workable.json')) as {name?: string}
     delete body.name
@@ -64,16 +87,17 @@ describe('Workable adapter', () => {
       '/api/v1/widget/accounts/vasion': serveBody(JSON.stringify(body)),
       '/api/v1/widget/accounts/other': serveBody(JSON.stringify(body)),
     })
-    const named = sources([{type: 'workable', accounts: [{slug: 'vasion', company: 'Vasion Inc'}], url: server.url}])
-    const bare = sources([{type: 'workable', accounts: ['other'], url: server.url}])
-    expect((await fetchAll(named[0] as never))[0]?.company).toBe('Vasion Inc')
-    expect((await fetchAll(bare[0] as never))[0]?.company).toBe('other')
+    const named = one([{type: 'workable', accounts: [{slug: 'vasion', company: 'Vasion Inc'}], url: server.url}])
+    const bare = one([{type: 'workable', accounts: ['other'], url: server.url}])
+    expect((await fetchAll(named))[0]?.company).toBe('Vasion Inc')
+    expect((await fetchAll(bare))[0]?.company).toBe('other')
   })
 
   it('explains a 404 as an unknown account, with what to check', async () => {
     server = await startMockServer({})
-    const [source] = sources([{type: 'workable', accounts: ['nope'], url: server.url}])
-    const error = await fetchAll(source as never).catch((caught: unknown) => caught)
+    const error = await fetchAll(one([{type: 'workable', accounts: ['nope'], url: server.url}])).catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).message).toBe('HTTP 404 Not Found: no Workable account "nope"')
     expect((error as HttpError).hint).toBe(
