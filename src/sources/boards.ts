@@ -359,7 +359,11 @@ const WORKABLE: BoardSpec = {
       title: item.title,
       company: text(entry.account) === '' ? (account.company ?? account.slug) : entry.account,
       location,
-      url: item.url ?? item.shortlink,
+      // The job's page on apply.workable.com (as `url` names it) when the answer leaves both links out.
+      url:
+        text(item.url) ||
+        text(item.shortlink) ||
+        (text(item.shortcode) === '' ? '' : `https://apply.workable.com/j/${encodeURIComponent(text(item.shortcode))}`),
       posted_date: item.published_on ?? item.created_at,
       description: item.description,
       employment_type: item.employment_type,

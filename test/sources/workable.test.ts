@@ -93,6 +93,17 @@ describe('Workable adapter', () => {
     expect((await fetchAll(bare))[0]?.company).toBe('other')
   })
 
+  it('builds the job link on apply.workable.com when the answer has none, whatever the url', async () => {
+    const body = JSON.parse(fixtureText('workable.json')) as {jobs: Record<string, unknown>[]}
+    const jobs = body.jobs.map(({url: _url, shortlink: _shortlink, ...job}) => job)
+    server = await startMockServer({'/api/v1/widget/accounts/vasion': serveBody(JSON.stringify({...body, jobs}))})
+    const mapped = await fetchAll(one([{type: 'workable', accounts: ['vasion'], url: server.url}]))
+    expect(mapped.map((job) => job.url)).toEqual([
+      'https://apply.workable.com/j/74172297A5',
+      'https://apply.workable.com/j/15F16B8D99',
+    ])
+  })
+
   it('explains a 404 as an unknown account, with what to check', async () => {
     server = await startMockServer({})
     const error = await fetchAll(one([{type: 'workable', accounts: ['nope'], url: server.url}])).catch(
