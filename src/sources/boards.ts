@@ -446,6 +446,137 @@ const PINPOINT: BoardSpec = {
   },
 }
 
+/**
+ * One Workable account (`GET https://apply.workable.com/api/v1/widget/accounts/{account}?details=true`): the
+ * account's `name` and all its published jobs in one response; `details=true` adds each job's description. The
+ * page pairs each job with the account's name, the company of every job.
+ */
+const WORKABLE: BoardSpec = {
+  type: 'workable',
+  defaultUrl: publicUrl('https://apply.workable.com'),
+  path: slugPath('/api/v1/widget/accounts/'),
+  query: () => ({details: 'true'}),
+  page: z
+    .object({name: z.unknown().optional(), jobs: z.array(z.unknown())})
+    .transform(({name, jobs}) => ({items: jobs.map((job) => ({job, account: name}))})),
+  expected: 'an object with a "jobs" array',
+  notFound: {
+    what: (account) => `no Workable account "${account.slug}"`,
+    hint: 'check the account name in the accounts list (the name in https://apply.workable.com/<account>)',
+  },
+  job: (entry, account) => {
+    if (!isObject(entry.job)) return null
+    const item = entry.job
+    const places = (Array.isArray(item.locations) ? item.locations : [])
+      .filter(isObject)
+      .filter((place) => place.hidden !== true)
+      .map((place) => placeName([place.city, place.region, place.country]))
+    const location = places.filter(Boolean).join('; ') || placeName([item.city, item.state, item.country])
+    return {
+      title: item.title,
+      company: text(entry.account) === '' ? (account.company ?? account.slug) : entry.account,
+      location,
+      // The job's page on apply.workable.com (as `url` names it) when the answer leaves both links out.
+      url:
+        text(item.url) ||
+        text(item.shortlink) ||
+        (text(item.shortcode) === '' ? '' : `https://apply.workable.com/j/${encodeURIComponent(text(item.shortcode))}`),
+      posted_date: item.published_on ?? item.created_at,
+      description: item.description,
+      employment_type: item.employment_type,
+      remote: typeof item.telecommuting === 'boolean' ? item.telecommuting : null,
+      seniority: item.experience,
+      tags: [item.department, item.function],
+      board_id: item.shortcode,
+    }
+  },
+}
+
+/**
+ * One Recruitee company (`GET https://{company}.recruitee.com/api/offers/`): its published offers in one response,
+ * each with the company's name, its careers page link, structured salary and the offer's text in two parts.
+ */
+const RECRUITEE: BoardSpec = {
+  type: 'recruitee',
+  defaultUrl: companyHost('recruitee.com'),
+  path: fixedPath('/api/offers/'),
+  page: jobsUnder('offers'),
+  expected: 'an object with an "offers" array',
+  notFound: {
+    what: (company) => `no Recruitee company "${company.slug}"`,
+    hint: 'check the company name in the companies list (the name in https://<company>.recruitee.com)',
+  },
+  job: (item, company) => {
+    const places = (Array.isArray(item.locations) ? item.locations : [])
+      .filter(isObject)
+      .map((place) => placeName([place.city, place.state, place.country]))
+    const salary = isObject(item.salary) ? item.salary : {}
+    return {
+      title: item.title,
+      company: text(item.company_name) === '' ? (company.company ?? company.slug) : item.company_name,
+      location: places.filter(Boolean).join('; ') || item.location,
+      // The offer's page on the company's public careers host when the answer leaves it out.
+      url:
+        text(item.careers_url) ||
+        (text(item.slug) === ''
+          ? ''
+          : `https://${encodeURIComponent(company.slug)}.recruitee.com/o/${encodeURIComponent(text(item.slug))}`),
+      posted_date: item.published_at ?? item.created_at,
+      description: [text(item.description), text(item.requirements)].join(''),
+      salary: salaryFromAmounts({min: salary.min, max: salary.max, currency: salary.currency, period: salary.period}),
+      employment_type: item.employment_type_code,
+      remote: item.remote === true ? true : item.hybrid === true || item.on_site === true ? false : null,
+      tags: [item.department, ...(Array.isArray(item.tags) ? item.tags : [])],
+      board_id: item.id,
+    }
+  },
+}
+
+/**
+ * One Breezy HR company (`GET https://{company}.breezy.hr/json`): a bare array of its published positions, with
+ * the company, the places, the position's public page and its salary as the board writes it, but no description.
+ */
+const BREEZY: BoardSpec = {
+  type: 'breezy',
+  defaultUrl: companyHost('breezy.hr'),
+  path: fixedPath('/json'),
+  page: z.array(z.unknown()).transform((items) => ({items})),
+  expected: 'an array',
+  notFound: {
+    what: (company) => `no Breezy HR company "${company.slug}"`,
+    hint: 'check the company name in the companies list (the name in https://<company>.breezy.hr)',
+  },
+  job: (item, company) => {
+    const places = (Array.isArray(item.locations) ? item.locations : []).filter(isObject)
+    const primary = isObject(item.location) ? [item.location] : []
+    const all = places.length > 0 ? places : primary
+    const remote = all.map((place) => place.is_remote).filter((value) => typeof value === 'boolean')
+    const owner = isObject(item.company) ? item.company.name : undefined
+    return {
+      title: item.name,
+      company: text(owner) === '' ? (company.company ?? company.slug) : owner,
+      location: [...new Set(nonEmptyStrings(all.map((place) => place.name)))].join('; '),
+      // The position's page on the company's public host when the answer leaves it out.
+      url:
+        text(item.url) ||
+        (text(item.friendly_id) === ''
+          ? ''
+          : `https://${encodeURIComponent(company.slug)}.breezy.hr/p/${encodeURIComponent(text(item.friendly_id))}`),
+      posted_date: item.published_date,
+      salary: parseSalaryText(item.salary),
+      employment_type: isObject(item.type) ? [item.type.id, item.type.name] : undefined,
+      remote: remote.length === 0 ? null : remote.includes(true),
+      tags: [item.department],
+      board_id: item.id,
+    }
+  },
+}
+
+/** `London, England, United Kingdom`: the non-empty parts of a place, repeats left out. */
+function placeName(parts: readonly unknown[]): string {
+  return [...new Set(nonEmptyStrings(parts).map((part) => part.trim()))].join(', ')
+}
+
 /** `remote` of a workplace type (Lever `remote`/`hybrid`/`onsite`, Ashby `Remote`/`Hybrid`/`OnSite`). */
 function workplace(value: unknown): boolean | null {
   const type = text(value)
@@ -541,3 +672,6 @@ export const leverSource = ats(LEVER)
 export const ashbySource = ats(ASHBY)
 export const pinpointSource = ats(PINPOINT)
 export const teamtailorSource = ats(TEAMTAILOR)
+export const breezySource = ats(BREEZY)
+export const recruiteeSource = ats(RECRUITEE)
+export const workableSource = ats(WORKABLE)

@@ -6,14 +6,17 @@ import type {HttpClient} from '../http-client/index.js'
 import {
   arbeitnowSource,
   ashbySource,
+  breezySource,
   greenhouseSource,
   himalayasSource,
   jobicySource,
   leverSource,
   pinpointSource,
+  recruiteeSource,
   remoteOkSource,
   remotiveSource,
   teamtailorSource,
+  workableSource,
   workingNomadsSource,
 } from './boards.js'
 import {fileSource} from './file.js'
@@ -33,8 +36,8 @@ interface CreateSourcesOptions {
 }
 
 /**
- * One JobSource per enabled entry of `sources`; Greenhouse, Lever, Ashby, Pinpoint and Teamtailor give one per
- * board, site or company (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
+ * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, Breezy HR, Pinpoint,
+ * Recruitee, Teamtailor, Workable) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
@@ -81,6 +84,12 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('sites').map((site) => leverSource(config, site, perBoard(site.slug)))
     case 'ashby':
       return boards('boards').map((board) => ashbySource(config, board, perBoard(board.slug)))
+    case 'breezy':
+      return boards('companies').map((company) => breezySource(config, company, perBoard(company.slug)))
+    case 'recruitee':
+      return boards('companies').map((company) => recruiteeSource(config, company, perBoard(company.slug)))
+    case 'workable':
+      return boards('accounts').map((account) => workableSource(config, account, perBoard(account.slug)))
     case 'rss':
       return [rssSource({...config, url: config.url ?? ''}, single)]
     case 'file':

@@ -5,7 +5,7 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number]
 /**
  * Board values, as employmentTypeKey spells them, and the type each means. Sources: Remotive `job_type`, Jobicy
  * `jobType`, Himalayas and Ashby `employmentType`, Lever `categories.commitment`, We Work Remotely `<type>`,
- * Arbeitnow `job_types` (English and German). Decisions beyond the literal names:
+ * Arbeitnow `job_types` (English and German), Recruitee `employment_type_code`, Workable `employment_type`. Decisions beyond the literal names:
  * - `freelance`, `freiberuflich`, `freie mitarbeit` are contract work.
  * - `Werkstudent`/`Working student` and `Minijob` are part-time: a student works at most 20 hours a week in term,
  *   a Minijob is capped by its pay.
@@ -18,6 +18,7 @@ export const EMPLOYMENT_TYPE_TABLE: Readonly<Record<string, EmploymentType>> = {
   'full time': 'full_time',
   fulltime: 'full_time',
   'full time permanent': 'full_time',
+  'fulltime permanent': 'full_time',
   permanent: 'full_time',
   vollzeit: 'full_time',
   festanstellung: 'full_time',

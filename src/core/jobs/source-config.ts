@@ -18,8 +18,11 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'breezy',
   'pinpoint',
+  'recruitee',
   'teamtailor',
+  'workable',
   'workingnomads',
   'hackernews',
   'rss',
@@ -57,8 +60,11 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   greenhouse: 'boards',
   lever: 'sites',
   ashby: 'boards',
+  breezy: 'companies',
   pinpoint: 'companies',
+  recruitee: 'companies',
   teamtailor: 'companies',
+  workable: 'accounts',
 }
 
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
