@@ -107,12 +107,7 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
   try {
     body = await request
   } catch (error) {
-    // A 404 from an ATS means the slug is wrong: say so, with what to check.
-    if (spec.notFound && error instanceof HttpError && error.status === 404) {
-      const message = `${error.message}: ${spec.notFound.what(board)}`
-      throw new HttpError(message, {url: error.url, status: 404, cause: error, hint: spec.notFound.hint})
-    }
-    throw error
+    throw spec.notFound ? explainNotFound(error, spec.notFound, board) : error
   }
   const refused = spec.refusal?.(body)
   if (refused !== undefined && spec.notFound) {
@@ -121,6 +116,17 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
   const parsed = spec.page.safeParse(body)
   if (!parsed.success) throw new UnexpectedShapeError(spec.expected)
   return parsed.data
+}
+
+/** A 404 from an ATS means the slug is wrong: the error saying so, with what to check; other errors as they are. */
+export function explainNotFound(
+  error: unknown,
+  notFound: NonNullable<BoardSpec['notFound']>,
+  board: BoardRef,
+): unknown {
+  if (!(error instanceof HttpError && error.status === 404)) return error
+  const message = `${error.message}: ${notFound.what(board)}`
+  return new HttpError(message, {url: error.url, status: 404, cause: error, hint: notFound.hint})
 }
 
 /** Every item through the board's mapping, dropping the ones that are not objects or map to nothing. */

@@ -15,6 +15,7 @@ import {
 } from './boards.js'
 import {fileSource} from './file.js'
 import {hackerNewsSource} from './hackernews.js'
+import {personioSource} from './personio.js'
 import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
@@ -30,7 +31,8 @@ interface CreateSourcesOptions {
 }
 
 /**
- * One JobSource per enabled entry of `sources`; Greenhouse, Lever and Ashby give one per board or site
+ * One JobSource per enabled entry of `sources`; Greenhouse, Lever, Ashby and Personio give one per board, site or
+ * company
  * (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
@@ -72,6 +74,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('sites').map((site) => leverSource(config, site, perBoard(site.slug)))
     case 'ashby':
       return boards('boards').map((board) => ashbySource(config, board, perBoard(board.slug)))
+    case 'personio':
+      return boards('companies').map((company) => personioSource(config, company, perBoard(company.slug)))
     case 'rss':
       return [rssSource({...config, url: config.url ?? ''}, single)]
     case 'file':
