@@ -4,6 +4,7 @@ import {type BoardListKey, type SourceConfig, sourceName, validateSourceConfigs}
 import type {Logger} from '../core/logger.js'
 import type {HttpClient} from '../http-client/index.js'
 import {
+  adzunaSource,
   arbeitnowSource,
   ashbySource,
   greenhouseSource,
@@ -54,6 +55,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
   const single = deps(sourceName(config))
   const perBoard = (slug: string) => deps(sourceName(config, slug))
   switch (config.type) {
+    case 'adzuna':
+      return [adzunaSource(config, single)]
     case 'remoteok':
       return [remoteOkSource(config, single)]
     case 'remotive':
