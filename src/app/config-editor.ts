@@ -1,6 +1,6 @@
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
-import {maskUrl} from '../core/secrets.js'
+import {isCredentialName, maskUrl} from '../core/secrets.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
@@ -82,7 +82,10 @@ function checkKey(key: string): void {
   }
 }
 
-/** Secrets never leave `config list`/`get` in full: notification URLs and source URLs with credentials. */
+/**
+ * Secrets never leave `config list`/`get` in full: notification URLs, source URLs with credentials and a source's
+ * credential settings (Adzuna's `app_id` and `app_key`).
+ */
 function maskSecrets(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item, key))
   if (typeof value === 'object' && value !== null) {
@@ -91,6 +94,9 @@ function maskSecrets(value: unknown, key = ''): unknown {
     )
   }
   if (typeof value === 'string' && (key === 'notify.urls' || /:\/\/[^/]*:[^/]*@/.test(value))) return maskUrl(value)
+  if (typeof value === 'string' && key.startsWith('sources.') && isCredentialName(key.split('.').pop() ?? '')) {
+    return '***'
+  }
   return value
 }
 

@@ -32,6 +32,9 @@ const sourceSchema = z.strictObject({
   accounts: z.optional(boardList),
   region: z.optional(z.enum(['global', 'eu'])),
   path: z.optional(text()),
+  country: z.optional(text()),
+  app_id: z.optional(text()),
+  app_key: z.optional(text()),
 })
 
 /** Without a `sources` key the keyless public boards are searched. */

@@ -43,16 +43,23 @@ function maskAuthority(authority: string): string {
 /** Query parameter names that carry a credential: `token`, `api_key`, `apiKey`, `private_token`, `X-Amz-Signature`. */
 const SECRET_NAME_PART = new Set(['token', 'key', 'apikey', 'secret', 'signature', 'sig', 'password', 'passwd', 'pwd'])
 const SECRET_NAME_END = /(token|apikey|api_key|secret|signature|password)$/i
+/** Names of no secret-sounding word that are half of a credential: Adzuna's `app_id` goes with its `app_key`. */
+const SECRET_NAMES = new Set(['app_id'])
 
-function isSecretParameter(name: string): boolean {
+/** Whether a query parameter or setting of this name holds a credential (`app_key`, `api_key`, `token`, `app_id`). */
+export function isCredentialName(name: string): boolean {
   const parts = name.toLowerCase().split(/[_.-]/)
-  return parts.some((part) => SECRET_NAME_PART.has(part)) || SECRET_NAME_END.test(name)
+  return (
+    SECRET_NAMES.has(name.toLowerCase()) ||
+    parts.some((part) => SECRET_NAME_PART.has(part)) ||
+    SECRET_NAME_END.test(name)
+  )
 }
 
 /**
  * Hides the credentials of a URL that is otherwise worth reading in full (a job board's, whose path and query say
  * what was asked): the password or lone token before `@` and the values of query parameters named like a secret
- * (token, key, api_key, secret, private_token, signature, ...). Other parameters and the path stay.
+ * (token, key, api_key, app_key, app_id, secret, private_token, signature, ...). Other parameters and the path stay.
  */
 export function maskCredentials(value: string): string {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
@@ -63,7 +70,7 @@ export function maskCredentials(value: string): string {
     try {
       decoded = decodeURIComponent(name)
     } catch {}
-    return isSecretParameter(decoded) ? `${separator}${name}=${MASK}` : whole
+    return isCredentialName(decoded) ? `${separator}${name}=${MASK}` : whole
   })
   return `${scheme}${maskAuthority(authority)}${path}${maskedQuery}${fragment}`
 }

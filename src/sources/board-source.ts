@@ -26,11 +26,15 @@ export interface BoardPage {
   next?: string
 }
 
-/** What one request asks for: the tag of a one-term search, the page number, the previous page's `next`. */
+/**
+ * What one request asks for: the tag of a one-term search, the page number, the previous page's `next`, and the
+ * source's entry for boards whose requests carry its settings (Adzuna's country and credentials).
+ */
 interface PageRequest {
   tag?: string
   page: number
   cursor?: string
+  config: SourceConfig
 }
 
 /**
@@ -45,7 +49,7 @@ export interface BoardSpec {
    * own host (`https://{company}.recruitee.com`). A `url` replaces it for every board of the source, paths kept.
    */
   defaultUrl: (config: SourceConfig, board: BoardRef) => string
-  path: (board: BoardRef) => string
+  path: (board: BoardRef, request: PageRequest) => string
   query?: (request: PageRequest) => Record<string, string | number | undefined>
   /** One request per tag when its search takes one term; otherwise the whole board is read. */
   searchesByTag?: boolean
@@ -58,7 +62,7 @@ export interface BoardSpec {
   refusal?: (body: unknown) => string | undefined
   /** A board of an ATS: what a 404 means and what to check. */
   notFound?: {what: (board: BoardRef) => string; hint: string}
-  job: (item: Json, board: BoardRef) => RawJob | null
+  job: (item: Json, board: BoardRef, config: SourceConfig) => RawJob | null
 }
 
 /** The JobSource of one board of the table (of one slug, for an ATS). */
@@ -69,7 +73,7 @@ export function boardSource(spec: BoardSpec, config: SourceConfig, deps: Adapter
     name: board ? sourceName(config, board.slug) : sourceName(config),
     serverSideFilters: spec.searchesByTag ? ['tags'] : [],
     fetchJobs: (criteria: SearchCriteria, signal: AbortSignal) => {
-      const read = (tag: string | undefined) => readPages(spec, ref, settings, deps, signal, tag)
+      const read = (tag: string | undefined) => readPages(spec, config, ref, settings, deps, signal, tag)
       return spec.searchesByTag ? fetchPerTag(queryTags(criteria), read) : read(undefined)
     },
   }
@@ -77,6 +81,7 @@ export function boardSource(spec: BoardSpec, config: SourceConfig, deps: Adapter
 
 async function readPages(
   spec: BoardSpec,
+  config: SourceConfig,
   board: BoardRef,
   settings: AdapterSettings,
   deps: AdapterDeps,
@@ -87,14 +92,15 @@ async function readPages(
   const pages = spec.paged ? settings.maxPages : 1
   let cursor: string | undefined
   for (let page = 1; page <= pages; page++) {
-    const url = endpoint(settings.baseUrl, spec.path(board), spec.query?.({tag, page, cursor}) ?? {})
+    const request = {tag, page, cursor, config}
+    const url = endpoint(settings.baseUrl, spec.path(board, request), spec.query?.(request) ?? {})
     const result = await readPage(
       spec,
       board,
       url,
       deps.http.getJson(url, requestOptions(settings, signal, deps.logger)),
     )
-    jobs.push(...mapItems(spec, result.items, board, deps.readHtml))
+    jobs.push(...mapItems(spec, result.items, board, config, deps.readHtml))
     cursor = result.next
     if (result.items.length === 0 || cursor === undefined) break
     if (page === pages && spec.paged) deps.logger.debug(`stopped after max_pages (${pages}) pages`)
@@ -107,12 +113,7 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
   try {
     body = await request
   } catch (error) {
-    // A 404 from an ATS means the slug is wrong: say so, with what to check.
-    if (spec.notFound && error instanceof HttpError && error.status === 404) {
-      const message = `${error.message}: ${spec.notFound.what(board)}`
-      throw new HttpError(message, {url: error.url, status: 404, cause: error, hint: spec.notFound.hint})
-    }
-    throw error
+    throw spec.notFound ? explainNotFound(error, spec.notFound, board) : error
   }
   const refused = spec.refusal?.(body)
   if (refused !== undefined && spec.notFound) {
@@ -123,12 +124,29 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
   return parsed.data
 }
 
+/** A 404 from an ATS means the slug is wrong: the error saying so, with what to check; other errors as they are. */
+export function explainNotFound(
+  error: unknown,
+  notFound: NonNullable<BoardSpec['notFound']>,
+  board: BoardRef,
+): unknown {
+  if (!(error instanceof HttpError && error.status === 404)) return error
+  const message = `${error.message}: ${notFound.what(board)}`
+  return new HttpError(message, {url: error.url, status: 404, cause: error, hint: notFound.hint})
+}
+
 /** Every item through the board's mapping, dropping the ones that are not objects or map to nothing. */
-function mapItems(spec: BoardSpec, items: readonly unknown[], board: BoardRef, readHtml: HtmlReader): JobResponse[] {
+function mapItems(
+  spec: BoardSpec,
+  items: readonly unknown[],
+  board: BoardRef,
+  config: SourceConfig,
+  readHtml: HtmlReader,
+): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     if (!isObject(item)) continue
-    const raw = spec.job(item, board)
+    const raw = spec.job(item, board, config)
     const job = raw ? toJob(spec.type, raw, readHtml) : null
     if (job) jobs.push(job)
   }

@@ -27,18 +27,25 @@ interface Feed {
   items: FeedItem[]
 }
 
-const ARRAY_PATHS = new Set(['rss.channel.item', 'rdf:RDF.item', 'feed.entry', 'feed.entry.link'])
+const parser = xmlParser(['rss.channel.item', 'rdf:RDF.item', 'feed.entry', 'feed.entry.link'])
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  // Job titles such as "2024" or "1e3" must stay text.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  isArray: (_name, jpath) => ARRAY_PATHS.has(String(jpath)),
-  // The parser stops at this depth before building the rest; its message is matched in parseFeed.
-  maxNestedTags: MAX_NESTING_DEPTH,
-})
+/**
+ * A parser of the XML a board answers with: `arrayPaths` are the elements that repeat (one of them is still a
+ * list), attributes are kept as `@_name`, and values stay text. It stops at MAX_NESTING_DEPTH before building the
+ * rest; parseXml matches its message.
+ */
+export function xmlParser(arrayPaths: readonly string[]): XMLParser {
+  const repeated = new Set(arrayPaths)
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    // Job titles such as "2024" or "1e3" must stay text.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    isArray: (_name, jpath) => repeated.has(String(jpath)),
+    maxNestedTags: MAX_NESTING_DEPTH,
+  })
+}
 const TOO_DEEP = 'Maximum nested tags exceeded'
 
 /** The text of an element that may carry attributes (`<title type="html">…</title>`) or repeat. */
@@ -69,17 +76,20 @@ function checkWellFormed(xml: string): void {
   if (result === true) return
   const {msg, line, col} = result.err
   throw new UnavailableError(`malformed XML: ${msg} (line ${line}, column ${col})`, {
-    hint: 'the feed may have been cut off; if it stays broken, tell its owner or disable the source',
+    hint: 'the answer may have been cut off; if it stays broken, tell its owner or disable the source',
   })
 }
 
-/** Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape. */
-export function parseFeed(xml: string): Feed {
-  // A feed is XML from its first character on; JSON or plain text would only meet the XML checks' odder messages.
+/**
+ * The document of an XML answer, by a parser of xmlParser: a malformed one fails, anything else (an HTML page,
+ * JSON) is an unexpected shape, reported as not being `expected`.
+ */
+export function parseXml(xmlParserOf: XMLParser, xml: string, expected: string): Json {
+  // XML starts with "<" from its first character on; JSON or plain text would only meet the XML checks' odder messages.
   const first = xml[xml.search(/[^\s\uFEFF]/)]
   if (first !== '<') {
     throw new UnexpectedShapeError(
-      `an RSS or Atom feed (the answer ${first === undefined ? 'is empty' : `starts with ${JSON.stringify(first)}, not "<"`})`,
+      `${expected} (the answer ${first === undefined ? 'is empty' : `starts with ${JSON.stringify(first)}, not "<"`})`,
     )
   }
   // Parsed before the validator, which would walk and stack every level of a hostile document first; the parser
@@ -87,18 +97,24 @@ export function parseFeed(xml: string): Feed {
   let document: unknown
   let parseError: Error | undefined
   try {
-    document = parser.parse(xml)
+    document = xmlParserOf.parse(xml)
   } catch (error) {
     parseError = error as Error
     if (parseError.message === TOO_DEEP) {
       throw new UnavailableError(`XML nested deeper than ${MAX_NESTING_DEPTH} levels`, {
-        hint: 'no feed nests its elements so deeply; if the feed keeps sending it, disable the source',
+        hint: 'no board nests its elements so deeply; if it keeps sending it, disable the source',
       })
     }
   }
   checkWellFormed(xml)
-  if (parseError) throw new UnexpectedShapeError(`an RSS or Atom feed (${parseError.message})`)
-  if (!isObject(document)) throw new UnexpectedShapeError('an RSS or Atom feed')
+  if (parseError) throw new UnexpectedShapeError(`${expected} (${parseError.message})`)
+  if (!isObject(document)) throw new UnexpectedShapeError(expected)
+  return document
+}
+
+/** Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape. */
+export function parseFeed(xml: string): Feed {
+  const document = parseXml(parser, xml, 'an RSS or Atom feed')
 
   const rss = document.rss
   if (isObject(rss) && isObject(rss.channel)) {

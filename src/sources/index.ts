@@ -4,6 +4,7 @@ import {type BoardListKey, type SourceConfig, sourceName, validateSourceConfigs}
 import type {Logger} from '../core/logger.js'
 import type {HttpClient} from '../http-client/index.js'
 import {
+  adzunaSource,
   arbeitnowSource,
   ashbySource,
   breezySource,
@@ -21,6 +22,7 @@ import {
 } from './boards.js'
 import {fileSource} from './file.js'
 import {hackerNewsSource} from './hackernews.js'
+import {personioSource} from './personio.js'
 import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
@@ -36,8 +38,8 @@ interface CreateSourcesOptions {
 }
 
 /**
- * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, Breezy HR, Pinpoint,
- * Recruitee, Teamtailor, Workable) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
+ * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, Breezy HR, Personio,
+ * Pinpoint, Recruitee, Teamtailor, Workable) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
@@ -58,6 +60,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
   const single = deps(sourceName(config))
   const perBoard = (slug: string) => deps(sourceName(config, slug))
   switch (config.type) {
+    case 'adzuna':
+      return [adzunaSource(config, single)]
     case 'remoteok':
       return [remoteOkSource(config, single)]
     case 'remotive':
@@ -90,6 +94,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('companies').map((company) => recruiteeSource(config, company, perBoard(company.slug)))
     case 'workable':
       return boards('accounts').map((account) => workableSource(config, account, perBoard(account.slug)))
+    case 'personio':
+      return boards('companies').map((company) => personioSource(config, company, perBoard(company.slug)))
     case 'rss':
       return [rssSource({...config, url: config.url ?? ''}, single)]
     case 'file':

@@ -315,6 +315,15 @@ describe('listing settings', () => {
     expect(JSON.stringify(editor().get('notify.urls'))).not.toMatch(/SECRET/)
   })
 
+  it("masks a source's credential settings (Adzuna's app_id and app_key)", () => {
+    editor().set('sources', '[{"type":"adzuna","country":"gb","app_id":"SECRET4","app_key":"SECRET5"}]')
+    expect(JSON.stringify(editor().list())).not.toMatch(/SECRET/)
+    expect(editor().list().sources).toEqual([{type: 'adzuna', country: 'gb', app_id: '***', app_key: '***'}])
+    expect(JSON.stringify(editor().get('sources'))).not.toMatch(/SECRET/)
+    expect(editor().get('sources.0.app_key').value).toBe('***')
+    expect(editor().get('sources.0.app_id', {showSecrets: true}).value).toBe('SECRET4')
+  })
+
   it('shows secrets in full only when asked', () => {
     expect(JSON.stringify(editor().list({showSecrets: true}))).toContain('SECRET3')
     expect(editor().get('notify.urls', {showSecrets: true}).value).toContain(

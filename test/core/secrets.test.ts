@@ -43,6 +43,11 @@ describe('masking credentials in board urls', () => {
       'https://x.example/feed?api_key=***&apiKey=***&private_token=***&secret=***&signature=***&X-Amz-Signature=***',
     ],
     ['https://x.example/search?keywords=node&tags=ts', 'https://x.example/search?keywords=node&tags=ts'],
+    // Adzuna's application id is half of its credential, though no secret word names it.
+    [
+      'https://api.adzuna.com/v1/api/jobs/gb/search/1?app_id=SECRET&app_key=SECRET2&results_per_page=50&what=node',
+      'https://api.adzuna.com/v1/api/jobs/gb/search/1?app_id=***&app_key=***&results_per_page=50&what=node',
+    ],
   ])('masks %s as %s', (url, masked) => {
     expect(maskCredentials(url)).toBe(masked)
   })

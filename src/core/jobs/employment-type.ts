@@ -5,11 +5,12 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number]
 /**
  * Board values, as employmentTypeKey spells them, and the type each means. Sources: Remotive `job_type`, Jobicy
  * `jobType`, Himalayas and Ashby `employmentType`, Lever `categories.commitment`, We Work Remotely `<type>`,
- * Arbeitnow `job_types` (English and German), Recruitee `employment_type_code`, Workable `employment_type`. Decisions beyond the literal names:
+ * Arbeitnow `job_types` (English and German), Personio `employmentType` and `schedule`, Recruitee
+ * `employment_type_code`, Workable `employment_type`. Decisions beyond the literal names:
  * - `freelance`, `freiberuflich`, `freie mitarbeit` are contract work.
  * - `Werkstudent`/`Working student` and `Minijob` are part-time: a student works at most 20 hours a week in term,
  *   a Minijob is capped by its pay.
- * - `Ausbildung` (a vocational apprenticeship) is internship: a training position, not regular employment.
+ * - `Ausbildung` (a vocational apprenticeship) and `trainee` are internship: a training position, not regular employment.
  * - `befristet` (fixed-term) is temporary; `Festanstellung` and `permanent` are full-time.
  * Values that describe experience or role rather than a type (`berufserfahren`, `experienced`,
  * `Berufseinsteiger`, `teamleitung`, `Side`) are not in the table and are skipped.
@@ -42,6 +43,7 @@ export const EMPLOYMENT_TYPE_TABLE: Readonly<Record<string, EmploymentType>> = {
   praktikant: 'internship',
   praktikantin: 'internship',
   ausbildung: 'internship',
+  trainee: 'internship',
   temporary: 'temporary',
   temp: 'temporary',
   befristet: 'temporary',

@@ -18,7 +18,9 @@ export const SOURCE_TYPES = [
   'greenhouse',
   'lever',
   'ashby',
+  'adzuna',
   'breezy',
+  'personio',
   'pinpoint',
   'recruitee',
   'teamtailor',
@@ -50,7 +52,34 @@ export interface SourceConfig {
   accounts?: (string | BoardRef)[]
   region?: 'global' | 'eu'
   path?: string
+  /** Adzuna: the country searched (`gb`, `de`), and the user's own application id and key. */
+  country?: string
+  app_id?: string
+  app_key?: string
 }
+
+/** The countries Adzuna's search API serves, by the code in its path (`/v1/api/jobs/gb/search/1`). */
+const ADZUNA_COUNTRIES = [
+  'at',
+  'au',
+  'be',
+  'br',
+  'ca',
+  'ch',
+  'de',
+  'es',
+  'fr',
+  'gb',
+  'in',
+  'it',
+  'mx',
+  'nl',
+  'nz',
+  'pl',
+  'sg',
+  'us',
+  'za',
+] as const
 
 /** The settings that name the boards of an entry: one source per board, site, company or account. */
 export type BoardListKey = 'boards' | 'sites' | 'companies' | 'accounts'
@@ -61,6 +90,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   lever: 'sites',
   ashby: 'boards',
   breezy: 'companies',
+  personio: 'companies',
   pinpoint: 'companies',
   recruitee: 'companies',
   teamtailor: 'companies',
@@ -83,6 +113,7 @@ export function sourceName(config: SourceConfig, slug?: string): string {
   if (BOARD_LISTS[config.type]) return `${config.name ?? config.type}:${slug}`
   if (config.type === 'rss' && config.url !== undefined) return `rss:${feedName({...config, url: config.url})}`
   if (config.type === 'file') return `file:${config.name ?? basename(config.path ?? '')}`
+  if (config.type === 'adzuna') return config.name ?? `adzuna:${config.country ?? ''}`
   return config.name ?? config.type
 }
 
@@ -118,6 +149,7 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
   if (listKey && (list === undefined || (Array.isArray(list) && list.length === 0))) {
     problems.push(problem(listKey, `is required for ${config.type}`))
   }
+  if (config.type === 'adzuna') problems.push(...adzunaProblems(config, problem))
   if (config.type === 'rss' && config.url === undefined)
     problems.push(problem('url', "is required for rss (the feed's URL)"))
   if (
@@ -125,6 +157,28 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
     (config.path === undefined || (typeof config.path === 'string' && config.path.trim() === ''))
   ) {
     problems.push(problem('path', 'is required for file'))
+  }
+  return problems
+}
+
+/**
+ * Adzuna needs the country and the user's own application id and key (free at developer.adzuna.com). The
+ * credentials are never quoted back: a refusal names the key only.
+ */
+function adzunaProblems(config: SourceConfig, problem: (name: string, message: string) => ErrorDetail): ErrorDetail[] {
+  const problems: ErrorDetail[] = []
+  if (config.country === undefined) {
+    problems.push(problem('country', `is required for adzuna (one of ${ADZUNA_COUNTRIES.join(', ')})`))
+  } else if (typeof config.country === 'string' && !(ADZUNA_COUNTRIES as readonly string[]).includes(config.country)) {
+    problems.push(
+      problem(
+        'country',
+        `${JSON.stringify(config.country)} is not an Adzuna country (one of ${ADZUNA_COUNTRIES.join(', ')})`,
+      ),
+    )
+  }
+  for (const key of ['app_id', 'app_key'] as const) {
+    if (config[key] === undefined) problems.push(problem(key, 'is required for adzuna (from developer.adzuna.com)'))
   }
   return problems
 }

@@ -39,6 +39,7 @@ describe('employmentType', () => {
     ['Praktikum', 'internship'],
     ['Praktikant', 'internship'],
     ['Ausbildung', 'internship'],
+    ['trainee', 'internship'],
     ['befristet', 'temporary'],
     ['Freelance', 'contract'],
     ['freiberuflich', 'contract'],
