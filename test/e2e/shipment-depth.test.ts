@@ -2,7 +2,8 @@ import {existsSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, describe, expect, it} from 'vitest'
-import {runCli, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {serveBuilt} from '../helpers/serve.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -27,7 +28,7 @@ describe('deeply nested telemetry', () => {
     writeFileSync(join(dir, 'metadata.csv'), 'shipment_id,origin\nSHP-1,Rotterdam\n')
     const lines = [nested('SHP-1', '2026-03-01T10:00:00Z', 63), nested('SHP-1', '2026-03-01T11:00:00Z', 100_000)]
     writeFileSync(join(dir, 'telemetry.ndjson'), `${lines.join('\n')}\n`)
-    const refused = await runCli(
+    const refused = await runCommandLine(
       ['shipment', 'import', '--metadata', join(dir, 'metadata.csv'), '--telemetry', join(dir, 'telemetry.ndjson')],
       {home: dir},
     )
@@ -39,7 +40,7 @@ describe('deeply nested telemetry', () => {
 
     // 64 levels (the document and 63 arrays) is within the limit.
     writeFileSync(join(dir, 'telemetry.ndjson'), `${lines[0]}\n`)
-    const accepted = await runCli(
+    const accepted = await runCommandLine(
       ['shipment', 'import', '--metadata', join(dir, 'metadata.csv'), '--telemetry', join(dir, 'telemetry.ndjson')],
       {home: dir},
     )
@@ -53,7 +54,7 @@ describe('deeply nested telemetry', () => {
       join(dir, 'telemetry.ndjson'),
       `${nested('SHP-1', '2026-03-01T10:00:00Z', 2)}\n${nested('SHP-2', '2026-03-01T10:00:00Z', 2)}\n`,
     )
-    const imported = await runCli(
+    const imported = await runCommandLine(
       ['shipment', 'import', '--metadata', join(dir, 'metadata.csv'), '--telemetry', join(dir, 'telemetry.ndjson')],
       {home: dir},
     )
@@ -81,7 +82,7 @@ describe('deeply nested telemetry', () => {
     // The other shipments are served as before.
     expect((await fetch(`${server.url}/shipments/SHP-2/unified`)).status).toBe(200)
 
-    const shown = await runCli(['shipment', 'show', 'SHP-1'], {home: dir})
+    const shown = await runCommandLine(['shipment', 'show', 'SHP-1'], {home: dir})
     expect(shown.code, shown.stderr).toBe(2)
     expect(shown.stderr).toContain('nests objects and arrays deeper than 64 levels')
     expect(shown.stderr).not.toMatch(/call stack|bug/i)

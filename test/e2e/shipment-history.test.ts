@@ -5,7 +5,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {loadConfig} from '../../src/app/config.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {createShipmentService} from '../../src/shipments/app/shipments.js'
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {shipmentTestApp} from '../helpers/shipments.js'
 
 const EXAMPLES = join(ROOT, 'examples/shipments')
@@ -19,7 +20,7 @@ const SHP_1001_TIMES = [
   '2026-03-01T14:30:00.000Z',
 ]
 let home: ReturnType<typeof tempDir>
-const cli = (...args: string[]) => runCli(args, {home: home.path, env: {TZ: 'UTC'}})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 
 // The examples are only read here, so one import serves every test.
 beforeAll(async () => {

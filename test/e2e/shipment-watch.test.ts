@@ -4,7 +4,8 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {SqliteTelemetryWriter} from '../../src/shipments/storage/sqlite/shipment-writers.js'
-import {BIN, IMPORT_EXAMPLE_SHIPMENTS, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {BIN, IMPORT_EXAMPLE_SHIPMENTS, ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 
 let home: ReturnType<typeof tempDir>
 const children: ChildProcessWithoutNullStreams[] = []
@@ -109,7 +110,7 @@ async function append(recordedAt: string, payload: Record<string, unknown>): Pro
 
 describe('jobagent shipment show --watch', () => {
   it('prints one JSON line per change with --json and exits 0 on SIGINT', async () => {
-    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    expect((await runCommandLine(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
     const watching = watch('SHP-1001', '--json')
     const [first] = await watching.lines(1)
     expect(JSON.parse(first ?? '')).toMatchObject({shipment_id: 'SHP-1001', telemetry: {payload: {}}})
@@ -128,7 +129,7 @@ describe('jobagent shipment show --watch', () => {
   }, 30_000)
 
   it('prints the state once, then a line per change, off a terminal; SIGTERM ends it with 0', async () => {
-    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    expect((await runCommandLine(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
     const watching = watch('SHP-1001')
     const before = await watching.lines(1)
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -142,7 +143,7 @@ describe('jobagent shipment show --watch', () => {
   }, 30_000)
 
   it("follows a server's event stream with --server, and follows it again after the server restarts", async () => {
-    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    expect((await runCommandLine(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
     const port = await freePort()
     let server = await serveOn(port)
     const watching = watch('SHP-1001', '--json', '--server', `http://127.0.0.1:${port}`)
@@ -167,15 +168,18 @@ describe('jobagent shipment show --watch', () => {
   }, 60_000)
 
   it('exits as shipment show --server does when the server refuses the stream', async () => {
-    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    expect((await runCommandLine(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
     const port = await freePort()
     await serveOn(port)
-    const unknown = await runCli(['shipment', 'show', 'SHP-404', '--watch', '--server', `http://127.0.0.1:${port}`], {
-      home: home.path,
-    })
+    const unknown = await runCommandLine(
+      ['shipment', 'show', 'SHP-404', '--watch', '--server', `http://127.0.0.1:${port}`],
+      {
+        home: home.path,
+      },
+    )
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('no shipment with id "SHP-404"')
-    const nobody = await runCli(
+    const nobody = await runCommandLine(
       ['shipment', 'show', 'SHP-1001', '--watch', '--server', `http://127.0.0.1:${await freePort()}`],
       {
         home: home.path,
@@ -186,14 +190,14 @@ describe('jobagent shipment show --watch', () => {
   }, 60_000)
 
   it('follows one shipment only, and says so', async () => {
-    const result = await runCli(['shipment', 'show', 'SHP-1001', 'SHP-1002', '--watch'], {home: home.path})
+    const result = await runCommandLine(['shipment', 'show', 'SHP-1001', 'SHP-1002', '--watch'], {home: home.path})
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('--watch follows one shipment (got 2 ids)')
   })
 
   it('exits 1 at once for an unknown shipment', async () => {
-    expect((await runCli(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
-    const result = await runCli(['shipment', 'show', 'SHP-404', '--watch'], {home: home.path})
+    expect((await runCommandLine(IMPORT_EXAMPLE_SHIPMENTS, {home: home.path})).code).toBe(0)
+    const result = await runCommandLine(['shipment', 'show', 'SHP-404', '--watch'], {home: home.path})
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('no shipment with id "SHP-404"')
   })

@@ -6,12 +6,13 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {loadConfig} from '../../src/app/config.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {createShipmentService} from '../../src/shipments/app/shipments.js'
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {shipmentTestApp} from '../helpers/shipments.js'
 
 const EXAMPLES = join(ROOT, 'examples/shipments')
 let home: ReturnType<typeof tempDir>
-const cli = (...args: string[]) => runCli(args, {home: home.path, env: {TZ: 'UTC'}})
+const cli = (...args: string[]) => runCommandLine(args, {home: home.path})
 const importExamples = () =>
   cli(
     'shipment',
@@ -126,7 +127,7 @@ describe('jobagent shipment', () => {
     await new Promise((resolve) => server.once('listening', resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     try {
-      const found = await runCli(['shipment', 'show', 'SHP-1002', '--server', url, '--json'], {
+      const found = await runCommandLine(['shipment', 'show', 'SHP-1002', '--server', url, '--json'], {
         home: home.path,
         env: {JOBAGENT_API_TOKEN: 'token-1'},
       })
