@@ -34,7 +34,7 @@ describe('deadBoardAnomaly', () => {
       // An older row: no `status` key, not even on a failure.
       {sources: [{name: 'a', ok: true, count: 0, error: null, duration_ms: 3, anomaly: null}]},
     ]
-    expect(deadBoardAnomaly(empty('a'), history, 3)?.runs).toBe(3)
+    expect(deadBoardAnomaly(empty('a'), history, 3)).toMatchObject({code: 'dead', runs: 3})
   })
 
   it('says nothing before enough runs, after a run with jobs, or when a failure was not a 404', () => {
