@@ -47,6 +47,7 @@ export async function runAgent(
         criteria: criteriaFrom(context.config.search, {tags}),
         matching: {matching: matchingFrom(context.config), minScore: context.config.notify.min_score},
         closedAfterRuns: context.config.run.closed_after_runs,
+        deadAfterRuns: context.config.run.dead_after_runs,
         proxyConfigured: PROXY_VARIABLES.some((name) => Boolean(context.env[name])),
       })
     } finally {

@@ -117,6 +117,8 @@ const configSchema = z.strictObject({
     healthcheck_url: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))), null),
     // A job missing from this many successful runs in a row of every board that listed it is closed.
     closed_after_runs: z._default(z.int().check(z.gte(1), z.lte(100)), 2),
+    // A board that answered 404 or no jobs this many runs in a row is reported dead (the ledger read holds 50 runs).
+    dead_after_runs: z._default(z.int().check(z.gte(1), z.lte(50)), 3),
   }),
   server: section({
     host: z._default(text(), '127.0.0.1'),

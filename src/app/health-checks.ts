@@ -104,6 +104,30 @@ export function lastRunCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = sys
   }
 }
 
+/**
+ * The boards the last run reported dead (404 or no jobs for `run.dead_after_runs` runs in a row): a warning, since
+ * the other boards still search. Names only: the run log and GET /runs have the rest.
+ */
+export function deadBoardsCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = systemClock): HealthCheck {
+  return {
+    name: 'dead_boards',
+    async run() {
+      const run = await jobs.lastRun()
+      const dead = (run?.sources ?? []).filter((source) => source.anomaly?.code === 'dead').map(({name}) => name)
+      return {
+        status: dead.length > 0 ? 'warn' : 'pass',
+        componentType: 'component',
+        observedValue: dead.length,
+        sources: dead,
+        ...(dead.length > 0
+          ? {output: `no jobs or 404 for several runs in a row; the board may be gone: ${dead.join(', ')}`}
+          : {}),
+        time: iso(clock.now()),
+      }
+    },
+  }
+}
+
 function iso(date: Date): string {
   return date.toISOString()
 }

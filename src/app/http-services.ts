@@ -6,7 +6,7 @@ import type {RunLedger} from '../core/jobs/run-ledger.js'
 import {createShipmentService, shipmentHealthChecks} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import type {AppContext} from './context.js'
-import {type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
+import {deadBoardsCheck, type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
 import type {FoundSearch} from './shared-search.js'
 import {VERSION} from './version.js'
 
@@ -59,6 +59,7 @@ export function createHttpServices(context: AppContext): HttpServices {
       return [
         trackerDatabaseCheck(() => context.trackerDb, context.logger.child('http')),
         lastRunCheck({lastRun: () => context.jobStore.lastRun()}),
+        deadBoardsCheck({lastRun: () => context.jobStore.lastRun()}),
         ...(shipmentsInUse(context) ? shipmentHealthChecks(() => context.shipmentsBuiltBy(createShipmentService)) : []),
       ]
     },

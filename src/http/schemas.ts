@@ -306,6 +306,7 @@ export const SourceOutcomeSchema = z
     ok: z.boolean(),
     count: z.number().int(),
     error: z.string().nullable(),
+    status: z.number().int().optional().openapi({description: 'the HTTP status a failed board answered with'}),
     duration_ms: z.number(),
   })
   .openapi('SourceOutcome')

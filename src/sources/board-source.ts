@@ -117,7 +117,8 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
   }
   const refused = spec.refusal?.(body)
   if (refused !== undefined && spec.notFound) {
-    throw new HttpError(`${refused}: ${spec.notFound.what(board)}`, {url, hint: spec.notFound.hint})
+    // Counted as a 404 (a dead board after `run.dead_after_runs` runs): it is the board's way of saying "no such board".
+    throw new HttpError(`${refused}: ${spec.notFound.what(board)}`, {url, status: 404, hint: spec.notFound.hint})
   }
   const parsed = spec.page.safeParse(body)
   if (!parsed.success) throw new UnexpectedShapeError(spec.expected)

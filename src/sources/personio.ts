@@ -55,7 +55,12 @@ export function personioSource(config: SourceConfig, company: BoardRef, deps: Ad
         throw explainNotFound(error, NOT_FOUND, company)
       }
       if (looksLikeHtml(xml)) {
-        throw new HttpError(`HTML instead of the XML feed: ${NOT_FOUND.what(company)}`, {url, hint: NOT_FOUND.hint})
+        // Counted as a 404, which is what the redirect means.
+        throw new HttpError(`HTML instead of the XML feed: ${NOT_FOUND.what(company)}`, {
+          url,
+          status: 404,
+          hint: NOT_FOUND.hint,
+        })
       }
       return mapPositions(positions(parseXml(parser, xml, EXPECTED)), company, deps)
     },

@@ -46,7 +46,7 @@ describe('the effective configuration', () => {
     expect(config.search).toMatchObject({min_salary: null, fx: {}})
     expect(config.profile).toEqual({roles: [], skills: {}, avoid: [], seniority: 'any', home: null, locations: []})
     expect(config.followups).toEqual({after_days: 7, ghosted_after_days: 21})
-    expect(config.run).toEqual({healthcheck_url: null, closed_after_runs: 2})
+    expect(config.run).toEqual({healthcheck_url: null, closed_after_runs: 2, dead_after_runs: 3})
     expect(config.sources.map((source) => source.type)).toEqual([
       'remoteok',
       'remotive',
@@ -153,6 +153,13 @@ describe('a config file that cannot be used', () => {
     expect(error.message).toContain('server.port must be integer')
     expect(error.details).toEqual([expect.objectContaining({field: 'server.port'})])
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 'x'}})
+  })
+
+  it('refuses run.dead_after_runs below 1, naming the key', () => {
+    writeConfig({run: {dead_after_runs: 0}})
+    expect(configError(() => loadConfig({env})).details).toEqual([
+      expect.objectContaining({field: 'run.dead_after_runs'}),
+    ])
   })
 
   it('refuses a blank entry in a list of words, which would match every job or none', () => {

@@ -41,5 +41,7 @@ describe('Lever adapter', () => {
     })
     const source = leverSource({type: 'lever', url: server.url}, {slug: 'nope'}, testDeps())
     await expect(fetchAll(source)).rejects.toThrow('Lever answered "Document not found": no Lever site "nope"')
+    // Counted like a 404 towards a dead board.
+    await expect(fetchAll(source)).rejects.toMatchObject({status: 404})
   })
 })

@@ -101,6 +101,7 @@ describe('Personio adapter', () => {
     })
     const source = personioSource({type: 'personio', url: server.url}, {slug: 'gone'}, testDeps())
     await expect(fetchAll(source)).rejects.toThrow('HTML instead of the XML feed: no Personio company "gone"')
+    await expect(fetchAll(source)).rejects.toMatchObject({status: 404})
   })
 
   it('is refused in the config without its companies list, naming the key', () => {

@@ -10,6 +10,7 @@ function seconds(ms: number): string {
 function boards(run: LedgerRun): string {
   const ok = run.sources.filter((source) => source.ok).length
   const notes = run.sources.flatMap((source) => {
+    if (source.anomaly?.code === 'dead') return [`${source.name} dead (${source.anomaly.runs} runs)`]
     if (!source.ok) return [`${source.name} failed`]
     if (source.anomaly) return [`${source.name} 0 (usually ${source.anomaly.usual_count})`]
     return []

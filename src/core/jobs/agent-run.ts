@@ -66,6 +66,8 @@ export interface RunOptions {
   matching?: {matching: Matching | null; minScore: number}
   /** `run.closed_after_runs`: after how many runs in a row without it a job is closed (default 2). */
   closedAfterRuns?: number
+  /** `run.dead_after_runs`: after how many runs in a row of 404 or no jobs a board is reported dead (default 3). */
+  deadAfterRuns?: number
 }
 
 /** What scoring did in a run: how many new jobs reach the threshold, and how long it took. */
@@ -245,7 +247,11 @@ export class AgentRun {
     this.log.info(
       `Searching ${names.length} source(s): ${names.join(', ') || 'none'}${describeCriteria(options.criteria)}`,
     )
-    const boards = boardReports(this.deps.logger, async () => (await this.deps.jobs.listRuns(RECENT_RUNS)).runs)
+    const boards = boardReports(
+      this.deps.logger,
+      async () => (await this.deps.jobs.listRuns(RECENT_RUNS)).runs,
+      options.deadAfterRuns ?? 3,
+    )
     const descriptions = run.dryRun ? undefined : this.deps.jobs
     const found = await this.deps.search.search(options.criteria, {
       ...(options.signal ? {signal: options.signal} : {}),

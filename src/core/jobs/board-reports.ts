@@ -1,4 +1,5 @@
 import type {Logger} from '../logger.js'
+import {deadBoardAnomaly} from './dead-board.js'
 import type {RunRecord} from './job-store.js'
 import type {RunSourceOutcome, SourceOutcome} from './search-result.js'
 import {zeroYieldAnomalies} from './zero-yield.js'
@@ -9,25 +10,34 @@ function seconds(ms: number): string {
 
 /**
  * Each board's line of the run log, written as the board answers, with that moment's timestamp: a board that
- * failed at once is not logged only when the slowest board has answered. An empty answer is checked against the
- * boards' recent runs in the ledger (read once, on the first empty answer) before its line is written.
+ * failed at once is not logged only when the slowest board has answered. An empty or failed answer is checked
+ * against the boards' recent runs in the ledger (read once, on the first such answer) before its line is written:
+ * zero yield, or dead after `deadAfterRuns` runs of 404 or no jobs.
  */
-export function boardReports(logger: Logger, recentRuns: () => Promise<readonly Pick<RunRecord, 'sources'>[]>) {
+export function boardReports(
+  logger: Logger,
+  recentRuns: () => Promise<readonly Pick<RunRecord, 'sources'>[]>,
+  deadAfterRuns: number,
+) {
   const reported = new Map<string, Promise<RunSourceOutcome>>()
   let history: Promise<readonly Pick<RunRecord, 'sources'>[]> | undefined
 
   const withAnomaly = async (outcome: SourceOutcome): Promise<RunSourceOutcome> => {
-    if (!outcome.ok || outcome.count > 0) return {...outcome, anomaly: null}
+    if (outcome.ok && outcome.count > 0) return {...outcome, anomaly: null}
     history ??= recentRuns()
-    return {...outcome, anomaly: zeroYieldAnomalies([outcome], await history).get(outcome.name) ?? null}
+    const past = await history
+    const anomaly =
+      (outcome.ok ? zeroYieldAnomalies([outcome], past).get(outcome.name) : undefined) ??
+      deadBoardAnomaly(outcome, past, deadAfterRuns)
+    return {...outcome, anomaly}
   }
 
   const report = (outcome: SourceOutcome): Promise<RunSourceOutcome> => {
     const line = withAnomaly(outcome).then((board) => {
       const sourceLog = logger.child(`sources.${board.name}`)
       if (!board.ok) sourceLog.warning(`${board.name}: failed after ${seconds(board.duration_ms)}: ${board.error}`)
-      else if (board.anomaly) sourceLog.warning(`${board.name}: ${board.anomaly.message}`)
-      else sourceLog.info(`${board.name}: ${board.count} jobs in ${seconds(board.duration_ms)}`)
+      if (board.anomaly) sourceLog.warning(`${board.name}: ${board.anomaly.message}`)
+      else if (board.ok) sourceLog.info(`${board.name}: ${board.count} jobs in ${seconds(board.duration_ms)}`)
       return board
     })
     // Awaited by `all`; until then a failed ledger read must not count as unhandled.

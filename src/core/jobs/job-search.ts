@@ -56,6 +56,12 @@ function describeFailure(error: unknown): string {
   return String(error)
 }
 
+/** The status of a board that answered with an HTTP error (the adapters' errors carry it as `status`). */
+function httpStatus(error: unknown): {status?: number} {
+  const status = (error as {status?: unknown} | null)?.status
+  return typeof status === 'number' ? {status} : {}
+}
+
 /**
  * Searches every board concurrently, each on its own: one board failing or hanging never empties the search.
  * Then filters on our side and removes duplicates across boards.
@@ -188,6 +194,7 @@ export class JobSearch {
         ok: false,
         count: 0,
         error: describeFailure(error),
+        ...httpStatus(error),
         duration_ms: elapsed(started),
       }
       // The stack as lines of the log, one frame each, rather than one line of escaped line breaks.

@@ -8,16 +8,28 @@ export interface SourceOutcome {
   count: number
   /** Why the board failed, e.g. "HTTP 503 Service Unavailable" or "timed out after 15 s"; null when ok. */
   error: string | null
+  /** The HTTP status a failed board answered with (404: the board is gone); absent when none, and in older runs. */
+  status?: number
   duration_ms: number
 }
 
-/** A board that answered but looks wrong: today only "returned nothing where it always returned something". */
-export interface SourceAnomaly {
-  code: 'zero_yield'
-  /** About how many jobs the board returned in its recent successful runs. */
-  usual_count: number
-  message: string
-}
+/**
+ * A board whose answer looks wrong: "returned nothing where it always returned something" (`zero_yield`), or
+ * "404 or nothing for `run.dead_after_runs` runs in a row" (`dead`).
+ */
+export type SourceAnomaly =
+  | {
+      code: 'zero_yield'
+      /** About how many jobs the board returned in its recent successful runs. */
+      usual_count: number
+      message: string
+    }
+  | {
+      code: 'dead'
+      /** How many runs in a row the board answered 404 or nothing. */
+      runs: number
+      message: string
+    }
 
 /** A board's outcome in a run: the search's outcome and whether its answer looked wrong. */
 export interface RunSourceOutcome extends SourceOutcome {

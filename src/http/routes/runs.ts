@@ -6,9 +6,16 @@ import {errorResponses, pageFields, pageQuery, SourceOutcomeSchema} from '../sch
 
 const RunSourceSchema = SourceOutcomeSchema.extend({
   anomaly: z
-    .object({code: z.enum(['zero_yield']), usual_count: z.number().int(), message: z.string()})
+    .discriminatedUnion('code', [
+      z.object({code: z.literal('zero_yield'), usual_count: z.number().int(), message: z.string()}),
+      z.object({code: z.literal('dead'), runs: z.number().int(), message: z.string()}),
+    ])
     .nullable()
-    .openapi({description: 'set when the board answered but looked wrong (0 jobs where it usually has some)'}),
+    .openapi({
+      description:
+        'set when the board looked wrong: 0 jobs where it usually has some (`zero_yield`), or 404 or no jobs ' +
+        'in each of its last `run.dead_after_runs` runs (`dead`)',
+    }),
 }).openapi('RunSourceOutcome')
 
 const RunSchema = z

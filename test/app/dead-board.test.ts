@@ -1,0 +1,95 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {runAgent} from '../../src/app/agent.js'
+import {AppContext} from '../../src/app/context.js'
+import {createHttpServices} from '../../src/app/http-services.js'
+import {createHttpApp} from '../../src/http/app.js'
+import {tempDir} from '../helpers/cli.js'
+import {memoryLogger} from '../helpers/memory-log.js'
+import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {fixtureText} from '../helpers/source-fixtures.js'
+
+let boards: MockServer
+let home: ReturnType<typeof tempDir>
+/** Whether the `acme` board is gone (answers 404) or back (answers jobs). */
+let acmeGone = true
+
+beforeAll(async () => {
+  boards = await startMockServer({
+    '/fine/api/remote-jobs': serveBody(fixtureText('remotive.json')),
+    '/acme/api/remote-jobs': (req, res) =>
+      acmeGone ? sendJson(res, {error: 'not found'}, 404) : serveBody(fixtureText('remotive.json'))(req, res),
+  })
+})
+afterAll(() => boards.close())
+beforeEach(() => {
+  home = tempDir('jobagent-dead-board-')
+  acmeGone = true
+  const sources = ['fine', 'acme'].map((name) => ({type: 'remotive', name, url: `${boards.url}/${name}`}))
+  writeFileSync(join(home.path, 'config.json'), JSON.stringify({sources}), {mode: 0o600})
+})
+afterEach(() => home.cleanup())
+
+async function run() {
+  const log = memoryLogger('INFO')
+  const context = new AppContext({env: {JOBAGENT_HOME: home.path}, logger: log.logger})
+  try {
+    const summary = await runAgent(context, {})
+    return {summary, warnings: log.parsed().filter((line) => line.level === 'WARNING')}
+  } finally {
+    await context.close()
+  }
+}
+
+async function serverView() {
+  const context = new AppContext({env: {JOBAGENT_HOME: home.path}, logger: memoryLogger().logger})
+  try {
+    const app = createHttpApp(createHttpServices(context), {logger: memoryLogger().logger})
+    const health = (await (await app.request('/health')).json()) as {
+      status: string
+      checks: Record<string, Array<Record<string, unknown>>>
+    }
+    const runs = (await (await app.request('/runs')).json()) as {
+      runs: Array<{sources: Array<{name: string; status?: number; anomaly: unknown}>}>
+    }
+    return {health, runs: runs.runs}
+  } finally {
+    await context.close()
+  }
+}
+
+const acmeOf = (sources: ReadonlyArray<{name: string}>) => sources.find((source) => source.name === 'acme')
+
+describe('a board that answers 404 run after run', () => {
+  it('is reported dead on the third run, in the log, the run, GET /runs and /health; jobs again clear it', async () => {
+    for (const _ of [1, 2]) {
+      const {summary, warnings} = await run()
+      expect(acmeOf(summary.sources)).toMatchObject({ok: false, status: 404, anomaly: null})
+      expect(warnings.some((line) => line.message.includes('the board may be gone'))).toBe(false)
+    }
+
+    const third = await run()
+    expect(third.summary.exit_code).toBe(0)
+    const message =
+      'no jobs or 404 in the last 3 runs; the board may be gone: check the slug, ' +
+      'or remove the source with jobagent config set sources ...'
+    expect(acmeOf(third.summary.sources)).toMatchObject({ok: false, anomaly: {code: 'dead', runs: 3, message}})
+    expect(third.warnings.map((line) => line.message)).toContain(`acme: ${message}`)
+    expect(third.summary.sources.find((source) => source.name === 'fine')?.anomaly).toBeNull()
+
+    const dead = await serverView()
+    expect(acmeOf(dead.runs[0]!.sources)).toMatchObject({status: 404, anomaly: {code: 'dead', runs: 3}})
+    expect(dead.health.status).toBe('warn')
+    expect(dead.health.checks.dead_boards![0]).toMatchObject({status: 'warn', observedValue: 1, sources: ['acme']})
+    expect(dead.health.checks.dead_boards![0]!.output).toContain('acme')
+
+    acmeGone = false
+    const fourth = await run()
+    expect(acmeOf(fourth.summary.sources)).toMatchObject({ok: true, anomaly: null})
+    expect(fourth.warnings.some((line) => line.message.includes('the board may be gone'))).toBe(false)
+    const back = await serverView()
+    expect(back.health.status).toBe('pass')
+    expect(back.health.checks.dead_boards![0]).toMatchObject({status: 'pass', sources: []})
+  })
+})
