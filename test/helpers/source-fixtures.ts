@@ -3,9 +3,11 @@ import {join, resolve} from 'node:path'
 import {htmlToText} from '../../src/core/jobs/description.js'
 import type {JobResponse, SearchCriteria} from '../../src/core/jobs/job.js'
 import type {JobSource} from '../../src/core/jobs/job-source.js'
+import type {SourceConfig} from '../../src/core/jobs/source-config.js'
 import {silentLogger} from '../../src/core/logger.js'
 import type {HttpClientOptions} from '../../src/http-client/client.js'
 import {HttpClient} from '../../src/http-client/index.js'
+import {createSources} from '../../src/sources/index.js'
 import type {AdapterDeps} from '../../src/sources/shared.js'
 import {EMPTY_CRITERIA} from './criteria.js'
 
@@ -38,4 +40,16 @@ export function testDeps(http: HttpClient = testHttpClient()): AdapterDeps {
 /** What the run passes: no criteria and a signal nobody aborts. */
 export function fetchAll(source: JobSource, criteria: Partial<SearchCriteria> = {}): Promise<JobResponse[]> {
   return source.fetchJobs({...EMPTY_CRITERIA, ...criteria}, new AbortController().signal)
+}
+
+/** The sources of a `sources` list as a run builds them, over the test client unless given another. */
+export function sourcesOf(configs: SourceConfig[], http: HttpClient = testHttpClient()): JobSource[] {
+  return createSources(configs, {http, logger: silentLogger})
+}
+
+/** The first source of a `sources` list (one entry of one board). */
+export function oneSource(configs: SourceConfig[], http?: HttpClient): JobSource {
+  const [source] = sourcesOf(configs, http)
+  if (!source) throw new Error('no source built')
+  return source
 }

@@ -2,12 +2,9 @@ import {MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {ConfigurationError} from '../../src/core/errors.js'
-import type {SourceConfig} from '../../src/core/jobs/source-config.js'
-import {silentLogger} from '../../src/core/logger.js'
-import {createHttpClient, type HttpClient, HttpError} from '../../src/http-client/index.js'
-import {createSources} from '../../src/sources/index.js'
+import {createHttpClient, HttpError} from '../../src/http-client/index.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
-import {fetchAll, fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
+import {fetchAll, fixtureText, oneSource, sourcesOf} from '../helpers/source-fixtures.js'
 
 let server: MockServer | undefined
 let agent: MockAgent | undefined
@@ -19,19 +16,10 @@ afterEach(async () => {
   agent = undefined
 })
 
-const sources = (configs: SourceConfig[], http: HttpClient = testHttpClient()) =>
-  createSources(configs, {http, logger: silentLogger})
-
-const one = (configs: SourceConfig[], http?: HttpClient) => {
-  const [source] = sources(configs, http)
-  if (!source) throw new Error('no source built')
-  return source
-}
-
 describe('Breezy HR adapter', () => {
   it('maps a company: places, salary text, type, on site from is_remote', async () => {
     server = await startMockServer({'/json': serveBody(fixtureText('breezy.json'))})
-    const source = one([{type: 'breezy', companies: ['breezy'], url: server.url}])
+    const source = oneSource([{type: 'breezy', companies: ['breezy'], url: server.url}])
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('breezy:breezy')
@@ -86,7 +74,7 @@ describe('Breezy HR adapter', () => {
       .intercept({path: '/json', method: 'GET'})
       .reply(200, fixtureText('breezy.json'))
     const http = createHttpClient({dispatcher: agent, retries: 0})
-    const jobs = await fetchAll(one([{type: 'breezy', companies: ['breezy']}], http))
+    const jobs = await fetchAll(oneSource([{type: 'breezy', companies: ['breezy']}], http))
     expect(jobs.map((job) => job.board_id)).toEqual(['98323abf2296', '088ac6d52139'])
   })
 
@@ -96,7 +84,7 @@ describe('Breezy HR adapter', () => {
     )
     server = await startMockServer({'/json': serveBody(JSON.stringify(positions))})
     const jobs = await fetchAll(
-      one([{type: 'breezy', companies: [{slug: 'breezy', company: 'Breezy Trial'}], url: server.url}]),
+      oneSource([{type: 'breezy', companies: [{slug: 'breezy', company: 'Breezy Trial'}], url: server.url}]),
     )
     expect(jobs[0]).toMatchObject({
       url: 'https://breezy.breezy.hr/p/98323abf2296-employee-12',
@@ -106,7 +94,7 @@ describe('Breezy HR adapter', () => {
 
   it('explains a 404 as an unknown company, with what to check', async () => {
     server = await startMockServer({})
-    const error = await fetchAll(one([{type: 'breezy', companies: ['nope'], url: server.url}])).catch(
+    const error = await fetchAll(oneSource([{type: 'breezy', companies: ['nope'], url: server.url}])).catch(
       (caught: unknown) => caught,
     )
     expect(error).toBeInstanceOf(HttpError)
@@ -118,7 +106,7 @@ describe('Breezy HR adapter', () => {
 
   it('is accepted with a companies list and refused without one, naming the key', () => {
     expect(checkConfig({sources: [{type: 'breezy', companies: ['breezy']}]}).ok).toBe(true)
-    expect(() => sources([{type: 'breezy'}])).toThrow(ConfigurationError)
-    expect(() => sources([{type: 'breezy'}])).toThrow('sources[0].companies is required for breezy')
+    expect(() => sourcesOf([{type: 'breezy'}])).toThrow(ConfigurationError)
+    expect(() => sourcesOf([{type: 'breezy'}])).toThrow('sources[0].companies is required for breezy')
   })
 })

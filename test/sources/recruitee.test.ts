@@ -2,12 +2,9 @@ import {MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {ConfigurationError} from '../../src/core/errors.js'
-import type {SourceConfig} from '../../src/core/jobs/source-config.js'
-import {silentLogger} from '../../src/core/logger.js'
-import {createHttpClient, type HttpClient, HttpError} from '../../src/http-client/index.js'
-import {createSources} from '../../src/sources/index.js'
+import {createHttpClient, HttpError} from '../../src/http-client/index.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
-import {fetchAll, fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
+import {fetchAll, fixtureText, oneSource, sourcesOf} from '../helpers/source-fixtures.js'
 
 let server: MockServer | undefined
 let agent: MockAgent | undefined
@@ -19,19 +16,10 @@ afterEach(async () => {
   agent = undefined
 })
 
-const sources = (configs: SourceConfig[], http: HttpClient = testHttpClient()) =>
-  createSources(configs, {http, logger: silentLogger})
-
-const one = (configs: SourceConfig[], http?: HttpClient) => {
-  const [source] = sources(configs, http)
-  if (!source) throw new Error('no source built')
-  return source
-}
-
 describe('Recruitee adapter', () => {
   it('maps a company with salary, hybrid as not remote, description and requirements together', async () => {
     server = await startMockServer({'/api/offers/': serveBody(fixtureText('recruitee.json'))})
-    const source = one([{type: 'recruitee', companies: ['channable'], url: server.url}])
+    const source = oneSource([{type: 'recruitee', companies: ['channable'], url: server.url}])
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('recruitee:channable')
@@ -74,7 +62,7 @@ describe('Recruitee adapter', () => {
       .intercept({path: '/api/offers/', method: 'GET'})
       .reply(200, fixtureText('recruitee.json'))
     const http = createHttpClient({dispatcher: agent, retries: 0})
-    const jobs = await fetchAll(one([{type: 'recruitee', companies: ['channable']}], http))
+    const jobs = await fetchAll(oneSource([{type: 'recruitee', companies: ['channable']}], http))
     expect(jobs.map((job) => job.board_id)).toEqual(['2751915', '2743511'])
   })
 
@@ -82,7 +70,7 @@ describe('Recruitee adapter', () => {
     const body = JSON.parse(fixtureText('recruitee.json')) as {offers: Record<string, unknown>[]}
     const offers = body.offers.map(({careers_url: _dropped, ...offer}) => ({...offer, company_name: ''}))
     server = await startMockServer({'/api/offers/': serveBody(JSON.stringify({offers}))})
-    const jobs = await fetchAll(one([{type: 'recruitee', companies: ['channable'], url: server.url}]))
+    const jobs = await fetchAll(oneSource([{type: 'recruitee', companies: ['channable'], url: server.url}]))
     expect(jobs[1]).toMatchObject({
       url: 'https://channable.recruitee.com/o/head-of-people-culture',
       company: 'channable',
@@ -91,7 +79,7 @@ describe('Recruitee adapter', () => {
 
   it('explains a 404 as an unknown company, with what to check', async () => {
     server = await startMockServer({})
-    const error = await fetchAll(one([{type: 'recruitee', companies: ['nope'], url: server.url}])).catch(
+    const error = await fetchAll(oneSource([{type: 'recruitee', companies: ['nope'], url: server.url}])).catch(
       (caught: unknown) => caught,
     )
     expect(error).toBeInstanceOf(HttpError)
@@ -103,7 +91,7 @@ describe('Recruitee adapter', () => {
 
   it('is accepted with a companies list and refused without one, naming the key', () => {
     expect(checkConfig({sources: [{type: 'recruitee', companies: ['channable']}]}).ok).toBe(true)
-    expect(() => sources([{type: 'recruitee'}])).toThrow(ConfigurationError)
-    expect(() => sources([{type: 'recruitee'}])).toThrow('sources[0].companies is required for recruitee')
+    expect(() => sourcesOf([{type: 'recruitee'}])).toThrow(ConfigurationError)
+    expect(() => sourcesOf([{type: 'recruitee'}])).toThrow('sources[0].companies is required for recruitee')
   })
 })

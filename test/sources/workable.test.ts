@@ -2,12 +2,9 @@ import {MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {ConfigurationError} from '../../src/core/errors.js'
-import type {SourceConfig} from '../../src/core/jobs/source-config.js'
-import {silentLogger} from '../../src/core/logger.js'
-import {createHttpClient, type HttpClient, HttpError} from '../../src/http-client/index.js'
-import {createSources} from '../../src/sources/index.js'
+import {createHttpClient, HttpError} from '../../src/http-client/index.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
-import {fetchAll, fixtureText, testHttpClient} from '../helpers/source-fixtures.js'
+import {fetchAll, fixtureText, oneSource, sourcesOf} from '../helpers/source-fixtures.js'
 
 let server: MockServer | undefined
 let agent: MockAgent | undefined
@@ -19,19 +16,10 @@ afterEach(async () => {
   agent = undefined
 })
 
-const sources = (configs: SourceConfig[], http: HttpClient = testHttpClient()) =>
-  createSources(configs, {http, logger: silentLogger})
-
-const one = (configs: SourceConfig[], http?: HttpClient) => {
-  const [source] = sources(configs, http)
-  if (!source) throw new Error('no source built')
-  return source
-}
-
 describe('Workable adapter', () => {
   it('maps an account, the company from its name, remote from telecommuting', async () => {
     server = await startMockServer({'/api/v1/widget/accounts/vasion': serveBody(fixtureText('workable.json'))})
-    const source = one([{type: 'workable', accounts: ['vasion'], url: server.url}])
+    const source = oneSource([{type: 'workable', accounts: ['vasion'], url: server.url}])
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('workable:vasion')
@@ -76,7 +64,7 @@ describe('Workable adapter', () => {
       .intercept({path: '/api/v1/widget/accounts/vasion?details=true', method: 'GET'})
       .reply(200, fixtureText('workable.json'))
     const http = createHttpClient({dispatcher: agent, retries: 0})
-    const jobs = await fetchAll(one([{type: 'workable', accounts: ['vasion']}], http))
+    const jobs = await fetchAll(oneSource([{type: 'workable', accounts: ['vasion']}], http))
     expect(jobs.map((job) => job.board_id)).toEqual(['74172297A5', '15F16B8D99'])
   })
 
@@ -87,8 +75,8 @@ describe('Workable adapter', () => {
       '/api/v1/widget/accounts/vasion': serveBody(JSON.stringify(body)),
       '/api/v1/widget/accounts/other': serveBody(JSON.stringify(body)),
     })
-    const named = one([{type: 'workable', accounts: [{slug: 'vasion', company: 'Vasion Inc'}], url: server.url}])
-    const bare = one([{type: 'workable', accounts: ['other'], url: server.url}])
+    const named = oneSource([{type: 'workable', accounts: [{slug: 'vasion', company: 'Vasion Inc'}], url: server.url}])
+    const bare = oneSource([{type: 'workable', accounts: ['other'], url: server.url}])
     expect((await fetchAll(named))[0]?.company).toBe('Vasion Inc')
     expect((await fetchAll(bare))[0]?.company).toBe('other')
   })
@@ -97,7 +85,7 @@ describe('Workable adapter', () => {
     const body = JSON.parse(fixtureText('workable.json')) as {jobs: Record<string, unknown>[]}
     const jobs = body.jobs.map(({url: _url, shortlink: _shortlink, ...job}) => job)
     server = await startMockServer({'/api/v1/widget/accounts/vasion': serveBody(JSON.stringify({...body, jobs}))})
-    const mapped = await fetchAll(one([{type: 'workable', accounts: ['vasion'], url: server.url}]))
+    const mapped = await fetchAll(oneSource([{type: 'workable', accounts: ['vasion'], url: server.url}]))
     expect(mapped.map((job) => job.url)).toEqual([
       'https://apply.workable.com/j/74172297A5',
       'https://apply.workable.com/j/15F16B8D99',
@@ -106,7 +94,7 @@ describe('Workable adapter', () => {
 
   it('explains a 404 as an unknown account, with what to check', async () => {
     server = await startMockServer({})
-    const error = await fetchAll(one([{type: 'workable', accounts: ['nope'], url: server.url}])).catch(
+    const error = await fetchAll(oneSource([{type: 'workable', accounts: ['nope'], url: server.url}])).catch(
       (caught: unknown) => caught,
     )
     expect(error).toBeInstanceOf(HttpError)
@@ -118,8 +106,8 @@ describe('Workable adapter', () => {
 
   it('is accepted with an accounts list and refused without one, naming the key', () => {
     expect(checkConfig({sources: [{type: 'workable', accounts: ['vasion']}]}).ok).toBe(true)
-    expect(() => sources([{type: 'workable'}])).toThrow(ConfigurationError)
-    expect(() => sources([{type: 'workable'}])).toThrow('sources[0].accounts is required for workable')
-    expect(() => sources([{type: 'workable', accounts: []}])).toThrow('sources[0].accounts is required for workable')
+    expect(() => sourcesOf([{type: 'workable'}])).toThrow(ConfigurationError)
+    expect(() => sourcesOf([{type: 'workable'}])).toThrow('sources[0].accounts is required for workable')
+    expect(() => sourcesOf([{type: 'workable', accounts: []}])).toThrow('sources[0].accounts is required for workable')
   })
 })
