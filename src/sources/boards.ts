@@ -10,6 +10,9 @@ function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
   return z.object({[key]: z.array(z.unknown())}).transform((body) => ({items: body[key] ?? []}))
 }
 
+/** `[...]`, the one page of a board that answers with a bare array of its jobs. */
+const bareArray: z.ZodType<BoardPage, unknown> = z.array(z.unknown()).transform((items) => ({items}))
+
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 const nonEmptyStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
@@ -32,7 +35,7 @@ const REMOTEOK: BoardSpec = {
   path: fixedPath('/api'),
   query: ({tag}) => ({tags: tag}),
   searchesByTag: true,
-  page: z.array(z.unknown()).transform((items) => ({items})),
+  page: bareArray,
   expected: 'an array',
   job: (item) => {
     // The legal notice has no id; an element with neither company nor position is a blank placeholder.
@@ -298,7 +301,7 @@ const WORKINGNOMADS: BoardSpec = {
   type: 'workingnomads',
   defaultUrl: publicUrl('https://www.workingnomads.com'),
   path: fixedPath('/api/exposed_jobs/'),
-  page: z.array(z.unknown()).transform((items) => ({items})),
+  page: bareArray,
   expected: 'an array',
   // pub_date carries its zone (`2026-07-10T09:24:39-04:00`).
   job: (item) => {
@@ -359,7 +362,7 @@ const LEVER: BoardSpec = {
   defaultUrl: (config) => (config.region === 'eu' ? 'https://api.eu.lever.co' : 'https://api.lever.co'),
   path: slugPath('/v0/postings/'),
   query: () => ({mode: 'json'}),
-  page: z.array(z.unknown()).transform((items) => ({items})),
+  page: bareArray,
   expected: 'an array',
   // An unknown site is reported to answer {"ok": false, "error": "Document not found"}.
   refusal: (body) =>
@@ -620,7 +623,7 @@ const BREEZY: BoardSpec = {
   type: 'breezy',
   defaultUrl: companyHost('breezy.hr'),
   path: fixedPath('/json'),
-  page: z.array(z.unknown()).transform((items) => ({items})),
+  page: bareArray,
   expected: 'an array',
   notFound: {
     what: (company) => `no Breezy HR company "${company.slug}"`,
