@@ -1,3 +1,4 @@
+import pLimit from 'p-limit'
 import type {z} from 'zod'
 import type {HtmlReader} from '../core/jobs/description.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
@@ -63,7 +64,22 @@ export interface BoardSpec {
   /** A board of an ATS: what a 404 means and what to check. */
   notFound?: {what: (board: BoardRef) => string; hint: string}
   job: (item: Json, board: BoardRef, config: SourceConfig) => RawJob | null
+  /**
+   * A board whose list gives each job in brief: one more request per job, on the same base URL, for the rest (its
+   * description, compensation). The item `job` maps is what `merge` makes of the list's item and the detail's
+   * answer; a detail that fails leaves the item as the list gave it.
+   */
+  detail?: {
+    /** The path of one item's detail; undefined when the item names none (no request is made). */
+    path: (item: Json, board: BoardRef) => string | undefined
+    merge: (item: Json, detail: Json) => Json
+  }
+  /** A list that is asked with a POST: the JSON body of one page's request (Workday's `offset`, `searchText`). */
+  body?: (request: PageRequest) => Json
 }
+
+/** Detail requests in flight per board; the client's limit per host (4) bounds boards sharing a host. */
+const DETAIL_CONCURRENCY = 4
 
 /** The JobSource of one board of the table (of one slug, for an ATS). */
 export function boardSource(spec: BoardSpec, config: SourceConfig, deps: AdapterDeps, board?: BoardRef): JobSource {
@@ -94,13 +110,19 @@ async function readPages(
   for (let page = 1; page <= pages; page++) {
     const request = {tag, page, cursor, config}
     const url = endpoint(settings.baseUrl, spec.path(board, request), spec.query?.(request) ?? {})
-    const result = await readPage(
-      spec,
-      board,
+    const options = requestOptions(settings, signal, deps.logger)
+    const body = spec.body?.(request)
+    const answer = deps.http.getJson(
       url,
-      deps.http.getJson(url, requestOptions(settings, signal, deps.logger)),
+      body === undefined
+        ? options
+        : {...options, method: 'POST', body: JSON.stringify(body), headers: {'content-type': 'application/json'}},
     )
-    jobs.push(...mapItems(spec, result.items, board, config, deps.readHtml))
+    const result = await readPage(spec, board, url, answer)
+    const items = spec.detail
+      ? await withDetails(spec.detail, result.items, board, settings, deps, signal)
+      : result.items
+    jobs.push(...mapItems(spec, items, board, config, deps.readHtml))
     cursor = result.next
     if (result.items.length === 0 || cursor === undefined) break
     if (page === pages && spec.paged) deps.logger.debug(`stopped after max_pages (${pages}) pages`)
@@ -123,6 +145,49 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
   const parsed = spec.page.safeParse(body)
   if (!parsed.success) throw new UnexpectedShapeError(spec.expected)
   return parsed.data
+}
+
+/**
+ * Each item with its detail merged in, at most DETAIL_CONCURRENCY requests at a time. A detail that fails (an
+ * error answer, a timeout, a shape that is not an object) keeps the item as the list gave it; the board's log says
+ * so once, with the count and the first reason. A run that is stopped stops the board.
+ */
+async function withDetails(
+  detail: NonNullable<BoardSpec['detail']>,
+  items: readonly unknown[],
+  board: BoardRef,
+  settings: AdapterSettings,
+  deps: AdapterDeps,
+  signal: AbortSignal,
+): Promise<unknown[]> {
+  const limit = pLimit(DETAIL_CONCURRENCY)
+  const failures: unknown[] = []
+  const merged = await Promise.all(
+    items.map((item) => {
+      const path = isObject(item) ? detail.path(item, board) : undefined
+      if (path === undefined || !isObject(item)) return item
+      return limit(async () => {
+        signal.throwIfAborted()
+        const url = endpoint(settings.baseUrl, path)
+        try {
+          const answer = await deps.http.getJson(url, requestOptions(settings, signal, deps.logger))
+          if (!isObject(answer)) throw new UnexpectedShapeError('an object')
+          return detail.merge(item, answer)
+        } catch (error) {
+          if (signal.aborted) throw error
+          failures.push(error)
+          return item
+        }
+      })
+    }),
+  )
+  if (failures.length > 0) {
+    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0])
+    deps.logger.warning(
+      `${failures.length} of ${items.length} job details could not be read (${first}); those jobs keep what the list gave`,
+    )
+  }
+  return merged
 }
 
 /** A 404 from an ATS means the slug is wrong: the error saying so, with what to check; other errors as they are. */
