@@ -1,7 +1,7 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderTracked} from '../src/cli/render/applications.js'
-import {APPLICATION_STATUSES, applicationRecord} from '../src/core/applications/application.js'
+import {APPLICATION_STATUSES, trackedRecord} from '../src/core/applications/application.js'
 import {ValidationError} from '../src/core/errors.js'
 
 const FIELD_FLAGS = new Set(['title', 'company', 'location', 'source'])
@@ -54,6 +54,6 @@ export default class Apply extends BaseCommand {
           throw withFlagHint(error)
         })
     this.log(renderTracked(application))
-    return applicationRecord(application)
+    return trackedRecord(application)
   }
 }

@@ -13,7 +13,10 @@ import {VERSION} from './version.js'
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
 export interface HttpServices {
   version: string
-  applications: Pick<ApplicationService, 'record' | 'get' | 'status' | 'list' | 'page' | 'changeStatus' | 'stats'>
+  applications: Pick<
+    ApplicationService,
+    'record' | 'find' | 'get' | 'status' | 'list' | 'page' | 'changeStatus' | 'edit' | 'remove' | 'purge' | 'stats'
+  >
   /**
    * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
    * tracker's view of found jobs and tracking one of them (the run's rule, see trackingOfJob).

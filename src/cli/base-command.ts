@@ -83,6 +83,11 @@ export abstract class BaseCommand extends Command {
     return this.styleOfIo
   }
 
+  /** The width of the terminal stdout is, for tables; undefined off a terminal, where nothing is cut. */
+  protected get terminalWidth(): number | undefined {
+    return this.io.stdout.isTTY ? (this.io.stdout.columns ?? 80) : undefined
+  }
+
   /** Where the command's exit status goes when it finished but failed; errors thrown map to theirs in catch(). */
   protected setExitCode(code: number): void {
     this.io.setExitCode(code)

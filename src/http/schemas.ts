@@ -1,6 +1,11 @@
 import {z} from '@hono/zod-openapi'
-import {APPLICATION_STATUSES} from '../core/applications/application.js'
-import {applicationInputSchema, notesSchema, statusSchema} from '../core/applications/validation.js'
+import {APPLICATION_STATUSES, CHANGE_KINDS} from '../core/applications/application.js'
+import {
+  applicationEditSchema,
+  applicationInputSchema,
+  notesSchema,
+  statusSchema,
+} from '../core/applications/validation.js'
 import {EMPLOYMENT_TYPES} from '../core/jobs/employment-type.js'
 import {SALARY_PERIODS} from '../core/jobs/salary.js'
 import {type PageBounds, wholeNumberMessage} from '../core/paging.js'
@@ -30,7 +35,7 @@ const ErrorSchema = z
 // have no .openapi(); a clone is built now and has it, with the same rules and messages.
 export const StatusSchema = statusSchema.clone().openapi('ApplicationStatus')
 
-export const ApplicationSchema = z
+const ApplicationSchema = z
   .object({
     title: z.string(),
     company: z.string(),
@@ -42,9 +47,6 @@ export const ApplicationSchema = z
     notes: z.string(),
   })
   .openapi('Application')
-
-/** The answer to recording an application (POST /applications, POST /jobs/track). */
-export const RecordedSchema = z.object({status: z.literal('recorded'), application: ApplicationSchema})
 
 export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('ApplicationRequest', {
   example: {
@@ -73,17 +75,39 @@ const StatusChangeRecordSchema = z
     old_status: StatusSchema,
     new_status: StatusSchema,
     old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),
-    change: z.enum(['status', 'notes']).openapi({
-      description: 'status: the status changed (and the notes were replaced); notes: only the notes were edited',
+    change: z.enum(CHANGE_KINDS).openapi({
+      description:
+        'status: the status changed (and the notes were replaced); notes: only the notes were edited; edit: fields ' +
+        'were edited (details: each field from and to); removed, restored: taken out of lists and stats or brought ' +
+        'back; interview, contact: one was added (details say which)',
     }),
+    details: z
+      .record(z.string(), z.union([z.string(), z.object({from: z.string(), to: z.string()})]))
+      .nullable()
+      .openapi({description: 'what an edit, an interview or a contact changed; null for status and notes changes'}),
   })
   .openapi('StatusHistoryEntry')
 
-/** A tracked application as every listing shows it: the record, when it last changed and its posting closed. */
+/** A tracked application as every listing shows it: the record, its id and what else the tracker keeps. */
 export const TrackedApplicationSchema = ApplicationSchema.extend({
-  updated_at: z.string().openapi({description: 'when the status last changed', example: '2026-11-23T10:02:11.480'}),
+  id: z.number().int().openapi({description: 'the short id, stable for the life of the record', example: 12}),
+  updated_at: z.string().openapi({description: 'when it last changed', example: '2026-11-23T10:02:11.480'}),
   posting_closed_at: postingClosedField(),
+  salary_expected: z.string().openapi({description: 'the salary asked for, as written; empty when unset'}),
+  salary_offered: z.string().openapi({description: 'the salary offered, as written; empty when unset'}),
+  removed_at: z
+    .string()
+    .nullable()
+    .openapi({description: 'when it was removed from lists and stats (DELETE); null for a listed one'}),
 }).openapi('TrackedApplication')
+
+/** The answer to recording an application (POST /applications, POST /jobs/track). */
+export const RecordedSchema = z.object({status: z.literal('recorded'), application: TrackedApplicationSchema})
+
+/** PATCH /applications/{url}: the fields to change; each change is kept in the history. */
+export const ApplicationEditSchema = applicationEditSchema.clone().openapi('ApplicationEdit', {
+  example: {title: 'Staff Backend Engineer', salary_offered: '€85k'},
+})
 
 /** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
 export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
@@ -130,8 +154,10 @@ export const statusChangeInput = z.object({
 export const UrlParamSchema = z.object({
   url: z.string().openapi({
     param: {name: 'url', in: 'path'},
-    description: 'The full application URL percent-encoded as one path segment (encodeURIComponent)',
-    example: 'https%3A%2F%2Fexample.org%2Fjobs%2F42%3Fref%3Da%26b%3D1',
+    description:
+      'The short id of the application (12), or its full URL percent-encoded as one path segment ' +
+      '(encodeURIComponent); a URL with tracking parameters finds the application tracked without them',
+    example: '12',
   }),
 })
 

@@ -263,7 +263,9 @@ describe('jobagent run against local boards', () => {
     expect(listed.stdout).toContain(url)
     const snoozed = await jobagent(['status', url, '--snooze', '7'])
     expect(snoozed.code).toBe(0)
-    expect(snoozed.stdout).toMatch(/^No follow-up for https:\/\/example\.org\/jobs\/waiting before \d{4}-\d\d-\d\d\.$/m)
+    expect(snoozed.stdout).toMatch(
+      /^No follow-up for #1 https:\/\/example\.org\/jobs\/waiting before \d{4}-\d\d-\d\d\.$/m,
+    )
     expect(JSON.parse((await jobagent(['followups', '--json'])).stdout)).toMatchObject({applications: [], count: 0})
     const misuse = await jobagent(['status', url, 'applied', '--snooze', '7'])
     expect(misuse.code).toBe(2)

@@ -29,17 +29,17 @@ describe('jobagent apply', () => {
   it('records an application as applied now and says so', async () => {
     const result = await cli('apply', ...APPLY, '--notes', 'via referral')
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout).toBe(`Tracked ${JOB} (applied): Backend Engineer at Acme\n`)
+    expect(result.stdout).toBe(`Tracked #1 ${JOB} (applied): Backend Engineer at Acme\n`)
     const [row] = readTracker(home.path).applications
     expect(row).toMatchObject({url: JOB, title: 'Backend Engineer', status: 'applied', notes: 'via referral'})
     expect(row?.applied_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/)
   })
 
-  it('prints the eight-field record with --json and keeps a given status', async () => {
+  it('prints the record with --json, the eight fields first, and keeps a given status', async () => {
     const result = await cli('apply', ...APPLY, '--status', 'saved', '--json')
     expect(result.code, result.stderr).toBe(0)
     const record = JSON.parse(result.stdout)
-    expect(Object.keys(record)).toEqual([...APPLICATION_FIELDS])
+    expect(Object.keys(record).slice(0, 9)).toEqual([...APPLICATION_FIELDS, 'id'])
     expect(record).toMatchObject({url: JOB, status: 'saved', notes: '', location: 'Berlin', source: 'remoteok'})
   })
 
@@ -70,8 +70,8 @@ describe('jobagent apply', () => {
     expectUserError(
       result,
       1,
-      'HTTPS://EXAMPLE.ORG/jobs/1/ is already tracked (status: interviewing)',
-      `Hint: change it with: jobagent status ${JOB} <status>`,
+      `already tracked as #1 ${JOB} (status: interviewing)`,
+      'Hint: change it with: jobagent status 1 <status>',
     )
     expect(readTracker(home.path).applications).toEqual([
       expect.objectContaining({url: JOB, title: 'Backend Engineer', notes: 'keep'}),
@@ -83,7 +83,7 @@ describe('jobagent apply', () => {
     const result = await cli('apply', ...APPLY, '--json')
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stdout)).toEqual({
-      error: {code: 'conflict', message: `${JOB} is already tracked (status: applied)`, details: expect.any(Array)},
+      error: {code: 'conflict', message: `already tracked as #1 ${JOB} (status: applied)`, details: expect.any(Array)},
     })
   })
 })
@@ -101,8 +101,12 @@ describe('jobagent status', () => {
     const result = await cli('status')
     expect(result.code, result.stderr).toBe(0)
     const lines = result.stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^STATUS\s+APPLIED\s+TITLE\s+COMPANY\s+URL$/)
-    expect(lines.slice(1, 4).map((line) => line.split(/\s{2,}/)[0])).toEqual(['applied', 'applied', 'saved'])
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+APPLIED\s+TITLE\s+COMPANY\s+URL$/)
+    expect(lines.slice(1, 4).map((line) => line.split(/\s{2,}/).slice(0, 2))).toEqual([
+      ['3', 'applied'],
+      ['2', 'applied'],
+      ['1', 'saved'],
+    ])
     expect(result.stdout).toContain('Saved One')
     expect(lines.at(-1)).toBe('Applications: 3 total, 2 applied, 1 pending')
   })
@@ -121,14 +125,22 @@ describe('jobagent status', () => {
     const records = JSON.parse(result.stdout) as Record<string, unknown>[]
     expect(records).toHaveLength(3)
     for (const record of records) {
-      expect(Object.keys(record)).toEqual([...APPLICATION_FIELDS, 'updated_at', 'posting_closed_at'])
+      expect(Object.keys(record)).toEqual([
+        ...APPLICATION_FIELDS,
+        'id',
+        'updated_at',
+        'posting_closed_at',
+        'salary_expected',
+        'salary_offered',
+        'removed_at',
+      ])
     }
   })
 
   it('changes a status, replacing the notes and keeping the old ones in the history, then shows it', async () => {
     const change = await cli('status', JOB, 'interviewing', '--notes', 'call on Tuesday')
     expect(change.code, change.stderr).toBe(0)
-    expect(change.stdout).toBe(`${JOB}: applied -> interviewing (notes: call on Tuesday)\n`)
+    expect(change.stdout).toBe(`#3 ${JOB}: applied -> interviewing (notes: call on Tuesday)\n`)
     const stored = readTracker(home.path)
     expect(stored.applications.find((row) => row.url === JOB)).toMatchObject({
       status: 'interviewing',
@@ -166,6 +178,7 @@ describe('jobagent status', () => {
         new_status: 'applied',
         old_notes: 'first notes',
         change: 'notes',
+        details: null,
       },
     ])
   })
@@ -194,7 +207,11 @@ describe('jobagent status', () => {
 
   it('refuses --notes without a new status and --status with a url (exit 2), changing nothing', async () => {
     expectUserError(await cli('status', JOB, '--notes', 'lost?'), 2, '--notes goes with a new status')
-    expectUserError(await cli('status', JOB, '--status', 'saved'), 2, '--status filters the list')
+    expectUserError(
+      await cli('status', JOB, '--status', 'saved'),
+      2,
+      '--status, --search, --source and --since filter the list',
+    )
     expect(readTracker(home.path).history).toEqual([])
   })
 

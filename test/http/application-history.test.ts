@@ -34,8 +34,12 @@ describe('GET /applications/{url}', () => {
       applied_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
       status: 'offer',
       notes: '',
+      id: 1,
       updated_at: expect.any(String),
       posting_closed_at: null,
+      salary_expected: '',
+      salary_offered: '',
+      removed_at: null,
       history: [
         {
           changed_at: expect.any(String),
@@ -43,6 +47,7 @@ describe('GET /applications/{url}', () => {
           new_status: 'interviewing',
           old_notes: 'sent CV',
           change: 'status',
+          details: null,
         },
         {
           changed_at: expect.any(String),
@@ -50,6 +55,7 @@ describe('GET /applications/{url}', () => {
           new_status: 'offer',
           old_notes: 'call on Monday',
           change: 'status',
+          details: null,
         },
       ],
     })
@@ -73,6 +79,7 @@ describe('GET /applications/{url}', () => {
         new_status: 'applied',
         old_notes: 'sent CV',
         change: 'notes',
+        details: null,
       },
     ])
   })
@@ -127,7 +134,7 @@ describe('the OpenAPI document', () => {
   it('documents GET /applications/{url} with the history schema', async () => {
     const document = await json(await api.app.request('/openapi.json'))
     const route = document.paths['/applications/{url}']
-    expect(Object.keys(route)).toEqual(['get'])
+    expect(Object.keys(route)).toEqual(['get', 'patch', 'delete'])
     expect(Object.keys(route.get.responses).sort()).toEqual(['200', '400', '401', '404', '422', '503'])
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
@@ -139,7 +146,9 @@ describe('the OpenAPI document', () => {
     ])
     expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},
-      expect.objectContaining({required: ['updated_at', 'posting_closed_at']}),
+      expect.objectContaining({
+        required: ['id', 'updated_at', 'posting_closed_at', 'salary_expected', 'salary_offered', 'removed_at'],
+      }),
     ])
     expect(document.components.schemas.StatusHistoryEntry.required).toEqual([
       'changed_at',
@@ -147,6 +156,7 @@ describe('the OpenAPI document', () => {
       'new_status',
       'old_notes',
       'change',
+      'details',
     ])
   })
 })

@@ -30,6 +30,12 @@ describe('POST /applications', () => {
         applied_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
         status: 'applied',
         notes: 'via referral',
+        id: 1,
+        updated_at: expect.any(String),
+        posting_closed_at: null,
+        salary_expected: '',
+        salary_offered: '',
+        removed_at: null,
       },
     })
     const stored = await api.context.applications.get('https://example.org/jobs/1')
@@ -43,7 +49,8 @@ describe('POST /applications', () => {
     const body = await json(response)
     expect(body.error.code).toBe('conflict')
     expect(body.error.message).toContain('already tracked')
-    expect(body.error.details).toEqual([{field: 'url', message: 'already tracked'}])
+    expect(body.error.message).toBe('already tracked as #1 https://example.org/jobs/1 (status: applied)')
+    expect(body.error.details).toEqual([{field: 'url', message: 'already tracked as #1'}])
   })
 
   it('answers 422 naming every invalid field', async () => {
@@ -135,8 +142,12 @@ describe('GET /applications', () => {
       'applied_date',
       'status',
       'notes',
+      'id',
       'updated_at',
       'posting_closed_at',
+      'salary_expected',
+      'salary_offered',
+      'removed_at',
     ])
     const saved = await json(await api.app.request('/applications?status=saved'))
     expect(saved).toMatchObject({count: 1, applications: [{url: 'https://example.org/jobs/2', status: 'saved'}]})
@@ -261,6 +272,12 @@ describe('PATCH /applications/{url}/status', () => {
       applied_date: expect.any(String),
       status: 'interviewing',
       notes: 'call Tue',
+      id: 1,
+      updated_at: expect.any(String),
+      posting_closed_at: null,
+      salary_expected: '',
+      salary_offered: '',
+      removed_at: null,
       previous_status: 'applied',
     })
   })

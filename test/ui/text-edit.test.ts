@@ -125,10 +125,25 @@ describe('list filters', () => {
         applied_date: '',
         updated_at: '',
         posting_closed_at: null,
+        id: 1,
+        salary_expected: '',
+        salary_offered: '',
+        removed_at: null,
         status: 'saved' as const,
         notes: 'ask Ann',
       },
-      {...job(2), applied_date: '', updated_at: '', posting_closed_at: null, status: 'offer' as const, notes: ''},
+      {
+        ...job(2),
+        applied_date: '',
+        updated_at: '',
+        posting_closed_at: null,
+        id: 2,
+        salary_expected: '',
+        salary_offered: '',
+        removed_at: null,
+        status: 'offer' as const,
+        notes: '',
+      },
     ]
     expect(filterApplications(applications, 'ann', null)).toHaveLength(1)
     expect(filterApplications(applications, '', 'offer')[0]?.title).toBe('Engineer 2')

@@ -3,6 +3,7 @@ import {
   type ApplicationCounts,
   type ApplicationWithHistory,
   describeChange,
+  EDITABLE_FIELDS,
   type TrackedApplication,
 } from '../../core/applications/application.js'
 import type {StatusUpdate} from '../../core/applications/application-store.js'
@@ -10,31 +11,56 @@ import {encodingLabel} from '../../core/applications/import-encoding.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
-import {renderTable} from '../table.js'
+import {renderTable, type TableOptions} from '../table.js'
 
 export function renderCounts(counts: ApplicationCounts): string {
   return `Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`
 }
 
 /** `status` is the filter the list was made with: an empty filtered list says so rather than "none tracked". */
+/** The list's filter in words: `with status ghosted, from linkedin, matching "acme", applied in the last 30d`. */
+function describeFilter(filter: ListFilterFlags): string {
+  return [
+    filter.status === undefined ? '' : `with status ${filter.status}`,
+    filter.source === undefined ? '' : `from ${shown(filter.source)}`,
+    filter.search === undefined ? '' : `matching ${JSON.stringify(shown(filter.search))}`,
+    filter.since === undefined ? '' : `applied in the last ${shown(filter.since)}`,
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+interface ListFilterFlags {
+  status?: string | undefined
+  search?: string | undefined
+  source?: string | undefined
+  since?: string | undefined
+}
+
+/**
+ * The list of `status`, ids first. An empty list made with a filter says so rather than "none tracked". URLs are
+ * whole off a terminal and as wide as the terminal allows on one.
+ */
 export function renderApplicationTable(
   applications: readonly TrackedApplication[],
   style: Style,
-  filter: {status?: string; total: number},
+  options: {filter: ListFilterFlags; total: number} & TableOptions,
 ): string {
-  if (applications.length === 0 && filter.status && filter.total > 0)
-    return `No applications with status ${filter.status}.`
+  const filter = describeFilter(options.filter)
+  if (applications.length === 0 && filter !== '' && options.total > 0) return `No applications ${filter}.`
   if (applications.length === 0) return 'No applications tracked yet. Track one with: jobagent apply <url> --title ...'
   return renderTable(
     applications,
     [
+      {header: 'ID', value: (a) => String(a.id), max: 8},
       {header: 'STATUS', value: (a) => a.status, max: 12},
       {header: 'APPLIED', value: (a) => a.applied_date.slice(0, 10), max: 10},
       {header: 'TITLE', value: (a) => a.title, max: 36},
       {header: 'COMPANY', value: (a) => a.company, max: 24},
-      {header: 'URL', value: (a) => a.url, max: 80},
+      {header: 'URL', value: (a) => a.url, fill: true},
     ],
     style.bold,
+    options,
   )
 }
 
@@ -42,7 +68,7 @@ const multiline = {keepLineBreaks: true}
 
 export function renderApplication({application, history}: ApplicationWithHistory, style: Style): string {
   const lines = [
-    style.bold(shown(application.title)),
+    `${style.bold(`#${application.id} ${shown(application.title)}`)}${application.removed_at ? style.dim(' (removed)') : ''}`,
     `  company       ${shown(application.company)}`,
     `  location      ${shown(application.location) || '-'}`,
     `  url           ${shown(application.url)}`,
@@ -51,6 +77,13 @@ export function renderApplication({application, history}: ApplicationWithHistory
     `  applied_date  ${shown(application.applied_date)}`,
     `  updated_at    ${shown(application.updated_at)}`,
     `  notes         ${shown(application.notes, multiline) || '-'}`,
+    ...(application.salary_expected ? [`  expected      ${shown(application.salary_expected)}`] : []),
+    ...(application.salary_offered ? [`  offered       ${shown(application.salary_offered)}`] : []),
+    ...(application.removed_at
+      ? [
+          `  removed       ${shown(application.removed_at)}; bring it back with: jobagent remove ${application.id} --undo`,
+        ]
+      : []),
   ]
   if (application.posting_closed_at) {
     const closed = application.posting_closed_at
@@ -66,12 +99,35 @@ export function renderApplication({application, history}: ApplicationWithHistory
 
 export function renderStatusChange({previous, current}: StatusUpdate): string {
   const notes = current.notes ? ` (notes: ${shown(current.notes, multiline)})` : ''
-  return `${shown(current.url)}: ${previous.status} -> ${current.status}${notes}`
+  return `#${current.id} ${shown(current.url)}: ${previous.status} -> ${current.status}${notes}`
+}
+
+/** What an edit changed, field by field, or that nothing did. */
+export function renderEdit({previous, current}: StatusUpdate): string {
+  const changed = EDITABLE_FIELDS.filter((field) => previous[field] !== current[field])
+  if (changed.length === 0) return `#${current.id}: nothing changed.`
+  const lines = changed.map(
+    (field) => `  ${field}: ${shown(previous[field]) || '-'} -> ${shown(current[field]) || '-'}`,
+  )
+  return [`Edited #${current.id}:`, ...lines].join('\n')
+}
+
+const REMOVALS = {
+  removed: (id: number) => `Removed #${id} from lists and stats; bring it back with: jobagent remove ${id} --undo`,
+  gone: (id: number) => `#${id} is removed already; bring it back with: jobagent remove ${id} --undo`,
+  restored: (id: number) => `Restored #${id} to lists and stats.`,
+  listed: (id: number) => `#${id} is not removed; nothing to restore.`,
+  purged: (id: number) => `Deleted #${id} for good, with its history.`,
+}
+
+/** What `remove` did to an application. */
+export function renderRemoval(application: TrackedApplication, what: keyof typeof REMOVALS): string {
+  return `${REMOVALS[what](application.id)} (${shown(application.title)} at ${shown(application.company)})`
 }
 
 export function renderTracked(application: TrackedApplication): string {
-  const {url, status, title, company} = application
-  return `Tracked ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}`
+  const {id, url, status, title, company} = application
+  return `Tracked #${id} ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}`
 }
 
 export function renderImport(outcome: FileImportOutcome): string {

@@ -2,7 +2,7 @@ import type {z} from 'zod'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
-import {applicationUrlKey} from '../url-identity.js'
+import {applicationCanonicalKey, applicationUrlKey} from '../url-identity.js'
 import {
   type ApplicationCounts,
   type ApplicationRecord,
@@ -11,7 +11,16 @@ import {
   statusSince,
   type TrackedApplication,
 } from './application.js'
-import type {ApplicationStore, ImportOutcome, StatusEdit, StatusUpdate} from './application-store.js'
+import type {
+  ApplicationFilter,
+  ApplicationStore,
+  FieldEdit,
+  ImportOutcome,
+  StatusEdit,
+  StatusUpdate,
+  Taken,
+  UrlKeys,
+} from './application-store.js'
 import {type ApplicationStats, applicationStats, parseSince} from './stats.js'
 import type {ApplicationInput} from './validation.js'
 
@@ -27,6 +36,14 @@ let schemas: Promise<Schemas> | undefined
 function loadSchemas(): Promise<Schemas> {
   schemas ??= import('./validation.js')
   return schemas
+}
+
+/** What a list shows, as the user gave it: a status, search text, a source, `since` as `stats --since` takes it. */
+interface ListFilter {
+  status?: string
+  search?: string
+  source?: string
+  since?: string
 }
 
 interface ApplicationList {
@@ -80,8 +97,35 @@ async function parseNotes(value: string): Promise<string> {
   return validate(loaded, loaded.notesSchema, value, 'notes')
 }
 
-function notTracked(url: string): NotFoundError {
-  return new NotFoundError(`${url} is not tracked`, {hint: 'list tracked applications with: jobagent status'})
+/** Both keys of a URL: the store finds an application by the one as given, else by the one without tracking. */
+export function urlKeys(url: string): UrlKeys {
+  return {urlKey: applicationUrlKey(url), canonicalKey: applicationCanonicalKey(url)}
+}
+
+/** `12` or `#12`: an application's short id; anything else is read as its URL. */
+const SHORT_ID = /^#?(\d{1,15})$/
+
+function notTracked(ref: string): NotFoundError {
+  const what = SHORT_ID.test(ref.trim()) ? `no application #${SHORT_ID.exec(ref.trim())?.[1]}` : `${ref} is not tracked`
+  return new NotFoundError(what, {hint: 'list tracked applications with their ids: jobagent status'})
+}
+
+/** The conflict of a URL that is tracked as another application, named by its id and URL. */
+function alreadyTracked(taken: TrackedApplication): ConflictError {
+  const removed = taken.removed_at !== null
+  return new ConflictError(
+    `already tracked as #${taken.id} ${taken.url} (${removed ? 'removed' : `status: ${taken.status}`})`,
+    {
+      hint: removed
+        ? `bring it back with: jobagent remove ${taken.id} --undo`
+        : `change it with: jobagent status ${taken.id} <status>`,
+      details: [{field: 'url', message: `already tracked as #${taken.id}`}],
+    },
+  )
+}
+
+function isTaken<T extends object>(value: T | Taken): value is Taken {
+  return 'taken' in value
 }
 
 /** The application tracker: the one place that records applications and moves them through their statuses. */
@@ -106,49 +150,61 @@ export class ApplicationService {
       status: valid.status,
       notes: valid.notes,
     }
-    const urlKey = applicationUrlKey(valid.url)
-    const inserted = await this.store.insert(record, urlKey, now)
-    if (inserted) return inserted
-    const existing = await this.store.get(urlKey)
-    throw new ConflictError(`${valid.url} is already tracked (status: ${existing?.status ?? 'unknown'})`, {
-      hint: `change it with: jobagent status ${existing?.url ?? valid.url} <status>`,
-      details: [{field: 'url', message: 'already tracked'}],
-    })
+    const inserted = await this.store.insert(record, urlKeys(valid.url), now)
+    if (isTaken(inserted)) throw alreadyTracked(inserted.taken)
+    return inserted
   }
 
-  async get(url: string): Promise<ApplicationWithHistory> {
-    const urlKey = applicationUrlKey(await parseUrl(url))
-    const application = await this.store.get(urlKey)
-    if (!application) throw notTracked(url)
-    return {application, history: await this.store.history(urlKey)}
-  }
-
-  /** One application without its history: GET /applications/{url}/status, the API's hottest read. */
-  async status(url: string): Promise<TrackedApplication> {
-    const application = await this.store.get(applicationUrlKey(await parseUrl(url)))
-    if (!application) throw notTracked(url)
+  /**
+   * The application a reference names: `12` or `#12` by its short id, anything else as its URL, compared by the one
+   * canonical-key rule (a link with `?utm_source=...` finds the application tracked without it). Removed
+   * applications are found too; `removed_at` says so.
+   */
+  async find(ref: string): Promise<TrackedApplication> {
+    const id = SHORT_ID.exec(ref.trim())?.[1]
+    const application =
+      id !== undefined ? await this.store.byId(Number(id)) : await this.store.byUrl(urlKeys(await parseUrl(ref)))
+    if (!application) throw notTracked(ref)
     return application
   }
 
-  async list(filter: {status?: string} = {}): Promise<ApplicationList> {
-    const status = filter.status === undefined ? undefined : await parseStatus(filter.status)
-    const [applications, counts] = await Promise.all([
-      this.store.list(status === undefined ? {} : {status}),
-      this.store.counts(),
-    ])
+  async get(ref: string): Promise<ApplicationWithHistory> {
+    const application = await this.find(ref)
+    return {application, history: await this.store.history(application.id)}
+  }
+
+  /** One application without its history: GET /applications/{ref}/status, the API's hottest read. */
+  status(ref: string): Promise<TrackedApplication> {
+    return this.find(ref)
+  }
+
+  async list(filter: ListFilter = {}): Promise<ApplicationList> {
+    const valid = await this.filter(filter)
+    const [applications, counts] = await Promise.all([this.store.list(valid), this.store.counts()])
     return {applications, counts}
   }
 
   /** One page of `list`, newest first, with the number of applications the filter matches. */
-  async page(filter: {status?: string; limit?: number; offset?: number} = {}): Promise<ApplicationPage> {
-    const status = filter.status === undefined ? undefined : await parseStatus(filter.status)
+  async page(filter: ListFilter & {limit?: number; offset?: number} = {}): Promise<ApplicationPage> {
+    const valid = await this.filter(filter)
     const page = checkPage(filter, APPLICATIONS_PAGE)
-    const byStatus = status === undefined ? {} : {status}
-    const [applications, total] = await Promise.all([
-      this.store.list({...byStatus, page}),
-      this.store.countOf(byStatus),
-    ])
+    const [applications, total] = await Promise.all([this.store.list({...valid, page}), this.store.countOf(valid)])
     return {applications, total, ...page}
+  }
+
+  /** A list's filter checked: a known status, search text without control characters, `since` as `stats` reads it. */
+  private async filter(filter: ListFilter): Promise<ApplicationFilter> {
+    const valid: ApplicationFilter = {}
+    if (filter.status !== undefined) valid.status = await parseStatus(filter.status)
+    const search = filter.search?.trim()
+    if (search) valid.search = search
+    const source = filter.source?.trim()
+    if (source) valid.source = source
+    if (filter.since !== undefined) {
+      const days = parseSince(filter.since)
+      valid.since = localTimestamp(new Date(this.clock.now().getTime() - days * 86_400_000))
+    }
+    return valid
   }
 
   counts(): Promise<ApplicationCounts> {
@@ -170,9 +226,8 @@ export class ApplicationService {
    * go to the history. Every front end changes a status through here: `jobagent status <url> <status>`,
    * PATCH /applications/{url}/status and the dashboard's s.
    */
-  async changeStatus(url: string, status: string, notes = ''): Promise<StatusUpdate> {
-    const validUrl = await parseUrl(url)
-    return this.write(validUrl, {status: await parseStatus(status), notes: await parseNotes(notes)})
+  async changeStatus(ref: string, status: string, notes = ''): Promise<StatusUpdate> {
+    return this.write(ref, {status: await parseStatus(status), notes: await parseNotes(notes)})
   }
 
   /**
@@ -180,14 +235,51 @@ export class ApplicationService {
    * as it is, a notes change (changeKind). The status is the one the record holds when the change is written, so
    * editing the notes never undoes a status another process set meanwhile.
    */
-  async editNotes(url: string, notes: string): Promise<StatusUpdate> {
-    const validUrl = await parseUrl(url)
-    return this.write(validUrl, {notes: await parseNotes(notes)})
+  async editNotes(ref: string, notes: string): Promise<StatusUpdate> {
+    return this.write(ref, {notes: await parseNotes(notes)})
   }
 
-  private async write(url: string, change: StatusEdit): Promise<StatusUpdate> {
-    const update = await this.store.changeStatus(applicationUrlKey(url), change, localTimestamp(this.clock.now()))
-    if (!update) throw notTracked(url)
+  /**
+   * Changes the fields given (`jobagent edit`, PATCH /applications/{ref}); the history keeps each one's old and new
+   * value. A new URL that is tracked as another application is refused, naming that one.
+   */
+  async edit(ref: string, fields: Record<string, unknown>): Promise<StatusUpdate> {
+    const loaded = await loadSchemas()
+    const valid = validate(loaded, loaded.applicationEditSchema, fields, 'edit') as FieldEdit
+    if (Object.keys(valid).length === 0) {
+      throw new ValidationError('nothing to change', {
+        hint: 'name a field to change, e.g. jobagent edit 12 --title "Staff Engineer"',
+      })
+    }
+    const application = await this.find(ref)
+    const update = await this.store.edit(application.id, valid, localTimestamp(this.clock.now()))
+    if (update === null) throw notTracked(ref)
+    if (isTaken(update)) throw alreadyTracked(update.taken)
+    return update
+  }
+
+  /**
+   * Takes an application out of lists and stats (`removed: true`) or brings it back; its history stays, and the
+   * change is recorded in it. Removing a removed one, or restoring a listed one, changes nothing.
+   */
+  async remove(ref: string, removed = true): Promise<StatusUpdate> {
+    const application = await this.find(ref)
+    const update = await this.store.setRemoved(application.id, removed, localTimestamp(this.clock.now()))
+    if (!update) throw notTracked(ref)
+    return update
+  }
+
+  /** Deletes an application for good, with its history, interviews and contacts. */
+  async purge(ref: string): Promise<TrackedApplication> {
+    const application = await this.find(ref)
+    if (!(await this.store.purge(application.id))) throw notTracked(ref)
+    return application
+  }
+
+  private async write(ref: string, change: StatusEdit): Promise<StatusUpdate> {
+    const application = await this.find(ref)
+    const update = await this.store.changeStatus(application.id, change, localTimestamp(this.clock.now()))
+    if (!update) throw notTracked(ref)
     return update
   }
 
@@ -195,7 +287,7 @@ export class ApplicationService {
   async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
     const {importedRecordSchema, issuesToDetails} = await loadSchemas()
     const now = localTimestamp(this.clock.now())
-    const valid: {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[] = []
+    const valid: {record: ApplicationRecord; keys: UrlKeys; appliedDateGiven: boolean; since: string}[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
     for (const {row, value, problems} of rows) {
@@ -211,15 +303,15 @@ export class ApplicationService {
       }
       if (reported.length > 0) continue
       const {applied_date, ...fields} = result.data
-      const urlKey = applicationUrlKey(fields.url)
-      const earlier = firstRowOfKey.get(urlKey)
+      const keys = urlKeys(fields.url)
+      const earlier = firstRowOfKey.get(keys.canonicalKey)
       if (earlier !== undefined) {
         errors.push({row, field: 'url', message: `duplicate of row ${earlier} (${fields.url})`})
         continue
       }
-      firstRowOfKey.set(urlKey, row)
+      firstRowOfKey.set(keys.canonicalKey, row)
       const record = {...fields, applied_date: applied_date || now}
-      valid.push({record, urlKey, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)})
+      valid.push({record, keys, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)})
     }
     if (errors.length > 0) {
       const rowsWithErrors = new Set(errors.map((error) => error.row)).size

@@ -4,6 +4,7 @@ import type {
   ApplicationRecord,
   ApplicationStatus,
   ApplicationWithHistory,
+  EditableField,
   StatusChange,
   TrackedApplication,
 } from './application.js'
@@ -28,34 +29,70 @@ export interface ImportOutcome {
   identical: number
 }
 
+/** The two keys of an application URL: as given (applicationUrlKey) and without tracking parameters. */
+export interface UrlKeys {
+  urlKey: string
+  canonicalKey: string
+}
+
+/** Which applications a list shows: a status, text in title, company or notes, a source, applied since a date. */
+export interface ApplicationFilter {
+  status?: ApplicationStatus
+  /** Matched case-insensitively anywhere in the title, company or notes. */
+  search?: string
+  source?: string
+  /** A local timestamp: applied at or after it. */
+  since?: string
+}
+
+/** An edit's new values. */
+export type FieldEdit = Partial<Record<EditableField, string>>
+
+/** What an insert or an edit found in the way: the application already tracked under the URL. */
+export interface Taken {
+  taken: TrackedApplication
+}
+
 /**
- * The storage port of the tracker. Records are addressed by their URL key (see applicationUrlKey);
- * every method that writes does so in one transaction.
+ * The storage port of the tracker. An application is found by its id, or by its URL: the one tracked under the URL
+ * as given, else one tracked under the same URL without tracking parameters (docs/DESIGN: one canonical-key
+ * rule). Removed applications are found too (their `removed_at` says so) but left out of lists, counts and the
+ * keys a run compares jobs with. Every method that writes does so in one transaction.
  */
 export interface ApplicationStore {
-  /** Inserts the record; returns null when its URL key is already tracked. */
-  insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null>
-  get(urlKey: string): Promise<TrackedApplication | null>
+  /** Inserts the record, or returns the application its URL is tracked as already. */
+  insert(record: ApplicationRecord, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken>
+  byId(id: number): Promise<TrackedApplication | null>
+  byUrl(keys: UrlKeys): Promise<TrackedApplication | null>
   /** Newest first; with `page`, only that page. */
-  list(filter?: {status?: ApplicationStatus; page?: Page}): Promise<TrackedApplication[]>
+  list(filter?: ApplicationFilter & {page?: Page}): Promise<TrackedApplication[]>
   /** How many records `list` would return without a page. */
-  countOf(filter?: {status?: ApplicationStatus}): Promise<number>
-  history(urlKey: string): Promise<StatusChange[]>
-  /** Every record with its history (oldest change first), read in one query. */
+  countOf(filter?: ApplicationFilter): Promise<number>
+  history(id: number): Promise<StatusChange[]>
+  /** Every listed record with its history (oldest change first), read in one query. */
   allWithHistory(): Promise<ApplicationWithHistory[]>
   /**
-   * Changes status and notes, keeping the old values in the history; null when the URL is not tracked. A field
+   * Changes status and notes, keeping the old values in the history; null when no application has the id. A field
    * left out keeps the value the record holds when the change is written, whoever wrote it last.
    */
-  changeStatus(urlKey: string, change: StatusEdit, at: string): Promise<StatusUpdate | null>
+  changeStatus(id: number, change: StatusEdit, at: string): Promise<StatusUpdate | null>
+  /**
+   * Sets the fields given and records what changed (an `edit` entry); a URL tracked as another application is
+   * refused with that one. Null when no application has the id.
+   */
+  edit(id: number, fields: FieldEdit, at: string): Promise<StatusUpdate | Taken | null>
+  /** Takes the application out of lists and stats (`removed_at`), or brings it back; each recorded in the history. */
+  setRemoved(id: number, removed: boolean, at: string): Promise<StatusUpdate | null>
+  /** Deletes the application with its history, interviews and contacts; false when no application has the id. */
+  purge(id: number): Promise<boolean>
   counts(): Promise<ApplicationCounts>
   /**
-   * URL keys of every record whose status counts as applied (not `saved`), each as tracked and without tracking
-   * parameters (applicationCanonicalKey).
+   * URL keys of every listed record whose status counts as applied (not `saved`), each as tracked and without
+   * tracking parameters (applicationCanonicalKey).
    */
   appliedUrlKeys(): Promise<Set<string>>
   /**
-   * URL key -> URL and status of the tracked records among these keys (point lookups, not a scan of the tracker). A
+   * URL key -> URL and status of the listed records among these keys (point lookups, not a scan of the tracker). A
    * record answers for its own key and, where no record is tracked under that exactly, for its key without tracking
    * parameters, so a job is the application's whichever of the two links carries them.
    */
@@ -66,7 +103,7 @@ export interface ApplicationStore {
    * record's status dates from `since` (statusSince); a tracked one whose status changes, from `at`.
    */
   importRecords(
-    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[],
+    records: readonly {record: ApplicationRecord; keys: UrlKeys; appliedDateGiven: boolean; since: string}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome>
   /**

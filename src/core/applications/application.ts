@@ -52,36 +52,91 @@ export function applicationRecord(application: ApplicationRecord): ApplicationRe
   return {title, company, location, url, source, applied_date, status, notes}
 }
 
-/** A tracked application as stored: the record plus when it last changed and when its posting closed. */
+/** The fields `jobagent edit` and PATCH /applications/{id} change; each change is kept in the history. */
+export const EDITABLE_FIELDS = [
+  'title',
+  'company',
+  'location',
+  'source',
+  'url',
+  'salary_expected',
+  'salary_offered',
+] as const
+
+export type EditableField = (typeof EDITABLE_FIELDS)[number]
+
+/**
+ * A tracked application as stored: its short id (stable for the life of the record, never given to another), the
+ * record, when it last changed, when its posting closed, the salary lines and when it was removed.
+ */
 export interface TrackedApplication extends ApplicationRecord {
+  id: number
   updated_at: string
   /** When the job the application is for was found closed (docs/LIFECYCLE.md); null while it is open or unknown. */
   posting_closed_at: string | null
+  /** What the person asks for and what was offered, as they write it (`€70k`, `65-70k + bonus`); empty when unset. */
+  salary_expected: string
+  salary_offered: string
+  /** When `jobagent remove` took it out of lists and stats; null for a listed one. */
+  removed_at: string | null
 }
 
+/** What a history entry records. `status` and `notes` come from status changes; the others from the tracker's edits. */
+export const CHANGE_KINDS = ['status', 'notes', 'edit', 'removed', 'restored', 'interview', 'contact'] as const
+type ChangeKind = (typeof CHANGE_KINDS)[number]
+
+/** An edited field's value before and after. */
+interface FieldChange {
+  from: string
+  to: string
+}
+
+/**
+ * One entry of an application's history. Every entry keeps the status and notes before it (`old_status`,
+ * `old_notes`) and the status after it (`new_status`); an edit adds the fields it changed (`details`), an interview
+ * or a contact what was added.
+ */
 export interface StatusChange {
   changed_at: string
   old_status: ApplicationStatus
   new_status: ApplicationStatus
   old_notes: string
+  change: ChangeKind
+  details: Record<string, FieldChange | string> | null
 }
 
 /**
- * What a history entry records: a change of status, or an edit of the notes alone (the status the same before and
- * after, as the dashboard's n or a status set again with new notes writes it). The old notes are kept either way.
- */
-function changeKind(change: StatusChange): 'status' | 'notes' {
-  return change.old_status === change.new_status ? 'notes' : 'status'
-}
-
-/**
- * A history entry in words, as `status <url>` and the dashboard show it: the status change with the notes it
- * replaced, or a notes change. `notes` makes the old notes fit the screen.
+ * A history entry in words, as `status <id>` and the dashboard show it: the status change with the notes it
+ * replaced, a notes change, or the tracker's edit. `notes` makes the old notes fit the screen.
  */
 export function describeChange(change: StatusChange, style: {arrow: string; notes: (notes: string) => string}): string {
   const were = change.old_notes ? `notes were: ${style.notes(change.old_notes)}` : ''
-  if (changeKind(change) === 'notes') return `notes changed (${were || 'there were none'})`
-  return `${change.old_status} ${style.arrow} ${change.new_status}${were ? ` (${were})` : ''}`
+  const details = Object.entries(change.details ?? {})
+  const said = (value: FieldChange | string) => (typeof value === 'string' ? value : value.to)
+  switch (change.change) {
+    case 'notes':
+      return `notes changed (${were || 'there were none'})`
+    case 'edit':
+      return `edited ${details
+        .map(([field, value]) =>
+          typeof value === 'string'
+            ? `${field}: ${value}`
+            : `${field} ${JSON.stringify(value.from)} ${style.arrow} ${JSON.stringify(value.to)}`,
+        )
+        .join(', ')}`
+    case 'removed':
+      return 'removed from lists and stats'
+    case 'restored':
+      return 'restored to lists and stats'
+    case 'interview':
+    case 'contact':
+      return `${change.change} added: ${details
+        .map(([, value]) => said(value))
+        .filter(Boolean)
+        .join(', ')}`
+    default:
+      return `${change.old_status} ${style.arrow} ${change.new_status}${were ? ` (${were})` : ''}`
+  }
 }
 
 /** A tracked application with its status changes, oldest first. */
@@ -106,16 +161,24 @@ export function sameRecord(
 
 /**
  * A tracked application as every listing prints it, one or many (`status --json`, `followups --json`, the API's
- * lists and its one application): the record's eight fields first, then when it last changed and its posting closed.
+ * lists and its one application): the record's eight fields first, then its id and what else the tracker keeps.
  */
 export function trackedRecord(application: TrackedApplication): TrackedApplication {
-  const {updated_at, posting_closed_at} = application
-  return {...applicationRecord(application), updated_at, posting_closed_at}
+  const {id, updated_at, posting_closed_at, salary_expected, salary_offered, removed_at} = application
+  return {
+    ...applicationRecord(application),
+    id,
+    updated_at,
+    posting_closed_at,
+    salary_expected,
+    salary_offered,
+    removed_at,
+  }
 }
 
 /** One application in full: the tracked record and its history, each entry saying what it changed. */
 export function applicationDetail({application, history}: ApplicationWithHistory) {
-  return {...trackedRecord(application), history: history.map((change) => ({...change, change: changeKind(change)}))}
+  return {...trackedRecord(application), history}
 }
 
 export interface ApplicationCounts {

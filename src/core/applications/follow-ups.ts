@@ -1,7 +1,6 @@
 import {NotFoundError, ValidationError} from '../errors.js'
 import type {Clock} from '../time.js'
 import {localTimestamp, systemClock} from '../time.js'
-import {applicationUrlKey} from '../url-identity.js'
 import {type ApplicationStatus, type TrackedApplication, trackedRecord} from './application.js'
 
 /** Statuses that wait on the employer: an application left in one of them for long is due for a follow-up. */
@@ -57,9 +56,9 @@ export interface DueFollowUps {
 export interface FollowUpStore {
   /** The applications of `query`, oldest change first, at most `limit` of them (all without), and their number. */
   waiting(query: WaitingQuery, limit?: number): Promise<{applications: TrackedApplication[]; total: number}>
-  markReminded(urlKeys: readonly string[], at: string): Promise<void>
-  /** Sets the time until which an application is not due; false when no application has the key. */
-  snooze(urlKey: string, until: string): Promise<boolean>
+  markReminded(ids: readonly number[], at: string): Promise<void>
+  /** Sets the time until which an application is not due; false when no application has the id. */
+  snooze(id: number, until: string): Promise<boolean>
 }
 
 const DAY_MS = 86_400_000
@@ -119,20 +118,24 @@ export class FollowUps {
 
   async markReminded(followUps: readonly FollowUp[]): Promise<void> {
     if (followUps.length === 0) return
-    const keys = followUps.map((application) => applicationUrlKey(application.url))
-    await this.store.markReminded(keys, localTimestamp(this.clock.now()))
+    await this.store.markReminded(
+      followUps.map((application) => application.id),
+      localTimestamp(this.clock.now()),
+    )
   }
 
-  /** Postpones an application's follow-up by `days` from now; returns until when. */
-  async snooze(url: string, days: number): Promise<string> {
+  /** Postpones the follow-up of an application (found by ApplicationService.find) by `days` from now; until when. */
+  async snooze(application: TrackedApplication, days: number): Promise<string> {
     if (!Number.isInteger(days) || days < 1 || days > MAX_SNOOZE_DAYS) {
       throw new ValidationError(`snooze must be a whole number of days from 1 to ${MAX_SNOOZE_DAYS}, got ${days}`, {
         details: [{field: 'days', message: `must be 1 to ${MAX_SNOOZE_DAYS}`}],
       })
     }
     const until = localTimestamp(new Date(this.clock.now().getTime() + days * DAY_MS))
-    if (!(await this.store.snooze(applicationUrlKey(url), until))) {
-      throw new NotFoundError(`${url} is not tracked`, {hint: 'list tracked applications with: jobagent status'})
+    if (!(await this.store.snooze(application.id, until))) {
+      throw new NotFoundError(`no application #${application.id}`, {
+        hint: 'list tracked applications with their ids: jobagent status',
+      })
     }
     return until
   }

@@ -39,13 +39,15 @@ const requiredText = (field: string) =>
     .max(2000, `${field} is longer than 2000 characters`)
     .superRefine(noControls(field))
 
-const optionalText = (field: string) =>
+/** Text that may be empty. */
+const anyText = (field: string) =>
   z
     .string({error: `${field} must be text`})
     .trim()
     .max(2000, `${field} is longer than 2000 characters`)
     .superRefine(noControls(field))
-    .default('')
+
+const optionalText = (field: string) => anyText(field).default('')
 
 export const applicationUrlSchema = z
   .string({error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be text')})
@@ -71,6 +73,23 @@ export const applicationInputSchema = z.object({
   status: statusSchema.default('applied'),
   notes: notesSchema.default(''),
 })
+
+/**
+ * What `jobagent edit` and PATCH /applications/{ref} change: any of these fields, none other. Title, company, source
+ * and URL stay required (not empty); location and the salary lines may be emptied.
+ */
+export const applicationEditSchema = z.strictObject(
+  {
+    title: requiredText('title').optional(),
+    company: requiredText('company').optional(),
+    location: anyText('location').optional(),
+    source: requiredText('source').optional(),
+    url: applicationUrlSchema.optional(),
+    salary_expected: anyText('salary_expected').optional(),
+    salary_offered: anyText('salary_offered').optional(),
+  },
+  {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
+)
 
 export type ApplicationInput = z.input<typeof applicationInputSchema>
 export type ValidApplicationInput = z.output<typeof applicationInputSchema>

@@ -1,15 +1,15 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Context} from 'hono'
 import type {HttpServices} from '../../app/http-services.js'
-import {applicationDetail, applicationRecord, trackedRecord} from '../../core/applications/application.js'
+import {applicationDetail, trackedRecord} from '../../core/applications/application.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
 import {followUpsDocument} from '../../core/applications/follow-ups.js'
 import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
 import {
+  ApplicationEditSchema,
   ApplicationRequestSchema,
-  ApplicationSchema,
   ApplicationStatusSchema,
   ApplicationWithHistorySchema,
   errorResponses,
@@ -32,7 +32,18 @@ const listApplications = createRoute({
   tags: ['applications'],
   summary: 'List tracked applications, newest first',
   description: 'A page at a time; `total` counts every application the filter matches.',
-  request: {query: z.object({status: StatusSchema.optional(), ...pageQuery('applications', APPLICATIONS_PAGE)})},
+  request: {
+    query: z.object({
+      status: StatusSchema.optional(),
+      search: z.string().optional().openapi({description: 'text in the title, company or notes (any case)'}),
+      source: z.string().optional().openapi({description: 'only applications from this source'}),
+      since: z
+        .string()
+        .optional()
+        .openapi({description: 'applied in the last N days, weeks or months', example: '30d'}),
+      ...pageQuery('applications', APPLICATIONS_PAGE),
+    }),
+  },
   responses: {
     200: json(
       z.object({
@@ -95,7 +106,7 @@ const changeStatus = createRoute({
     body: {required: false, content: {'application/json': {schema: StatusChangeSchema}}},
   },
   responses: {
-    200: json(ApplicationSchema.extend({previous_status: StatusSchema}), 'The updated record'),
+    200: json(TrackedApplicationSchema.extend({previous_status: StatusSchema}), 'The updated record'),
     ...errorResponses(401, 404, 413, 415, 422),
   },
 })
@@ -149,7 +160,7 @@ const snoozeFollowUp = createRoute({
     },
   },
   responses: {
-    200: json(z.object({url: z.string(), snoozed_until: z.string()}), 'Snoozed'),
+    200: json(z.object({id: z.number().int(), url: z.string(), snoozed_until: z.string()}), 'Snoozed'),
     ...errorResponses(401, 404, 413, 415, 422),
   },
 })
@@ -170,6 +181,55 @@ const getApplication = createRoute({
   responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(401, 404, 422)},
 })
 
+const editApplication = createRoute({
+  method: 'patch',
+  path: '/applications/{url}',
+  tags: ['applications'],
+  summary: 'Edit an application: title, company, location, source, URL, salary lines',
+  description:
+    'Only the fields given change; each change is kept in the history (`change: "edit"`, from and to). A new URL ' +
+    'that is tracked as another application is refused with 409 naming it. Status and notes change through ' +
+    'PATCH /applications/{url}/status.',
+  request: {
+    params: UrlParamSchema,
+    body: {required: true, content: {'application/json': {schema: ApplicationEditSchema}}},
+  },
+  responses: {
+    200: json(TrackedApplicationSchema, 'The edited record'),
+    ...errorResponses(401, 404, 409, 413, 415, 422),
+  },
+})
+
+const removeApplication = createRoute({
+  method: 'delete',
+  path: '/applications/{url}',
+  tags: ['applications'],
+  summary: 'Remove an application from lists and stats, or delete it for good',
+  description:
+    'Without `purge` the application leaves lists, counts and stats but keeps its history and can be brought back ' +
+    '(POST /applications/{url}/restore); removing a removed one changes nothing. `purge=true` deletes it with its ' +
+    'history, interviews and contacts.',
+  request: {
+    params: UrlParamSchema,
+    query: z.object({
+      purge: wordQuery('purge', ['true', 'false'], {description: 'true: delete for good', example: 'true'}),
+    }),
+  },
+  responses: {
+    200: json(TrackedApplicationSchema.extend({purged: z.boolean()}), 'The application as it was removed'),
+    ...errorResponses(401, 404, 422),
+  },
+})
+
+const restoreApplication = createRoute({
+  method: 'post',
+  path: '/applications/{url}/restore',
+  tags: ['applications'],
+  summary: 'Bring a removed application back to lists and stats',
+  request: {params: UrlParamSchema},
+  responses: {200: json(TrackedApplicationSchema, 'The application'), ...errorResponses(401, 404)},
+})
+
 export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics) {
   const tracker = () => services.applications
   return new OpenAPIHono({defaultHook: validationHook})
@@ -181,28 +241,23 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       )
     })
     .openapi(listApplications, async (c) => {
-      const {status, limit, offset} = c.req.valid('query')
-      const page = await tracker().page({
-        ...(status === undefined ? {} : {status}),
-        ...(limit === undefined ? {} : {limit}),
-        ...(offset === undefined ? {} : {offset}),
-      })
+      const page = await tracker().page(definedOnly(c.req.valid('query')))
       const {applications, total} = page
       const listed = applications.map(trackedRecord)
       return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
     })
     .openapi(exportCsv, async (c) => {
       const {status, raw} = c.req.valid('query')
-      const {applications} = await tracker().list(status === undefined ? {} : {status})
+      const {applications} = await tracker().list({status})
       return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
     })
     .openapi(listFollowUps, async (c) => {
       return c.json(followUpsDocument(await services.followUps.due(), services.followUps.afterDays), 200)
     })
     .openapi(snoozeFollowUp, async (c) => {
-      const url = c.req.valid('param').url
-      const snoozedUntil = await services.followUps.snooze(url, c.req.valid('json').days)
-      return c.json({url, snoozed_until: snoozedUntil}, 200)
+      const application = await tracker().find(c.req.valid('param').url)
+      const snoozedUntil = await services.followUps.snooze(application, c.req.valid('json').days)
+      return c.json({id: application.id, url: application.url, snoozed_until: snoozedUntil}, 200)
     })
     .openapi(getApplication, async (c) => {
       return c.json(applicationDetail(await tracker().get(c.req.valid('param').url)), 200)
@@ -210,14 +265,33 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))
       metrics.countApplicationRecorded()
-      return c.json({status: 'recorded' as const, application: applicationRecord(application)}, 201)
+      return c.json({status: 'recorded' as const, application: trackedRecord(application)}, 201)
     })
     .openapi(changeStatus, async (c) => {
       // A JSON body wins field by field over the query string.
       const {status, notes} = validated(statusChangeInput, {...c.req.valid('query'), ...c.req.valid('json')})
       const update = await tracker().changeStatus(c.req.valid('param').url, status, notes)
-      return c.json({...applicationRecord(update.current), previous_status: update.previous.status}, 200)
+      return c.json({...trackedRecord(update.current), previous_status: update.previous.status}, 200)
     })
+    .openapi(editApplication, async (c) => {
+      const update = await tracker().edit(c.req.valid('param').url, c.req.valid('json'))
+      return c.json(trackedRecord(update.current), 200)
+    })
+    .openapi(removeApplication, async (c) => {
+      const ref = c.req.valid('param').url
+      if (c.req.valid('query').purge === 'true') {
+        return c.json({...trackedRecord(await tracker().purge(ref)), purged: true}, 200)
+      }
+      return c.json({...trackedRecord((await tracker().remove(ref)).current), purged: false}, 200)
+    })
+    .openapi(restoreApplication, async (c) => {
+      return c.json(trackedRecord((await tracker().remove(c.req.valid('param').url, false)).current), 200)
+    })
+}
+
+/** A query's parameters without the ones left out, as the services' optional fields want them. */
+function definedOnly<T extends object>(query: T): {[K in keyof T]: Exclude<T[K], undefined>} {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as never
 }
 
 function csvDownload(c: Context, csv: string): Response {

@@ -1,6 +1,6 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
-import {applicationRecord} from '../../core/applications/application.js'
+import {trackedRecord} from '../../core/applications/application.js'
 import {UnavailableError} from '../../core/errors.js'
 import {toJobResponse} from '../../core/jobs/job.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
@@ -234,7 +234,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
     .openapi(trackJob, async (c) => {
       const application = await services.jobs.trackFound(c.req.valid('json'))
       metrics.countApplicationRecorded()
-      return c.json({status: 'recorded' as const, application: applicationRecord(application)}, 201)
+      return c.json({status: 'recorded' as const, application: trackedRecord(application)}, 201)
     })
     .openapi(jobTracking, async (c) => {
       const urls = c.req.valid('json').urls

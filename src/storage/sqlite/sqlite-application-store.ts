@@ -9,29 +9,67 @@ import {
   type TrackedApplication,
 } from '../../core/applications/application.js'
 import type {
+  ApplicationFilter,
   ApplicationStore,
+  FieldEdit,
   ImportOutcome,
   StatusEdit,
   StatusUpdate,
+  Taken,
+  UrlKeys,
 } from '../../core/applications/application-store.js'
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
-import {applicationCanonicalKey} from '../../core/url-identity.js'
+import {applicationCanonicalKey, applicationUrlKey} from '../../core/url-identity.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
-interface ApplicationRow extends TrackedApplication {
-  id: number
-}
+type ApplicationRow = TrackedApplication
 
-const COLUMNS = 'id, title, company, location, url, source, applied_date, status, notes, updated_at, posting_closed_at'
+const COLUMNS = `id, title, company, location, url, source, applied_date, status, notes, updated_at, posting_closed_at,
+  salary_expected, salary_offered, removed_at`
 /** The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. */
-const WAITING = `status IN (${WAITING_STATUSES.map(() => '?').join(', ')})
+const WAITING = `status IN (${WAITING_STATUSES.map(() => '?').join(', ')}) AND removed_at IS NULL
   AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
   AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)`
+/**
+ * The listed applications a filter matches; every parameter is bound, null for "any". `instr(lower(...))` finds the
+ * text anywhere without LIKE's wildcards, so a search for `100%` means what it says.
+ */
+const LISTED = `removed_at IS NULL AND (@status IS NULL OR status = @status)
+  AND (@source IS NULL OR lower(source) = lower(@source)) AND (@since IS NULL OR applied_date >= @since)
+  AND (@search IS NULL OR instr(lower(title), @search) > 0 OR instr(lower(company), @search) > 0
+    OR instr(lower(notes), @search) > 0)`
+/** The history columns, with the kind of entries written before kinds were recorded. */
+const HISTORY_COLUMNS = `h.changed_at, h.old_status, h.new_status, h.old_notes,
+  coalesce(h.change, CASE WHEN h.old_status = h.new_status THEN 'notes' ELSE 'status' END) AS change, h.details`
 
-function toTracked(row: ApplicationRow): TrackedApplication {
-  const {id: _id, ...tracked} = row
-  return tracked
+interface HistoryRow extends Omit<StatusChange, 'details'> {
+  details: string | null
+}
+
+function toChange(row: HistoryRow): StatusChange {
+  return {...row, details: row.details === null ? null : (JSON.parse(row.details) as StatusChange['details'])}
+}
+
+function filterParameters(filter: ApplicationFilter) {
+  return {
+    status: filter.status ?? null,
+    source: filter.source ?? null,
+    since: filter.since ?? null,
+    search: filter.search ? filter.search.toLowerCase() : null,
+  }
+}
+
+/** The history entry an edit writes: each field that changed, from and to; null when nothing did. */
+function editDetails(
+  previous: TrackedApplication,
+  fields: FieldEdit,
+): Record<string, {from: string; to: string}> | null {
+  const details: Record<string, {from: string; to: string}> = {}
+  for (const [field, value] of Object.entries(fields) as [keyof FieldEdit, string | undefined][]) {
+    if (value !== undefined && value !== previous[field]) details[field] = {from: previous[field], to: value}
+  }
+  return Object.keys(details).length > 0 ? details : null
 }
 
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
@@ -49,31 +87,42 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
          VALUES (@urlKey, @canonicalKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at)
          ON CONFLICT (url_key) DO NOTHING RETURNING ${COLUMNS}`,
       ),
-      get: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE url_key = ?`),
+      byId: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE id = ?`),
+      // The URL as given first; else the one tracked under the clean link itself; else the first tracked under
+      // another link to the same page (a database of an earlier release may hold more than one).
+      byUrl: db.prepare(
+        `SELECT ${COLUMNS} FROM (SELECT ${COLUMNS}, 0 AS rank FROM applications WHERE url_key = @urlKey
+           UNION ALL SELECT ${COLUMNS}, 1 FROM applications WHERE url_key = @canonicalKey
+           UNION ALL SELECT ${COLUMNS}, 2 FROM applications WHERE canonical_key = @canonicalKey)
+         ORDER BY rank, id LIMIT 1`,
+      ),
       // LIMIT -1 is SQLite's "no limit": one statement serves the whole list and a page of it.
-      list: db.prepare(`SELECT ${COLUMNS} FROM applications ORDER BY applied_date DESC, id DESC LIMIT ? OFFSET ?`),
-      listByStatus: db.prepare(
-        `SELECT ${COLUMNS} FROM applications WHERE status = ? ORDER BY applied_date DESC, id DESC LIMIT ? OFFSET ?`,
+      list: db.prepare(
+        `SELECT ${COLUMNS} FROM applications WHERE ${LISTED} ORDER BY applied_date DESC, id DESC LIMIT @limit OFFSET @offset`,
       ),
-      countAll: db.prepare('SELECT count(*) FROM applications').pluck(),
-      countByStatus: db.prepare('SELECT count(*) FROM applications WHERE status = ?').pluck(),
-      history: db.prepare(
-        `SELECT h.changed_at, h.old_status, h.new_status, h.old_notes FROM status_history h
-         JOIN applications a ON a.id = h.application_id WHERE a.url_key = ? ORDER BY h.id`,
-      ),
+      count: db.prepare(`SELECT count(*) FROM applications WHERE ${LISTED}`).pluck(),
+      history: db.prepare(`SELECT ${HISTORY_COLUMNS} FROM status_history h WHERE h.application_id = ? ORDER BY h.id`),
       // One pass over both tables: a record without changes comes once with null history columns.
       allWithHistory: db.prepare(
         `SELECT a.id, a.title, a.company, a.location, a.url, a.source, a.applied_date, a.status, a.notes,
-         a.updated_at, a.posting_closed_at, h.changed_at, h.old_status, h.new_status, h.old_notes
-         FROM applications a LEFT JOIN status_history h ON h.application_id = a.id ORDER BY a.id, h.id`,
+         a.updated_at, a.posting_closed_at, a.salary_expected, a.salary_offered, a.removed_at, ${HISTORY_COLUMNS}
+         FROM applications a LEFT JOIN status_history h ON h.application_id = a.id WHERE a.removed_at IS NULL
+         ORDER BY a.id, h.id`,
       ),
       addHistory: db.prepare(
-        `INSERT INTO status_history (application_id, changed_at, old_status, new_status, old_notes)
-         VALUES (?, ?, ?, ?, ?)`,
+        `INSERT INTO status_history (application_id, changed_at, old_status, new_status, old_notes, change, details)
+         VALUES (@id, @at, @oldStatus, @newStatus, @oldNotes, @change, @details)`,
       ),
       setStatus: db.prepare(
         `UPDATE applications SET status = ?, notes = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`,
       ),
+      edit: db.prepare(
+        `UPDATE applications SET title = @title, company = @company, location = @location, source = @source,
+         url = @url, url_key = @urlKey, canonical_key = @canonicalKey, salary_expected = @salary_expected,
+         salary_offered = @salary_offered, updated_at = @at WHERE id = @id RETURNING ${COLUMNS}`,
+      ),
+      setRemoved: db.prepare(`UPDATE applications SET removed_at = ? WHERE id = ? RETURNING ${COLUMNS}`),
+      purge: db.prepare('DELETE FROM applications WHERE id = ?'),
       overwrite: db.prepare(
         `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company,
          location = @location, source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
@@ -82,21 +131,24 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       ),
       counts: db.prepare(
         `SELECT count(*) AS total, coalesce(sum(status <> 'saved'), 0) AS applied,
-         coalesce(sum(status = 'saved'), 0) AS pending FROM applications`,
+         coalesce(sum(status = 'saved'), 0) AS pending FROM applications WHERE removed_at IS NULL`,
       ),
       // One statement for a whole list of keys (a JSON array): the applications tracked under one of them, as posted
       // or without tracking parameters; each is an index lookup.
       trackedOf: db.prepare(
-        `SELECT url_key, canonical_key, url, status FROM applications WHERE url_key IN (SELECT value FROM json_each(@keys))
+        `SELECT url_key, canonical_key, url, status FROM applications
+         WHERE url_key IN (SELECT value FROM json_each(@keys)) AND removed_at IS NULL
          UNION ALL SELECT url_key, canonical_key, url, status FROM applications
-         WHERE canonical_key IN (SELECT value FROM json_each(@keys))`,
+         WHERE canonical_key IN (SELECT value FROM json_each(@keys)) AND removed_at IS NULL`,
       ),
-      appliedKeys: db.prepare(`SELECT url_key, canonical_key FROM applications WHERE status <> 'saved'`),
+      appliedKeys: db.prepare(
+        `SELECT url_key, canonical_key FROM applications WHERE status <> 'saved' AND removed_at IS NULL`,
+      ),
       // LIMIT -1: all of them.
       waiting: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE ${WAITING} ORDER BY updated_at, id LIMIT @limit`),
       countWaiting: db.prepare(`SELECT count(*) FROM applications WHERE ${WAITING}`).pluck(),
-      remind: db.prepare('UPDATE applications SET reminded_at = ? WHERE url_key = ?'),
-      snooze: db.prepare('UPDATE applications SET snoozed_until = ? WHERE url_key = ?'),
+      remind: db.prepare('UPDATE applications SET reminded_at = ? WHERE id = ?'),
+      snooze: db.prepare('UPDATE applications SET snoozed_until = ? WHERE id = ?'),
       postingClosed: db.prepare(
         `UPDATE applications SET posting_closed_at = @at WHERE posting_closed_at IS NULL
          AND url_key IN (SELECT value FROM json_each(@keys))`,
@@ -108,70 +160,127 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     }
   }
 
-  async insert(record: ApplicationRecord, urlKey: string, at: string): Promise<TrackedApplication | null> {
-    const row = (await writeTransaction(this.db, this.file, () => {
-      return this.statements.insert.get({...record, urlKey, canonicalKey: applicationCanonicalKey(record.url), at})
-    })) as ApplicationRow | undefined
-    return row ? toTracked(row) : null
+  async insert(record: ApplicationRecord, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken> {
+    return writeTransaction(this.db, this.file, () => {
+      const taken = this.statements.byUrl.get(keys) as ApplicationRow | undefined
+      if (taken) return {taken}
+      return this.statements.insert.get({...record, ...keys, at}) as ApplicationRow
+    })
   }
 
-  async get(urlKey: string): Promise<TrackedApplication | null> {
-    const row = read(this.db, this.file, () => this.statements.get.get(urlKey)) as ApplicationRow | undefined
-    return row ? toTracked(row) : null
+  async byId(id: number): Promise<TrackedApplication | null> {
+    return (read(this.db, this.file, () => this.statements.byId.get(id)) as ApplicationRow | undefined) ?? null
   }
 
-  async list(filter: {status?: ApplicationStatus; page?: Page} = {}): Promise<TrackedApplication[]> {
+  async byUrl(keys: UrlKeys): Promise<TrackedApplication | null> {
+    return (read(this.db, this.file, () => this.statements.byUrl.get(keys)) as ApplicationRow | undefined) ?? null
+  }
+
+  async list(filter: ApplicationFilter & {page?: Page} = {}): Promise<TrackedApplication[]> {
     const limit = filter.page?.limit ?? -1
     const offset = filter.page?.offset ?? 0
-    const rows = read(this.db, this.file, () =>
-      filter.status
-        ? this.statements.listByStatus.all(filter.status, limit, offset)
-        : this.statements.list.all(limit, offset),
-    ) as ApplicationRow[]
-    return rows.map(toTracked)
-  }
-
-  async countOf(filter: {status?: ApplicationStatus} = {}): Promise<number> {
     return read(this.db, this.file, () =>
-      filter.status ? this.statements.countByStatus.get(filter.status) : this.statements.countAll.get(),
-    ) as number
+      this.statements.list.all({...filterParameters(filter), limit, offset}),
+    ) as ApplicationRow[]
   }
 
-  async history(urlKey: string): Promise<StatusChange[]> {
-    return read(this.db, this.file, () => this.statements.history.all(urlKey)) as StatusChange[]
+  async countOf(filter: ApplicationFilter = {}): Promise<number> {
+    return read(this.db, this.file, () => this.statements.count.get(filterParameters(filter))) as number
+  }
+
+  async history(id: number): Promise<StatusChange[]> {
+    return (read(this.db, this.file, () => this.statements.history.all(id)) as HistoryRow[]).map(toChange)
   }
 
   async allWithHistory(): Promise<ApplicationWithHistory[]> {
     const rows = read(this.db, this.file, () => this.statements.allWithHistory.all()) as (ApplicationRow &
-      Partial<Record<keyof StatusChange, string | null>>)[]
+      Partial<Record<keyof HistoryRow, string | null>>)[]
     const byId = new Map<number, ApplicationWithHistory>()
-    for (const {changed_at, old_status, new_status, old_notes, ...row} of rows) {
+    for (const {changed_at, old_status, new_status, old_notes, change, details, ...row} of rows) {
       let entry = byId.get(row.id)
       if (!entry) {
-        entry = {application: toTracked(row), history: []}
+        entry = {application: row, history: []}
         byId.set(row.id, entry)
       }
       if (changed_at != null) {
-        entry.history.push({
-          changed_at,
-          old_status: old_status as ApplicationStatus,
-          new_status: new_status as ApplicationStatus,
-          old_notes: old_notes ?? '',
-        })
+        entry.history.push(
+          toChange({
+            changed_at,
+            old_status: old_status as ApplicationStatus,
+            new_status: new_status as ApplicationStatus,
+            old_notes: old_notes ?? '',
+            change: change as StatusChange['change'],
+            details: details ?? null,
+          }),
+        )
       }
     }
     return [...byId.values()]
   }
 
-  async changeStatus(urlKey: string, change: StatusEdit, at: string): Promise<StatusUpdate | null> {
+  async changeStatus(id: number, change: StatusEdit, at: string): Promise<StatusUpdate | null> {
     return writeTransaction(this.db, this.file, () => {
-      const previous = this.statements.get.get(urlKey) as ApplicationRow | undefined
+      const previous = this.statements.byId.get(id) as ApplicationRow | undefined
       if (!previous) return null
       const status = change.status ?? previous.status
       const notes = change.notes ?? previous.notes
-      this.statements.addHistory.run(previous.id, at, previous.status, status, previous.notes)
+      this.addHistory(previous, at, {newStatus: status, change: previous.status === status ? 'notes' : 'status'})
       const current = this.statements.setStatus.get(status, notes, at, previous.id) as ApplicationRow
-      return {previous: toTracked(previous), current: toTracked(current)}
+      return {previous, current}
+    })
+  }
+
+  async edit(id: number, fields: FieldEdit, at: string): Promise<StatusUpdate | Taken | null> {
+    return writeTransaction(this.db, this.file, () => {
+      const previous = this.statements.byId.get(id) as ApplicationRow | undefined
+      if (!previous) return null
+      const details = editDetails(previous, fields)
+      if (!details) return {previous, current: previous}
+      const url = fields.url ?? previous.url
+      const keys = {urlKey: applicationUrlKey(url), canonicalKey: applicationCanonicalKey(url)}
+      if (details.url) {
+        const taken = this.statements.byUrl.get(keys) as ApplicationRow | undefined
+        if (taken && taken.id !== id) return {taken}
+      }
+      this.addHistory(previous, at, {change: 'edit', details})
+      const current = this.statements.edit.get({...previous, ...fields, ...keys, at, id}) as ApplicationRow
+      return {previous, current}
+    })
+  }
+
+  async setRemoved(id: number, removed: boolean, at: string): Promise<StatusUpdate | null> {
+    return writeTransaction(this.db, this.file, () => {
+      const previous = this.statements.byId.get(id) as ApplicationRow | undefined
+      if (!previous) return null
+      if ((previous.removed_at !== null) === removed) return {previous, current: previous}
+      this.addHistory(previous, at, {change: removed ? 'removed' : 'restored'})
+      const current = this.statements.setRemoved.get(removed ? at : null, id) as ApplicationRow
+      return {previous, current}
+    })
+  }
+
+  async purge(id: number): Promise<boolean> {
+    return writeTransaction(this.db, this.file, () => this.statements.purge.run(id).changes > 0)
+  }
+
+  /**
+   * An entry of `previous`'s history: its status and notes before, the status after (the same unless given). Called
+   * inside a write transaction, also by the stores of what belongs to an application (its interviews, contacts), so
+   * an addition and its history entry are written together.
+   */
+  addHistory(
+    previous: TrackedApplication,
+    at: string,
+    entry: {change: StatusChange['change']; newStatus?: ApplicationStatus; details?: StatusChange['details']},
+  ): void {
+    this.statements.addHistory.run({
+      id: previous.id,
+      at,
+      oldStatus: previous.status,
+      newStatus: entry.newStatus ?? previous.status,
+      oldNotes: previous.notes,
+      change: entry.change,
+      details: entry.details ? JSON.stringify(entry.details) : null,
     })
   }
 
@@ -207,18 +316,18 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async importRecords(
-    records: readonly {record: ApplicationRecord; urlKey: string; appliedDateGiven: boolean; since: string}[],
+    records: readonly {record: ApplicationRecord; keys: UrlKeys; appliedDateGiven: boolean; since: string}[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
-      for (const {record, urlKey, appliedDateGiven, since} of records) {
-        const canonicalKey = applicationCanonicalKey(record.url)
-        if (this.statements.insert.get({...record, urlKey, canonicalKey, at: since})) {
+      for (const {record, keys, appliedDateGiven, since} of records) {
+        const existing = this.statements.byUrl.get(keys) as ApplicationRow | undefined
+        if (!existing) {
+          this.statements.insert.run({...record, ...keys, at: since})
           outcome.inserted++
           continue
         }
-        const existing = this.statements.get.get(urlKey) as ApplicationRow
         if (sameRecord(existing, record, {dateGiven: appliedDateGiven})) {
           outcome.identical++
           continue
@@ -228,11 +337,17 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           continue
         }
         if (existing.status !== record.status || existing.notes !== record.notes) {
-          this.statements.addHistory.run(existing.id, options.at, existing.status, record.status, existing.notes)
+          this.addHistory(existing, options.at, {
+            newStatus: record.status,
+            change: existing.status === record.status ? 'notes' : 'status',
+          })
         }
+        // The URL stays the tracked one when the file has it under another link to the same page.
+        const url = keys.urlKey === applicationUrlKey(existing.url) ? record.url : existing.url
         this.statements.overwrite.run({
           ...record,
-          canonicalKey,
+          url,
+          canonicalKey: applicationCanonicalKey(url),
           id: existing.id,
           at: options.at,
           keepAppliedDate: appliedDateGiven ? 0 : 1,
@@ -256,17 +371,17 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           : (this.statements.countWaiting.get(...WAITING_STATUSES, parameters) as number)
       return {rows, total}
     })
-    return {applications: (rows as ApplicationRow[]).map(toTracked), total}
+    return {applications: rows as ApplicationRow[], total}
   }
 
-  async markReminded(urlKeys: readonly string[], at: string): Promise<void> {
+  async markReminded(ids: readonly number[], at: string): Promise<void> {
     await writeTransaction(this.db, this.file, () => {
-      for (const key of urlKeys) this.statements.remind.run(at, key)
+      for (const id of ids) this.statements.remind.run(at, id)
     })
   }
 
-  async snooze(urlKey: string, until: string): Promise<boolean> {
-    return writeTransaction(this.db, this.file, () => this.statements.snooze.run(until, urlKey).changes > 0)
+  async snooze(id: number, until: string): Promise<boolean> {
+    return writeTransaction(this.db, this.file, () => this.statements.snooze.run(until, id).changes > 0)
   }
 
   markPostingsClosed(urlKeys: readonly string[], at: string): number {

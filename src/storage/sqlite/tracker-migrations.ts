@@ -216,4 +216,80 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // The tracker of docs/TRACKER.md. Applications are rebuilt with AUTOINCREMENT, so the short id of a purged
+    // application is never given to another; the history is rebuilt with them (it references them) and says what
+    // each entry changed (`change`, null in older entries: a status or notes change) and how (`details`, JSON).
+    // Interviews and contacts belong to an application and go with it when it is purged.
+    version: 12,
+    sql: `
+      CREATE TABLE applications_next (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        url_key TEXT NOT NULL UNIQUE,
+        url TEXT NOT NULL,
+        title TEXT NOT NULL,
+        company TEXT NOT NULL,
+        location TEXT NOT NULL DEFAULT '',
+        source TEXT NOT NULL,
+        applied_date TEXT NOT NULL,
+        status TEXT NOT NULL,
+        notes TEXT NOT NULL DEFAULT '',
+        updated_at TEXT NOT NULL,
+        snoozed_until TEXT,
+        reminded_at TEXT,
+        posting_closed_at TEXT,
+        canonical_key TEXT,
+        salary_expected TEXT NOT NULL DEFAULT '',
+        salary_offered TEXT NOT NULL DEFAULT '',
+        removed_at TEXT
+      );
+      INSERT INTO applications_next (id, url_key, url, title, company, location, source, applied_date, status, notes,
+        updated_at, snoozed_until, reminded_at, posting_closed_at, canonical_key)
+        SELECT id, url_key, url, title, company, location, source, applied_date, status, notes, updated_at,
+        snoozed_until, reminded_at, posting_closed_at, canonical_key FROM applications;
+      CREATE TABLE status_history_next (
+        id INTEGER PRIMARY KEY,
+        application_id INTEGER NOT NULL REFERENCES applications_next (id) ON DELETE CASCADE,
+        changed_at TEXT NOT NULL,
+        old_status TEXT NOT NULL,
+        new_status TEXT NOT NULL,
+        old_notes TEXT NOT NULL DEFAULT '',
+        change TEXT,
+        details TEXT
+      );
+      INSERT INTO status_history_next (id, application_id, changed_at, old_status, new_status, old_notes)
+        SELECT id, application_id, changed_at, old_status, new_status, old_notes FROM status_history;
+      DROP TABLE status_history;
+      DROP TABLE applications;
+      ALTER TABLE applications_next RENAME TO applications;
+      ALTER TABLE status_history_next RENAME TO status_history;
+      CREATE INDEX applications_status ON applications (status);
+      CREATE INDEX applications_canonical ON applications (canonical_key);
+      CREATE INDEX applications_waiting
+        ON applications (status, updated_at, snoozed_until, reminded_at) WHERE removed_at IS NULL;
+      CREATE INDEX status_history_application ON status_history (application_id, id);
+      CREATE TABLE interviews (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        application_id INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        starts_at TEXT NOT NULL,
+        time_zone TEXT NOT NULL,
+        kind TEXT,
+        with_whom TEXT NOT NULL DEFAULT '',
+        notes TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX interviews_starts ON interviews (starts_at);
+      CREATE INDEX interviews_application ON interviews (application_id);
+      CREATE TABLE contacts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        application_id INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL DEFAULT '',
+        reach TEXT NOT NULL DEFAULT '',
+        notes TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX contacts_application ON contacts (application_id);
+    `,
+  },
 ]

@@ -34,8 +34,12 @@ describe('recording an application', () => {
       applied_date: '2026-11-22T05:17:33.123',
       status: 'applied',
       notes: '',
+      id: 1,
       updated_at: '2026-11-22T05:17:33.123',
       posting_closed_at: null,
+      salary_expected: '',
+      salary_offered: '',
+      removed_at: null,
     })
   })
 
@@ -96,8 +100,8 @@ describe('recording an application', () => {
     await tracker.service.record(application({url: 'https://example.org/jobs/1', status: 'offer'}))
     const error = await rejection(tracker.service.record(application({url: 'HTTPS://Example.ORG/jobs/1/'})))
     expect(error).toBeInstanceOf(ConflictError)
-    expect(error.message).toBe('HTTPS://Example.ORG/jobs/1/ is already tracked (status: offer)')
-    expect((error as ConflictError).hint).toBe('change it with: jobagent status https://example.org/jobs/1 <status>')
+    expect(error.message).toBe('already tracked as #1 https://example.org/jobs/1 (status: offer)')
+    expect((error as ConflictError).hint).toBe('change it with: jobagent status 1 <status>')
     expect((await tracker.service.list()).applications).toHaveLength(1)
   })
 
@@ -121,12 +125,16 @@ describe('showing an application', () => {
         old_status: 'applied',
         new_status: 'interviewing',
         old_notes: 'first notes',
+        change: 'status',
+        details: null,
       },
       {
         changed_at: '2026-11-22T05:17:35.123',
         old_status: 'interviewing',
         new_status: 'offer',
         old_notes: 'call Tuesday',
+        change: 'status',
+        details: null,
       },
     ])
   })
@@ -301,7 +309,14 @@ describe('importing', () => {
     const {application: updated, history} = await tracker.service.get('https://example.org/a')
     expect(updated).toMatchObject({title: 'Staff Engineer', status: 'accepted', notes: 'signed'})
     expect(history).toEqual([
-      {changed_at: '2026-11-22T05:17:34.123', old_status: 'offer', new_status: 'accepted', old_notes: 'mine'},
+      {
+        changed_at: '2026-11-22T05:17:34.123',
+        old_status: 'offer',
+        new_status: 'accepted',
+        old_notes: 'mine',
+        change: 'status',
+        details: null,
+      },
     ])
   })
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import type {ApplicationRecord} from '../../../src/core/applications/application.js'
+import {type ApplicationRecord, applicationRecord} from '../../../src/core/applications/application.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../../../src/core/applications/csv.js'
 import {ValidationError} from '../../../src/core/errors.js'
 import {memoryTracker} from '../../helpers/tracker.js'
@@ -113,9 +113,7 @@ describe('reading an applications CSV', () => {
     const rows = parseApplicationsCsv(applicationsToCsv(tricky), 'export.csv')
     await source.service.import(rows, {update: false})
     const {applications} = await source.service.list()
-    const byUrl = new Map(
-      applications.map(({updated_at: _updated, posting_closed_at: _closed, ...rest}) => [rest.url, rest]),
-    )
+    const byUrl = new Map(applications.map((tracked) => [tracked.url, applicationRecord(tracked)]))
     for (const original of tricky) expect(byUrl.get(original.url)).toEqual(original)
     source.db.close()
   })

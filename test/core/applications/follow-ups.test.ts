@@ -121,7 +121,7 @@ describe('follow-ups', () => {
   it('can be snoozed: not due before the time given, due again after it', async () => {
     const url = await tracked(1, 'applied', 10)
     // The URL as the user may type it: the host's case does not matter.
-    const until = await followUps().snooze(url.replace('example.org', 'Example.org'), 7)
+    const until = await followUps().snooze(await tracker().find(url.replace('example.org', 'Example.org')), 7)
     expect(until).toBe('2026-12-01T09:00:00.000')
     expect(await followUps().due()).toEqual([])
     now = new Date('2026-12-01T09:00:00.001')
@@ -129,10 +129,11 @@ describe('follow-ups', () => {
   })
 
   it('refuses a snooze of an untracked url or an impossible number of days', async () => {
-    await expect(followUps().snooze('https://example.org/nope', 7)).rejects.toBeInstanceOf(NotFoundError)
-    const url = await tracked(1, 'applied', 10)
-    await expect(followUps().snooze(url, 0)).rejects.toBeInstanceOf(ValidationError)
-    await expect(followUps().snooze(url, 366)).rejects.toBeInstanceOf(ValidationError)
+    await expect(tracker().find('https://example.org/nope')).rejects.toBeInstanceOf(NotFoundError)
+    const application = await tracker().find(await tracked(1, 'applied', 10))
+    await expect(followUps().snooze(application, 0)).rejects.toBeInstanceOf(ValidationError)
+    await expect(followUps().snooze(application, 366)).rejects.toBeInstanceOf(ValidationError)
+    await expect(followUps().snooze({...application, id: 999}, 7)).rejects.toBeInstanceOf(NotFoundError)
   })
 
   it('start again with a status change', async () => {

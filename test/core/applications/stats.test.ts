@@ -9,7 +9,7 @@ import {ValidationError} from '../../../src/core/errors.js'
 import {memoryTracker} from '../../helpers/tracker.js'
 
 function change(changed_at: string, old_status: ApplicationStatus, new_status: ApplicationStatus): StatusChange {
-  return {changed_at: `${changed_at}.000`, old_status, new_status, old_notes: ''}
+  return {changed_at: `${changed_at}.000`, old_status, new_status, old_notes: '', change: 'status', details: null}
 }
 
 function tracked(
@@ -31,6 +31,10 @@ function tracked(
       posting_closed_at: null,
       notes: '',
       updated_at: `${applied}.000`,
+      id: 1,
+      salary_expected: '',
+      salary_offered: '',
+      removed_at: null,
     },
     history,
   }

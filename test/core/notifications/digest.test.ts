@@ -42,6 +42,10 @@ describe('buildDigest', () => {
       notes: '',
       updated_at: '2026-10-01T09:00:00.000',
       posting_closed_at: null,
+      id: index + 1,
+      salary_expected: '',
+      salary_offered: '',
+      removed_at: null,
       days_waiting: 20,
       suggest_ghosted: false,
     }))

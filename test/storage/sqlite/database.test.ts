@@ -4,7 +4,7 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {ApplicationService, urlKeys} from '../../../src/core/applications/application-service.js'
 import {UnavailableError} from '../../../src/core/errors.js'
 import {
   type Migration,
@@ -378,7 +378,7 @@ describe('one read transaction per event-loop turn', () => {
     // Same turn: the other connection's commit is not seen, by any of the turn's reads, whichever store makes them.
     expect((await applications.counts()).total).toBe(1)
     expect((await applications.list()).map((row) => row.url)).toEqual(['https://example.org/before'])
-    expect(await applications.get('https://example.org/during')).toBeNull()
+    expect(await applications.byUrl(urlKeys('https://example.org/during'))).toBeNull()
     // A read through a nested transaction (a savepoint inside the snapshot) works and leaves it open.
     expect(await jobs.listRuns({limit: 10, offset: 0})).toEqual({runs: [], total: 0})
     expect(db.inTransaction).toBe(true)
@@ -390,21 +390,21 @@ describe('one read transaction per event-loop turn', () => {
 
   it('ends the snapshot before a write of the same turn, which commits with the others and is seen by the reads after it', async () => {
     const {db, applications} = stores()
-    await applications.insert(record('https://example.org/first'), 'https://example.org/first', at)
+    await applications.insert(record('https://example.org/first'), urlKeys('https://example.org/first'), at)
     db.pragma('wal_checkpoint(TRUNCATE)')
     await nextTurn()
 
     // The writes are queued before and after the turn's snapshot begins; all of them wait for the group commit.
-    const early = applications.insert(record('https://example.org/early'), 'https://example.org/early', at)
+    const early = applications.insert(record('https://example.org/early'), urlKeys('https://example.org/early'), at)
     expect((await applications.counts()).total).toBe(1)
     expect(db.inTransaction).toBe(true)
     const late = Array.from({length: 10}, (_, n) =>
-      applications.insert(record(`https://example.org/late/${n}`), `https://example.org/late/${n}`, at),
+      applications.insert(record(`https://example.org/late/${n}`), urlKeys(`https://example.org/late/${n}`), at),
     )
     expect((await applications.counts()).total).toBe(1)
     await Promise.all([early, ...late])
     expect((await applications.counts()).total).toBe(12)
-    expect(await applications.get('https://example.org/early')).toMatchObject({status: 'applied'})
+    expect(await applications.byUrl(urlKeys('https://example.org/early'))).toMatchObject({status: 'applied'})
 
     const wal = readFileSync(`${file}-wal`)
     const pageSize = wal.readUInt32BE(8)
@@ -423,7 +423,7 @@ describe('one read transaction per event-loop turn', () => {
     const reader = stores()
     expect((await reader.applications.counts()).total).toBe(0)
     expect(reader.db.inTransaction).toBe(true)
-    await writer.applications.insert(record('https://example.org/a'), 'https://example.org/a', at)
+    await writer.applications.insert(record('https://example.org/a'), urlKeys('https://example.org/a'), at)
     expect((await reader.applications.counts()).total).toBe(1)
   })
 

@@ -1,0 +1,39 @@
+import {BaseCommand} from '../src/cli/base-command.js'
+import {Args, Flags} from '../src/cli/oclif.js'
+import {renderRemoval} from '../src/cli/render/applications.js'
+import {trackedRecord} from '../src/core/applications/application.js'
+
+export default class Remove extends BaseCommand {
+  static summary = 'Take an application out of lists and stats, bring it back, or delete it for good'
+  static description =
+    'A removed application leaves status, followups, stats and the counts of the run, and keeps its history: ' +
+    '--undo brings it back as it was. --purge deletes it with its history, interviews and contacts; that cannot ' +
+    'be undone.'
+  static examples = [
+    '<%= config.bin %> remove 12',
+    '<%= config.bin %> remove 12 --undo',
+    '<%= config.bin %> remove 12 --purge',
+  ]
+  static enableJsonFlag = true
+  static args = {
+    application: Args.string({description: 'Short id (12) or URL of a tracked application.', required: true}),
+  }
+  static flags = {
+    undo: Flags.boolean({description: 'Bring a removed application back.', exclusive: ['purge']}),
+    purge: Flags.boolean({description: 'Delete it for good, with its history.', exclusive: ['undo']}),
+  }
+
+  async run() {
+    const {args, flags} = await this.parse(Remove)
+    const tracker = this.context.applications
+    if (flags.purge) {
+      const purged = await tracker.purge(args.application)
+      this.log(renderRemoval(purged, 'purged'))
+      return {...trackedRecord(purged), purged: true}
+    }
+    const {previous, current} = await tracker.remove(args.application, !flags.undo)
+    const changed = previous.removed_at !== current.removed_at
+    this.log(renderRemoval(current, flags.undo ? (changed ? 'restored' : 'listed') : changed ? 'removed' : 'gone'))
+    return {...trackedRecord(current), purged: false}
+  }
+}

@@ -1,0 +1,90 @@
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import Edit from '../../commands/edit.js'
+import Remove from '../../commands/remove.js'
+import Status from '../../commands/status.js'
+import {tempDir} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
+import {application, seedTracker} from '../helpers/tracker.js'
+
+let dir: ReturnType<typeof tempDir>
+let home: string
+
+const LONG_URL = `https://careers.example.org/jobs/${'backend-platform-engineer-'.repeat(6)}42?team=infra&level=senior`
+
+beforeEach(async () => {
+  dir = tempDir()
+  home = dir.path
+  await seedTracker(home, [
+    application({url: 'https://example.org/jobs/1', title: 'Go Developer', source: 'linkedin'}),
+    application({url: LONG_URL, company: 'Initech', notes: 'ask Ann'}),
+  ])
+})
+afterEach(() => dir.cleanup())
+
+describe('jobagent status with short ids', () => {
+  it('lists ids first and whole URLs off a terminal', async () => {
+    const result = await runCommand(Status, [], {home})
+    expect(result.code).toBe(0)
+    const lines = result.stdout.split('\n')
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+APPLIED\s+TITLE\s+COMPANY\s+URL$/)
+    expect(lines.find((line) => line.startsWith('2 '))).toContain(LONG_URL)
+    expect(result.stdout).not.toContain('…')
+  })
+
+  it('changes a status by id, shows one by id, and filters the list', async () => {
+    const change = await runCommand(Status, ['2', 'interviewing', '--notes', 'call Tue'], {home})
+    expect(change.code).toBe(0)
+    expect(change.stdout).toBe(`#2 ${LONG_URL}: applied -> interviewing (notes: call Tue)\n`)
+    const shown = await runCommand(Status, ['#2'], {home})
+    expect(shown.stdout).toContain('#2 Backend Engineer')
+    expect(shown.stdout).toContain('applied -> interviewing (notes were: ask Ann)')
+    const filtered = await runCommand(Status, ['--search', 'go dev', '--json'], {home})
+    expect(JSON.parse(filtered.stdout).map((one: {id: number}) => one.id)).toEqual([1])
+    const none = await runCommand(Status, ['--source', 'indeed'], {home})
+    expect(none.stdout).toContain('No applications from indeed.')
+  })
+
+  it('says which application an id does not name, and refuses a filter with an id', async () => {
+    const missing = await runCommand(Status, ['99', 'offer'], {home})
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('Error: no application #99')
+    expect(missing.stderr).toContain('Hint: list tracked applications with their ids: jobagent status')
+    const mixed = await runCommand(Status, ['2', '--search', 'x'], {home})
+    expect(mixed.code).toBe(2)
+    expect(mixed.stderr).toContain('Error: --status, --search, --source and --since filter the list')
+  })
+})
+
+describe('jobagent edit and remove', () => {
+  it('edits fields by id, keeps the change in the history, and refuses a URL tracked as another', async () => {
+    const edited = await runCommand(Edit, ['1', '--title', 'Staff Go Developer', '--salary-expected', '€80k'], {home})
+    expect(edited.code).toBe(0)
+    expect(edited.stdout).toBe(
+      'Edited #1:\n  title: Go Developer -> Staff Go Developer\n  salary_expected: - -> €80k\n',
+    )
+    const shown = await runCommand(Status, ['1'], {home})
+    expect(shown.stdout).toContain('expected      €80k')
+    expect(shown.stdout).toContain('edited title "Go Developer" -> "Staff Go Developer", salary_expected "" -> "€80k"')
+    const taken = await runCommand(Edit, ['1', '--url', `${LONG_URL}&utm_source=mail`], {home})
+    expect(taken.code).toBe(1)
+    expect(taken.stderr).toContain(`Error: already tracked as #2 ${LONG_URL} (status: applied)`)
+    const nothing = await runCommand(Edit, ['1'], {home})
+    expect(nothing.code).toBe(2)
+    expect(nothing.stderr).toContain('Error: nothing to change')
+  })
+
+  it('removes, restores and purges by id', async () => {
+    const removed = await runCommand(Remove, ['2', '--json'], {home})
+    expect(JSON.parse(removed.stdout)).toMatchObject({id: 2, purged: false, removed_at: expect.any(String)})
+    const listed = await runCommand(Status, [], {home})
+    expect(listed.stdout).not.toContain(LONG_URL)
+    expect(listed.stdout).toContain('Applications: 1 total, 1 applied, 0 pending')
+    const restored = await runCommand(Remove, ['2', '--undo'], {home})
+    expect(restored.stdout).toBe('Restored #2 to lists and stats. (Backend Engineer at Initech)\n')
+    const purged = await runCommand(Remove, ['2', '--purge'], {home})
+    expect(purged.stdout).toBe('Deleted #2 for good, with its history. (Backend Engineer at Initech)\n')
+    expect((await runCommand(Status, ['2'], {home})).code).toBe(1)
+    const both = await runCommand(Remove, ['1', '--undo', '--purge'], {home})
+    expect(both.code).toBe(2)
+  })
+})

@@ -1,0 +1,85 @@
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {tempDir} from '../../helpers/cli.js'
+import {application, steppingClock} from '../../helpers/tracker.js'
+
+const dir = tempDir()
+const open: SqliteDatabase[] = []
+afterEach(() => {
+  for (const db of open.splice(0)) if (db.open) db.close()
+  dir.cleanup()
+})
+
+describe('a tracker database of the release before short ids, edits and interviews', () => {
+  it('keeps every application, its id and its history, and tracks on from there', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    // What the release before wrote: the schema up to version 11, written through the store of that time's SQL.
+    const before = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version <= 11)})
+    const insert = before.prepare(
+      `INSERT INTO applications (id, url_key, canonical_key, url, title, company, location, source, applied_date,
+         status, notes, updated_at, snoozed_until, reminded_at, posting_closed_at)
+       VALUES (?, ?, ?, ?, ?, 'Acme', 'Berlin', 'remoteok', '2026-10-01T09:00:00.000', ?, ?, '2026-10-02T09:00:00.000',
+         ?, NULL, ?)`,
+    )
+    insert.run(
+      3,
+      'https://example.org/3',
+      'https://example.org/3',
+      'https://example.org/3',
+      'Three',
+      'offer',
+      'n3',
+      null,
+      null,
+    )
+    insert.run(
+      7,
+      'https://example.org/7?utm_source=x',
+      'https://example.org/7',
+      'https://example.org/7?utm_source=x',
+      'Seven',
+      'applied',
+      '',
+      '2026-12-01T00:00:00.000',
+      '2026-10-05T00:00:00.000',
+    )
+    const history = before.prepare(
+      `INSERT INTO status_history (application_id, changed_at, old_status, new_status, old_notes) VALUES (?, ?, ?, ?, ?)`,
+    )
+    history.run(3, '2026-10-01T10:00:00.000', 'applied', 'interviewing', 'first')
+    history.run(3, '2026-10-01T11:00:00.000', 'interviewing', 'interviewing', 'second')
+    history.run(3, '2026-10-02T09:00:00.000', 'interviewing', 'offer', '')
+    before.close()
+
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    expect(db.pragma('user_version', {simple: true})).toBe(TRACKER_MIGRATIONS.at(-1)?.version)
+    expect(db.pragma('foreign_key_check')).toEqual([])
+    const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
+
+    const three = await service.get('3')
+    expect(three.application).toMatchObject({id: 3, title: 'Three', status: 'offer', notes: 'n3', removed_at: null})
+    expect(three.history.map((entry) => [entry.change, entry.old_status, entry.new_status, entry.old_notes])).toEqual([
+      ['status', 'applied', 'interviewing', 'first'],
+      ['notes', 'interviewing', 'interviewing', 'second'],
+      ['status', 'interviewing', 'offer', ''],
+    ])
+    const seven = await service.find('https://example.org/7')
+    expect(seven).toMatchObject({id: 7, posting_closed_at: '2026-10-05T00:00:00.000'})
+    expect(db.prepare('SELECT snoozed_until FROM applications WHERE id = 7').pluck().get()).toBe(
+      '2026-12-01T00:00:00.000',
+    )
+
+    // New applications come after the highest id there was; a purged id is not given again.
+    await service.purge('7')
+    const next = await service.record(application({url: 'https://example.org/8'}))
+    expect(next.id).toBe(8)
+    // The history still cascades with its application.
+    await service.purge('3')
+    expect(db.prepare('SELECT count(*) FROM status_history').pluck().get()).toBe(0)
+  })
+})
