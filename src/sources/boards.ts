@@ -18,7 +18,7 @@ const nonEmptyStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
-const publicUrl = (url: string) => () => url
+export const publicUrl = (url: string) => () => url
 /** The company's own host on an ATS that gives each company one (`https://{company}.teamtailor.com`). */
 const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
   `https://${encodeURIComponent(board.slug)}.${host}`

@@ -1,7 +1,7 @@
 import {z} from 'zod'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
-import {ats, placeName, text} from './boards.js'
+import {ats, placeName, publicUrl, text} from './boards.js'
 import {isObject, type Json} from './shared.js'
 
 /** Postings per page: the most SmartRecruiters' posting list answers with, whatever `limit` asks. */
@@ -34,7 +34,7 @@ const page: z.ZodType<BoardPage, unknown> = z
  */
 const SMARTRECRUITERS: BoardSpec = {
   type: 'smartrecruiters',
-  defaultUrl: () => 'https://api.smartrecruiters.com',
+  defaultUrl: publicUrl('https://api.smartrecruiters.com'),
   path: postingsPath,
   query: ({cursor}) => ({limit: PAGE_SIZE, offset: cursor ?? 0}),
   paged: true,
