@@ -13,12 +13,12 @@ function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
 /** `[...]`, the one page of a board that answers with a bare array of its jobs. */
 const bareArray: z.ZodType<BoardPage, unknown> = z.array(z.unknown()).transform((items) => ({items}))
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 const nonEmptyStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
-const publicUrl = (url: string) => () => url
+export const publicUrl = (url: string) => () => url
 /** The company's own host on an ATS that gives each company one (`https://{company}.teamtailor.com`). */
 const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
   `https://${encodeURIComponent(board.slug)}.${host}`
@@ -656,7 +656,7 @@ const BREEZY: BoardSpec = {
 }
 
 /** `London, England, United Kingdom`: the non-empty parts of a place, repeats left out. */
-function placeName(parts: readonly unknown[]): string {
+export function placeName(parts: readonly unknown[]): string {
   return [...new Set(nonEmptyStrings(parts).map((part) => part.trim()))].join(', ')
 }
 
@@ -739,7 +739,8 @@ const board =
   (spec: BoardSpec): BoardFactory =>
   (config, deps) =>
     boardSource(spec, config, deps)
-const ats =
+/** The factory of an ATS's sources: one JobSource per board, site or company of the entry. */
+export const ats =
   (spec: BoardSpec): AtsFactory =>
   (config, ref, deps) =>
     boardSource(spec, config, deps, ref)

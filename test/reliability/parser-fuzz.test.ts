@@ -337,6 +337,29 @@ const JSON_BOARDS: Board[] = [
     }),
   },
   {
+    type: 'smartrecruiters',
+    entry: {companies: ['acme']},
+    format: 'json',
+    // Every request gets the same answer: the list's pages and each posting's detail alike.
+    shaped: fc.record({
+      offset: fc.oneof(fc.nat(), fieldValue),
+      totalFound: fc.oneof(fc.nat(), fieldValue),
+      content: items([
+        'id',
+        'name',
+        'company',
+        'location',
+        'releasedDate',
+        'postingUrl',
+        'jobAd',
+        'typeOfEmployment',
+        'experienceLevel',
+        'department',
+        'function',
+      ]),
+    }),
+  },
+  {
     type: 'hackernews',
     entry: {},
     format: 'json',
