@@ -14,7 +14,7 @@ function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
 const bareArray: z.ZodType<BoardPage, unknown> = z.array(z.unknown()).transform((items) => ({items}))
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
-const nonEmptyStrings = (value: unknown): string[] =>
+export const nonEmptyStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
@@ -661,7 +661,7 @@ export function placeName(parts: readonly unknown[]): string {
 }
 
 /** `remote` of a workplace type (Lever `remote`/`hybrid`/`onsite`, Ashby `Remote`/`Hybrid`/`OnSite`). */
-function workplace(value: unknown): boolean | null {
+export function workplace(value: unknown): boolean | null {
   const type = text(value)
     .toLowerCase()
     .replace(/[^a-z]/g, '')

@@ -27,6 +27,7 @@ import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {smartRecruitersSource} from './smartrecruiters.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
+import {workdaySource} from './workday.js'
 
 interface CreateSourcesOptions {
   http: HttpClient
@@ -40,7 +41,7 @@ interface CreateSourcesOptions {
 
 /**
  * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, Breezy HR, Personio,
- * Pinpoint, Recruitee, SmartRecruiters, Teamtailor, Workable) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
+ * Pinpoint, Recruitee, SmartRecruiters, Teamtailor, Workable, Workday) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
@@ -97,6 +98,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('companies').map((company) => smartRecruitersSource(config, company, perBoard(company.slug)))
     case 'workable':
       return boards('accounts').map((account) => workableSource(config, account, perBoard(account.slug)))
+    case 'workday':
+      return boards('sites').map((site) => workdaySource(config, site, perBoard(site.slug)))
     case 'personio':
       return boards('companies').map((company) => personioSource(config, company, perBoard(company.slug)))
     case 'rss':

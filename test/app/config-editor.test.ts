@@ -198,6 +198,11 @@ describe('changing settings', () => {
     ],
     ['the same board twice', '[{"type":"remoteok"},{"type":"remoteok"}]', 'sources[1] repeats the source remoteok'],
     ['a file source without its path', '[{"type":"file","enabled":false}]', 'sources[0].path is required for file'],
+    [
+      'a Workday site not written tenant.wdN/site',
+      '[{"type":"workday","sites":["nvidia.wd5/NVIDIAExternalCareerSite",{"slug":"nvidia","company":"NVIDIA"}]}]',
+      'sources[0].sites[1] "nvidia" is not a Workday site',
+    ],
   ])(
     'refuses sources with %s as run would, naming the entry, and leaves the file as it was',
     (_what, value, reason) => {

@@ -79,6 +79,8 @@ interface Board {
   /** A response in roughly the board's shape, with random items. */
   shaped: fc.Arbitrary<unknown>
   format: 'json' | 'xml'
+  /** A board that asks each job's detail: the detail requests (by a part of their URL) and a random answer to them. */
+  detail?: {path: string; shaped: fc.Arbitrary<unknown>}
 }
 
 const items = (fields: string[]) => fc.array(fc.oneof(itemWith(fields), fc.jsonValue({maxDepth: 1})), {maxLength: 8})
@@ -360,6 +362,45 @@ const JSON_BOARDS: Board[] = [
     }),
   },
   {
+    type: 'workday',
+    entry: {sites: ['acme.wd1/Careers']},
+    format: 'json',
+    shaped: fc.record({
+      total: fieldValue,
+      jobPostings: fc.array(
+        fc.oneof(
+          itemWith(['title', 'locationsText', 'postedOn', 'bulletFields']).chain((item) =>
+            fc
+              .oneof(fieldValue, fc.constantFrom('/job/Berlin/Engineer_R1', '/job/x?y#z', '/job/../../jobs'))
+              .map((externalPath) => ({...item, externalPath})),
+          ),
+          fc.jsonValue({maxDepth: 1}),
+        ),
+        {maxLength: 8},
+      ),
+    }),
+    detail: {
+      path: '/wday/cxs/acme/Careers/job/',
+      shaped: fc.oneof(
+        fc.record({
+          jobPostingInfo: itemWith([
+            'title',
+            'jobDescription',
+            'location',
+            'additionalLocations',
+            'startDate',
+            'timeType',
+            'remoteType',
+            'jobReqId',
+            'externalUrl',
+          ]),
+          hiringOrganization: fc.oneof(fieldValue, fc.record({name: fieldValue})),
+        }),
+        fc.jsonValue({maxDepth: 2}),
+      ),
+    },
+  },
+  {
     type: 'hackernews',
     entry: {},
     format: 'json',
@@ -568,9 +609,11 @@ describe('board adapters fed random responses', () => {
 
     it(`returns JobResponse items or the project error for random ${board.format === 'xml' ? 'XML' : 'items in its shape'}`, async () => {
       await fc.assert(
-        fc.asyncProperty(board.shaped, async (value) => {
-          const answer = (url: string) =>
-            board.type === 'hackernews' && url.includes('tags=story') ? HN_STORIES : value
+        fc.asyncProperty(board.shaped, board.detail?.shaped ?? fc.constant(null), async (value, detail) => {
+          const answer = (url: string) => {
+            if (board.type === 'hackernews' && url.includes('tags=story')) return HN_STORIES
+            return board.detail && url.includes(board.detail.path) ? detail : value
+          }
           await expectJobsOrProjectError(adapterAnswering(board, answer).fetchJobs(EMPTY_CRITERIA, signal))
         }),
         {numRuns: NUM_RUNS * 2},

@@ -26,6 +26,7 @@ export const SOURCE_TYPES = [
   'smartrecruiters',
   'teamtailor',
   'workable',
+  'workday',
   'workingnomads',
   'hackernews',
   'rss',
@@ -97,6 +98,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   smartrecruiters: 'companies',
   teamtailor: 'companies',
   workable: 'accounts',
+  workday: 'sites',
 }
 
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
@@ -117,6 +119,23 @@ export function sourceName(config: SourceConfig, slug?: string): string {
   if (config.type === 'file') return `file:${config.name ?? basename(config.path ?? '')}`
   if (config.type === 'adzuna') return config.name ?? `adzuna:${config.country ?? ''}`
   return config.name ?? config.type
+}
+
+/** A Workday career site: the tenant, the data centre of its host (`wd5`) and the site's name. */
+interface WorkdaySite {
+  tenant: string
+  instance: string
+  site: string
+}
+
+/**
+ * `nvidia.wd5/NVIDIAExternalCareerSite`, as read from the career site's address
+ * `https://nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite`; undefined for any other form.
+ */
+export function workdaySite(slug: string): WorkdaySite | undefined {
+  const match = /^([a-z0-9][a-z0-9-]*)\.(wd\d+)\/([a-z0-9][\w-]*)$/i.exec(slug)
+  if (!match?.[1] || !match[2] || !match[3]) return undefined
+  return {tenant: match[1], instance: match[2], site: match[3]}
 }
 
 /** The slugs of a board or site list, whether given as text or as `{slug, company}`. */
@@ -151,6 +170,7 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
   if (listKey && (list === undefined || (Array.isArray(list) && list.length === 0))) {
     problems.push(problem(listKey, `is required for ${config.type}`))
   }
+  if (config.type === 'workday' && Array.isArray(list)) problems.push(...workdayProblems(list, key))
   if (config.type === 'adzuna') problems.push(...adzunaProblems(config, problem))
   if (config.type === 'rss' && config.url === undefined)
     problems.push(problem('url', "is required for rss (the feed's URL)"))
@@ -161,6 +181,17 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
     problems.push(problem('path', 'is required for file'))
   }
   return problems
+}
+
+/** Each entry of a Workday `sites` list that is not written `{tenant}.{wdN}/{site}`, named by its place. */
+function workdayProblems(list: readonly (string | BoardRef)[], key: (name: string) => string): ErrorDetail[] {
+  return list.flatMap((entry, index) => {
+    const slug = typeof entry === 'string' ? entry : entry?.slug
+    if (typeof slug !== 'string' || workdaySite(slug)) return []
+    const field = key(`sites[${index}]`)
+    const message = `${field} ${JSON.stringify(slug)} is not a Workday site: write it as "{tenant}.{wdN}/{site}", as in https://{tenant}.{wdN}.myworkdayjobs.com/{site} (e.g. "nvidia.wd5/NVIDIAExternalCareerSite")`
+    return [{field, message}]
+  })
 }
 
 /**
