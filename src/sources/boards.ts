@@ -6,21 +6,21 @@ import {type BoardPage, type BoardSpec, boardSource} from './board-source.js'
 import {type AdapterDeps, eligibility, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
 
 /** `{"<key>": [...]}`, the one page of a board that answers with its jobs under one key. */
-function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
+export function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
   return z.object({[key]: z.array(z.unknown())}).transform((body) => ({items: body[key] ?? []}))
 }
 
 /** `[...]`, the one page of a board that answers with a bare array of its jobs. */
 const bareArray: z.ZodType<BoardPage, unknown> = z.array(z.unknown()).transform((items) => ({items}))
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 const nonEmptyStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
 const publicUrl = (url: string) => () => url
 /** The company's own host on an ATS that gives each company one (`https://{company}.teamtailor.com`). */
-const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
+export const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
   `https://${encodeURIComponent(board.slug)}.${host}`
 const names = (value: unknown): unknown[] =>
   Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.name : entry)) : []
@@ -656,7 +656,7 @@ const BREEZY: BoardSpec = {
 }
 
 /** `London, England, United Kingdom`: the non-empty parts of a place, repeats left out. */
-function placeName(parts: readonly unknown[]): string {
+export function placeName(parts: readonly unknown[]): string {
   return [...new Set(nonEmptyStrings(parts).map((part) => part.trim()))].join(', ')
 }
 
@@ -739,7 +739,7 @@ const board =
   (spec: BoardSpec): BoardFactory =>
   (config, deps) =>
     boardSource(spec, config, deps)
-const ats =
+export const ats =
   (spec: BoardSpec): AtsFactory =>
   (config, ref, deps) =>
     boardSource(spec, config, deps, ref)
