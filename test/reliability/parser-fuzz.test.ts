@@ -79,6 +79,8 @@ interface Board {
   /** A response in roughly the board's shape, with random items. */
   shaped: fc.Arbitrary<unknown>
   format: 'json' | 'xml'
+  /** For a board that asks more than one endpoint: the part of `shaped` that the request to `url` gets. */
+  answerFor?: (shaped: unknown, url: string) => unknown
 }
 
 const items = (fields: string[]) => fc.array(fc.oneof(itemWith(fields), fc.jsonValue({maxDepth: 1})), {maxLength: 8})
@@ -267,6 +269,51 @@ const JSON_BOARDS: Board[] = [
     entry: {},
     format: 'json',
     shaped: items(['title', 'company_name', 'location', 'url', 'pub_date', 'description', 'category_name', 'tags']),
+  },
+  {
+    type: 'bamboohr',
+    entry: {companies: ['acme']},
+    format: 'json',
+    // The list under `result`, and each opening's detail under `result.jobOpening`.
+    shaped: fc.record({
+      list: fc.record({
+        meta: fieldValue,
+        result: items([
+          'id',
+          'jobOpeningName',
+          'departmentLabel',
+          'employmentStatusLabel',
+          'employmentType',
+          'location',
+          'atsLocation',
+          'isRemote',
+          'locationType',
+        ]),
+      }),
+      detail: fc.oneof(
+        fc.record({
+          result: fc.record({
+            jobOpening: itemWith([
+              'jobOpeningShareUrl',
+              'jobOpeningName',
+              'description',
+              'compensation',
+              'datePosted',
+              'minimumExperience',
+              'location',
+              'atsLocation',
+              'locationType',
+              'employmentStatusLabel',
+            ]),
+          }),
+        }),
+        fc.jsonValue({maxDepth: 2}),
+      ),
+    }),
+    answerFor: (shaped, url) => {
+      const {list, detail} = shaped as {list: unknown; detail: unknown}
+      return url.endsWith('/detail') ? detail : list
+    },
   },
   {
     type: 'breezy',
@@ -547,7 +594,11 @@ describe('board adapters fed random responses', () => {
       await fc.assert(
         fc.asyncProperty(board.shaped, async (value) => {
           const answer = (url: string) =>
-            board.type === 'hackernews' && url.includes('tags=story') ? HN_STORIES : value
+            board.answerFor
+              ? board.answerFor(value, url)
+              : board.type === 'hackernews' && url.includes('tags=story')
+                ? HN_STORIES
+                : value
           await expectJobsOrProjectError(adapterAnswering(board, answer).fetchJobs(EMPTY_CRITERIA, signal))
         }),
         {numRuns: NUM_RUNS * 2},
