@@ -164,7 +164,7 @@ export class HttpClient {
     })
     if (looksLikeHtml(text) || (/text\/html/i.test(contentType ?? '') && /^\s*</.test(text))) {
       const title = htmlTitle(text)
-      throw new HttpError(`HTML instead of JSON${title ? ` ("${title}")` : ''}`, {url})
+      throw new HttpError(`HTML instead of JSON${title ? ` ("${title}")` : ''}`, {url, htmlPage: true})
     }
     // Checked before parsing, so a hostile body is refused without ever being built.
     if (jsonNestsDeeperThan(text, MAX_NESTING_DEPTH)) {

@@ -9,6 +9,8 @@ interface HttpErrorOptions {
   retryAfterMs?: number
   /** The answer's body, for callers that read an error document (a jobagent server's `{"error": ...}`). */
   body?: string
+  /** The answer was an HTML page where a JSON document was asked for. */
+  htmlPage?: boolean
   cause?: unknown
   hint?: string
 }
@@ -23,6 +25,8 @@ export class HttpError extends UnavailableError {
   readonly retryable: boolean
   readonly retryAfterMs: number | undefined
   readonly body: string | undefined
+  /** An HTML page came where a JSON document was asked for: an error page, a login wall, a site's home page. */
+  readonly htmlPage: boolean
   attempts = 1
 
   constructor(message: string, options: HttpErrorOptions) {
@@ -37,6 +41,7 @@ export class HttpError extends UnavailableError {
     this.retryable = options.retryable ?? false
     this.retryAfterMs = options.retryAfterMs
     this.body = options.body
+    this.htmlPage = options.htmlPage ?? false
   }
 }
 

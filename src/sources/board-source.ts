@@ -61,8 +61,11 @@ export interface BoardSpec {
   expected: string
   /** An answer the board sends for an unknown board instead of a 404 (Lever's `{"ok": false}`): its error text. */
   refusal?: (body: unknown) => string | undefined
-  /** A board of an ATS: what a 404 means and what to check. */
-  notFound?: {what: (board: BoardRef) => string; hint: string}
+  /**
+   * A board of an ATS: what a 404 means and what to check. `htmlPage`: the board redirects an unknown board to an
+   * HTML page (its own home page) instead of answering 404, so an HTML page for the list counts as a 404.
+   */
+  notFound?: {what: (board: BoardRef) => string; hint: string; htmlPage?: boolean}
   job: (item: Json, board: BoardRef, config: SourceConfig) => RawJob | null
   /**
    * A board whose list gives each job in brief: one more request per job, on the same base URL, for the rest (its
@@ -190,13 +193,17 @@ async function withDetails(
   return merged
 }
 
-/** A 404 from an ATS means the slug is wrong: the error saying so, with what to check; other errors as they are. */
+/**
+ * A 404 from an ATS (or the HTML page a board redirects an unknown board to) means the slug is wrong: the error
+ * saying so, with what to check, as a 404; other errors as they are.
+ */
 export function explainNotFound(
   error: unknown,
   notFound: NonNullable<BoardSpec['notFound']>,
   board: BoardRef,
 ): unknown {
-  if (!(error instanceof HttpError && error.status === 404)) return error
+  if (!(error instanceof HttpError)) return error
+  if (error.status !== 404 && !(notFound.htmlPage === true && error.htmlPage)) return error
   const message = `${error.message}: ${notFound.what(board)}`
   return new HttpError(message, {url: error.url, status: 404, cause: error, hint: notFound.hint})
 }

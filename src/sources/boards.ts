@@ -6,7 +6,7 @@ import {type BoardPage, type BoardSpec, boardSource} from './board-source.js'
 import {type AdapterDeps, eligibility, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
 
 /** `{"<key>": [...]}`, the one page of a board that answers with its jobs under one key. */
-function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
+export function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
   return z.object({[key]: z.array(z.unknown())}).transform((body) => ({items: body[key] ?? []}))
 }
 
@@ -20,7 +20,7 @@ const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIC
 const fixedPath = (path: string) => () => path
 export const publicUrl = (url: string) => () => url
 /** The company's own host on an ATS that gives each company one (`https://{company}.teamtailor.com`). */
-const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
+export const companyHost = (host: string) => (_config: SourceConfig, board: BoardRef) =>
   `https://${encodeURIComponent(board.slug)}.${host}`
 const names = (value: unknown): unknown[] =>
   Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.name : entry)) : []

@@ -3,6 +3,7 @@ import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardListKey, type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import type {HttpClient} from '../http-client/index.js'
+import {bamboohrSource} from './bamboohr.js'
 import {
   adzunaSource,
   arbeitnowSource,
@@ -40,7 +41,7 @@ interface CreateSourcesOptions {
 }
 
 /**
- * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, Breezy HR, Personio,
+ * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, BambooHR, Breezy HR, Personio,
  * Pinpoint, Recruitee, SmartRecruiters, Teamtailor, Workable, Workday) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
@@ -90,6 +91,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('sites').map((site) => leverSource(config, site, perBoard(site.slug)))
     case 'ashby':
       return boards('boards').map((board) => ashbySource(config, board, perBoard(board.slug)))
+    case 'bamboohr':
+      return boards('companies').map((company) => bamboohrSource(config, company, perBoard(company.slug)))
     case 'breezy':
       return boards('companies').map((company) => breezySource(config, company, perBoard(company.slug)))
     case 'recruitee':

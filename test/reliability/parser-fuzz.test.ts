@@ -271,6 +271,48 @@ const JSON_BOARDS: Board[] = [
     shaped: items(['title', 'company_name', 'location', 'url', 'pub_date', 'description', 'category_name', 'tags']),
   },
   {
+    type: 'bamboohr',
+    entry: {companies: ['acme']},
+    format: 'json',
+    // The list under `result`; each opening's detail (`/careers/{id}/detail`) under `result.jobOpening`.
+    shaped: fc.record({
+      meta: fieldValue,
+      result: items([
+        'id',
+        'jobOpeningName',
+        'departmentLabel',
+        'employmentStatusLabel',
+        'employmentType',
+        'location',
+        'atsLocation',
+        'isRemote',
+        'locationType',
+      ]),
+    }),
+    detail: {
+      path: '/detail',
+      shaped: fc.oneof(
+        fc.record({
+          result: fc.record({
+            jobOpening: itemWith([
+              'jobOpeningShareUrl',
+              'jobOpeningName',
+              'description',
+              'compensation',
+              'datePosted',
+              'minimumExperience',
+              'location',
+              'atsLocation',
+              'locationType',
+              'employmentStatusLabel',
+            ]),
+          }),
+        }),
+        fc.jsonValue({maxDepth: 2}),
+      ),
+    },
+  },
+  {
     type: 'breezy',
     entry: {companies: ['acme']},
     format: 'json',

@@ -6,7 +6,8 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number]
  * Board values, as employmentTypeKey spells them, and the type each means. Sources: Remotive `job_type`, Jobicy
  * `jobType`, Himalayas and Ashby `employmentType`, Lever `categories.commitment`, We Work Remotely `<type>`,
  * Arbeitnow `job_types` (English and German), Personio `employmentType` and `schedule`, Recruitee
- * `employment_type_code`, Workable `employment_type`, Workday `timeType`. Decisions beyond the literal names:
+ * `employment_type_code`, Workable `employment_type`, Workday `timeType`, BambooHR
+ * `employmentStatusLabel`. Decisions beyond the literal names:
  * - `freelance`, `freiberuflich`, `freie mitarbeit` are contract work.
  * - `Werkstudent`/`Working student` and `Minijob` are part-time: a student works at most 20 hours a week in term,
  *   a Minijob is capped by its pay.
