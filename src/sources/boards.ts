@@ -13,8 +13,8 @@ function jobsUnder(key: string): z.ZodType<BoardPage, unknown> {
 /** `[...]`, the one page of a board that answers with a bare array of its jobs. */
 const bareArray: z.ZodType<BoardPage, unknown> = z.array(z.unknown()).transform((items) => ({items}))
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
-const nonEmptyStrings = (value: unknown): string[] =>
+export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+export const nonEmptyStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : []
 const slugPath = (prefix: string) => (board: BoardRef) => `${prefix}${encodeURIComponent(board.slug)}`
 const fixedPath = (path: string) => () => path
@@ -681,7 +681,7 @@ const REMOTE_FROM =
  * Where a location that names remote work lets a candidate be: its place (`Remote (US)` is `US`), `''` for
  * `Remote` alone (anywhere); undefined for a location that is no remote one (an office).
  */
-function remoteRegion(location: string): string | undefined {
+export function remoteRegion(location: string): string | undefined {
   if (/^remote$/i.test(location)) return ''
   const match = REMOTE_FROM.exec(location)
   if (!match) return undefined
@@ -739,7 +739,7 @@ const board =
   (spec: BoardSpec): BoardFactory =>
   (config, deps) =>
     boardSource(spec, config, deps)
-const ats =
+export const ats =
   (spec: BoardSpec): AtsFactory =>
   (config, ref, deps) =>
     boardSource(spec, config, deps, ref)

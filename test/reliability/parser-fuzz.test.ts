@@ -79,6 +79,8 @@ interface Board {
   /** A response in roughly the board's shape, with random items. */
   shaped: fc.Arbitrary<unknown>
   format: 'json' | 'xml'
+  /** The part of `shaped` a request gets, for a board that asks more than one thing; all of it otherwise. */
+  answer?: (value: Record<string, unknown>, url: string) => unknown
 }
 
 const items = (fields: string[]) => fc.array(fc.oneof(itemWith(fields), fc.jsonValue({maxDepth: 1})), {maxLength: 8})
@@ -311,6 +313,28 @@ const JSON_BOARDS: Board[] = [
         'tags',
       ]),
     }),
+  },
+  {
+    type: 'rippling',
+    entry: {companies: ['acme']},
+    format: 'json',
+    shaped: fc.record({
+      list: items(['uuid', 'name', 'url', 'department', 'workLocation']),
+      detail: itemWith([
+        'name',
+        'url',
+        'description',
+        'workLocations',
+        'department',
+        'employmentType',
+        'createdOn',
+        'payRangeDetails',
+        'companyName',
+        'board',
+      ]),
+    }),
+    // The list at `.../jobs`, each job's detail at `.../jobs/{uuid}`.
+    answer: (value, url) => (/\/jobs\/[^/]+$/.test(new URL(url).pathname) ? value.detail : value.list),
   },
   {
     type: 'workable',
@@ -547,7 +571,11 @@ describe('board adapters fed random responses', () => {
       await fc.assert(
         fc.asyncProperty(board.shaped, async (value) => {
           const answer = (url: string) =>
-            board.type === 'hackernews' && url.includes('tags=story') ? HN_STORIES : value
+            board.answer
+              ? board.answer(value as Record<string, unknown>, url)
+              : board.type === 'hackernews' && url.includes('tags=story')
+                ? HN_STORIES
+                : value
           await expectJobsOrProjectError(adapterAnswering(board, answer).fetchJobs(EMPTY_CRITERIA, signal))
         }),
         {numRuns: NUM_RUNS * 2},

@@ -23,6 +23,7 @@ export const SOURCE_TYPES = [
   'personio',
   'pinpoint',
   'recruitee',
+  'rippling',
   'teamtailor',
   'workable',
   'workingnomads',
@@ -93,6 +94,7 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   personio: 'companies',
   pinpoint: 'companies',
   recruitee: 'companies',
+  rippling: 'companies',
   teamtailor: 'companies',
   workable: 'accounts',
 }
