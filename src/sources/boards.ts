@@ -681,7 +681,7 @@ const REMOTE_FROM =
  * Where a location that names remote work lets a candidate be: its place (`Remote (US)` is `US`), `''` for
  * `Remote` alone (anywhere); undefined for a location that is no remote one (an office).
  */
-function remoteRegion(location: string): string | undefined {
+export function remoteRegion(location: string): string | undefined {
   if (/^remote$/i.test(location)) return ''
   const match = REMOTE_FROM.exec(location)
   if (!match) return undefined

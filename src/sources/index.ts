@@ -24,6 +24,7 @@ import {
 import {fileSource} from './file.js'
 import {hackerNewsSource} from './hackernews.js'
 import {personioSource} from './personio.js'
+import {ripplingSource} from './rippling.js'
 import {rssSource} from './rss.js'
 import {type AdapterDeps, boardRef} from './shared.js'
 import {smartRecruitersSource} from './smartrecruiters.js'
@@ -42,7 +43,7 @@ interface CreateSourcesOptions {
 
 /**
  * One JobSource per enabled entry of `sources`; the ATS types (Greenhouse, Lever, Ashby, BambooHR, Breezy HR, Personio,
- * Pinpoint, Recruitee, SmartRecruiters, Teamtailor, Workable, Workday) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
+ * Pinpoint, Recruitee, Rippling, SmartRecruiters, Teamtailor, Workable, Workday) give one per board, site, company or account (`greenhouse:gitlab`), so each has its own outcome in the run. A misconfigured list is refused first, every
  * problem named with its entry, by the same check `config set` applies.
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
@@ -97,6 +98,8 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
       return boards('companies').map((company) => breezySource(config, company, perBoard(company.slug)))
     case 'recruitee':
       return boards('companies').map((company) => recruiteeSource(config, company, perBoard(company.slug)))
+    case 'rippling':
+      return boards('companies').map((company) => ripplingSource(config, company, perBoard(company.slug)))
     case 'smartrecruiters':
       return boards('companies').map((company) => smartRecruitersSource(config, company, perBoard(company.slug)))
     case 'workable':

@@ -357,6 +357,28 @@ const JSON_BOARDS: Board[] = [
     }),
   },
   {
+    type: 'rippling',
+    entry: {companies: ['acme']},
+    format: 'json',
+    // The list at `.../jobs`; each job's detail at `.../jobs/{uuid}`.
+    shaped: items(['uuid', 'name', 'url', 'department', 'workLocation']),
+    detail: {
+      path: '/jobs/',
+      shaped: itemWith([
+        'name',
+        'url',
+        'description',
+        'workLocations',
+        'department',
+        'employmentType',
+        'createdOn',
+        'payRangeDetails',
+        'companyName',
+        'board',
+      ]),
+    },
+  },
+  {
     type: 'workable',
     entry: {accounts: ['acme']},
     format: 'json',

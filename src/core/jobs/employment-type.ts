@@ -7,7 +7,7 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number]
  * `jobType`, Himalayas and Ashby `employmentType`, Lever `categories.commitment`, We Work Remotely `<type>`,
  * Arbeitnow `job_types` (English and German), Personio `employmentType` and `schedule`, Recruitee
  * `employment_type_code`, Workable `employment_type`, Workday `timeType`, BambooHR
- * `employmentStatusLabel`. Decisions beyond the literal names:
+ * `employmentStatusLabel`, Rippling `employmentType.label` (`SALARIED_FT`, `HOURLY_PT`, `CONTRACTOR`, `TEMP`). Decisions beyond the literal names:
  * - `freelance`, `freiberuflich`, `freie mitarbeit` are contract work.
  * - `Werkstudent`/`Working student` and `Minijob` are part-time: a student works at most 20 hours a week in term,
  *   a Minijob is capped by its pay.
@@ -21,11 +21,15 @@ export const EMPLOYMENT_TYPE_TABLE: Readonly<Record<string, EmploymentType>> = {
   fulltime: 'full_time',
   'full time permanent': 'full_time',
   'fulltime permanent': 'full_time',
+  'salaried ft': 'full_time',
+  'hourly ft': 'full_time',
   permanent: 'full_time',
   vollzeit: 'full_time',
   festanstellung: 'full_time',
   'part time': 'part_time',
   parttime: 'part_time',
+  'salaried pt': 'part_time',
+  'hourly pt': 'part_time',
   teilzeit: 'part_time',
   werkstudent: 'part_time',
   werkstudentin: 'part_time',

@@ -27,6 +27,13 @@ describe('employmentType', () => {
     // Lever commitment and We Work Remotely type
     ['Part-Time', 'part_time'],
     ['Internship', 'internship'],
+    // Rippling employmentType.label (`CONTRACTOR` and `TEMP` are the words above)
+    ['SALARIED_FT', 'full_time'],
+    ['SALARIED_PT', 'part_time'],
+    ['HOURLY_FT', 'full_time'],
+    ['HOURLY_PT', 'part_time'],
+    ['CONTRACTOR', 'contract'],
+    ['TEMP', 'temporary'],
     // Arbeitnow job_types
     ['Full-time permanent', 'full_time'],
     ['Full time', 'full_time'],
