@@ -176,14 +176,14 @@ export function parseCareersUrl(text: string): URL | undefined {
   const trimmed = text.trim()
   if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH || /\s/.test(trimmed)) return undefined
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
-  // A bare name (`acme`) parses as a host too; a URL has a dot in its host.
   let url: URL
   try {
     url = new URL(withScheme)
   } catch {
     return undefined
   }
-  if (!['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) return undefined
+  // `Inc.` parses as a host too: a URL's host ends in a top-level domain of letters.
+  if (!['http:', 'https:'].includes(url.protocol) || !/\.[a-z]{2,63}$/.test(url.hostname)) return undefined
   return url
 }
 
