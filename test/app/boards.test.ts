@@ -173,3 +173,56 @@ describe('jobagent boards find <company name>', () => {
     expect(ats.requests).toEqual([])
   })
 })
+
+describe('jobagent boards list', () => {
+  let served: MockServer
+  beforeAll(async () => {
+    served = await startMockServer({
+      '/fine/api/remote-jobs': serveBody(fixtureText('remotive.json')),
+      '/gh/v1/boards/gitlab/jobs': serveBody(fixtureText('greenhouse.json')),
+    })
+  })
+  afterAll(() => served.close())
+
+  it('shows every configured source with its outcome in the last run, a dead board as dead, and never run', async () => {
+    writeConfig({
+      sources: [
+        {type: 'remotive', name: 'fine', url: `${served.url}/fine`},
+        {type: 'remotive', name: 'gone', url: `${served.url}/gone`},
+        {type: 'greenhouse', url: `${served.url}/gh`, boards: ['gitlab']},
+        {type: 'lever', sites: ['off'], enabled: false},
+      ],
+    })
+    const before = await boards(['list'])
+    expect(before.code, before.stderr).toBe(0)
+    expect(before.stdout).toMatch(/^SOURCE\s+ENABLED\s+LAST RUN\s+OUTCOME\n/)
+    expect(before.stdout).toMatch(/greenhouse:gitlab\s+yes\s+-\s+never run/)
+
+    for (const _ of [1, 2, 3]) {
+      const run = await runCommandLine(['run', '--quiet'], {home: home.path})
+      expect(run.code, run.stderr).toBe(0)
+    }
+    const config = readConfig()
+    writeConfig({...config, sources: [...(config.sources ?? []), {type: 'ashby', boards: ['later']}]})
+
+    const list = await boards(['list'])
+    expect(list.code, list.stderr).toBe(0)
+    expect(list.stdout).toMatch(/\nfine\s+yes\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+ok, \d+ jobs\n/)
+    expect(list.stdout).toMatch(/\ngone\s+yes\s+\S+ \S+\s+dead \(3 runs\): HTTP 404/)
+    expect(list.stdout).toMatch(/\ngreenhouse:gitlab\s+yes\s+\S+ \S+\s+ok, 3 jobs\n/)
+    expect(list.stdout).toMatch(/\nlever:off\s+no\s+-\s+never run\n/)
+    expect(list.stdout).toMatch(/\nashby:later\s+yes\s+-\s+never run\n$/)
+
+    const json = JSON.parse((await boards(['list', '--json'])).stdout)
+    expect(json.count).toBe(5)
+    expect(json.sources[1]).toMatchObject({
+      name: 'gone',
+      type: 'remotive',
+      slug: null,
+      enabled: true,
+      last: {run_id: 3, outcome: {ok: false, status: 404, anomaly: {code: 'dead', runs: 3}}},
+    })
+    expect(json.sources[2]).toMatchObject({name: 'greenhouse:gitlab', slug: 'gitlab', last: {outcome: {count: 3}}})
+    expect(json.sources[3]).toMatchObject({name: 'lever:off', enabled: false, last: null})
+  })
+})
