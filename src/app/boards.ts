@@ -64,7 +64,7 @@ export interface FindResult {
   present: string[] | null
 }
 
-export interface BoardsOptions {
+interface BoardsOptions {
   sources: readonly SourceConfig[]
   search: SearchCriteria
   runLedger: RunLedger

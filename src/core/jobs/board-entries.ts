@@ -31,7 +31,7 @@ function sameKind(entry: SourceConfig, board: BoardToAdd): boolean {
   return entry.type === board.type && (entry.region ?? 'global') === (board.region ?? 'global')
 }
 
-export interface BoardsAdded {
+interface BoardsAdded {
   sources: SourceConfig[]
   /** Source names (`greenhouse:acme`) written. */
   added: string[]
