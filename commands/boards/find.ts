@@ -7,7 +7,7 @@ export default class BoardsFind extends BaseCommand {
   static description =
     'A careers URL on a known applicant tracking system (Greenhouse, Lever, Ashby, Workable, Recruitee, Personio, ' +
     'Breezy HR, Teamtailor, Pinpoint, SmartRecruiters, Workday, BambooHR, Rippling) is recognised without a request. ' +
-    'A name is turned into a few likely slugs (Acme Corp, Inc. gives acmecorp, acme-corp, acme) and each is asked ' +
+    'Another URL is read for the boards its page links to or embeds. A name is turned into a few likely slugs (Acme Corp, Inc. gives acmecorp, acme-corp, acme) and each is asked ' +
     'on every ATS a slug is enough for, all at once, one request each, within about ten seconds. Each board that ' +
     'answers with jobs is shown with its number of open jobs, a sample title and its sources entry. --add writes ' +
     'them into the config. Exit status 1 when no board was found.'
@@ -15,6 +15,7 @@ export default class BoardsFind extends BaseCommand {
     '<%= config.bin %> boards find "Acme Corp"',
     '<%= config.bin %> boards find https://boards.greenhouse.io/gitlab --add',
     '<%= config.bin %> boards find acme.wd5.myworkdayjobs.com/en-US/Careers',
+    '<%= config.bin %> boards find https://acme.com/careers',
     '<%= config.bin %> boards find gitlab --json',
   ]
   static enableJsonFlag = true

@@ -4,6 +4,7 @@ import {addBoards, type BoardToAdd, boardEntry} from '../core/jobs/board-entries
 import {boardHealth, type ConfiguredBoard} from '../core/jobs/board-health.js'
 import {
   atsLabel,
+  boardsInPage,
   nameOfHost,
   parseCareersUrl,
   probeableAts,
@@ -17,7 +18,7 @@ import {boardListKey, type SourceConfig, sourceName} from '../core/jobs/source-c
 import type {Logger} from '../core/logger.js'
 import {RUNS_PAGE} from '../core/paging.js'
 import {isHttpUrl} from '../core/url-identity.js'
-import {createHttpClient, HttpError} from '../http-client/index.js'
+import {createHttpClient, type HttpClient, HttpError} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
 import type {ConfigEditor} from './config-editor.js'
 import {USER_AGENT} from './version.js'
@@ -50,8 +51,11 @@ export interface FoundBoard {
 
 export interface FindResult {
   query: string
-  /** `url`: a careers URL on a known ATS, recognised without a request; `name`: a name tried on each ATS. */
-  read_as: 'url' | 'name'
+  /**
+   * `url`: a careers URL on a known ATS, recognised without a request; `page`: a company's own careers page, read
+   * for the boards it links to; `name`: a name (or the host of a page that names no board) tried on each ATS.
+   */
+  read_as: 'url' | 'page' | 'name'
   /** The slugs tried on each ATS (empty for a recognised URL). */
   candidates: string[]
   /** Requests made. */
@@ -83,9 +87,10 @@ export class Boards {
   constructor(private readonly options: BoardsOptions) {}
 
   /**
-   * The boards of `query`: a careers URL on a known ATS is read as it is; any other text is taken as a company's
-   * name (the host's name for another URL) and its likely slugs are tried on every ATS at once. With `add`, the
-   * boards found are written into `sources` through the config editor. None found is a NotFoundError.
+   * The boards of `query`: a careers URL on a known ATS is read as it is; another URL is read for the boards its
+   * page links to; any other text (or the host of a page that names none) is taken as a company's name and its
+   * likely slugs are tried on every ATS at once. With `add`, the boards found are written into `sources` through
+   * the config editor. None found is a NotFoundError.
    */
   async find(query: string, options: {add?: boolean} = {}): Promise<FindResult> {
     const text = query.trim()
@@ -105,10 +110,12 @@ export class Boards {
     }
     const url = parseCareersUrl(text)
     const recognised = url ? recogniseBoardUrl(url) : undefined
-    const result = recognised ? recognisedResult(text, recognised) : await this.probeName(text, url)
+    const result = recognised
+      ? urlResult(text, 'url', [recognised])
+      : await this.withClient((http) => this.search(text, url, http))
     if (result.boards.length === 0) throw noBoardError(result)
     if (!options.add) return result
-    return {...result, ...this.add(result, recognised ? undefined : text)}
+    return {...result, ...this.add(result, url ? undefined : text)}
   }
 
   /** Every configured source, enabled or not, with its outcome in the last run that included it. */
@@ -117,33 +124,64 @@ export class Boards {
     return boardHealth(this.options.sources, page.runs)
   }
 
-  private async probeName(text: string, url: URL | undefined): Promise<FindResult> {
-    const candidates = slugCandidates(url ? nameOfHost(url) : text)
-    const targets = probeableAts().flatMap((ats) => candidates.map((slug) => ({ats, slug})))
+  /** A client for one search: no retries, closed when the search ends. */
+  private async withClient<T>(use: (http: HttpClient) => Promise<T>): Promise<T> {
     const http = createHttpClient({
       logger: this.options.logger.child('http'),
       proxy: this.options.viaProxy,
       userAgent: USER_AGENT,
       retries: 0,
     })
-    const deadline = AbortSignal.timeout(FIND_DEADLINE_MS)
-    const limit = pLimit(PROBE_CONCURRENCY)
     try {
-      const answers = await Promise.all(
-        targets.map(({ats, slug}) => limit(() => this.probe(ats, slug, http, deadline))),
-      )
-      return {
-        query: text,
-        read_as: 'name',
-        candidates,
-        probes: targets.length,
-        boards: answers.flatMap((answer) => (answer.kind === 'hit' ? [answer.board] : [])),
-        unanswered: answers.flatMap((answer) => (answer.kind === 'unanswered' ? [answer.unanswered] : [])),
-        added: null,
-        present: null,
-      }
+      return await use(http)
     } finally {
       await http.close()
+    }
+  }
+
+  /**
+   * A company's own careers page is read for the boards it links to or embeds; when it names none (or cannot be
+   * read), the name of its host is tried as a company's name, as a name given is.
+   */
+  private async search(text: string, url: URL | undefined, http: HttpClient): Promise<FindResult> {
+    if (!url) return this.probeName(text, slugCandidates(text), http, [])
+    try {
+      const html = await http.getText(url.toString(), {
+        timeoutMs: PROBE_TIMEOUT_SECONDS * 1000,
+        headers: {accept: 'text/html'},
+      })
+      const boards = boardsInPage(html)
+      if (boards.length > 0) return {...urlResult(text, 'page', boards), probes: 1}
+      return this.probeName(text, slugCandidates(nameOfHost(url)), http, [], 1)
+    } catch (error) {
+      const unread = {name: url.toString(), error: error instanceof Error ? error.message : String(error)}
+      return this.probeName(text, slugCandidates(nameOfHost(url)), http, [unread], 1)
+    }
+  }
+
+  private async probeName(
+    text: string,
+    candidates: string[],
+    http: HttpClient,
+    unanswered: FindResult['unanswered'],
+    requested = 0,
+  ): Promise<FindResult> {
+    const targets = probeableAts().flatMap((ats) => candidates.map((slug) => ({ats, slug})))
+    const deadline = AbortSignal.timeout(FIND_DEADLINE_MS)
+    const limit = pLimit(PROBE_CONCURRENCY)
+    const answers = await Promise.all(targets.map(({ats, slug}) => limit(() => this.probe(ats, slug, http, deadline))))
+    return {
+      query: text,
+      read_as: 'name',
+      candidates,
+      probes: requested + targets.length,
+      boards: answers.flatMap((answer) => (answer.kind === 'hit' ? [answer.board] : [])),
+      unanswered: [
+        ...unanswered,
+        ...answers.flatMap((answer) => (answer.kind === 'unanswered' ? [answer.unanswered] : [])),
+      ],
+      added: null,
+      present: null,
     }
   }
 
@@ -151,7 +189,7 @@ export class Boards {
   private async probe(
     ats: {type: string; paged: boolean},
     slug: string,
-    http: ReturnType<typeof createHttpClient>,
+    http: HttpClient,
     signal: AbortSignal,
   ): Promise<
     {kind: 'hit'; board: FoundBoard} | {kind: 'miss'} | {kind: 'unanswered'; unanswered: FindResult['unanswered'][0]}
@@ -225,13 +263,13 @@ function foundBoard(board: RecognisedBoard): FoundBoard {
   }
 }
 
-function recognisedResult(query: string, board: RecognisedBoard): FindResult {
+function urlResult(query: string, readAs: 'url' | 'page', boards: readonly RecognisedBoard[]): FindResult {
   return {
     query,
-    read_as: 'url',
+    read_as: readAs,
     candidates: [],
     probes: 0,
-    boards: [foundBoard(board)],
+    boards: boards.map(foundBoard),
     unanswered: [],
     added: null,
     present: null,

@@ -10,8 +10,14 @@ import {fixtureText} from '../helpers/source-fixtures.js'
 /**
  * `jobagent boards find` and `boards list` run in process. Probes go to one local server through
  * JOBAGENT_BOARDS_PROBE_URL (`<url>/<type>/<slug>` + the ATS's own path): Acme has a Greenhouse board `acme` and a
- * Lever site `acme-corp`; its Recruitee host fails with a 500; everything else is a 404.
+ * Lever site `acme-corp`; its Recruitee host fails with a 500; everything else is a 404. `/careers` is Acme's own
+ * careers page.
  */
+/** A company's careers page with a Greenhouse embed and a link to its Lever site. */
+const CAREERS_PAGE = `<!doctype html><html><body><h1>Join Acme</h1>
+<script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script>
+<a href="https://jobs.lever.co/acme">Our European roles</a></body></html>`
+
 let ats: MockServer
 let home: ReturnType<typeof tempDir>
 
@@ -22,6 +28,8 @@ beforeAll(async () => {
     if (path === '/lever/acme-corp/v0/postings/acme-corp') return serveBody(fixtureText('lever.json'))(req, res)
     if (path === '/ashby/acme/posting-api/job-board/acme') return sendJson(res, {jobs: []})
     if (path?.startsWith('/recruitee/acmecorp/')) return sendText(res, 'upstream down', 500)
+    if (path === '/careers') return sendText(res, CAREERS_PAGE, 200, {'content-type': 'text/html'})
+    if (path === '/about') return sendText(res, '<html><a href="https://acme.com/">Acme</a></html>', 200)
     sendJson(res, {error: 'not found'}, 404)
   })
 })
@@ -159,10 +167,34 @@ describe('jobagent boards find <company name>', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({error: {code: 'not_found'}})
   })
 
-  it('tries the name of a careers URL on no known ATS', async () => {
-    const result = await boards(['find', 'https://careers.acme.com/open-roles', '--json'])
+  it("reads a company's own careers page for the boards it links to, and adds them without a probe", async () => {
+    writeConfig({sources: [{type: 'remotive'}]})
+    const result = await boards(['find', `${ats.url}/careers`, '--add', '--json'])
     expect(result.code, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({read_as: 'name', candidates: ['acme']})
+    const found = JSON.parse(result.stdout)
+    expect(found).toMatchObject({read_as: 'page', probes: 1, added: ['greenhouse:acme', 'lever:acme']})
+    expect(found.boards.map((board: {name: string; count: unknown}) => [board.name, board.count])).toEqual([
+      ['greenhouse:acme', null],
+      ['lever:acme', null],
+    ])
+    expect(readConfig().sources).toEqual([
+      {type: 'remotive'},
+      {type: 'greenhouse', boards: ['acme']},
+      {type: 'lever', sites: ['acme']},
+    ])
+    expect(ats.requests.map((request) => request.url)).toEqual(['/careers'])
+
+    const text = await boards(['find', `${ats.url}/careers`])
+    expect(text.stdout).toContain('The careers page links to Greenhouse "acme", Lever "acme".')
+  })
+
+  it('answers a careers page that names no board, on a host that names no company, with no board found', async () => {
+    const result = await boards(['find', `${ats.url}/about`])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(
+      `Error: no board with open jobs found for "${ats.url}/about" (no slug could be made`,
+    )
+    expect(ats.requests.map((request) => request.url)).toEqual(['/about'])
   })
 
   it('refuses an empty query with exit 2, and a probe URL that is no URL', async () => {

@@ -14,6 +14,9 @@ export function renderFound(result: FindResult, style: Style, configFile: string
   if (result.read_as === 'url') {
     const [board] = result.boards
     lines.push(`Recognised ${board?.ats} board "${board?.slug}" from the URL (no request made).`, '')
+  } else if (result.read_as === 'page') {
+    const names = result.boards.map((board) => `${board.ats} "${board.slug}"`).join(', ')
+    lines.push(`The careers page links to ${names}.`, '')
   } else {
     const atsCount = result.candidates.length === 0 ? 0 : result.probes / result.candidates.length
     lines.push(

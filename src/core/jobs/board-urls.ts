@@ -182,8 +182,9 @@ export function parseCareersUrl(text: string): URL | undefined {
   } catch {
     return undefined
   }
-  // `Inc.` parses as a host too: a URL's host ends in a top-level domain of letters.
-  if (!['http:', 'https:'].includes(url.protocol) || !/\.[a-z]{2,63}$/.test(url.hostname)) return undefined
+  if (!['http:', 'https:'].includes(url.protocol)) return undefined
+  // `Inc.` parses as a host too: without a scheme, a URL's host ends in a top-level domain of letters.
+  if (withScheme !== trimmed && !/\.[a-z]{2,63}$/.test(url.hostname)) return undefined
   return url
 }
 
@@ -204,6 +205,28 @@ export function recogniseBoardUrl(url: URL): RecognisedBoard | undefined {
     if (found) return {type: row.type, ...found}
   }
   return undefined
+}
+
+/** Links a page holds at most that are read; a careers page has a few hundred. */
+const MAX_PAGE_LINKS = 5000
+
+/**
+ * The boards a company's own careers page links to or embeds (`<iframe src="https://boards.greenhouse.io/embed/
+ * job_board?for=acme">`, `<a href="https://jobs.lever.co/acme/...">`), each once, in the page's order. Every
+ * absolute or scheme-relative link is matched by one pattern without alternatives inside its repeat, so the page
+ * is read once.
+ */
+export function boardsInPage(html: string): RecognisedBoard[] {
+  const found = new Map<string, RecognisedBoard>()
+  let links = 0
+  for (const match of html.matchAll(/(?:https?:)?\/\/[^\s"'<>\\]+/gi)) {
+    if (++links > MAX_PAGE_LINKS) break
+    const link = match[0].replaceAll('&amp;', '&')
+    const url = parseCareersUrl(link.startsWith('//') ? `https:${link}` : link)
+    const board = url ? recogniseBoardUrl(url) : undefined
+    if (board) found.set(`${board.type}:${board.region ?? ''}:${board.slug}`, board)
+  }
+  return [...found.values()]
 }
 
 function safeDecode(segment: string): string {
@@ -305,8 +328,10 @@ function dropTrailing(words: readonly string[], dropped: ReadonlySet<string>): s
   return words.slice(0, end)
 }
 
-/** `acme` of `https://careers.acme.com/jobs`: the name a company's own careers URL gives, to try as a name. */
+/** `acme` of `https://careers.acme.com/jobs`: the name a company's own careers URL gives, to try as a name; '' for none. */
 export function nameOfHost(url: URL): string {
+  // An address or a host of one label (`localhost`) names no company.
+  if (!/\.[a-z]{2,63}$/.test(url.hostname)) return ''
   const labels = url.hostname.toLowerCase().split('.')
   const known = ['www', 'careers', 'jobs', 'career', 'karriere', 'work', 'join', 'apply']
   while (labels.length > 2 && known.includes(labels[0] ?? '')) labels.shift()

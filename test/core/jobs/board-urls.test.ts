@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {
+  boardsInPage,
   nameOfHost,
   parseCareersUrl,
   probeableAts,
@@ -67,17 +68,16 @@ describe('careers URLs of a known ATS', () => {
     expect(recognise(text)).toBeUndefined()
   })
 
-  it.each([
-    '',
-    'Acme Corp',
-    'gitlab',
-    'Inc.',
-    'http://',
-    'https://[::1',
-    'https://127.0.0.1/x',
-    'not a url at all.com',
-  ])('reads %j as no URL', (text) => {
-    expect(parseCareersUrl(text)).toBeUndefined()
+  it.each(['', 'Acme Corp', 'gitlab', 'Inc.', 'http://', 'https://[::1', '127.0.0.1/x', 'not a url at all.com'])(
+    'reads %j as no URL',
+    (text) => {
+      expect(parseCareersUrl(text)).toBeUndefined()
+    },
+  )
+
+  it('reads a URL with its scheme whatever its host, and one without only with a top-level domain', () => {
+    expect(parseCareersUrl('http://127.0.0.1:8080/careers')?.host).toBe('127.0.0.1:8080')
+    expect(parseCareersUrl('careers.acme.com/jobs')?.href).toBe('https://careers.acme.com/jobs')
   })
 
   it('reads a long hostile string quickly and finds nothing in it', () => {
@@ -90,6 +90,31 @@ describe('careers URLs of a known ATS', () => {
     const started = performance.now()
     for (const text of hostile) expect(recognise(text)).toBeUndefined()
     expect(performance.now() - started).toBeLessThan(200)
+  })
+})
+
+describe('the boards a careers page links to', () => {
+  it('finds embedded and linked boards once each, in the order of the page', () => {
+    const html = `<html><body>
+      <script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script>
+      <div id="grnhse_app"></div>
+      <iframe src='//boards.greenhouse.io/embed/job_board?for=acme&amp;b=https%3A%2F%2Facme.com'></iframe>
+      <a href="https://jobs.eu.lever.co/acme/123">Engineer</a>
+      <a href="https://acme.com/about">About</a> <a href=https://apply.workable.com/acme-labs/>More</a>
+    </body></html>`
+    expect(boardsInPage(html)).toEqual([
+      {type: 'greenhouse', slug: 'acme'},
+      {type: 'lever', slug: 'acme', region: 'eu'},
+      {type: 'workable', slug: 'acme-labs'},
+    ])
+    expect(boardsInPage('<p>No links here, only text // and slashes</p>')).toEqual([])
+  })
+
+  it('reads a large hostile page quickly', () => {
+    const hostile = ['/'.repeat(1_000_000), 'https://'.repeat(200_000), `//${'a'.repeat(1_000_000)}`].join(' ')
+    const started = performance.now()
+    expect(boardsInPage(hostile)).toEqual([])
+    expect(performance.now() - started).toBeLessThan(500)
   })
 })
 
@@ -118,6 +143,8 @@ describe('the name a company host gives', () => {
     ['https://www.acme.io', 'acme'],
     ['https://jobs.acme.co.uk/', 'acme'],
     ['https://acme.de', 'acme'],
+    ['http://127.0.0.1:8080/careers', ''],
+    ['http://localhost/careers', ''],
   ])('%s gives %s', (text, name) => {
     expect(nameOfHost(new URL(text))).toBe(name)
   })
