@@ -60,6 +60,8 @@ export interface FindResult {
   candidates: string[]
   /** Requests made. */
   probes: number
+  /** The company's own careers page that was read, and why it could not be, if so; null when none was. */
+  page: {url: string; error: string | null} | null
   boards: FoundBoard[]
   /** Probes that got no answer either way (a timeout, a 5xx, a refused connection): their ATS was not judged. */
   unanswered: {name: string; error: string}[]
@@ -144,27 +146,29 @@ export class Boards {
    * read), the name of its host is tried as a company's name, as a name given is.
    */
   private async search(text: string, url: URL | undefined, http: HttpClient): Promise<FindResult> {
-    if (!url) return this.probeName(text, slugCandidates(text), http, [])
+    if (!url) return this.probeName(text, slugCandidates(text), http, null)
+    let html: string
     try {
-      const html = await http.getText(url.toString(), {
+      html = await http.getText(url.toString(), {
         timeoutMs: PROBE_TIMEOUT_SECONDS * 1000,
         headers: {accept: 'text/html'},
       })
-      const boards = boardsInPage(html)
-      if (boards.length > 0) return {...urlResult(text, 'page', boards), probes: 1}
-      return this.probeName(text, slugCandidates(nameOfHost(url)), http, [], 1)
     } catch (error) {
-      const unread = {name: url.toString(), error: error instanceof Error ? error.message : String(error)}
-      return this.probeName(text, slugCandidates(nameOfHost(url)), http, [unread], 1)
+      const page = {url: url.toString(), error: error instanceof Error ? error.message : String(error)}
+      return this.probeName(text, slugCandidates(nameOfHost(url)), http, page)
     }
+    const boards = boardsInPage(html)
+    const page = {url: url.toString(), error: null}
+    if (boards.length > 0) return {...urlResult(text, 'page', boards), probes: 1, page}
+    return this.probeName(text, slugCandidates(nameOfHost(url)), http, page)
   }
 
+  /** Each candidate slug on each ATS a slug names, at most PROBE_CONCURRENCY at a time, within FIND_DEADLINE_MS. */
   private async probeName(
     text: string,
     candidates: string[],
     http: HttpClient,
-    unanswered: FindResult['unanswered'],
-    requested = 0,
+    page: FindResult['page'],
   ): Promise<FindResult> {
     const targets = probeableAts().flatMap((ats) => candidates.map((slug) => ({ats, slug})))
     const deadline = AbortSignal.timeout(FIND_DEADLINE_MS)
@@ -174,12 +178,10 @@ export class Boards {
       query: text,
       read_as: 'name',
       candidates,
-      probes: requested + targets.length,
+      probes: (page ? 1 : 0) + targets.length,
+      page,
       boards: answers.flatMap((answer) => (answer.kind === 'hit' ? [answer.board] : [])),
-      unanswered: [
-        ...unanswered,
-        ...answers.flatMap((answer) => (answer.kind === 'unanswered' ? [answer.unanswered] : [])),
-      ],
+      unanswered: answers.flatMap((answer) => (answer.kind === 'unanswered' ? [answer.unanswered] : [])),
       added: null,
       present: null,
     }
@@ -269,6 +271,7 @@ function urlResult(query: string, readAs: 'url' | 'page', boards: readonly Recog
     read_as: readAs,
     candidates: [],
     probes: 0,
+    page: null,
     boards: boards.map(foundBoard),
     unanswered: [],
     added: null,
@@ -278,10 +281,16 @@ function urlResult(query: string, readAs: 'url' | 'page', boards: readonly Recog
 
 function noBoardError(result: FindResult): NotFoundError {
   const silent = result.unanswered.length
+  const page =
+    result.page === null
+      ? ''
+      : result.page.error === null
+        ? 'the page links to no known board; '
+        : `the page could not be read (${result.page.error}); `
   const tried = result.candidates.length === 0 ? 'no slug could be made of it' : `tried ${result.candidates.join(', ')}`
   const unanswered = silent === 0 ? '' : `; ${silent} of ${result.probes} probes got no answer`
-  return new NotFoundError(`no board with open jobs found for "${result.query}" (${tried}${unanswered})`, {
+  return new NotFoundError(`no board with open jobs found for "${result.query}" (${page}${tried}${unanswered})`, {
     details: result.unanswered.map((probe) => ({field: probe.name, message: probe.error})),
-    hint: "paste the company's careers page URL instead: jobagent boards find https://jobs.lever.co/<company>",
+    hint: "paste the URL of the company's board instead: jobagent boards find https://jobs.lever.co/<company>",
   })
 }

@@ -160,7 +160,7 @@ describe('jobagent boards find <company name>', () => {
     expect(result.stderr).toContain(
       'Error: no board with open jobs found for "Nobody Here" (tried nobodyhere, nobody-here)',
     )
-    expect(result.stderr).toContain("Hint: paste the company's careers page URL instead")
+    expect(result.stderr).toContain("Hint: paste the URL of the company's board instead")
 
     const json = await boards(['find', 'Nobody Here', '--json'])
     expect(json.code).toBe(1)
@@ -172,7 +172,12 @@ describe('jobagent boards find <company name>', () => {
     const result = await boards(['find', `${ats.url}/careers`, '--add', '--json'])
     expect(result.code, result.stderr).toBe(0)
     const found = JSON.parse(result.stdout)
-    expect(found).toMatchObject({read_as: 'page', probes: 1, added: ['greenhouse:acme', 'lever:acme']})
+    expect(found).toMatchObject({
+      read_as: 'page',
+      probes: 1,
+      page: {url: `${ats.url}/careers`, error: null},
+      added: ['greenhouse:acme', 'lever:acme'],
+    })
     expect(found.boards.map((board: {name: string; count: unknown}) => [board.name, board.count])).toEqual([
       ['greenhouse:acme', null],
       ['lever:acme', null],
@@ -192,7 +197,7 @@ describe('jobagent boards find <company name>', () => {
     const result = await boards(['find', `${ats.url}/about`])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(
-      `Error: no board with open jobs found for "${ats.url}/about" (no slug could be made`,
+      `Error: no board with open jobs found for "${ats.url}/about" (the page links to no known board; no slug could be made of it)`,
     )
     expect(ats.requests.map((request) => request.url)).toEqual(['/about'])
   })
