@@ -28,6 +28,8 @@ beforeAll(async () => {
     if (path === '/lever/acme-corp/v0/postings/acme-corp') return serveBody(fixtureText('lever.json'))(req, res)
     if (path === '/ashby/acme/posting-api/job-board/acme') return sendJson(res, {jobs: []})
     if (path?.startsWith('/recruitee/acmecorp/')) return sendText(res, 'upstream down', 500)
+    // Slowco's Ashby board never answers.
+    if (path?.startsWith('/ashby/slowco/')) return new Promise<void>(() => {})
     if (path === '/careers') return sendText(res, CAREERS_PAGE, 200, {'content-type': 'text/html'})
     if (path === '/about') return sendText(res, '<html><a href="https://acme.com/">Acme</a></html>', 200)
     sendJson(res, {error: 'not found'}, 404)
@@ -127,6 +129,21 @@ describe('jobagent boards find <company name>', () => {
     expect(found.probes).toBeGreaterThanOrEqual(27)
     expect(Date.now() - started).toBeLessThan(5000)
   })
+
+  it('gives a board that does not answer five seconds, once, and reports it as not judged', async () => {
+    const started = Date.now()
+    const result = await boards(['find', 'Slowco', '--json'])
+    const took = Date.now() - started
+    expect(result.code).toBe(1)
+    const error = JSON.parse(result.stdout).error
+    expect(error.message).toMatch(
+      /^no board with open jobs found for "Slowco" \(tried slowco; 1 of \d+ probes got no answer\)$/,
+    )
+    expect(error.details).toEqual([{field: 'ashby:slowco', message: expect.stringContaining('timed out after 5 s')}])
+    expect(ats.requests.filter((request) => request.url.startsWith('/ashby/slowco/'))).toHaveLength(1)
+    expect(took).toBeGreaterThanOrEqual(4900)
+    expect(took).toBeLessThan(8000)
+  }, 15_000)
 
   it('shows the boards as a table with counts and sample titles, and says which probes got no answer', async () => {
     const result = await boards(['find', 'Acme Corp, Inc.'])
