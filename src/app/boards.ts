@@ -5,13 +5,12 @@ import {boardHealth, type ConfiguredBoard} from '../core/jobs/board-health.js'
 import {
   atsLabel,
   boardsInPage,
-  nameOfHost,
   parseCareersUrl,
   probeableAts,
   type RecognisedBoard,
   recogniseBoardUrl,
-  slugCandidates,
 } from '../core/jobs/board-urls.js'
+import {nameOfHost, slugCandidates} from '../core/jobs/company-slugs.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
 import {boardListKey, type SourceConfig, sourceName} from '../core/jobs/source-config.js'

@@ -1,12 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {
-  boardsInPage,
-  nameOfHost,
-  parseCareersUrl,
-  probeableAts,
-  recogniseBoardUrl,
-  slugCandidates,
-} from '../../../src/core/jobs/board-urls.js'
+import {boardsInPage, parseCareersUrl, probeableAts, recogniseBoardUrl} from '../../../src/core/jobs/board-urls.js'
+import {nameOfHost, slugCandidates} from '../../../src/core/jobs/company-slugs.js'
 
 function recognise(text: string) {
   const url = parseCareersUrl(text)
