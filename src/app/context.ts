@@ -15,6 +15,7 @@ import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-re
 import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
+import type {Boards} from './boards.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
 import type {SharedSearch} from './shared-search.js'
 import type {TrackerFiles} from './tracker-files.js'
@@ -47,6 +48,7 @@ interface Services {
   jobSearch: Promise<JobSearch>
   notifications: Promise<NotificationService>
   digestSender: Promise<DigestSender>
+  boards: Promise<Boards>
 }
 
 /**
@@ -191,6 +193,29 @@ export class AppContext {
       const opened = openNotifications(this.config.notify.urls, {logger: this.logger})
       this.closeWith(() => opened.close())
       return opened.service
+    })
+  }
+
+  /**
+   * `boards find` and `boards list`: probes over a client of their own (no retries, closed when the search ends),
+   * `--add` through the config editor; JOBAGENT_BOARDS_PROBE_URL sends probes to a mirror instead of each ATS.
+   */
+  openBoards(): Promise<Boards> {
+    return this.once('boards', async () => {
+      const [{Boards}, {ConfigEditor}, {criteriaFrom}] = await Promise.all([
+        import('./boards.js'),
+        import('./config-editor.js'),
+        import('./shared-search.js'),
+      ])
+      return new Boards({
+        sources: this.config.sources,
+        search: criteriaFrom(this.config.search, {tags: []}),
+        runLedger: this.runLedger,
+        editor: new ConfigEditor(this.env),
+        logger: this.logger,
+        viaProxy: this.boardsViaProxy,
+        probeBaseUrl: this.env.JOBAGENT_BOARDS_PROBE_URL,
+      })
     })
   }
 

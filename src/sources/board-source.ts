@@ -122,9 +122,10 @@ async function readPages(
         : {...options, method: 'POST', body: JSON.stringify(body), headers: {'content-type': 'application/json'}},
     )
     const result = await readPage(spec, board, url, answer)
-    const items = spec.detail
-      ? await withDetails(spec.detail, result.items, board, settings, deps, signal)
-      : result.items
+    const items =
+      spec.detail && deps.details !== false
+        ? await withDetails(spec.detail, result.items, board, settings, deps, signal)
+        : result.items
     jobs.push(...mapItems(spec, items, board, config, deps.readHtml))
     cursor = result.next
     if (result.items.length === 0 || cursor === undefined) break

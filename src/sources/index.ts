@@ -39,6 +39,8 @@ interface CreateSourcesOptions {
   cwd?: string
   /** Reads descriptions given as HTML; htmlToText when absent. */
   readHtml?: HtmlReader
+  /** false: boards are read from their lists alone, without a request per job (see AdapterDeps.details). */
+  details?: boolean
 }
 
 /**
@@ -57,6 +59,7 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
     http: options.http,
     logger: options.logger.child(`sources.${name}`),
     readHtml: options.readHtml ?? htmlToText,
+    details: options.details ?? true,
   })
   const boards = (listKey: BoardListKey) => (config[listKey] ?? []).map(boardRef)
 

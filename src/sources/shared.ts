@@ -18,6 +18,11 @@ export interface AdapterDeps {
   logger: Logger
   /** Reads descriptions given as HTML (htmlToText, or a reader that remembers earlier reads). */
   readHtml: HtmlReader
+  /**
+   * false: a board whose list gives each job in brief is read from its list alone, without a request per job
+   * (a probe asks whether the board is there and how many jobs it lists). Each job's detail is read otherwise.
+   */
+  details?: boolean
 }
 
 export interface AdapterSettings {

@@ -139,4 +139,19 @@ describe('board detail requests', () => {
       await slow.close()
     }
   })
+
+  it('asks for no detail when the source is built with details off, as a probe is, and keeps what the list gave', async () => {
+    server = await startMockServer((req, res) => {
+      if (req.url === '/list') return sendJson(res, LIST)
+      sendJson(res, {body: 'detail'})
+    })
+    const jobs = await fetchAll(boardSource(SPEC, {type: 'file', url: server.url}, {...testDeps(), details: false}))
+    expect(jobs.map((job) => [job.title, job.description])).toEqual([
+      ['First', null],
+      ['Second', null],
+      ['Third', null],
+      ['No detail', null],
+    ])
+    expect(server.requests.map((request) => request.url)).toEqual(['/list'])
+  })
 })

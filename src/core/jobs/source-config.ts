@@ -105,6 +105,11 @@ const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
   workday: 'sites',
 }
 
+/** The list an entry of `type` names its boards in; undefined for a type that has none or that this build lacks. */
+export function boardListKey(type: string): BoardListKey | undefined {
+  return Object.hasOwn(BOARD_LISTS, type) ? BOARD_LISTS[type as SourceType] : undefined
+}
+
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
 const DUPLICATE_HINT = 'remove one of the repeated entries, or give one a distinct "name"'
 
@@ -143,7 +148,7 @@ export function workdaySite(slug: string): WorkdaySite | undefined {
 }
 
 /** The slugs of a board or site list, whether given as text or as `{slug, company}`. */
-function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
+export function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
   return list.map((entry) => (typeof entry === 'string' ? entry : entry.slug))
 }
 
@@ -220,12 +225,20 @@ function adzunaProblems(config: SourceConfig, problem: (name: string, message: s
   return problems
 }
 
-/** The sources an enabled, valid entry gives, by name. */
-function entryNames(config: SourceConfig): string[] {
+/**
+ * The sources a valid entry gives, enabled or not, by name, with the slug of each board of an ATS entry
+ * (`greenhouse:gitlab`, slug `gitlab`; `remoteok`, slug null).
+ */
+export function entrySources(config: SourceConfig): {name: string; slug: string | null}[] {
   const listKey = BOARD_LISTS[config.type]
   const list = listKey ? config[listKey] : undefined
-  if (!listKey) return [sourceName(config)]
-  return Array.isArray(list) ? boardSlugs(list).map((slug) => sourceName(config, slug)) : []
+  if (!listKey) return [{name: sourceName(config), slug: null}]
+  return Array.isArray(list) ? boardSlugs(list).map((slug) => ({name: sourceName(config, slug), slug})) : []
+}
+
+/** The sources an enabled, valid entry gives, by name. */
+function entryNames(config: SourceConfig): string[] {
+  return entrySources(config).map((source) => source.name)
 }
 
 /**

@@ -1,0 +1,97 @@
+import type {FindResult, FoundBoard} from '../../app/boards.js'
+import {escapeControls} from '../../core/control-characters.js'
+import type {ConfiguredBoard} from '../../core/jobs/board-health.js'
+import type {Style} from '../style.js'
+import {renderTable} from '../table.js'
+
+function jobs(board: FoundBoard): string {
+  return `${board.count_is_minimum ? 'at least ' : ''}${board.count}`
+}
+
+/** What `boards find` found, each board's entry, and the next step: `--add`, or `jobagent run` after it. */
+export function renderFound(result: FindResult, style: Style, configFile: string): string {
+  const lines: string[] = []
+  if (result.read_as === 'url') {
+    const [board] = result.boards
+    lines.push(`Recognised ${board?.ats} board "${board?.slug}" from the URL (no request made).`, '')
+  } else if (result.read_as === 'page') {
+    const names = result.boards.map((board) => `${board.ats} "${board.slug}"`).join(', ')
+    lines.push(`The careers page links to ${names}.`, '')
+  } else {
+    const atsCount = result.candidates.length === 0 ? 0 : result.probes / result.candidates.length
+    lines.push(
+      `Tried ${result.candidates.join(', ')} on ${atsCount} ATSs (${result.probes} requests); ` +
+        `${result.boards.length} answered with jobs:`,
+      '',
+      renderTable(
+        result.boards,
+        [
+          {header: 'SOURCE', value: (board) => board.name},
+          {header: 'ATS', value: (board) => board.ats},
+          {header: 'JOBS', value: jobs},
+          {header: 'SAMPLE', value: (board) => board.sample_title ?? '', max: 50},
+        ],
+        style.bold,
+      ),
+      '',
+    )
+  }
+  for (const board of result.boards) {
+    lines.push(
+      board.entry
+        ? `${board.name}: ${JSON.stringify(board.entry)}`
+        : `${board.name}: this version cannot search ${board.ats} boards yet`,
+    )
+  }
+  if (result.unanswered.length > 0) {
+    const first = result.unanswered[0]
+    lines.push(
+      `${result.unanswered.length} probes got no answer, so those boards were not judged (${first?.name}: ${first?.error}).`,
+    )
+  }
+  lines.push('', ...nextStep(result, configFile))
+  return escapeControls(lines.join('\n'), {keepLineBreaks: true})
+}
+
+function nextStep(result: FindResult, configFile: string): string[] {
+  if (result.added === null) {
+    if (!result.boards.some((board) => board.searchable)) return []
+    return [`Add to the config with: jobagent boards find ${shellQuote(result.query)} --add`]
+  }
+  return [
+    ...result.added.map((name) => `Added ${name} to sources in ${configFile}.`),
+    ...(result.present ?? []).map((name) => `${name} is in sources already.`),
+    'Search it with: jobagent run',
+  ]
+}
+
+function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
+}
+
+/** `ok, 12 jobs`; `dead (3 runs)`; `failed: HTTP 503 ...`; `never run`. */
+function outcome(board: ConfiguredBoard): string {
+  const last = board.last?.outcome
+  if (!last) return 'never run'
+  if (last.anomaly?.code === 'dead') return `dead (${last.anomaly.runs} runs): ${last.error ?? '0 jobs'}`
+  if (!last.ok) return `failed: ${last.error ?? ''}`
+  if (last.anomaly?.code === 'zero_yield') return `ok, 0 jobs (usually ${last.anomaly.usual_count})`
+  return `ok, ${last.count} ${last.count === 1 ? 'job' : 'jobs'}`
+}
+
+/** The configured sources with their last outcome (`jobagent boards list`). */
+export function renderBoardList(boards: readonly ConfiguredBoard[], style: Style): string {
+  if (boards.length === 0) {
+    return 'No sources configured. Find a company\'s board with: jobagent boards find "<company name>"'
+  }
+  return renderTable(
+    boards,
+    [
+      {header: 'SOURCE', value: (board) => board.name},
+      {header: 'ENABLED', value: (board) => (board.enabled ? 'yes' : 'no')},
+      {header: 'LAST RUN', value: (board) => board.last?.started_at.slice(0, 19).replace('T', ' ') ?? '-'},
+      {header: 'OUTCOME', value: outcome, max: 80},
+    ],
+    style.bold,
+  )
+}
