@@ -3,6 +3,7 @@ import {ConfigurationError, NotFoundError, ValidationError} from '../core/errors
 import {addBoards, type BoardToAdd, boardEntry} from '../core/jobs/board-entries.js'
 import {boardHealth, type ConfiguredBoard} from '../core/jobs/board-health.js'
 import {
+  type AtsType,
   atsLabel,
   boardsInPage,
   parseCareersUrl,
@@ -13,7 +14,7 @@ import {
 import {nameOfHost, slugCandidates} from '../core/jobs/company-slugs.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
-import {boardListKey, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {RUNS_PAGE} from '../core/paging.js'
 import {isHttpUrl} from '../core/url-identity.js'
@@ -31,21 +32,19 @@ const FIND_DEADLINE_MS = 10_000
 
 /** A board that `boards find` found: recognised from its URL, or a probe that answered with jobs. */
 export interface FoundBoard {
-  type: string
+  type: AtsType
   /** `Greenhouse`. */
   ats: string
   slug: string
   /** The source's name once configured: `greenhouse:acme`. */
   name: string
-  /** Whether this version can search it (an ATS recognised from its URL may not be a source type yet). */
-  searchable: boolean
   /** Jobs the probe read; null when no request was made (a URL is recognised without one). */
   count: number | null
   /** The board lists its jobs in pages and only the first was read: `count` is a lower bound. */
   count_is_minimum: boolean
   sample_title: string | null
-  /** The `sources` entry that searches it; null when it cannot be searched. */
-  entry: SourceConfig | null
+  /** The `sources` entry that searches it. */
+  entry: SourceConfig
 }
 
 export interface FindResult {
@@ -188,14 +187,14 @@ export class Boards {
 
   /** One board asked through the same source a run builds, its list alone, one page, no retry. */
   private async probe(
-    ats: {type: string; paged: boolean},
+    ats: {type: AtsType; paged: boolean},
     slug: string,
     http: HttpClient,
     signal: AbortSignal,
   ): Promise<
     {kind: 'hit'; board: FoundBoard} | {kind: 'miss'} | {kind: 'unanswered'; unanswered: FindResult['unanswered'][0]}
   > {
-    const entry = boardEntry({type: ats.type, slug}) as SourceConfig
+    const entry = boardEntry({type: ats.type, slug})
     const base = this.options.probeBaseUrl?.replace(/\/+$/, '')
     const config: SourceConfig = {
       ...entry,
@@ -225,23 +224,14 @@ export class Boards {
     }
   }
 
-  /** The searchable boards found, written into `sources`; the slug's company is the name asked for, if any. */
+  /** The boards found, written into `sources`; the slug's company is the name asked for, if any. */
   private add(result: FindResult, company: string | undefined): Pick<FindResult, 'added' | 'present'> {
-    const unsearchable = result.boards.filter((board) => !board.searchable)
-    if (unsearchable.length === result.boards.length) {
-      const [board] = unsearchable
-      throw new ValidationError(`cannot add ${board?.name}: this version cannot search ${board?.ats} boards`, {
-        hint: 'nothing was written; a newer jobagent may search them',
-      })
-    }
-    const boards: BoardToAdd[] = result.boards
-      .filter((board) => board.searchable)
-      .map((board) => ({
-        type: board.type,
-        slug: board.slug,
-        ...(board.entry?.region === 'eu' ? {region: 'eu' as const} : {}),
-        ...(company ? {company} : {}),
-      }))
+    const boards: BoardToAdd[] = result.boards.map((board) => ({
+      type: board.type,
+      slug: board.slug,
+      ...(board.entry.region === 'eu' ? {region: 'eu' as const} : {}),
+      ...(company ? {company} : {}),
+    }))
     const current = this.options.editor.get('sources', {showSecrets: true}).value as SourceConfig[]
     const merged = addBoards(current, boards)
     if (merged.added.length > 0) this.options.editor.set('sources', JSON.stringify(merged.sources))
@@ -250,13 +240,12 @@ export class Boards {
 }
 
 function foundBoard(board: RecognisedBoard): FoundBoard {
-  const entry = boardEntry(board) ?? null
+  const entry = boardEntry(board)
   return {
     type: board.type,
     ats: atsLabel(board.type),
     slug: board.slug,
-    name: entry ? sourceName(entry, board.slug) : `${board.type}:${board.slug}`,
-    searchable: boardListKey(board.type) !== undefined,
+    name: sourceName(entry, board.slug),
     count: null,
     count_is_minimum: false,
     sample_title: null,

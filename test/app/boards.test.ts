@@ -86,18 +86,20 @@ describe('jobagent boards find <careers URL>', () => {
     ])
   })
 
-  it('recognises a Workday site it cannot search yet, and refuses to add it without touching the file', async () => {
+  it('recognises a Workday site, which no name finds, and adds it as a site', async () => {
     writeConfig({sources: [{type: 'remotive'}]})
     const shown = await boards(['find', 'https://acme.wd5.myworkdayjobs.com/en-US/Careers', '--json'])
     expect(shown.code, shown.stderr).toBe(0)
     expect(JSON.parse(shown.stdout).boards).toEqual([
       expect.objectContaining({type: 'workday', slug: 'acme.wd5/Careers', count: null}),
     ])
-    const before = readFileSync(configFile(), 'utf8')
     const added = await boards(['find', 'https://acme.wd5.myworkdayjobs.com/en-US/Careers', '--add'])
-    expect(added.code).toBe(2)
-    expect(added.stderr).toContain('Error: cannot add workday:acme.wd5/Careers: this version cannot search Workday')
-    expect(readFileSync(configFile(), 'utf8')).toBe(before)
+    expect(added.code, added.stderr).toBe(0)
+    expect(added.stdout).toContain('Added workday:acme.wd5/Careers to sources')
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).sources).toEqual([
+      {type: 'remotive'},
+      {type: 'workday', sites: ['acme.wd5/Careers']},
+    ])
   })
 })
 
@@ -114,7 +116,6 @@ describe('jobagent boards find <company name>', () => {
         ats: 'Greenhouse',
         slug: 'acme',
         name: 'greenhouse:acme',
-        searchable: true,
         count: 3,
         count_is_minimum: false,
         sample_title: 'Account Executive - Italy',

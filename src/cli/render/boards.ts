@@ -37,11 +37,7 @@ export function renderFound(result: FindResult, style: Style, configFile: string
     )
   }
   for (const board of result.boards) {
-    lines.push(
-      board.entry
-        ? `${board.name}: ${JSON.stringify(board.entry)}`
-        : `${board.name}: this version cannot search ${board.ats} boards yet`,
-    )
+    lines.push(`${board.name}: ${JSON.stringify(board.entry)}`)
   }
   if (result.unanswered.length > 0) {
     const first = result.unanswered[0]
@@ -55,7 +51,6 @@ export function renderFound(result: FindResult, style: Style, configFile: string
 
 function nextStep(result: FindResult, configFile: string): string[] {
   if (result.added === null) {
-    if (!result.boards.some((board) => board.searchable)) return []
     return [`Add to the config with: jobagent boards find ${shellQuote(result.query)} --add`]
   }
   return [

@@ -4,22 +4,34 @@
  */
 
 import type {RecognisedBoard} from './board-urls.js'
-import {type BoardRef, boardListKey, boardSlugs, type SourceConfig, sourceName} from './source-config.js'
+import {
+  type BoardListKey,
+  type BoardRef,
+  boardListKey,
+  boardSlugs,
+  type SourceConfig,
+  sourceName,
+} from './source-config.js'
 
 /** A board to add: what its URL or a probe found, with the company name to show when the board carries none. */
 export interface BoardToAdd extends RecognisedBoard {
   company?: string
 }
 
-/** `{"type": "greenhouse", "boards": ["acme"]}`; undefined for a type this build cannot search. */
-export function boardEntry(board: BoardToAdd): SourceConfig | undefined {
-  const listKey = boardListKey(board.type)
-  if (listKey === undefined) return undefined
+/** `{"type": "greenhouse", "boards": ["acme"]}`. */
+export function boardEntry(board: BoardToAdd): SourceConfig {
   return {
-    type: board.type as SourceConfig['type'],
+    type: board.type,
     ...(board.region ? {region: board.region} : {}),
-    [listKey]: [boardRefOf(board)],
+    [listOf(board)]: [boardRefOf(board)],
   }
+}
+
+/** The list of an ATS's entry that names its boards; every type of the ATS table has one. */
+function listOf(board: BoardToAdd): BoardListKey {
+  const listKey = boardListKey(board.type)
+  if (listKey === undefined) throw new Error(`${board.type} has no list of boards`)
+  return listKey
 }
 
 function boardRefOf(board: BoardToAdd): string | BoardRef {
@@ -42,7 +54,7 @@ interface BoardsAdded {
 /**
  * `sources` with each board added: into the first enabled entry of its type and region that has no `url` of its
  * own (a mirror serves the boards it was set up for), else as a new entry at the end. A board that an entry of its
- * type and region lists already is left as it is. Boards of types this build cannot search are not given here.
+ * type and region lists already is left as it is.
  */
 export function addBoards(sources: readonly SourceConfig[], boards: readonly BoardToAdd[]): BoardsAdded {
   const result: SourceConfig[] = structuredClone([...sources])
@@ -50,8 +62,7 @@ export function addBoards(sources: readonly SourceConfig[], boards: readonly Boa
   const present: string[] = []
   for (const board of boards) {
     const entry = boardEntry(board)
-    const listKey = boardListKey(board.type)
-    if (entry === undefined || listKey === undefined) continue
+    const listKey = listOf(board)
     const holder = result.find(
       (existing) => sameKind(existing, board) && boardSlugs(existing[listKey] ?? []).includes(board.slug),
     )

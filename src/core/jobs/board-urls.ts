@@ -5,12 +5,12 @@
  * hostile string costs time in proportion to its length.
  */
 
-import {boardListKey} from './source-config.js'
+import type {SourceType} from './source-config.js'
 
 /** A board named by a careers URL: the source type, the slug, and settings its entry needs. */
 export interface RecognisedBoard {
-  /** The source type (`greenhouse`); one this build may not search yet (boardListKey gives it no list). */
-  type: string
+  /** The source type (`greenhouse`). */
+  type: AtsType
   slug: string
   /** `eu`: a Lever site on jobs.eu.lever.co, whose entry needs `"region": "eu"`. */
   region?: 'eu'
@@ -23,12 +23,27 @@ interface UrlParts {
   query: URLSearchParams
 }
 
-/**
- * One ATS. The list a slug goes into (`boards`, `sites`) is the config's (boardListKey): a row whose type this
- * build cannot search yet still recognises its URLs, and is searched and probed once the type is a source type.
- */
+/** The source types that are an ATS with a list of boards; the table names only these. */
+export type AtsType = Extract<
+  SourceType,
+  | 'ashby'
+  | 'bamboohr'
+  | 'breezy'
+  | 'greenhouse'
+  | 'lever'
+  | 'personio'
+  | 'pinpoint'
+  | 'recruitee'
+  | 'rippling'
+  | 'smartrecruiters'
+  | 'teamtailor'
+  | 'workable'
+  | 'workday'
+>
+
+/** One ATS. The list a slug goes into (`boards`, `sites`) is the config's (boardListKey). */
 interface AtsRow {
-  type: string
+  type: AtsType
   /** How people call it: `Greenhouse`. */
   label: string
   /**
@@ -237,9 +252,9 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The ATSs a company's name is tried on: a slug names a board there, and this build searches them. */
-export function probeableAts(): {type: string; label: string; paged: boolean}[] {
-  return ATS_TABLE.filter((row) => row.probe && boardListKey(row.type) !== undefined).map((row) => ({
+/** The ATSs a company's name is tried on: a slug names a board there. */
+export function probeableAts(): {type: AtsType; label: string; paged: boolean}[] {
+  return ATS_TABLE.filter((row) => row.probe).map((row) => ({
     type: row.type,
     label: row.label,
     paged: row.paged === true,

@@ -35,7 +35,7 @@ export const SOURCE_TYPES = [
   'file',
 ] as const
 
-type SourceType = (typeof SOURCE_TYPES)[number]
+export type SourceType = (typeof SOURCE_TYPES)[number]
 
 /** A board, site or company slug, with the company name to show when the board carries none (Lever, Ashby). */
 export interface BoardRef {

@@ -5,14 +5,14 @@ import type {RunRecord} from '../../../src/core/jobs/job-store.js'
 import type {SourceConfig} from '../../../src/core/jobs/source-config.js'
 
 describe('found boards as sources entries', () => {
-  it('gives the entry of a searchable type in its list, and none for a type this version cannot search', () => {
+  it('gives the entry of each type in its list', () => {
     expect(boardEntry({type: 'workable', slug: 'acme'})).toEqual({type: 'workable', accounts: ['acme']})
     expect(boardEntry({type: 'lever', slug: 'acme', region: 'eu', company: 'Acme'})).toEqual({
       type: 'lever',
       region: 'eu',
       sites: [{slug: 'acme', company: 'Acme'}],
     })
-    expect(boardEntry({type: 'workday', slug: 'acme.wd5/Careers'})).toBeUndefined()
+    expect(boardEntry({type: 'workday', slug: 'acme.wd5/Careers'})).toEqual({type: 'workday', sites: ['acme.wd5/Careers']})
   })
 
   it('adds to the first enabled entry of the type without a url of its own, else appends an entry', () => {
@@ -36,7 +36,7 @@ describe('found boards as sources entries', () => {
     expect(sources[2]?.boards).toEqual([{slug: 'gitlab', company: 'GitLab'}])
   })
 
-  it('leaves a board that any entry of its type and region lists, enabled or not, and adds nothing unsearchable', () => {
+  it('leaves a board that any entry of its type and region lists, enabled or not', () => {
     const sources: SourceConfig[] = [
       {type: 'greenhouse', boards: ['off'], enabled: false},
       {type: 'lever', sites: ['acme']},
@@ -47,9 +47,11 @@ describe('found boards as sources entries', () => {
       {type: 'workday', slug: 'acme.wd5/Careers'},
     ])
     expect(result.present).toEqual(['greenhouse:off'])
-    expect(result.added).toEqual(['lever:acme'])
-    expect(result.sources.at(-1)).toEqual({type: 'lever', region: 'eu', sites: ['acme']})
-    expect(result.sources).toHaveLength(3)
+    expect(result.added).toEqual(['lever:acme', 'workday:acme.wd5/Careers'])
+    expect(result.sources.slice(2)).toEqual([
+      {type: 'lever', region: 'eu', sites: ['acme']},
+      {type: 'workday', sites: ['acme.wd5/Careers']},
+    ])
   })
 })
 
