@@ -1,7 +1,7 @@
 import {getVtimezoneComponent} from '@touch4it/ical-timezones'
 import {ICalCalendar} from 'ical-generator'
 import {INTERVIEW_MINUTES, interviewStart, type ScheduledInterview} from '../core/applications/interviews.js'
-import {type WallClock, wallClockAt} from '../core/time-zones.js'
+import {offsetMinutesAt, type WallClock, wallClockAt} from '../core/time-zones.js'
 
 /**
  * A wall-clock time in a zone in the shape ical-generator reads as a Temporal.ZonedDateTime: it writes the fields
@@ -30,6 +30,20 @@ function zonedTime(clock: WallClock, zone: string, instant: number) {
   return zoned
 }
 
+/**
+ * The zone an event is written in: its own when there is VTIMEZONE data for it that gives the zone's offset at
+ * that time (the data names the POSIX-style `Etc/GMT-3` with the sign turned round), else UTC.
+ */
+function calendarZone(zone: string, instant: number): string {
+  const component = getVtimezoneComponent(zone)
+  if (!component) return 'UTC'
+  const offset = offsetMinutesAt(instant, zone)
+  const offsets = [...component.matchAll(/TZOFFSETTO:([+-])(\d{2})(\d{2})/g)].map(
+    ([, sign, hours, minutes]) => (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)),
+  )
+  return offsets.includes(offset) ? zone : 'UTC'
+}
+
 /** `Interview: Backend Engineer at Acme (video)`. */
 function summary(interview: ScheduledInterview): string {
   const {title, company} = interview.application
@@ -49,7 +63,7 @@ function description(interview: ScheduledInterview): string {
 /**
  * The interviews as an iCalendar file (RFC 5545) for calendar apps: one event per interview with a stable UID
  * (`interview-<id>@jobagent`, so a re-import or a subscription updates it), starting at its local time with its
- * zone (TZID and the zone's VTIMEZONE), lasting INTERVIEW_MINUTES. A zone without VTIMEZONE data is written in UTC.
+ * zone (TZID and the zone's VTIMEZONE), lasting INTERVIEW_MINUTES. A zone without fitting VTIMEZONE data is written in UTC.
  */
 export function interviewCalendar(interviews: readonly ScheduledInterview[], now: Date = new Date()): string {
   const calendar = new ICalCalendar({
@@ -58,8 +72,8 @@ export function interviewCalendar(interviews: readonly ScheduledInterview[], now
     timezone: {name: null, generator: getVtimezoneComponent},
   })
   for (const interview of interviews) {
-    const zone = getVtimezoneComponent(interview.time_zone) ? interview.time_zone : 'UTC'
     const start = interviewStart(interview)
+    const zone = calendarZone(interview.time_zone, start)
     const end = start + INTERVIEW_MINUTES * 60_000
     calendar.createEvent({
       id: `interview-${interview.id}@jobagent`,

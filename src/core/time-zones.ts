@@ -54,6 +54,11 @@ function offsetAt(instant: number, zone: string): number {
   return asUtc(wallClockAt(floored, zone)) - floored
 }
 
+/** How far `zone` is ahead of UTC at an instant, in minutes (`Europe/Berlin` in winter: 60). */
+export function offsetMinutesAt(instant: number, zone: string): number {
+  return offsetAt(instant, zone) / 60_000
+}
+
 /**
  * The instant a wall-clock time in `zone` names. A time the clocks skip (the hour a zone springs forward) is read
  * with the offset before the change, so it lands after the gap; a time that comes twice (falling back) is the

@@ -5,16 +5,17 @@ import {anyText, notesSchema} from './validation.js'
 
 export {issuesToDetails} from './validation.js'
 
-/** What an interview is added with (`jobagent interview`, POST /applications/{url}/interviews). */
+/**
+ * What an interview is added with (`jobagent interview`, POST /applications/{url}/interviews). Its output passes
+ * it again unchanged (`at` stays text), so the API's request check and the service's agree.
+ */
 export const interviewInputSchema = z.strictObject(
   {
     at: z
       .string({error: (issue) => (issue.input === undefined ? 'at is required' : 'at must be text')})
-      .transform((value, context) => {
+      .superRefine((value, context) => {
         const read = readInterviewAt(value)
-        if (typeof read !== 'string') return read
-        context.issues.push({code: 'custom', input: value, message: read})
-        return z.NEVER
+        if (typeof read === 'string') context.addIssue({code: 'custom', input: value, message: read})
       }),
     kind: z
       .enum(INTERVIEW_KINDS, {

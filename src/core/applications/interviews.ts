@@ -161,7 +161,8 @@ export function whenText(interview: Interview, now: Date, localZone: string): st
 
 /**
  * The interviews starting within SOON_HOURS from `now` (soonest first), and the applications waiting after their
- * last interview (longest waiting first). An application's `updated_at` is a local time of this machine.
+ * last interview (longest waiting first): in `interviewing`, unchanged since that interview (or since it was added,
+ * when it was added afterwards). `updated_at` and `created_at` are local times of this machine.
  */
 export function interviewReminders(
   scheduled: readonly ScheduledInterview[],
@@ -186,7 +187,9 @@ export function interviewReminders(
     .filter((interview) => {
       const start = starts.get(interview) ?? 0
       const {status, updated_at} = interview.application
-      return status === 'interviewing' && start < at && new Date(updated_at).getTime() <= start
+      // An interview added after it took place changed the application itself; only later changes count.
+      const quietSince = Math.max(start, new Date(interview.created_at).getTime())
+      return status === 'interviewing' && start < at && new Date(updated_at).getTime() <= quietSince
     })
     .sort((a, b) => (starts.get(a) ?? 0) - (starts.get(b) ?? 0))
     .map((scheduledInterview) => {
@@ -275,7 +278,7 @@ export class InterviewService {
       })
     }
     const interview: NewInterview = {
-      starts_at: formatWallClock(at),
+      starts_at: formatWallClock(readInterviewAt(at) as WallClock),
       time_zone: time_zone ?? this.options.timeZone,
       kind,
       with: result.data.with,

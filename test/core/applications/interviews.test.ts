@@ -112,9 +112,20 @@ describe('interview reminders', () => {
     const earlier = interview({id: 4, application_id: 15, starts_at: '2026-11-20T10:00'})
     const stillToCome = interview({id: 5, application_id: 15, starts_at: '2026-12-10T10:00'})
     for (const one of [earlier, stillToCome]) one.application = {...one.application, id: 15}
-    const {waiting} = interviewReminders([waitingOne, changedSince, offer, earlier, stillToCome], now, 'Europe/Berlin')
-    expect(waiting.map((one) => one.application.id)).toEqual([12])
-    expect(waitingLine(waiting[0] as (typeof waiting)[number])).toBe(
+    const addedAfterwards = interview({
+      id: 6,
+      application_id: 16,
+      starts_at: '2026-11-25T10:00',
+      created_at: '2026-11-26T08:00:00.000',
+      application: {...waitingOne.application, id: 16, updated_at: '2026-11-26T08:00:00.000'},
+    })
+    const {waiting} = interviewReminders(
+      [waitingOne, changedSince, offer, earlier, stillToCome, addedAfterwards],
+      now,
+      'Europe/Berlin',
+    )
+    expect(waiting.map((one) => one.application.id)).toEqual([16, 12])
+    expect(waitingLine(waiting[1] as (typeof waiting)[number])).toBe(
       'Waiting after interview: Backend Engineer at Acme (#12), interviewed 4 days ago, no news since',
     )
   })
