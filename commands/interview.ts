@@ -2,7 +2,8 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderAddedInterview} from '../src/cli/render/interviews.js'
 import {trackedRecord} from '../src/core/applications/application.js'
-import {INTERVIEW_KINDS, interviewRecord} from '../src/core/applications/interviews.js'
+import {INTERVIEW_KINDS} from '../src/core/applications/interview-fields.js'
+import {interviewRecord} from '../src/core/applications/interviews.js'
 
 export default class Interview extends BaseCommand {
   static summary = 'Add an interview to a tracked application'

@@ -1,7 +1,7 @@
 import {z} from '@hono/zod-openapi'
 import {APPLICATION_STATUSES, CHANGE_KINDS} from '../core/applications/application.js'
+import {INTERVIEW_KINDS} from '../core/applications/interview-fields.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
-import {INTERVIEW_KINDS} from '../core/applications/interviews.js'
 import {
   applicationEditSchema,
   applicationInputSchema,

@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {isTimeZone} from '../time-zones.js'
-import {INTERVIEW_KINDS, readInterviewAt} from './interviews.js'
+import {INTERVIEW_KINDS, readInterviewAt} from './interview-fields.js'
 import {anyText, notesSchema} from './validation.js'
 
 export {issuesToDetails} from './validation.js'

@@ -1,5 +1,5 @@
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
-import {type Clock, isCalendarDay, localTimestamp, systemClock} from '../time.js'
+import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {
   calendarDaysBetween,
   formatWallClock,
@@ -9,9 +9,7 @@ import {
   wallClockAt,
 } from '../time-zones.js'
 import type {ApplicationStatus, TrackedApplication} from './application.js'
-
-export const INTERVIEW_KINDS = ['phone', 'video', 'onsite', 'take-home'] as const
-export type InterviewKind = (typeof INTERVIEW_KINDS)[number]
+import {type InterviewKind, readInterviewAt} from './interview-fields.js'
 
 /**
  * The statuses an interview moves to `interviewing`: those before it. An application further on (an offer, a
@@ -23,7 +21,7 @@ export const BEFORE_INTERVIEWING: readonly ApplicationStatus[] = ['saved', 'appl
 export const INTERVIEW_MINUTES = 60
 
 /** The window of "soon": interviews starting within it are named by the digest and `jobagent followups`. */
-export const SOON_HOURS = 48
+const SOON_HOURS = 48
 
 /** An interview as kept: its start is the wall-clock time in its zone, `2026-12-02T14:00`. */
 export interface Interview {
@@ -42,10 +40,7 @@ export interface Interview {
 export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at'>
 
 /** The application an interview belongs to, as lists of interviews show it. */
-export type InterviewApplication = Pick<
-  TrackedApplication,
-  'id' | 'title' | 'company' | 'url' | 'status' | 'updated_at'
->
+type InterviewApplication = Pick<TrackedApplication, 'id' | 'title' | 'company' | 'url' | 'status' | 'updated_at'>
 
 /** An interview with its application. */
 export interface ScheduledInterview extends Interview {
@@ -77,24 +72,6 @@ export interface InterviewStore {
   scheduled(): Promise<ScheduledInterview[]>
 }
 
-const AT_FORM = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/
-const AT_EXAMPLE = 'give it as YYYY-MM-DD HH:MM, e.g. 2026-12-02 14:00'
-
-/**
- * `2026-12-02 14:00` or `2026-12-02T14:00` as wall-clock fields, or why the text is no such time: a day that does
- * not exist (2026-02-30) is refused, never rolled over into the next month.
- */
-export function readInterviewAt(text: string): WallClock | string {
-  const match = AT_FORM.exec(text.trim())
-  if (!match) return `at ${JSON.stringify(text)} is not a date and time; ${AT_EXAMPLE}`
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
-  if (!isCalendarDay(year, month, day)) {
-    return `at ${JSON.stringify(text)} is not a day of the calendar (${text.trim().slice(0, 10)} does not exist)`
-  }
-  if (hour > 23 || minute > 59) return `at ${JSON.stringify(text)} is not a time of day (00:00 to 23:59)`
-  return {year, month, day, hour, minute}
-}
-
 /** When an interview starts, as an instant. */
 export function interviewStart(interview: Pick<Interview, 'starts_at' | 'time_zone'>): number {
   return instantOf(readWallClock(interview.starts_at), interview.time_zone)
@@ -124,7 +101,7 @@ export function scheduledRecord(interview: ScheduledInterview) {
 }
 
 /** An interview starting within SOON_HOURS, with when in words (`tomorrow 14:00`). */
-export interface SoonInterview extends ScheduledInterview {
+interface SoonInterview extends ScheduledInterview {
   when: string
 }
 
@@ -132,7 +109,7 @@ export interface SoonInterview extends ScheduledInterview {
  * An application in `interviewing` whose last interview is over and that has not changed since: waiting for the
  * employer's answer.
  */
-export interface WaitingAfterInterview {
+interface WaitingAfterInterview {
   application: InterviewApplication
   last_interview: Interview
   days_since: number
@@ -231,7 +208,7 @@ export function remindersDocument(reminders: InterviewReminders) {
 }
 
 /** What an interview is added with, as a front end passes it (flags, a JSON body); checked by the service. */
-export interface InterviewInput {
+interface InterviewInput {
   at?: unknown
   kind?: unknown
   with?: unknown

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
+import {readInterviewAt} from '../../../src/core/applications/interview-fields.js'
 import {
   interviewReminders,
   interviewStart,
-  readInterviewAt,
   type ScheduledInterview,
   soonLine,
   waitingLine,
