@@ -98,7 +98,9 @@ export class FollowUps {
    */
   async toRemind(limit: number): Promise<DueFollowUps> {
     const listed = await this.listed(true, limit)
-    return limit === 0 ? listed : {...listed, interviews: await this.interviews()}
+    // Without a channel nothing is named; without interviews there is nothing to say about them.
+    if (limit === 0 || !this.interviewsSource) return listed
+    return {...listed, interviews: await this.interviews()}
   }
 
   /** The interviews within the next 48 hours and the applications waiting after their last interview. */
