@@ -1,5 +1,6 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {renderFollowUps} from '../src/cli/render/follow-ups.js'
+import {renderInterviewReminders} from '../src/cli/render/interviews.js'
 import {followUpsDocument} from '../src/core/applications/follow-ups.js'
 
 export default class FollowUpsCommand extends BaseCommand {
@@ -7,7 +8,8 @@ export default class FollowUpsCommand extends BaseCommand {
   static description =
     'Applications in "applied" or "interviewing" whose status has not changed for followups.after_days days ' +
     '(default 7), longest waiting first. Postpone one with "jobagent status <url> --snooze <days>"; a status ' +
-    'change starts the wait again.'
+    'change starts the wait again. Below them: interviews in the next 48 hours, and applications in ' +
+    '"interviewing" whose last interview is over with no change since.'
   static examples = [
     '<%= config.bin %> followups',
     '<%= config.bin %> followups --json | jq ".applications[].url"',
@@ -17,8 +19,10 @@ export default class FollowUpsCommand extends BaseCommand {
 
   async run() {
     const followUps = this.context.followUps
-    const due = await followUps.due()
-    this.log(renderFollowUps(due, followUps.afterDays, this.style))
-    return followUpsDocument(due, followUps.afterDays)
+    const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
+    this.log(
+      [renderFollowUps(due, followUps.afterDays, this.style), ...renderInterviewReminders(interviews)].join('\n'),
+    )
+    return followUpsDocument(due, followUps.afterDays, interviews)
   }
 }

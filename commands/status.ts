@@ -8,13 +8,14 @@ import {
 } from '../src/cli/render/applications.js'
 import {listFilterFlags} from '../src/cli/tracker-flags.js'
 import {APPLICATION_STATUSES, applicationDetail, trackedRecord} from '../src/core/applications/application.js'
+import {interviewRecord} from '../src/core/applications/interviews.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
   static summary = 'List tracked applications, show one, or change its status'
   static description =
     'Without arguments, lists the applications (ids first) with the counts (total, applied, pending); --search, ' +
-    '--source, --since and --status filter the list. With an id or URL, shows that application and its history. ' +
+    '--source, --since and --status filter the list. With an id or URL, shows that application, its interviews and its history. ' +
     'With an id or URL and a status, changes the status: the notes are replaced by --notes (empty by default) and ' +
     `the old status and notes are kept in the history. Statuses: ${APPLICATION_STATUSES.join(', ')}.`
   static examples = [
@@ -76,8 +77,9 @@ export default class Status extends BaseCommand {
     }
     if (ref) {
       const found = await tracker.get(ref)
-      this.log(renderApplication(found, this.style))
-      return applicationDetail(found)
+      const interviews = await this.context.interviews.of(found.application)
+      this.log(renderApplication(found, this.style, {interviews}))
+      return {...applicationDetail(found), interviews: interviews.map(interviewRecord)}
     }
     const {applications, counts} = await tracker.list(filter)
     // --json prints the records and no table; the table needs no records.

@@ -1,5 +1,6 @@
 import {ApplicationService} from '../core/applications/application-service.js'
 import {FollowUps} from '../core/applications/follow-ups.js'
+import {InterviewService} from '../core/applications/interviews.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {JobSearch} from '../core/jobs/job-search.js'
@@ -7,12 +8,15 @@ import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
+import {systemClock} from '../core/time.js'
+import {systemTimeZone} from '../core/time-zones.js'
 import type {createShipmentService} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
 import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
+import {SqliteInterviewStore} from '../storage/sqlite/sqlite-interview-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import type {Boards} from './boards.js'
@@ -36,6 +40,7 @@ interface Services {
   trackerDb: SqliteDatabase
   applicationStore: SqliteApplicationStore
   applications: ApplicationService
+  interviews: InterviewService
   jobStore: SqliteJobStore
   feedbackStore: SqliteFeedbackStore
   descriptionReadings: SqliteDescriptionReadings
@@ -111,7 +116,27 @@ export class AppContext {
   }
 
   get followUps(): FollowUps {
-    return this.once('followUps', () => new FollowUps(this.applicationStore, this.config.followups))
+    return this.once(
+      'followUps',
+      () => new FollowUps(this.applicationStore, this.config.followups, systemClock, this.interviews),
+    )
+  }
+
+  /** Interviews in the user's zone: `TZ` when it names one, else the system's. */
+  get interviews(): InterviewService {
+    return this.once('interviews', () => {
+      const store = new SqliteInterviewStore(this.trackerDb, this.paths.trackerDb, this.applicationStore)
+      return new InterviewService(store, this.applications, {timeZone: systemTimeZone(this.env)})
+    })
+  }
+
+  /** Every interview as an iCalendar file (RFC 5545); the calendar library loads on first use. */
+  async interviewCalendar(): Promise<string> {
+    const [{interviewCalendar}, interviews] = await Promise.all([
+      import('./interview-calendar.js'),
+      this.interviews.list({all: true}),
+    ])
+    return interviewCalendar(interviews)
   }
 
   get applications(): ApplicationService {

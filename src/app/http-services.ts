@@ -1,6 +1,7 @@
 import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
 import type {FollowUps} from '../core/applications/follow-ups.js'
+import type {InterviewService} from '../core/applications/interviews.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
 import {createShipmentService, shipmentHealthChecks} from '../shipments/app/shipments.js'
@@ -26,7 +27,9 @@ export interface HttpServices {
     'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound' | 'giveVerdict' | 'undoVerdict'
   >
   /** GET /applications/followups and POST /applications/{url}/snooze. */
-  followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays'>
+  followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews'>
+  /** POST /applications/{url}/interviews, GET /interviews and the calendar file GET /interviews.ics. */
+  interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<string>}
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
@@ -55,6 +58,12 @@ export function createHttpServices(context: AppContext): HttpServices {
     },
     get followUps() {
       return context.followUps
+    },
+    interviews: {
+      schedule: (ref, input) => context.interviews.schedule(ref, input),
+      list: (options) => context.interviews.list(options),
+      of: (application) => context.interviews.of(application),
+      calendar: () => context.interviewCalendar(),
     },
     // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
     // stores join once they exist (an import while the server runs counts).

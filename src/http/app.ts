@@ -15,6 +15,7 @@ import {hostGuard, sameOriginGuard, wellFormedHost} from './middleware/request-o
 import {applicationsRoutes} from './routes/applications.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
+import {interviewsRoutes} from './routes/interviews.js'
 import {jobsRoutes} from './routes/jobs.js'
 import {metricsRoutes} from './routes/metrics.js'
 import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
@@ -119,6 +120,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', metricsRoutes(metrics))
   app.route('/', jobsRoutes(services, metrics, options.stopping ? {stopping: options.stopping} : {}))
   app.route('/', applicationsRoutes(services, metrics))
+  app.route('/', interviewsRoutes(services))
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))
   const shipments = services.shipments

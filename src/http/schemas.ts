@@ -1,5 +1,7 @@
 import {z} from '@hono/zod-openapi'
 import {APPLICATION_STATUSES, CHANGE_KINDS} from '../core/applications/application.js'
+import {INTERVIEW_KINDS} from '../core/applications/interview-fields.js'
+import {interviewInputSchema} from '../core/applications/interview-validation.js'
 import {
   applicationEditSchema,
   applicationInputSchema,
@@ -109,8 +111,67 @@ export const ApplicationEditSchema = applicationEditSchema.clone().openapi('Appl
   example: {title: 'Staff Backend Engineer', salary_offered: '€85k'},
 })
 
+/** An interview as kept (core interviewRecord). */
+export const InterviewSchema = z
+  .object({
+    id: z.number().int().openapi({example: 3}),
+    application_id: z.number().int().openapi({example: 12}),
+    starts_at: z.string().openapi({description: 'local time in time_zone', example: '2026-12-02T14:00'}),
+    time_zone: z.string().openapi({description: 'IANA time zone', example: 'Europe/Berlin'}),
+    starts_at_utc: z.string().openapi({example: '2026-12-02T13:00:00Z'}),
+    kind: z.enum(INTERVIEW_KINDS).nullable(),
+    with: z.string().openapi({example: 'Ann Lee, CTO'}),
+    notes: z.string(),
+    created_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  })
+  .openapi('Interview')
+
+/** POST /applications/{url}/interviews: checked by the core's rules. */
+export const InterviewRequestSchema = interviewInputSchema.clone().openapi('InterviewRequest', {
+  description:
+    'at: local time "YYYY-MM-DD HH:MM" (or with T); time_zone: an IANA zone, the server\'s own when left out',
+  example: {at: '2026-12-02 14:00', kind: 'video', with: 'Ann Lee, CTO', notes: 'system design'},
+})
+
+/** The application an interview belongs to, in lists of interviews. */
+const InterviewApplicationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  company: z.string(),
+  url: z.string(),
+  status: StatusSchema,
+})
+
+/** An interview with its application (GET /interviews). */
+export const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
+  'ScheduledInterview',
+)
+
+/** What GET /applications/followups adds about interviews (core remindersDocument). */
+export const InterviewRemindersFields = {
+  upcoming_interviews: z
+    .array(
+      ScheduledInterviewSchema.extend({
+        when: z.string().openapi({description: 'when it starts, in words', example: 'tomorrow 14:00'}),
+      }),
+    )
+    .openapi({description: 'interviews starting in the next 48 hours, soonest first'}),
+  waiting_after_interview: z
+    .array(
+      z.object({
+        application: InterviewApplicationSchema,
+        last_interview: InterviewSchema,
+        days_since: z.number().int(),
+      }),
+    )
+    .openapi({
+      description: 'applications in interviewing whose last interview is over and that have not changed since',
+    }),
+}
+
 /** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
 export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
+  interviews: z.array(InterviewSchema).openapi({description: 'its interviews, in the order they were added'}),
   history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
 }).openapi('ApplicationWithHistory')
 

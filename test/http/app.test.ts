@@ -53,7 +53,8 @@ function failingServices(error: unknown): HttpServices {
       undoVerdict: fail,
     },
     runs: {list: fail},
-    followUps: {due: fail, snooze: fail, afterDays: 7},
+    followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail},
+    interviews: {schedule: fail, list: fail, of: fail, calendar: fail},
     healthChecks: [],
   }
 }

@@ -40,6 +40,7 @@ describe('GET /applications/{url}', () => {
       salary_expected: '',
       salary_offered: '',
       removed_at: null,
+      interviews: [],
       history: [
         {
           changed_at: expect.any(String),
@@ -139,10 +140,10 @@ describe('the OpenAPI document', () => {
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })
-    // The tracked record's schema (what every listing shows) plus the history.
+    // The tracked record's schema (what every listing shows) plus its interviews and the history.
     expect(document.components.schemas.ApplicationWithHistory.allOf).toEqual([
       {$ref: '#/components/schemas/TrackedApplication'},
-      expect.objectContaining({required: ['history']}),
+      expect.objectContaining({required: ['interviews', 'history']}),
     ])
     expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},

@@ -8,10 +8,12 @@ import {
 } from '../../core/applications/application.js'
 import type {StatusUpdate} from '../../core/applications/application-store.js'
 import {encodingLabel} from '../../core/applications/import-encoding.js'
+import type {Interview} from '../../core/applications/interviews.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
 import {renderTable, type TableOptions} from '../table.js'
+import {renderApplicationInterviews} from './interviews.js'
 
 export function renderCounts(counts: ApplicationCounts): string {
   return `Applications: ${counts.total} total, ${counts.applied} applied, ${counts.pending} pending`
@@ -66,7 +68,11 @@ export function renderApplicationTable(
 
 const multiline = {keepLineBreaks: true}
 
-export function renderApplication({application, history}: ApplicationWithHistory, style: Style): string {
+export function renderApplication(
+  {application, history}: ApplicationWithHistory,
+  style: Style,
+  parts: {interviews?: readonly Interview[]} = {},
+): string {
   const lines = [
     `${style.bold(`#${application.id} ${shown(application.title)}`)}${application.removed_at ? style.dim(' (removed)') : ''}`,
     `  company       ${shown(application.company)}`,
@@ -89,6 +95,7 @@ export function renderApplication({application, history}: ApplicationWithHistory
     const closed = application.posting_closed_at
     lines.push(`  posting       closed ${daysAgo(closed)} (${closed.slice(0, 10)}): the board no longer lists it`)
   }
+  lines.push(...renderApplicationInterviews(parts.interviews ?? [], style))
   if (history.length > 0) {
     lines.push('', style.bold('History'))
     const words = {arrow: '->', notes: (notes: string) => shown(notes, multiline)}

@@ -2,6 +2,7 @@ import {NotFoundError, ValidationError} from '../errors.js'
 import type {Clock} from '../time.js'
 import {localTimestamp, systemClock} from '../time.js'
 import {type ApplicationStatus, type TrackedApplication, trackedRecord} from './application.js'
+import {type InterviewReminders, remindersDocument} from './interviews.js'
 
 /** Statuses that wait on the employer: an application left in one of them for long is due for a follow-up. */
 export const WAITING_STATUSES: readonly ApplicationStatus[] = ['applied', 'interviewing']
@@ -20,13 +21,13 @@ export interface FollowUp extends TrackedApplication {
  * The follow-ups due as `followups --json` and `GET /applications/followups` both print them: each tracked record
  * with the days it has waited and whether ghosted is suggested, their number and the wait that makes one due.
  */
-export function followUpsDocument(due: readonly FollowUp[], afterDays: number) {
+export function followUpsDocument(due: readonly FollowUp[], afterDays: number, interviews: InterviewReminders) {
   const applications = due.map((followUp) => ({
     ...trackedRecord(followUp),
     days_waiting: followUp.days_waiting,
     suggest_ghosted: followUp.suggest_ghosted,
   }))
-  return {applications, count: applications.length, after_days: afterDays}
+  return {applications, count: applications.length, after_days: afterDays, ...remindersDocument(interviews)}
 }
 
 interface FollowUpSettings {
@@ -46,10 +47,14 @@ export interface WaitingQuery {
   remindedBefore?: string
 }
 
-/** The follow-ups a digest names (the longest waiting, no more than it names) and how many are due in all. */
+/**
+ * The follow-ups a digest names (the longest waiting, no more than it names) and how many are due in all; with
+ * them, the interviews soon and the applications waiting after one, which ride along with every digest sent.
+ */
 export interface DueFollowUps {
   named: FollowUp[]
   total: number
+  interviews?: InterviewReminders
 }
 
 /** What follow-ups need of the tracker's storage. */
@@ -74,6 +79,7 @@ export class FollowUps {
     private readonly store: FollowUpStore,
     private readonly settings: FollowUpSettings,
     private readonly clock: Clock = systemClock,
+    private readonly interviewsSource?: {reminders(): Promise<InterviewReminders>},
   ) {}
 
   get afterDays(): number {
@@ -90,8 +96,16 @@ export class FollowUps {
    * `limit` that have waited longest, and how many there are. The others are counted, and named by later runs
    * (a backlog of thousands costs a run a count, not thousands of rows).
    */
-  toRemind(limit: number): Promise<DueFollowUps> {
-    return this.listed(true, limit)
+  async toRemind(limit: number): Promise<DueFollowUps> {
+    const listed = await this.listed(true, limit)
+    // Without a channel nothing is named; without interviews there is nothing to say about them.
+    if (limit === 0 || !this.interviewsSource) return listed
+    return {...listed, interviews: await this.interviews()}
+  }
+
+  /** The interviews within the next 48 hours and the applications waiting after their last interview. */
+  async interviews(): Promise<InterviewReminders> {
+    return (await this.interviewsSource?.reminders()) ?? {soon: [], waiting: []}
   }
 
   private async listed(unremindedOnly: boolean, limit?: number): Promise<DueFollowUps> {

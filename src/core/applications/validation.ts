@@ -40,7 +40,7 @@ const requiredText = (field: string) =>
     .superRefine(noControls(field))
 
 /** Text that may be empty. */
-const anyText = (field: string) =>
+export const anyText = (field: string) =>
   z
     .string({error: `${field} must be text`})
     .trim()

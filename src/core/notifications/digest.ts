@@ -1,5 +1,6 @@
 import {encode} from 'html-entities'
 import type {DueFollowUps, FollowUp} from '../applications/follow-ups.js'
+import {soonLine, waitingLine} from '../applications/interviews.js'
 import {type JobResponse, toJobResponse} from '../jobs/job.js'
 import {shortFacts} from '../jobs/job-facts.js'
 import type {Digest, NotifiedJob} from './notifier.js'
@@ -35,13 +36,15 @@ export function buildDigest(
 
 /**
  * The named follow-ups as lines (FollowUps.toRemind names at most `notify.max_items`), then one line for the rest:
- * a backlog of hundreds would otherwise fill every digest. The title counts them all.
+ * a backlog of hundreds would otherwise fill every digest. The title counts them all. The interviews of the next
+ * 48 hours and the applications waiting after one come last.
  */
 function followUpLines(followUps: DueFollowUps): string[] {
   const named = followUps.named.map(followUpLine)
   const rest = followUps.total - named.length
-  if (rest === 0) return named
-  return [...named, `+${rest} more follow-up${rest === 1 ? '' : 's'}: jobagent followups lists them all`]
+  const more = rest === 0 ? [] : [`+${rest} more follow-up${rest === 1 ? '' : 's'}: jobagent followups lists them all`]
+  const interviews = followUps.interviews ?? {soon: [], waiting: []}
+  return [...named, ...more, ...interviews.soon.map(soonLine), ...interviews.waiting.map(waitingLine)]
 }
 
 /** "2 new jobs, 1 follow-up due"; "3 follow-ups due" when no job is new. */

@@ -4,6 +4,7 @@ import type {HttpServices} from '../../app/http-services.js'
 import {applicationDetail, trackedRecord} from '../../core/applications/application.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
 import {followUpsDocument} from '../../core/applications/follow-ups.js'
+import {interviewRecord} from '../../core/applications/interviews.js'
 import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -13,6 +14,7 @@ import {
   ApplicationStatusSchema,
   ApplicationWithHistorySchema,
   errorResponses,
+  InterviewRemindersFields,
   pageFields,
   pageQuery,
   RecordedSchema,
@@ -127,10 +129,16 @@ const listFollowUps = createRoute({
   summary: 'Applications due for a follow-up',
   description:
     'Applications in applied or interviewing whose status has not changed for `followups.after_days` days (default ' +
-    '7) and that are not snoozed, longest waiting first (what `jobagent followups` lists).',
+    '7) and that are not snoozed, longest waiting first (what `jobagent followups` lists); with them the ' +
+    'interviews of the next 48 hours and the applications waiting after their last interview.',
   responses: {
     200: json(
-      z.object({applications: z.array(FollowUpSchema), count: z.number().int(), after_days: z.number().int()}),
+      z.object({
+        applications: z.array(FollowUpSchema),
+        count: z.number().int(),
+        after_days: z.number().int(),
+        ...InterviewRemindersFields,
+      }),
       'The applications due',
     ),
     ...errorResponses(401),
@@ -175,8 +183,8 @@ const getApplication = createRoute({
   tags: ['applications'],
   summary: 'One application with its status history',
   description:
-    'The record, when it last changed and every status change, oldest first (as `jobagent status <url> --json` ' +
-    'prints it). 400 when {url} is not valid percent-encoding.',
+    'The record, when it last changed, its interviews and every status change, oldest first (as ' +
+    '`jobagent status <url> --json` prints it). 400 when {url} is not valid percent-encoding.',
   request: {params: UrlParamSchema},
   responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(401, 404, 422)},
 })
@@ -252,7 +260,9 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
     })
     .openapi(listFollowUps, async (c) => {
-      return c.json(followUpsDocument(await services.followUps.due(), services.followUps.afterDays), 200)
+      const {followUps} = services
+      const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
+      return c.json(followUpsDocument(due, followUps.afterDays, interviews), 200)
     })
     .openapi(snoozeFollowUp, async (c) => {
       const application = await tracker().find(c.req.valid('param').url)
@@ -260,7 +270,9 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       return c.json({id: application.id, url: application.url, snoozed_until: snoozedUntil}, 200)
     })
     .openapi(getApplication, async (c) => {
-      return c.json(applicationDetail(await tracker().get(c.req.valid('param').url)), 200)
+      const found = await tracker().get(c.req.valid('param').url)
+      const interviews = await services.interviews.of(found.application)
+      return c.json({...applicationDetail(found), interviews: interviews.map(interviewRecord)}, 200)
     })
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))

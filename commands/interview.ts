@@ -1,0 +1,47 @@
+import {BaseCommand} from '../src/cli/base-command.js'
+import {Args, Flags} from '../src/cli/oclif.js'
+import {renderAddedInterview} from '../src/cli/render/interviews.js'
+import {trackedRecord} from '../src/core/applications/application.js'
+import {INTERVIEW_KINDS} from '../src/core/applications/interview-fields.js'
+import {interviewRecord} from '../src/core/applications/interviews.js'
+
+export default class Interview extends BaseCommand {
+  static summary = 'Add an interview to a tracked application'
+  static description =
+    'The time is local, in your time zone (TZ, else the system zone) unless --zone names another; it is kept with ' +
+    'the zone. An application that was saved or applied moves to interviewing; the interview and the move are kept ' +
+    'in its history. List interviews with "jobagent interviews".'
+  static examples = [
+    '<%= config.bin %> interview 12 --at "2026-12-02 14:00"',
+    '<%= config.bin %> interview 12 --at 2026-12-02T14:00 --kind video --with "Ann Lee, CTO" --notes "system design"',
+    '<%= config.bin %> interview 12 --at "2026-12-03 09:30" --zone America/New_York --kind phone',
+  ]
+  static enableJsonFlag = true
+  static args = {
+    application: Args.string({description: 'Short id (12) or URL of a tracked application.', required: true}),
+  }
+  static flags = {
+    at: Flags.string({description: 'When it starts: "YYYY-MM-DD HH:MM", local time.', required: true}),
+    kind: Flags.string({description: 'What kind of interview.', options: [...INTERVIEW_KINDS]}),
+    with: Flags.string({description: 'Who you meet, e.g. "Ann Lee, CTO".'}),
+    notes: Flags.string({description: 'Notes on the interview.'}),
+    zone: Flags.string({description: 'The IANA time zone of --at, e.g. Europe/Berlin (default: yours).'}),
+  }
+
+  async run() {
+    const {args, flags} = await this.parse(Interview)
+    const added = await this.context.interviews.schedule(args.application, {
+      at: flags.at,
+      kind: flags.kind,
+      with: flags.with,
+      notes: flags.notes,
+      time_zone: flags.zone,
+    })
+    this.log(renderAddedInterview(added))
+    return {
+      interview: interviewRecord(added.interview),
+      application: trackedRecord(added.current),
+      previous_status: added.previous.status,
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  type AddedInterview,
+  type Interview,
+  type InterviewReminders,
+  type ScheduledInterview,
+  soonLine,
+  waitingLine,
+} from '../../core/applications/interviews.js'
+import {escapeControls as shown} from '../../core/control-characters.js'
+import type {Style} from '../style.js'
+import {renderTable, type TableOptions} from '../table.js'
+
+/** `2026-12-02 14:00 Europe/Berlin`. */
+const startText = (interview: Interview) => `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`
+
+/** `video with Ann Lee, CTO`: what else is known of an interview, or nothing. */
+function detailsText(interview: Interview): string {
+  return [interview.kind ?? '', interview.with ? `with ${interview.with}` : ''].filter(Boolean).join(' ')
+}
+
+export function renderAddedInterview({interview, previous, current}: AddedInterview): string {
+  const details = detailsText(interview)
+  const lines = [
+    `Interview #${interview.id} added to #${current.id} ${shown(current.title)} at ${shown(current.company)}: ` +
+      `${startText(interview)}${details ? `, ${shown(details)}` : ''}`,
+  ]
+  if (previous.status !== current.status) lines.push(`#${current.id}: ${previous.status} -> ${current.status}`)
+  return lines.join('\n')
+}
+
+/** The list of `jobagent interviews`: when, what, which application. */
+export function renderInterviewTable(
+  interviews: readonly ScheduledInterview[],
+  style: Style,
+  options: {all: boolean} & TableOptions,
+): string {
+  if (interviews.length === 0) {
+    return options.all
+      ? 'No interviews yet. Add one with: jobagent interview <id> --at "2026-12-02 14:00"'
+      : 'No upcoming interviews (jobagent interviews --all lists the past ones too).'
+  }
+  return renderTable(
+    interviews,
+    [
+      {header: 'STARTS', value: (interview) => interview.starts_at.replace('T', ' '), max: 16},
+      {header: 'ZONE', value: (interview) => interview.time_zone, max: 24},
+      {header: 'KIND', value: (interview) => interview.kind ?? '', max: 10},
+      {header: 'WITH', value: (interview) => interview.with, max: 30},
+      {header: 'APP', value: (interview) => `#${interview.application_id}`, max: 8},
+      {header: 'TITLE', value: (interview) => interview.application.title, max: 36},
+      {header: 'COMPANY', value: (interview) => interview.application.company, fill: true},
+    ],
+    style.bold,
+    options,
+  )
+}
+
+/** The interviews of one application, for `jobagent status <id>`; nothing when it has none. */
+export function renderApplicationInterviews(interviews: readonly Interview[], style: Style): string[] {
+  if (interviews.length === 0) return []
+  const lines = interviews.map((interview) => {
+    const details = detailsText(interview)
+    const notes = interview.notes ? ` (${interview.notes})` : ''
+    return `  ${startText(interview)}${details ? `  ${shown(details)}` : ''}${shown(notes)}`
+  })
+  return ['', style.bold('Interviews'), ...lines]
+}
+
+/** What `jobagent followups` says about interviews: the ones soon, then the applications waiting after one. */
+export function renderInterviewReminders(reminders: InterviewReminders): string[] {
+  const lines = [...reminders.soon.map(soonLine), ...reminders.waiting.map(waitingLine)].map((line) => shown(line))
+  return lines.length === 0 ? [] : ['', ...lines]
+}

@@ -1,0 +1,92 @@
+/** The wall-clock fields of a time in some zone (month 1-12). */
+export interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+}
+
+const DAY_MS = 86_400_000
+const pad = (value: number, width = 2) => String(value).padStart(width, '0')
+
+/** Whether the runtime knows `zone` as an IANA time zone (`Europe/Berlin`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.trim() === '') return false
+  try {
+    new Intl.DateTimeFormat('en-US', {timeZone: zone})
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The zone the user lives in: `TZ` of the environment when it names an IANA zone, else the one the runtime
+ * reads from the system.
+ */
+export function systemTimeZone(env: {TZ?: string | undefined}): string {
+  const named = env.TZ?.trim()
+  if (named && isTimeZone(named)) return named
+  return Intl.DateTimeFormat().resolvedOptions().timeZone
+}
+
+/** The wall clock in `zone` at an instant. */
+export function wallClockAt(instant: number, zone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(new Date(instant))
+  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0)
+  return {year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute')}
+}
+
+const asUtc = (clock: WallClock) => Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute)
+
+/** How far `zone` is ahead of UTC at an instant, in milliseconds (whole minutes). */
+function offsetAt(instant: number, zone: string): number {
+  const floored = Math.floor(instant / 60_000) * 60_000
+  return asUtc(wallClockAt(floored, zone)) - floored
+}
+
+/** How far `zone` is ahead of UTC at an instant, in minutes (`Europe/Berlin` in winter: 60). */
+export function offsetMinutesAt(instant: number, zone: string): number {
+  return offsetAt(instant, zone) / 60_000
+}
+
+/**
+ * The instant a wall-clock time in `zone` names. A time the clocks skip (the hour a zone springs forward) is read
+ * with the offset before the change, so it lands after the gap; a time that comes twice (falling back) is the
+ * earlier one. Offsets change at most once a day in every zone there is, so the offsets a day before and after
+ * cover both.
+ */
+export function instantOf(clock: WallClock, zone: string): number {
+  const guess = asUtc(clock)
+  const before = offsetAt(guess - DAY_MS, zone)
+  const after = offsetAt(guess + DAY_MS, zone)
+  const fitting = [guess - before, guess - after]
+    .filter((instant) => asUtc(wallClockAt(instant, zone)) === guess)
+    .sort((a, b) => a - b)
+  return fitting[0] ?? guess - before
+}
+
+/** `2026-12-02T14:00`: a wall-clock time as interviews keep it. */
+export function formatWallClock(clock: WallClock): string {
+  return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}`
+}
+
+/** The fields of `YYYY-MM-DDTHH:MM` text written by formatWallClock. */
+export function readWallClock(text: string): WallClock {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = text.split(/[-T:]/).map(Number)
+  return {year, month, day, hour, minute}
+}
+
+/** Whole calendar days from the day of `from` to the day of `to` (both wall clocks of one zone). */
+export function calendarDaysBetween(from: WallClock, to: WallClock): number {
+  return Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS)
+}

@@ -1,0 +1,61 @@
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {ApplicationService} from '../../../src/core/applications/application-service.js'
+import {FollowUps} from '../../../src/core/applications/follow-ups.js'
+import {InterviewService} from '../../../src/core/applications/interviews.js'
+import {buildDigest, renderDigest, TEXT_STYLE} from '../../../src/core/notifications/digest.js'
+import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteInterviewStore} from '../../../src/storage/sqlite/sqlite-interview-store.js'
+import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
+import {tempDir} from '../../helpers/cli.js'
+import {application} from '../../helpers/tracker.js'
+
+let dir: ReturnType<typeof tempDir>
+let db: SqliteDatabase
+let now: Date
+
+beforeEach(() => {
+  dir = tempDir('jobagent-interview-digest-')
+  db = openSqlite(join(dir.path, 'jobagent.db'), {migrations: TRACKER_MIGRATIONS})
+  now = new Date('2026-11-28T09:00:00Z')
+})
+
+afterEach(() => {
+  db.close()
+  dir.cleanup()
+})
+
+describe('the run digest and interviews', () => {
+  it('names the interviews of the next 48 hours and the applications waiting after one, below the jobs', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const clock = {now: () => now}
+    const applications = new SqliteApplicationStore(db, file)
+    const tracker = new ApplicationService(applications, clock)
+    const interviews = new InterviewService(new SqliteInterviewStore(db, file, applications), tracker, {
+      timeZone: 'Europe/Berlin',
+      clock,
+    })
+    await tracker.record(application({url: 'https://example.org/jobs/1', title: 'Backend Engineer'}))
+    await tracker.record(application({url: 'https://example.org/jobs/2', title: 'SRE', company: 'Initech'}))
+    await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))
+    await interviews.schedule('1', {at: '2026-11-29 14:00'})
+    await interviews.schedule('3', {at: '2026-12-05 14:00'})
+    await interviews.schedule('2', {at: '2026-11-25 10:00'})
+    const followUps = new FollowUps(applications, {after_days: 7, ghosted_after_days: 21}, clock, interviews)
+
+    const due = await followUps.toRemind(5)
+    const digest = buildDigest([], {maxItems: 5, followUps: due})
+    expect(digest.followUps).toEqual([
+      'Interview tomorrow 14:00: Backend Engineer at Acme (#1)',
+      'Waiting after interview: SRE at Initech (#2), interviewed 3 days ago, no news since',
+    ])
+    expect(renderDigest(digest, TEXT_STYLE)).toContain('Interview tomorrow 14:00: Backend Engineer at Acme (#1)')
+
+    // A change after the interview ends the wait; a run without a channel names nothing.
+    now = new Date('2026-11-28T10:00:00Z')
+    await tracker.changeStatus('2', 'interviewing', 'thank-you mail sent')
+    expect((await followUps.toRemind(5)).interviews?.waiting).toEqual([])
+    expect((await followUps.toRemind(0)).interviews).toBeUndefined()
+  })
+})
