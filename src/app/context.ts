@@ -1,4 +1,5 @@
 import {ApplicationService} from '../core/applications/application-service.js'
+import {ContactService} from '../core/applications/contact-service.js'
 import {FollowUps} from '../core/applications/follow-ups.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
@@ -11,6 +12,7 @@ import type {createShipmentService} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
+import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
 import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
@@ -35,6 +37,7 @@ interface Services {
   trackerDb: SqliteDatabase
   applicationStore: SqliteApplicationStore
   applications: ApplicationService
+  contacts: ContactService
   jobStore: SqliteJobStore
   feedbackStore: SqliteFeedbackStore
   descriptionReadings: SqliteDescriptionReadings
@@ -116,6 +119,18 @@ export class AppContext {
     return this.once('applications', () => new ApplicationService(this.applicationStore))
   }
 
+  /** The contacts of tracked applications, in jobagent.db beside them. */
+  get contacts(): ContactService {
+    return this.once(
+      'contacts',
+      () =>
+        new ContactService(
+          this.applications,
+          new SqliteContactStore(this.trackerDb, this.paths.trackerDb, this.applicationStore),
+        ),
+    )
+  }
+
   get jobStore(): SqliteJobStore {
     return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb, this.applicationStore))
   }
@@ -163,7 +178,7 @@ export class AppContext {
   openTrackerFiles(): Promise<TrackerFiles> {
     return this.once('trackerFiles', async () => {
       const {TrackerFiles} = await import('./tracker-files.js')
-      return new TrackerFiles(this.applications, this.paths.dataDir)
+      return new TrackerFiles(this.applications, this.contacts, this.paths.dataDir)
     })
   }
 

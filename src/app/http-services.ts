@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
+import type {ContactService} from '../core/applications/contact-service.js'
 import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
@@ -25,6 +26,8 @@ export interface HttpServices {
     JobCatalog,
     'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound' | 'giveVerdict' | 'undoVerdict'
   >
+  /** The contacts of an application: POST and DELETE /applications/{url}/contacts, GET /applications/{url}. */
+  contacts: Pick<ContactService, 'add' | 'list' | 'remove' | 'withContacts'>
   /** GET /applications/followups and POST /applications/{url}/snooze. */
   followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays'>
   /** GET /runs: the run ledger. */
@@ -40,6 +43,9 @@ export function createHttpServices(context: AppContext): HttpServices {
     version: VERSION,
     get applications() {
       return context.applications
+    },
+    get contacts() {
+      return context.contacts
     },
     jobs: {
       search: async (tags, signal) => (await context.openSharedSearch()).run(tags, signal),

@@ -3,6 +3,7 @@ import {APPLICATION_STATUSES, CHANGE_KINDS} from '../core/applications/applicati
 import {
   applicationEditSchema,
   applicationInputSchema,
+  contactInputSchema,
   notesSchema,
   statusSchema,
 } from '../core/applications/validation.js'
@@ -109,9 +110,30 @@ export const ApplicationEditSchema = applicationEditSchema.clone().openapi('Appl
   example: {title: 'Staff Backend Engineer', salary_offered: '€85k'},
 })
 
+/** A contact of an application (POST /applications/{url}/contacts, `contacts` of GET /applications/{url}). */
+export const ContactSchema = z
+  .object({
+    id: z.number().int().openapi({description: 'the contact id, what DELETE takes', example: 3}),
+    application_id: z.number().int().openapi({example: 12}),
+    name: z.string().openapi({example: 'Ann Lee'}),
+    role: z.string().openapi({description: 'empty when not given', example: 'recruiter'}),
+    reach: z
+      .string()
+      .openapi({description: 'an email address or an http(s) link; empty when none', example: 'ann@example.org'}),
+    notes: z.string(),
+    created_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  })
+  .openapi('Contact')
+
+/** POST /applications/{url}/contacts: a name, and optionally a role, an email or a link (or `reach`), notes. */
+export const ContactRequestSchema = contactInputSchema.clone().openapi('ContactRequest', {
+  example: {name: 'Ann Lee', role: 'recruiter', email: 'ann@example.org'},
+})
+
 /** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
 export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
   history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
+  contacts: z.array(ContactSchema).openapi({description: 'the contacts, oldest first'}),
 }).openapi('ApplicationWithHistory')
 
 /** When the job an application is for closed (docs/LIFECYCLE.md). */

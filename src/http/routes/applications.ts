@@ -175,8 +175,8 @@ const getApplication = createRoute({
   tags: ['applications'],
   summary: 'One application with its status history',
   description:
-    'The record, when it last changed and every status change, oldest first (as `jobagent status <url> --json` ' +
-    'prints it). 400 when {url} is not valid percent-encoding.',
+    'The record, when it last changed, every status change and its contacts, oldest first (as ' +
+    '`jobagent status <url> --json` prints it). 400 when {url} is not valid percent-encoding.',
   request: {params: UrlParamSchema},
   responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(401, 404, 422)},
 })
@@ -249,7 +249,8 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     .openapi(exportCsv, async (c) => {
       const {status, raw} = c.req.valid('query')
       const {applications} = await tracker().list({status})
-      return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
+      const exported = await services.contacts.withContacts(applications)
+      return csvDownload(c, applicationsToCsv(exported, {raw: raw === 'true'}))
     })
     .openapi(listFollowUps, async (c) => {
       return c.json(followUpsDocument(await services.followUps.due(), services.followUps.afterDays), 200)
@@ -260,7 +261,9 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       return c.json({id: application.id, url: application.url, snoozed_until: snoozedUntil}, 200)
     })
     .openapi(getApplication, async (c) => {
-      return c.json(applicationDetail(await tracker().get(c.req.valid('param').url)), 200)
+      const found = await tracker().get(c.req.valid('param').url)
+      const contacts = await services.contacts.list(String(found.application.id))
+      return c.json({...applicationDetail(found), contacts}, 200)
     })
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))
