@@ -3,6 +3,7 @@ import {Args, Flags} from '../src/cli/oclif.js'
 import {
   renderApplication,
   renderApplicationTable,
+  renderContacts,
   renderCounts,
   renderStatusChange,
 } from '../src/cli/render/applications.js'
@@ -76,12 +77,13 @@ export default class Status extends BaseCommand {
     }
     if (ref) {
       const found = await tracker.get(ref)
-      this.log(renderApplication(found, this.style))
-      return applicationDetail(found)
+      const contacts = await this.context.contacts.list(String(found.application.id))
+      this.log([renderApplication(found, this.style), renderContacts(contacts, this.style)].filter(Boolean).join('\n'))
+      return {...applicationDetail(found), contacts}
     }
     const {applications, counts} = await tracker.list(filter)
-    // --json prints the records and no table; the table needs no records.
-    if (this.jsonEnabled()) return applications.map(trackedRecord)
+    // --json prints the records with their contacts (the JSON export) and no table; the table needs neither.
+    if (this.jsonEnabled()) return this.context.contacts.withContacts(applications)
     this.log(renderApplicationTable(applications, this.style, {filter, total: counts.total, width: this.terminalWidth}))
     this.log(`\n${renderCounts(counts)}`)
     return undefined

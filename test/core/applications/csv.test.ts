@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {type ApplicationRecord, applicationRecord} from '../../../src/core/applications/application.js'
+import {applicationRecord} from '../../../src/core/applications/application.js'
 import {applicationsToCsv, type ExportedApplication, parseApplicationsCsv} from '../../../src/core/applications/csv.js'
 import {ValidationError} from '../../../src/core/errors.js'
 import {memoryTracker} from '../../helpers/tracker.js'
