@@ -34,7 +34,7 @@ export interface ImportOutcome {
  * What an imported record brings besides the eight fields, each left out when the file has no column for it: the
  * salary lines, and contacts merged by name into the application's (contactFields).
  */
-export interface ImportedExtras {
+interface ImportedExtras {
   salary_expected?: string
   salary_offered?: string
   contacts?: ContactFields[]
