@@ -58,6 +58,7 @@ describe('GET /applications/{url}', () => {
           details: null,
         },
       ],
+      contacts: [],
     })
     expect(body.history[0].changed_at <= body.history[1].changed_at).toBe(true)
     // The same answer as `jobagent status <url> --json`: one lookup behind both.
@@ -139,10 +140,10 @@ describe('the OpenAPI document', () => {
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })
-    // The tracked record's schema (what every listing shows) plus the history.
+    // The tracked record's schema (what every listing shows) plus the history and the contacts.
     expect(document.components.schemas.ApplicationWithHistory.allOf).toEqual([
       {$ref: '#/components/schemas/TrackedApplication'},
-      expect.objectContaining({required: ['history']}),
+      expect.objectContaining({required: ['history', 'contacts']}),
     ])
     expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},

@@ -177,6 +177,10 @@ describe('GET /applications/export.csv', () => {
       'applied_date',
       'status',
       'notes',
+      'id',
+      'salary_expected',
+      'salary_offered',
+      'contacts',
     ])
     expect(parsed.data[0]).toMatchObject({title: `'=HYPERLINK("x")`, notes: 'line 1\nline 2, "quoted"'})
     const raw = await (await api.app.request('/applications/export.csv?raw=true')).text()
