@@ -50,6 +50,9 @@ describe('POST /applications/{url}/contacts', () => {
       jsonBody({name: 'Ann', email: 'a@example.org', link: 'https://example.org'}),
     )
     expect(both.status).toBe(422)
+    expect((await json(both)).error.details).toEqual([
+      expect.objectContaining({field: 'link', message: 'give only one of email, link'}),
+    ])
     const missing = await api.app.request('/applications/9/contacts', jsonBody({name: 'Ann'}))
     expect(missing.status).toBe(404)
   })

@@ -123,7 +123,7 @@ export const contactInputSchema = z
   .superRefine((contact, context) => {
     const given = (['email', 'link', 'reach'] as const).filter((field) => contact[field])
     if (given.length > 1) {
-      context.addIssue({code: 'custom', path: [given[1] ?? ''], message: `give one of ${given.join(', ')}, not both`})
+      context.addIssue({code: 'custom', path: [given[1] ?? ''], message: `give only one of ${given.join(', ')}`})
     }
   })
   .transform(({name, role, email, link, reach, notes}) => ({name, role, reach: email || link || reach || '', notes}))
