@@ -13,7 +13,7 @@ export default class Import extends BaseCommand {
     'is given. The file may be UTF-8, UTF-16 with a byte order mark, or Windows-1252 (read when the bytes are not ' +
     'UTF-8).\n\n' +
     'Huntr columns: Employer -> company, Job Title -> title, List -> status, URL -> url, Location -> location, ' +
-    'Date Saved -> applied_date, Notes -> notes, Salary -> a "Salary: ..." line after the notes.\n' +
+    'Date Saved -> applied_date, Notes -> notes, Salary -> salary_expected.\n' +
     'Teal columns: Company Name, Job Title, Status, Job URL, Location, Salary, mapped alike; applied_date is the ' +
     'import time.\n\n' +
     'Stages (case ignored): Wishlist, Bookmarked -> saved; Applied, Applying -> applied; Interview, Interviewing, ' +

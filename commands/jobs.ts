@@ -3,6 +3,7 @@ import {checkJobsFlags, needsProfile} from '../src/cli/jobs-flags.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderJobTable} from '../src/cli/render/jobs.js'
 import {renderVerdict} from '../src/cli/render/verdicts.js'
+import {listFilterFlags} from '../src/cli/tracker-flags.js'
 
 export default class Jobs extends BaseCommand {
   static summary = 'List the jobs found by the last run, show one in full, or like or dismiss one'
@@ -24,6 +25,7 @@ export default class Jobs extends BaseCommand {
     '<%= config.bin %> jobs 23 --dismiss --reason "too senior"',
     '<%= config.bin %> jobs 23 --undo',
     '<%= config.bin %> jobs --dismissed',
+    '<%= config.bin %> jobs --search typescript --source greenhouse --since 7d',
     '<%= config.bin %> jobs --new --json | jq ".[].url"',
   ]
   static enableJsonFlag = true
@@ -39,6 +41,7 @@ export default class Jobs extends BaseCommand {
     dismissed: Flags.boolean({description: 'Only the jobs you dismissed (without an id).'}),
     closed: Flags.boolean({description: 'Only closed jobs (no board lists them any more).', exclusive: ['all']}),
     all: Flags.boolean({description: "The last run's jobs and the closed ones."}),
+    ...listFilterFlags,
   }
 
   async run() {
@@ -64,7 +67,14 @@ export default class Jobs extends BaseCommand {
       return flags.explain ? job : listed
     }
     const state = flags.closed ? 'closed' : flags.all || flags.dismissed ? 'all' : 'open'
-    const listing = {newOnly: flags.new, minScore: flags['min-score'], state, dismissed: flags.dismissed} as const
+    const filter = {search: flags.search, source: flags.source, since: flags.since}
+    const listing = {
+      newOnly: flags.new,
+      minScore: flags['min-score'],
+      state,
+      dismissed: flags.dismissed,
+      filter,
+    } as const
     // --json prints every field of each job; the table shows a few, and reads only those.
     if (this.jsonEnabled()) return (await catalog.lastRun(listing)).jobs
     const {run, jobs} = await catalog.lastRun({...listing, fields: 'summary'})

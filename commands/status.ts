@@ -3,12 +3,13 @@ import {Args, Flags} from '../src/cli/oclif.js'
 import {
   renderApplication,
   renderApplicationTable,
+  renderContacts,
   renderCounts,
   renderStatusChange,
 } from '../src/cli/render/applications.js'
 import {listFilterFlags} from '../src/cli/tracker-flags.js'
-import {APPLICATION_STATUSES, applicationDetail, trackedRecord} from '../src/core/applications/application.js'
-import {interviewRecord} from '../src/core/applications/interviews.js'
+import {APPLICATION_STATUSES, trackedRecord} from '../src/core/applications/application.js'
+import {applicationInFull, applicationInFullDocument} from '../src/core/applications/application-in-full.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
@@ -76,14 +77,18 @@ export default class Status extends BaseCommand {
       return {application: trackedRecord(change.current), previous_status: change.previous.status}
     }
     if (ref) {
-      const found = await tracker.get(ref)
-      const interviews = await this.context.interviews.of(found.application)
-      this.log(renderApplication(found, this.style, {interviews}))
-      return {...applicationDetail(found), interviews: interviews.map(interviewRecord)}
+      const _found = await tracker.get(ref)
+      const full = await applicationInFull(this.context, ref)
+      this.log(
+        [renderApplication(full, this.style, {interviews: full.interviews}), renderContacts(full.contacts, this.style)]
+          .filter(Boolean)
+          .join('\n'),
+      )
+      return applicationInFullDocument(full)
     }
     const {applications, counts} = await tracker.list(filter)
-    // --json prints the records and no table; the table needs no records.
-    if (this.jsonEnabled()) return applications.map(trackedRecord)
+    // --json prints the records with their contacts (the JSON export) and no table; the table needs neither.
+    if (this.jsonEnabled()) return this.context.contacts.withContacts(applications)
     this.log(renderApplicationTable(applications, this.style, {filter, total: counts.total, width: this.terminalWidth}))
     this.log(`\n${renderCounts(counts)}`)
     return undefined

@@ -1,4 +1,5 @@
 import {ApplicationService} from '../core/applications/application-service.js'
+import {ContactService} from '../core/applications/contact-service.js'
 import {FollowUps} from '../core/applications/follow-ups.js'
 import {InterviewService} from '../core/applications/interviews.js'
 import type {DigestSender} from '../core/jobs/agent-run.js'
@@ -14,6 +15,7 @@ import type {createShipmentService} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
+import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
 import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteInterviewStore} from '../storage/sqlite/sqlite-interview-store.js'
@@ -41,6 +43,7 @@ interface Services {
   applicationStore: SqliteApplicationStore
   applications: ApplicationService
   interviews: InterviewService
+  contacts: ContactService
   jobStore: SqliteJobStore
   feedbackStore: SqliteFeedbackStore
   descriptionReadings: SqliteDescriptionReadings
@@ -143,6 +146,18 @@ export class AppContext {
     return this.once('applications', () => new ApplicationService(this.applicationStore))
   }
 
+  /** The contacts of tracked applications, in jobagent.db beside them. */
+  get contacts(): ContactService {
+    return this.once(
+      'contacts',
+      () =>
+        new ContactService(
+          this.applications,
+          new SqliteContactStore(this.trackerDb, this.paths.trackerDb, this.applicationStore),
+        ),
+    )
+  }
+
   get jobStore(): SqliteJobStore {
     return this.once('jobStore', () => new SqliteJobStore(this.trackerDb, this.paths.trackerDb, this.applicationStore))
   }
@@ -190,7 +205,7 @@ export class AppContext {
   openTrackerFiles(): Promise<TrackerFiles> {
     return this.once('trackerFiles', async () => {
       const {TrackerFiles} = await import('./tracker-files.js')
-      return new TrackerFiles(this.applications, this.paths.dataDir)
+      return new TrackerFiles(this.applications, this.contacts, this.paths.dataDir)
     })
   }
 

@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
+import type {ContactService} from '../core/applications/contact-service.js'
 import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {InterviewService} from '../core/applications/interviews.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
@@ -26,6 +27,8 @@ export interface HttpServices {
     JobCatalog,
     'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound' | 'giveVerdict' | 'undoVerdict'
   >
+  /** The contacts of an application: POST and DELETE /applications/{url}/contacts, GET /applications/{url}. */
+  contacts: Pick<ContactService, 'add' | 'list' | 'remove' | 'withContacts'>
   /** GET /applications/followups and POST /applications/{url}/snooze. */
   followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews'>
   /** POST /applications/{url}/interviews, GET /interviews and the calendar file GET /interviews.ics. */
@@ -43,6 +46,9 @@ export function createHttpServices(context: AppContext): HttpServices {
     version: VERSION,
     get applications() {
       return context.applications
+    },
+    get contacts() {
+      return context.contacts
     },
     jobs: {
       search: async (tags, signal) => (await context.openSharedSearch()).run(tags, signal),

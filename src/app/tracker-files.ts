@@ -2,6 +2,7 @@ import {readFile, stat} from 'node:fs/promises'
 import {extname, join, resolve} from 'node:path'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
 import type {ImportOutcome} from '../core/applications/application-store.js'
+import type {ContactService} from '../core/applications/contact-service.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
 import {decodeImportFile, type ImportEncoding} from '../core/applications/import-encoding.js'
 import {parseTrackerExport, type TrackerExportFormat, trackerExportHint} from '../core/applications/tracker-exports.js'
@@ -24,6 +25,7 @@ export interface ExportResult {
 export class TrackerFiles {
   constructor(
     private readonly applications: ApplicationService,
+    private readonly contacts: ContactService,
     private readonly dataDir: string,
   ) {}
 
@@ -34,7 +36,8 @@ export class TrackerFiles {
   async exportCsv(options: {output?: string; raw?: boolean} = {}): Promise<ExportResult> {
     const path = resolve(options.output ?? this.defaultExportPath())
     const {applications} = await this.applications.list()
-    writeFileDurably(path, applicationsToCsv(applications, {raw: options.raw ?? false}))
+    const exported = await this.contacts.withContacts(applications)
+    writeFileDurably(path, applicationsToCsv(exported, {raw: options.raw ?? false}))
     return {path, count: applications.length}
   }
 

@@ -8,6 +8,9 @@ interface JobsFlags {
   explain: boolean
   dismissed: boolean
   reason?: string | undefined
+  search?: string | undefined
+  source?: string | undefined
+  since?: string | undefined
 }
 
 /**
@@ -30,6 +33,12 @@ export function checkJobsFlags(flags: JobsFlags, id: number | undefined): Verdic
   if (flags.reason !== undefined && !verdict) {
     throw new ValidationError('--reason goes with --like or --dismiss', {
       hint: 'e.g. jobagent jobs 23 --dismiss --reason "too senior"',
+    })
+  }
+  const filter = (['search', 'source', 'since'] as const).find((name) => flags[name] !== undefined)
+  if (filter && id !== undefined) {
+    throw new ValidationError(`--${filter} filters the list and takes no id`, {
+      hint: 'list with: jobagent jobs --search <text>; show one with: jobagent jobs <ID>',
     })
   }
   if (flags.dismissed && id !== undefined) {

@@ -13,6 +13,7 @@ import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests} from './middleware/observe.js'
 import {hostGuard, sameOriginGuard, wellFormedHost} from './middleware/request-origin.js'
 import {applicationsRoutes} from './routes/applications.js'
+import {contactsRoutes} from './routes/contacts.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
 import {interviewsRoutes} from './routes/interviews.js'
@@ -121,6 +122,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', jobsRoutes(services, metrics, options.stopping ? {stopping: options.stopping} : {}))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', interviewsRoutes(services))
+  app.route('/', contactsRoutes(services))
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))
   const shipments = services.shipments

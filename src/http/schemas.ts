@@ -5,6 +5,7 @@ import {interviewInputSchema} from '../core/applications/interview-validation.js
 import {
   applicationEditSchema,
   applicationInputSchema,
+  contactInputSchema,
   notesSchema,
   statusSchema,
 } from '../core/applications/validation.js'
@@ -169,10 +170,38 @@ export const InterviewRemindersFields = {
     }),
 }
 
+/** A contact of an application (POST /applications/{url}/contacts, `contacts` of GET /applications/{url}). */
+export const ContactSchema = z
+  .object({
+    id: z.number().int().openapi({description: 'the contact id, what DELETE takes', example: 3}),
+    application_id: z.number().int().openapi({example: 12}),
+    name: z.string().openapi({example: 'Ann Lee'}),
+    role: z.string().openapi({description: 'empty when not given', example: 'recruiter'}),
+    reach: z
+      .string()
+      .openapi({description: 'an email address or an http(s) link; empty when none', example: 'ann@example.org'}),
+    notes: z.string(),
+    created_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+  })
+  .openapi('Contact')
+
+/** An application as GET /applications and `status --json` list it: the record with its contacts' fields. */
+export const ListedApplicationSchema = TrackedApplicationSchema.extend({
+  contacts: z
+    .array(ContactSchema.pick({name: true, role: true, reach: true, notes: true}))
+    .openapi({description: 'its contacts as the export carries them, oldest first'}),
+}).openapi('ListedApplication')
+
+/** POST /applications/{url}/contacts: a name, and optionally a role, an email or a link (or `reach`), notes. */
+export const ContactRequestSchema = contactInputSchema.clone().openapi('ContactRequest', {
+  example: {name: 'Ann Lee', role: 'recruiter', email: 'ann@example.org'},
+})
+
 /** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
 export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
+  history: z.array(StatusChangeRecordSchema).openapi({description: 'every change, oldest first'}),
   interviews: z.array(InterviewSchema).openapi({description: 'its interviews, in the order they were added'}),
-  history: z.array(StatusChangeRecordSchema).openapi({description: 'every status change, oldest first'}),
+  contacts: z.array(ContactSchema).openapi({description: 'the contacts, oldest first'}),
 }).openapi('ApplicationWithHistory')
 
 /** When the job an application is for closed (docs/LIFECYCLE.md). */

@@ -13,7 +13,7 @@ let files: TrackerFiles
 beforeEach(() => {
   dir = tempDir('jobagent-tracker-files-')
   tracker = memoryTracker()
-  files = new TrackerFiles(tracker.service, dir.path)
+  files = new TrackerFiles(tracker.service, tracker.contacts, dir.path)
 })
 
 afterEach(() => {
@@ -48,7 +48,7 @@ describe('the encoding of an imported file', () => {
     // Then the names and notes keep their letters, and the outcome names the encoding
     expect(outcome).toMatchObject({inserted: 1, encoding: 'windows-1252', file: path})
     const [imported] = (await tracker.service.list()).applications
-    expect(imported).toMatchObject({company: 'Müller GmbH', notes: 'Salary: €70k'})
+    expect(imported).toMatchObject({company: 'Müller GmbH', notes: '', salary_expected: '€70k'})
   })
 
   it('reads UTF-16LE and UTF-16BE files by their byte order mark, CSV and JSON alike', async () => {

@@ -62,7 +62,8 @@ describe('jobagent import --from', () => {
       source: 'huntr',
       applied_date: '2026-03-14T00:00:00.000',
       status: 'saved',
-      notes: 'Referral from Jan, ask about "remote" days\nSalary: €70,000 - €85,000',
+      notes: 'Referral from Jan, ask about "remote" days',
+      salary_expected: '€70,000 - €85,000',
     })
     expect(applications[1]).toMatchObject({applied_date: '2026-03-02T14:05:00.000', status: 'applied'})
     expect(applications.slice(6).map((row) => [row.source, row.company, row.status])).toEqual([

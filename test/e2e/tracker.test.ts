@@ -133,6 +133,7 @@ describe('jobagent status', () => {
         'salary_expected',
         'salary_offered',
         'removed_at',
+        'contacts',
       ])
     }
   })

@@ -1,9 +1,11 @@
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {ApplicationService} from '../../src/core/applications/application-service.js'
+import {ContactService} from '../../src/core/applications/contact-service.js'
 import {type Clock, localTimestamp} from '../../src/core/time.js'
 import {openSqlite, type SqliteDatabase} from '../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteContactStore} from '../../src/storage/sqlite/sqlite-contact-store.js'
 import {TRACKER_MIGRATIONS} from '../../src/storage/sqlite/tracker-migrations.js'
 
 /** The local timestamp `days` days before `from` (now by default), as applied_date and updated_at are kept. */
@@ -24,6 +26,7 @@ export interface Tracker {
   db: SqliteDatabase
   store: SqliteApplicationStore
   service: ApplicationService
+  contacts: ContactService
   clock: ReturnType<typeof steppingClock>
 }
 
@@ -32,7 +35,14 @@ export function memoryTracker(file = ':memory:'): Tracker {
   const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
   const store = new SqliteApplicationStore(db, file)
   const clock = steppingClock()
-  return {db, store, service: new ApplicationService(store, clock), clock}
+  const service = new ApplicationService(store, clock)
+  return {
+    db,
+    store,
+    service,
+    contacts: new ContactService(service, new SqliteContactStore(db, file, store), clock),
+    clock,
+  }
 }
 
 export function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -43,6 +43,7 @@ function failingServices(error: unknown): HttpServices {
       purge: fail,
       stats: fail,
     },
+    contacts: {add: fail, list: fail, remove: fail, withContacts: fail},
     jobs: {
       search: fail,
       lastRunPage: fail,

@@ -59,6 +59,7 @@ describe('GET /applications/{url}', () => {
           details: null,
         },
       ],
+      contacts: [],
     })
     expect(body.history[0].changed_at <= body.history[1].changed_at).toBe(true)
     // The same answer as `jobagent status <url> --json`: one lookup behind both.
@@ -140,10 +141,10 @@ describe('the OpenAPI document', () => {
     expect(route.get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApplicationWithHistory',
     })
-    // The tracked record's schema (what every listing shows) plus its interviews and the history.
+    // The tracked record's schema (what every listing shows) plus the history, interviews and contacts.
     expect(document.components.schemas.ApplicationWithHistory.allOf).toEqual([
       {$ref: '#/components/schemas/TrackedApplication'},
-      expect.objectContaining({required: ['interviews', 'history']}),
+      expect.objectContaining({required: ['history', 'interviews', 'contacts']}),
     ])
     expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},

@@ -148,6 +148,7 @@ describe('GET /applications', () => {
       'salary_expected',
       'salary_offered',
       'removed_at',
+      'contacts',
     ])
     const saved = await json(await api.app.request('/applications?status=saved'))
     expect(saved).toMatchObject({count: 1, applications: [{url: 'https://example.org/jobs/2', status: 'saved'}]})
@@ -177,6 +178,10 @@ describe('GET /applications/export.csv', () => {
       'applied_date',
       'status',
       'notes',
+      'id',
+      'salary_expected',
+      'salary_offered',
+      'contacts',
     ])
     expect(parsed.data[0]).toMatchObject({title: `'=HYPERLINK("x")`, notes: 'line 1\nline 2, "quoted"'})
     const raw = await (await api.app.request('/applications/export.csv?raw=true')).text()

@@ -189,7 +189,9 @@ describe('dashboard: changes go through the services at once', () => {
     const path = /to (\S+\.csv)/.exec(ui.frame())?.[1] ?? ''
     expect(path.startsWith(home?.path ?? '?')).toBe(true)
     const lines = readFileSync(path, 'utf8').trim().split(/\r?\n/)
-    expect(lines[0]).toBe('title,company,location,url,source,applied_date,status,notes')
+    expect(lines[0]).toBe(
+      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,contacts',
+    )
     expect(lines[1]).toContain('Engineer 1,Company 1,Remote,https://board.example/jobs/1,remoteok,')
   })
 

@@ -7,6 +7,7 @@ import {
   type TrackedApplication,
 } from '../../core/applications/application.js'
 import type {StatusUpdate} from '../../core/applications/application-store.js'
+import {type Contact, describeContact} from '../../core/applications/contact.js'
 import {encodingLabel} from '../../core/applications/import-encoding.js'
 import type {Interview} from '../../core/applications/interviews.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
@@ -102,6 +103,24 @@ export function renderApplication(
     for (const change of history) lines.push(`  ${shown(change.changed_at)}  ${describeChange(change, words)}`)
   }
   return lines.join('\n')
+}
+
+/** The contacts block of `status <id>`: one line each with the id `contact <id> --remove` takes; nothing without any. */
+export function renderContacts(contacts: readonly Contact[], style: Style): string {
+  if (contacts.length === 0) return ''
+  const lines = ['', style.bold('Contacts')]
+  for (const contact of contacts) {
+    lines.push(`  ${contact.id}. ${shown(describeContact(contact))}`)
+    if (contact.notes) lines.push(`     ${shown(contact.notes, multiline).replace(/\n/g, '\n     ')}`)
+  }
+  return lines.join('\n')
+}
+
+/** What `jobagent contact` did: the contact added or removed, with its application. */
+export function renderContactChange(contact: Contact, what: 'added' | 'removed'): string {
+  const hint =
+    what === 'added' ? `; remove it with: jobagent contact ${contact.application_id} --remove ${contact.id}` : ''
+  return `${what === 'added' ? 'Added' : 'Removed'} contact ${contact.id} of #${contact.application_id}: ${shown(describeContact(contact))}${hint}`
 }
 
 export function renderStatusChange({previous, current}: StatusUpdate): string {

@@ -15,6 +15,7 @@ import type {
   ApplicationFilter,
   ApplicationStore,
   FieldEdit,
+  ImportedApplication,
   ImportOutcome,
   StatusEdit,
   StatusUpdate,
@@ -33,7 +34,7 @@ let schemas: Promise<Schemas> | undefined
  * the dashboard) validates nothing, and zod is a large share of a short command's start time. The promise is
  * kept: import() of a loaded module still goes through the module loader on every call.
  */
-function loadSchemas(): Promise<Schemas> {
+export function loadSchemas(): Promise<Schemas> {
   schemas ??= import('./validation.js')
   return schemas
 }
@@ -70,7 +71,7 @@ export interface ImportRow {
   problems?: ErrorDetail[]
 }
 
-function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodType>(
   {issuesToDetails}: Schemas,
   schema: S,
   value: unknown,
@@ -287,7 +288,7 @@ export class ApplicationService {
   async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
     const {importedRecordSchema, issuesToDetails} = await loadSchemas()
     const now = localTimestamp(this.clock.now())
-    const valid: {record: ApplicationRecord; keys: UrlKeys; appliedDateGiven: boolean; since: string}[] = []
+    const valid: ImportedApplication[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
     for (const {row, value, problems} of rows) {
@@ -302,7 +303,7 @@ export class ApplicationService {
         continue
       }
       if (reported.length > 0) continue
-      const {applied_date, ...fields} = result.data
+      const {applied_date, salary_expected, salary_offered, contacts, ...fields} = result.data
       const keys = urlKeys(fields.url)
       const earlier = firstRowOfKey.get(keys.canonicalKey)
       if (earlier !== undefined) {
@@ -311,7 +312,10 @@ export class ApplicationService {
       }
       firstRowOfKey.set(keys.canonicalKey, row)
       const record = {...fields, applied_date: applied_date || now}
-      valid.push({record, keys, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)})
+      const extras = Object.fromEntries(
+        Object.entries({salary_expected, salary_offered, contacts}).filter(([, value]) => value !== undefined),
+      )
+      valid.push({record, extras, keys, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)})
     }
     if (errors.length > 0) {
       const rowsWithErrors = new Set(errors.map((error) => error.row)).size

@@ -8,6 +8,7 @@ import type {
   StatusChange,
   TrackedApplication,
 } from './application.js'
+import type {ContactFields} from './contact.js'
 
 /** What a status change sets; a field left out keeps its current value. */
 export interface StatusEdit {
@@ -27,6 +28,25 @@ export interface ImportOutcome {
   unchanged: string[]
   /** Records already tracked exactly as the file has them: nothing to write, with `update` or without. */
   identical: number
+}
+
+/**
+ * What an imported record brings besides the eight fields, each left out when the file has no column for it: the
+ * salary lines, and contacts merged by name into the application's (contactFields).
+ */
+interface ImportedExtras {
+  salary_expected?: string
+  salary_offered?: string
+  contacts?: ContactFields[]
+}
+
+/** One record of an import as the store writes it. */
+export interface ImportedApplication {
+  record: ApplicationRecord
+  extras: ImportedExtras
+  keys: UrlKeys
+  appliedDateGiven: boolean
+  since: string
 }
 
 /** The two keys of an application URL: as given (applicationUrlKey) and without tracking parameters. */
@@ -100,12 +120,11 @@ export interface ApplicationStore {
   /**
    * All or nothing: inserts new records and, with `update`, overwrites tracked ones. A record whose file gave no
    * applied_date (`appliedDateGiven: false`) keeps the tracked one on update; a new one gets the record's. A new
-   * record's status dates from `since` (statusSince); a tracked one whose status changes, from `at`.
+   * record's status dates from `since` (statusSince); a tracked one whose status changes, from `at`. With `update`,
+   * salary lines given overwrite the tracked ones and contacts are merged by name (a contact of the file replaces
+   * the tracked one of the same name; the others are kept), each change in the history.
    */
-  importRecords(
-    records: readonly {record: ApplicationRecord; keys: UrlKeys; appliedDateGiven: boolean; since: string}[],
-    options: {update: boolean; at: string},
-  ): Promise<ImportOutcome>
+  importRecords(records: readonly ImportedApplication[], options: {update: boolean; at: string}): Promise<ImportOutcome>
   /**
    * Marks the posting of the applications tracked under these URL keys closed at `at` (the lifecycle rules decide
    * which, docs/LIFECYCLE.md); one marked already keeps its date. Returns how many it marked. Synchronous: the job

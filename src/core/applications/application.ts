@@ -128,8 +128,9 @@ export function describeChange(change: StatusChange, style: {arrow: string; note
       return 'removed from lists and stats'
     case 'restored':
       return 'restored to lists and stats'
-    case 'interview':
     case 'contact':
+      return details.map(([what, value]) => `contact ${what}: ${said(value)}`).join(', ')
+    case 'interview':
       return `${change.change} added: ${details
         .map(([, value]) => said(value))
         .filter(Boolean)

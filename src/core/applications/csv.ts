@@ -1,7 +1,31 @@
 import Papa from 'papaparse'
 import {ValidationError} from '../errors.js'
-import {APPLICATION_FIELDS, type ApplicationRecord} from './application.js'
+import {APPLICATION_FIELDS, type ApplicationRecord, type TrackedApplication} from './application.js'
 import type {ImportRow} from './application-service.js'
+import {type ContactFields, contactFields} from './contact.js'
+
+/**
+ * The columns after the eight record fields: the short id (ignored by an import: ids are the tracker's own), the
+ * salary lines and the contacts as the JSON text of an array of `{name, role, reach, notes}`.
+ */
+const EXTRA_COLUMNS = ['id', 'salary_expected', 'salary_offered', 'contacts'] as const
+
+/** Every column of an export, the eight record fields first and unchanged. */
+const CSV_COLUMNS = [...APPLICATION_FIELDS, ...EXTRA_COLUMNS] as const
+
+/** A tracked application with its contacts, as an export writes it. */
+export type ExportedApplication = ApplicationRecord &
+  Pick<TrackedApplication, 'id' | 'salary_expected' | 'salary_offered'> & {contacts: readonly ContactFields[]}
+
+function cellsOf(application: ExportedApplication): string[] {
+  return [
+    ...APPLICATION_FIELDS.map((field) => application[field]),
+    String(application.id),
+    application.salary_expected,
+    application.salary_offered,
+    application.contacts.length === 0 ? '' : JSON.stringify(application.contacts.map(contactFields)),
+  ]
+}
 
 /**
  * Cells a spreadsheet would evaluate as a formula. Cells that already begin with quotes before such a character
@@ -13,12 +37,12 @@ function neutraliseFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell
 }
 
-/** RFC 4180 CSV (CRLF, quoted where needed) with a header row of the eight record columns. */
-export function applicationsToCsv(records: readonly ApplicationRecord[], options: {raw?: boolean} = {}): string {
-  const rows = records.map((record) =>
-    APPLICATION_FIELDS.map((field) => (options.raw ? record[field] : neutraliseFormula(record[field]))),
+/** RFC 4180 CSV (CRLF, quoted where needed) with a header row: the eight record columns, then EXTRA_COLUMNS. */
+export function applicationsToCsv(applications: readonly ExportedApplication[], options: {raw?: boolean} = {}): string {
+  const rows = applications.map((application) =>
+    cellsOf(application).map((cell) => (options.raw ? cell : neutraliseFormula(cell))),
   )
-  const csv = Papa.unparse({fields: [...APPLICATION_FIELDS], data: rows}, {newline: '\r\n', quotes: false})
+  const csv = Papa.unparse({fields: [...CSV_COLUMNS], data: rows}, {newline: '\r\n', quotes: false})
   // Papa ends a header-only file with a line break but not one with rows; every line ends with CRLF here.
   return csv.endsWith('\r\n') ? csv : `${csv}\r\n`
 }
@@ -47,11 +71,14 @@ export function parseApplicationsCsv(
   if (headerErrors.length > 0) {
     throw new ValidationError(`${fileName} is not a valid applications CSV`, {
       details: headerErrors,
-      hint: `the header must be: ${APPLICATION_FIELDS.join(',')}`,
+      hint: `the header must be: ${APPLICATION_FIELDS.join(',')} (then optionally ${EXTRA_COLUMNS.join(',')})`,
     })
   }
   return rows.map((row) =>
-    readRow(row, fields.length, (cells) => ({row: row.line, value: unformula(cellsByField(fields, cells))})),
+    readRow(row, fields.length, (cells) => {
+      const {id: _id, ...value} = unformula(cellsByField(fields, cells))
+      return {row: row.line, value}
+    }),
   )
 }
 
@@ -190,7 +217,7 @@ function describeParseError(error: Papa.ParseError): string {
 }
 
 function checkHeader(fields: readonly string[]) {
-  const known = new Set<string>(APPLICATION_FIELDS)
+  const known = new Set<string>(CSV_COLUMNS)
   const unknown = fields.filter((field) => !known.has(field))
   const repeated = fields.filter((field, index) => known.has(field) && fields.indexOf(field) !== index)
   const required = ['title', 'company', 'url', 'source'].filter((field) => !fields.includes(field))

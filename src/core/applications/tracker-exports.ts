@@ -239,7 +239,6 @@ function toImportRow(
     })
   }
   const salary = cell('salary')
-  const notes = [cell('notes'), salary === '' ? '' : `Salary: ${salary}`].filter((part) => part !== '').join('\n')
   return {
     row,
     value: {
@@ -250,7 +249,9 @@ function toImportRow(
       source: format,
       applied_date: appliedDate ?? '',
       status: status ?? '',
-      notes,
+      notes: cell('notes'),
+      // The salary the tracker holds is the one hoped for: an offer is written down when it comes.
+      ...(salary === '' ? {} : {salary_expected: salary}),
     },
     ...(problems.length > 0 ? {problems} : {}),
   }

@@ -91,6 +91,76 @@ export const applicationEditSchema = z.strictObject(
   {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
 )
 
+/** An email address as a person writes one: something, an @, a domain with a dot; no spaces. */
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
+
+const emailSchema = anyText('email').refine((value) => EMAIL.test(value), {
+  message: 'email must be an address such as ann@example.org',
+})
+const linkSchema = anyText('link').refine(isHttpUrl, {message: 'link must be an http:// or https:// address'})
+
+/**
+ * A contact as a front end gives it: `email` or `link` (the CLI's flags) or `reach` (either of them, as stored and
+ * exported), at most one; each refused, naming it, when it is neither an address nor a web link. Notes may span
+ * lines.
+ */
+export const contactInputSchema = z
+  .strictObject(
+    {
+      name: requiredText('name'),
+      role: optionalText('role'),
+      email: emailSchema.optional(),
+      link: linkSchema.optional(),
+      reach: anyText('reach')
+        .refine((value) => value === '' || EMAIL.test(value) || isHttpUrl(value), {
+          message: 'reach must be an email address or an http:// or https:// link',
+        })
+        .optional(),
+      notes: notesSchema.default(''),
+    },
+    {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
+  )
+  .superRefine((contact, context) => {
+    const given = (['email', 'link', 'reach'] as const).filter((field) => contact[field])
+    if (given.length > 1) {
+      context.addIssue({code: 'custom', path: [given[1] ?? ''], message: `give only one of ${given.join(', ')}`})
+    }
+  })
+  .transform(({name, role, email, link, reach, notes}) => ({name, role, reach: email || link || reach || '', notes}))
+
+/** A list of contacts without what the tracker numbers them by (an export carries ids; an import gives new ones). */
+function withoutNumbering(value: unknown): unknown {
+  if (!Array.isArray(value)) return value
+  return value.map((contact: unknown) => {
+    if (typeof contact !== 'object' || contact === null) return contact
+    const {id: _id, application_id: _application, created_at: _created, ...fields} = contact as Record<string, unknown>
+    return fields
+  })
+}
+
+/**
+ * The contacts of an imported record: a JSON array of contacts, or its text (a CSV cell); an empty cell is none.
+ * A contact's fields are checked as contactInputSchema checks them.
+ */
+const importedContactsSchema = z.preprocess(
+  (value, context) => {
+    if (typeof value !== 'string') return withoutNumbering(value)
+    if (value.trim() === '') return []
+    try {
+      return withoutNumbering(JSON.parse(value))
+    } catch {
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message:
+          'contacts must be a JSON array such as [{"name":"Ann Lee","role":"recruiter","reach":"ann@example.org"}]',
+      })
+      return z.NEVER
+    }
+  },
+  z.array(contactInputSchema, {error: 'contacts must be a list of contacts'}).max(100, 'more than 100 contacts'),
+)
+
 export type ApplicationInput = z.input<typeof applicationInputSchema>
 export type ValidApplicationInput = z.output<typeof applicationInputSchema>
 
@@ -115,6 +185,9 @@ export const importedRecordSchema = applicationInputSchema.extend({
     })
     .optional(),
   notes: z.preprocess((value) => (value === null ? '' : value), notesSchema.default('')),
+  salary_expected: anyText('salary_expected').optional(),
+  salary_offered: anyText('salary_offered').optional(),
+  contacts: importedContactsSchema.optional(),
   // An empty status cell in a hand-made CSV means the default, as a missing status column does.
   status: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),

@@ -15,6 +15,7 @@ import type {JobResponse} from './job.js'
 import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, StoredJob} from './job-store.js'
 import {type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
+import {type JobListFilter, jobListFilter} from './listing-filter.js'
 
 /** A job seen against the tracker (see trackingOfJob), with its score against the profile (null without one). */
 type Listed<J> = J & JobTracking & {score: number | null; reasons: string[]}
@@ -36,6 +37,8 @@ interface ListingOptions {
   state?: JobState
   /** true: only the jobs the person dismissed; otherwise they are left out. */
   dismissed?: boolean
+  /** Text, a board and how recent (jobListFilter). */
+  filter?: JobListFilter
 }
 
 /** What the catalog reads besides the jobs and the tracker: the profile to rank by and the person's verdicts. */
@@ -97,6 +100,7 @@ export class JobCatalog {
   async lastRun(options?: ListingOptions): Promise<JobListing<ListedJob>>
   async lastRun(options: ListingOptions & {fields?: JobFields} = {}): Promise<JobListing<ListedSummary>> {
     const state = options.state ?? 'open'
+    const matches = jobListFilter(options.filter ?? {}, new Date())
     const fields = this.matching ? 'all' : (options.fields ?? 'all')
     // With a profile the last run's jobs are read for every listing: they are what every job is scored among.
     const listing = state === 'closed' && !this.matching ? {run: null, jobs: []} : await this.jobs.lastRunJobs(fields)
@@ -116,7 +120,8 @@ export class JobCatalog {
     const shown = (job: ListedSummary) =>
       learned.dismissed.has(job.id) === (options.dismissed ?? false) &&
       (!options.newOnly || job.is_new) &&
-      (state === 'all' || (state === 'open') === (job.closed_at === null))
+      (state === 'all' || (state === 'open') === (job.closed_at === null)) &&
+      matches(job)
     const ordered = await this.order(listed, shown, options.minScore, learned.model, (job) => inRun.has(job.id))
     // Open jobs come before closed ones, each part in its own order.
     return {

@@ -124,8 +124,8 @@ export type Keyed<J> = J & {url_key: string}
 export type KeyedStoredJob = Keyed<StoredJob>
 
 /**
- * What a table of jobs shows of a stored job and what the tracker judges it by. A listing for people reads only
- * these; one for programs (JSON) or for scoring reads every field.
+ * What a table of jobs shows of a stored job, what the tracker judges it by and what a list filters it by (tags,
+ * first_seen). A listing for people reads only these; one for programs (JSON) or for scoring reads every field.
  */
 export type JobSummary = Pick<
   StoredJob,
@@ -140,6 +140,8 @@ export type JobSummary = Pick<
   | 'closed_at'
   | 'reposted'
   | 'also_on'
+  | 'tags'
+  | 'first_seen'
 >
 
 /** Which fields the jobs of a listing hold: every one, or the summary's. */

@@ -1,10 +1,10 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {Context} from 'hono'
 import type {HttpServices} from '../../app/http-services.js'
-import {applicationDetail, trackedRecord} from '../../core/applications/application.js'
+import {trackedRecord} from '../../core/applications/application.js'
+import {applicationInFull, applicationInFullDocument} from '../../core/applications/application-in-full.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
 import {followUpsDocument} from '../../core/applications/follow-ups.js'
-import {interviewRecord} from '../../core/applications/interviews.js'
 import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -15,6 +15,7 @@ import {
   ApplicationWithHistorySchema,
   errorResponses,
   InterviewRemindersFields,
+  ListedApplicationSchema,
   pageFields,
   pageQuery,
   RecordedSchema,
@@ -49,7 +50,7 @@ const listApplications = createRoute({
   responses: {
     200: json(
       z.object({
-        applications: z.array(TrackedApplicationSchema),
+        applications: z.array(ListedApplicationSchema),
         ...pageFields,
       }),
       'A page of applications',
@@ -183,7 +184,7 @@ const getApplication = createRoute({
   tags: ['applications'],
   summary: 'One application with its status history',
   description:
-    'The record, when it last changed, its interviews and every status change, oldest first (as ' +
+    'The record, when it last changed, every status change, its interviews and contacts, oldest first (as ' +
     '`jobagent status <url> --json` prints it). 400 when {url} is not valid percent-encoding.',
   request: {params: UrlParamSchema},
   responses: {200: json(ApplicationWithHistorySchema, 'The application'), ...errorResponses(401, 404, 422)},
@@ -251,13 +252,14 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     .openapi(listApplications, async (c) => {
       const page = await tracker().page(definedOnly(c.req.valid('query')))
       const {applications, total} = page
-      const listed = applications.map(trackedRecord)
+      const listed = await services.contacts.withContacts(applications)
       return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
     })
     .openapi(exportCsv, async (c) => {
       const {status, raw} = c.req.valid('query')
       const {applications} = await tracker().list({status})
-      return csvDownload(c, applicationsToCsv(applications, {raw: raw === 'true'}))
+      const exported = await services.contacts.withContacts(applications)
+      return csvDownload(c, applicationsToCsv(exported, {raw: raw === 'true'}))
     })
     .openapi(listFollowUps, async (c) => {
       const {followUps} = services
@@ -270,9 +272,8 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       return c.json({id: application.id, url: application.url, snoozed_until: snoozedUntil}, 200)
     })
     .openapi(getApplication, async (c) => {
-      const found = await tracker().get(c.req.valid('param').url)
-      const interviews = await services.interviews.of(found.application)
-      return c.json({...applicationDetail(found), interviews: interviews.map(interviewRecord)}, 200)
+      const _found = await tracker().get(c.req.valid('param').url)
+      return c.json(applicationInFullDocument(await applicationInFull(services, c.req.valid('param').url)), 200)
     })
     .openapi(recordApplication, async (c) => {
       const application = await tracker().record(c.req.valid('json'))

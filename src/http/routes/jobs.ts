@@ -55,6 +55,15 @@ const lastRunJobs = createRoute({
           'first (the 1,000 latest); all: both',
         example: 'closed',
       }),
+      search: z.string().optional().openapi({description: 'text in the title, company or tags (any case)'}),
+      source: z
+        .string()
+        .optional()
+        .openapi({description: 'a board type (greenhouse, remoteok, rss): any board that listed the job'}),
+      since: z
+        .string()
+        .optional()
+        .openapi({description: 'first seen in the last N days, weeks or months', example: '7d'}),
       ...pageQuery('jobs', JOBS_PAGE),
     }),
   },
@@ -206,6 +215,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
         ...(query.min_score === undefined ? {} : {minScore: query.min_score}),
         ...(query.state === undefined ? {} : {state: query.state}),
         dismissed: query.dismissed === 'true',
+        filter: {search: query.search, source: query.source, since: query.since},
         ...(query.limit === undefined ? {} : {limit: query.limit}),
         ...(query.offset === undefined ? {} : {offset: query.offset}),
       })

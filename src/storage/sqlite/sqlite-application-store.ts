@@ -12,15 +12,18 @@ import type {
   ApplicationFilter,
   ApplicationStore,
   FieldEdit,
+  ImportedApplication,
   ImportOutcome,
   StatusEdit,
   StatusUpdate,
   Taken,
   UrlKeys,
 } from '../../core/applications/application-store.js'
+import {type ContactFields, sameContactName} from '../../core/applications/contact.js'
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
 import {applicationCanonicalKey, applicationUrlKey} from '../../core/url-identity.js'
+import {ContactRows} from './contact-rows.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 type ApplicationRow = TrackedApplication
@@ -60,6 +63,16 @@ function filterParameters(filter: ApplicationFilter) {
   }
 }
 
+/** A tracked contact that says what an imported one says: a re-import of an export changes nothing. */
+function sameContact(held: ContactFields, contact: ContactFields): boolean {
+  return (
+    sameContactName(held, contact) &&
+    held.role === contact.role &&
+    held.reach === contact.reach &&
+    held.notes === contact.notes
+  )
+}
+
 /** The history entry an edit writes: each field that changed, from and to; null when nothing did. */
 function editDetails(
   previous: TrackedApplication,
@@ -72,19 +85,26 @@ function editDetails(
   return Object.keys(details).length > 0 ? details : null
 }
 
+/** Salary lines not given: an insert sets them empty, an import's overwrite keeps the tracked ones. */
+const NO_SALARY = {salary_expected: null, salary_offered: null}
+
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
 export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   private readonly statements
+  /** The contacts table, for the contact store and this store's import, which write contacts in their transactions. */
+  readonly contactRows: ContactRows
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly file: string,
   ) {
+    this.contactRows = new ContactRows(db)
     this.statements = {
       insert: db.prepare(
         `INSERT INTO applications (url_key, canonical_key, url, title, company, location, source, applied_date, status,
-           notes, updated_at)
-         VALUES (@urlKey, @canonicalKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at)
+           notes, updated_at, salary_expected, salary_offered)
+         VALUES (@urlKey, @canonicalKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at,
+           coalesce(@salary_expected, ''), coalesce(@salary_offered, ''))
          ON CONFLICT (url_key) DO NOTHING RETURNING ${COLUMNS}`,
       ),
       byId: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE id = ?`),
@@ -126,7 +146,8 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       overwrite: db.prepare(
         `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company,
          location = @location, source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
-         status = @status, notes = @notes, updated_at = @at
+         status = @status, notes = @notes, salary_expected = coalesce(@salary_expected, salary_expected),
+         salary_offered = coalesce(@salary_offered, salary_offered), updated_at = @at
          WHERE id = @id`,
       ),
       counts: db.prepare(
@@ -164,12 +185,17 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     return writeTransaction(this.db, this.file, () => {
       const taken = this.statements.byUrl.get(keys) as ApplicationRow | undefined
       if (taken) return {taken}
-      return this.statements.insert.get({...record, ...keys, at}) as ApplicationRow
+      return this.statements.insert.get({...NO_SALARY, ...record, ...keys, at}) as ApplicationRow
     })
   }
 
   async byId(id: number): Promise<TrackedApplication | null> {
     return (read(this.db, this.file, () => this.statements.byId.get(id)) as ApplicationRow | undefined) ?? null
+  }
+
+  /** The application with the id, read inside the caller's transaction (the stores of what belongs to one). */
+  byIdNow(id: number): TrackedApplication | null {
+    return (this.statements.byId.get(id) as ApplicationRow | undefined) ?? null
   }
 
   async byUrl(keys: UrlKeys): Promise<TrackedApplication | null> {
@@ -316,19 +342,33 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async importRecords(
-    records: readonly {record: ApplicationRecord; keys: UrlKeys; appliedDateGiven: boolean; since: string}[],
+    records: readonly ImportedApplication[],
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
-      for (const {record, keys, appliedDateGiven, since} of records) {
+      for (const {record, extras, keys, appliedDateGiven, since} of records) {
+        const {contacts = [], ...salary} = extras
         const existing = this.statements.byUrl.get(keys) as ApplicationRow | undefined
         if (!existing) {
-          this.statements.insert.run({...record, ...keys, at: since})
+          const inserted = this.statements.insert.get({
+            ...NO_SALARY,
+            ...salary,
+            ...record,
+            ...keys,
+            at: since,
+          }) as ApplicationRow
+          this.contactRows.merge(inserted.id, contacts, since)
           outcome.inserted++
           continue
         }
-        if (sameRecord(existing, record, {dateGiven: appliedDateGiven})) {
+        const salaryChanges = editDetails(existing, salary)
+        const held = this.contactRows.list(existing.id)
+        if (
+          sameRecord(existing, record, {dateGiven: appliedDateGiven}) &&
+          !salaryChanges &&
+          contacts.every((contact) => held.some((one) => sameContact(one, contact)))
+        ) {
           outcome.identical++
           continue
         }
@@ -342,9 +382,15 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
             change: existing.status === record.status ? 'notes' : 'status',
           })
         }
+        if (salaryChanges) this.addHistory(existing, options.at, {change: 'edit', details: salaryChanges})
+        for (const details of this.contactRows.merge(existing.id, contacts, options.at)) {
+          this.addHistory(existing, options.at, {change: 'contact', details})
+        }
         // The URL stays the tracked one when the file has it under another link to the same page.
         const url = keys.urlKey === applicationUrlKey(existing.url) ? record.url : existing.url
         this.statements.overwrite.run({
+          ...NO_SALARY,
+          ...salary,
           ...record,
           url,
           canonicalKey: applicationCanonicalKey(url),

@@ -40,8 +40,8 @@ const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN descriptions ON descriptions.hash
 /** A listing's SELECT: every field of a job, or only a JobSummary's (no description to join, fewer JSON columns). */
 const LISTING: Record<JobFields, string> = {
   all: `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS}`,
-  summary:
-    'SELECT id, title, company, location, url, source, posted_date, salary, closed_at, reposted, also_on, url_key FROM jobs',
+  summary: `SELECT id, title, company, location, url, source, posted_date, salary, closed_at, reposted, also_on, tags,
+     first_seen, url_key FROM jobs`,
 }
 const RUN_ORDER = 'ORDER BY posted_date IS NULL, posted_date DESC, jobs.id'
 const CLOSED_ORDER = 'ORDER BY closed_at DESC, jobs.id'
@@ -69,7 +69,11 @@ type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 't
 }
 
 /** A summary row (LISTING.summary) as SQLite returns it: the salary and the other listings as JSON text. */
-type SummaryRow = Omit<JobSummary, 'salary' | 'also_on'> & {salary: string | null; also_on: string}
+type SummaryRow = Omit<JobSummary, 'salary' | 'also_on' | 'tags'> & {
+  salary: string | null
+  also_on: string
+  tags: string
+}
 
 const salaryOf = (json: string | null) => (json === null ? null : (JSON.parse(json) as Salary))
 
@@ -86,7 +90,12 @@ function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & Stored
 }
 
 function fromSummaryRow<Row extends SummaryRow>(row: Row): Omit<Row, keyof SummaryRow> & JobSummary {
-  return {...row, salary: salaryOf(row.salary), also_on: JSON.parse(row.also_on) as Sighting[]}
+  return {
+    ...row,
+    salary: salaryOf(row.salary),
+    also_on: JSON.parse(row.also_on) as Sighting[],
+    tags: JSON.parse(row.tags) as string[],
+  }
 }
 
 /** A listing's rows as jobs, of the fields it read. */

@@ -1,13 +1,18 @@
 import {describe, expect, it} from 'vitest'
-import {type ApplicationRecord, applicationRecord} from '../../../src/core/applications/application.js'
-import {applicationsToCsv, parseApplicationsCsv} from '../../../src/core/applications/csv.js'
+import {applicationRecord} from '../../../src/core/applications/application.js'
+import {applicationsToCsv, type ExportedApplication, parseApplicationsCsv} from '../../../src/core/applications/csv.js'
 import {ValidationError} from '../../../src/core/errors.js'
 import {memoryTracker} from '../../helpers/tracker.js'
 
 const HEADER = 'title,company,location,url,source,applied_date,status,notes'
+const EXPORT_HEADER = `${HEADER},id,salary_expected,salary_offered,contacts`
 
-function record(overrides: Partial<ApplicationRecord> = {}): ApplicationRecord {
+function record(overrides: Partial<ExportedApplication> = {}): ExportedApplication {
   return {
+    id: 1,
+    salary_expected: '',
+    salary_offered: '',
+    contacts: [],
     title: 'Backend Engineer',
     company: 'Acme',
     location: 'Berlin',
@@ -30,15 +35,22 @@ function parseError(text: string): ValidationError {
 }
 
 describe('writing the CSV export', () => {
-  it('writes a header of the eight columns in order and CRLF line ends', () => {
+  it('writes a header of the eight columns in order, then id, salary lines and contacts, and CRLF line ends', () => {
     const csv = applicationsToCsv([record()])
     expect(csv).toBe(
-      `${HEADER}\r\nBackend Engineer,Acme,Berlin,https://example.org/jobs/1,remoteok,2026-11-22T05:17:33.123,applied,\r\n`,
+      `${EXPORT_HEADER}\r\nBackend Engineer,Acme,Berlin,https://example.org/jobs/1,remoteok,2026-11-22T05:17:33.123,applied,,1,,,\r\n`,
     )
   })
 
+  it('writes the contacts as the JSON text of their fields, guarded like every cell', () => {
+    const ann = {name: '=Ann', role: 'recruiter', reach: 'ann@example.org', notes: 'met at\nthe fair'}
+    const [parsed] = parseRows(applicationsToCsv([record({salary_expected: '-5%', contacts: [ann]})]))
+    expect(parsed?.salary_expected).toBe("'-5%")
+    expect(JSON.parse(parsed?.contacts ?? '')).toEqual([ann])
+  })
+
   it('writes only the header when nothing is tracked', () => {
-    expect(applicationsToCsv([])).toBe(`${HEADER}\r\n`)
+    expect(applicationsToCsv([])).toBe(`${EXPORT_HEADER}\r\n`)
   })
 
   it('quotes cells with commas, quotes and newlines as RFC 4180 says', () => {
@@ -46,7 +58,7 @@ describe('writing the CSV export', () => {
       record({title: 'Engineer, Platform', company: 'The "Best" Co', notes: 'line 1\nline 2'}),
     ])
     expect(csv.split('\r\n')[1]).toBe(
-      '"Engineer, Platform","The ""Best"" Co",Berlin,https://example.org/jobs/1,remoteok,2026-11-22T05:17:33.123,applied,"line 1\nline 2"',
+      '"Engineer, Platform","The ""Best"" Co",Berlin,https://example.org/jobs/1,remoteok,2026-11-22T05:17:33.123,applied,"line 1\nline 2",1,,,',
     )
   })
 
@@ -92,7 +104,7 @@ function parseRows(csv: string): Record<string, string>[] {
     } else if (char === '\r' && csv[index + 1] === '\n') {
       cells.push(cell)
       cell = ''
-      lines.push(Object.fromEntries(HEADER.split(',').map((name, column) => [name, cells[column] ?? ''])))
+      lines.push(Object.fromEntries(EXPORT_HEADER.split(',').map((name, column) => [name, cells[column] ?? ''])))
       cells.length = 0
       index++
     } else cell += char
@@ -114,7 +126,7 @@ describe('reading an applications CSV', () => {
     await source.service.import(rows, {update: false})
     const {applications} = await source.service.list()
     const byUrl = new Map(applications.map((tracked) => [tracked.url, applicationRecord(tracked)]))
-    for (const original of tricky) expect(byUrl.get(original.url)).toEqual(original)
+    for (const original of tricky) expect(byUrl.get(original.url)).toEqual(applicationRecord(original))
     source.db.close()
   })
 

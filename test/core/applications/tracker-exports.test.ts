@@ -23,7 +23,10 @@ afterEach(() => {
 
 function stored(): Record<string, unknown>[] {
   return tracker.db
-    .prepare('SELECT title, company, location, url, source, applied_date, status, notes FROM applications ORDER BY id')
+    .prepare(
+      `SELECT title, company, location, url, source, applied_date, status, notes, salary_expected FROM applications
+       ORDER BY id`,
+    )
     .all() as Record<string, unknown>[]
 }
 
@@ -45,7 +48,7 @@ describe('importing a Huntr export', () => {
       unchanged: [],
       identical: 0,
     })
-    const huntr = {source: 'huntr'}
+    const huntr = {source: 'huntr', salary_expected: ''}
     expect(stored()).toEqual([
       {
         ...huntr,
@@ -55,7 +58,8 @@ describe('importing a Huntr export', () => {
         url: 'https://jobs.example.org/acme/123',
         applied_date: '2026-03-14T00:00:00.000',
         status: 'saved',
-        notes: 'Referral from Jan, ask about "remote" days\nSalary: €70,000 - €85,000',
+        notes: 'Referral from Jan, ask about "remote" days',
+        salary_expected: '€70,000 - €85,000',
       },
       {
         ...huntr,
@@ -75,7 +79,8 @@ describe('importing a Huntr export', () => {
         url: 'https://careers.example.org/initech/staff',
         applied_date: '2026-03-05T00:00:00.000',
         status: 'interviewing',
-        notes: 'Recruiter: Pat\r\nSecond round next week\nSalary: $180k',
+        notes: 'Recruiter: Pat\r\nSecond round next week',
+        salary_expected: '$180k',
       },
       {
         ...huntr,
@@ -184,9 +189,10 @@ describe('importing a Teal export', () => {
       source: 'teal',
       applied_date: '2026-11-22T05:17:33.123',
       status: 'saved',
-      notes: 'Salary: $200,000 - $240,000',
+      notes: '',
+      salary_expected: '$200,000 - $240,000',
     })
-    expect(rows[2]).toMatchObject({location: 'Remote', notes: 'Salary: €90k, plus bonus'})
+    expect(rows[2]).toMatchObject({location: 'Remote', notes: '', salary_expected: '€90k, plus bonus'})
   })
 
   it('leaves tracked applications as they are when the export says nothing new, with --update or without', async () => {

@@ -12,7 +12,10 @@ describe('found boards as sources entries', () => {
       region: 'eu',
       sites: [{slug: 'acme', company: 'Acme'}],
     })
-    expect(boardEntry({type: 'workday', slug: 'acme.wd5/Careers'})).toEqual({type: 'workday', sites: ['acme.wd5/Careers']})
+    expect(boardEntry({type: 'workday', slug: 'acme.wd5/Careers'})).toEqual({
+      type: 'workday',
+      sites: ['acme.wd5/Careers'],
+    })
   })
 
   it('adds to the first enabled entry of the type without a url of its own, else appends an entry', () => {

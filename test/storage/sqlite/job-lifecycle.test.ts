@@ -129,6 +129,8 @@ describe('listings of summaries in jobagent.db', () => {
     'closed_at',
     'reposted',
     'also_on',
+    'tags',
+    'first_seen',
     'url_key',
   ]
   const summaryOf = (job: object) => Object.fromEntries(Object.entries(job).filter(([key]) => SUMMARY.includes(key)))
