@@ -1,5 +1,7 @@
 import {APPLICATION_STATUSES} from '../core/applications/application.js'
+import {onConfirmRemoveKey, onEditKey, startEdit, startRemoval, undoRemoval} from './application-keys.js'
 import {
+  applicationRef,
   type DashboardState,
   info,
   type KeyPress,
@@ -15,12 +17,13 @@ import {
   updateView,
 } from './dashboard-state.js'
 import {APPLICATION_STATUS_FILTERS, cycleFilter, JOB_STATUS_FILTERS} from './list-filters.js'
+import {applicationOfJob} from './services.js'
 import {editText} from './text-edit.js'
 import {onReasonKey, startDismissal, startLike, undoVerdict} from './verdict-keys.js'
 
 /**
  * What one key does, by mode: browsing, the help or statistics, the text filter, the status picker, the notes
- * prompt or the prompt for why a job is dismissed.
+ * prompt, the prompt for why a job is dismissed, the edit prompts or the question before a removal.
  */
 export function onKey(state: DashboardState, input: string, key: KeyPress): DashboardState {
   switch (state.mode.kind) {
@@ -36,6 +39,10 @@ export function onKey(state: DashboardState, input: string, key: KeyPress): Dash
       return onNotesKey(state, state.mode, input, key)
     case 'reason':
       return onReasonKey(state, state.mode, input, key)
+    case 'edit':
+      return onEditKey(state, state.mode, input, key)
+    case 'confirm-remove':
+      return onConfirmRemoveKey(state, state.mode, input)
     case 'browse':
       return onBrowseKey({...state, message: null}, input, key)
   }
@@ -79,7 +86,12 @@ function onBrowseKey(state: DashboardState, input: string, key: KeyPress): Dashb
     case 'd':
       return startDismissal(state)
     case 'u':
+      if (state.view === 'applications' && state.lastRemoved) return undoRemoval(state, state.lastRemoved)
       return undoVerdict(state)
+    case 'E':
+      return startEdit(state)
+    case 'x':
+      return startRemoval(state)
     case 's':
     case 'n':
       return startChange(state, input === 's' ? 'status' : 'notes')
@@ -109,7 +121,10 @@ function startTracking(state: DashboardState): DashboardState {
   const job = selectedJob(state)
   if (!job) return {...state, message: info('No job selected')}
   if (job.tracked_status !== null) {
-    return {...state, message: info(`Already tracked (status: ${job.tracked_status}); s changes its status`)}
+    // Matched by the tracker's canonical-key rule: a link with tracking parameters is the application tracked without.
+    const tracked = state.data ? applicationOfJob(state.data, job) : undefined
+    const as = tracked ? ` as #${tracked.id}` : ''
+    return {...state, message: info(`Already tracked${as} (status: ${job.tracked_status}); s changes its status`)}
   }
   return {
     ...state,
@@ -131,7 +146,7 @@ function startChange(state: DashboardState, change: 'status' | 'notes'): Dashboa
   }
   const target: Target = {
     kind: 'application',
-    url: application.url,
+    ref: applicationRef(application).ref,
     label: label(application),
     status: application.status,
     notes: application.notes,
@@ -200,10 +215,10 @@ function onNotesKey(
     if (target.kind === 'job') {
       return request(browse, {kind: 'track', jobId: target.jobId, status, notes, label: target.label})
     }
-    const {url, label: name} = target
-    if (mode.purpose === 'change') return request(browse, {kind: 'update', url, label: name, change: {status, notes}})
+    const {ref, label: name} = target
+    if (mode.purpose === 'change') return request(browse, {kind: 'update', ref, label: name, change: {status, notes}})
     if (notes === target.notes) return {...browse, message: info('Notes unchanged')}
-    return request(browse, {kind: 'update', url, label: name, change: {notes}})
+    return request(browse, {kind: 'update', ref, label: name, change: {notes}})
   }
   const draft = editText(mode.draft, input, key)
   return draft === null ? state : {...state, mode: {...mode, draft}}

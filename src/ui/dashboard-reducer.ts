@@ -25,6 +25,8 @@ export function dashboardReducer(state: DashboardState, action: Action): Dashboa
       return settle({...state, search: null, message: action.message})
     case 'last-verdict':
       return {...state, lastVerdict: action.job}
+    case 'last-removed':
+      return {...state, lastRemoved: action.application}
     case 'select-job': {
       const index = state.lists.jobs.findIndex((job) => job.id === action.jobId)
       if (index === -1) return state

@@ -1,4 +1,4 @@
-import type {ApplicationStatus, TrackedApplication} from '../core/applications/application.js'
+import type {ApplicationStatus, EditableField, TrackedApplication} from '../core/applications/application.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {Verdict} from '../core/matching/feedback.js'
@@ -22,10 +22,16 @@ export interface ViewState {
   status: StatusFilter
 }
 
-/** What a status or notes change is about. */
+/** What a status or notes change is about; an application by its short id (`ref`, as the services take it). */
 export type Target =
   | {kind: 'job'; jobId: number; label: string}
-  | {kind: 'application'; url: string; label: string; status: ApplicationStatus; notes: string}
+  | {kind: 'application'; ref: string; label: string; status: ApplicationStatus; notes: string}
+
+/** An application an edit, removal or restore is about: its short id as the services take it, and how it is named. */
+export interface ApplicationRef {
+  ref: string
+  label: string
+}
 
 /** A job a like or dismissal is about, and the last one given in the dashboard (what `u` takes back first). */
 export interface JobRef {
@@ -41,10 +47,22 @@ export type Mode =
   | {kind: 'pick-status'; purpose: 'track' | 'change'; choice: number; target: Target}
   | {kind: 'notes'; purpose: 'track' | 'change' | 'edit'; draft: string; status: ApplicationStatus; target: Target}
   | {kind: 'reason'; draft: string; target: JobRef}
+  /** The edit prompts, one field after the other: `values` as typed so far, `original` as the tracker holds them. */
+  | {
+      kind: 'edit'
+      target: ApplicationRef
+      step: number
+      values: Record<EditableField, string>
+      original: Record<EditableField, string>
+    }
+  | {kind: 'confirm-remove'; target: ApplicationRef}
 
 export type Request =
   | {kind: 'track'; jobId: number; status: ApplicationStatus; notes: string; label: string}
-  | {kind: 'update'; url: string; label: string; change: StatusOrNotes}
+  | {kind: 'update'; ref: string; label: string; change: StatusOrNotes}
+  | {kind: 'edit'; application: ApplicationRef; fields: Partial<Record<EditableField, string>>}
+  | {kind: 'remove'; application: ApplicationRef}
+  | {kind: 'restore'; application: ApplicationRef}
   | {kind: 'verdict'; job: JobRef; verdict: Verdict; reason: string | null}
   | {kind: 'undo-verdict'; job: JobRef}
   | {kind: 'export'}
@@ -76,6 +94,8 @@ export interface DashboardState {
   search: SearchLine[] | null
   /** The like or dismissal given last here and not yet taken back: `u` takes it back, even once it is off the list. */
   lastVerdict: JobRef | null
+  /** The application removed last here and not yet brought back: `u` in the Applications view restores it. */
+  lastRemoved: ApplicationRef | null
   requests: Request[]
   quitting: boolean
 }
@@ -95,6 +115,8 @@ export type Action =
   | {type: 'last-verdict'; job: JobRef | null}
   /** Selects this job in the Jobs view, when it is listed (a job whose dismissal was taken back). */
   | {type: 'select-job'; jobId: number}
+  /** An application was removed (the one given) or brought back (null). */
+  | {type: 'last-removed'; application: ApplicationRef | null}
 
 const emptyView: ViewState = {index: 0, top: 0, text: '', status: null}
 
@@ -110,6 +132,7 @@ export function initialState(size: Size): DashboardState {
     message: null,
     search: null,
     lastVerdict: null,
+    lastRemoved: null,
     requests: [],
     quitting: false,
   }
@@ -163,7 +186,7 @@ export function keepSelection(before: DashboardState, after: DashboardState): Da
   const application = selectedApplication(before)
   const jobIndex = job ? after.lists.jobs.findIndex((candidate) => candidate.id === job.id) : -1
   const applicationIndex = application
-    ? after.lists.applications.findIndex((candidate) => candidate.url === application.url)
+    ? after.lists.applications.findIndex((candidate) => candidate.id === application.id)
     : -1
   if (jobIndex === -1 && applicationIndex === -1) return after
   const views = after.views
@@ -203,6 +226,11 @@ export const info = (text: string): Message => ({text, tone: 'info'})
 /** How messages and prompts name a job or application. */
 export function label(item: {title: string; company: string}): string {
   return `${item.title} at ${item.company}`
+}
+
+/** How messages and prompts name a tracked application: by its short id first, as every list shows it. */
+export function applicationRef(application: TrackedApplication): ApplicationRef {
+  return {ref: String(application.id), label: `#${application.id} ${label(application)}`}
 }
 
 export function request(state: DashboardState, next: Request): DashboardState {

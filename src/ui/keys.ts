@@ -12,8 +12,7 @@ interface KeyHelp {
 
 export const KEY_HELP: readonly KeyHelp[] = [
   {keys: '↑ ↓  j k', footer: '↑↓ move', rank: 11, description: 'Move the selection'},
-  {keys: 'PgUp PgDn', description: 'Move one page up or down'},
-  {keys: 'Home End', description: 'Go to the first or last row'},
+  {keys: 'PgUp PgDn Home End', description: 'Move one page; go to the first or last row'},
   {keys: 'Tab', footer: 'Tab view', rank: 7, description: 'Switch between Jobs and Applications'},
   {keys: '/', footer: '/ find', rank: 5, description: 'Filter by text (title, company, location, source, notes, URL)'},
   {keys: 'f F', footer: 'f filter', rank: 6, description: 'Cycle the status filter forwards or backwards'},
@@ -39,6 +38,13 @@ export const KEY_HELP: readonly KeyHelp[] = [
     description: 'Change the status of the selected application, with new notes (the old ones go to the history)',
   },
   {keys: 'n', footer: 'n notes', rank: 8, description: 'Edit the notes of the selected application'},
+  {
+    keys: 'E x u',
+    footer: 'E edit  x remove',
+    rank: 9,
+    view: 'applications',
+    description: 'Edit the selected application (field by field); x removes it after y; u brings it back',
+  },
   {keys: 'o', footer: 'o open', rank: 9, description: 'Open the posting in the browser (or show its URL)'},
   {keys: 'e', footer: 'e export', rank: 10, description: 'Export all applications to CSV and show the path'},
   {keys: 't', footer: 't stats', rank: 12, description: 'Show the funnel statistics (as jobagent stats)'},

@@ -4,6 +4,7 @@ import type {ExportResult} from '../app/tracker-files.js'
 import type {
   ApplicationCounts,
   ApplicationStatus,
+  EditableField,
   StatusChange,
   TrackedApplication,
 } from '../core/applications/application.js'
@@ -36,19 +37,27 @@ export interface DashboardData {
   likes: ReadonlyMap<number, JobVerdict>
 }
 
-/** The dashboard's window on the core services; every change is written at once. */
 /** A status change with the notes that replace the old ones, or an edit of the notes alone. */
 export type StatusOrNotes = {status: ApplicationStatus; notes: string} | {notes: string}
 
+/**
+ * The dashboard's window on the core services; every change is written at once. An application is named by `ref`,
+ * its short id as a string (what the application service takes, like a URL).
+ */
 export interface DashboardServices {
   load(): Promise<DashboardData>
-  history(url: string): Promise<StatusChange[]>
+  history(ref: string): Promise<StatusChange[]>
   track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
   /**
    * Changes the status, replacing the notes with the ones given with it, or edits the notes alone (the status kept
    * as the tracker holds it when it is written): the two rules of the application service.
    */
-  update(url: string, change: StatusOrNotes): Promise<StatusUpdate>
+  update(ref: string, change: StatusOrNotes): Promise<StatusUpdate>
+  /** Changes the fields given, as `jobagent edit`; a URL tracked as another application is a ConflictError. */
+  edit(ref: string, fields: Partial<Record<EditableField, string>>): Promise<StatusUpdate>
+  /** Takes the application out of lists and stats (`jobagent remove`), or brings it back (`--undo`). */
+  remove(ref: string): Promise<StatusUpdate>
+  restore(ref: string): Promise<StatusUpdate>
   /** Likes or dismisses a job of the last run (as `jobagent jobs <id> --like`); the next load ranks with it. */
   giveVerdict(jobId: number, verdict: Verdict, reason: string | null): Promise<GivenVerdict>
   /** Takes back a job's like or dismissal (`--undo`); a NotFoundError when it has none. */
@@ -86,14 +95,17 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       const likes = new Map(verdicts.filter((given) => given.verdict === 'like').map((given) => [given.job_id, given]))
       return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats, likes}
     },
-    async history(url) {
-      return (await context.applications.get(url)).history
+    async history(ref) {
+      return (await context.applications.get(ref)).history
     },
     track: async (jobId, status, notes) => (await context.openJobCatalog()).track(jobId, {status, notes}),
-    update: (url, change) =>
+    update: (ref, change) =>
       'status' in change
-        ? context.applications.changeStatus(url, change.status, change.notes)
-        : context.applications.editNotes(url, change.notes),
+        ? context.applications.changeStatus(ref, change.status, change.notes)
+        : context.applications.editNotes(ref, change.notes),
+    edit: (ref, fields) => context.applications.edit(ref, fields),
+    remove: (ref) => context.applications.remove(ref, true),
+    restore: (ref) => context.applications.remove(ref, false),
     giveVerdict: async (jobId, verdict, reason) =>
       (await context.openJobCatalog()).giveVerdict(jobId, verdict, {reason}),
     undoVerdict: async (jobId) => (await context.openJobCatalog()).undoVerdict(jobId),

@@ -2,6 +2,7 @@
 // inserts API text as text (never as HTML) and has no inline script or style, so a Content-Security-Policy of
 // default-src 'self' holds.
 import {ApiError, api, apiJson, apiList, onTokenNeeded} from './api.js'
+import {describeEntry, setupEditDialog} from './application-edit.js'
 import {
   $,
   cell,
@@ -291,7 +292,7 @@ async function saveApplication(application, controls) {
   const status = controls.status.value
   const notes = controls.notes.value
   try {
-    const path = `applications/${encodeURIComponent(application.url)}/status`
+    const path = `applications/${application.id}/status`
     const body = await apiJson('PATCH', path, {body: {status, notes}})
     const updated = body?.application && typeof body.application === 'object' ? body.application : body
     const previous = body?.previous_status ?? application.status
@@ -598,9 +599,14 @@ function applicationRow(application) {
   button.addEventListener('click', () =>
     saveApplication(application, {status, notes, button, reloadHistory: history.reload}),
   )
+  const edit = el('button', {type: 'button', className: 'edit'}, 'Edit', hiddenText(` ${name}`))
+  edit.addEventListener('click', () => editApplication(application, row))
+  const remove = el('button', {type: 'button', className: 'remove'}, 'Remove', hiddenText(` ${name}`))
+  remove.addEventListener('click', () => removeApplication(application, remove))
   const row = el(
     'tr',
-    {},
+    {'data-id': application.id},
+    cell('ID', el('span', {className: 'application-id'}, `#${application.id}`)),
     cell('Title', titleLink(application)),
     cell('Company', application.company),
     cell(
@@ -611,9 +617,76 @@ function applicationRow(application) {
     ),
     cell('Applied', timeElement(application.applied_date, formatLocalTimestamp(application.applied_date))),
     cell('Notes', notes),
-    cell('', el('div', {className: 'row-actions'}, button, history.button)),
+    cell('', el('div', {className: 'row-actions'}, button, history.button, edit, remove)),
   )
   return row
+}
+
+// ---- edit and remove (PATCH and DELETE /applications/{id}, POST /applications/{id}/restore): each is an entry in
+// the application's history; a removed application leaves the lists and counts, and Undo brings it back.
+
+const openEditor = setupEditDialog()
+
+async function editApplication(application, row) {
+  const saved = await openEditor(application)
+  const historyWasOpen = row.nextElementSibling?.classList.contains('history-row') ?? false
+  if (!saved) {
+    row.querySelector('button.edit')?.focus()
+    return
+  }
+  Object.assign(application, saved.updated)
+  const fields = saved.changed.map((field) => field.replace('_', ' '))
+  showMessage(`Edited #${application.id} “${application.title}”: ${fields.join(', ')}.`)
+  // The row is drawn again with the new fields (other rows keep any unsaved edits); an open history follows.
+  const fresh = applicationRow(application)
+  if (historyWasOpen) row.nextElementSibling.remove()
+  row.replaceWith(fresh)
+  if (historyWasOpen) fresh.querySelector('button[aria-expanded]')?.click()
+  fresh.querySelector('button.edit')?.focus()
+  // A new URL may match other found jobs, or no longer match the one it did.
+  if (saved.changed.includes('url')) {
+    await refreshTracking()
+    renderCounts()
+    renderLastRunSummary()
+    renderJobs()
+  }
+}
+
+async function removeApplication(application, button) {
+  button.disabled = true
+  const name = `#${application.id} “${application.title}” at ${application.company}`
+  try {
+    await apiJson('DELETE', `applications/${application.id}`)
+  } catch (error) {
+    showError(`Could not remove ${name}`, error)
+    button.disabled = false
+    return
+  }
+  const undo = el('button', {type: 'button', className: 'undo'}, 'Undo', hiddenText(` the removal of ${name}`))
+  undo.addEventListener('click', () => restoreApplication(application, name, undo))
+  showMessage(`Removed ${name} from lists and stats.`, {actions: [undo]})
+  await refreshAll()
+  undo.focus()
+}
+
+async function restoreApplication(application, name, button) {
+  button.disabled = true
+  try {
+    await apiJson('POST', `applications/${application.id}/restore`)
+  } catch (error) {
+    showError(`Could not restore ${name}`, error)
+    button.disabled = false
+    return
+  }
+  showMessage(`Restored ${name}.`)
+  await refreshAll()
+  $('applications-table').querySelector(`tr[data-id="${application.id}"] button.edit`)?.focus()
+}
+
+/** The applications and whether each found job is tracked, read again, then everything drawn. */
+async function refreshAll() {
+  await refreshTracking()
+  await refresh()
 }
 
 /** "follow up: 9 days without news" for an application due for a follow-up (GET /applications/followups). */
@@ -636,7 +709,7 @@ function historyToggle(application, name, applicationRowOf) {
   const row = el(
     'tr',
     {className: 'history-row', id},
-    el('td', {colspan: 6}, el('h3', {}, `Status history of ${name}`), list),
+    el('td', {colspan: 7}, el('h3', {}, `Status history of ${name}`), list),
   )
   const button = el('button', {type: 'button', 'aria-expanded': 'false'}, 'History')
   button.append(hiddenText(` of ${name}`))
@@ -644,7 +717,7 @@ function historyToggle(application, name, applicationRowOf) {
     list.replaceChildren(el('p', {}, 'Loading the history…'))
     row.setAttribute('aria-busy', 'true')
     try {
-      const body = await apiJson('GET', `applications/${encodeURIComponent(application.url)}`)
+      const body = await apiJson('GET', `applications/${application.id}`)
       list.replaceChildren(historyList(Array.isArray(body.history) ? body.history : []))
     } catch (error) {
       list.replaceChildren(el('p', {}, 'The history could not be loaded.'))
@@ -679,14 +752,8 @@ function historyList(history) {
         {},
         timeElement(change.changed_at, formatLocalTimestamp(change.changed_at)),
         ' ',
-        // An edit of the notes alone keeps the status: it is shown as what it changed.
-        ...(change.change === 'notes'
-          ? ['notes changed']
-          : [
-              el('span', {className: `status status-${change.old_status}`}, String(change.old_status)),
-              ' → ',
-              el('span', {className: `status status-${change.new_status}`}, String(change.new_status)),
-            ]),
+        // An edit of the notes alone, an edit of fields, a removal keep the status: each is shown as what it changed.
+        ...describeEntry(change),
         change.old_notes ? el('span', {className: 'old-notes'}, `notes before: ${change.old_notes}`) : null,
       ),
     ),

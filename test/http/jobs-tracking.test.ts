@@ -127,8 +127,8 @@ describe('GET /jobs judges tracked and new as jobagent run does', () => {
     expect(await json(again)).toEqual({
       error: {
         code: 'conflict',
-        message: `${plain}?utm_source=newsletter&utm_medium=email is already tracked as ${plain} (status: saved)`,
-        details: [{field: 'url', message: 'already tracked'}],
+        message: `${plain}?utm_source=newsletter&utm_medium=email is already tracked as #1 ${plain} (status: saved)`,
+        details: [{field: 'url', message: 'already tracked as #1'}],
       },
     })
     const invalid = await api.app.request('/jobs/track', jsonBody({url: 'https://board.example/jobs/9'}))

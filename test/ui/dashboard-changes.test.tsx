@@ -86,7 +86,7 @@ describe('dashboard: changes go through the services at once', () => {
   it('says a job is already tracked instead of tracking it twice', async () => {
     const {ui, context} = await dashboard()
     ui.press(KEYS.end, 'a')
-    await ui.until('Already tracked (status: applied); s changes its status')
+    await ui.until('Already tracked as #1 (status: applied); s changes its status')
     expect((await context.applications.counts()).total).toBe(1)
   })
 

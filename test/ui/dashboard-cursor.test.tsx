@@ -58,6 +58,6 @@ describe('dashboard: the cursor follows the item it is on after a change', () =>
     expect(ui.selected()).toContain('Engineer 2')
     ui.press(KEYS.tab)
     await ui.until('[Applications 3]')
-    await ui.until(/Engineer 2 .*\n.*Engineer 3 .*\n› Engineer 1 /)
+    await ui.until(/Engineer 2 .*\n.*Engineer 3 .*\n› #1 +Engineer 1 /)
   })
 })

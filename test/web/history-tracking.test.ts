@@ -114,7 +114,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page: tracked jobs and status history', 
     await page.getByRole('button', {name: 'Track Ops at Globex'}).click()
     const error = page.locator('#messages .message.error')
     await error.waitFor()
-    expect(await error.textContent()).toContain(`already tracked as ${LATER_PLAIN} (status: saved)`)
+    expect(await error.textContent()).toContain(`already tracked as #2 ${LATER_PLAIN} (status: saved)`)
     // The page asked the server again: the job shows the application tracked elsewhere (saved, so still new).
     await eventually(() => jobRow('Globex').locator('.status').textContent()).toBe('saved')
     expect(await jobRow('Globex').getByRole('button', {name: /Track/}).count()).toBe(0)

@@ -334,11 +334,13 @@ export class JobCatalog {
     const url = typeof input.url === 'string' ? input.url : ''
     const [tracking] = url ? await this.withTracking([{url}]) : []
     if (tracking?.tracked_url) {
+      // Named by its short id, as the tracker's own conflict names it: that is what every list shows first.
+      const {id} = await this.applications.find(tracking.tracked_url)
       throw new ConflictError(
-        `${url} is already tracked as ${tracking.tracked_url} (status: ${tracking.tracked_status})`,
+        `${url} is already tracked as #${id} ${tracking.tracked_url} (status: ${tracking.tracked_status})`,
         {
-          hint: `change it with: jobagent status ${tracking.tracked_url} <status>`,
-          details: [{field: 'url', message: 'already tracked'}],
+          hint: `change it with: jobagent status ${id} <status>`,
+          details: [{field: 'url', message: `already tracked as #${id}`}],
         },
       )
     }

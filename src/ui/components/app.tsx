@@ -57,8 +57,9 @@ export function App({services, colour}: AppProps) {
     () => applicationColumns(width, colour, followUps ?? new Map(), applications ?? []),
     [width, colour, followUps, applications],
   )
-  const detailUrl = state.detail && state.mode.kind !== 'pick-status' ? targetApplication(state)?.url : undefined
-  const history = useApplicationHistory(services, state.view === 'applications' ? detailUrl : undefined, state.data)
+  const detailApplication = state.detail && state.mode.kind !== 'pick-status' ? targetApplication(state) : undefined
+  const detailRef = detailApplication ? String(detailApplication.id) : undefined
+  const history = useApplicationHistory(services, state.view === 'applications' ? detailRef : undefined, state.data)
 
   if (isTooSmall(state.size)) {
     return (
@@ -106,7 +107,7 @@ export function App({services, colour}: AppProps) {
             height={rows.table}
             selected={view.index}
             width={width}
-            rowKey={(row) => row.url}
+            rowKey={(row) => String(row.id)}
             empty={!state.data ? 'Loading…' : filtered ? EMPTY.filtered : EMPTY.applications}
           />
         )}

@@ -49,6 +49,9 @@ const JOB_COLUMNS: Defined<ListedJob>[] = [
 const UNSCORED_JOB_COLUMNS = JOB_COLUMNS.filter((column) => column.key !== 'score')
 
 const APPLICATION_COLUMNS: Defined<TrackedApplication>[] = [
+  // The short id first, as every list shows it: what `jobagent status 12` and the API take. Its width is the
+  // longest id's (see applicationColumns).
+  {key: 'id', header: 'ID', min: 2, weight: 0, priority: 0, value: (app) => `#${app.id}`},
   {key: 'title', header: 'TITLE', min: 20, weight: 5, priority: 0, value: (app) => app.title},
   {key: 'company', header: 'COMPANY', min: 12, weight: 3, priority: 1, value: (app) => app.company},
   {key: 'location', header: 'LOCATION', min: 10, weight: 2, priority: 5, value: (app) => app.location},
@@ -98,7 +101,7 @@ export function jobColumns(
 /**
  * The Applications table's columns; an application due for a follow-up shows the days it has waited after its
  * status (`applied · 9d`), one whose posting closed says so (`applied · closed`); the column widens for what
- * `applications` hold.
+ * `applications` hold, the ID column for their longest id.
  */
 export function applicationColumns(
   width: number,
@@ -107,7 +110,9 @@ export function applicationColumns(
   applications: readonly TrackedApplication[],
 ): Column<TrackedApplication>[] {
   const anyClosed = applications.some((app) => app.posting_closed_at !== null)
-  if (followUps.size === 0 && !anyClosed) return fitTable(APPLICATION_COLUMNS, width, colour)
+  const idWidth = Math.max(2, ...applications.map((app) => String(app.id).length + 1))
+  const withIds = APPLICATION_COLUMNS.map((column) => (column.key === 'id' ? {...column, min: idWidth} : column))
+  if (followUps.size === 0 && !anyClosed) return fitTable(withIds, width, colour)
   const status = (app: TrackedApplication) => {
     const days = followUps.get(app.url)
     const waited = days === undefined ? app.status : `${app.status} · ${days}d`
@@ -115,8 +120,6 @@ export function applicationColumns(
   }
   // Room for "interviewing · 30d" and for " · closed".
   const min = 12 + (followUps.size > 0 ? 5 : 0) + (anyClosed ? 9 : 0)
-  const columns = APPLICATION_COLUMNS.map((column) =>
-    column.key === 'status' ? {...column, min, value: status} : column,
-  )
+  const columns = withIds.map((column) => (column.key === 'status' ? {...column, min, value: status} : column))
   return fitTable(columns, width, colour)
 }

@@ -11,6 +11,8 @@ const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
   'pick-status': '↑↓ j k choose · Enter confirm · 1-8 pick at once · Esc cancel',
   notes: 'type the notes · Enter save · Ctrl-U clear · Esc cancel',
   reason: 'type why (optional) · Enter dismiss · Ctrl-U clear · Esc keep the job',
+  edit: 'type the field · Enter next (saves after the last) · ↑ back · Ctrl-U clear · Esc cancel',
+  'confirm-remove': 'y remove (u brings it back) · any other key keeps it',
 }
 
 const SEPARATOR = '  '

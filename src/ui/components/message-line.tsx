@@ -1,3 +1,5 @@
+import {EDITABLE_FIELDS} from '../../core/applications/application.js'
+import {FIELD_NAMES} from '../application-keys.js'
 import type {DashboardState} from '../dashboard-state.js'
 import {paint, useColour} from '../theme.js'
 import {Text} from './text.js'
@@ -22,6 +24,18 @@ export function MessageLine({state}: {state: DashboardState}) {
   }
   if (mode.kind === 'reason') {
     return <Text wrap="truncate-start">{`Why dismiss ${mode.target.label}? (Enter skips): ${mode.draft}█`}</Text>
+  }
+  if (mode.kind === 'edit') {
+    const field = EDITABLE_FIELDS[mode.step] ?? 'title'
+    const where = `${mode.step + 1}/${EDITABLE_FIELDS.length}`
+    return (
+      <Text wrap="truncate-start">{`Edit ${mode.target.label} · ${FIELD_NAMES[field]} (${where}): ${mode.values[field]}█`}</Text>
+    )
+  }
+  if (mode.kind === 'confirm-remove') {
+    return (
+      <Text wrap="truncate-end">{`Remove ${mode.target.label} from lists and stats? y removes · any other key keeps it`}</Text>
+    )
   }
   if (message) {
     const tone = TONES[message.tone]

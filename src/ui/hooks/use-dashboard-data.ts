@@ -29,12 +29,12 @@ export function useDashboardData(services: DashboardServices, dispatch: Dispatch
 }
 
 /**
- * The status history of the application in the detail pane, read when the pane shows it and kept until the
+ * The status history of the application in the detail pane (by its short id), read when the pane shows it and kept until the
  * data is reloaded (a change adds to the history).
  */
 export function useApplicationHistory(
   services: DashboardServices,
-  url: string | undefined,
+  ref: string | undefined,
   data: DashboardData | null,
 ): StatusChange[] | null {
   const cache = useRef({data, histories: new Map<string, StatusChange[]>()})
@@ -42,18 +42,18 @@ export function useApplicationHistory(
   const {histories} = cache.current
   const [, setLoaded] = useState(0)
   useEffect(() => {
-    if (url === undefined || histories.has(url)) return
+    if (ref === undefined || histories.has(ref)) return
     let current = true
     services
-      .history(url)
+      .history(ref)
       .catch(() => [])
       .then((history) => {
-        histories.set(url, history)
+        histories.set(ref, history)
         if (current) setLoaded((count) => count + 1)
       })
     return () => {
       current = false
     }
-  }, [services, url, histories])
-  return url === undefined ? null : (histories.get(url) ?? null)
+  }, [services, ref, histories])
+  return ref === undefined ? null : (histories.get(ref) ?? null)
 }

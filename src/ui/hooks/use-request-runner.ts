@@ -1,7 +1,9 @@
 import {type Dispatch, useCallback, useEffect, useRef} from 'react'
+import type {EditableField} from '../../core/applications/application.js'
 import type {RunSummary} from '../../core/jobs/agent-run.js'
 import type {GivenVerdict} from '../../core/jobs/job-catalog.js'
 import type {Verdict} from '../../core/matching/feedback.js'
+import {FIELD_NAMES} from '../application-keys.js'
 import type {Action, Message, Request} from '../dashboard-state.js'
 import type {DashboardServices} from '../services.js'
 import {describeError} from './use-dashboard-data.js'
@@ -40,13 +42,31 @@ async function carryOut(services: DashboardServices, request: Exclude<Request, {
       return {message: success(`Tracked ${request.label} as ${application.status}`)}
     }
     case 'update': {
-      const {previous, current} = await services.update(request.url, request.change)
+      const {previous, current} = await services.update(request.ref, request.change)
       const text =
         'status' in request.change
           ? `${request.label}: ${previous.status} → ${current.status}`
           : `Notes saved for ${request.label}`
       return {message: success(text)}
     }
+    case 'edit': {
+      const {application, fields} = request
+      await services.edit(application.ref, fields)
+      const names = Object.keys(fields).map((field) => FIELD_NAMES[field as EditableField].toLowerCase())
+      return {message: success(`Edited ${application.label}: ${names.join(', ')}`)}
+    }
+    case 'remove':
+      await services.remove(request.application.ref)
+      return {
+        message: success(`Removed ${request.application.label} from lists and stats; u brings it back`),
+        follow: [{type: 'last-removed', application: request.application}],
+      }
+    case 'restore':
+      await services.restore(request.application.ref)
+      return {
+        message: success(`Restored ${request.application.label}`),
+        follow: [{type: 'last-removed', application: null}],
+      }
     case 'verdict':
       return verdictOutcome(request, await services.giveVerdict(request.job.jobId, request.verdict, request.reason))
     case 'undo-verdict': {

@@ -119,13 +119,13 @@ describe('the run, the job list and a search judge alike', () => {
     // `jobagent apply <id>` keeps to the same rule: no second application for a URL with tracking parameters.
     const tracked = listed.find((listedJob) => listedJob.title === 'Engineer 1')!
     await expect(catalog.track(tracked.id, {})).rejects.toThrow(
-      'https://board.example/jobs/1?utm_source=x is already tracked as https://board.example/jobs/1 (status: applied)',
+      'https://board.example/jobs/1?utm_source=x is already tracked as #1 https://board.example/jobs/1 (status: applied)',
     )
     await expect(catalog.track(tracked.id, {})).rejects.toBeInstanceOf(ConflictError)
     // Nor for the clean URL of a job tracked from a link with them.
     const trackedFromLink = listed.find((listedJob) => listedJob.title === 'Engineer 3')!
     await expect(catalog.track(trackedFromLink.id, {})).rejects.toThrow(
-      'https://board.example/jobs/3 is already tracked as https://board.example/jobs/3?utm_source=mail (status: applied)',
+      'https://board.example/jobs/3 is already tracked as #3 https://board.example/jobs/3?utm_source=mail (status: applied)',
     )
     expect((await applications.counts()).total).toBe(3)
     db.close()
