@@ -86,5 +86,6 @@ export function interviewCalendar(interviews: readonly ScheduledInterview[], now
       url: interview.application.url,
     })
   }
-  return calendar.toString()
+  // RFC 5545 ends every content line with CRLF, the last one too; the library leaves the last line open.
+  return `${calendar.toString()}\r\n`
 }

@@ -88,6 +88,10 @@ const StatusChangeRecordSchema = z
       .record(z.string(), z.union([z.string(), z.object({from: z.string(), to: z.string()})]))
       .nullable()
       .openapi({description: 'what an edit, an interview or a contact changed; null for status and notes changes'}),
+    summary: z.string().openapi({
+      description: 'the entry in words, as `jobagent status <id>` shows it',
+      example: 'applied -> interviewing (notes were: sent CV)',
+    }),
   })
   .openapi('StatusHistoryEntry')
 

@@ -72,36 +72,13 @@ export function setupEditDialog() {
     })
 }
 
-/** The words of one history entry after its time; statuses as badges, API text always as text. */
+/**
+ * The words of one history entry after its time: a status change as two badges, a notes change as such (the old
+ * notes follow it), any other entry in the words the API gives it (`summary`, the tracker's own), always as text.
+ */
 export function describeEntry(change) {
+  if (change.change === 'notes') return ['notes changed']
+  if (change.change !== 'status') return [String(change.summary ?? change.change)]
   const status = (value) => el('span', {className: `status status-${value}`}, String(value))
-  const details = Object.entries(change.details ?? {})
-  switch (change.change) {
-    case 'notes':
-      return ['notes changed']
-    case 'edit':
-      return [
-        `edited ${details
-          .map(([field, value]) =>
-            typeof value === 'string'
-              ? `${field}: ${value}`
-              : `${field} ${JSON.stringify(value?.from ?? '')} → ${JSON.stringify(value?.to ?? '')}`,
-          )
-          .join(', ')}`,
-      ]
-    case 'removed':
-      return ['removed from lists and stats']
-    case 'restored':
-      return ['restored to lists and stats']
-    case 'interview':
-    case 'contact':
-      return [
-        `${change.change} added: ${details
-          .map(([, value]) => (typeof value === 'string' ? value : value?.to))
-          .filter(Boolean)
-          .join(', ')}`,
-      ]
-    default:
-      return [status(change.old_status), ' → ', status(change.new_status)]
-  }
+  return [status(change.old_status), ' → ', status(change.new_status)]
 }

@@ -43,6 +43,9 @@ describe('the interview calendar', () => {
   it('is one event per interview with a stable UID, the title and company in the summary', () => {
     const {calendar, events} = parse(text)
     expect(calendar.name).toBe('vcalendar')
+    // Every line ends with CRLF (RFC 5545), the last one too.
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true)
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
     expect(events.map((event) => event.uid)).toEqual(['interview-7@jobagent', 'interview-8@jobagent'])
     expect(events[0]?.summary).toBe(`Interview: ${TRICKY_TITLE} at Acme, Inc. (video)`)
     expect(events[1]?.summary).toBe(`Interview: ${TRICKY_TITLE} at Acme, Inc.`)

@@ -180,6 +180,7 @@ describe('jobagent status', () => {
         old_notes: 'first notes',
         change: 'notes',
         details: null,
+        summary: 'notes changed (notes were: first notes)',
       },
     ])
   })

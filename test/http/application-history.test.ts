@@ -1,4 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {applicationDetail} from '../../src/core/applications/application.js'
 import {applicationBody, json, jsonBody, statusPath, type TestApi, testApi} from '../helpers/http.js'
 
 let api: TestApi
@@ -49,6 +50,7 @@ describe('GET /applications/{url}', () => {
           old_notes: 'sent CV',
           change: 'status',
           details: null,
+          summary: 'applied -> interviewing (notes were: sent CV)',
         },
         {
           changed_at: expect.any(String),
@@ -57,14 +59,16 @@ describe('GET /applications/{url}', () => {
           old_notes: 'call on Monday',
           change: 'status',
           details: null,
+          summary: 'interviewing -> offer (notes were: call on Monday)',
         },
       ],
       contacts: [],
     })
     expect(body.history[0].changed_at <= body.history[1].changed_at).toBe(true)
     // The same answer as `jobagent status <url> --json`: one lookup behind both.
-    const {application, history} = await api.context.applications.get(url)
-    expect(body.history).toEqual(history.map((change) => ({...change, change: 'status'})))
+    const found = await api.context.applications.get(url)
+    expect(body.history).toEqual(applicationDetail(found).history)
+    const {application} = found
     expect(body.updated_at).toBe(application.updated_at)
   })
 
@@ -82,6 +86,7 @@ describe('GET /applications/{url}', () => {
         old_notes: 'sent CV',
         change: 'notes',
         details: null,
+        summary: 'notes changed (notes were: sent CV)',
       },
     ])
   })
@@ -159,6 +164,7 @@ describe('the OpenAPI document', () => {
       'old_notes',
       'change',
       'details',
+      'summary',
     ])
   })
 })

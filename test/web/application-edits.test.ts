@@ -94,7 +94,7 @@ describe.skipIf(!HAS_CHROMIUM)(
       await eventually(() => row(1).locator('td').nth(1).textContent()).toBe('Staff Dev')
       const history = page.locator('#applications-table .history-row')
       await eventually(() => history.locator('li').allTextContents()).toEqual([
-        expect.stringMatching(/edited title "Dev" → "Staff Dev", salary_expected "" → "€80k"$/),
+        expect.stringMatching(/edited title "Dev" -> "Staff Dev", salary_expected "" -> "€80k"$/),
       ])
       expect(await record('1')).toMatchObject({title: 'Staff Dev', salary_expected: '€80k', url: ACME})
       expect(requests).toContain(`PATCH ${server.url}/applications/1`)

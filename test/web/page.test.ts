@@ -186,7 +186,20 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
     expect(download.suggestedFilename()).toMatch(/\.csv$/)
     const text = readFileSync(await download.path(), 'utf8')
     const rows = Papa.parse<string[]>(text.trim()).data
-    expect(rows[0]).toEqual(['title', 'company', 'location', 'url', 'source', 'applied_date', 'status', 'notes'])
+    expect(rows[0]).toEqual([
+      'title',
+      'company',
+      'location',
+      'url',
+      'source',
+      'applied_date',
+      'status',
+      'notes',
+      'id',
+      'salary_expected',
+      'salary_offered',
+      'contacts',
+    ])
     expect(rows.slice(1)).toEqual([
       [
         'Dev',
@@ -197,6 +210,10 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
         expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         'interviewing',
         'call on Tuesday, bring = portfolio',
+        expect.stringMatching(/^\d+$/),
+        '',
+        '',
+        '',
       ],
     ])
   })

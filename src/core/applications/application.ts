@@ -179,8 +179,14 @@ export function trackedRecord(application: TrackedApplication): TrackedApplicati
 
 /** One application in full: the tracked record and its history, each entry saying what it changed. */
 export function applicationDetail({application, history}: ApplicationWithHistory) {
-  return {...trackedRecord(application), history}
+  return {
+    ...trackedRecord(application),
+    history: history.map((change) => ({...change, summary: describeChange(change, PLAIN_WORDS)})),
+  }
 }
+
+/** History entries in words for JSON readers (the web page): `->` between statuses, old notes as written. */
+const PLAIN_WORDS = {arrow: '->', notes: (notes: string) => notes}
 
 export interface ApplicationCounts {
   total: number
