@@ -23,7 +23,8 @@ function createMcpServer(context: AppContext): McpServer {
 
 /**
  * Serves MCP on the given streams (the process's stdin and stdout) until the client closes its end of stdin;
- * stdout carries the protocol alone, so the logs go to stderr.
+ * stdout carries the protocol alone, so the logs go to stderr. Requests read before the end are still answered: the
+ * SDK answers each on the transport it came in on.
  */
 export async function serveMcp(context: AppContext, streams: {stdin: Readable; stdout: Writable}): Promise<void> {
   const server = createMcpServer(context)
@@ -32,9 +33,7 @@ export async function serveMcp(context: AppContext, streams: {stdin: Readable; s
     transport.onclose = resolve
   })
   await server.connect(transport)
-  const end = () => void server.close()
-  streams.stdin.once('end', end)
-  streams.stdin.once('close', end)
+  streams.stdin.once('end', () => void server.close())
   await closed
   context.logger.debug('the client closed stdin; the MCP server stops')
 }

@@ -246,7 +246,7 @@ describe('jobagent mcp', () => {
 })
 
 describe('jobagent mcp as a process', () => {
-  it('writes nothing but the protocol on stdout and exits 0 when stdin closes', async () => {
+  it('answers every request sent before stdin closed, writes nothing else on stdout, and exits 0', async () => {
     const own = tempDir('jobagent-mcp-stdin-')
     try {
       const initialize = {
@@ -255,11 +255,23 @@ describe('jobagent mcp as a process', () => {
         method: 'initialize',
         params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '1'}},
       }
-      const result = await runCli(['mcp'], {home: own.path, input: `${JSON.stringify(initialize)}\n`})
+      const calls = [2, 3, 4].map((id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {name: 'list_applications', arguments: {}},
+      }))
+      const messages = [initialize, {jsonrpc: '2.0', method: 'notifications/initialized'}, ...calls]
+      const input = messages.map((message) => `${JSON.stringify(message)}\n`).join('')
+      const result = await runCli(['mcp'], {home: own.path, input})
       expect(result.code).toBe(0)
-      const lines = result.stdout.trim().split('\n')
-      expect(lines).toHaveLength(1)
-      expect(JSON.parse(lines[0] ?? '')).toMatchObject({id: 1, result: {serverInfo: {name: 'jobagent'}}})
+      const answers = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+      expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2, 3, 4])
+      expect(answers.find((answer) => answer.id === 1)).toMatchObject({result: {serverInfo: {name: 'jobagent'}}})
+      expect(answers.find((answer) => answer.id === 4)).toMatchObject({result: {structuredContent: {count: 0}}})
     } finally {
       own.cleanup()
     }
