@@ -169,6 +169,8 @@ describe('jobagent mcp', () => {
     expect(JSON.parse(await read('jobagent://profile'))).toMatchObject({roles: ['backend engineer']})
     expect(JSON.parse(await read('jobagent://jobs/1'))).toMatchObject({id: 1, description: HOSTILE})
     expect(JSON.parse(await read('jobagent://applications/1'))).toMatchObject({company: 'Globex'})
+    const byUrl = `jobagent://applications/${encodeURIComponent('https://globex.example/jobs/9')}`
+    expect(JSON.parse(await read(byUrl))).toMatchObject({id: 1, history: []})
     const digest = await read('jobagent://digest/latest')
     expect(digest).toMatch(/^3 new jobs\n/)
     expect(digest).toContain('Backend Engineer, Acme (Remote)')
