@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {ROOT} from './helpers/cli.js'
 
 /**
- * DESIGN.md "Layout": commands/, src/http, src/ui -> src/app -> src/core <- src/storage, src/sources,
+ * DESIGN.md "Layout": commands/, src/http, src/ui, src/mcp -> src/app -> src/core <- src/storage, src/sources,
  * src/notifiers. src/http-client is the outbound HTTP client the sources, the notifiers and src/app share: an
  * adapter module every other adapter may use, while adapters never import one another. The shipment feature is one
  * slice, src/shipments, with the same layers inside (core, storage; app, http and cli as its front ends): it may use
@@ -26,6 +26,7 @@ const FRONT_END_LAYERS = [
   'src/app',
   'src/http',
   'src/ui',
+  'src/mcp',
   'src/cli',
   'commands',
   'src/shipments/app',

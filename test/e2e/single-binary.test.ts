@@ -113,6 +113,27 @@ describe('the single executable', () => {
     expect((await run(['shipment', '--help'])).stdout).toBe((await runCli(['shipment', '--help'], {home: data})).stdout)
   })
 
+  it('serves MCP on stdio: answers initialize and lists the tools, then exits when stdin closes', async () => {
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '1'}},
+      },
+      {jsonrpc: '2.0', method: 'notifications/initialized'},
+      {jsonrpc: '2.0', id: 2, method: 'tools/list'},
+    ]
+    const mcp = await run(['mcp'], {input: messages.map((message) => `${JSON.stringify(message)}\n`).join('')})
+    expect(mcp.code).toBe(0)
+    const answers = mcp.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(answers[0]).toMatchObject({id: 1, result: {serverInfo: {name: 'jobagent'}}})
+    expect(answers[1].result.tools.map((tool: {name: string}) => tool.name)).toContain('update_status')
+  })
+
   it('writes better-sqlite3 to a cache directory named by version and hash, 0700, and loads it from there', async () => {
     expect(cachedAddons(home)).toEqual([])
     const status = await run(['status', '--json'])

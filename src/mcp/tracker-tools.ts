@@ -1,0 +1,162 @@
+import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
+import {z} from 'zod'
+import type {AppContext} from '../app/context.js'
+import {trackedRecord} from '../core/applications/application.js'
+import {applicationInFull, applicationInFullDocument} from '../core/applications/application-in-full.js'
+import {followUpsDocument} from '../core/applications/follow-ups.js'
+import {scheduledRecord} from '../core/applications/interviews.js'
+import {notesSchema, statusSchema} from '../core/applications/validation.js'
+import {answer, guarded} from './results.js'
+import {applicationOutput, READ, WRITE} from './shapes.js'
+
+const application = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .describe('the short id (12) or the URL of a tracked application, as list_applications gives them')
+
+/** The tracker's tools: applications, their status and notes, follow-ups, interviews and the funnel statistics. */
+export function registerTrackerTools(server: McpServer, context: AppContext): void {
+  const logger = context.logger
+  server.registerTool(
+    'list_applications',
+    {
+      title: 'List tracked applications',
+      description: 'The tracked applications, newest first, as `jobagent status --json` lists them.',
+      inputSchema: {
+        status: statusSchema.optional().describe('only applications with this status'),
+        search: z.string().max(200).optional().describe('text in the title, company, location or notes'),
+        limit: z.int().min(1).max(1000).optional().describe('the most applications to return (default 100)'),
+      },
+      outputSchema: {applications: z.array(applicationOutput), count: z.int(), total: z.int()},
+      annotations: READ,
+    },
+    guarded(logger, async ({status, search, limit}) => {
+      const page = await context.applications.page({status, search, limit: limit ?? 100})
+      const applications = page.applications.map(trackedRecord)
+      return answer(`${applications.length} of ${page.total} application(s).`, {
+        applications,
+        count: applications.length,
+        total: page.total,
+      })
+    }),
+  )
+
+  server.registerTool(
+    'get_application',
+    {
+      title: 'Show one application in full',
+      description: 'One tracked application with its status history, interviews and contacts (`jobagent status <id>`).',
+      inputSchema: {application},
+      outputSchema: {application: applicationOutput},
+      annotations: READ,
+    },
+    guarded(logger, async ({application}) => {
+      const full = applicationInFullDocument(await applicationInFull(context, application))
+      return answer(`#${full.id} ${full.title} at ${full.company} (status: ${full.status}).`, {application: full})
+    }),
+  )
+
+  server.registerTool(
+    'update_status',
+    {
+      title: 'Change the status of an application',
+      description:
+        'Sets the status and replaces the notes with the ones given (none by default), as `jobagent status <id> ' +
+        '<status> --notes` does; the old status and notes stay in the history. Ask the person first.',
+      inputSchema: {application, status: statusSchema, notes: notesSchema.optional()},
+      outputSchema: {application: applicationOutput, previous_status: z.string()},
+      annotations: {...WRITE, idempotentHint: false},
+    },
+    guarded(logger, async ({application, status, notes}) => {
+      const change = await context.applications.changeStatus(application, status, notes ?? '')
+      const {current, previous} = change
+      return answer(`#${current.id} ${current.title}: ${previous.status} -> ${current.status}.`, {
+        application: trackedRecord(current),
+        previous_status: previous.status,
+      })
+    }),
+  )
+
+  server.registerTool(
+    'add_note',
+    {
+      title: 'Add a note to an application',
+      description:
+        'Adds a line to the notes of an application and keeps its status; the notes as they were stay in the history.',
+      inputSchema: {application, notes: notesSchema.min(1, 'notes must not be empty').describe('the note to add')},
+      outputSchema: {application: applicationOutput},
+      annotations: {...WRITE, idempotentHint: false},
+    },
+    guarded(logger, async ({application, notes}) => {
+      const found = await context.applications.find(application)
+      const added = found.notes.trim() === '' ? notes : `${found.notes}\n${notes}`
+      const {current} = await context.applications.editNotes(String(found.id), added)
+      return answer(`Added a note to #${current.id} ${current.title}.`, {application: trackedRecord(current)})
+    }),
+  )
+
+  server.registerTool(
+    'list_followups',
+    {
+      title: 'List the applications due for a follow-up',
+      description:
+        'Applications in applied or interviewing with no change for followups.after_days days, longest waiting ' +
+        'first, and the interviews of the next 48 hours (`jobagent followups`).',
+      inputSchema: {},
+      outputSchema: {
+        applications: z.array(applicationOutput),
+        count: z.int(),
+        after_days: z.int(),
+        upcoming_interviews: z.array(z.looseObject({})),
+        waiting_after_interview: z.array(z.looseObject({})),
+      },
+      annotations: READ,
+    },
+    guarded(logger, async () => {
+      const followUps = context.followUps
+      const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
+      const document = followUpsDocument(due, followUps.afterDays, interviews)
+      return answer(`${document.count} application(s) due for a follow-up.`, document)
+    }),
+  )
+
+  server.registerTool(
+    'list_interviews',
+    {
+      title: 'List interviews',
+      description: 'Upcoming interviews, soonest first; with all, the past ones after them (`jobagent interviews`).',
+      inputSchema: {all: z.boolean().optional().describe('also the past interviews')},
+      outputSchema: {interviews: z.array(z.looseObject({id: z.int(), starts_at: z.string()})), count: z.int()},
+      annotations: READ,
+    },
+    guarded(logger, async ({all}) => {
+      const interviews = (await context.interviews.list({all: all ?? false})).map(scheduledRecord)
+      return answer(`${interviews.length} interview(s).`, {interviews, count: interviews.length})
+    }),
+  )
+
+  server.registerTool(
+    'stats',
+    {
+      title: 'Funnel statistics',
+      description:
+        'Applications per status, the funnel saved -> applied -> interviewing -> offer -> accepted, the response ' +
+        'rate and time, per source and per month (`jobagent stats`).',
+      inputSchema: {
+        since: z
+          .string()
+          .max(20)
+          .optional()
+          .describe('only applications applied for within this period: 90d, 12w, 6m, 1y'),
+      },
+      outputSchema: z.looseObject({}),
+      annotations: READ,
+    },
+    guarded(logger, async ({since}) => {
+      const stats = await context.applications.stats(since === undefined ? {} : {since})
+      return answer('Funnel statistics of the tracked applications.', {...stats})
+    }),
+  )
+}
