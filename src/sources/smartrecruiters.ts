@@ -28,7 +28,7 @@ const page: z.ZodType<BoardPage, unknown> = z
 
 /**
  * One SmartRecruiters company (`GET https://api.smartrecruiters.com/v1/companies/{company}/postings`, pages of 100
- * by `offset`), then each posting's detail (`.../postings/{id}`) for its public link (`postingUrl`) and its job ad
+ * by `offset`), then each posting's detail (`.../postings/{id}`) for its job ad
  * (`jobAd.sections`). The list gives the rest: the company, the place, remote or hybrid, the date, the type, the
  * level, the department and function. An unknown company answers with no postings, as a company without any does.
  */
@@ -63,7 +63,9 @@ const SMARTRECRUITERS: BoardSpec = {
       company: text(owner.name) === '' ? (company.company ?? company.slug) : owner.name,
       // fullLocation names the country (`Toulouse, , France`); city, region and country code are the fallback.
       location: placeName(text(place.fullLocation).split(',')) || placeName([place.city, place.region, place.country]),
-      url: text(item.postingUrl) || publicPostingUrl(item, company),
+      // Always the posting's address by id, which SmartRecruiters serves: the detail's `postingUrl` adds a slug of
+      // the title, and a job whose detail failed in one run and was read in the next would change its URL.
+      url: publicPostingUrl(item, company) || text(item.postingUrl),
       posted_date: item.releasedDate,
       description: jobAd(item.jobAd),
       employment_type: [type.id, type.label],
@@ -81,8 +83,8 @@ function postingId(item: Json): string {
 }
 
 /**
- * The posting's page on the public host (`https://jobs.smartrecruiters.com/Nexity/744000153698949`), for a posting
- * whose detail could not be read; the company as the list spells it, else the configured slug.
+ * The posting's page on the public host (`https://jobs.smartrecruiters.com/Nexity/744000153698949`); the company as
+ * the list spells it, else the configured slug.
  */
 function publicPostingUrl(item: Json, company: BoardRef): string {
   const id = postingId(item)
