@@ -21,7 +21,10 @@ export default class FollowUpsCommand extends BaseCommand {
     const followUps = this.context.followUps
     const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
     this.log(
-      [renderFollowUps(due, followUps.afterDays, this.style), ...renderInterviewReminders(interviews)].join('\n'),
+      [
+        renderFollowUps(due, followUps.afterDays, this.style, {width: this.terminalWidth}),
+        ...renderInterviewReminders(interviews),
+      ].join('\n'),
     )
     return followUpsDocument(due, followUps.afterDays, interviews)
   }

@@ -260,7 +260,9 @@ describe('jobagent run against local boards', () => {
     const listed = await jobagent(['followups'])
     expect(listed.code).toBe(0)
     expect(listed.stdout).toMatch(/^1 application due for a follow-up/m)
-    expect(listed.stdout).toContain(url)
+    expect(listed.stdout).toMatch(/^ID\s+WAITING\s+STATUS\s+TITLE\s+COMPANY\s+POSTING\s+URL$/m)
+    expect(listed.stdout).toMatch(new RegExp(`^1\\s+\\d+ days\\s+applied\\s.*${url.replaceAll('.', '\\.')}$`, 'm'))
+    expect(listed.stdout).toContain('Postpone one with: jobagent status <id> --snooze 7')
     const snoozed = await jobagent(['status', url, '--snooze', '7'])
     expect(snoozed.code).toBe(0)
     expect(snoozed.stdout).toMatch(

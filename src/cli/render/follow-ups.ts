@@ -1,26 +1,34 @@
 import type {FollowUp} from '../../core/applications/follow-ups.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
-import {renderTable} from '../table.js'
+import {renderTable, type TableOptions} from '../table.js'
 
-export function renderFollowUps(due: readonly FollowUp[], afterDays: number, style: Style): string {
+/** The follow-ups due, ids first; URLs whole off a terminal and as wide as a terminal allows on one. */
+export function renderFollowUps(
+  due: readonly FollowUp[],
+  afterDays: number,
+  style: Style,
+  options: TableOptions = {},
+): string {
   if (due.length === 0) return `No follow-ups due: no application has waited ${afterDays} days or more.`
   const table = renderTable(
     due,
     [
+      {header: 'ID', value: (application) => String(application.id), max: 8},
       {header: 'WAITING', value: (application) => `${application.days_waiting} days`},
       {header: 'STATUS', value: (application) => application.status, max: 12},
       {header: 'TITLE', value: (application) => application.title, max: 36},
       {header: 'COMPANY', value: (application) => application.company, max: 22},
-      {header: 'URL', value: (application) => application.url, max: 60},
       {
         header: 'POSTING',
         value: (application) =>
           application.posting_closed_at ? `closed ${daysAgo(application.posting_closed_at)}` : '',
         max: 20,
       },
+      {header: 'URL', value: (application) => application.url, fill: true},
     ],
     style.bold,
+    options,
   )
   const count = `${due.length} ${due.length === 1 ? 'application' : 'applications'}`
   const ghosted = due.filter((application) => application.suggest_ghosted)
@@ -30,13 +38,13 @@ export function renderFollowUps(due: readonly FollowUp[], afterDays: number, sty
       : [
           '',
           'Their postings closed long ago; consider marking these ghosted:',
-          ...ghosted.map((application) => `  jobagent status ${application.url} ghosted`),
+          ...ghosted.map((application) => `  jobagent status ${application.id} ghosted`),
         ]
   return [
     `${count} due for a follow-up (no status change for ${afterDays} days or more):`,
     table,
     ...suggestions,
     '',
-    'Postpone one with: jobagent status <url> --snooze 7',
+    'Postpone one with: jobagent status <id> --snooze 7',
   ].join('\n')
 }

@@ -61,7 +61,7 @@ function followUpLine(application: FollowUp): string {
   const waited = `${application.status}, ${application.days_waiting} days without news`
   const line = `Follow up: ${application.title} at ${application.company} (${waited}), ${application.url}`
   if (!application.suggest_ghosted || application.posting_closed_at === null) return line
-  return `${line}; the posting closed on ${application.posting_closed_at.slice(0, 10)}: consider marking it ghosted (jobagent status ${application.url} ghosted)`
+  return `${line}; the posting closed on ${application.posting_closed_at.slice(0, 10)}: consider marking it ghosted (jobagent status ${application.id} ghosted)`
 }
 
 /** A job as the run hands it over: with its score and reasons when a profile scored it. */
