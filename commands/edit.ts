@@ -2,6 +2,7 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderEdit} from '../src/cli/render/applications.js'
 import {trackedRecord} from '../src/core/applications/application.js'
+import {definedFields} from '../src/core/defined-fields.js'
 
 export default class Edit extends BaseCommand {
   static summary = 'Correct a tracked application: title, company, location, source, URL, salary lines'
@@ -49,7 +50,7 @@ export default class Edit extends BaseCommand {
       salary_expected: salaryExpected,
       salary_offered: salaryOffered,
     }
-    const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+    const given = definedFields(fields)
     const update = await this.context.applications.edit(args.application, given)
     this.log(renderEdit(update))
     return trackedRecord(update.current)

@@ -3,6 +3,7 @@ import {z} from 'zod'
 import type {AppContext} from '../app/context.js'
 import {trackedRecord} from '../core/applications/application.js'
 import {anyText, applicationInputSchema, notesSchema, statusSchema} from '../core/applications/validation.js'
+import {definedFields} from '../core/defined-fields.js'
 import {ValidationError} from '../core/errors.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import {answer, guarded} from './results.js'
@@ -148,7 +149,7 @@ export function registerJobTools(server: McpServer, context: AppContext): void {
     },
     guarded(logger, async ({job_id, ...given}) => {
       const catalog = await context.openJobCatalog()
-      const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
+      const defined = definedFields(given)
       if (job_id === undefined && given.url === undefined) {
         throw new ValidationError('track_job needs a job_id or a url', {
           hint: 'give the job_id of a job from list_jobs, or a url with title, company and source',

@@ -22,7 +22,7 @@ import type {
   Taken,
   UrlKeys,
 } from './application-store.js'
-import {type ApplicationStats, applicationStats, parseSince} from './stats.js'
+import {type ApplicationStats, applicationStats, parseSince, sinceTimestamp} from './stats.js'
 import type {ApplicationInput} from './validation.js'
 
 type Schemas = typeof import('./validation.js')
@@ -201,10 +201,7 @@ export class ApplicationService {
     if (search) valid.search = search
     const source = filter.source?.trim()
     if (source) valid.source = source
-    if (filter.since !== undefined) {
-      const days = parseSince(filter.since)
-      valid.since = localTimestamp(new Date(this.clock.now().getTime() - days * 86_400_000))
-    }
+    if (filter.since !== undefined) valid.since = sinceTimestamp(filter.since, this.clock.now())
     return valid
   }
 

@@ -75,6 +75,11 @@ export function parseSince(text: string): number {
   return days
 }
 
+/** The local timestamp `since` (`30d`, `4w`) counts back to from `now`: where a list filtered by it starts. */
+export function sinceTimestamp(since: string, now: Date): string {
+  return localTimestamp(new Date(now.getTime() - parseSince(since) * DAY_MS))
+}
+
 // Both timestamps are local and zoneless: reading them as UTC keeps their difference exact.
 function timeOf(timestamp: string): number {
   return Date.parse(`${timestamp.slice(0, 23)}Z`)

@@ -2,6 +2,7 @@ import type {TrackedApplication} from '../applications/application.js'
 import type {ApplicationService} from '../applications/application-service.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import {findControl} from '../control-characters.js'
+import {definedFields} from '../defined-fields.js'
 import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
 import type {FeedbackModel, Verdict} from '../matching/feedback.js'
 import {wantedTerms} from '../matching/feedback.js'
@@ -314,7 +315,7 @@ export class JobCatalog {
     fields: {status?: string; notes?: string; title?: string; company?: string; location?: string; source?: string},
   ): Promise<TrackedApplication> {
     const job = await this.find(id)
-    const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+    const defined = definedFields(fields)
     return this.trackFound({
       title: job.title,
       company: job.company,

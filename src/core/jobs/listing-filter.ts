@@ -1,5 +1,4 @@
-import {parseSince} from '../applications/stats.js'
-import {localTimestamp} from '../time.js'
+import {sinceTimestamp} from '../applications/stats.js'
 import type {JobSummary} from './job-store.js'
 
 /** The filters of `jobagent jobs` and GET /jobs/last as the user gives them; each left out matches every job. */
@@ -21,10 +20,7 @@ type Filtered = Pick<JobSummary, 'title' | 'company' | 'tags' | 'source' | 'also
 export function jobListFilter(filter: JobListFilter, now: Date): (job: Filtered) => boolean {
   const search = filter.search?.trim().toLowerCase() || undefined
   const source = filter.source?.trim().toLowerCase() || undefined
-  const since =
-    filter.since === undefined
-      ? undefined
-      : localTimestamp(new Date(now.getTime() - parseSince(filter.since) * 86_400_000))
+  const since = filter.since === undefined ? undefined : sinceTimestamp(filter.since, now)
   return (job) =>
     (search === undefined ||
       [job.title, job.company, ...job.tags].some((text) => text.toLowerCase().includes(search))) &&

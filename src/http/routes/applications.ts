@@ -5,6 +5,7 @@ import {trackedRecord} from '../../core/applications/application.js'
 import {applicationInFull, applicationInFullDocument} from '../../core/applications/application-in-full.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
 import {followUpsDocument} from '../../core/applications/follow-ups.js'
+import {definedFields} from '../../core/defined-fields.js'
 import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -250,7 +251,7 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
       )
     })
     .openapi(listApplications, async (c) => {
-      const page = await tracker().page(definedOnly(c.req.valid('query')))
+      const page = await tracker().page(definedFields(c.req.valid('query')))
       const {applications, total} = page
       const listed = await services.contacts.withContacts(applications)
       return c.json({applications: listed, count: listed.length, total, limit: page.limit, offset: page.offset}, 200)
@@ -300,11 +301,6 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     .openapi(restoreApplication, async (c) => {
       return c.json(trackedRecord((await tracker().remove(c.req.valid('param').url, false)).current), 200)
     })
-}
-
-/** A query's parameters without the ones left out, as the services' optional fields want them. */
-function definedOnly<T extends object>(query: T): {[K in keyof T]: Exclude<T[K], undefined>} {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as never
 }
 
 function csvDownload(c: Context, csv: string): Response {

@@ -1,0 +1,7 @@
+/**
+ * An object without its fields that are undefined: what a command's flags or a query's parameters gave, for
+ * services whose optional fields mean "not given" only when they are left out.
+ */
+export function definedFields<T extends object>(fields: T): {[K in keyof T]?: Exclude<T[K], undefined>} {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as never
+}
