@@ -1,4 +1,4 @@
-import {batchedSink, LineLogger, logLevelFor} from '../src/app/line-logger.js'
+import {batchedSink, LineLogger, logLevelFor, TimestampCache} from '../src/app/line-logger.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Flags} from '../src/cli/oclif.js'
 
@@ -38,7 +38,7 @@ export default class Serve extends BaseCommand {
       host,
       port,
       allowedHosts: allowed_hosts,
-      httpLogger: new LineLogger('jobagent', batchedSink(this.io.stderr), level),
+      httpLogger: new LineLogger('jobagent', batchedSink(this.io.stderr), level, new TimestampCache(context.clock)),
       apiToken: context.env.JOBAGENT_API_TOKEN || undefined,
       corsOrigins: flags['cors-origin'] ?? [],
     })

@@ -1,4 +1,4 @@
-import {LineLogger, logLevelFor} from '../src/app/line-logger.js'
+import {LineLogger, logLevelFor, TimestampCache} from '../src/app/line-logger.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {colourEnabled} from '../src/cli/style.js'
 import {ValidationError} from '../src/core/errors.js'
@@ -26,7 +26,7 @@ export default class Ui extends BaseCommand {
         if (this.logLines.length > KEPT_LOG_LINES) this.logLines.shift()
       },
     }
-    return new LineLogger('jobagent', sink, level === 'INFO' ? 'WARNING' : level)
+    return new LineLogger('jobagent', sink, level === 'INFO' ? 'WARNING' : level, new TimestampCache(this.clock))
   }
 
   async run() {

@@ -36,6 +36,7 @@ export async function runAgent(
         notifications: await context.openDigestSender(),
         followUps: context.followUps,
         feedback: context.feedbackStore,
+        clock: context.clock,
         logger,
       })
       const {tags, signal, ...rest} = options

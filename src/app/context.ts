@@ -9,7 +9,7 @@ import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
-import {systemClock} from '../core/time.js'
+import type {Clock} from '../core/time.js'
 import {systemTimeZone} from '../core/time-zones.js'
 import type {createShipmentService} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
@@ -22,6 +22,7 @@ import {SqliteInterviewStore} from '../storage/sqlite/sqlite-interview-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import type {Boards} from './boards.js'
+import {clockFromEnv} from './clock.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
 import type {SharedSearch} from './shared-search.js'
 import type {TrackerFiles} from './tracker-files.js'
@@ -35,6 +36,8 @@ export interface ContextOptions {
   selectSources?: string[]
   /** false: boards are reached directly, never through HTTP(S)_PROXY (the demo serves its boards itself). */
   boardsViaProxy?: boolean
+  /** The clock of every service; by default the system's, or the one JOBAGENT_NOW sets (see clock.ts). */
+  clock?: Clock
 }
 
 /** Everything the context builds, each on first use. */
@@ -71,6 +74,7 @@ export class AppContext {
   readonly env: Env
   readonly logger: Logger
   readonly boardsViaProxy: boolean
+  readonly clock: Clock
   /** `--port` was given: JOBAGENT_PORT is not used, so not checked either. */
   private readonly portGiven: boolean
   private built: Partial<Services> = {}
@@ -84,6 +88,7 @@ export class AppContext {
     this.portGiven = (options.overrides?.server as {port?: number} | undefined)?.port !== undefined
     this.logger = options.logger ?? silentLogger
     this.boardsViaProxy = options.boardsViaProxy ?? true
+    this.clock = options.clock ?? clockFromEnv(this.env)
     if (options.selectSources && options.selectSources.length > 0) {
       this.config = {...this.config, sources: selectSources(this.config.sources, options.selectSources)}
     }
@@ -121,7 +126,7 @@ export class AppContext {
   get followUps(): FollowUps {
     return this.once(
       'followUps',
-      () => new FollowUps(this.applicationStore, this.config.followups, systemClock, this.interviews),
+      () => new FollowUps(this.applicationStore, this.config.followups, this.clock, this.interviews),
     )
   }
 
@@ -129,7 +134,7 @@ export class AppContext {
   get interviews(): InterviewService {
     return this.once('interviews', () => {
       const store = new SqliteInterviewStore(this.trackerDb, this.paths.trackerDb, this.applicationStore)
-      return new InterviewService(store, this.applications, {timeZone: systemTimeZone(this.env)})
+      return new InterviewService(store, this.applications, {timeZone: systemTimeZone(this.env), clock: this.clock})
     })
   }
 
@@ -139,11 +144,11 @@ export class AppContext {
       import('./interview-calendar.js'),
       this.interviews.list({all: true}),
     ])
-    return interviewCalendar(interviews)
+    return interviewCalendar(interviews, this.clock.now())
   }
 
   get applications(): ApplicationService {
-    return this.once('applications', () => new ApplicationService(this.applicationStore))
+    return this.once('applications', () => new ApplicationService(this.applicationStore, this.clock))
   }
 
   /** The contacts of tracked applications, in jobagent.db beside them. */
@@ -154,6 +159,7 @@ export class AppContext {
         new ContactService(
           this.applications,
           new SqliteContactStore(this.trackerDb, this.paths.trackerDb, this.applicationStore),
+          this.clock,
         ),
     )
   }
@@ -189,6 +195,7 @@ export class AppContext {
       return new JobCatalog(this.jobStore, this.applicationStore, this.applications, {
         matching: matchingFrom(this.config),
         feedback: this.feedbackStore,
+        clock: this.clock,
       })
     })
   }
@@ -205,7 +212,7 @@ export class AppContext {
   openTrackerFiles(): Promise<TrackerFiles> {
     return this.once('trackerFiles', async () => {
       const {TrackerFiles} = await import('./tracker-files.js')
-      return new TrackerFiles(this.applications, this.contacts, this.paths.dataDir)
+      return new TrackerFiles(this.applications, this.contacts, this.paths.dataDir, this.clock)
     })
   }
 
@@ -219,6 +226,7 @@ export class AppContext {
       const boards = createJobSearch(this.config.sources, {
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
+        clock: this.clock,
         tracker: {db: this.trackerDb, file: this.paths.trackerDb, jobs: this.jobStore},
       })
       this.closeWith(boards.close)
@@ -282,7 +290,7 @@ export class AppContext {
    */
   shipmentsBuiltBy(create: typeof createShipmentService): ShipmentService {
     return this.once('shipments', () => {
-      const service = create(this.config.shipments, {logger: this.logger})
+      const service = create(this.config.shipments, {logger: this.logger, clock: this.clock})
       this.closeWith(() => service.close())
       // Checked in the background: a missing index is logged, never in a lookup's way.
       void service.verifyIndexes()

@@ -76,8 +76,8 @@ export function createHttpServices(context: AppContext): HttpServices {
     get healthChecks() {
       return [
         trackerDatabaseCheck(() => context.trackerDb, context.logger.child('http')),
-        lastRunCheck({lastRun: () => context.jobStore.lastRun()}),
-        deadBoardsCheck({lastRun: () => context.jobStore.lastRun()}),
+        lastRunCheck({lastRun: () => context.jobStore.lastRun()}, context.clock),
+        deadBoardsCheck({lastRun: () => context.jobStore.lastRun()}, context.clock),
         ...(shipmentsInUse(context) ? shipmentHealthChecks(() => context.shipmentsBuiltBy(createShipmentService)) : []),
       ]
     },

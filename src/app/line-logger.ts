@@ -1,6 +1,6 @@
 import type {Writable} from 'node:stream'
 import {formatLogLine, LOG_LEVELS, type Logger, type LogLevel} from '../core/logger.js'
-import {localTimestamp} from '../core/time.js'
+import {type Clock, localTimestamp, systemClock} from '../core/time.js'
 
 interface LogSink {
   write(line: string): void
@@ -50,12 +50,14 @@ export function redirectableSink(fallback: LogSink): RedirectableSink {
  * The text of the current millisecond, kept between records: a server logs thousands of lines a second, most
  * within the same millisecond as the one before. One clock is shared by a logger and its children.
  */
-class TimestampCache {
+export class TimestampCache {
   private ms = Number.NaN
   private text = ''
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   now(): string {
-    const ms = Date.now()
+    const ms = this.clock.now().getTime()
     if (ms !== this.ms) {
       this.ms = ms
       this.text = localTimestamp(new Date(ms))

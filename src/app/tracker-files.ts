@@ -7,7 +7,7 @@ import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.
 import {decodeImportFile, type ImportEncoding} from '../core/applications/import-encoding.js'
 import {parseTrackerExport, type TrackerExportFormat, trackerExportHint} from '../core/applications/tracker-exports.js'
 import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
-import {localTimestamp} from '../core/time.js'
+import {type Clock, localTimestamp} from '../core/time.js'
 import {writeFileDurably} from '../storage/durable-file.js'
 
 /** What an import of a file did, the file and the encoding its text was read in. */
@@ -27,9 +27,10 @@ export class TrackerFiles {
     private readonly applications: ApplicationService,
     private readonly contacts: ContactService,
     private readonly dataDir: string,
+    private readonly clock: Clock,
   ) {}
 
-  defaultExportPath(now: Date = new Date()): string {
+  defaultExportPath(now: Date = this.clock.now()): string {
     return join(this.dataDir, `applications-${localTimestamp(now).replace(/[:.]/g, '-')}.csv`)
   }
 

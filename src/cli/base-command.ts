@@ -1,10 +1,19 @@
 import {format} from 'node:util'
+import {clockFromEnv} from '../app/clock.js'
 import type {Env} from '../app/config.js'
 import {AppContext, type ContextOptions} from '../app/context.js'
-import {LineLogger, logLevelFor, type RedirectableSink, redirectableSink, streamSink} from '../app/line-logger.js'
+import {
+  LineLogger,
+  logLevelFor,
+  type RedirectableSink,
+  redirectableSink,
+  streamSink,
+  TimestampCache,
+} from '../app/line-logger.js'
 import {escapeControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import type {Clock} from '../core/time.js'
 import {outliveClosedOutput} from './closed-output.js'
 import {EXIT_FAILURE, EXIT_USAGE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
@@ -52,6 +61,7 @@ export abstract class BaseCommand extends Command {
   }
 
   private appContext: AppContext | undefined
+  private commandClock: Clock | undefined
   /** The command line as init() parsed it, handed to run()'s own parse of the same command. */
   private commandLine: Promise<unknown> | undefined
   protected verbose = false
@@ -134,17 +144,24 @@ export abstract class BaseCommand extends Command {
     return this.logSinkOfIo
   }
 
+  /** The system's clock, or the one JOBAGENT_NOW sets for a test that spawns jobagent; one per command. */
+  protected get clock(): Clock {
+    this.commandClock ??= clockFromEnv(this.env)
+    return this.commandClock
+  }
+
   protected get logger(): Logger {
     return new LineLogger(
       'jobagent',
       this.logSink,
       logLevelFor({verbose: this.verbose, quiet: this.quietLogs, env: this.env}),
+      new TimestampCache(this.clock),
     )
   }
 
   /** Opens the application context once; commands with config-changing flags pass them here first. */
   protected openContext(options: Pick<ContextOptions, 'overrides' | 'selectSources'> = {}): AppContext {
-    this.appContext ??= new AppContext({...options, env: this.env, logger: this.logger})
+    this.appContext ??= new AppContext({...options, env: this.env, logger: this.logger, clock: this.clock})
     return this.appContext
   }
 

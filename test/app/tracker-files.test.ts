@@ -13,7 +13,7 @@ let files: TrackerFiles
 beforeEach(() => {
   dir = tempDir('jobagent-tracker-files-')
   tracker = memoryTracker()
-  files = new TrackerFiles(tracker.service, tracker.contacts, dir.path)
+  files = new TrackerFiles(tracker.service, tracker.contacts, dir.path, tracker.clock)
 })
 
 afterEach(() => {

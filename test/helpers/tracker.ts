@@ -13,8 +13,17 @@ export function daysAgo(days: number, from: Date = new Date()): string {
   return localTimestamp(new Date(from.getTime() - days * 86_400_000))
 }
 
+/** When the stepping clock starts: the seeded applications' applied_date. */
+export const SEEDED_AT = new Date(2026, 10, 22, 5, 17, 33, 123)
+
+/**
+ * The environment of a spawned jobagent whose clock reads the day after the seeding (JOBAGENT_NOW), so what it
+ * derives from the seeded dates (follow-ups due, days ago) is the same on every day the suite runs.
+ */
+export const DAY_AFTER_SEEDING = {JOBAGENT_NOW: '2026-11-23T09:00:00'} as const
+
 /** A clock that starts at a fixed local time and moves one second each time it is read. */
-export function steppingClock(start = new Date(2026, 10, 22, 5, 17, 33, 123)): Clock & {reads: number} {
+export function steppingClock(start = SEEDED_AT): Clock & {reads: number} {
   const clock = {
     reads: 0,
     now: () => new Date(start.getTime() + 1000 * clock.reads++),

@@ -8,7 +8,7 @@ import type {FeedbackModel, Verdict} from '../matching/feedback.js'
 import {wantedTerms} from '../matching/feedback.js'
 import type {Matching, ScorePart} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
-import {localTimestamp} from '../time.js'
+import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {FoundJob} from './dedupe.js'
 import {dismissalProposal} from './dismissal-proposal.js'
@@ -46,6 +46,7 @@ interface ListingOptions {
 interface CatalogOptions {
   matching?: Matching | null
   feedback?: FeedbackStore | null
+  clock?: Clock
 }
 
 /** A verdict as given (`jobs <id> --like`), with the one it replaced and, after dismissals alike, a rule to adopt. */
@@ -73,6 +74,7 @@ interface JobListingPage extends JobListing, Page {
 export class JobCatalog {
   private readonly matching: Matching | null
   private readonly feedback: FeedbackStore | null
+  private readonly clock: Clock
 
   constructor(
     private readonly jobs: JobStore,
@@ -82,6 +84,7 @@ export class JobCatalog {
   ) {
     this.matching = options.matching ?? null
     this.feedback = options.feedback ?? null
+    this.clock = options.clock ?? systemClock
   }
 
   private scoringModule: Promise<typeof import('../matching/score.js')> | undefined
@@ -101,7 +104,7 @@ export class JobCatalog {
   async lastRun(options?: ListingOptions): Promise<JobListing<ListedJob>>
   async lastRun(options: ListingOptions & {fields?: JobFields} = {}): Promise<JobListing<ListedSummary>> {
     const state = options.state ?? 'open'
-    const matches = jobListFilter(options.filter ?? {}, new Date())
+    const matches = jobListFilter(options.filter ?? {}, this.clock.now())
     const fields = this.matching ? 'all' : (options.fields ?? 'all')
     // With a profile the last run's jobs are read for every listing: they are what every job is scored among.
     const listing = state === 'closed' && !this.matching ? {run: null, jobs: []} : await this.jobs.lastRunJobs(fields)
@@ -271,7 +274,7 @@ export class JobCatalog {
       verdict,
       reason,
       given_by: options.givenBy ?? 'user',
-      given_at: localTimestamp(),
+      given_at: localTimestamp(this.clock.now()),
       title: job.title,
       company: job.company,
       tags: job.tags,
