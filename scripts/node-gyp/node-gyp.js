@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// npm runs this instead of its own node-gyp (the `node-gyp` setting in the repository's .npmrc) whenever a
-// dependency compiles a native addon, which better-sqlite3 does when its prebuilt binary cannot be downloaded. It
-// points node-gyp at the headers of the Node.js that runs npm when they are installed beside it (Debian's nodejs
-// puts them in /usr/include/node, a tarball install in <prefix>/include/node) and are that very version, so a machine
-// that cannot reach nodejs.org still builds; otherwise node-gyp downloads the headers as it always does.
+// The `node-gyp` of jobagent's own install: a dev dependency whose bin comes first on the PATH of every install
+// script, so npm runs it instead of its own node-gyp whenever a dependency compiles a native addon (better-sqlite3
+// does when its prebuilt binary cannot be downloaded). It points node-gyp at the headers of the Node.js that runs
+// npm when they are installed beside it (Debian's nodejs has them in /usr/include/node, a tarball install in
+// <prefix>/include/node) and are of that very version, so a machine that cannot reach nodejs.org still builds;
+// otherwise node-gyp downloads the headers as it always does. npm's `node-gyp` setting is not used for this: npm
+// reads it from the user's config alone, never from a project's .npmrc.
 import {spawnSync} from 'node:child_process'
 import {existsSync, readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
