@@ -13,6 +13,7 @@ import {
   fetchPerTag,
   isObject,
   type Json,
+  keepsItsPath,
   queryTags,
   type RawJob,
   requestOptions,
@@ -170,6 +171,11 @@ async function withDetails(
     items.map((item) => {
       const path = isObject(item) ? detail.path(item, board) : undefined
       if (path === undefined || !isObject(item)) return item
+      // A path built from the board's own values (an id, a job's path) that the URL parser would lead elsewhere.
+      if (!keepsItsPath(path)) {
+        failures.push(new Error('its detail path names another path once read as a URL'))
+        return item
+      }
       return limit(async () => {
         signal.throwIfAborted()
         const url = endpoint(settings.baseUrl, path)

@@ -53,6 +53,28 @@ export function endpoint(base: string, path: string, params: Record<string, stri
   return url.toString()
 }
 
+/**
+ * Whether the URL parser reads `path` as the path written, so a request or link built from it stays where it was
+ * put: no `.` or `..` segment in any spelling (`%2e%2e`, `.%2E`), no backslash (read as a slash), no tab or line
+ * break (dropped), no `?` or `#`. The path is compared after the parser has normalised it; percent-encoding alone
+ * (`ü` as `%C3%BC`) is no change.
+ */
+export function keepsItsPath(path: string): boolean {
+  // `//host/...` would be read as another host.
+  if (!path.startsWith('/') || path.startsWith('//')) return false
+  const parsed = new URL(path, 'http://path.invalid')
+  return parsed.search === '' && parsed.hash === '' && decoded(parsed.pathname) === decoded(path)
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    // A malformed escape (`%zz`) is kept as written by the parser, so the texts compare as they are.
+    return text
+  }
+}
+
 export function requestOptions(settings: AdapterSettings, signal: AbortSignal, logger: Logger): RequestOptions {
   return {signal, timeoutMs: settings.timeoutMs, logger}
 }

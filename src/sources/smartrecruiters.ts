@@ -2,7 +2,7 @@ import {z} from 'zod'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
 import {ats, placeName, publicUrl, text} from './boards.js'
-import {isObject, type Json} from './shared.js'
+import {isObject, type Json, keepsItsPath} from './shared.js'
 
 /** Postings per page: the most SmartRecruiters' posting list answers with, whatever `limit` asks. */
 const PAGE_SIZE = 100
@@ -78,8 +78,10 @@ const SMARTRECRUITERS: BoardSpec = {
   },
 }
 
+/** The posting's id; '' for none, and for one that would name another path in a URL (`..`, `%2e%2e`). */
 function postingId(item: Json): string {
-  return typeof item.id === 'number' ? String(item.id) : text(item.id)
+  const id = typeof item.id === 'number' ? String(item.id) : text(item.id)
+  return keepsItsPath(`/${encodeURIComponent(id)}`) ? id : ''
 }
 
 /**
