@@ -1,4 +1,5 @@
 import {z} from 'zod'
+import {salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
 import {ats, placeName, publicUrl, text} from './boards.js'
@@ -68,6 +69,7 @@ const SMARTRECRUITERS: BoardSpec = {
       url: publicPostingUrl(item, company) || text(item.postingUrl),
       posted_date: item.releasedDate,
       description: jobAd(item.jobAd),
+      salary: pay(item.compensation),
       employment_type: [type.id, type.label],
       // `hybrid` and on site (`remote: false`) are both no remote job.
       remote: place.remote === true ? true : typeof place.remote === 'boolean' ? false : null,
@@ -76,6 +78,12 @@ const SMARTRECRUITERS: BoardSpec = {
       board_id: postingId(item),
     }
   },
+}
+
+/** `compensation` of a detail: `{"min": 68500, "max": 87500, "currency": "GBP", "period": "YEARLY"}`. */
+function pay(value: unknown) {
+  if (!isObject(value)) return null
+  return salaryFromAmounts({min: value.min, max: value.max, currency: value.currency, period: value.period})
 }
 
 /** The posting's id; '' for none, and for one that would name another path in a URL (`..`, `%2e%2e`). */

@@ -92,7 +92,8 @@ const WORKDAY: BoardSpec = {
       posted_date: info.startDate,
       description: info.jobDescription,
       employment_type: info.timeType,
-      remote: workplace(info.remoteType),
+      // The detail's workplace, else the list's (`On-site`), which a job whose detail failed still has.
+      remote: workplace(info.remoteType) ?? workplace(item.remoteType),
       board_id: info.jobReqId,
     }
   },

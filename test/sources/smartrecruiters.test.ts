@@ -124,6 +124,26 @@ describe('SmartRecruiters adapter', () => {
     expect(jobs).toEqual([])
   })
 
+  it('reads the pay a detail states under compensation (min, max, currency, period)', async () => {
+    const posting = fixtureJson<Record<string, unknown>>('smartrecruiters-posting.json')
+    const compensation = {min: 68500, max: 87500, currency: 'GBP', period: 'YEARLY'}
+    server = await startMockServer({
+      [`${LIST}?limit=100&offset=0`]: serveBody(fixtureText('smartrecruiters.json')),
+      [`${LIST}?limit=100&offset=2`]: (_req, res) => sendJson(res, PAST_THE_END),
+      [`${LIST}/${FIRST}`]: (_req, res) => sendJson(res, {...posting, compensation}),
+    })
+    const [job] = await fetchAll(oneSource([{type: 'smartrecruiters', companies: ['Nexity'], url: server.url}]))
+    expect(job?.salary).toEqual({
+      min: 68500,
+      max: 87500,
+      currency: 'GBP',
+      period: 'year',
+      annual_min: 68500,
+      annual_max: 87500,
+      text: null,
+    })
+  })
+
   it('pages by offset until totalFound is reached, and no further than max_pages', async () => {
     const capture = fixtureJson<PostingsPage>('smartrecruiters.json')
     const pageOf = (offset: number) => ({
