@@ -3,7 +3,7 @@ import {salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
 import {ats, placeName, publicUrl, text} from './boards.js'
-import {isObject, type Json, keepsItsPath} from './shared.js'
+import {isObject, type Json, keepsItsPath, picked} from './shared.js'
 
 /** Postings per page: the most SmartRecruiters' posting list answers with, whatever `limit` asks. */
 const PAGE_SIZE = 100
@@ -26,6 +26,21 @@ const page: z.ZodType<BoardPage, unknown> = z
       ...(next !== undefined && totalFound !== undefined && next < totalFound ? {next: String(next)} : {}),
     }
   })
+
+/** The fields of a posting that `job` reads, from the list or the detail (the list's `id` stays). */
+const POSTING_FIELDS = [
+  'name',
+  'company',
+  'location',
+  'postingUrl',
+  'releasedDate',
+  'jobAd',
+  'compensation',
+  'typeOfEmployment',
+  'experienceLevel',
+  'department',
+  'function',
+]
 
 /**
  * One SmartRecruiters company (`GET https://api.smartrecruiters.com/v1/companies/{company}/postings`, pages of 100
@@ -50,7 +65,7 @@ const SMARTRECRUITERS: BoardSpec = {
       const id = postingId(item)
       return id === '' ? undefined : `${postingsPath(company)}/${encodeURIComponent(id)}`
     },
-    merge: (item, detail) => ({...item, ...detail}),
+    merge: (item, detail) => ({...item, ...picked(detail, POSTING_FIELDS)}),
   },
   job: (item, company) => {
     const place: Json = isObject(item.location) ? item.location : {}
