@@ -76,7 +76,8 @@ export async function withinDeadline<T>(
       reject(passed)
     }, deadlineMs)
   })
-  const work = search(AbortSignal.any([signal, stop.signal]))
+  // An adapter that throws before its first await fails the board the same way as one that rejects.
+  const work = (async () => search(AbortSignal.any([signal, stop.signal])))()
   // The loser of the race settles later; its outcome is no longer anyone's.
   work.catch(() => {})
   try {
