@@ -25,6 +25,7 @@ const sourceSchema = z.strictObject({
   url: z.optional(text()),
   enabled: z.optional(z.boolean()),
   timeout_seconds: z.optional(z.number().check(z.gt(0), z.lte(600))),
+  deadline_seconds: z.optional(z.number().check(z.gt(0), z.lte(3600))),
   max_pages: z.optional(z.int().check(z.gte(1), z.lte(100))),
   boards: z.optional(boardList),
   sites: z.optional(boardList),

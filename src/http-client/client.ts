@@ -65,6 +65,8 @@ export interface RequestOptions {
   logger?: Logger
   /** Names the request in retry lines, for a URL that is a secret as a whole (a webhook); `GET <url>` otherwise. */
   label?: string
+  /** A body larger than this is not read to the end and fails (default: the client's). */
+  maxBodyBytes?: number
   /**
    * The body of an error answer: `ignore`d (a board's error page), `keep` on the HttpError (a server's error
    * document), or `quote` its start in the message too (a channel's refusal says why: "Unknown Webhook").
@@ -232,21 +234,22 @@ export class HttpClient {
 
   private async attempt(url: string, options: RequestOptions): Promise<HttpAnswer> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs
+    const maxBodyBytes = options.maxBodyBytes ?? this.maxBodyBytes
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     try {
       const response = await this.fetchFollowing(url, options, signal)
       const declared = Number(response.headers.get('content-length'))
-      if (declared > this.maxBodyBytes) {
+      if (declared > maxBodyBytes) {
         await response.body?.cancel().catch(() => {})
-        throw new HttpError(`response larger than ${formatBytes(this.maxBodyBytes)}`, {url})
+        throw new HttpError(`response larger than ${formatBytes(maxBodyBytes)}`, {url})
       }
       if (!response.ok && (options.errorBody ?? 'ignore') === 'ignore') {
         await response.body?.cancel().catch(() => {})
         throw this.statusError(url, response)
       }
       const contentType = response.headers.get('content-type')
-      const text = await this.readText(url, response.body, decoderFor(contentType))
+      const text = await this.readText(url, response.body, decoderFor(contentType), maxBodyBytes)
       if (!response.ok) throw this.statusError(url, response, text, options.errorBody === 'quote')
       return {status: response.status, text, contentType}
     } catch (error) {
@@ -300,15 +303,20 @@ export class HttpClient {
    * The body as text, each chunk decoded as it arrives: a board's answer of several MB is never held as bytes and
    * as text at once, and the chunks can be collected while the rest downloads.
    */
-  private async readText(url: string, body: ReadableStream<Uint8Array> | null, decoder: TextDecoder): Promise<string> {
+  private async readText(
+    url: string,
+    body: ReadableStream<Uint8Array> | null,
+    decoder: TextDecoder,
+    maxBodyBytes: number,
+  ): Promise<string> {
     if (!body) return ''
     const parts: string[] = []
     let size = 0
     for await (const chunk of body) {
       size += chunk.byteLength
-      if (size > this.maxBodyBytes) {
+      if (size > maxBodyBytes) {
         // Leaving the loop cancels the stream, so the rest is never downloaded.
-        throw new HttpError(`response larger than ${formatBytes(this.maxBodyBytes)}`, {url})
+        throw new HttpError(`response larger than ${formatBytes(maxBodyBytes)}`, {url})
       }
       parts.push(decoder.decode(chunk, {stream: true}))
     }

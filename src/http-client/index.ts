@@ -5,4 +5,4 @@ export {
   looksLikeHtml,
   type RequestOptions,
 } from './client.js'
-export {HttpError} from './http-error.js'
+export {formatSeconds, HttpError} from './http-error.js'

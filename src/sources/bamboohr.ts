@@ -2,7 +2,7 @@ import {parseSalaryText} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardSpec} from './board-source.js'
 import {ats, companyHost, jobsUnder, placeName, text} from './boards.js'
-import {isObject, type Json, UnexpectedShapeError} from './shared.js'
+import {isObject, type Json, picked, UnexpectedShapeError} from './shared.js'
 
 /** The opening's page on the company's career site, where the detail's `jobOpeningShareUrl` points. */
 const publicPage = (company: BoardRef, id: string) =>
@@ -41,6 +41,23 @@ function place(item: Json): string {
   )
 }
 
+/** The fields of an opening that `job` reads, from the list or the detail. */
+const OPENING_FIELDS = [
+  'jobOpeningName',
+  'jobOpeningShareUrl',
+  'datePosted',
+  'description',
+  'compensation',
+  'employmentStatusLabel',
+  'employmentType',
+  'locationType',
+  'isRemote',
+  'minimumExperience',
+  'departmentLabel',
+  'location',
+  'atsLocation',
+]
+
 /**
  * One BambooHR career site (`GET https://{company}.bamboohr.com/careers/list`): every open opening in brief, under
  * `result`, then `GET /careers/{id}/detail` for each, whose `result.jobOpening` adds the description, the date,
@@ -67,8 +84,7 @@ const BAMBOOHR: BoardSpec = {
     merge: (item, detail) => {
       const opening = isObject(detail.result) ? detail.result.jobOpening : undefined
       if (!isObject(opening)) throw new UnexpectedShapeError('an object with "result.jobOpening"')
-      const given = Object.entries(opening).filter(([, value]) => value !== null && value !== undefined)
-      return {...item, ...Object.fromEntries(given)}
+      return {...item, ...picked(opening, OPENING_FIELDS)}
     },
   },
   job: (item, company) => {

@@ -13,6 +13,7 @@ import {
   fetchPerTag,
   isObject,
   type Json,
+  keepsItsPath,
   queryTags,
   type RawJob,
   requestOptions,
@@ -83,17 +84,32 @@ export interface BoardSpec {
 
 /** Detail requests in flight per board; the client's limit per host (4) bounds boards sharing a host. */
 const DETAIL_CONCURRENCY = 4
+/** Details asked per board, over all its pages and tags; the jobs past it keep what the list gave. */
+const MAX_DETAILS_PER_BOARD = 100
+/** One job's detail is a few KB; a list holds every job and keeps the client's 10 MB. */
+const MAX_DETAIL_BYTES = 1024 * 1024
 
 /** The JobSource of one board of the table (of one slug, for an ATS). */
 export function boardSource(spec: BoardSpec, config: SourceConfig, deps: AdapterDeps, board?: BoardRef): JobSource {
   const ref = board ?? {slug: ''}
   const settings = adapterSettings(config, spec.defaultUrl(config, ref))
+  const toJobs = (items: readonly unknown[], details: BoardDetails | undefined) =>
+    details ? details.jobsOf(items) : mapItems(spec, items, ref, config, deps.readHtml)
   return {
     name: board ? sourceName(config, board.slug) : sourceName(config),
     serverSideFilters: spec.searchesByTag ? ['tags'] : [],
-    fetchJobs: (criteria: SearchCriteria, signal: AbortSignal) => {
-      const read = (tag: string | undefined) => readPages(spec, config, ref, settings, deps, signal, tag)
-      return spec.searchesByTag ? fetchPerTag(queryTags(criteria), read) : read(undefined)
+    fetchJobs: async (criteria: SearchCriteria, signal: AbortSignal) => {
+      const details =
+        spec.detail && deps.details !== false
+          ? new BoardDetails(spec, spec.detail, config, ref, settings, deps, signal)
+          : undefined
+      try {
+        const read = (tag: string | undefined) =>
+          readPages(spec, config, ref, settings, deps, signal, tag, (items) => toJobs(items, details))
+        return spec.searchesByTag ? await fetchPerTag(queryTags(criteria), read) : await read(undefined)
+      } finally {
+        details?.finish()
+      }
     },
   }
 }
@@ -106,6 +122,7 @@ async function readPages(
   deps: AdapterDeps,
   signal: AbortSignal,
   tag: string | undefined,
+  toJobs: (items: readonly unknown[]) => JobResponse[] | Promise<JobResponse[]>,
 ): Promise<JobResponse[]> {
   const jobs: JobResponse[] = []
   const pages = spec.paged ? settings.maxPages : 1
@@ -122,11 +139,7 @@ async function readPages(
         : {...options, method: 'POST', body: JSON.stringify(body), headers: {'content-type': 'application/json'}},
     )
     const result = await readPage(spec, board, url, answer)
-    const items =
-      spec.detail && deps.details !== false
-        ? await withDetails(spec.detail, result.items, board, settings, deps, signal)
-        : result.items
-    jobs.push(...mapItems(spec, items, board, config, deps.readHtml))
+    for (const job of await toJobs(result.items)) jobs.push(job)
     cursor = result.next
     if (result.items.length === 0 || cursor === undefined) break
     if (page === pages && spec.paged) deps.logger.debug(`stopped after max_pages (${pages}) pages`)
@@ -152,46 +165,100 @@ async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: 
 }
 
 /**
- * Each item with its detail merged in, at most DETAIL_CONCURRENCY requests at a time. A detail that fails (an
- * error answer, a timeout, a shape that is not an object) keeps the item as the list gave it; the board's log says
- * so once, with the count and the first reason. A run that is stopped stops the board.
+ * The detail requests of one board's search, bounded in number, size and time. Each item with a detail is mapped
+ * to its job as soon as its detail answers, so the answer is dropped at once: a board of many large details holds
+ * its jobs, never its answers. At most MAX_DETAILS_PER_BOARD are asked, at most DETAIL_CONCURRENCY at a time, each
+ * of at most MAX_DETAIL_BYTES; details are asked until one request timeout (at most half the deadline) before the
+ * board's deadline, so a board whose details stall still ends in time with its jobs as listed. A detail that fails
+ * keeps its item as the list gave it; the board's log says so once per page, and once for the jobs past the cap. A
+ * run that is stopped stops the board.
  */
-async function withDetails(
-  detail: NonNullable<BoardSpec['detail']>,
-  items: readonly unknown[],
-  board: BoardRef,
-  settings: AdapterSettings,
-  deps: AdapterDeps,
-  signal: AbortSignal,
-): Promise<unknown[]> {
-  const limit = pLimit(DETAIL_CONCURRENCY)
-  const failures: unknown[] = []
-  const merged = await Promise.all(
-    items.map((item) => {
-      const path = isObject(item) ? detail.path(item, board) : undefined
-      if (path === undefined || !isObject(item)) return item
-      return limit(async () => {
-        signal.throwIfAborted()
-        const url = endpoint(settings.baseUrl, path)
-        try {
-          const answer = await deps.http.getJson(url, requestOptions(settings, signal, deps.logger))
-          if (!isObject(answer)) throw new UnexpectedShapeError('an object')
-          return detail.merge(item, answer)
-        } catch (error) {
-          if (signal.aborted) throw error
-          failures.push(error)
-          return item
-        }
-      })
-    }),
-  )
-  if (failures.length > 0) {
-    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0])
-    deps.logger.warning(
-      `${failures.length} of ${items.length} job details could not be read (${first}); those jobs keep what the list gave`,
-    )
+class BoardDetails {
+  private left = MAX_DETAILS_PER_BOARD
+  private withDetail = 0
+  private readonly limit = pLimit(DETAIL_CONCURRENCY)
+  private readonly closing = new AbortController()
+  private readonly timer: NodeJS.Timeout
+  private readonly detailSignal: AbortSignal
+
+  constructor(
+    private readonly spec: BoardSpec,
+    private readonly detail: NonNullable<BoardSpec['detail']>,
+    private readonly config: SourceConfig,
+    private readonly board: BoardRef,
+    private readonly settings: AdapterSettings,
+    private readonly deps: AdapterDeps,
+    private readonly signal: AbortSignal,
+  ) {
+    const window = settings.deadlineMs - Math.min(settings.timeoutMs, settings.deadlineMs / 2)
+    const closed = new Error(`no time left for details before the board's deadline`)
+    this.timer = setTimeout(() => this.closing.abort(closed), window)
+    this.detailSignal = AbortSignal.any([signal, this.closing.signal])
   }
-  return merged
+
+  /** The jobs of one page's items, in their order, each with its detail merged in where it could be read. */
+  async jobsOf(items: readonly unknown[]): Promise<JobResponse[]> {
+    const failures: unknown[] = []
+    const jobs = await Promise.all(
+      items.map((item) => {
+        if (!isObject(item)) return null
+        const path = this.detail.path(item, this.board)
+        if (path === undefined) return this.job(item)
+        // A path built from the board's own values (an id, a job's path) that the URL parser would lead elsewhere.
+        if (!keepsItsPath(path)) {
+          failures.push(new Error('its detail path names another path once read as a URL'))
+          return this.job(item)
+        }
+        this.withDetail++
+        if (this.left === 0) return this.job(item)
+        this.left--
+        return this.limit(() => this.withItsDetail(item, path, failures))
+      }),
+    )
+    if (failures.length > 0) {
+      const first = failures[0] instanceof Error ? failures[0].message : String(failures[0])
+      this.deps.logger.warning(
+        `${failures.length} of ${items.length} job details could not be read (${first}); those jobs keep what the list gave`,
+      )
+    }
+    return jobs.filter((job) => job !== null)
+  }
+
+  /** Ends the board's detail window and says how many jobs the cap left as listed. */
+  finish(): void {
+    clearTimeout(this.timer)
+    const asked = MAX_DETAILS_PER_BOARD - this.left
+    if (this.withDetail > asked) {
+      this.deps.logger.warning(
+        `details read for ${asked} of ${this.withDetail} jobs (at most ${MAX_DETAILS_PER_BOARD} a board); the others keep what the list gave`,
+      )
+    }
+  }
+
+  private async withItsDetail(item: Json, path: string, failures: unknown[]): Promise<JobResponse | null> {
+    this.signal.throwIfAborted()
+    if (this.closing.signal.aborted) {
+      failures.push(this.closing.signal.reason)
+      return this.job(item)
+    }
+    const url = endpoint(this.settings.baseUrl, path)
+    try {
+      const answer = await this.deps.http.getJson(url, {
+        ...requestOptions(this.settings, this.detailSignal, this.deps.logger),
+        maxBodyBytes: MAX_DETAIL_BYTES,
+      })
+      if (!isObject(answer)) throw new UnexpectedShapeError('an object')
+      return this.job(this.detail.merge(item, answer))
+    } catch (error) {
+      if (this.signal.aborted) throw error
+      failures.push(error)
+      return this.job(item)
+    }
+  }
+
+  private job(item: Json): JobResponse | null {
+    return mapItem(this.spec, item, this.board, this.config, this.deps.readHtml)
+  }
 }
 
 /**
@@ -219,10 +286,13 @@ function mapItems(
 ): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
-    if (!isObject(item)) continue
-    const raw = spec.job(item, board, config)
-    const job = raw ? toJob(spec.type, raw, readHtml) : null
+    const job = isObject(item) ? mapItem(spec, item, board, config, readHtml) : null
     if (job) jobs.push(job)
   }
   return jobs
+}
+
+function mapItem(spec: BoardSpec, item: Json, board: BoardRef, config: SourceConfig, readHtml: HtmlReader) {
+  const raw = spec.job(item, board, config)
+  return raw ? toJob(spec.type, raw, readHtml) : null
 }

@@ -1,6 +1,6 @@
 import {XMLParser, XMLValidator} from 'fast-xml-parser'
 import {UnavailableError} from '../core/errors.js'
-import type {Logger} from '../core/logger.js'
+import {type Logger, silentLogger} from '../core/logger.js'
 import {MAX_NESTING_DEPTH} from '../core/nesting.js'
 import {type HttpClient, HttpError, looksLikeHtml} from '../http-client/index.js'
 import {type AdapterSettings, isObject, type Json, UnexpectedShapeError} from './shared.js'
@@ -30,6 +30,13 @@ interface Feed {
 const parser = xmlParser(['rss.channel.item', 'rdf:RDF.item', 'feed.entry', 'feed.entry.link'])
 
 /**
+ * Element names that are part of every JavaScript object (`<__proto__>`): the parser refuses the whole document
+ * at one of them, so they are renamed with RESERVED_MARK before it, and the entry holding one is skipped.
+ */
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
+const RESERVED_MARK = 'reserved:'
+
+/**
  * A parser of the XML a board answers with: `arrayPaths` are the elements that repeat (one of them is still a
  * list), attributes are kept as `@_name`, and values stay text. It stops at MAX_NESTING_DEPTH before building the
  * rest; parseXml matches its message.
@@ -44,7 +51,44 @@ export function xmlParser(arrayPaths: readonly string[]): XMLParser {
     parseAttributeValue: false,
     isArray: (_name, jpath) => repeated.has(String(jpath)),
     maxNestedTags: MAX_NESTING_DEPTH,
+    transformTagName: (name) => (RESERVED_NAMES.has(name) ? `${RESERVED_MARK}${name}` : name),
   })
+}
+
+/** The reserved element name an entry holds at any depth (the parser bounds the depth), if it holds one. */
+function reservedNameIn(entry: unknown): string | undefined {
+  const pending: unknown[] = [entry]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (Array.isArray(value)) for (const child of value) pending.push(child)
+    else if (isObject(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.startsWith(RESERVED_MARK)) return key.slice(RESERVED_MARK.length)
+        pending.push(child)
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * The entries (`position`, `item`) that hold no reserved element name; the others are skipped, with one warning
+ * that counts them and names what they held, so one hostile entry costs only itself.
+ */
+export function withoutReservedNames(entries: readonly Json[], noun: string, logger: Logger): Json[] {
+  const kept: Json[] = []
+  const names = new Set<string>()
+  for (const entry of entries) {
+    const name = reservedNameIn(entry)
+    if (name === undefined) kept.push(entry)
+    else names.add(name)
+  }
+  const skipped = entries.length - kept.length
+  if (skipped > 0) {
+    const held = skipped === 1 ? 'it holds an element' : 'they hold elements'
+    logger.warning(`${skipped} ${noun}${skipped === 1 ? '' : 's'} skipped: ${held} named ${[...names].join(', ')}`)
+  }
+  return kept
 }
 const TOO_DEEP = 'Maximum nested tags exceeded'
 
@@ -112,9 +156,13 @@ export function parseXml(xmlParserOf: XMLParser, xml: string, expected: string):
   return document
 }
 
-/** Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape. */
-export function parseFeed(xml: string): Feed {
+/**
+ * Parses an RSS or Atom document; a malformed one fails, anything else (an HTML page, JSON) is an unexpected shape.
+ * An item holding a reserved element name is skipped, and `logger` says so.
+ */
+export function parseFeed(xml: string, logger: Logger = silentLogger): Feed {
   const document = parseXml(parser, xml, 'an RSS or Atom feed')
+  const asItems = (value: unknown) => withoutReservedNames(feedEntries(value), 'item', logger)
 
   const rss = document.rss
   if (isObject(rss) && isObject(rss.channel)) {
@@ -156,7 +204,7 @@ export function parseFeed(xml: string): Feed {
   throw new UnexpectedShapeError('an RSS or Atom feed')
 }
 
-function asItems(value: unknown): Json[] {
+function feedEntries(value: unknown): Json[] {
   if (value === undefined || value === '') return []
   return (Array.isArray(value) ? value : [value]).filter(isObject)
 }
@@ -171,5 +219,5 @@ export async function fetchFeed(
 ): Promise<Feed> {
   const xml = await http.getText(url, {signal, timeoutMs: settings.timeoutMs, logger, headers: {accept: FEED_ACCEPT}})
   if (looksLikeHtml(xml)) throw new HttpError('HTML instead of an RSS or Atom feed', {url})
-  return parseFeed(xml)
+  return parseFeed(xml, logger)
 }

@@ -26,7 +26,7 @@ import {hackerNewsSource} from './hackernews.js'
 import {personioSource} from './personio.js'
 import {ripplingSource} from './rippling.js'
 import {rssSource} from './rss.js'
-import {type AdapterDeps, boardRef} from './shared.js'
+import {type AdapterDeps, boardDeadlineMs, boardRef, withinDeadline} from './shared.js'
 import {smartRecruitersSource} from './smartrecruiters.js'
 import {weWorkRemotelySource} from './weworkremotely.js'
 import {workdaySource} from './workday.js'
@@ -50,7 +50,21 @@ interface CreateSourcesOptions {
  */
 export function createSources(configs: readonly SourceConfig[], options: CreateSourcesOptions): JobSource[] {
   validateSourceConfigs(configs)
-  return configs.flatMap((config) => (config.enabled === false ? [] : createEntry(config, options)))
+  return configs.flatMap((config) =>
+    config.enabled === false
+      ? []
+      : createEntry(config, options).map((source) => withDeadline(source, boardDeadlineMs(config))),
+  )
+}
+
+/** Every board, whatever its type, ends within its deadline: a board that never finishes fails and the run goes on. */
+function withDeadline(source: JobSource, deadlineMs: number): JobSource {
+  return {
+    name: source.name,
+    serverSideFilters: source.serverSideFilters,
+    fetchJobs: (criteria, signal) =>
+      withinDeadline(deadlineMs, signal, (bounded) => source.fetchJobs(criteria, bounded)),
+  }
 }
 
 /** Builds the adapters of one entry that validateSourceConfigs accepted. */

@@ -3,7 +3,7 @@ import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {HttpError, looksLikeHtml} from '../http-client/index.js'
 import {explainNotFound} from './board-source.js'
-import {parseXml, textOf, xmlParser} from './feed.js'
+import {parseXml, textOf, withoutReservedNames, xmlParser} from './feed.js'
 import {
   type AdapterDeps,
   adapterSettings,
@@ -62,7 +62,8 @@ export function personioSource(config: SourceConfig, company: BoardRef, deps: Ad
           hint: NOT_FOUND.hint,
         })
       }
-      return mapPositions(positions(parseXml(parser, xml, EXPECTED)), company, deps)
+      const open = withoutReservedNames(positions(parseXml(parser, xml, EXPECTED)), 'position', deps.logger)
+      return mapPositions(open, company, deps)
     },
   }
 }

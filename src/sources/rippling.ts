@@ -3,7 +3,7 @@ import {salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
 import {ats, nonEmptyStrings, remoteRegion, text} from './boards.js'
-import {eligibility, isObject, type Json} from './shared.js'
+import {eligibility, isObject, type Json, picked} from './shared.js'
 
 /** The path of a company's board on the API; a job's detail is under it (`/jobs/{uuid}`). */
 const jobsPath = (company: BoardRef) => `/platform/api/ats/v1/board/${encodeURIComponent(company.slug)}/jobs`
@@ -69,6 +69,18 @@ function ripplingRemote(places: readonly string[], remoteFrom: readonly string[]
   return flags.length === 0 ? null : flags.includes(true)
 }
 
+/** The fields of a job's detail that `job` reads; the employer's name is taken from `board` when merged. */
+const JOB_FIELDS = [
+  'name',
+  'url',
+  'description',
+  'workLocations',
+  'department',
+  'employmentType',
+  'createdOn',
+  'payRangeDetails',
+]
+
 /**
  * One Rippling job board (`GET https://api.rippling.com/platform/api/ats/v1/board/{company}/jobs`): a bare array
  * of every open job in brief (title, department, one place per row, the job's page on ats.rippling.com), then one
@@ -88,7 +100,11 @@ const RIPPLING: BoardSpec = {
   detail: {
     path: (item, company) =>
       text(item.uuid) === '' ? undefined : `${jobsPath(company)}/${encodeURIComponent(text(item.uuid))}`,
-    merge: (item, detail) => ({...item, detail}),
+    merge: (item, detail) => {
+      const board: Json = isObject(detail.board) ? detail.board : {}
+      const employer = text(detail.companyName) || text(board.companyName)
+      return {...item, detail: {...picked(detail, JOB_FIELDS), companyName: employer}}
+    },
   },
   job: (item, company) => {
     const detail: Json = isObject(item.detail) ? item.detail : {}
@@ -97,8 +113,7 @@ const RIPPLING: BoardSpec = {
     const remoteFrom = places.map(remoteRegion).filter((region) => region !== undefined)
     const where = eligibility(remoteFrom.join(', '))
     const ranges = (Array.isArray(detail.payRangeDetails) ? detail.payRangeDetails : []).filter(isObject)
-    const board: Json = isObject(detail.board) ? detail.board : {}
-    const employer = text(detail.companyName) || text(board.companyName)
+    const employer = text(detail.companyName)
     const description: Json = isObject(detail.description) ? detail.description : {}
     const department: Json = isObject(detail.department) ? detail.department : {}
     const listedDepartment: Json = isObject(item.department) ? item.department : {}

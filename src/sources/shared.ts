@@ -7,10 +7,12 @@ import type {Salary} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {isHttpUrl} from '../core/url-identity.js'
-import type {HttpClient, RequestOptions} from '../http-client/index.js'
+import {formatSeconds, type HttpClient, type RequestOptions} from '../http-client/index.js'
 
 const DEFAULT_SOURCE_TIMEOUT_SECONDS = 20
 const DEFAULT_MAX_PAGES = 5
+/** A board's whole search takes at most this long by default, or three of its request timeouts when that is longer. */
+const DEFAULT_DEADLINE_SECONDS = 60
 
 /** What every adapter is built from: the shared client, its logger and the settings of its config entry. */
 export interface AdapterDeps {
@@ -29,14 +31,59 @@ export interface AdapterSettings {
   /** The board's base URL without a trailing slash: the config `url` or the public host. */
   baseUrl: string
   timeoutMs: number
+  /** The board's whole search, from its first request to its last job (boardDeadlineMs). */
+  deadlineMs: number
   maxPages: number
 }
 
 export function adapterSettings(config: SourceConfig, defaultBaseUrl: string): AdapterSettings {
   return {
     baseUrl: (config.url ?? defaultBaseUrl).replace(/\/+$/, ''),
-    timeoutMs: (config.timeout_seconds ?? DEFAULT_SOURCE_TIMEOUT_SECONDS) * 1000,
+    timeoutMs: requestTimeoutMs(config),
+    deadlineMs: boardDeadlineMs(config),
     maxPages: config.max_pages ?? DEFAULT_MAX_PAGES,
+  }
+}
+
+function requestTimeoutMs(config: SourceConfig): number {
+  return (config.timeout_seconds ?? DEFAULT_SOURCE_TIMEOUT_SECONDS) * 1000
+}
+
+/** `deadline_seconds`, else 60 s or three request timeouts, whichever is longer. */
+export function boardDeadlineMs(config: SourceConfig): number {
+  return config.deadline_seconds !== undefined
+    ? config.deadline_seconds * 1000
+    : Math.max(DEFAULT_DEADLINE_SECONDS * 1000, 3 * requestTimeoutMs(config))
+}
+
+/**
+ * The board's search given a signal that also stops at its deadline; past the deadline it fails at once, whether or
+ * not the board's requests have stopped yet, so a board that never finishes costs the run its deadline and no more.
+ */
+export async function withinDeadline<T>(
+  deadlineMs: number,
+  signal: AbortSignal,
+  search: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const stop = new AbortController()
+  const passed = new UnavailableError(`board deadline of ${formatSeconds(deadlineMs)} passed`, {
+    hint: 'the board answers too slowly or never finishes; raise deadline_seconds in its sources entry, or disable it',
+  })
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      stop.abort(passed)
+      reject(passed)
+    }, deadlineMs)
+  })
+  // An adapter that throws before its first await fails the board the same way as one that rejects.
+  const work = (async () => search(AbortSignal.any([signal, stop.signal])))()
+  // The loser of the race settles later; its outcome is no longer anyone's.
+  work.catch(() => {})
+  try {
+    return await Promise.race([work, expired])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
@@ -51,6 +98,28 @@ export function endpoint(base: string, path: string, params: Record<string, stri
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value))
   }
   return url.toString()
+}
+
+/**
+ * Whether the URL parser reads `path` as the path written, so a request or link built from it stays where it was
+ * put: no `.` or `..` segment in any spelling (`%2e%2e`, `.%2E`), no backslash (read as a slash), no tab or line
+ * break (dropped), no `?` or `#`. The path is compared after the parser has normalised it; percent-encoding alone
+ * (`ü` as `%C3%BC`) is no change.
+ */
+export function keepsItsPath(path: string): boolean {
+  // `//host/...` would be read as another host.
+  if (!path.startsWith('/') || path.startsWith('//')) return false
+  const parsed = new URL(path, 'http://path.invalid')
+  return parsed.search === '' && parsed.hash === '' && decoded(parsed.pathname) === decoded(path)
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    // A malformed escape (`%zz`) is kept as written by the parser, so the texts compare as they are.
+    return text
+  }
 }
 
 export function requestOptions(settings: AdapterSettings, signal: AbortSignal, logger: Logger): RequestOptions {
@@ -70,6 +139,18 @@ export type Json = Record<string, unknown>
 
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * The fields of a detail that a board's mapping reads, and no other: a merge keeps these, so a detail's unread
+ * fields, however large, never outlive its answer.
+ */
+export function picked(value: Json, keys: readonly string[]): Json {
+  const kept: Json = {}
+  for (const key of keys) {
+    if (Object.hasOwn(value, key) && value[key] !== undefined && value[key] !== null) kept[key] = value[key]
+  }
+  return kept
 }
 
 /** The array under `key` of a response object, e.g. `{"jobs": [...]}`. */

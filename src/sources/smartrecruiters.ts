@@ -1,8 +1,9 @@
 import {z} from 'zod'
+import {salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
 import {ats, placeName, publicUrl, text} from './boards.js'
-import {isObject, type Json} from './shared.js'
+import {isObject, type Json, keepsItsPath, picked} from './shared.js'
 
 /** Postings per page: the most SmartRecruiters' posting list answers with, whatever `limit` asks. */
 const PAGE_SIZE = 100
@@ -25,6 +26,21 @@ const page: z.ZodType<BoardPage, unknown> = z
       ...(next !== undefined && totalFound !== undefined && next < totalFound ? {next: String(next)} : {}),
     }
   })
+
+/** The fields of a posting that `job` reads, from the list or the detail (the list's `id` stays). */
+const POSTING_FIELDS = [
+  'name',
+  'company',
+  'location',
+  'postingUrl',
+  'releasedDate',
+  'jobAd',
+  'compensation',
+  'typeOfEmployment',
+  'experienceLevel',
+  'department',
+  'function',
+]
 
 /**
  * One SmartRecruiters company (`GET https://api.smartrecruiters.com/v1/companies/{company}/postings`, pages of 100
@@ -49,7 +65,7 @@ const SMARTRECRUITERS: BoardSpec = {
       const id = postingId(item)
       return id === '' ? undefined : `${postingsPath(company)}/${encodeURIComponent(id)}`
     },
-    merge: (item, detail) => ({...item, ...detail}),
+    merge: (item, detail) => ({...item, ...picked(detail, POSTING_FIELDS)}),
   },
   job: (item, company) => {
     const place: Json = isObject(item.location) ? item.location : {}
@@ -68,6 +84,7 @@ const SMARTRECRUITERS: BoardSpec = {
       url: publicPostingUrl(item, company) || text(item.postingUrl),
       posted_date: item.releasedDate,
       description: jobAd(item.jobAd),
+      salary: pay(item.compensation),
       employment_type: [type.id, type.label],
       // `hybrid` and on site (`remote: false`) are both no remote job.
       remote: place.remote === true ? true : typeof place.remote === 'boolean' ? false : null,
@@ -78,8 +95,16 @@ const SMARTRECRUITERS: BoardSpec = {
   },
 }
 
+/** `compensation` of a detail: `{"min": 68500, "max": 87500, "currency": "GBP", "period": "YEARLY"}`. */
+function pay(value: unknown) {
+  if (!isObject(value)) return null
+  return salaryFromAmounts({min: value.min, max: value.max, currency: value.currency, period: value.period})
+}
+
+/** The posting's id; '' for none, and for one that would name another path in a URL (`..`, `%2e%2e`). */
 function postingId(item: Json): string {
-  return typeof item.id === 'number' ? String(item.id) : text(item.id)
+  const id = typeof item.id === 'number' ? String(item.id) : text(item.id)
+  return keepsItsPath(`/${encodeURIComponent(id)}`) ? id : ''
 }
 
 /**

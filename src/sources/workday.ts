@@ -2,7 +2,7 @@ import {z} from 'zod'
 import {type BoardRef, workdaySite} from '../core/jobs/source-config.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
 import {ats, nonEmptyStrings, text, workplace} from './boards.js'
-import {isObject, type Json} from './shared.js'
+import {isObject, type Json, keepsItsPath} from './shared.js'
 
 /** Jobs per page: the most a Workday site answers with (a larger `limit` is refused with HTTP 400). */
 const PAGE_SIZE = 20
@@ -20,12 +20,11 @@ function publicHost(board: BoardRef): string {
 
 /**
  * The job's path under its site (`/job/China-Shanghai/Custom-SOC-Intern---2027_JR2024692`), if it names one that
- * stays under the site: no query, fragment or `..` segment.
+ * stays under the site once read as a URL: no white space, query, fragment or dot segment in any spelling.
  */
 function externalPath(item: Json): string | undefined {
   const path = text(item.externalPath)
-  const stays = /^\/[^?#\s]+$/.test(path) && !path.split('/').some((part) => part === '..' || part === '.')
-  return stays ? path : undefined
+  return /^\/\S+$/.test(path) && keepsItsPath(path) ? path : undefined
 }
 
 /** A list's `locationsText` when it names a place; `2 Locations` only counts them (the detail names them). */
@@ -93,7 +92,8 @@ const WORKDAY: BoardSpec = {
       posted_date: info.startDate,
       description: info.jobDescription,
       employment_type: info.timeType,
-      remote: workplace(info.remoteType),
+      // The detail's workplace, else the list's (`On-site`), which a job whose detail failed still has.
+      remote: workplace(info.remoteType) ?? workplace(item.remoteType),
       board_id: info.jobReqId,
     }
   },

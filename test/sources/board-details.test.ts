@@ -92,6 +92,30 @@ describe('board detail requests', () => {
     expect(most).toBeLessThanOrEqual(4)
   })
 
+  it('asks no detail at a path the URL parser would lead elsewhere, and keeps that job as listed', async () => {
+    server = await startMockServer((req, res) => {
+      if (req.url === '/list')
+        return sendJson(res, {
+          items: [
+            {id: '..', title: 'Up'},
+            {id: 'a', title: 'Fine'},
+          ],
+        })
+      sendJson(res, {body: `<p>About ${req.url}</p>`})
+    })
+    const warnings: string[] = []
+    const deps = {...testDeps(), logger: recordingLogger(warnings)}
+    const jobs = await fetchAll(boardSource(SPEC, {type: 'file', url: server.url}, deps))
+    expect(server.requests.map((request) => request.url)).toEqual(['/list', '/detail/a'])
+    expect(jobs.map((job) => [job.title, job.description])).toEqual([
+      ['Up', null],
+      ['Fine', 'About /detail/a'],
+    ])
+    expect(warnings).toEqual([
+      '1 of 2 job details could not be read (its detail path names another path once read as a URL); those jobs keep what the list gave',
+    ])
+  })
+
   it('runs at most four details at a time', async () => {
     const many = {items: Array.from({length: 12}, (_, index) => ({id: `j${index}`, title: `Job ${index}`}))}
     let inFlight = 0

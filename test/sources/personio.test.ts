@@ -77,6 +77,31 @@ describe('Personio adapter', () => {
     }
   })
 
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'skips a position holding an element named %s and keeps the rest, with one warning',
+    async (name) => {
+      const position = (id: string, extra = '') =>
+        `<position><id>${id}</id><name>Engineer ${id}</name><office>Berlin</office>${extra}</position>`
+      const feed = `<?xml version="1.0" encoding="UTF-8"?><workzag-jobs>${[
+        position('1'),
+        position(
+          '2',
+          `<jobDescriptions><jobDescription><${name}><polluted>yes</polluted></${name}></jobDescription></jobDescriptions>`,
+        ),
+        position('3'),
+      ].join('')}</workzag-jobs>`
+      server = await startMockServer({'/xml': serveBody(feed, 'application/xml')})
+      const warnings: string[] = []
+      const logger = {...silentLogger, warning: (message: string) => warnings.push(message)}
+      const jobs = await fetchAll(
+        personioSource({type: 'personio', url: server.url}, {slug: 'acme'}, {...testDeps(), logger}),
+      )
+      expect(jobs.map((job) => job.board_id)).toEqual(['1', '3'])
+      expect(warnings).toEqual([`1 position skipped: it holds an element named ${name}`])
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    },
+  )
+
   it('reads an employer with no open position as no jobs', async () => {
     server = await startMockServer({'/xml': serveBody(fixtureText('personio-empty.xml'))})
     const source = personioSource({type: 'personio', url: server.url}, {slug: 'quiet'}, testDeps())

@@ -42,6 +42,29 @@ afterAll(async () => {
   await server.close()
 })
 
+/**
+ * Addresses that are no host on the internet: benchmarking (198.18/15), multicast (224/4), reserved (240/4) and
+ * broadcast, IETF protocol assignments (192.0.0/24), IPv6 site-local (fec0::/10), and IPv6 forms that carry a
+ * private IPv4 address (IPv4-compatible `::a.b.c.d`, NAT64 64:ff9b::/96, 6to4 2002::/16).
+ */
+const RESERVED_TARGETS = [
+  ['/to-benchmarking', 'http://198.18.0.1/admin'],
+  ['/to-benchmarking-top', 'http://198.19.255.254/admin'],
+  ['/to-multicast', 'http://224.0.0.1/admin'],
+  ['/to-multicast-top', 'http://239.255.255.250/admin'],
+  ['/to-reserved', 'http://240.0.0.1/admin'],
+  ['/to-broadcast', 'http://255.255.255.255/admin'],
+  ['/to-ietf', 'http://192.0.0.8/admin'],
+  ['/to-site-local', 'http://[fec0::1]/admin'],
+  ['/to-compatible', 'http://[::127.0.0.1]/private'],
+  ['/to-compatible-private', 'http://[::10.1.2.3]/admin'],
+  ['/to-nat64-loopback', 'http://[64:ff9b::127.0.0.1]/private'],
+  ['/to-nat64-metadata', 'http://[64:ff9b::169.254.169.254]/latest/meta-data/'],
+  ['/to-6to4-private', 'http://[2002:c0a8:101::1]/admin'],
+] as const
+/** 64:ff9b::203.0.113.9, the NAT64 form of a public (documentation) address. */
+const NAT64_PUBLIC = '64:ff9b::cb00:7109'
+
 const failure = (work: Promise<unknown>) => work.then(() => undefined).catch((error: unknown) => error)
 
 describe('board redirects', () => {
@@ -88,8 +111,11 @@ describe('board redirects', () => {
       location('/to-private', 'http://10.1.2.3/admin')
       location('/to-link-local', 'http://169.254.169.254/latest/meta-data/')
       location('/to-mapped', `http://[::ffff:127.0.0.1]:${new URL(server.url).port}/private`)
+      for (const [path, target] of RESERVED_TARGETS) location(path, target)
       location('/to-public', `${PUBLIC}/jobs`)
+      location('/to-public-nat64', `http://[${NAT64_PUBLIC}]/jobs`)
       board.intercept({path: '/jobs', method: 'GET'}).reply(200, JOBS).persist()
+      agent.get(`http://[${NAT64_PUBLIC}]`).intercept({path: '/jobs', method: 'GET'}).reply(200, JOBS).persist()
       publicClient = testHttpClient({dispatcher: agent})
     })
     afterAll(() => agent.close())
@@ -105,8 +131,18 @@ describe('board redirects', () => {
       },
     )
 
+    it.each(RESERVED_TARGETS)('never follows %s to an address that is no public host (%s)', async (path) => {
+      const error = await failure(publicClient.getJson(`${PUBLIC}${path}`))
+      expect(error).toBeInstanceOf(UnavailableError)
+      expect((error as Error).message).toMatch(/^redirect from 203\.0\.113\.7 to a private address \(.+\) refused$/)
+    })
+
     it('follows a redirect to another public address', async () => {
       expect(await publicClient.getJson(`${PUBLIC}/to-public`)).toEqual(JOBS)
+    })
+
+    it('follows a redirect to the NAT64 address of a public host, judged by the IPv4 address it embeds', async () => {
+      expect(await publicClient.getJson(`${PUBLIC}/to-public-nat64`)).toEqual(JOBS)
     })
   })
 })

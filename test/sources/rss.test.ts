@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
+import {silentLogger} from '../../src/core/logger.js'
 import {rssSource} from '../../src/sources/rss.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps} from '../helpers/source-fixtures.js'
@@ -75,6 +76,16 @@ describe('generic RSS/Atom adapter', () => {
         posted_date: '2026-07-08',
       },
     ])
+  })
+
+  it('skips an entry holding an element named __proto__ and keeps the rest, with one warning', async () => {
+    const feed = ATOM.replace('<id>urn:jobs:1</id>', '<__proto__><polluted>yes</polluted></__proto__>')
+    server = await startMockServer({'/feed': serveBody(feed, 'application/atom+xml')})
+    const warnings: string[] = []
+    const logger = {...silentLogger, warning: (message: string) => warnings.push(message)}
+    const jobs = await fetchAll(rssSource({type: 'rss', url: `${server.url}/feed`}, {...testDeps(), logger}))
+    expect(jobs.map((job) => job.url)).toEqual(['https://jobs.example.org/2'])
+    expect(warnings).toEqual(['1 item skipped: it holds an element named __proto__'])
   })
 
   it('fails on a document that is neither RSS nor Atom', async () => {

@@ -110,6 +110,40 @@ describe('SmartRecruiters adapter', () => {
     })
   })
 
+  it('asks no detail for a posting id that is a dot segment in a URL (.., .)', async () => {
+    const page = fixtureJson<PostingsPage>('smartrecruiters.json')
+    const [first] = page.content as Record<string, unknown>[]
+    const content = ['..', '.'].map((id, index) => ({...first, id, name: `Hostile ${index}`}))
+    server = await startMockServer({
+      [`${LIST}?limit=100&offset=0`]: (_req, res) => sendJson(res, {...page, totalFound: 2, content}),
+      '/v1/companies/Nexity/': (_req, res) => sendJson(res, {secret: 'the company record'}),
+    })
+    const jobs = await fetchAll(oneSource([{type: 'smartrecruiters', companies: ['Nexity'], url: server.url}]))
+    expect(server.requests.map((request) => request.url)).toEqual([`${LIST}?limit=100&offset=0`])
+    // No id, no page by id: such a posting has no link of its own, and is not kept.
+    expect(jobs).toEqual([])
+  })
+
+  it('reads the pay a detail states under compensation (min, max, currency, period)', async () => {
+    const posting = fixtureJson<Record<string, unknown>>('smartrecruiters-posting.json')
+    const compensation = {min: 68500, max: 87500, currency: 'GBP', period: 'YEARLY'}
+    server = await startMockServer({
+      [`${LIST}?limit=100&offset=0`]: serveBody(fixtureText('smartrecruiters.json')),
+      [`${LIST}?limit=100&offset=2`]: (_req, res) => sendJson(res, PAST_THE_END),
+      [`${LIST}/${FIRST}`]: (_req, res) => sendJson(res, {...posting, compensation}),
+    })
+    const [job] = await fetchAll(oneSource([{type: 'smartrecruiters', companies: ['Nexity'], url: server.url}]))
+    expect(job?.salary).toEqual({
+      min: 68500,
+      max: 87500,
+      currency: 'GBP',
+      period: 'year',
+      annual_min: 68500,
+      annual_max: 87500,
+      text: null,
+    })
+  })
+
   it('pages by offset until totalFound is reached, and no further than max_pages', async () => {
     const capture = fixtureJson<PostingsPage>('smartrecruiters.json')
     const pageOf = (offset: number) => ({

@@ -55,6 +55,82 @@ describe('Workable adapter', () => {
     expect(jobs[1]?.description).toContain('across UK&I a')
   })
 
+  it("reads the careers page API's answer too ({total, results, nextPage}), as a mirror may keep it", async () => {
+    // The shape of `POST https://apply.workable.com/api/v3/accounts/{account}/jobs`, which the account's careers
+    // page reads: no account name and no description; places, workplace, type and departments per job.
+    const place = (city: string, region: string, country: string, countryCode: string) => ({
+      country,
+      countryCode,
+      city,
+      region,
+    })
+    const careersPage = {
+      total: 2,
+      results: [
+        {
+          id: 4521012,
+          shortcode: '8F3C2A1B7D',
+          title: 'Senior Backend Engineer',
+          remote: false,
+          location: place('London', 'England', 'United Kingdom', 'GB'),
+          locations: [
+            {...place('London', 'England', 'United Kingdom', 'GB'), hidden: false},
+            {...place('Leeds', 'England', 'United Kingdom', 'GB'), hidden: true},
+          ],
+          state: 'published',
+          isInternal: false,
+          code: '',
+          published: '2026-08-05T00:00:00.000Z',
+          type: 'full',
+          language: 'en',
+          department: ['Engineering'],
+          accountUid: 'a1b2c3',
+          approvalStatus: 'approved',
+          workplace: 'hybrid',
+        },
+        {
+          id: 4521013,
+          shortcode: '1A2B3C4D5E',
+          title: 'Support Specialist',
+          remote: true,
+          location: place('', '', 'Germany', 'DE'),
+          locations: [{...place('', '', 'Germany', 'DE'), hidden: false}],
+          state: 'published',
+          published: '2026-08-10T09:30:00.000Z',
+          type: 'part',
+          department: ['Customer Success', 'Support'],
+          workplace: 'remote',
+        },
+      ],
+      nextPage: 'WzE3NTQzNTIwMDAwMDAsNDUyMTAxM10=',
+    }
+    server = await startMockServer({'/api/v1/widget/accounts/acme': serveBody(JSON.stringify(careersPage))})
+    const jobs = await fetchAll(oneSource([{type: 'workable', accounts: ['acme'], url: server.url}]))
+    expect(jobs).toHaveLength(2)
+    expect(jobs[0]).toMatchObject({
+      title: 'Senior Backend Engineer',
+      company: 'acme',
+      location: 'London, England, United Kingdom',
+      url: 'https://apply.workable.com/j/8F3C2A1B7D',
+      source: 'workable',
+      posted_date: '2026-08-05T00:00:00Z',
+      description: null,
+      employment_type: 'full_time',
+      remote: false,
+      tags: ['Engineering'],
+      board_id: '8F3C2A1B7D',
+    })
+    expect(jobs[1]).toMatchObject({
+      title: 'Support Specialist',
+      location: 'Germany',
+      url: 'https://apply.workable.com/j/1A2B3C4D5E',
+      posted_date: '2026-08-10T09:30:00Z',
+      employment_type: 'part_time',
+      remote: true,
+      tags: ['Customer Success', 'Support'],
+    })
+  })
+
   it('asks apply.workable.com by default', async () => {
     // An undici MockAgent stands in for the network: nothing leaves the machine, unmatched requests fail.
     agent = new MockAgent()

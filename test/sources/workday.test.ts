@@ -131,6 +131,39 @@ describe('Workday adapter', () => {
     expect(named.map((job) => job.company)).toEqual(['NVIDIA', 'NVIDIA', 'NVIDIA'])
   })
 
+  it('asks no detail and builds no link at a path the URL parser would move: %2e%2e, .%2E, a backslash', async () => {
+    const capture = JSON.parse(fixtureText('workday.json')) as {jobPostings: Record<string, unknown>[]}
+    const hostile = ['/job/%2e%2e/%2e%2e/%2e%2e/%2e%2e/admin', '/job/.%2E/%2E./x/%2e', '/job/..\\..\\..\\admin']
+    const jobPostings = [
+      capture.jobPostings[0],
+      ...hostile.map((externalPath, index) => ({...capture.jobPostings[1], title: `Hostile ${index}`, externalPath})),
+    ]
+    server = await startMockServer({
+      [LIST]: listPages([], JSON.stringify({...capture, jobPostings})),
+      [`GET ${API}${FIRST_PATH}`]: serveBody(fixtureText('workday-detail.json')),
+    })
+    const jobs = await fetchAll(oneSource([{type: 'workday', sites: [SITE], url: server.url}]))
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      LIST,
+      `GET ${API}${FIRST_PATH}`,
+    ])
+    // Without a path of its own a listed job has no link, so it is not kept.
+    expect(jobs.map((job) => job.title)).toEqual(['Custom SOC Intern - 2027'])
+  })
+
+  it("takes the list's remoteType when the detail is missing, and the detail's when it has one", async () => {
+    const capture = JSON.parse(fixtureText('workday.json')) as {jobPostings: Record<string, unknown>[]}
+    const remoteTypes = ['Remote', 'On-site', 'Remote']
+    const jobPostings = capture.jobPostings.map((job, index) => ({...job, remoteType: remoteTypes[index]}))
+    server = await startMockServer({
+      [LIST]: listPages([], JSON.stringify({...capture, jobPostings})),
+      // The list says remote, the detail hybrid: the detail is the posting as written.
+      [`GET ${API}${FIRST_PATH}`]: serveBody(fixtureText('workday-detail-hybrid.json')),
+    })
+    const jobs = await fetchAll(oneSource([{type: 'workday', sites: [SITE], url: server.url}]))
+    expect(jobs.map((job) => job.remote)).toEqual([false, false, true])
+  })
+
   it('asks for the next 20 by offset while a page is full, up to max_pages, and searches once per tag', async () => {
     const bodies: unknown[] = []
     server = await startMockServer({[LIST]: listPages(bodies, fullPage(), fixtureText('workday.json'))})

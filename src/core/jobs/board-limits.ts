@@ -10,12 +10,21 @@ export const JOB_TEXT_LIMITS = {title: 500, company: 200, location: 500} as cons
 /** A link longer than this is no posting's address; it cannot be cut without breaking it, so the job is dropped. */
 const JOB_URL_LIMIT = 4096
 
-/** `text` cut to `limit` code units without leaving half a surrogate pair at the end. */
+/**
+ * `text` cut to `limit` code units without leaving half a surrogate pair at the end. The cut is a string of its
+ * own: V8 keeps a slice of a long string as a view into the whole, so a description cut from a text of megabytes
+ * would keep every megabyte alive for as long as its job.
+ */
 export function cutText(text: string, limit: number): string {
   if (text.length <= limit) return text
   const cut = text.slice(0, limit)
   const last = cut.charCodeAt(cut.length - 1)
-  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut
+  return ownCopy(last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut)
+}
+
+/** A copy of `text` in fresh memory (a JSON string is parsed into a new one), not a view into a larger string. */
+function ownCopy(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string
 }
 
 interface ScreenedJobs {

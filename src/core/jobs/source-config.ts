@@ -49,6 +49,8 @@ export interface SourceConfig {
   url?: string
   enabled?: boolean
   timeout_seconds?: number
+  /** The longest a board's whole search may take: its pages, retries and details. */
+  deadline_seconds?: number
   max_pages?: number
   boards?: (string | BoardRef)[]
   sites?: (string | BoardRef)[]
@@ -170,6 +172,9 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
   }
   if (typeof config.timeout_seconds === 'number' && !(config.timeout_seconds > 0)) {
     problems.push(problem('timeout_seconds', 'must be a positive number of seconds'))
+  }
+  if (typeof config.deadline_seconds === 'number' && !(config.deadline_seconds > 0)) {
+    problems.push(problem('deadline_seconds', 'must be a positive number of seconds'))
   }
   if (typeof config.max_pages === 'number' && !(Number.isInteger(config.max_pages) && config.max_pages >= 1)) {
     problems.push(problem('max_pages', 'must be a whole number of 1 or more'))
