@@ -212,12 +212,49 @@ export abstract class BaseCommand extends Command {
   private usageErrorOf(error: Interfaces.CommandError): Interfaces.CommandError {
     const oclif = (error as {oclif?: {exit?: number}}).oclif
     if (oclif?.exit !== EXIT_USAGE || (error as {code?: string}).code === 'EEXIT') return error
+    const missing = this.missingFlagsError(error)
+    if (missing) return missing as unknown as Interfaces.CommandError
     const message = error.message
       .split('\n')
       .map((line) => line.trim().replace(/\s+/g, ' '))
       .filter((line) => line !== '' && !line.startsWith('See more help'))
       .reduce((text, line) => (text === '' ? line : `${text}${text.endsWith(':') ? ' ' : ': '}${line}`), '')
     return new ValidationError(message, {hint: this.helpHint()}) as unknown as Interfaces.CommandError
+  }
+
+  /**
+   * oclif says "The following error occurred: Missing required flag at". The user needs the flag as it is typed,
+   * what it takes, and a command line that gives it: the first of the command's own examples that gives every
+   * missing flag, so each command's hint comes from its help and no command words its own.
+   */
+  private missingFlagsError(error: Error): ValidationError | undefined {
+    if (!error.message.includes('Missing required flag')) return undefined
+    const {parse} = error as {
+      parse?: {input?: {flags?: Record<string, {required?: boolean; description?: string}>}; output?: {flags?: object}}
+    }
+    const given = (parse?.output?.flags ?? {}) as Record<string, unknown>
+    const missing = Object.entries(parse?.input?.flags ?? {}).filter(
+      ([name, flag]) => flag.required === true && given[name] === undefined,
+    )
+    if (missing.length === 0) return undefined
+    const described = missing.map(([name, flag]) => `--${name}${flag.description ? ` (${flag.description})` : ''}`)
+    const example = this.exampleGiving(missing.map(([name]) => `--${name}`))
+    return new ValidationError(`missing required flag${missing.length > 1 ? 's' : ''} ${described.join(', ')}`, {
+      hint: example ? `e.g. ${example}` : this.helpHint(),
+    })
+  }
+
+  /** The first example of the command's help whose command line gives all these flags, as the help prints it. */
+  private exampleGiving(flags: readonly string[]): string | undefined {
+    for (const example of this.ctor.examples ?? []) {
+      const line = (typeof example === 'string' ? example : example.command)
+        .replaceAll('<%= config.bin %>', this.config.bin)
+        .replaceAll('<%= command.id %>', (this.id ?? '').replaceAll(':', ' '))
+        .replace(/^\$ /, '')
+      const words = new Set(line.split(' ').map((word) => word.split('=')[0]))
+      if (flags.every((flag) => words.has(flag))) return line
+    }
+    return undefined
   }
 
   private helpHint(): string {
