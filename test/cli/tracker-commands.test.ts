@@ -44,6 +44,21 @@ describe('jobagent status with short ids', () => {
     expect(none.stdout).toContain('No applications from indeed.')
   })
 
+  it('suggests the nearest status for a mistyped one and changes nothing', async () => {
+    const typo = await runCommand(Status, ['1', 'intervewing'], {home})
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain(
+      'Error: invalid status: unknown status "intervewing" (did you mean "interviewing"?); use one of: saved, applied,',
+    )
+    expect((await runCommand(Status, ['1', 'Offer'], {home})).stderr).toContain('(did you mean "offer"?)')
+    // Nothing near enough: no guess, only the list.
+    expect((await runCommand(Status, ['1', 'hired'], {home})).stderr).toContain(
+      'unknown status "hired"; use one of: saved',
+    )
+    const shown = JSON.parse((await runCommand(Status, ['1', '--json'], {home})).stdout)
+    expect(shown).toMatchObject({status: 'applied', history: []})
+  })
+
   it('says which application an id does not name, and refuses a filter with an id', async () => {
     const missing = await runCommand(Status, ['99', 'offer'], {home})
     expect(missing.code).toBe(1)
