@@ -59,6 +59,28 @@ describe('jobagent status with short ids', () => {
     expect(shown).toMatchObject({status: 'applied', history: []})
   })
 
+  it('indents the later lines of multi-line notes under the first, in the record, its history and a change', async () => {
+    const change = await runCommand(Status, ['1', 'interviewing', '--notes', 'call Tue\nask about remote'], {home})
+    expect(change.stdout).toBe(
+      '#1 https://example.org/jobs/1: applied -> interviewing (notes: call Tue\n  ask about remote)\n',
+    )
+    await runCommand(Status, ['1', 'offer'], {home})
+    await runCommand(Status, ['1', 'offer', '--notes', 'first line\nsecond line\nthird line'], {home})
+    const shown = (await runCommand(Status, ['1'], {home})).stdout.split('\n')
+    const notes = shown.findIndex((line) => line.startsWith('  notes '))
+    expect(shown.slice(notes, notes + 3)).toEqual([
+      '  notes         first line',
+      '                second line',
+      '                third line',
+    ])
+    const history = shown.findIndex((line) => line.includes('(notes were: call Tue'))
+    const column = shown[history]!.indexOf('interviewing -> offer')
+    expect(column).toBeGreaterThan(2)
+    expect(shown[history + 1]).toBe(`${' '.repeat(column)}ask about remote)`)
+    // Nothing of the notes starts a line at the left edge.
+    expect(shown.filter((line) => /^(second|third|ask)/.test(line))).toEqual([])
+  })
+
   it('says which application an id does not name, and refuses a filter with an id', async () => {
     const missing = await runCommand(Status, ['99', 'offer'], {home})
     expect(missing.code).toBe(1)
