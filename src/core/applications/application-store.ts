@@ -77,7 +77,9 @@ export interface Taken {
  * The storage port of the tracker. An application is found by its id, or by its URL: the one tracked under the URL
  * as given, else one tracked under the same URL without tracking parameters (docs/DESIGN: one canonical-key
  * rule). Removed applications are found too (their `removed_at` says so) but left out of lists, counts and the
- * keys a run compares jobs with. Every method that writes does so in one transaction.
+ * keys a run compares jobs with. Every method that writes does so in one transaction. The `at` of a method that
+ * records history is an offsetTimestamp: the history entry keeps it whole, the record's own times (`updated_at`,
+ * `removed_at`) its local time (wallClockOf), as the contact and interview stores do with theirs.
  */
 export interface ApplicationStore {
   /** Inserts the record, or returns the application its URL is tracked as already. */

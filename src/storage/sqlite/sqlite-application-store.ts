@@ -22,6 +22,7 @@ import type {
 import {type ContactFields, sameContactName} from '../../core/applications/contact.js'
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
+import {wallClockOf} from '../../core/time.js'
 import {applicationCanonicalKey, applicationUrlKey} from '../../core/url-identity.js'
 import {ContactRows} from './contact-rows.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
@@ -251,7 +252,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       const status = change.status ?? previous.status
       const notes = change.notes ?? previous.notes
       this.addHistory(previous, at, {newStatus: status, change: previous.status === status ? 'notes' : 'status'})
-      const current = this.statements.setStatus.get(status, notes, at, previous.id) as ApplicationRow
+      const current = this.statements.setStatus.get(status, notes, wallClockOf(at), previous.id) as ApplicationRow
       return {previous, current}
     })
   }
@@ -269,7 +270,13 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         if (taken && taken.id !== id) return {taken}
       }
       this.addHistory(previous, at, {change: 'edit', details})
-      const current = this.statements.edit.get({...previous, ...fields, ...keys, at, id}) as ApplicationRow
+      const current = this.statements.edit.get({
+        ...previous,
+        ...fields,
+        ...keys,
+        at: wallClockOf(at),
+        id,
+      }) as ApplicationRow
       return {previous, current}
     })
   }
@@ -280,7 +287,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       if (!previous) return null
       if ((previous.removed_at !== null) === removed) return {previous, current: previous}
       this.addHistory(previous, at, {change: removed ? 'removed' : 'restored'})
-      const current = this.statements.setRemoved.get(removed ? at : null, id) as ApplicationRow
+      const current = this.statements.setRemoved.get(removed ? wallClockOf(at) : null, id) as ApplicationRow
       return {previous, current}
     })
   }
@@ -383,7 +390,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           })
         }
         if (salaryChanges) this.addHistory(existing, options.at, {change: 'edit', details: salaryChanges})
-        for (const details of this.contactRows.merge(existing.id, contacts, options.at)) {
+        for (const details of this.contactRows.merge(existing.id, contacts, wallClockOf(options.at))) {
           this.addHistory(existing, options.at, {change: 'contact', details})
         }
         // The URL stays the tracked one when the file has it under another link to the same page.
@@ -395,7 +402,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           url,
           canonicalKey: applicationCanonicalKey(url),
           id: existing.id,
-          at: options.at,
+          at: wallClockOf(options.at),
           keepAppliedDate: appliedDateGiven ? 0 : 1,
         })
         outcome.updated++
