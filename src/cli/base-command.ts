@@ -6,6 +6,7 @@ import {escapeControls} from '../core/control-characters.js'
 import {describeFileError, isJobagentError, isSystemError, ValidationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {outliveClosedOutput} from './closed-output.js'
+import {firstLine, isYes} from './confirm.js'
 import {EXIT_FAILURE, EXIT_USAGE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
 import {errorDocument} from './render/error-document.js'
@@ -166,6 +167,24 @@ export abstract class BaseCommand extends Command {
   logToStderr(message = '', ...args: unknown[]): void {
     if (this.jsonEnabled()) return
     this.io.stderr.write(`${format(message, ...args)}\n`)
+  }
+
+  /**
+   * Goes ahead with a change that cannot be undone only when the person says so: `yes` (the command's --yes) says it
+   * for them; on a terminal (stdin and stdout) they are asked and answer y or n; off a terminal nobody can answer,
+   * so the change is refused (exit 2) and a script that deletes says it means to with --yes. On no, nothing is done
+   * and the command exits 1.
+   */
+  protected async confirm(change: {question: string; refusal: string; withYes: string; yes: boolean}): Promise<void> {
+    if (change.yes) return
+    if (this.io.stdin.isTTY !== true || this.io.stdout.isTTY !== true) {
+      throw new ValidationError(`${change.refusal}; off a terminal it needs --yes`, {hint: change.withYes})
+    }
+    // On stderr, as the answer's prompt, so --json output stays one document.
+    this.io.stderr.write(`${escapeControls(change.question)} [y/N] `)
+    if (isYes(await firstLine(this.io.stdin))) return
+    this.io.stderr.write('Nothing was deleted.\n')
+    this.exit(EXIT_FAILURE)
   }
 
   async catch(thrown: Interfaces.CommandError): Promise<unknown> {

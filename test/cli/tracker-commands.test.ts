@@ -118,7 +118,7 @@ describe('jobagent edit and remove', () => {
     expect(listed.stdout).toContain('Applications: 1 total, 1 applied, 0 pending')
     const restored = await runCommand(Remove, ['2', '--undo'], {home})
     expect(restored.stdout).toBe('Restored #2 to lists and stats. (Backend Engineer at Initech)\n')
-    const purged = await runCommand(Remove, ['2', '--purge'], {home})
+    const purged = await runCommand(Remove, ['2', '--purge', '--yes'], {home})
     expect(purged.stdout).toBe('Deleted #2 for good, with its history. (Backend Engineer at Initech)\n')
     expect((await runCommand(Status, ['2'], {home})).code).toBe(1)
     const both = await runCommand(Remove, ['1', '--undo', '--purge'], {home})

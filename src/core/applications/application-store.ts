@@ -105,7 +105,11 @@ export interface ApplicationStore {
   edit(id: number, fields: FieldEdit, at: string): Promise<StatusUpdate | Taken | null>
   /** Takes the application out of lists and stats (`removed_at`), or brings it back; each recorded in the history. */
   setRemoved(id: number, removed: boolean, at: string): Promise<StatusUpdate | null>
-  /** Deletes the application with its history, interviews and contacts; false when no application has the id. */
+  /**
+   * Deletes the application with its history, interviews and contacts, and the like that tracking it gave its job
+   * (it came with the application); a like or dismissal the person gave the job stays. False when no application
+   * has the id.
+   */
   purge(id: number): Promise<boolean>
   counts(): Promise<ApplicationCounts>
   /**

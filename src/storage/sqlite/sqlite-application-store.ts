@@ -23,7 +23,7 @@ import {type ContactFields, sameContactName} from '../../core/applications/conta
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
 import {wallClockOf} from '../../core/time.js'
-import {applicationCanonicalKey, applicationUrlKey} from '../../core/url-identity.js'
+import {applicationCanonicalKey, applicationUrlKey, canonicalJobUrl} from '../../core/url-identity.js'
 import {ContactRows} from './contact-rows.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
@@ -144,6 +144,11 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       ),
       setRemoved: db.prepare(`UPDATE applications SET removed_at = ? WHERE id = ? RETURNING ${COLUMNS}`),
       purge: db.prepare('DELETE FROM applications WHERE id = ?'),
+      // The like that tracking gave the job (JobCatalog.trackFound), found as it was given: by the job's URL key.
+      trackedLike: db.prepare(
+        `DELETE FROM job_verdicts WHERE given_by = 'tracked'
+         AND job_id IN (SELECT job_id FROM job_urls WHERE url_key = ?)`,
+      ),
       overwrite: db.prepare(
         `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company,
          location = @location, source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
@@ -293,7 +298,12 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async purge(id: number): Promise<boolean> {
-    return writeTransaction(this.db, this.file, () => this.statements.purge.run(id).changes > 0)
+    return writeTransaction(this.db, this.file, () => {
+      const application = this.statements.byId.get(id) as ApplicationRow | undefined
+      if (!application) return false
+      this.statements.trackedLike.run(canonicalJobUrl(application.url))
+      return this.statements.purge.run(id).changes > 0
+    })
   }
 
   /**
