@@ -77,9 +77,9 @@ export default class Jobs extends BaseCommand {
     } as const
     // --json prints every field of each job; the table shows a few, and reads only those.
     if (this.jsonEnabled()) return (await catalog.lastRun(listing)).jobs
-    const {run, jobs} = await catalog.lastRun({...listing, fields: 'summary'})
+    const {run, jobs, new_jobs} = await catalog.lastRun({...listing, fields: 'summary'})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
-    else this.log(renderJobTable(jobs, run, this.style, {dismissed: flags.dismissed}))
+    else this.log(renderJobTable(jobs, run, new_jobs, this.style, {dismissed: flags.dismissed}))
     return jobs
   }
 }

@@ -7,12 +7,13 @@ export default class Remove extends BaseCommand {
   static summary = 'Take an application out of lists and stats, bring it back, or delete it for good'
   static description =
     'A removed application leaves status, followups, stats and the counts of the run, and keeps its history: ' +
-    '--undo brings it back as it was. --purge deletes it with its history, interviews and contacts; that cannot ' +
-    'be undone.'
+    '--undo brings it back as it was. --purge deletes it with its history, interviews, contacts and the like that ' +
+    'tracking its job gave; that cannot be undone, so on a terminal it asks first, and elsewhere it needs --yes.'
   static examples = [
     '<%= config.bin %> remove 12',
     '<%= config.bin %> remove 12 --undo',
     '<%= config.bin %> remove 12 --purge',
+    '<%= config.bin %> remove 12 --purge --yes',
   ]
   static enableJsonFlag = true
   static args = {
@@ -21,13 +22,25 @@ export default class Remove extends BaseCommand {
   static flags = {
     undo: Flags.boolean({description: 'Bring a removed application back.', exclusive: ['purge']}),
     purge: Flags.boolean({description: 'Delete it for good, with its history.', exclusive: ['undo']}),
+    yes: Flags.boolean({
+      char: 'y',
+      description: 'With --purge: delete without asking (needed off a terminal).',
+      dependsOn: ['purge'],
+    }),
   }
 
   async run() {
     const {args, flags} = await this.parse(Remove)
     const tracker = this.context.applications
     if (flags.purge) {
-      const purged = await tracker.purge(args.application)
+      const {id, title, company} = await tracker.find(args.application)
+      await this.confirm({
+        question: `Delete #${id} ${title} at ${company} for good, with its history, interviews and contacts?`,
+        refusal: `remove --purge deletes #${id} for good`,
+        withYes: `jobagent remove ${id} --purge --yes`,
+        yes: flags.yes,
+      })
+      const purged = await tracker.purge(String(id))
       this.log(renderRemoval(purged, 'purged'))
       return {...trackedRecord(purged), purged: true}
     }

@@ -2,7 +2,7 @@ import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/error
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {isCredentialName, maskUrl} from '../core/secrets.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
-import {checkConfig, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
+import {checkConfig, inlineJson, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {checkNotifySetting} from './notify-settings.js'
 
 /**
@@ -38,10 +38,12 @@ function textList(text: string): string[] {
 }
 
 /**
- * What a refused `config set` can do instead: the accepted values of the key where the schema lists them, else
- * where the value in force is shown. The command just run is never repeated back.
+ * What a refused `config set` can do instead: the accepted values of the key where the schema lists them, an
+ * example of the value where it gives one, else where the value in force is shown. The command just run is never
+ * repeated back.
  */
 function setHint(key: string, problems: readonly ErrorDetail[]): string {
+  const unchanged = 'the file is unchanged'
   const hints = problems.map(({field = key}) => {
     const node = schemaAt(field)
     if (node?.values) return `set one of them, for example: jobagent config set ${field} ${node.values[0]}`
@@ -50,9 +52,15 @@ function setHint(key: string, problems: readonly ErrorDetail[]): string {
     if (entry && node?.type === 'string' && schemaAt(entry[1] ?? '')?.type === 'array') {
       return `leave out the blank entry at position ${entry[2]} of ${entry[1]} (counted from 0)`
     }
-    return `the file is unchanged; jobagent config get ${key} shows the value in force`
+    const example = node?.example()
+    if (example !== undefined) return `${unchanged}; for example: jobagent config set ${field} '${inlineJson(example)}'`
+    return `${unchanged}; jobagent config get ${key} shows the value in force`
   })
-  return [...new Set(hints)].join('; ')
+  // "the file is unchanged" is said once, first.
+  const unique = [...new Set(hints)]
+  const said = unique.some((hint) => hint.startsWith(unchanged))
+  const rest = unique.map((hint) => (hint.startsWith(unchanged) ? hint.slice(unchanged.length + 2) : hint))
+  return [...(said ? [unchanged] : []), ...rest].join('; ')
 }
 
 /** Walks the schema so a nested typo (`search.foo`) is named, not just reported as "search has an unknown key". */

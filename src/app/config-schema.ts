@@ -10,9 +10,23 @@ import {type BoardRef, SOURCE_TYPES, type SourceConfig} from '../core/jobs/sourc
 import {type Profile, SENIORITIES} from '../core/matching/profile.js'
 import * as z from './zod-mini.js'
 
+/**
+ * Examples of what a place of the file accepts, kept on the schema's own nodes: a refusal shows the shape a key
+ * takes with one (`search.min_salary must be an object like {"amount": 70000, "currency": "EUR"}`). Where a node
+ * has none, its default or its structure gives one (see exampleOf).
+ */
+const examples = z.registry<{example: unknown}>()
+
+/** The schema with an example of a value it accepts, typed by the schema so it cannot be of another kind. */
+function withExample<S extends ZodMini.ZodMiniType>(schema: S, example: ZodMini.input<S>): S {
+  examples.add(schema, {example})
+  return schema
+}
+
 const text = () => z.string().check(z.minLength(1))
 /** A list of words or phrases: a blank entry would match every job (an empty tag) or nothing, so it is refused. */
-const stringList = () => z._default(z.array(z.string().check(z.regex(/\S/, 'must not be empty'))), () => [])
+const stringList = (example: string[]) =>
+  z._default(withExample(z.array(z.string().check(z.regex(/\S/, 'must not be empty'))), example), () => [])
 /** A section of the file: every key optional, unknown keys refused, its defaults filled in when it is left out. */
 const section = <Shape extends ZodMini.core.$ZodShape>(shape: Shape) => z.prefault(z.strictObject(shape), {} as never)
 
@@ -51,7 +65,10 @@ export const DEFAULT_SOURCES: SourceConfig[] = [
 export const modeSchema = z.enum(['production', 'development'])
 export const portSchema = z.int().check(z.gte(0), z.lte(65535))
 
-const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR or USD'))
+const currencyCode = withExample(
+  z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR or USD')),
+  'EUR',
+)
 const storeUrl = z
   .string()
   .check(
@@ -66,30 +83,33 @@ const timeoutMs = () => z._default(z.int().check(z.gte(1)), 2000)
 const configSchema = z.strictObject({
   mode: z._default(modeSchema, 'production'),
   search: section({
-    tags: stringList(),
-    keywords: stringList(),
-    exclude_keywords: stringList(),
-    locations: stringList(),
+    tags: stringList(['typescript', 'rust']),
+    keywords: stringList(['backend']),
+    exclude_keywords: stringList(['php']),
+    locations: stringList(['remote', 'europe']),
     remote_only: z._default(z.boolean(), false),
     max_age_days: z._default(z.nullable(z.number().check(z.gt(0))), null),
-    company_block_list: stringList(),
+    company_block_list: stringList(['Acme']),
     // Compared on annual amounts; a job in another currency goes through `fx` or counts as without a salary.
     min_salary: z._default(
       z.nullable(
-        z.strictObject({
-          amount: z.number().check(z.gt(0)),
-          currency: currencyCode,
-          period: z._default(z.enum(['year', 'month', 'week', 'day', 'hour']), 'year'),
-          unknown: z._default(z.enum(['keep', 'drop']), 'keep'),
-        }),
+        withExample(
+          z.strictObject({
+            amount: z.number().check(z.gt(0)),
+            currency: currencyCode,
+            period: z._default(z.enum(['year', 'month', 'week', 'day', 'hour']), 'year'),
+            unknown: z._default(z.enum(['keep', 'drop']), 'keep'),
+          }),
+          {amount: 70000, currency: 'EUR'},
+        ),
       ),
       null,
     ),
-    fx: z._default(z.record(currencyCode, z.number().check(z.gt(0))), () => ({})),
+    fx: z._default(withExample(z.record(currencyCode, z.number().check(z.gt(0))), {USD: 0.92}), () => ({})),
   }),
   sources: z._default(z.array(sourceSchema), () => DEFAULT_SOURCES),
   notify: section({
-    urls: stringList(),
+    urls: stringList(['ntfy://ntfy.sh/my-jobs']),
     max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20),
     // Jobs scored below this (with a profile) are stored and listed but not notified.
     min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 0),
@@ -102,16 +122,19 @@ const configSchema = z.strictObject({
   }),
   // docs/MATCHING.md: what the person wants (roles), knows (skills), rules out (avoid), and where they live and work.
   profile: section({
-    roles: stringList(),
+    roles: stringList(['backend engineer']),
     // A skill of blanks only would match between every two characters of a posting.
     skills: z._default(
-      z.record(z.string().check(z.regex(/\S/, 'must not be empty')), z.int().check(z.gte(1), z.lte(3))),
+      withExample(z.record(z.string().check(z.regex(/\S/, 'must not be empty')), z.int().check(z.gte(1), z.lte(3))), {
+        typescript: 3,
+        'node.js': 2,
+      }),
       () => ({}),
     ),
-    avoid: stringList(),
+    avoid: stringList(['php']),
     seniority: z._default(z.enum([...SENIORITIES, 'any']), 'any'),
-    home: z._default(z.nullable(z.string().check(z.regex(/\S/, 'must not be empty'))), null),
-    locations: stringList(),
+    home: z._default(z.nullable(withExample(z.string().check(z.regex(/\S/, 'must not be empty')), 'Germany')), null),
+    locations: stringList(['remote', 'europe']),
   }),
   /** `healthcheck_url`: a dead-man's switch pinged at the start and end of each run (healthchecks.io protocol). */
   run: section({
@@ -191,7 +214,11 @@ interface SchemaNode {
   keys?: string[]
   values?: unknown[]
   isInteger?: boolean
+  /** Whether the key must be given where its object is (it has no default and is not optional). */
+  required: boolean
   child(segment: string): SchemaNode | undefined
+  /** A value this place accepts, for messages; undefined where the schema suggests none. */
+  example(): unknown
 }
 
 type Def = {
@@ -201,28 +228,90 @@ type Def = {
   element?: ZodMini.ZodMiniType
   /** Of a record (`profile.skills`, `search.fx`): every key's value. */
   valueType?: ZodMini.ZodMiniType
+  keyType?: ZodMini.ZodMiniType
   options?: ZodMini.ZodMiniType[]
   entries?: Record<string, unknown>
   format?: string
+  defaultValue?: unknown
+}
+
+/** An example worth showing: a default of nothing (null, [], {}) shows no shape. */
+function telling(value: unknown): boolean {
+  if (value === null || value === undefined) return false
+  return typeof value !== 'object' || Object.keys(value).length > 0
+}
+
+/**
+ * A value that `def` accepts, made from its parts when no node gave one: the first of an enum, an object of its
+ * required keys (or, without any, of its first key that has an example), a list of one entry.
+ */
+function exampleOf(def: Def, object: Def | undefined): unknown {
+  if (def.entries) return Object.values(def.entries)[0]
+  if (def.type === 'boolean') return true
+  if (def.element) {
+    const entry = describe(def.element).example()
+    return entry === undefined ? undefined : [entry]
+  }
+  if (def.valueType) {
+    const key = def.keyType ? describe(def.keyType).example() : undefined
+    const value = describe(def.valueType).example()
+    return typeof key === 'string' && value !== undefined ? {[key]: value} : undefined
+  }
+  if (def.options) {
+    return def.options.map((option) => describe(option).example()).find((example) => example !== undefined)
+  }
+  if (!object?.shape) return undefined
+  const children = Object.entries(object.shape).map(([key, child]) => [key, describe(child)] as const)
+  const required = children.filter(([, child]) => child.required)
+  const shown = required.length > 0 ? required : children.filter(([, child]) => telling(child.example())).slice(0, 1)
+  const entries = shown.map(([key, child]) => [key, child.example()] as const)
+  if (entries.length === 0 || entries.some(([, example]) => example === undefined)) return undefined
+  return Object.fromEntries(entries)
 }
 
 /** The schema as it is read in (defaults, optional and null aside), through zod's public definition objects. */
 function describe(schema: ZodMini.ZodMiniType): SchemaNode {
   let def = schema._zod.def as unknown as Def
-  while (def.innerType) def = def.innerType._zod.def as unknown as Def
+  let given = examples.get(schema)
+  let fallback: unknown
+  let required = true
+  while (def.innerType) {
+    if (def.type === 'default' || def.type === 'prefault') fallback ??= def.defaultValue
+    if (def.type === 'default' || def.type === 'prefault' || def.type === 'optional') required = false
+    given ??= examples.get(def.innerType)
+    def = def.innerType._zod.def as unknown as Def
+  }
   const object = def.shape ? def : def.options?.map((option) => option._zod.def as unknown as Def).find((o) => o.shape)
   return {
     type: def.type,
     ...(object?.shape ? {keys: Object.keys(object.shape)} : {}),
     ...(def.entries ? {values: Object.values(def.entries)} : {}),
     ...(def.format === 'safeint' ? {isInteger: true} : {}),
+    required,
     child(segment) {
       if (def.element) return /^\d+$/.test(segment) ? describe(def.element) : undefined
       if (def.valueType) return describe(def.valueType)
       const child = object?.shape && Object.hasOwn(object.shape, segment) ? object.shape[segment] : undefined
       return child && describe(child)
     },
+    example() {
+      if (given) return given.example
+      // A default list (`sources`) is long; one of its entries shows the shape.
+      if (telling(fallback)) return Array.isArray(fallback) ? fallback.slice(0, 1) : fallback
+      return exampleOf(def, object)
+    },
   }
+}
+
+/** JSON on one line, spaced as people write it: `{"amount": 70000, "currency": "EUR"}`. */
+export function inlineJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${inlineJson(item)}`)
+      .join(', ')}}`
+  }
+  return JSON.stringify(value)
 }
 
 /** The schema at a dotted path of the file (`sources.0.type`), or undefined where the file has no such key. */
@@ -232,9 +321,20 @@ export function schemaAt(path: string): SchemaNode | undefined {
   return node
 }
 
-function typeName(node: SchemaNode | undefined, expected: string): string {
-  if (node?.isInteger || expected === 'int') return 'integer'
-  return expected
+const KINDS: Record<string, string> = {
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+  number: 'a number',
+  string: 'a text',
+  boolean: 'true or false',
+}
+
+/** What a place takes, in words, with an example where the schema gives one: `an integer like 20`. */
+function shapeOf(node: SchemaNode | undefined, expected: string): string {
+  const kind = node?.isInteger || expected === 'int' ? 'an integer' : (KINDS[expected] ?? expected)
+  const example = expected === 'boolean' ? undefined : node?.example()
+  return example === undefined ? kind : `${kind} like ${inlineJson(example)}`
 }
 
 /** One refusal of the schema in the user's words: the key, and what is allowed there. */
@@ -255,7 +355,7 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
     case 'invalid_value':
       return [{field, message: `${name} must be one of: ${issue.values.join(', ')}`}]
     case 'invalid_type':
-      return [{field, message: `${name} must be ${typeName(node, issue.expected)}`}]
+      return [{field, message: `${name} must be ${shapeOf(node, issue.expected)}`}]
     case 'too_big':
       return [{field, message: `${name} must be ${issue.inclusive ? '<=' : '<'} ${issue.maximum}`}]
     case 'too_small':

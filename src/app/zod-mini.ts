@@ -21,6 +21,7 @@ export {
   prefault,
   record,
   regex,
+  registry,
   strictObject,
   string,
   union,

@@ -15,6 +15,7 @@ import {describeFileError, isJobagentError, isSystemError, ValidationError} from
 import type {Logger} from '../core/logger.js'
 import type {Clock} from '../core/time.js'
 import {outliveClosedOutput} from './closed-output.js'
+import {firstLine, isYes} from './confirm.js'
 import {EXIT_FAILURE, EXIT_USAGE, exitCodeFor} from './exit-codes.js'
 import {Command, Flags, type Interfaces} from './oclif.js'
 import {errorDocument} from './render/error-document.js'
@@ -185,6 +186,24 @@ export abstract class BaseCommand extends Command {
     this.io.stderr.write(`${format(message, ...args)}\n`)
   }
 
+  /**
+   * Goes ahead with a change that cannot be undone only when the person says so: `yes` (the command's --yes) says it
+   * for them; on a terminal (stdin and stdout) they are asked and answer y or n; off a terminal nobody can answer,
+   * so the change is refused (exit 2) and a script that deletes says it means to with --yes. On no, nothing is done
+   * and the command exits 1.
+   */
+  protected async confirm(change: {question: string; refusal: string; withYes: string; yes: boolean}): Promise<void> {
+    if (change.yes) return
+    if (this.io.stdin.isTTY !== true || this.io.stdout.isTTY !== true) {
+      throw new ValidationError(`${change.refusal}; off a terminal it needs --yes`, {hint: change.withYes})
+    }
+    // On stderr, as the answer's prompt, so --json output stays one document.
+    this.io.stderr.write(`${escapeControls(change.question)} [y/N] `)
+    if (isYes(await firstLine(this.io.stdin))) return
+    this.io.stderr.write('Nothing was deleted.\n')
+    this.exit(EXIT_FAILURE)
+  }
+
   async catch(thrown: Interfaces.CommandError): Promise<unknown> {
     // An operating-system error that no layer described (a full disk, a read-only or missing directory, too many
     // open files) is the environment's, not a bug: it still names the path and what to do, and exits 1.
@@ -229,12 +248,49 @@ export abstract class BaseCommand extends Command {
   private usageErrorOf(error: Interfaces.CommandError): Interfaces.CommandError {
     const oclif = (error as {oclif?: {exit?: number}}).oclif
     if (oclif?.exit !== EXIT_USAGE || (error as {code?: string}).code === 'EEXIT') return error
+    const missing = this.missingFlagsError(error)
+    if (missing) return missing as unknown as Interfaces.CommandError
     const message = error.message
       .split('\n')
       .map((line) => line.trim().replace(/\s+/g, ' '))
       .filter((line) => line !== '' && !line.startsWith('See more help'))
       .reduce((text, line) => (text === '' ? line : `${text}${text.endsWith(':') ? ' ' : ': '}${line}`), '')
     return new ValidationError(message, {hint: this.helpHint()}) as unknown as Interfaces.CommandError
+  }
+
+  /**
+   * oclif says "The following error occurred: Missing required flag at". The user needs the flag as it is typed,
+   * what it takes, and a command line that gives it: the first of the command's own examples that gives every
+   * missing flag, so each command's hint comes from its help and no command words its own.
+   */
+  private missingFlagsError(error: Error): ValidationError | undefined {
+    if (!error.message.includes('Missing required flag')) return undefined
+    const {parse} = error as {
+      parse?: {input?: {flags?: Record<string, {required?: boolean; description?: string}>}; output?: {flags?: object}}
+    }
+    const given = (parse?.output?.flags ?? {}) as Record<string, unknown>
+    const missing = Object.entries(parse?.input?.flags ?? {}).filter(
+      ([name, flag]) => flag.required === true && given[name] === undefined,
+    )
+    if (missing.length === 0) return undefined
+    const described = missing.map(([name, flag]) => `--${name}${flag.description ? ` (${flag.description})` : ''}`)
+    const example = this.exampleGiving(missing.map(([name]) => `--${name}`))
+    return new ValidationError(`missing required flag${missing.length > 1 ? 's' : ''} ${described.join(', ')}`, {
+      hint: example ? `e.g. ${example}` : this.helpHint(),
+    })
+  }
+
+  /** The first example of the command's help whose command line gives all these flags, as the help prints it. */
+  private exampleGiving(flags: readonly string[]): string | undefined {
+    for (const example of this.ctor.examples ?? []) {
+      const line = (typeof example === 'string' ? example : example.command)
+        .replaceAll('<%= config.bin %>', this.config.bin)
+        .replaceAll('<%= command.id %>', (this.id ?? '').replaceAll(':', ' '))
+        .replace(/^\$ /, '')
+      const words = new Set(line.split(' ').map((word) => word.split('=')[0]))
+      if (flags.every((flag) => words.has(flag))) return line
+    }
+    return undefined
   }
 
   private helpHint(): string {

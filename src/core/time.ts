@@ -8,6 +8,22 @@ export function localTimestamp(date: Date = new Date()): string {
   )
 }
 
+/**
+ * `2026-11-22T05:17:33.123+01:00`: the local timestamp with the UTC offset it had, the time of a status history
+ * entry. Changes made either side of a change of zone (a trip, a move, the switch to summer time) then still say in
+ * what order they happened, which their local times alone do not.
+ */
+export function offsetTimestamp(date: Date = new Date()): string {
+  const east = -date.getTimezoneOffset()
+  const minutes = Math.abs(east)
+  return `${localTimestamp(date)}${east < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
+}
+
+/** The local timestamp of an offsetTimestamp (a local one is its own): what the record's own times keep. */
+export function wallClockOf(timestamp: string): string {
+  return timestamp.slice(0, 23)
+}
+
 /** The number of days of a month (1-12) of a year in the proleptic Gregorian calendar, leap years included. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28

@@ -74,7 +74,11 @@ export const ApplicationStatusSchema = z
 /** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
 const StatusChangeRecordSchema = z
   .object({
-    changed_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+    changed_at: z.string().openapi({
+      description:
+        'when the change was made: local time with its UTC offset (changes recorded before offsets were kept have none)',
+      example: '2026-11-23T10:02:11.480+01:00',
+    }),
     old_status: StatusSchema,
     new_status: StatusSchema,
     old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),

@@ -1,4 +1,7 @@
-/** The dashboard's keys: one list for the footer, the `?` help panel and the README. */
+/**
+ * The dashboard's keys: one list for the footer, the `?` help panel and the README. Each description fits the help
+ * of an 80-column terminal (58 characters after the keys), so the smallest common terminal shows it whole.
+ */
 interface KeyHelp {
   keys: string
   description: string
@@ -14,7 +17,7 @@ export const KEY_HELP: readonly KeyHelp[] = [
   {keys: '↑ ↓  j k', footer: '↑↓ move', rank: 11, description: 'Move the selection'},
   {keys: 'PgUp PgDn Home End', description: 'Move one page; go to the first or last row'},
   {keys: 'Tab', footer: 'Tab view', rank: 7, description: 'Switch between Jobs and Applications'},
-  {keys: '/', footer: '/ find', rank: 5, description: 'Filter by text (title, company, location, source, notes, URL)'},
+  {keys: '/', footer: '/ find', rank: 5, description: 'Filter by title, company, location, source, notes or URL'},
   {keys: 'f F', footer: 'f filter', rank: 6, description: 'Cycle the status filter forwards or backwards'},
   {keys: 'Enter', footer: '⏎ details', rank: 3, description: 'Show or hide the details (and status history)'},
   {
@@ -29,13 +32,13 @@ export const KEY_HELP: readonly KeyHelp[] = [
     footer: 'l like  d dismiss',
     rank: 8,
     view: 'jobs',
-    description: 'Like or dismiss (hide) the selected job; u takes back the last one',
+    description: 'Like or dismiss (hide) the job; u takes the last one back',
   },
   {
     keys: 's',
     footer: 's status',
     rank: 2,
-    description: 'Change the status of the selected application, with new notes (the old ones go to the history)',
+    description: 'Change the status and notes (the old go to the history)',
   },
   {keys: 'n', footer: 'n notes', rank: 8, description: 'Edit the notes of the selected application'},
   {
@@ -43,7 +46,7 @@ export const KEY_HELP: readonly KeyHelp[] = [
     footer: 'E edit  x remove',
     rank: 9,
     view: 'applications',
-    description: 'Edit the selected application (field by field); x removes it after y; u brings it back',
+    description: 'Edit the application field by field; x removes, u restores',
   },
   {keys: 'o', footer: 'o open', rank: 9, description: 'Open the posting in the browser (or show its URL)'},
   {keys: 'e', footer: 'e export', rank: 10, description: 'Export all applications to CSV and show the path'},

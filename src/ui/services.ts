@@ -80,7 +80,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
   return {
     async load() {
       const catalog = await context.openJobCatalog()
-      const [{run, jobs}, {applications, counts}, due, stats, verdicts] = await Promise.all([
+      const [{run, jobs, new_jobs: newJobs}, {applications, counts}, due, stats, verdicts] = await Promise.all([
         // Closed jobs too, after the open ones, marked in the list (docs/LIFECYCLE.md); dismissed ones are left out.
         catalog.lastRun({state: 'all'}),
         context.applications.list(),
@@ -91,7 +91,6 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = catalog.scored
       const followUps = new Map(due.map((application) => [application.url, application.days_waiting]))
-      const newJobs = jobs.filter((job) => job.is_new).length
       const likes = new Map(verdicts.filter((given) => given.verdict === 'like').map((given) => [given.job_id, given]))
       return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats, likes}
     },

@@ -56,11 +56,15 @@ export function timeElement(value, text) {
 
 /** posted_date is ISO 8601 UTC or a plain date: the date part is what a reader needs. */
 export const formatDate = (value) => String(value).slice(0, 10)
-/** applied_date is a local timestamp without zone: shown as written, to the minute. */
-export const formatLocalTimestamp = (value) =>
-  String(value ?? '')
-    .slice(0, 16)
-    .replace('T', ' ')
+/**
+ * applied_date is a local timestamp without zone: shown as written, to the minute. A history time keeps its UTC
+ * offset after the minute (`2026-11-22 05:17 +01:00`).
+ */
+export const formatLocalTimestamp = (value) => {
+  const text = String(value ?? '')
+  const offset = text.slice(23)
+  return `${text.slice(0, 16).replace('T', ' ')}${offset ? ` ${offset}` : ''}`
+}
 const PERIOD_WORDS = {year: 'a year', month: 'a month', week: 'a week', day: 'a day', hour: 'an hour'}
 
 /** A job's salary for reading: `EUR 70,000 – 90,000 a year`, or the board's words when it gave no amounts. */

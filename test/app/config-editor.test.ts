@@ -112,7 +112,7 @@ describe('changing settings', () => {
     expect(config.search.fx).toEqual({USD: 0.92})
     // A dot in a key path separates keys: a skill with a dot in its name is set with the whole object, as above.
     expect(refusal(() => editor().set('profile.skills.vue.js', '2')).message).toContain(
-      'profile.skills.vue must be integer',
+      'profile.skills.vue must be an integer',
     )
     expect(refusal(() => editor().set('profile.skills.rust', '5')).message).toContain(
       'profile.skills.rust must be <= 3',
@@ -151,9 +151,9 @@ describe('changing settings', () => {
 
   it.each([
     ['mode', 'dev', 'mode must be one of: production, development'],
-    ['server.port', 'x', 'server.port must be integer'],
+    ['server.port', 'x', 'server.port must be an integer like 8080'],
     ['server.port', '70000', 'server.port must be <= 65535'],
-    ['search.tags', '5', 'search.tags must be array'],
+    ['search.tags', '5', 'search.tags must be an array like ["typescript", "rust"]'],
     ['notify.max_items', '0', 'notify.max_items must be >= 1'],
     ['sources', '[{"type":"monster"}]', 'sources.0.type must be one of: remoteok, remotive,'],
     ['sources', '[{"type":"rss","urll":"x"}]', '"sources.0.urll" is not a known key'],
@@ -175,6 +175,27 @@ describe('changing settings', () => {
     expect(error.message).toContain(reason)
     expect(error.message).toContain(file)
     expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
+  it.each([
+    ['search.min_salary', '70000', 'search.min_salary must be an object like {"amount": 70000, "currency": "EUR"}'],
+    ['notify.max_items', 'ten', 'notify.max_items must be an integer like 20'],
+    ['server.port', '{}', 'server.port must be an integer like 8080'],
+    ['profile.skills', '[1]', 'profile.skills must be an object like {"typescript": 3, "node.js": 2}'],
+    ['search.fx', '3', 'search.fx must be an object like {"USD": 0.92}'],
+    ['search.tags', '5', 'search.tags must be an array like ["typescript", "rust"]'],
+    ['sources', '{}', 'sources must be an array like [{"type": "remoteok"}]'],
+    ['followups', '3', 'followups must be an object like {"after_days": 7}'],
+    ['server.host', '5', 'server.host must be a text like "127.0.0.1"'],
+  ])('refuses %s = %s with the accepted shape and an example that is accepted', (key, value, reason) => {
+    editor().set('mode', 'development')
+    const before = readFileSync(file)
+    const error = refusal(() => editor().set(key, value))
+    expect(error.message).toContain(reason)
+    const example = reason.slice(reason.indexOf(' like ') + ' like '.length)
+    expect(error.hint).toContain(`for example: jobagent config set ${key} '${example}'`)
+    expect(readFileSync(file).equals(before)).toBe(true)
+    expect(() => editor().set(key, example)).not.toThrow()
   })
 
   it.each([

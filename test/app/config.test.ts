@@ -150,7 +150,7 @@ describe('a config file that cannot be used', () => {
     const file = writeConfig({server: {port: 'x'}})
     const error = configError(() => loadConfig({env}))
     expect(error.message).toContain(file)
-    expect(error.message).toContain('server.port must be integer')
+    expect(error.message).toContain('server.port must be an integer like 8080')
     expect(error.details).toEqual([expect.objectContaining({field: 'server.port'})])
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({server: {port: 'x'}})
   })

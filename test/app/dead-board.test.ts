@@ -1,6 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import BoardsList from '../../commands/boards/list.js'
 import {runAgent} from '../../src/app/agent.js'
 import {AppContext} from '../../src/app/context.js'
 import {createHttpServices} from '../../src/app/http-services.js'
@@ -8,6 +9,7 @@ import {createHttpApp} from '../../src/http/app.js'
 import {tempDir} from '../helpers/cli.js'
 import {memoryLogger} from '../helpers/memory-log.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
+import {runCommand} from '../helpers/run-command.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
 
 let boards: MockServer
@@ -91,5 +93,17 @@ describe('a board that answers 404 run after run', () => {
     const back = await serverView()
     expect(back.health.status).toBe('pass')
     expect(back.health.checks.dead_boards![0]).toMatchObject({status: 'pass', sources: []})
+  })
+
+  it('counts every run in a row that failed, in the run and in boards list, not just the first three', async () => {
+    for (let runs = 1; runs <= 7; runs++) await run()
+    const eighth = await run()
+    expect(acmeOf(eighth.summary.sources)).toMatchObject({anomaly: {code: 'dead', runs: 8}})
+    expect(eighth.warnings.map((line) => line.message)).toContain(
+      'acme: no jobs or 404 in the last 8 runs; the board may be gone: check the slug, ' +
+        'or remove the source with jobagent config set sources ...',
+    )
+    const listed = await runCommand(BoardsList, [], {home: home.path})
+    expect(listed.stdout).toMatch(/^acme\s+yes\s+\S+ \S+\s+dead \(8 runs\): HTTP 404/m)
   })
 })

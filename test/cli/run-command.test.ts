@@ -3,8 +3,11 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import ConfigGet from '../../commands/config/get.js'
 import ConfigSet from '../../commands/config/set.js'
+import Interview from '../../commands/interview.js'
 import NotifyTest from '../../commands/notify/test.js'
 import Status from '../../commands/status.js'
+import {BaseCommand} from '../../src/cli/base-command.js'
+import {Flags} from '../../src/cli/oclif.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
 import {runCommand, runCommandLine} from '../helpers/run-command.js'
 
@@ -28,6 +31,47 @@ describe('runCommand: a command class run in this process as the built CLI runs 
     expect(result.stdout).toBe('')
     expect(result.stderr).toMatch(/^Error: Expected --status=hired to be one of: .*\n/)
     expect(result.stderr).toContain('Hint: jobagent status --help shows what it takes\n')
+  })
+
+  it('answers a missing required flag with Error:, and a Hint: with the example of the command that uses it', async () => {
+    const result = await runCommand(Interview, ['1'], {home: first.path})
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      'Error: missing required flag --at (When it starts: "YYYY-MM-DD HH:MM", local time.)\n' +
+        'Hint: e.g. jobagent interview 12 --at "2026-12-02 14:00"\n',
+    )
+    const json = await runCommand(Interview, ['1', '--json'], {home: first.path})
+    expect(json.code).toBe(2)
+    expect(JSON.parse(json.stdout).error).toMatchObject({code: 'validation', message: expect.stringContaining('--at')})
+  })
+
+  it('names every missing required flag of any command, with the first example that gives them all', async () => {
+    class Transfer extends BaseCommand {
+      static id = 'transfer'
+      static examples = [
+        '<%= config.bin %> transfer --from a.json --verbose',
+        '$ <%= config.bin %> transfer --from a.json --to b.json',
+      ]
+      static flags = {
+        from: Flags.string({description: 'Where from.', required: true}),
+        to: Flags.string({description: 'Where to.', required: true}),
+        fromage: Flags.string({description: 'A flag whose name begins like another.'}),
+      }
+      async run() {
+        await this.parse(Transfer)
+      }
+    }
+    const none = await runCommand(Transfer, [], {home: first.path})
+    expect(none.code).toBe(2)
+    expect(none.stderr).toBe(
+      'Error: missing required flags --from (Where from.), --to (Where to.)\n' +
+        'Hint: e.g. jobagent transfer --from a.json --to b.json\n',
+    )
+    const one = await runCommand(Transfer, ['--fromage', 'brie', '--to', 'b.json'], {home: first.path})
+    expect(one.stderr).toBe(
+      'Error: missing required flag --from (Where from.)\nHint: e.g. jobagent transfer --from a.json --verbose\n',
+    )
   })
 
   it('returns the exit code a command recorded after finishing its work, and leaves the process its own', async () => {

@@ -44,6 +44,43 @@ describe('jobagent status with short ids', () => {
     expect(none.stdout).toContain('No applications from indeed.')
   })
 
+  it('suggests the nearest status for a mistyped one and changes nothing', async () => {
+    const typo = await runCommand(Status, ['1', 'intervewing'], {home})
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain(
+      'Error: invalid status: unknown status "intervewing" (did you mean "interviewing"?); use one of: saved, applied,',
+    )
+    expect((await runCommand(Status, ['1', 'Offer'], {home})).stderr).toContain('(did you mean "offer"?)')
+    // Nothing near enough: no guess, only the list.
+    expect((await runCommand(Status, ['1', 'hired'], {home})).stderr).toContain(
+      'unknown status "hired"; use one of: saved',
+    )
+    const shown = JSON.parse((await runCommand(Status, ['1', '--json'], {home})).stdout)
+    expect(shown).toMatchObject({status: 'applied', history: []})
+  })
+
+  it('indents the later lines of multi-line notes under the first, in the record, its history and a change', async () => {
+    const change = await runCommand(Status, ['1', 'interviewing', '--notes', 'call Tue\nask about remote'], {home})
+    expect(change.stdout).toBe(
+      '#1 https://example.org/jobs/1: applied -> interviewing (notes: call Tue\n  ask about remote)\n',
+    )
+    await runCommand(Status, ['1', 'offer'], {home})
+    await runCommand(Status, ['1', 'offer', '--notes', 'first line\nsecond line\nthird line'], {home})
+    const shown = (await runCommand(Status, ['1'], {home})).stdout.split('\n')
+    const notes = shown.findIndex((line) => line.startsWith('  notes '))
+    expect(shown.slice(notes, notes + 3)).toEqual([
+      '  notes         first line',
+      '                second line',
+      '                third line',
+    ])
+    const history = shown.findIndex((line) => line.includes('(notes were: call Tue'))
+    const column = shown[history]!.indexOf('interviewing -> offer')
+    expect(column).toBeGreaterThan(2)
+    expect(shown[history + 1]).toBe(`${' '.repeat(column)}ask about remote)`)
+    // Nothing of the notes starts a line at the left edge.
+    expect(shown.filter((line) => /^(second|third|ask)/.test(line))).toEqual([])
+  })
+
   it('says which application an id does not name, and refuses a filter with an id', async () => {
     const missing = await runCommand(Status, ['99', 'offer'], {home})
     expect(missing.code).toBe(1)
@@ -81,7 +118,7 @@ describe('jobagent edit and remove', () => {
     expect(listed.stdout).toContain('Applications: 1 total, 1 applied, 0 pending')
     const restored = await runCommand(Remove, ['2', '--undo'], {home})
     expect(restored.stdout).toBe('Restored #2 to lists and stats. (Backend Engineer at Initech)\n')
-    const purged = await runCommand(Remove, ['2', '--purge'], {home})
+    const purged = await runCommand(Remove, ['2', '--purge', '--yes'], {home})
     expect(purged.stdout).toBe('Deleted #2 for good, with its history. (Backend Engineer at Initech)\n')
     expect((await runCommand(Status, ['2'], {home})).code).toBe(1)
     const both = await runCommand(Remove, ['1', '--undo', '--purge'], {home})

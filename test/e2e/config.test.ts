@@ -119,8 +119,17 @@ describe('jobagent config', () => {
     await cli('config', 'set', 'server.port', '9090')
     const before = readFileSync(configFile, 'utf8')
     expectUserError(await cli('config', 'set', 'mode', 'dev'), 2, 'mode must be one of: production, development')
-    expectUserError(await cli('config', 'set', 'server.port', 'x'), 2, 'server.port must be integer', configFile)
-    expectUserError(await cli('config', 'set', 'search.tags', '5'), 2, 'search.tags must be array')
+    expectUserError(
+      await cli('config', 'set', 'server.port', 'x'),
+      2,
+      'server.port must be an integer like 8080',
+      configFile,
+    )
+    expectUserError(
+      await cli('config', 'set', 'search.tags', '5'),
+      2,
+      'search.tags must be an array like ["typescript", "rust"]',
+    )
     expectUserError(await cli('config', 'set', 'search.foo', '1'), 2, 'unknown configuration key "search.foo"')
     expectUserError(
       await cli('config', 'set', 'search.tags', '[bad'),
@@ -199,7 +208,12 @@ describe('jobagent config', () => {
 
   it('refuses to run on a config file with an invalid value, naming the key', async () => {
     writeFileSync(configFile, JSON.stringify({server: {port: 'eighty'}}))
-    expectUserError(await cli('status'), 2, 'server.port must be integer', 'jobagent config set server.port <value>')
+    expectUserError(
+      await cli('status'),
+      2,
+      'server.port must be an integer like 8080',
+      'jobagent config set server.port <value>',
+    )
     expect((await cli('config', 'set', 'server.port', '8081')).code).toBe(0)
     expect((await cli('status')).code).toBe(0)
   })

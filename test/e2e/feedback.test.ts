@@ -79,7 +79,7 @@ describe('a profile and feedback from the CLI', () => {
     const undone = await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--undo'])
     expect(undone.stdout).toContain('Took back the dismissal')
     expect((await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--undo'])).code).toBe(1)
-    const forgot = await jobagent(['profile', '--forget-feedback'])
+    const forgot = await jobagent(['profile', '--forget-feedback', '--yes'])
     expect(forgot.stdout).toContain('Forgot 1 like(s) and dismissal(s)')
     expect((await listed()).map((job: {title: string}) => job.title)).toEqual(
       before.map((job: {title: string}) => job.title),

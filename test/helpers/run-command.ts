@@ -12,6 +12,8 @@ export interface RunCommandOptions {
   env?: Record<string, string | undefined>
   /** What the command reads on stdin; nothing (an ended stream) by default, as runCli gives. */
   stdin?: string
+  /** stdin and stdout are a terminal (80 columns), as when a person types the command; a pipe by default. */
+  terminal?: boolean
 }
 
 type CommandClass = (new (argv: string[], config: Config) => BaseCommand) & {id?: string}
@@ -49,6 +51,10 @@ export async function runCommand(Command: CommandClass, argv: readonly string[],
     setExitCode: (recorded) => {
       code = recorded
     },
+  }
+  if (options.terminal) {
+    Object.assign(io.stdin, {isTTY: true})
+    Object.assign(io.stdout, {isTTY: true, columns: 80})
   }
   // oclif reads an argument left out of the command line from the process's stdin, through a cache of its own.
   const oclifGlobal = globalThis as {oclif?: {stdinCache?: string}}

@@ -161,7 +161,8 @@ describe('GET /jobs/last', () => {
       finished_at: '2026-11-22T08:00:01.000',
       status: 'ok',
       jobs_found: 3,
-      new_jobs: 3,
+      // Counted now: job 3 was applied for after the run.
+      new_jobs: 2,
     })
     expect(body.count).toBe(3)
     expect(body.jobs.map((job: {title: string}) => job.title)).toEqual(['Engineer 2', 'Engineer 1', 'Engineer 3'])

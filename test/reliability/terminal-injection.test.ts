@@ -118,8 +118,8 @@ describe('terminal escape injection', () => {
     expectNoRawControls(one)
     expect(one.stdout).toContain(`Dev\\x1b]0;pwned\\x07 ops\\x1b[2J \\x1b]8;;https://evil.example\\x1b\\click`)
     expect(one.stdout).toContain('\\u202egpj.exe')
-    // Notes keep their line break; the escape sequence in them is shown.
-    expect(one.stdout).toContain('a\nb\\x1b]0;pwned\\x07')
+    // Notes keep their line break (the next line indented under the first); the escape sequence in them is shown.
+    expect(one.stdout).toContain(`a\n${' '.repeat(16)}b\\x1b]0;pwned\\x07`)
 
     const json = await jobagent('status', url, '--json')
     expectNoRawControls(json)

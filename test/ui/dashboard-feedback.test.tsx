@@ -172,7 +172,7 @@ describe('dashboard: liking and dismissing jobs', () => {
     ui.press('?')
     await ui.until('Keys')
     expect(ui.frame()).toContain('l d u')
-    expect(ui.frame()).toContain('Like or dismiss (hide) the selected job; u takes back the last one')
+    expect(ui.frame()).toContain('Like or dismiss (hide) the job; u takes the last one back')
     // Every key fits an 80x24 terminal's help, the last one included.
     ui.resize(80, 24)
     await ui.until(/q {2}Ctrl-C +Quit/)

@@ -77,7 +77,7 @@ describe('dashboard: r runs a search now', () => {
     await ui.until(/✖ broken\s+failed: /)
     expect(ui.frame()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] remoteok\s+\d+\.\d s/)
     release()
-    await ui.until('Search done: 1 job(s), 1 new · 1 of 2 board(s) answered (failed: broken)')
+    await ui.until('Search done: 1 job(s), 1 new · 1/2 boards answered (failed: broken)')
     expect(ui.frame()).not.toContain('✖ broken')
     expect(ui.selected()).toMatch(/Dev\s+Acme\s+Remote\s+remoteok\s+2026-11-20\s+new/)
     expect(ui.frame()).toContain('[Jobs 1]')

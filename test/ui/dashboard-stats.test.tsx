@@ -40,7 +40,7 @@ describe('dashboard: statistics', () => {
     const blocks = (stage: string) => (bar(stage).match(/█/g) ?? []).length
     expect(blocks('applied')).toBe(Math.round((blocks('saved') * 2) / 3))
     expect(ui.frame()).toContain('Response rate 100.0% (2 of 2 applied for moved on)')
-    expect(ui.frame()).toContain('median time to first response: 0 days')
+    expect(ui.frame()).toContain('Median time to first response: 0 days')
     expect(ui.frame()).toContain('By source: lever 1 applied, 100.0% answered · remoteok 1 applied, 100.0% answered')
     expect(ui.frame()).toContain('any key closes the statistics')
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {footerText} from '../../src/ui/components/footer.js'
+import {fitHint, footerText} from '../../src/ui/components/footer.js'
 import {fitColumns, frameHeight, layoutRows, scrollTop} from '../../src/ui/layout.js'
 
 const specs = [
@@ -50,5 +50,13 @@ describe('dashboard layout', () => {
     }
     expect(footerText('jobs', 80)).toContain('a track')
     expect(footerText('applications', 200)).not.toContain('a track')
+  })
+
+  it('shortens a prompt hint by whole parts, keeping what to type and how to get out', () => {
+    const hint = 'type the field · Enter next (last saves) · ↑ back · Ctrl-U clear · Esc cancel'
+    expect(fitHint(hint, 80)).toBe(hint)
+    expect(fitHint(hint, 62)).toBe('type the field · Enter next (last saves) · ↑ back · Esc cancel')
+    expect(fitHint(hint, 60)).toBe('type the field · Enter next (last saves) · Esc cancel')
+    expect(fitHint(hint, 40)).toBe('type the field · Esc cancel')
   })
 })

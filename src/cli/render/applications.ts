@@ -69,6 +69,14 @@ export function renderApplicationTable(
 
 const multiline = {keepLineBreaks: true}
 
+/** Text of several lines shown as one block: each line after the first starts `indent` columns in, under the first. */
+function block(text: string, indent: number): string {
+  return shown(text, multiline).replaceAll('\n', `\n${' '.repeat(indent)}`)
+}
+
+/** Where the value of a field of `status <id>` starts: `  notes         ` */
+const FIELD_INDENT = 16
+
 export function renderApplication(
   {application, history}: ApplicationWithHistory,
   style: Style,
@@ -83,7 +91,7 @@ export function renderApplication(
     `  status        ${shown(application.status)}`,
     `  applied_date  ${shown(application.applied_date)}`,
     `  updated_at    ${shown(application.updated_at)}`,
-    `  notes         ${shown(application.notes, multiline) || '-'}`,
+    `  notes         ${block(application.notes, FIELD_INDENT) || '-'}`,
     ...(application.salary_expected ? [`  expected      ${shown(application.salary_expected)}`] : []),
     ...(application.salary_offered ? [`  offered       ${shown(application.salary_offered)}`] : []),
     ...(application.removed_at
@@ -100,7 +108,10 @@ export function renderApplication(
   if (history.length > 0) {
     lines.push('', style.bold('History'))
     const words = {arrow: '->', notes: (notes: string) => shown(notes, multiline)}
-    for (const change of history) lines.push(`  ${shown(change.changed_at)}  ${describeChange(change, words)}`)
+    for (const change of history) {
+      const when = `  ${shown(change.changed_at)}  `
+      lines.push(`${when}${describeChange(change, words).replaceAll('\n', `\n${' '.repeat(when.length)}`)}`)
+    }
   }
   return lines.join('\n')
 }
@@ -111,7 +122,7 @@ export function renderContacts(contacts: readonly Contact[], style: Style): stri
   const lines = ['', style.bold('Contacts')]
   for (const contact of contacts) {
     lines.push(`  ${contact.id}. ${shown(describeContact(contact))}`)
-    if (contact.notes) lines.push(`     ${shown(contact.notes, multiline).replace(/\n/g, '\n     ')}`)
+    if (contact.notes) lines.push(`     ${block(contact.notes, 5)}`)
   }
   return lines.join('\n')
 }
@@ -124,7 +135,7 @@ export function renderContactChange(contact: Contact, what: 'added' | 'removed')
 }
 
 export function renderStatusChange({previous, current}: StatusUpdate): string {
-  const notes = current.notes ? ` (notes: ${shown(current.notes, multiline)})` : ''
+  const notes = current.notes ? ` (notes: ${block(current.notes, 2)})` : ''
   return `#${current.id} ${shown(current.url)}: ${previous.status} -> ${current.status}${notes}`
 }
 

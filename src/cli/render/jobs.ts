@@ -5,13 +5,15 @@ import {compactSalary} from '../../core/jobs/salary.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
+/** `newJobs`: how many of the run's jobs are new now (the catalog's count), which the header gives. */
 export function renderJobTable(
   jobs: readonly ListedSummary[],
   run: RunRecord,
+  newJobs: number,
   style: Style,
   options: {dismissed?: boolean} = {},
 ): string {
-  const header = `Last run ${run.started_at} (${run.status}): ${run.jobs_found} jobs, ${run.new_jobs} new`
+  const header = `Last run ${run.started_at} (${run.status}): ${run.jobs_found} jobs, ${newJobs} new`
   if (options.dismissed) {
     if (jobs.length === 0) return `${header}\nNo dismissed jobs.`
   } else if (jobs.length === 0) return `${header}\nNo jobs to show.`

@@ -1,7 +1,7 @@
 import type {z} from 'zod'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
-import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {type Clock, localTimestamp, offsetTimestamp, systemClock} from '../time.js'
 import {applicationCanonicalKey, applicationUrlKey} from '../url-identity.js'
 import {
   type ApplicationCounts,
@@ -250,7 +250,7 @@ export class ApplicationService {
       })
     }
     const application = await this.find(ref)
-    const update = await this.store.edit(application.id, valid, localTimestamp(this.clock.now()))
+    const update = await this.store.edit(application.id, valid, offsetTimestamp(this.clock.now()))
     if (update === null) throw notTracked(ref)
     if (isTaken(update)) throw alreadyTracked(update.taken)
     return update
@@ -262,7 +262,7 @@ export class ApplicationService {
    */
   async remove(ref: string, removed = true): Promise<StatusUpdate> {
     const application = await this.find(ref)
-    const update = await this.store.setRemoved(application.id, removed, localTimestamp(this.clock.now()))
+    const update = await this.store.setRemoved(application.id, removed, offsetTimestamp(this.clock.now()))
     if (!update) throw notTracked(ref)
     return update
   }
@@ -276,7 +276,7 @@ export class ApplicationService {
 
   private async write(ref: string, change: StatusEdit): Promise<StatusUpdate> {
     const application = await this.find(ref)
-    const update = await this.store.changeStatus(application.id, change, localTimestamp(this.clock.now()))
+    const update = await this.store.changeStatus(application.id, change, offsetTimestamp(this.clock.now()))
     if (!update) throw notTracked(ref)
     return update
   }
@@ -284,7 +284,8 @@ export class ApplicationService {
   /** Validates every row first; nothing is written unless all rows are valid. */
   async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
     const {importedRecordSchema, issuesToDetails} = await loadSchemas()
-    const now = localTimestamp(this.clock.now())
+    const moment = this.clock.now()
+    const now = localTimestamp(moment)
     const valid: ImportedApplication[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
@@ -321,6 +322,6 @@ export class ApplicationService {
         hint: 'fix the rows listed and import the file again',
       })
     }
-    return this.store.importRecords(valid, {update: options.update, at: now})
+    return this.store.importRecords(valid, {update: options.update, at: offsetTimestamp(moment)})
   }
 }

@@ -77,7 +77,9 @@ export interface Taken {
  * The storage port of the tracker. An application is found by its id, or by its URL: the one tracked under the URL
  * as given, else one tracked under the same URL without tracking parameters (docs/DESIGN: one canonical-key
  * rule). Removed applications are found too (their `removed_at` says so) but left out of lists, counts and the
- * keys a run compares jobs with. Every method that writes does so in one transaction.
+ * keys a run compares jobs with. Every method that writes does so in one transaction. The `at` of a method that
+ * records history is an offsetTimestamp: the history entry keeps it whole, the record's own times (`updated_at`,
+ * `removed_at`) its local time (wallClockOf), as the contact and interview stores do with theirs.
  */
 export interface ApplicationStore {
   /** Inserts the record, or returns the application its URL is tracked as already. */
@@ -103,7 +105,11 @@ export interface ApplicationStore {
   edit(id: number, fields: FieldEdit, at: string): Promise<StatusUpdate | Taken | null>
   /** Takes the application out of lists and stats (`removed_at`), or brings it back; each recorded in the history. */
   setRemoved(id: number, removed: boolean, at: string): Promise<StatusUpdate | null>
-  /** Deletes the application with its history, interviews and contacts; false when no application has the id. */
+  /**
+   * Deletes the application with its history, interviews and contacts, and the like that tracking it gave its job
+   * (it came with the application); a like or dismissal the person gave the job stays. False when no application
+   * has the id.
+   */
   purge(id: number): Promise<boolean>
   counts(): Promise<ApplicationCounts>
   /**

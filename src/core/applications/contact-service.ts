@@ -1,5 +1,5 @@
 import {NotFoundError} from '../errors.js'
-import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {type Clock, offsetTimestamp, systemClock} from '../time.js'
 import {type TrackedApplication, trackedRecord} from './application.js'
 import type {ApplicationService} from './application-service.js'
 import {loadSchemas, validate} from './application-service.js'
@@ -22,7 +22,7 @@ export class ContactService {
     const loaded = await loadSchemas()
     const fields = validate(loaded, loaded.contactInputSchema, input, 'contact')
     const application = await this.applications.find(ref)
-    const contact = await this.store.add(application.id, fields, localTimestamp(this.clock.now()))
+    const contact = await this.store.add(application.id, fields, offsetTimestamp(this.clock.now()))
     if (!contact) throw new NotFoundError(`no application #${application.id}`)
     return contact
   }
@@ -48,7 +48,7 @@ export class ContactService {
   /** Removes one contact of the application; the history keeps who it was. */
   async remove(ref: string, contactId: number): Promise<Contact> {
     const application = await this.applications.find(ref)
-    const removed = await this.store.remove(application.id, contactId, localTimestamp(this.clock.now()))
+    const removed = await this.store.remove(application.id, contactId, offsetTimestamp(this.clock.now()))
     if (!removed) {
       throw new NotFoundError(`#${application.id} has no contact ${contactId}`, {
         hint: `see its contacts with: jobagent status ${application.id}`,

@@ -1,5 +1,5 @@
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
-import {type Clock, localTimestamp, systemClock} from '../time.js'
+import {type Clock, offsetTimestamp, systemClock} from '../time.js'
 import {
   calendarDaysBetween,
   formatWallClock,
@@ -261,7 +261,7 @@ export class InterviewService {
       with: result.data.with,
       notes,
     }
-    const now = localTimestamp(this.clock.now())
+    const now = offsetTimestamp(this.clock.now())
     const added = await this.store.add(application.id, interview, {at: now, moveFrom: BEFORE_INTERVIEWING})
     if (!added) throw new NotFoundError(`no application #${application.id}`)
     return added

@@ -1,5 +1,6 @@
 import {z} from 'zod'
 import {type ControlOptions, findControl} from '../control-characters.js'
+import {nearestWord} from '../edit-distance.js'
 import type {ErrorDetail} from '../errors.js'
 import {toLocalTimestamp} from '../time.js'
 import {isHttpUrl} from '../url-identity.js'
@@ -7,8 +8,13 @@ import {APPLICATION_STATUSES} from './application.js'
 
 const statusList = APPLICATION_STATUSES.join(', ')
 
+/** `unknown status "intervewing" (did you mean "interviewing"?); use one of: ...` */
 export const statusSchema = z.enum(APPLICATION_STATUSES, {
-  error: (issue) => `unknown status ${JSON.stringify(issue.input)}; use one of: ${statusList}`,
+  error: (issue) => {
+    const nearest = typeof issue.input === 'string' ? nearestWord(issue.input, APPLICATION_STATUSES) : undefined
+    const guess = nearest ? ` (did you mean "${nearest}"?)` : ''
+    return `unknown status ${JSON.stringify(issue.input)}${guess}; use one of: ${statusList}`
+  },
 })
 
 /**

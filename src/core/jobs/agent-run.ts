@@ -10,10 +10,10 @@ import type {FoundJob} from './dedupe.js'
 import type {DescriptionReadings} from './description-store.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
-import {type FeedbackStore, learnFrom} from './job-feedback.js'
+import {type FeedbackStore, type Learned, learnFrom} from './job-feedback.js'
 import type {SearchOptions} from './job-search.js'
 import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
-import {jobTrackingKeys} from './job-tracking.js'
+import {countsAsNew, jobTrackingKeys} from './job-tracking.js'
 import {ProfileReading} from './profile-reading.js'
 import type {RunSourceOutcome, SearchResult} from './search-result.js'
 import {unreachableHint} from './unreachable.js'
@@ -128,10 +128,14 @@ type SummaryJob = Omit<RankedJob, 'description'>
 /** What the search step hands on: the jobs found and what each board listed. */
 type Found = Awaited<ReturnType<JobSearcher['search']>>
 
-/** What the store step hands on: the jobs as stored (or, for a dry run, as they would be) and the new ones. */
+/**
+ * What the store step hands on: the jobs as stored (or, for a dry run, as they would be), the new ones, and what
+ * the person's verdicts teach (read once, for the count of new jobs and their ranking).
+ */
 interface Stored {
   jobs: PreviewedJob[]
   newJobs: PreviewedJob[]
+  learned: Learned
 }
 
 /** One run's state: each step adds what it learned, and `finish` reports and records it. */
@@ -290,13 +294,17 @@ export class AgentRun {
    * jobs as the run would store them, and stores nothing, not even the run.
    */
   private async store(run: RunState, found: Found): Promise<Stored> {
-    const applied = await this.deps.applications.appliedUrlKeys()
+    const [applied, learned] = await Promise.all([
+      this.deps.applications.appliedUrlKeys(),
+      learnFrom(this.deps.feedback),
+    ])
     // New: no URL key of the job or of its other listings is an application applied for (the rule trackingOfJob applies
-    // too), on the jobs as stored, which keep the listings of earlier runs.
-    const isNew = (job: PreviewedJob) => !jobTrackingKeys(job).some((key) => applied.has(key))
+    // too), on the jobs as stored, which keep the listings of earlier runs; and not dismissed (countsAsNew).
+    const isNew = (job: PreviewedJob) =>
+      countsAsNew(job, !jobTrackingKeys(job).some((key) => applied.has(key)), learned.dismissed)
     if (run.dryRun) {
       const jobs = await this.deps.jobs.previewRun(found.found, run.startedAt)
-      return {jobs, newJobs: jobs.filter(isNew)}
+      return {jobs, newJobs: jobs.filter(isNew), learned}
     }
     const saved = await this.deps.jobs.saveRun(
       {
@@ -319,7 +327,7 @@ export class AgentRun {
     )
     run.runId = saved.run.id
     run.lifecycle = this.logLifecycle(saved.changes)
-    return saved
+    return {...saved, learned}
   }
 
   /** One line on what the run changed in the jobs' lives, when it changed anything. */
@@ -342,12 +350,12 @@ export class AgentRun {
 
   /**
    * Scores the new jobs against the profile and ranks them, highest first (as they are without a profile), and
-   * returns those worth notifying: at or above `notify.min_score` and not dismissed. They are scored among all the
-   * run's jobs (a skill's rarity is read among them), each on what the profile read in its description as the
-   * boards answered, with what the person's verdicts teach.
+   * returns those worth notifying: at or above `notify.min_score`. They are scored among all the run's jobs (a
+   * skill's rarity is read among them), each on what the profile read in its description as the boards answered,
+   * with what the person's verdicts teach.
    */
   private async rank(run: RunState, found: Found, stored: Stored): Promise<RankedJob[]> {
-    const {model, dismissed} = await learnFrom(this.deps.feedback)
+    const {model} = stored.learned
     const matching = run.options.matching?.matching ?? null
     const minScore = run.options.matching?.minScore ?? 0
     const started = performance.now()
@@ -377,10 +385,9 @@ export class AgentRun {
         `Matching: ${at_or_above} of ${scored} new jobs score ${min_score} or more (scored in ${duration_ms} ms)`,
       )
     }
-    // A job the person dismissed is never notified again, nor when it is reposted (a repost is the same stored job).
-    return run.jobs.filter(
-      (job) => (job.score ?? 0) >= (run.matching?.min_score ?? 0) && !(job.id !== null && dismissed.has(job.id)),
-    )
+    // A job the person dismissed is not new (countsAsNew), so it is never notified again, nor when it is reposted (a
+    // repost is the same stored job).
+    return run.jobs.filter((job) => (job.score ?? 0) >= (run.matching?.min_score ?? 0))
   }
 
   /** Sends the jobs not notified before (every one with --renotify) and the follow-ups due, in one digest. */

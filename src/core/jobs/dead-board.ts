@@ -10,7 +10,9 @@ function looksGone(outcome: Pick<SourceOutcome, 'ok' | 'count' | 'status'>): boo
  * A board that answered 404 or no jobs in each of its last `deadAfterRuns` runs, this one included: a company
  * that moved its board or a mistyped slug looks like a quiet day forever unless someone says so. Runs the board
  * was not part of are skipped; any other answer (jobs, a timeout, a 503) breaks the chain, so a board that answers
- * with jobs again clears it. `history` is the run ledger, newest first, without this run.
+ * with jobs again clears it. The anomaly counts every run of the chain the ledger read holds, not just the
+ * `deadAfterRuns` that make it dead, so `dead (7 runs)` says how long the board has been gone. `history` is the
+ * run ledger, newest first, without this run.
  */
 export function deadBoardAnomaly(
   outcome: SourceOutcome,
@@ -20,10 +22,9 @@ export function deadBoardAnomaly(
   if (!looksGone(outcome)) return null
   let runs = 1
   for (const run of history) {
-    if (runs >= deadAfterRuns) break
     const past = run.sources.find((source) => source.name === outcome.name)
     if (!past) continue
-    if (!looksGone(past)) return null
+    if (!looksGone(past)) break
     runs += 1
   }
   if (runs < deadAfterRuns) return null

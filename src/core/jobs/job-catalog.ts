@@ -15,7 +15,7 @@ import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
 import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, StoredJob} from './job-store.js'
-import {type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
+import {countsAsNew, type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
 import {type JobListFilter, jobListFilter} from './listing-filter.js'
 
 /** A job seen against the tracker (see trackingOfJob), with its score against the profile (null without one). */
@@ -30,6 +30,11 @@ export type ListedSummary = Listed<JobSummary>
 interface JobListing<J = ListedJob> {
   run: RunRecord | null
   jobs: J[]
+  /**
+   * How many of the last run's jobs are new now (countsAsNew: not applied for, not dismissed, still open), whatever
+   * the listing shows: the run's record keeps the count of its own time, before later applications and dismissals.
+   */
+  new_jobs: number
 }
 
 interface ListingOptions {
@@ -106,8 +111,9 @@ export class JobCatalog {
     const state = options.state ?? 'open'
     const matches = jobListFilter(options.filter ?? {}, this.clock.now())
     const fields = this.matching ? 'all' : (options.fields ?? 'all')
-    // With a profile the last run's jobs are read for every listing: they are what every job is scored among.
-    const listing = state === 'closed' && !this.matching ? {run: null, jobs: []} : await this.jobs.lastRunJobs(fields)
+    // The last run's jobs are read for every listing: the count of new jobs is theirs, and with a profile they are what
+    // every job is scored among.
+    const listing = await this.jobs.lastRunJobs(fields)
     const closed = state === 'open' ? [] : await this.jobs.closedJobs(CLOSED_LISTED, fields)
     const run = listing.run ?? (await this.jobs.lastRun())
     // A job of the last run is open; only a database edited by hand could list one in both.
@@ -127,10 +133,13 @@ export class JobCatalog {
       (state === 'all' || (state === 'open') === (job.closed_at === null)) &&
       matches(job)
     const ordered = await this.order(listed, shown, options.minScore, learned.model, (job) => inRun.has(job.id))
+    // A closed job is not new (trackingOfStored), so only the run's own jobs can count.
+    const newJobs = listed.filter((job) => inRun.has(job.id) && countsAsNew(job, job.is_new, learned.dismissed))
     // Open jobs come before closed ones, each part in its own order.
     return {
       run,
       jobs: [...ordered.filter((job) => job.closed_at === null), ...ordered.filter((job) => job.closed_at !== null)],
+      new_jobs: newJobs.length,
     }
   }
 
@@ -172,8 +181,8 @@ export class JobCatalog {
    */
   async lastRunPage(options: ListingOptions & {limit?: number; offset?: number} = {}): Promise<JobListingPage> {
     const page = checkPage(options, JOBS_PAGE)
-    const {run, jobs} = await this.lastRun(options)
-    return {run, jobs: jobs.slice(page.offset, page.offset + page.limit), total: jobs.length, ...page}
+    const {run, jobs, new_jobs} = await this.lastRun(options)
+    return {run, jobs: jobs.slice(page.offset, page.offset + page.limit), total: jobs.length, new_jobs, ...page}
   }
 
   /** URLs with what the tracker holds about each, judged as the run judges them (POST /jobs/tracking). */

@@ -48,3 +48,12 @@ export function trackingOfJob(keys: readonly string[], tracked: ReadonlyMap<stri
   const application = tracked.get(key)
   return {tracked_status: application?.status ?? null, tracked_url: application?.url ?? null, is_new: !applied}
 }
+
+/**
+ * Whether a job counts among the new jobs of a run: the one count the run log, the run's record, `jobagent jobs`,
+ * the dashboard and GET /jobs/last give. A job not applied for counts unless the person dismissed it: a dismissed
+ * job is hidden from every list and never notified, so counting it would promise a job no list shows.
+ */
+export function countsAsNew(job: {id: number | null}, notAppliedFor: boolean, dismissed: ReadonlySet<number>): boolean {
+  return notAppliedFor && (job.id === null || !dismissed.has(job.id))
+}

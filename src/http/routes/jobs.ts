@@ -210,7 +210,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
   return new OpenAPIHono({defaultHook: validationHook})
     .openapi(lastRunJobs, async (c) => {
       const query = c.req.valid('query')
-      const {run, jobs, total, limit, offset} = await services.jobs.lastRunPage({
+      const {run, jobs, total, limit, offset, new_jobs} = await services.jobs.lastRunPage({
         newOnly: query.new === 'true',
         ...(query.min_score === undefined ? {} : {minScore: query.min_score}),
         ...(query.state === undefined ? {} : {state: query.state}),
@@ -220,7 +220,8 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
         ...(query.offset === undefined ? {} : {offset: query.offset}),
       })
       const listed = jobs.map(toListedJob)
-      return c.json({run: run && toRunSummary(run), jobs: listed, count: listed.length, total, limit, offset}, 200)
+      const summary = run && toRunSummary({...run, new_jobs})
+      return c.json({run: summary, jobs: listed, count: listed.length, total, limit, offset}, 200)
     })
     .openapi(searchJobs, async (c) => {
       const query = c.req.valid('query')

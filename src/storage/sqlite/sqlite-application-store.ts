@@ -22,7 +22,8 @@ import type {
 import {type ContactFields, sameContactName} from '../../core/applications/contact.js'
 import {type FollowUpStore, WAITING_STATUSES, type WaitingQuery} from '../../core/applications/follow-ups.js'
 import type {Page} from '../../core/paging.js'
-import {applicationCanonicalKey, applicationUrlKey} from '../../core/url-identity.js'
+import {wallClockOf} from '../../core/time.js'
+import {applicationCanonicalKey, applicationUrlKey, canonicalJobUrl} from '../../core/url-identity.js'
 import {ContactRows} from './contact-rows.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
@@ -143,6 +144,11 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       ),
       setRemoved: db.prepare(`UPDATE applications SET removed_at = ? WHERE id = ? RETURNING ${COLUMNS}`),
       purge: db.prepare('DELETE FROM applications WHERE id = ?'),
+      // The like that tracking gave the job (JobCatalog.trackFound), found as it was given: by the job's URL key.
+      trackedLike: db.prepare(
+        `DELETE FROM job_verdicts WHERE given_by = 'tracked'
+         AND job_id IN (SELECT job_id FROM job_urls WHERE url_key = ?)`,
+      ),
       overwrite: db.prepare(
         `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company,
          location = @location, source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
@@ -251,7 +257,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       const status = change.status ?? previous.status
       const notes = change.notes ?? previous.notes
       this.addHistory(previous, at, {newStatus: status, change: previous.status === status ? 'notes' : 'status'})
-      const current = this.statements.setStatus.get(status, notes, at, previous.id) as ApplicationRow
+      const current = this.statements.setStatus.get(status, notes, wallClockOf(at), previous.id) as ApplicationRow
       return {previous, current}
     })
   }
@@ -269,7 +275,13 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         if (taken && taken.id !== id) return {taken}
       }
       this.addHistory(previous, at, {change: 'edit', details})
-      const current = this.statements.edit.get({...previous, ...fields, ...keys, at, id}) as ApplicationRow
+      const current = this.statements.edit.get({
+        ...previous,
+        ...fields,
+        ...keys,
+        at: wallClockOf(at),
+        id,
+      }) as ApplicationRow
       return {previous, current}
     })
   }
@@ -280,13 +292,18 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       if (!previous) return null
       if ((previous.removed_at !== null) === removed) return {previous, current: previous}
       this.addHistory(previous, at, {change: removed ? 'removed' : 'restored'})
-      const current = this.statements.setRemoved.get(removed ? at : null, id) as ApplicationRow
+      const current = this.statements.setRemoved.get(removed ? wallClockOf(at) : null, id) as ApplicationRow
       return {previous, current}
     })
   }
 
   async purge(id: number): Promise<boolean> {
-    return writeTransaction(this.db, this.file, () => this.statements.purge.run(id).changes > 0)
+    return writeTransaction(this.db, this.file, () => {
+      const application = this.statements.byId.get(id) as ApplicationRow | undefined
+      if (!application) return false
+      this.statements.trackedLike.run(canonicalJobUrl(application.url))
+      return this.statements.purge.run(id).changes > 0
+    })
   }
 
   /**
@@ -383,7 +400,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           })
         }
         if (salaryChanges) this.addHistory(existing, options.at, {change: 'edit', details: salaryChanges})
-        for (const details of this.contactRows.merge(existing.id, contacts, options.at)) {
+        for (const details of this.contactRows.merge(existing.id, contacts, wallClockOf(options.at))) {
           this.addHistory(existing, options.at, {change: 'contact', details})
         }
         // The URL stays the tracked one when the file has it under another link to the same page.
@@ -395,7 +412,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           url,
           canonicalKey: applicationCanonicalKey(url),
           id: existing.id,
-          at: options.at,
+          at: wallClockOf(options.at),
           keepAppliedDate: appliedDateGiven ? 0 : 1,
         })
         outcome.updated++

@@ -1,5 +1,6 @@
 import type {TrackedApplication} from '../../core/applications/application.js'
 import {type Contact, type ContactFields, type ContactStore, describeContact} from '../../core/applications/contact.js'
+import {wallClockOf} from '../../core/time.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import type {SqliteApplicationStore} from './sqlite-application-store.js'
 
@@ -19,7 +20,7 @@ export class SqliteContactStore implements ContactStore {
       const application = this.applications.byIdNow(applicationId)
       if (!application) return null
       this.applications.addHistory(application, at, {change: 'contact', details: {added: describeContact(contact)}})
-      return this.applications.contactRows.insert(applicationId, contact, at)
+      return this.applications.contactRows.insert(applicationId, contact, wallClockOf(at))
     })
   }
 

@@ -6,6 +6,7 @@ import type {
   NewInterview,
   ScheduledInterview,
 } from '../../core/applications/interviews.js'
+import {wallClockOf} from '../../core/time.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import type {SqliteApplicationStore} from './sqlite-application-store.js'
 
@@ -56,7 +57,7 @@ export class SqliteInterviewStore implements InterviewStore {
       const previous = this.statements.application.get(applicationId) as TrackedApplication | undefined
       if (!previous) return null
       const {at} = options
-      const {id} = this.statements.insert.get({...interview, applicationId, at}) as {id: number}
+      const {id} = this.statements.insert.get({...interview, applicationId, at: wallClockOf(at)}) as {id: number}
       const details = {
         at: `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`,
         ...(interview.kind ? {kind: interview.kind} : {}),
@@ -66,7 +67,7 @@ export class SqliteInterviewStore implements InterviewStore {
       const moves = options.moveFrom.includes(previous.status)
       if (moves) this.applications.addHistory(previous, at, {change: 'status', newStatus: 'interviewing'})
       const status = moves ? 'interviewing' : previous.status
-      const current = this.statements.touch.get(status, at, applicationId) as TrackedApplication
+      const current = this.statements.touch.get(status, wallClockOf(at), applicationId) as TrackedApplication
       return {
         interview: this.statements.byId.get(id) as Interview,
         previous: trackedRecord(previous),

@@ -8,9 +8,14 @@ import {Box} from '../ink.js'
 import {paint, statusColour, useColour} from '../theme.js'
 import {Text} from './text.js'
 
-/** `2026-11-22T05:17:33.123` -> `2026-11-22 05:17`. */
+/**
+ * `2026-11-22T05:17:33.123` -> `2026-11-22 05:17`; a history time keeps its offset (`2026-11-22 05:17 +01:00`), so
+ * changes made in two zones read in order.
+ */
 function shortTime(timestamp: string | null): string {
-  return timestamp ? timestamp.slice(0, 16).replace('T', ' ') : '–'
+  if (!timestamp) return '–'
+  const offset = timestamp.slice(23)
+  return `${timestamp.slice(0, 16).replace('T', ' ')}${offset ? ` ${offset}` : ''}`
 }
 
 interface Line {

@@ -11,11 +11,22 @@ const MODE_HINTS: Record<Exclude<Mode['kind'], 'browse'>, string> = {
   'pick-status': '↑↓ j k choose · Enter confirm · 1-8 pick at once · Esc cancel',
   notes: 'type the notes · Enter save · Ctrl-U clear · Esc cancel',
   reason: 'type why (optional) · Enter dismiss · Ctrl-U clear · Esc keep the job',
-  edit: 'type the field · Enter next (saves after the last) · ↑ back · Ctrl-U clear · Esc cancel',
+  edit: 'type the field · Enter next (last saves) · ↑ back · Ctrl-U clear · Esc cancel',
   'confirm-remove': 'y remove (u brings it back) · any other key keeps it',
 }
 
 const SEPARATOR = '  '
+const HINT_SEPARATOR = ' · '
+
+/**
+ * A prompt's hint in `width`: whole parts are left out from the last but one backwards, so the first (what to type)
+ * and the last (how to get out) stay, and no word is cut.
+ */
+export function fitHint(hint: string, width: number): string {
+  const parts = hint.split(HINT_SEPARATOR)
+  while (parts.length > 2 && parts.join(HINT_SEPARATOR).length > width) parts.splice(-2, 1)
+  return parts.join(HINT_SEPARATOR)
+}
 
 /** The keys that fit in one line, most useful first, shown in the order of the help. */
 export function footerText(view: ViewName, width: number): string {
@@ -38,7 +49,7 @@ export const Footer = memo(function Footer({mode, view, width}: {mode: Mode['kin
   const colour = useColour()
   return (
     <Text wrap="truncate-end" color={paint(colour, 'gray')}>
-      {mode === 'browse' ? footerText(view, width) : MODE_HINTS[mode]}
+      {mode === 'browse' ? footerText(view, width) : fitHint(MODE_HINTS[mode], width)}
     </Text>
   )
 })

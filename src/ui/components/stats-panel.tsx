@@ -47,9 +47,9 @@ export function StatsPanel({stats, width, height}: {stats: ApplicationStats | nu
         </Text>
       ))}
       <Text wrap="truncate-end">
-        {`Response rate ${percent(stats.response_rate)} (${stats.responded} of ${stats.applied} applied for moved on)` +
-          ` · median time to first response: ${median === null ? 'unknown' : `${median} days`}`}
+        {`Response rate ${percent(stats.response_rate)} (${stats.responded} of ${stats.applied} applied for moved on)`}
       </Text>
+      <Text wrap="truncate-end">{`Median time to first response: ${median === null ? 'unknown' : `${median} days`}`}</Text>
       <Text wrap="truncate-end">{`By source: ${groupLine(stats.by_source.map((g) => ({...g, name: g.source})))}`}</Text>
       <Text wrap="truncate-end">{`By month: ${groupLine(stats.by_month.map((g) => ({...g, name: g.month})))}`}</Text>
     </Box>

@@ -24,7 +24,8 @@ const changeFailure = (error: unknown): Message => {
 function searchMessage(summary: RunSummary): Message {
   const answered = summary.sources.filter((source) => source.ok).length
   const failed = summary.sources.filter((source) => !source.ok).map((source) => source.name)
-  const boards = `${answered} of ${summary.sources.length} board(s) answered${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`
+  // Short enough for one line of an 80-column terminal with a failed board named: the status line never wraps.
+  const boards = `${answered}/${summary.sources.length} boards answered${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`
   if (summary.status === 'failed') return {text: `Search failed: ${summary.error} · ${boards}`, tone: 'error'}
   return success(`Search done: ${summary.jobs_found} job(s), ${summary.new_jobs} new · ${boards}`)
 }

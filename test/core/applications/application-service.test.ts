@@ -1,7 +1,11 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {APPLICATION_STATUSES} from '../../../src/core/applications/application.js'
 import {ConflictError, NotFoundError, ValidationError} from '../../../src/core/errors.js'
+import {offsetTimestamp} from '../../../src/core/time.js'
 import {application, memoryTracker, type Tracker} from '../../helpers/tracker.js'
+
+/** A history time of the stepping clock (which starts at 2026-11-22 05:17:33.123 local) `seconds` after its start. */
+const clockAt = (seconds: number) => offsetTimestamp(new Date(2026, 10, 22, 5, 17, 33 + seconds, 123))
 
 let tracker: Tracker
 
@@ -121,7 +125,7 @@ describe('showing an application', () => {
     expect(found).toMatchObject({status: 'offer', notes: '', updated_at: '2026-11-22T05:17:35.123'})
     expect(history).toEqual([
       {
-        changed_at: '2026-11-22T05:17:34.123',
+        changed_at: clockAt(1),
         old_status: 'applied',
         new_status: 'interviewing',
         old_notes: 'first notes',
@@ -129,7 +133,7 @@ describe('showing an application', () => {
         details: null,
       },
       {
-        changed_at: '2026-11-22T05:17:35.123',
+        changed_at: clockAt(2),
         old_status: 'interviewing',
         new_status: 'offer',
         old_notes: 'call Tuesday',
@@ -310,7 +314,7 @@ describe('importing', () => {
     expect(updated).toMatchObject({title: 'Staff Engineer', status: 'accepted', notes: 'signed'})
     expect(history).toEqual([
       {
-        changed_at: '2026-11-22T05:17:34.123',
+        changed_at: clockAt(1),
         old_status: 'offer',
         new_status: 'accepted',
         old_notes: 'mine',

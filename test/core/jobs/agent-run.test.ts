@@ -195,15 +195,17 @@ describe('agent run', () => {
 })
 
 describe('agent run with feedback', () => {
-  it('never notifies a dismissed job again, nor its repost under a new URL, and ranks with the verdicts', async () => {
+  it('neither counts nor notifies a dismissed job again, nor its repost under a new URL, and ranks with the verdicts', async () => {
     const recorder = digestRecorder(1)
     let slug = 'ml-1'
+    let later = false
     const source: JobSource = {
       name: 'arbeitnow',
       serverSideFilters: [],
       fetchJobs: async () => [
         job(1, {title: 'ML Engineer, Ads', url: `https://www.arbeitnow.com/jobs/${slug}`}),
         job(2, {title: 'ML Engineer, Research'}),
+        ...(later ? [job(3, {title: 'ML Engineer, Ads Measurement'})] : []),
       ],
     }
     const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
@@ -244,12 +246,15 @@ describe('agent run with feedback', () => {
       tags: [],
     })
     slug = 'ml-1-reposted'
+    later = true
     const second = await run.run({...options, renotify: true})
     expect(recorder.sent.map((digest) => digest.jobs.map((one) => one.title))).toEqual([
       ['ML Engineer, Ads', 'ML Engineer, Research'],
-      ['ML Engineer, Research'],
+      ['ML Engineer, Research', 'ML Engineer, Ads Measurement'],
     ])
-    expect(second.jobs[0]!.title).toBe('ML Engineer, Research')
+    expect(second.new_jobs).toBe(2)
+    expect(log.lines.filter((line) => line.includes('New jobs (not yet applied)')).at(-1)).toMatch(/: 2$/)
+    expect(second.jobs.map((one) => one.title)).toEqual(['ML Engineer, Research', 'ML Engineer, Ads Measurement'])
     expect(second.jobs[1]!.reasons).toContain('- like jobs you dismissed: ads')
   })
 })

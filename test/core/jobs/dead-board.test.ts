@@ -45,6 +45,15 @@ describe('deadBoardAnomaly', () => {
     expect(deadBoardAnomaly(jobs('a'), [runWith(empty('a')), runWith(empty('a'))], 3)).toBeNull()
   })
 
+  it('counts every run of the chain, past the runs that make the board dead', () => {
+    const history = [
+      ...Array.from({length: 6}, () => runWith(failed('a', 404))),
+      runWith(jobs('a')),
+      runWith(empty('a')),
+    ]
+    expect(deadBoardAnomaly(failed('a', 404), history, 3)).toMatchObject({code: 'dead', runs: 7})
+  })
+
   it('honours run.dead_after_runs, down to one run', () => {
     expect(deadBoardAnomaly(failed('a', 404), [], 1)?.message).toMatch(/^no jobs or 404 in the last run;/)
     expect(deadBoardAnomaly(empty('a'), [runWith(empty('a')), runWith(empty('a'))], 4)).toBeNull()
