@@ -17,6 +17,7 @@ import type {RunLedger} from '../core/jobs/run-ledger.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {RUNS_PAGE} from '../core/paging.js'
+import type {SecretMask} from '../core/secrets.js'
 import {isHttpUrl} from '../core/url-identity.js'
 import {createHttpClient, type HttpClient, HttpError} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
@@ -75,6 +76,7 @@ interface BoardsOptions {
   editor: ConfigEditor
   logger: Logger
   viaProxy: boolean
+  secrets: SecretMask
   /**
    * Where probes go instead of each ATS's own host: `<url>/<type>/<slug>` (a mirror of the boards, or a stand-in
    * in tests). Recognising a URL makes no request either way.
@@ -131,6 +133,7 @@ export class Boards {
       proxy: this.options.viaProxy,
       userAgent: USER_AGENT,
       retries: 0,
+      secrets: this.options.secrets,
     })
     try {
       return await use(http)

@@ -9,6 +9,7 @@ import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
+import {maskedLogger, type SecretMask} from '../core/secrets.js'
 import {systemClock} from '../core/time.js'
 import {systemTimeZone} from '../core/time-zones.js'
 import type {createShipmentService} from '../shipments/app/shipments.js'
@@ -23,6 +24,7 @@ import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import type {Boards} from './boards.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
+import {configuredSecrets} from './configured-secrets.js'
 import type {SharedSearch} from './shared-search.js'
 import type {TrackerFiles} from './tracker-files.js'
 
@@ -69,6 +71,8 @@ export class AppContext {
   readonly config: JobagentConfig
   readonly paths: Paths
   readonly env: Env
+  /** The configured secrets, masked in the log and in what the front ends write wherever they appear. */
+  readonly secrets: SecretMask
   readonly logger: Logger
   readonly boardsViaProxy: boolean
   /** `--port` was given: JOBAGENT_PORT is not used, so not checked either. */
@@ -82,7 +86,8 @@ export class AppContext {
     this.config = loaded.config
     this.paths = loaded.paths
     this.portGiven = (options.overrides?.server as {port?: number} | undefined)?.port !== undefined
-    this.logger = options.logger ?? silentLogger
+    this.secrets = configuredSecrets(this.config, this.env)
+    this.logger = maskedLogger(options.logger ?? silentLogger, this.secrets)
     this.boardsViaProxy = options.boardsViaProxy ?? true
     if (options.selectSources && options.selectSources.length > 0) {
       this.config = {...this.config, sources: selectSources(this.config.sources, options.selectSources)}
@@ -219,6 +224,7 @@ export class AppContext {
       const boards = createJobSearch(this.config.sources, {
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
+        secrets: this.secrets,
         tracker: {db: this.trackerDb, file: this.paths.trackerDb, jobs: this.jobStore},
       })
       this.closeWith(boards.close)
@@ -230,7 +236,7 @@ export class AppContext {
   openNotifications(): Promise<NotificationService> {
     return this.once('notifications', async () => {
       const {openNotifications} = await import('./notifications.js')
-      const opened = openNotifications(this.config.notify.urls, {logger: this.logger})
+      const opened = openNotifications(this.config.notify.urls, {logger: this.logger, secrets: this.secrets})
       this.closeWith(() => opened.close())
       return opened.service
     })
@@ -254,6 +260,7 @@ export class AppContext {
         editor: new ConfigEditor(this.env),
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
+        secrets: this.secrets,
         probeBaseUrl: this.env.JOBAGENT_BOARDS_PROBE_URL,
       })
     })

@@ -4,6 +4,7 @@ import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
+import type {SecretMask} from '../core/secrets.js'
 import {createHttpClient} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
 import type {SqliteDatabase} from '../storage/sqlite/database.js'
@@ -18,10 +19,20 @@ import {USER_AGENT} from './version.js'
  */
 export function createJobSearch(
   sources: readonly SourceConfig[],
-  options: {logger: Logger; viaProxy: boolean; tracker: {db: SqliteDatabase; file: string; jobs: SqliteJobStore}},
+  options: {
+    logger: Logger
+    viaProxy: boolean
+    secrets: SecretMask
+    tracker: {db: SqliteDatabase; file: string; jobs: SqliteJobStore}
+  },
 ): {search: JobSearch; close: () => Promise<void>} {
   const {logger, tracker} = options
-  const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy, userAgent: USER_AGENT})
+  const http = createHttpClient({
+    logger: logger.child('http'),
+    proxy: options.viaProxy,
+    userAgent: USER_AGENT,
+    secrets: options.secrets,
+  })
   const cache = new SqliteDescriptionCache(tracker.db, tracker.file, logger.child('descriptions'))
   tracker.jobs.writeWithEachRun(cache.writePending)
   return {
