@@ -14,7 +14,7 @@ import {systemClock} from '../core/time.js'
 import {systemTimeZone} from '../core/time-zones.js'
 import type {createShipmentService} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
-import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
+import {openSqlite, type SqliteDatabase, writeRefusalOf} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
@@ -115,6 +115,11 @@ export class AppContext {
       this.closeWith(() => {
         db.close()
       })
+      if (writeRefusalOf(db)) {
+        this.logger.warning(
+          `${this.paths.trackerDb} is open for reading only: its disk is full, so every change fails until some space is freed on it`,
+        )
+      }
       return db
     })
   }

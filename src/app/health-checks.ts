@@ -2,7 +2,7 @@ import {isJobagentError, publicMessageOf} from '../core/errors.js'
 import type {JobStore} from '../core/jobs/job-store.js'
 import type {Logger} from '../core/logger.js'
 import {type Clock, systemClock} from '../core/time.js'
-import type {SqliteDatabase} from '../storage/sqlite/database.js'
+import {type SqliteDatabase, writeRefusalOf} from '../storage/sqlite/database.js'
 
 export type HealthStatus = 'pass' | 'warn' | 'fail'
 
@@ -58,10 +58,14 @@ export function trackerDatabaseCheck(
     async run() {
       const started = performance.now()
       try {
-        database().prepare('SELECT 1 FROM applications LIMIT 1').get()
+        const db = database()
+        db.prepare('SELECT 1 FROM applications LIMIT 1').get()
         const latency = Math.round((performance.now() - started) * 1000) / 1000
+        // Opened for reading on a full disk: reads are served, every change fails.
+        const refusal = writeRefusalOf(db)
         return {
-          status: 'pass',
+          status: refusal ? 'warn' : 'pass',
+          ...(refusal ? {output: publicMessageOf(refusal)} : {}),
           componentType: 'datastore',
           observedValue: latency,
           observedUnit: 'ms',
