@@ -23,7 +23,7 @@ export default class BoardsFind extends BaseCommand {
     query: Args.string({description: "The company's name, or its careers page URL.", required: true}),
   }
   static flags = {
-    add: Flags.boolean({description: 'Write the boards found into sources in the config file.'}),
+    add: Flags.boolean({description: 'Write the boards found into sources in the config file (at most 5 at once).'}),
   }
 
   async run() {

@@ -20,6 +20,8 @@ export async function runAgent(
 ): Promise<RunSummary> {
   const recorder = new LogRecorder(MONITOR_LOG_BYTES)
   const logger = recorder.wrap(context.logger)
+  // The recorder keeps the messages as they were logged; the monitoring service gets them with the secrets masked.
+  const log = () => context.secrets.mask(recorder.text())
   const monitor = await openRunMonitor(context)
   await monitor.started()
   let summary: RunSummary
@@ -58,10 +60,10 @@ export async function runAgent(
   } catch (error) {
     // The command reports the error itself; the monitor gets it as the log's last line.
     recorder.add(formatLogLine('ERROR', `${context.logger.name}.run`, `Run failed: ${(error as Error).message}`))
-    await monitor.failed(recorder.text())
+    await monitor.failed(log())
     throw error
   }
-  await (summary.exit_code === 0 ? monitor.succeeded(recorder.text()) : monitor.failed(recorder.text()))
+  await (summary.exit_code === 0 ? monitor.succeeded(log()) : monitor.failed(log()))
   return summary
 }
 
@@ -71,5 +73,9 @@ async function openRunMonitor(context: AppContext): Promise<RunMonitor> {
   const url = context.config.run.healthcheck_url
   if (!url) return noRunMonitor
   const {healthcheckMonitor} = await import('../notifiers/healthcheck.js')
-  return healthcheckMonitor(url, {logger: context.logger.child('healthcheck'), userAgent: USER_AGENT})
+  return healthcheckMonitor(url, {
+    logger: context.logger.child('healthcheck'),
+    userAgent: USER_AGENT,
+    secrets: context.secrets,
+  })
 }

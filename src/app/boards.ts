@@ -17,6 +17,7 @@ import type {RunLedger} from '../core/jobs/run-ledger.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {RUNS_PAGE} from '../core/paging.js'
+import type {SecretMask} from '../core/secrets.js'
 import {isHttpUrl} from '../core/url-identity.js'
 import {createHttpClient, type HttpClient, HttpError} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
@@ -29,6 +30,11 @@ const PROBE_TIMEOUT_SECONDS = 5
 const PROBE_CONCURRENCY = 16
 /** The whole search stops after this long; probes still waiting count as unanswered. */
 const FIND_DEADLINE_MS = 10_000
+/**
+ * Boards `--add` writes at once: a handful. A page that links to more is a directory of employers, not one
+ * company's careers page, and every later run would ask each of its boards.
+ */
+const MAX_BOARDS_ADDED = 5
 
 /** A board that `boards find` found: recognised from its URL, or a probe that answered with jobs. */
 export interface FoundBoard {
@@ -75,6 +81,7 @@ interface BoardsOptions {
   editor: ConfigEditor
   logger: Logger
   viaProxy: boolean
+  secrets: SecretMask
   /**
    * Where probes go instead of each ATS's own host: `<url>/<type>/<slug>` (a mirror of the boards, or a stand-in
    * in tests). Recognising a URL makes no request either way.
@@ -131,6 +138,7 @@ export class Boards {
       proxy: this.options.viaProxy,
       userAgent: USER_AGENT,
       retries: 0,
+      secrets: this.options.secrets,
     })
     try {
       return await use(http)
@@ -224,8 +232,22 @@ export class Boards {
     }
   }
 
-  /** The boards found, written into `sources`; the slug's company is the name asked for, if any. */
+  /**
+   * The boards found, written into `sources`; the slug's company is the name asked for, if any. More than
+   * MAX_BOARDS_ADDED are refused whole, the file untouched.
+   */
   private add(result: FindResult, company: string | undefined): Pick<FindResult, 'added' | 'present'> {
+    if (result.boards.length > MAX_BOARDS_ADDED) {
+      const found = result.read_as === 'page' ? 'the page links to' : `"${result.query}" names`
+      throw new ValidationError(
+        `${found} ${result.boards.length} boards; --add writes at most ${MAX_BOARDS_ADDED} at once, so none was added`,
+        {
+          hint:
+            "add the ones you want one at a time by their board's URL (jobagent boards find " +
+            'https://jobs.lever.co/<company> --add); without --add the boards found are listed',
+        },
+      )
+    }
     const boards: BoardToAdd[] = result.boards.map((board) => ({
       type: board.type,
       slug: board.slug,

@@ -1,8 +1,8 @@
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
-import {isCredentialName, maskUrl} from '../core/secrets.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig, inlineJson, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
+import {maskSettings} from './configured-secrets.js'
 import {checkNotifySetting} from './notify-settings.js'
 
 /**
@@ -90,24 +90,6 @@ function checkKey(key: string): void {
   }
 }
 
-/**
- * Secrets never leave `config list`/`get` in full: notification URLs, source URLs with credentials and a source's
- * credential settings (Adzuna's `app_id` and `app_key`).
- */
-function maskSecrets(value: unknown, key = ''): unknown {
-  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, key))
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([child, item]) => [child, maskSecrets(item, key ? `${key}.${child}` : child)]),
-    )
-  }
-  if (typeof value === 'string' && (key === 'notify.urls' || /:\/\/[^/]*:[^/]*@/.test(value))) return maskUrl(value)
-  if (typeof value === 'string' && key.startsWith('sources.') && isCredentialName(key.split('.').pop() ?? '')) {
-    return '***'
-  }
-  return value
-}
-
 function isContainer(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
@@ -159,7 +141,7 @@ export class ConfigEditor {
 
   list(options: {showSecrets?: boolean} = {}): Record<string, unknown> {
     const stored = readConfigFile(this.path)
-    return (options.showSecrets ? stored : maskSecrets(stored)) as Record<string, unknown>
+    return (options.showSecrets ? stored : maskSettings(stored)) as Record<string, unknown>
   }
 
   /** The value in the file, else the built-in default in force (`isDefault`); a key with neither is not found. */
@@ -173,7 +155,7 @@ export class ConfigEditor {
         hint: `set it with: jobagent config set ${key} <value>`,
       })
     }
-    return {value: options.showSecrets ? value : maskSecrets(value, key), isDefault: set === undefined}
+    return {value: options.showSecrets ? value : maskSettings(value, key), isDefault: set === undefined}
   }
 
   set(key: string, raw: string): unknown {

@@ -9,11 +9,12 @@ import {RunLedger} from '../core/jobs/run-ledger.js'
 import type {Logger} from '../core/logger.js'
 import {silentLogger} from '../core/logger.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
+import {maskedLogger, type SecretMask} from '../core/secrets.js'
 import type {Clock} from '../core/time.js'
 import {systemTimeZone} from '../core/time-zones.js'
 import type {createShipmentService} from '../shipments/app/shipments.js'
 import type {ShipmentService} from '../shipments/core/shipment-service.js'
-import {openSqlite, type SqliteDatabase} from '../storage/sqlite/database.js'
+import {openSqlite, type SqliteDatabase, writeRefusalOf} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
@@ -24,6 +25,7 @@ import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import type {Boards} from './boards.js'
 import {clockFromEnv} from './clock.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
+import {configuredSecrets} from './configured-secrets.js'
 import type {SharedSearch} from './shared-search.js'
 import type {TrackerFiles} from './tracker-files.js'
 
@@ -72,6 +74,8 @@ export class AppContext {
   readonly config: JobagentConfig
   readonly paths: Paths
   readonly env: Env
+  /** The configured secrets, masked in the log and in what the front ends write wherever they appear. */
+  readonly secrets: SecretMask
   readonly logger: Logger
   readonly boardsViaProxy: boolean
   readonly clock: Clock
@@ -86,7 +90,8 @@ export class AppContext {
     this.config = loaded.config
     this.paths = loaded.paths
     this.portGiven = (options.overrides?.server as {port?: number} | undefined)?.port !== undefined
-    this.logger = options.logger ?? silentLogger
+    this.secrets = configuredSecrets(this.config, this.env)
+    this.logger = maskedLogger(options.logger ?? silentLogger, this.secrets)
     this.boardsViaProxy = options.boardsViaProxy ?? true
     this.clock = options.clock ?? clockFromEnv(this.env)
     if (options.selectSources && options.selectSources.length > 0) {
@@ -115,6 +120,11 @@ export class AppContext {
       this.closeWith(() => {
         db.close()
       })
+      if (writeRefusalOf(db)) {
+        this.logger.warning(
+          `${this.paths.trackerDb} is open for reading only: its disk is full, so every change fails until some space is freed on it`,
+        )
+      }
       return db
     })
   }
@@ -227,6 +237,7 @@ export class AppContext {
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
         clock: this.clock,
+        secrets: this.secrets,
         tracker: {db: this.trackerDb, file: this.paths.trackerDb, jobs: this.jobStore},
       })
       this.closeWith(boards.close)
@@ -238,7 +249,7 @@ export class AppContext {
   openNotifications(): Promise<NotificationService> {
     return this.once('notifications', async () => {
       const {openNotifications} = await import('./notifications.js')
-      const opened = openNotifications(this.config.notify.urls, {logger: this.logger})
+      const opened = openNotifications(this.config.notify.urls, {logger: this.logger, secrets: this.secrets})
       this.closeWith(() => opened.close())
       return opened.service
     })
@@ -262,6 +273,7 @@ export class AppContext {
         editor: new ConfigEditor(this.env),
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
+        secrets: this.secrets,
         probeBaseUrl: this.env.JOBAGENT_BOARDS_PROBE_URL,
       })
     })

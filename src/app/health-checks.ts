@@ -2,7 +2,7 @@ import {isJobagentError, publicMessageOf} from '../core/errors.js'
 import type {JobStore} from '../core/jobs/job-store.js'
 import type {Logger} from '../core/logger.js'
 import {type Clock, systemClock} from '../core/time.js'
-import type {SqliteDatabase} from '../storage/sqlite/database.js'
+import {type SqliteDatabase, writeRefusalOf} from '../storage/sqlite/database.js'
 
 export type HealthStatus = 'pass' | 'warn' | 'fail'
 
@@ -20,11 +20,19 @@ export interface HealthCheckResult {
   [extra: string]: unknown
 }
 
+/**
+ * Who asks: with an API token set, /health is open to anyone who reaches the port, and only a request with the
+ * token may learn which boards the person searches (the companies they want to work for).
+ */
+export interface HealthView {
+  names: boolean
+}
+
 /** A named check; other services (shipment stores, ...) add theirs to the list the health route runs. */
 export interface HealthCheck {
   /** The key under `checks`, e.g. `tracker_database`. */
   name: string
-  run(): Promise<HealthCheckResult>
+  run(view: HealthView): Promise<HealthCheckResult>
 }
 
 /** A run older than this is reported as a warning: cron has probably stopped calling `jobagent run`. */
@@ -50,10 +58,14 @@ export function trackerDatabaseCheck(
     async run() {
       const started = performance.now()
       try {
-        database().prepare('SELECT 1 FROM applications LIMIT 1').get()
+        const db = database()
+        db.prepare('SELECT 1 FROM applications LIMIT 1').get()
         const latency = Math.round((performance.now() - started) * 1000) / 1000
+        // Opened for reading on a full disk: reads are served, every change fails.
+        const refusal = writeRefusalOf(db)
         return {
-          status: 'pass',
+          status: refusal ? 'warn' : 'pass',
+          ...(refusal ? {output: publicMessageOf(refusal)} : {}),
           componentType: 'datastore',
           observedValue: latency,
           observedUnit: 'ms',
@@ -106,22 +118,25 @@ export function lastRunCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = sys
 
 /**
  * The boards the last run reported dead (404 or no jobs for `run.dead_after_runs` runs in a row): a warning, since
- * the other boards still search. Names only: the run log and GET /runs have the rest.
+ * the other boards still search. Names only, and only for a view that may see them (see HealthView); otherwise
+ * their number: the run log and GET /runs have the rest.
  */
 export function deadBoardsCheck(jobs: Pick<JobStore, 'lastRun'>, clock: Clock = systemClock): HealthCheck {
   return {
     name: 'dead_boards',
-    async run() {
+    async run(view) {
       const run = await jobs.lastRun()
       const dead = (run?.sources ?? []).filter((source) => source.anomaly?.code === 'dead').map(({name}) => name)
+      const counted = `${dead.length} ${dead.length === 1 ? 'board gave' : 'boards gave'} no jobs or 404 for several runs in a row`
+      const output = view.names
+        ? `no jobs or 404 for several runs in a row; the board may be gone: ${dead.join(', ')}`
+        : `${counted}; the board may be gone (GET /health with the API token names it, GET /runs says more)`
       return {
         status: dead.length > 0 ? 'warn' : 'pass',
         componentType: 'component',
         observedValue: dead.length,
-        sources: dead,
-        ...(dead.length > 0
-          ? {output: `no jobs or 404 for several runs in a row; the board may be gone: ${dead.join(', ')}`}
-          : {}),
+        ...(view.names ? {sources: dead} : {}),
+        ...(dead.length > 0 ? {output} : {}),
         time: iso(clock.now()),
       }
     },

@@ -1,6 +1,7 @@
 import {EnvHttpProxyAgent} from 'undici'
 import type {Logger} from '../core/logger.js'
 import {NotificationService} from '../core/notifications/notification-service.js'
+import type {SecretMask} from '../core/secrets.js'
 import {createNotifiers} from '../notifiers/index.js'
 import {type HttpPolicy, HttpTransport} from '../notifiers/transport.js'
 import {USER_AGENT} from './version.js'
@@ -17,7 +18,7 @@ interface OpenedNotifications {
  */
 export function openNotifications(
   urls: readonly string[],
-  options: {logger: Logger; policy?: Partial<HttpPolicy>; smtpTimeoutMs?: number},
+  options: {logger: Logger; policy?: Partial<HttpPolicy>; smtpTimeoutMs?: number; secrets?: SecretMask},
 ): OpenedNotifications {
   const dispatcher = new EnvHttpProxyAgent()
   const http = new HttpTransport({
@@ -25,6 +26,7 @@ export function openNotifications(
     userAgent: USER_AGENT,
     logger: options.logger.child('notify'),
     ...(options.policy ? {policy: options.policy} : {}),
+    ...(options.secrets ? {secrets: options.secrets} : {}),
   })
   const notifiers = createNotifiers(urls, {
     logger: options.logger,

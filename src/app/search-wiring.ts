@@ -4,6 +4,7 @@ import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
+import type {SecretMask} from '../core/secrets.js'
 import type {Clock} from '../core/time.js'
 import {createHttpClient} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
@@ -23,11 +24,17 @@ export function createJobSearch(
     logger: Logger
     viaProxy: boolean
     clock: Clock
+    secrets: SecretMask
     tracker: {db: SqliteDatabase; file: string; jobs: SqliteJobStore}
   },
 ): {search: JobSearch; close: () => Promise<void>} {
   const {logger, tracker} = options
-  const http = createHttpClient({logger: logger.child('http'), proxy: options.viaProxy, userAgent: USER_AGENT})
+  const http = createHttpClient({
+    logger: logger.child('http'),
+    proxy: options.viaProxy,
+    userAgent: USER_AGENT,
+    secrets: options.secrets,
+  })
   const cache = new SqliteDescriptionCache(tracker.db, tracker.file, logger.child('descriptions'))
   tracker.jobs.writeWithEachRun(cache.writePending)
   return {

@@ -170,20 +170,29 @@ export abstract class BaseCommand extends Command {
     return this.openContext()
   }
 
+  /**
+   * What the command writes with the configured secrets masked: a board's or a channel's answer may echo them,
+   * in a report, a summary or an error. Nothing is masked before the context (and so the configuration) is open.
+   */
+  private masked(text: string): string {
+    return this.appContext ? this.appContext.secrets.mask(text) : text
+  }
+
   /** Plain JSON: oclif's colouring tokeniser takes seconds on documents with thousands of jobs or records. */
   logJson(json: unknown): void {
-    writeJson(json, (text) => this.io.stdout.write(text))
+    const document = this.appContext ? this.appContext.secrets.maskStrings(json) : json
+    writeJson(document, (text) => this.io.stdout.write(text))
   }
 
   /** A line on the command's stdout, as oclif's own log() writes it (nothing under --json). */
   log(message = '', ...args: unknown[]): void {
     if (this.jsonEnabled()) return
-    this.io.stdout.write(`${format(message, ...args)}\n`)
+    this.io.stdout.write(`${this.masked(format(message, ...args))}\n`)
   }
 
   logToStderr(message = '', ...args: unknown[]): void {
     if (this.jsonEnabled()) return
-    this.io.stderr.write(`${format(message, ...args)}\n`)
+    this.io.stderr.write(`${this.masked(format(message, ...args))}\n`)
   }
 
   /**
@@ -212,10 +221,10 @@ export abstract class BaseCommand extends Command {
       : this.usageErrorOf(thrown)
     if (!isJobagentError(error)) {
       if (typeof (error as {oclif?: {exit?: number}}).oclif?.exit === 'number') return super.catch(error)
-      this.io.stderr.write(`Error: unexpected failure: ${escapeControls(error.message)}\n`)
+      this.io.stderr.write(this.masked(`Error: unexpected failure: ${escapeControls(error.message)}\n`))
       this.io.stderr.write(
         this.verbose
-          ? `${escapeControls(error.stack ?? '', {keepLineBreaks: true})}\n`
+          ? this.masked(`${escapeControls(error.stack ?? '', {keepLineBreaks: true})}\n`)
           : 'This is a bug in jobagent; run again with --verbose for details.\n',
       )
       return this.exit(EXIT_FAILURE)
@@ -224,18 +233,18 @@ export abstract class BaseCommand extends Command {
       this.logJson(errorDocument(error))
     }
     // Messages quote files, rows, boards and stores: shown escaped, like all outside text on the terminal.
-    const stderr = this.io.stderr
-    stderr.write(`Error: ${escapeControls(error.message)}\n`)
+    const write = (text: string) => this.io.stderr.write(this.masked(text))
+    write(`Error: ${escapeControls(error.message)}\n`)
     const details = error.details.filter((detail) => !error.message.includes(detail.message))
     for (const detail of details.slice(0, 50)) {
       const where = [detail.row === undefined ? '' : `row ${detail.row}`, detail.field ?? ''].filter(Boolean).join(', ')
-      stderr.write(`  - ${escapeControls(where ? `${where}: ` : '')}${escapeControls(detail.message)}\n`)
+      write(`  - ${escapeControls(where ? `${where}: ` : '')}${escapeControls(detail.message)}\n`)
     }
-    if (details.length > 50) stderr.write(`  … and ${details.length - 50} more\n`)
-    if (error.hint) stderr.write(`Hint: ${escapeControls(error.hint)}\n`)
+    if (details.length > 50) write(`  … and ${details.length - 50} more\n`)
+    if (error.hint) write(`Hint: ${escapeControls(error.hint)}\n`)
     if (this.verbose && error.cause) {
       const cause = String((error.cause as Error).stack ?? error.cause)
-      stderr.write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)
+      write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)
     }
     return this.exit(exitCodeFor(error.kind))
   }

@@ -5,7 +5,7 @@ import pRetry from 'p-retry'
 import {Agent, type Dispatcher, EnvHttpProxyAgent, fetch} from 'undici'
 import {type Logger, silentLogger} from '../core/logger.js'
 import {jsonNestsDeeperThan, MAX_NESTING_DEPTH} from '../core/nesting.js'
-import {maskCredentials} from '../core/secrets.js'
+import {maskCredentials, SecretMask} from '../core/secrets.js'
 import {
   describeAbort,
   describeNetworkError,
@@ -50,6 +50,11 @@ export interface HttpClientOptions {
   /** false: connect directly whatever the environment says (servers run by this process). */
   proxy?: boolean
   logger?: Logger
+  /**
+   * The configured secrets, hidden in what an answer is quoted by (an error page's title, the start of a refusal)
+   * before the quote is cut to its length: a remote that echoes the request would otherwise leave part of one.
+   */
+  secrets?: SecretMask
 }
 
 export interface RequestOptions {
@@ -86,9 +91,9 @@ export interface HttpAnswer {
  */
 const DEFAULT_USER_AGENT = 'jobagent (+https://github.com/jobagent/jobagent)'
 
-function htmlTitle(body: string): string | undefined {
+function htmlTitle(body: string, secrets: SecretMask): string | undefined {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.replace(/\s+/g, ' ').trim()
-  return title ? title.slice(0, 80) : undefined
+  return title ? secrets.mask(title).slice(0, 80) : undefined
 }
 
 /** True when a body that should be JSON or XML is an HTML page (error pages, bot challenges, login walls). */
@@ -104,6 +109,8 @@ function decoderFor(contentType: string | null): TextDecoder {
     return new TextDecoder('utf-8')
   }
 }
+
+const NO_SECRETS = new SecretMask([])
 
 const NESTING_HINT = 'no job board nests its answer so deeply; if the board keeps sending it, disable the source'
 
@@ -127,6 +134,7 @@ export class HttpClient {
   private readonly concurrencyPerHost: number
   private readonly dispatcher: Dispatcher
   private readonly logger: Logger
+  private readonly secrets: SecretMask
   private readonly limits = new Map<string, LimitFunction>()
 
   constructor(options: HttpClientOptions = {}) {
@@ -141,6 +149,7 @@ export class HttpClient {
     this.concurrencyPerHost = options.concurrencyPerHost ?? DEFAULT_CONCURRENCY_PER_HOST
     this.dispatcher = options.dispatcher ?? (options.proxy === false ? new Agent() : new EnvHttpProxyAgent())
     this.logger = options.logger ?? silentLogger
+    this.secrets = options.secrets ?? NO_SECRETS
   }
 
   /** The limiter of one host, shared by every caller of that host through this client. */
@@ -165,7 +174,7 @@ export class HttpClient {
       headers: {accept: 'application/json', ...options.headers},
     })
     if (looksLikeHtml(text) || (/text\/html/i.test(contentType ?? '') && /^\s*</.test(text))) {
-      const title = htmlTitle(text)
+      const title = htmlTitle(text, this.secrets)
       throw new HttpError(`HTML instead of JSON${title ? ` ("${title}")` : ''}`, {url, htmlPage: true})
     }
     // Checked before parsing, so a hostile body is refused without ever being built.
@@ -175,12 +184,26 @@ export class HttpClient {
     try {
       return JSON.parse(text)
     } catch (error) {
-      throw new HttpError(`malformed JSON: ${(error as Error).message}`, {url, cause: error})
+      throw new HttpError(`malformed JSON: ${this.parseFailure(text, error)}`, {url, cause: error})
     }
   }
 
   async close(): Promise<void> {
     await this.dispatcher.close()
+  }
+
+  /**
+   * Why a body is no JSON, as the parser says it, which quotes a few characters around the fault: read from the
+   * body with its secrets masked, so the quote never holds the start of one.
+   */
+  private parseFailure(text: string, error: unknown): string {
+    if (this.secrets.empty) return (error as Error).message
+    try {
+      JSON.parse(this.secrets.mask(text))
+    } catch (masked) {
+      return (masked as Error).message
+    }
+    return this.secrets.mask((error as Error).message)
   }
 
   /** A 2xx answer after retries as the policy allows; anything else is an HttpError carrying the attempts made. */
@@ -289,7 +312,7 @@ export class HttpClient {
 
   private statusError(url: string, response: Response, body?: string, quote = false): HttpError {
     const {status} = response
-    const message = describeStatus(status, response.statusText, quote ? body : undefined)
+    const message = describeStatus(status, response.statusText, quote && body ? this.secrets.mask(body) : undefined)
     const retryable = status === 408 || status === 429 || status >= 500
     const retryAfterMs = retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined
     if (retryAfterMs !== undefined && retryAfterMs > this.maxRetryAfterMs) {

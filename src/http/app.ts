@@ -8,7 +8,7 @@ import {shipmentRoutes} from '../shipments/http/shipments.js'
 import {allowedMethods} from './allowed-methods.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
-import {bearerAuth} from './middleware/auth.js'
+import {bearerAuth, carriesToken} from './middleware/auth.js'
 import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests} from './middleware/observe.js'
 import {hostGuard, sameOriginGuard, wellFormedHost} from './middleware/request-origin.js'
@@ -114,11 +114,18 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.use(jsonBodies(MAX_BODY_BYTES))
 
   app.route('/', rootRoutes(services.version, web))
+  // Without a token the server answers this machine only; with one, the open routes name boards to its bearer alone.
+  const names = (c: Context) => !options.apiToken || carriesToken(c)
   app.route(
     '/',
-    healthRoutes(services, {startedAt: Date.now(), checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000, logger}),
+    healthRoutes(services, {
+      startedAt: Date.now(),
+      checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000,
+      logger,
+      names,
+    }),
   )
-  app.route('/', metricsRoutes(metrics))
+  app.route('/', metricsRoutes(metrics, names))
   app.route('/', jobsRoutes(services, metrics, options.stopping ? {stopping: options.stopping} : {}))
   app.route('/', applicationsRoutes(services, metrics))
   app.route('/', interviewsRoutes(services))

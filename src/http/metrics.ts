@@ -4,11 +4,18 @@ import type {SearchResult} from '../core/jobs/search-result.js'
 export interface HttpMetrics {
   /** A registry of this app only, so several apps (tests) never collide; other modules register on it too. */
   readonly registry: Registry
+  /**
+   * The text exposition; without `names` the source errors are one sum, not a series per board: the names of the
+   * boards searched say which companies the person wants to work for.
+   */
+  exposition(options: {names: boolean}): Promise<string>
   observeRequest(method: string, route: string, status: number, seconds: number): void
   /** Counts a search once, however many requests shared it. */
   countSearch(result: SearchResult): void
   countApplicationRecorded(): void
 }
+
+const SOURCE_ERRORS = 'jobagent_source_errors_total'
 
 /** Request latencies of a local API are mostly well under 10 ms, so the buckets start at half a millisecond. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -34,7 +41,7 @@ export function createHttpMetrics(): HttpMetrics {
     registers: [registry],
   })
   const sourceErrors = new Counter({
-    name: 'jobagent_source_errors_total',
+    name: SOURCE_ERRORS,
     help: 'Job boards that failed during a search, by source',
     labelNames: ['source'] as const,
     registers: [registry],
@@ -48,6 +55,20 @@ export function createHttpMetrics(): HttpMetrics {
 
   return {
     registry,
+    async exposition({names}) {
+      if (names) return registry.metrics()
+      const texts = await Promise.all(
+        registry
+          .getMetricsAsArray()
+          .map((metric) =>
+            metric.name === SOURCE_ERRORS
+              ? countWithoutNames(sourceErrors)
+              : registry.getSingleMetricAsString(metric.name),
+          ),
+      )
+      // The layout of Registry.metrics() for the Prometheus text format.
+      return `${texts.join('\n\n')}\n`
+    },
     observeRequest(method, route, status, seconds) {
       requestDuration.observe({method, route, status}, seconds)
     },
@@ -62,4 +83,11 @@ export function createHttpMetrics(): HttpMetrics {
       applicationsRecorded.inc()
     },
   }
+}
+
+/** A labelled counter as one sample: the sum of its series. */
+async function countWithoutNames(counter: Counter<string>): Promise<string> {
+  const {name, help, values} = await counter.get()
+  const total = values.reduce((sum, sample) => sum + sample.value, 0)
+  return `# HELP ${name} ${help}\n# TYPE ${name} counter\n${name} ${total}`
 }

@@ -2,6 +2,7 @@ import type {AppContext} from '../app/context.js'
 import {createHttpServices} from '../app/http-services.js'
 import {ConfigurationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import {maskedLogger} from '../core/secrets.js'
 import {createHttpApp} from './app.js'
 import {isLoopback} from './middleware/request-origin.js'
 import {closeOnSignal, startServer} from './server.js'
@@ -64,7 +65,8 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   const shutdown = new AbortController()
   const forced = new AbortController()
   const app = createHttpApp(createHttpServices(context), {
-    logger: options.httpLogger ?? context.logger,
+    // The server's log quotes failed boards (GET /jobs) as the run log does: with the configured secrets masked.
+    logger: options.httpLogger ? maskedLogger(options.httpLogger, context.secrets) : context.logger,
     closing: shutdown.signal,
     stopping: forced.signal,
     shipmentEvents: {

@@ -84,8 +84,8 @@ export function registerResources(server: McpServer, context: AppContext): void 
 
 async function readOrFail(context: AppContext, read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
   try {
-    return await read()
+    return context.secrets.maskStrings(await read())
   } catch (error) {
-    throw new McpError(ErrorCode.InvalidParams, errorText(error, context.logger))
+    throw new McpError(ErrorCode.InvalidParams, context.secrets.mask(errorText(error, context.logger)))
   }
 }

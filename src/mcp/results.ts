@@ -1,6 +1,13 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 import {isJobagentError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
+import type {SecretMask} from '../core/secrets.js'
+
+/** What a tool's answer is made with: the log for bugs, and the configured secrets, masked in every answer. */
+interface ToolScope {
+  logger: Logger
+  secrets: SecretMask
+}
 
 /**
  * A tool's answer: the data as structured content, a short summary for the person, and the same data as JSON text
@@ -20,8 +27,8 @@ export function answer(summary: string, data: Record<string, unknown>): CallTool
  * An error as a tool error: `Error:` and `Hint:` lines as the CLI writes them, so the assistant can tell the person
  * what to do. Anything that is not a JobagentError is a bug: its stack goes to the log on stderr, never to the client.
  */
-function toolError(error: unknown, logger: Logger): CallToolResult {
-  return {content: [{type: 'text', text: errorText(error, logger)}], isError: true}
+function toolError(error: unknown, scope: ToolScope): CallToolResult {
+  return {content: [{type: 'text', text: scope.secrets.mask(errorText(error, scope.logger))}], isError: true}
 }
 
 /** `Error:`, the details and `Hint:`, one per line; a bug is named as one and its stack logged. */
@@ -38,16 +45,19 @@ export function errorText(error: unknown, logger: Logger): string {
   return [`Error: ${error.message}`, ...details, ...hint].join('\n')
 }
 
-/** A tool handler whose failures come back as tool errors. */
+/**
+ * A tool handler whose failures come back as tool errors, and whose answers carry no configured secret: a board
+ * that failed is quoted in them, and may have echoed one.
+ */
 export function guarded<A>(
-  logger: Logger,
+  scope: ToolScope,
   handler: (args: A) => Promise<CallToolResult>,
 ): (args: A) => Promise<CallToolResult> {
   return async (args) => {
     try {
-      return await handler(args)
+      return scope.secrets.maskStrings(await handler(args))
     } catch (error) {
-      return toolError(error, logger)
+      return toolError(error, scope)
     }
   }
 }

@@ -18,7 +18,6 @@ const application = z
 
 /** The tracker's tools: applications, their status and notes, follow-ups, interviews and the funnel statistics. */
 export function registerTrackerTools(server: McpServer, context: AppContext): void {
-  const logger = context.logger
   server.registerTool(
     'list_applications',
     {
@@ -32,7 +31,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       outputSchema: {applications: z.array(applicationOutput), count: z.int(), total: z.int()},
       annotations: READ,
     },
-    guarded(logger, async ({status, search, limit}) => {
+    guarded(context, async ({status, search, limit}) => {
       const page = await context.applications.page({status, search, limit: limit ?? 100})
       const applications = page.applications.map(trackedRecord)
       return answer(`${applications.length} of ${page.total} application(s).`, {
@@ -52,7 +51,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       outputSchema: {application: applicationOutput},
       annotations: READ,
     },
-    guarded(logger, async ({application}) => {
+    guarded(context, async ({application}) => {
       const full = applicationInFullDocument(await applicationInFull(context, application))
       return answer(`#${full.id} ${full.title} at ${full.company} (status: ${full.status}).`, {application: full})
     }),
@@ -69,7 +68,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       outputSchema: {application: applicationOutput, previous_status: z.string()},
       annotations: {...WRITE, idempotentHint: false},
     },
-    guarded(logger, async ({application, status, notes}) => {
+    guarded(context, async ({application, status, notes}) => {
       const change = await context.applications.changeStatus(application, status, notes ?? '')
       const {current, previous} = change
       return answer(`#${current.id} ${current.title}: ${previous.status} -> ${current.status}.`, {
@@ -89,7 +88,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       outputSchema: {application: applicationOutput},
       annotations: {...WRITE, idempotentHint: false},
     },
-    guarded(logger, async ({application, notes}) => {
+    guarded(context, async ({application, notes}) => {
       const found = await context.applications.find(application)
       const added = found.notes.trim() === '' ? notes : `${found.notes}\n${notes}`
       const {current} = await context.applications.editNotes(String(found.id), added)
@@ -114,7 +113,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       },
       annotations: READ,
     },
-    guarded(logger, async () => {
+    guarded(context, async () => {
       const followUps = context.followUps
       const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
       const document = followUpsDocument(due, followUps.afterDays, interviews)
@@ -131,7 +130,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       outputSchema: {interviews: z.array(z.looseObject({id: z.int(), starts_at: z.string()})), count: z.int()},
       annotations: READ,
     },
-    guarded(logger, async ({all}) => {
+    guarded(context, async ({all}) => {
       const interviews = (await context.interviews.list({all: all ?? false})).map(scheduledRecord)
       return answer(`${interviews.length} interview(s).`, {interviews, count: interviews.length})
     }),
@@ -154,7 +153,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       outputSchema: z.looseObject({}),
       annotations: READ,
     },
-    guarded(logger, async ({since}) => {
+    guarded(context, async ({since}) => {
       const stats = await context.applications.stats(since === undefined ? {} : {since})
       return answer('Funnel statistics of the tracked applications.', {...stats})
     }),

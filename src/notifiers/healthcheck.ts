@@ -2,7 +2,7 @@ import type {Dispatcher} from 'undici'
 import {ConfigurationError} from '../core/errors.js'
 import {MONITOR_LOG_BYTES, type RunMonitor} from '../core/jobs/run-monitor.js'
 import type {Logger} from '../core/logger.js'
-import {maskUrl} from '../core/secrets.js'
+import {maskUrl, type SecretMask} from '../core/secrets.js'
 import {type HttpPolicy, HttpTransport} from './transport.js'
 
 /** Each ping is one attempt of 5 s and one retry: a monitoring service that is down must not hold up cron. */
@@ -27,7 +27,13 @@ function withPath(base: URL, suffix: string): string {
  */
 export function healthcheckMonitor(
   url: string,
-  options: {logger: Logger; userAgent?: string; dispatcher?: Dispatcher; policy?: Partial<HttpPolicy>},
+  options: {
+    logger: Logger
+    userAgent?: string
+    dispatcher?: Dispatcher
+    policy?: Partial<HttpPolicy>
+    secrets?: SecretMask
+  },
 ): RunMonitor {
   let base: URL
   try {
@@ -47,6 +53,7 @@ export function healthcheckMonitor(
     logger: options.logger,
     ...(options.userAgent ? {userAgent: options.userAgent} : {}),
     ...(options.dispatcher ? {dispatcher: options.dispatcher} : {}),
+    ...(options.secrets ? {secrets: options.secrets} : {}),
   })
   const ping = async (what: string, request: {url: string; method: 'GET' | 'POST'; body: string}) => {
     try {

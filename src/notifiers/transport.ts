@@ -1,5 +1,6 @@
 import type {Dispatcher} from 'undici'
 import type {Logger} from '../core/logger.js'
+import type {SecretMask} from '../core/secrets.js'
 import {type HttpAnswer, HttpClient, HttpError} from '../http-client/index.js'
 
 /** How hard a channel is tried. Tests shorten the delays; the defaults suit a run from cron. */
@@ -39,6 +40,8 @@ interface HttpTransportOptions {
   userAgent?: string
   /** Where retries are reported (`jobagent.notify`). */
   logger?: Logger
+  /** The configured secrets, hidden in a refusal before it is quoted (see HttpClientOptions). */
+  secrets?: SecretMask
 }
 
 /**
@@ -60,6 +63,7 @@ export class HttpTransport {
       ...(options.dispatcher ? {dispatcher: options.dispatcher} : {}),
       ...(options.userAgent ? {userAgent: options.userAgent} : {}),
       ...(options.logger ? {logger: options.logger} : {}),
+      ...(options.secrets ? {secrets: options.secrets} : {}),
     })
   }
 

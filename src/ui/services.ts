@@ -110,6 +110,10 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
     undoVerdict: async (jobId) => (await context.openJobCatalog()).undoVerdict(jobId),
     exportCsv: async () => (await context.openTrackerFiles()).exportCsv(),
     open: (url) => openInBrowser(url, {env}),
-    runSearch: ({onProgress, signal}) => runAgent(context, {onProgress, signal}),
+    // A failed board is quoted as it answered, and may have echoed a configured secret.
+    runSearch: async ({onProgress, signal}) =>
+      context.secrets.maskStrings(
+        await runAgent(context, {onProgress: (progress) => onProgress(context.secrets.maskStrings(progress)), signal}),
+      ),
   }
 }

@@ -18,6 +18,12 @@ const CAREERS_PAGE = `<!doctype html><html><body><h1>Join Acme</h1>
 <script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script>
 <a href="https://jobs.lever.co/acme">Our European roles</a></body></html>`
 
+/** A page that links to 5,000 companies' boards, as a directory of employers does. */
+const DIRECTORY_PAGE = `<!doctype html><html><body>${Array.from(
+  {length: 5000},
+  (_, index) => `<a href="https://boards.greenhouse.io/company${index}">Company ${index}</a>`,
+).join('\n')}</body></html>`
+
 let ats: MockServer
 let home: ReturnType<typeof tempDir>
 
@@ -32,6 +38,7 @@ beforeAll(async () => {
     if (path?.startsWith('/ashby/slowco/')) return new Promise<void>(() => {})
     if (path === '/careers') return sendText(res, CAREERS_PAGE, 200, {'content-type': 'text/html'})
     if (path === '/about') return sendText(res, '<html><a href="https://acme.com/">Acme</a></html>', 200)
+    if (path === '/directory') return sendText(res, DIRECTORY_PAGE, 200, {'content-type': 'text/html'})
     sendJson(res, {error: 'not found'}, 404)
   })
 })
@@ -209,6 +216,28 @@ describe('jobagent boards find <company name>', () => {
 
     const text = await boards(['find', `${ats.url}/careers`])
     expect(text.stdout).toContain('The careers page links to Greenhouse "acme", Lever "acme".')
+  })
+
+  it('--add refuses a page that links to more than 5 boards, writes nothing, and the listing stops at 20', async () => {
+    writeConfig({sources: [{type: 'remotive'}]})
+    const before = readFileSync(configFile(), 'utf8')
+    const result = await boards(['find', `${ats.url}/directory`, '--add'])
+    expect(result.stderr).toContain(
+      'Error: the page links to 5000 boards; --add writes at most 5 at once, so none was added',
+    )
+    expect(result.stderr).toContain(
+      "Hint: add the ones you want one at a time by their board's URL (jobagent boards find https://jobs.lever.co/<company> --add)",
+    )
+    expect(result.code).toBe(2)
+    expect(readFileSync(configFile(), 'utf8')).toBe(before)
+
+    const listed = await boards(['find', `${ats.url}/directory`])
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stdout).toContain('The careers page links to 5000 boards: Greenhouse "company0", ')
+    const entries = listed.stdout.split('\n').filter((line) => line.startsWith('greenhouse:company'))
+    expect(entries).toHaveLength(20)
+    expect(listed.stdout).toContain('… and 4980 more (--json lists them all)')
+    expect(JSON.parse((await boards(['find', `${ats.url}/directory`, '--json'])).stdout).boards).toHaveLength(5000)
   })
 
   it('answers a careers page that names no board, on a host that names no company, with no board found', async () => {

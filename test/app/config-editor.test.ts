@@ -350,6 +350,16 @@ describe('listing settings', () => {
     expect(editor().get('sources.0.app_id', {showSecrets: true}).value).toBe('SECRET4')
   })
 
+  it("masks the monitor's UUID, a board URL's token and a notification URL asked for by its position", () => {
+    editor().set('run.healthcheck_url', 'https://hc-ping.com/5f4c1b0e-97a4-4b7e-9d0c-2c3f8a61e2b7')
+    editor().set('sources', '[{"type":"rss","name":"feed","url":"https://git.example.org/feed?private_token=SECRET6"}]')
+    expect(editor().get('run.healthcheck_url').value).toBe('https://hc-ping.com/***')
+    expect(editor().list().sources).toEqual([
+      {type: 'rss', name: 'feed', url: 'https://git.example.org/feed?private_token=***'},
+    ])
+    expect(editor().get('notify.urls.0').value).toBe('https://hooks.slack.com/services/***/***/***')
+  })
+
   it('shows secrets in full only when asked', () => {
     expect(JSON.stringify(editor().list({showSecrets: true}))).toContain('SECRET3')
     expect(editor().get('notify.urls', {showSecrets: true}).value).toContain(

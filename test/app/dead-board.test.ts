@@ -107,3 +107,47 @@ describe('a board that answers 404 run after run', () => {
     expect(listed.stdout).toMatch(/^acme\s+yes\s+\S+ \S+\s+dead \(8 runs\): HTTP 404/m)
   })
 })
+
+describe('with an API token, the open routes', () => {
+  const TOKEN = 'open-routes-token-0123456789'
+
+  async function tokenServer() {
+    const context = new AppContext({env: {JOBAGENT_HOME: home.path}, logger: memoryLogger().logger})
+    const app = createHttpApp(createHttpServices(context), {logger: memoryLogger().logger, apiToken: TOKEN})
+    const withToken = {headers: {authorization: `Bearer ${TOKEN}`}}
+    return {app, withToken, close: () => context.close()}
+  }
+
+  it('/health and /metrics count the dead and failing boards but name them only with the token', async () => {
+    for (const _ of [1, 2, 3]) await run()
+    const {app, withToken, close} = await tokenServer()
+    try {
+      expect((await app.request('/jobs', withToken)).status).toBe(200)
+
+      const open = await app.request('/health')
+      const openText = await open.text()
+      expect(open.status).toBe(200)
+      expect(JSON.parse(openText).checks.dead_boards[0]).toMatchObject({status: 'warn', observedValue: 1})
+      expect(JSON.parse(openText).checks.dead_boards[0].output).toContain('1 board gave no jobs or 404')
+      expect(openText).not.toContain('acme')
+      const named = (await (await app.request('/health', withToken)).json()) as {
+        checks: {dead_boards: [{output: string}]}
+      }
+      expect(named.checks.dead_boards[0]).toMatchObject({status: 'warn', observedValue: 1, sources: ['acme']})
+      expect(named.checks.dead_boards[0].output).toContain('acme')
+
+      const metrics = await (await app.request('/metrics')).text()
+      expect(metrics).toMatch(/^jobagent_source_errors_total 1$/m)
+      expect(metrics).not.toContain('acme')
+      expect(await (await app.request('/metrics', withToken)).text()).toMatch(
+        /^jobagent_source_errors_total\{source="acme"\} 1$/m,
+      )
+      // A wrong token is no token: counts only, and still no 401 on an open route.
+      const wrong = await app.request('/health', {headers: {authorization: 'Bearer wrong-token-0123456789'}})
+      expect(wrong.status).toBe(200)
+      expect(await wrong.text()).not.toContain('acme')
+    } finally {
+      await close()
+    }
+  })
+})

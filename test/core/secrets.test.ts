@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {maskCredentials, maskCredentialsIn, maskUrl} from '../../src/core/secrets.js'
+import {maskCredentials, maskCredentialsIn, maskUrl, SecretMask, secretsOfUrl} from '../../src/core/secrets.js'
 
 describe('masking secrets in urls', () => {
   it.each([
@@ -57,5 +57,67 @@ describe('masking credentials in board urls', () => {
     expect(maskCredentialsIn(text)).toBe(
       'HTTP 500 from GET https://a:***@x.example/jobs?access_token=***; retrying in 1 s',
     )
+  })
+})
+
+describe('hiding configured secrets wherever they appear', () => {
+  it('hides a secret as written, percent-encoded, percent-decoded and as JSON writes it', () => {
+    const mask = new SecretMask(['p@ss"word/1', 'tok%2Fen42'])
+    expect(mask.mask('said p@ss"word/1 and p%40ss%22word%2F1')).toBe('said *** and ***')
+    expect(mask.mask(JSON.stringify({echo: 'p@ss"word/1'}))).toBe('{"echo":"***"}')
+    expect(mask.mask('got tok/en42 and tok%2Fen42')).toBe('got *** and ***')
+  })
+
+  it('hides the longer of two secrets whole when one holds the other', () => {
+    expect(new SecretMask(['abcd', 'abcdefgh']).mask('x abcdefgh y abcd')).toBe('x *** y ***')
+  })
+
+  it('looks for no value shorter than 4 characters in free text', () => {
+    const mask = new SecretMask(['abc', ''])
+    expect(mask.empty).toBe(true)
+    expect(mask.mask('abc abc')).toBe('abc abc')
+  })
+
+  it('masks every string of a document, keeps its shape and returns what holds no secret as it is', () => {
+    const mask = new SecretMask(['s3cr3t-value'])
+    const clean = {name: 'remoteok', count: 2}
+    const failed = {name: 'adzuna', error: 'denied s3cr3t-value'}
+    const document = {sources: [clean, failed], total: 2, ok: false}
+    const masked = mask.maskStrings(document)
+    expect(masked).toEqual({sources: [clean, {name: 'adzuna', error: 'denied ***'}], total: 2, ok: false})
+    expect(masked.sources[0]).toBe(clean)
+    expect(failed.error).toBe('denied s3cr3t-value')
+    expect(mask.maskStrings(clean)).toBe(clean)
+  })
+
+  it('takes time linear in the text: twice the text, about twice the time', () => {
+    const mask = new SecretMask(Array.from({length: 20}, (_, index) => `secret-${index}-abcdefgh`))
+    const time = (size: number) => {
+      const text = `${'secret-1-abcdefg '.repeat(size / 17)}secret-3-abcdefgh`
+      const started = performance.now()
+      expect(mask.mask(text).endsWith('***')).toBe(true)
+      return performance.now() - started
+    }
+    time(1_000_000)
+    const once = time(1_000_000)
+    const twice = time(2_000_000)
+    expect(once).toBeLessThan(1000)
+    expect(twice).toBeLessThan(Math.max(once * 3, 50))
+  })
+})
+
+describe('the secrets a URL carries', () => {
+  it.each([
+    ['ntfys://tk_abcdef123456@ntfy.example.org/jobs', 'channel', ['tk_abcdef123456', btoa('tk_abcdef123456:')]],
+    ['json://hooks.example.org/in/abc123def456?key=k3y-value&format=json', 'channel', ['abc123def456', 'k3y-value']],
+    ['json://bob:pa55word@hooks.example.org/in', 'channel', ['pa55word', btoa('bob:pa55word')]],
+    ['https://discord.com/api/webhooks/123456789012/tokenABC-def_123', 'channel', ['123456789012', 'tokenABC-def_123']],
+    ['https://hc-ping.com/5f4c1b0e-97a4-4b7e-9d0c-2c3f8a61e2b7', 'channel', ['5f4c1b0e-97a4-4b7e-9d0c-2c3f8a61e2b7']],
+    ['ntfy://my-job-alerts', 'channel', []],
+    ['https://api.example.org/v1/jobs?app_id=id123&app_key=key456&what=node', 'board', ['id123', 'key456']],
+    ['postgres://app:pw-9b1d@db.internal:5432/shipments', 'board', ['pw-9b1d', btoa('app:pw-9b1d')]],
+    ['https://boards.example.org/v1/boards/acme123/jobs', 'board', []],
+  ] as const)('%s (%s) carries %j', (url, kind, secrets) => {
+    expect(secretsOfUrl(url, kind)).toEqual(secrets)
   })
 })

@@ -5,6 +5,7 @@ import {UnavailableError} from '../../src/core/errors.js'
 import {openSqlite, read, writeTransaction} from '../../src/storage/sqlite/database.js'
 import {tempDir} from '../helpers/cli.js'
 import {runCommandLine} from '../helpers/run-command.js'
+import {serveBuilt} from '../helpers/serve.js'
 import {mountSmallFilesystem, type SmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
 /**
@@ -80,6 +81,61 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a nearly full disk (a real 2 Mi
     expect(stored.code).toBe(0)
     expect(JSON.parse(stored.stdout)).toEqual([])
   })
+
+  it("status and serve read a full disk's tracker and say why every change fails; with room again it changes", async () => {
+    const db = join(home, 'jobagent.db')
+    const track = (url: string) =>
+      cli('apply', url, '--title', 'Engineer', '--company', 'Initech', '--location', 'Remote', '--source', 'test')
+    disk.fill()
+
+    const status = await cli('status', '--json')
+    expect(status.stderr).not.toContain('disk I/O error')
+    expect(status.stderr).toContain(`WARNING | jobagent | ${db} is open for reading only: its disk is full`)
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout)).toHaveLength(2000)
+    const text = await cli('status')
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain('Acme 1999')
+    const refused = await track('https://example.org/jobs/new')
+    expect(refused.stderr).toContain(`Error: disk full: ${db} was not changed`)
+    expect(refused.stderr).toContain('Hint: free some space')
+    expect(refused.code).toBe(1)
+
+    const server = await serveBuilt(home)
+    try {
+      expect(server.stderr()).toContain(`${db} is open for reading only: its disk is full`)
+      const page = (await (await fetch(`${server.url}/applications?limit=5`)).json()) as {total: number}
+      expect(page.total).toBe(2000)
+      const health = (await (await fetch(`${server.url}/health`)).json()) as {
+        status: string
+        checks: {tracker_database: [{status: string; output: string}]}
+      }
+      expect(health.checks.tracker_database[0]).toMatchObject({
+        status: 'warn',
+        output: 'the SQLite database cannot be written: its disk is full',
+      })
+      const posted = await fetch(`${server.url}/applications`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({
+          title: 'T',
+          company: 'C',
+          location: '',
+          url: 'https://example.org/jobs/api',
+          source: 's',
+        }),
+      })
+      expect(posted.status).toBe(503)
+      expect(JSON.stringify(await posted.json())).toContain('its disk is full')
+    } finally {
+      await server.stop()
+    }
+
+    disk.free()
+    expect((await track('https://example.org/jobs/new')).code).toBe(0)
+    expect(JSON.parse((await cli('status', '--json')).stdout)).toHaveLength(2001)
+    expect(leftovers()).toEqual([])
+  }, 60_000)
 
   it('run on a full disk exits 1 naming the run lock it could not create, and leaves no lock behind', async () => {
     disk.fill()

@@ -20,6 +20,8 @@ const REMOTEOK_BODY = JSON.stringify([
   },
 ])
 
+const FEED_TOKEN = 'feedtoken42abc'
+
 let server: Server
 let base = ''
 /** Requests to /slow/api wait until the test calls this. */
@@ -37,6 +39,12 @@ beforeEach(async () => {
       response.end(REMOTEOK_BODY)
     }
     if (request.url?.startsWith('/api')) return send()
+    if (request.url?.startsWith('/echo/feed')) {
+      // A feed that answers with the token it was asked with, where the parser's complaint quotes it.
+      response.writeHead(200, {'content-type': 'application/rss+xml'})
+      response.end(`<?xml version="1.0"?><rss><channel><${FEED_TOKEN}></channel></rss>`)
+      return
+    }
     if (request.url?.startsWith('/slow/api')) {
       void released.then(send)
       return
@@ -83,6 +91,19 @@ describe('dashboard: r runs a search now', () => {
     expect(ui.frame()).toContain('[Jobs 1]')
     const run = await context.jobStore.lastRun()
     expect(run).toMatchObject({status: 'ok', jobs_found: 1, new_jobs: 1})
+  })
+
+  it("masks a configured secret a failed board's answer quotes back, in its live line and the outcome", async () => {
+    const {ui} = await dashboard([
+      {type: 'remoteok', url: `${base}/slow/api`},
+      {type: 'rss', name: 'feed', url: `${base}/echo/feed?token=${FEED_TOKEN}`},
+    ])
+    ui.press('r')
+    await ui.until(/✖ rss:feed\s+failed: malformed XML: Expected closing tag '\*\*\*'/)
+    expect(ui.frame()).not.toContain(FEED_TOKEN)
+    release()
+    await ui.until('Search done')
+    expect(ui.frame()).not.toContain(FEED_TOKEN)
   })
 
   it('shows changes made meanwhile by another process (cron, the API) on r', async () => {

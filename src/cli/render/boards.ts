@@ -4,6 +4,9 @@ import type {ConfiguredBoard} from '../../core/jobs/board-health.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
+/** Boards shown one by one; a page that links to more (a directory of employers) is summed up after them. */
+const SHOWN_BOARDS = 20
+
 function jobs(board: FoundBoard): string {
   return `${board.count_is_minimum ? 'at least ' : ''}${board.count}`
 }
@@ -11,12 +14,15 @@ function jobs(board: FoundBoard): string {
 /** What `boards find` found, each board's entry, and the next step: `--add`, or `jobagent run` after it. */
 export function renderFound(result: FindResult, style: Style, configFile: string): string {
   const lines: string[] = []
+  const shown = result.boards.slice(0, SHOWN_BOARDS)
+  const more = result.boards.length - shown.length
   if (result.read_as === 'url') {
     const [board] = result.boards
     lines.push(`Recognised ${board?.ats} board "${board?.slug}" from the URL (no request made).`, '')
   } else if (result.read_as === 'page') {
-    const names = result.boards.map((board) => `${board.ats} "${board.slug}"`).join(', ')
-    lines.push(`The careers page links to ${names}.`, '')
+    const names = shown.map((board) => `${board.ats} "${board.slug}"`).join(', ')
+    const count = more > 0 ? `${result.boards.length} boards: ` : ''
+    lines.push(`The careers page links to ${count}${names}${more > 0 ? ', …' : ''}.`, '')
   } else {
     const atsCount = result.candidates.length === 0 ? 0 : result.probes / result.candidates.length
     lines.push(
@@ -24,7 +30,7 @@ export function renderFound(result: FindResult, style: Style, configFile: string
         `${result.boards.length} answered with jobs:`,
       '',
       renderTable(
-        result.boards,
+        shown,
         [
           {header: 'SOURCE', value: (board) => board.name},
           {header: 'ATS', value: (board) => board.ats},
@@ -36,9 +42,10 @@ export function renderFound(result: FindResult, style: Style, configFile: string
       '',
     )
   }
-  for (const board of result.boards) {
+  for (const board of shown) {
     lines.push(`${board.name}: ${JSON.stringify(board.entry)}`)
   }
+  if (more > 0) lines.push(`… and ${more} more (--json lists them all)`)
   if (result.unanswered.length > 0) {
     const first = result.unanswered[0]
     lines.push(

@@ -7,6 +7,13 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest()
 }
 
+const withToken = new WeakSet<Context>()
+
+/** The request carried the right token: an open route (health, metrics) then shows what only its owner may see. */
+export function carriesToken(c: Context): boolean {
+  return withToken.has(c)
+}
+
 /**
  * `Authorization: Bearer <token>` on every request `isPublic` does not exempt, else 401 with a `WWW-Authenticate`
  * challenge; the token is never logged or echoed. Repeated Authorization headers reach it joined by a comma, which
@@ -19,10 +26,14 @@ function digest(value: string): Buffer {
 export function bearerAuth(token: string, isPublic: (c: Context) => boolean): MiddlewareHandler {
   const expected = digest(token)
   return async (c, next) => {
-    if (isPublic(c)) return next()
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)
-    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return next()
+    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) {
+      withToken.add(c)
+      return next()
+    }
+    // An open route answers without the token, or with a wrong one, as it would to anyone.
+    if (isPublic(c)) return next()
     const missing = header === ''
     c.header('WWW-Authenticate', missing ? 'Bearer realm="jobagent"' : 'Bearer realm="jobagent", error="invalid_token"')
     const message = missing

@@ -1,9 +1,11 @@
 import {createRoute, OpenAPIHono} from '@hono/zod-openapi'
+import type {Context} from 'hono'
 import {
   describeCheckFailure,
   type HealthCheck,
   type HealthCheckResult,
   type HealthStatus,
+  type HealthView,
 } from '../../app/health-checks.js'
 import type {HttpServices} from '../../app/http-services.js'
 import type {Logger} from '../../core/logger.js'
@@ -24,7 +26,12 @@ const health = createRoute({
 })
 
 /** A check that throws or hangs fails on its own; it never takes the health endpoint down with it. */
-async function runCheck(check: HealthCheck, timeoutMs: number, logger: Logger): Promise<HealthCheckResult> {
+async function runCheck(
+  check: HealthCheck,
+  view: HealthView,
+  timeoutMs: number,
+  logger: Logger,
+): Promise<HealthCheckResult> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<HealthCheckResult>((resolve) => {
     timer = setTimeout(
@@ -34,7 +41,7 @@ async function runCheck(check: HealthCheck, timeoutMs: number, logger: Logger): 
   })
   try {
     return await Promise.race([
-      check.run().catch((error: unknown) => ({
+      check.run(view).catch((error: unknown) => ({
         status: 'fail' as const,
         output: describeCheckFailure(check.name, error, logger),
         time: new Date().toISOString(),
@@ -48,11 +55,14 @@ async function runCheck(check: HealthCheck, timeoutMs: number, logger: Logger): 
 
 export function healthRoutes(
   services: HttpServices,
-  options: {startedAt: number; checkTimeoutMs: number; logger: Logger},
+  options: {startedAt: number; checkTimeoutMs: number; logger: Logger; names: (c: Context) => boolean},
 ) {
   return new OpenAPIHono().openapi(health, async (c) => {
     const checks = services.healthChecks
-    const results = await Promise.all(checks.map((check) => runCheck(check, options.checkTimeoutMs, options.logger)))
+    const view = {names: options.names(c)}
+    const results = await Promise.all(
+      checks.map((check) => runCheck(check, view, options.checkTimeoutMs, options.logger)),
+    )
     const status = results.reduce<HealthStatus>((worst, r) => (RANK[r.status] > RANK[worst] ? r.status : worst), 'pass')
     const body = {
       status,

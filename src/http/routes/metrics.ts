@@ -1,4 +1,5 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
+import type {Context} from 'hono'
 import type {HttpMetrics} from '../metrics.js'
 
 const metricsRoute = createRoute({
@@ -12,9 +13,9 @@ const metricsRoute = createRoute({
   },
 })
 
-export function metricsRoutes(metrics: HttpMetrics) {
+export function metricsRoutes(metrics: HttpMetrics, names: (c: Context) => boolean) {
   return new OpenAPIHono().openapi(metricsRoute, async (c) => {
-    const text = await metrics.registry.metrics()
+    const text = await metrics.exposition({names: names(c)})
     return c.text(text, 200, {'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store'})
   })
 }

@@ -32,7 +32,18 @@ const LOCK_WAIT_MS = 5000
 const BUSY_TIMEOUT_MS = 5
 
 const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
+/** A database that cannot be opened as usual for want of space: no room for the WAL index (`-shm`), or a write. */
+const NO_ROOM_CODES = new Set(['SQLITE_FULL', 'SQLITE_IOERR_SHMSIZE'])
 const LOCKED_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY'])
+
+/** A write the disk has no room for; nothing of it was written. */
+function diskFullError(file: string, cause?: unknown): UnavailableError {
+  return new UnavailableError(`disk full: ${file} was not changed`, {
+    cause,
+    hint: `free some space on the file system that holds ${file}, then try again`,
+    publicMessage: 'the SQLite database cannot be written: its disk is full',
+  })
+}
 
 /** Turns driver errors about the file itself into errors that name the file and never touch it. */
 export function describeSqliteError(error: unknown, file: string): unknown {
@@ -55,13 +66,7 @@ export function describeSqliteError(error: unknown, file: string): unknown {
       publicMessage: 'the SQLite database is locked by another process',
     })
   }
-  if (code === 'SQLITE_FULL') {
-    return new UnavailableError(`disk full: ${file} was not changed`, {
-      cause: error,
-      hint: `free some space on the file system that holds ${file}, then try again`,
-      publicMessage: 'the SQLite database cannot be written: its disk is full',
-    })
-  }
+  if (code === 'SQLITE_FULL') return diskFullError(file, error)
   if (code.startsWith('SQLITE_READONLY')) {
     return new UnavailableError(`cannot write ${file}: it is read-only (a read-only file system or no permission)`, {
       cause: error,
@@ -123,8 +128,48 @@ export function openSqlite(file: string, options: OpenOptions = {}): SqliteDatab
   } catch (error) {
     // A file opened but refused (read-only, locked, foreign) is closed: a server or a test process lives on.
     if (db?.open) db.close()
-    throw describeSqliteError(whyCannotOpen(error, file), file)
+    const code = (error as {code?: string} | null)?.code ?? ''
+    if (options.readonly || file === ':memory:' || !NO_ROOM_CODES.has(code)) {
+      throw describeSqliteError(whyCannotOpen(error, file), file)
+    }
+    return openForReading(file, options)
   }
+}
+
+/**
+ * A database on a full disk, opened for reading: WAL mode needs room beside the file for its shared-memory index
+ * (`-shm`), which a full disk refuses even to a reader. In the exclusive locking mode SQLite keeps that index in
+ * memory and reads the database and its WAL as they are. The connection refuses every write up front with the
+ * disk-full error (writeRefusal), changes nothing (query_only), and holds the database to itself while it is open;
+ * a migration that is due needs a write, so it is that same error.
+ */
+function openForReading(file: string, options: OpenOptions): SqliteDatabase {
+  const refusal = diskFullError(file)
+  const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS
+  let db: Connection | undefined
+  try {
+    db = new Connection(file, lockWaitMs, {readonly: false, fileMustExist: true})
+    db.pragma('locking_mode = EXCLUSIVE')
+    db.pragma('query_only = ON')
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`)
+    if (options.migrations?.length) refuseForeign(db, file)
+    const version = db.pragma('user_version', {simple: true}) as number
+    if ((options.migrations ?? []).some((migration) => migration.version > version)) throw refusal
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+    db.writeRefusal = refusal
+    return db
+  } catch (error) {
+    if (db?.open) db.close()
+    throw error === refusal ? refusal : describeSqliteError(whyCannotOpen(error, file), file)
+  }
+}
+
+/**
+ * Why every write to this connection fails before it is tried (its disk was full when it was opened), or
+ * undefined for a connection that writes.
+ */
+export function writeRefusalOf(db: SqliteDatabase): UnavailableError | undefined {
+  return db instanceof Connection ? db.writeRefusal : undefined
 }
 
 /**
@@ -198,6 +243,8 @@ export function read<T>(db: SqliteDatabase, file: string, work: () => T): T {
 /** A connection of openSqlite: the driver's connection with the transactions it owns. */
 class Connection extends DriverConnection {
   readonly transactions: ConnectionTransactions
+  /** Set on a connection opened for reading on a full disk: the error every write fails with. */
+  writeRefusal: UnavailableError | undefined
 
   constructor(file: string, lockWaitMs: number, options: {readonly: boolean; fileMustExist: boolean}) {
     super(file, options)
@@ -238,13 +285,19 @@ class ConnectionTransactions {
   private readonly writes: WriteQueue
   private readonly snapshot: ReadSnapshot
 
-  constructor(db: SqliteDatabase, file: string, lockWaitMs: number, snapshots: OpenSnapshots) {
+  constructor(
+    private readonly db: SqliteDatabase,
+    file: string,
+    lockWaitMs: number,
+    snapshots: OpenSnapshots,
+  ) {
     this.snapshot = new ReadSnapshot(db, snapshots)
     this.writes = new WriteQueue(db, file, lockWaitMs, () => snapshots.endAll())
   }
 
   write<T>(work: () => T): Promise<T> {
-    return this.writes.run(work)
+    const refusal = writeRefusalOf(this.db)
+    return refusal ? Promise.reject(refusal) : this.writes.run(work)
   }
 
   read<T>(work: () => T): T {
