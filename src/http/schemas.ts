@@ -30,6 +30,10 @@ const ErrorSchema = z
           message: z.string(),
         }),
       ),
+      hint: z.string().optional().openapi({
+        description: 'what to do about it, where the error has advice for API clients',
+        example: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
+      }),
     }),
   })
   .openapi('Error')
