@@ -112,8 +112,8 @@ export function registerJobTools(server: McpServer, context: AppContext, options
       const reading = context.forReading()
       const result = await (await reading.openSharedSearch()).run(args.tags ?? [], options.stopping)
       if (options.stopping.aborted) {
-        // Answered only when the client closed stdin: after any other end of the session no answer goes out.
-        throw new UnavailableError('the client closed stdin; the search was stopped', {
+        const reason = options.stopping.reason instanceof Error ? options.stopping.reason.message : 'the session ended'
+        throw new UnavailableError(`${reason}; the search was stopped`, {
           hint: 'keep stdin open until the answer has come',
         })
       }

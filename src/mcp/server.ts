@@ -4,7 +4,7 @@ import type {AppContext} from '../app/context.js'
 import {VERSION} from '../app/version.js'
 import {registerJobTools} from './job-tools.js'
 import {registerResources} from './resources.js'
-import {StdioSession} from './stdio-session.js'
+import {MAX_MESSAGE_BYTES, StdioSession} from './stdio-session.js'
 import {registerTrackerTools} from './tracker-tools.js'
 
 const INSTRUCTIONS =
@@ -14,6 +14,7 @@ const INSTRUCTIONS =
 
 /** How long requests read before the client closed stdin may take to be answered before the server stops. */
 const ANSWER_WAIT_MS = 5000
+const MAX_MESSAGE_MB = MAX_MESSAGE_BYTES / (1024 * 1024)
 
 /** The MCP server over the application's services: the tools and resources of docs/MCP.md. */
 function createMcpServer(context: AppContext, stopping: AbortSignal): McpServer {
@@ -26,9 +27,9 @@ function createMcpServer(context: AppContext, stopping: AbortSignal): McpServer 
 
 /**
  * Serves MCP on the given streams (the process's stdin and stdout) until the client closes its end of stdin;
- * stdout carries the protocol alone, so the logs go to stderr. When stdin ends, searches of the boards still
- * running are stopped, the requests read before the end are answered (within ANSWER_WAIT_MS), and the server
- * closes. A message over the limit of one ends the session with a ValidationError (exit 2).
+ * stdout carries the protocol alone, so the logs go to stderr. When reading ends (stdin closed, or a message over
+ * the limit), searches of the boards still running are stopped, the requests read before are answered (within
+ * ANSWER_WAIT_MS), and the server closes; after a message over the limit with the session's ValidationError (exit 2).
  */
 export async function serveMcp(context: AppContext, streams: {stdin: Readable; stdout: Writable}): Promise<void> {
   const stopping = new AbortController()
@@ -37,14 +38,15 @@ export async function serveMcp(context: AppContext, streams: {stdin: Readable; s
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve
   })
+  transport.onend = () => {
+    const why = transport.failure ? `a message was larger than ${MAX_MESSAGE_MB} MB` : 'the client closed stdin'
+    context.logger.debug(`${why}; the MCP server answers what it read and stops`)
+    stopping.abort(new Error(why))
+    void transport.allAnswered(ANSWER_WAIT_MS).then(() => server.close())
+  }
   await server.connect(transport)
   // A line that is no JSON-RPC message is skipped without an answer (no id to answer to): the log says so.
   server.server.onerror = (error) => context.logger.warning(`MCP: ${error.message.slice(0, 300)}`)
-  streams.stdin.once('end', () => {
-    context.logger.debug('the client closed stdin; the MCP server answers what it read and stops')
-    stopping.abort(new Error('the client closed stdin'))
-    void transport.allAnswered(ANSWER_WAIT_MS).then(() => server.close())
-  })
   await closed
   stopping.abort(new Error('the MCP session ended'))
   if (transport.failure) throw transport.failure

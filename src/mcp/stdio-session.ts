@@ -29,6 +29,8 @@ export class StdioSession implements Transport {
   onclose?: () => void
   onerror?: (error: Error) => void
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
+  /** Reading has ended: the client closed stdin, or sent a message over the limit (`failure` says so). */
+  onend?: () => void
   /** Why the session stopped reading before the client closed stdin; undefined otherwise. */
   failure: ValidationError | undefined
   /** The parts of the line being read, and their length in bytes. */
@@ -36,6 +38,8 @@ export class StdioSession implements Transport {
   private size = 0
   private readonly unanswered = new Set<RequestId>()
   private whenAnswered: (() => void) | undefined
+  /** No more is read: stdin ended, a message was too large, or the session closed. */
+  private ended = false
   private closed = false
 
   constructor(
@@ -46,6 +50,7 @@ export class StdioSession implements Transport {
   async start(): Promise<void> {
     this.stdin.on('data', this.read)
     this.stdin.on('error', this.fail)
+    this.stdin.once('end', this.end)
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -58,11 +63,7 @@ export class StdioSession implements Transport {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    this.stdin.off('data', this.read)
-    this.stdin.off('error', this.fail)
-    // Nothing else reads stdin: paused, it no longer keeps the process alive.
-    this.stdin.pause()
-    this.parts = []
+    this.stopReading()
     this.onclose?.()
   }
 
@@ -78,10 +79,27 @@ export class StdioSession implements Transport {
     })
   }
 
+  private stopReading(): void {
+    this.ended = true
+    this.stdin.off('data', this.read)
+    this.stdin.off('error', this.fail)
+    this.stdin.off('end', this.end)
+    // Nothing else reads stdin: paused, it no longer keeps the process alive.
+    this.stdin.pause()
+    this.parts = []
+    this.size = 0
+  }
+
+  private readonly end = (): void => {
+    if (this.ended) return
+    this.stopReading()
+    this.onend?.()
+  }
+
   private readonly read = (chunk: Buffer | string): void => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     let start = 0
-    for (let end = bytes.indexOf(NEWLINE); end !== -1 && !this.closed; end = bytes.indexOf(NEWLINE, start)) {
+    for (let end = bytes.indexOf(NEWLINE); end !== -1 && !this.ended; end = bytes.indexOf(NEWLINE, start)) {
       this.take(bytes.subarray(start, end))
       this.endLine()
       start = end + 1
@@ -90,7 +108,7 @@ export class StdioSession implements Transport {
   }
 
   private take(part: Buffer): void {
-    if (this.closed || part.length === 0) return
+    if (this.ended || part.length === 0) return
     this.size += part.length
     if (this.size > MAX_MESSAGE_BYTES) {
       this.failure = new ValidationError(
@@ -99,14 +117,14 @@ export class StdioSession implements Transport {
           hint: `send less in one request (at most ${LIMIT}): ask for fewer items, or give a path or URL instead of the content`,
         },
       )
-      void this.close()
+      this.end()
       return
     }
     this.parts.push(part)
   }
 
   private endLine(): void {
-    if (this.closed) return
+    if (this.ended) return
     const bytes = this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts, this.size)
     this.parts = []
     this.size = 0

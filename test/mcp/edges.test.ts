@@ -185,17 +185,19 @@ describe('jobagent mcp as a process', () => {
   it('stops with exit 2 and an error naming the limit when a message is over 10 MB, after answering the ones before', async () => {
     const home = tempDir('jobagent-mcp-large-')
     cleanups.push(home.cleanup)
+    const before = {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'list_applications', arguments: {}}}
     const huge = {
       jsonrpc: '2.0',
-      id: 2,
+      id: 3,
       method: 'tools/call',
       params: {name: 'list_jobs', arguments: {search: 'x'.repeat(11 * 1024 * 1024)}},
     }
-    const result = await runCli(['mcp'], {home: home.path, input: line(INITIALIZE) + line(INITIALIZED) + line(huge)})
+    const input = line(INITIALIZE) + line(INITIALIZED) + line(before) + line(huge)
+    const result = await runCli(['mcp'], {home: home.path, input})
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('Error: a message from the MCP client is larger than 10 MB')
     expect(result.stderr).toMatch(/\nHint: /)
     const answers = result.stdout.split('\n').filter(Boolean)
-    expect(answers.map((text) => JSON.parse(text).id)).toEqual([1])
+    expect(answers.map((text) => JSON.parse(text).id)).toEqual([1, 2])
   })
 })

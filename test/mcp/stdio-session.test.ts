@@ -10,14 +10,18 @@ async function session() {
   const transport = new StdioSession(stdin, stdout)
   const messages: JSONRPCMessage[] = []
   let closed = false
+  let ended = false
   transport.onmessage = (message) => {
     messages.push(message)
   }
   transport.onclose = () => {
     closed = true
   }
+  transport.onend = () => {
+    ended = true
+  }
   await transport.start()
-  return {stdin, stdout, transport, messages, closed: () => closed}
+  return {stdin, stdout, transport, messages, closed: () => closed, ended: () => ended}
 }
 
 /** A request whose text is `bytes` long, newline excluded. */
@@ -60,20 +64,33 @@ describe('StdioSession', () => {
   })
 
   it('reads a message of exactly the limit', async () => {
-    const {stdin, messages, closed} = await session()
+    const {stdin, messages, ended} = await session()
     writeInChunks(stdin, `${requestOf(MAX_MESSAGE_BYTES)}\n`, 64 * 1024)
     await new Promise((resolve) => setImmediate(resolve))
     expect(messages).toHaveLength(1)
-    expect(closed()).toBe(false)
+    expect(ended()).toBe(false)
   })
 
-  it('stops reading at a message over the limit, closes, and keeps why as its failure', async () => {
-    const {stdin, transport, messages, closed} = await session()
+  it('says when the client has closed stdin, after the last whole message', async () => {
+    const {stdin, messages, ended} = await session()
+    stdin.end(`${requestOf(100, 1)}\n{"jsonrpc":`)
+    await new Promise((resolve) => stdin.once('end', resolve))
+    expect(messages).toHaveLength(1)
+    expect(ended()).toBe(true)
+  })
+
+  it('stops reading at a message over the limit, says so, and keeps why as its failure', async () => {
+    const {stdin, transport, messages, closed, ended} = await session()
     stdin.write(`${requestOf(100, 1)}\n`)
     writeInChunks(stdin, `${requestOf(MAX_MESSAGE_BYTES + 1, 2)}\n${requestOf(100, 3)}\n`, 64 * 1024)
     await new Promise((resolve) => setImmediate(resolve))
     expect(messages.map((message) => (message as {id: number}).id)).toEqual([1])
-    expect(closed()).toBe(true)
+    expect(ended()).toBe(true)
+    // Still open: the request read before is answered first.
+    expect(closed()).toBe(false)
+    const answered = transport.allAnswered(5000)
+    await transport.send({jsonrpc: '2.0', id: 1, result: {}})
+    await answered
     expect(transport.failure?.message).toBe(
       'a message from the MCP client is larger than 10 MB; the MCP server stopped',
     )
