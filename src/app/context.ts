@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs'
 import {ApplicationService} from '../core/applications/application-service.js'
 import {ContactService} from '../core/applications/contact-service.js'
 import {FollowUps} from '../core/applications/follow-ups.js'
@@ -40,6 +41,8 @@ export interface ContextOptions {
   boardsViaProxy?: boolean
   /** The clock of every service; by default the system's, or the one JOBAGENT_NOW sets (see clock.ts). */
   clock?: Clock
+  /** An empty tracker in memory instead of jobagent.db: reads that must create nothing (forReading). */
+  emptyTracker?: boolean
 }
 
 /** Everything the context builds, each on first use. */
@@ -62,6 +65,7 @@ interface Services {
   notifications: Promise<NotificationService>
   digestSender: Promise<DigestSender>
   boards: Promise<Boards>
+  emptyTracker: AppContext
 }
 
 /**
@@ -83,12 +87,14 @@ export class AppContext {
   private readonly portGiven: boolean
   private built: Partial<Services> = {}
   private closers: (() => void | Promise<void>)[] = []
+  private readonly options: ContextOptions
 
   constructor(options: ContextOptions = {}) {
+    this.options = options
     this.env = options.env ?? process.env
     const loaded = loadConfig({env: this.env, overrides: options.overrides ?? {}})
     this.config = loaded.config
-    this.paths = loaded.paths
+    this.paths = options.emptyTracker ? {...loaded.paths, trackerDb: ':memory:'} : loaded.paths
     this.portGiven = (options.overrides?.server as {port?: number} | undefined)?.port !== undefined
     this.secrets = configuredSecrets(this.config, this.env)
     this.logger = maskedLogger(options.logger ?? silentLogger, this.secrets)
@@ -112,6 +118,20 @@ export class AppContext {
 
   private closeWith(close: () => void | Promise<void>): void {
     this.closers.push(close)
+  }
+
+  /**
+   * The context for reads that must create nothing (the MCP server's read-only tools on a fresh home): this one
+   * once jobagent.db exists, else one with the same config over an empty tracker in memory, so the reads answer as
+   * from an empty tracker and the data directory is not made. Changes go through this context, which creates it.
+   */
+  forReading(): AppContext {
+    if (this.options.emptyTracker || 'trackerDb' in this.built || existsSync(this.paths.trackerDb)) return this
+    return this.once('emptyTracker', () => {
+      const empty = new AppContext({...this.options, clock: this.clock, emptyTracker: true})
+      this.closeWith(() => empty.close())
+      return empty
+    })
   }
 
   get trackerDb(): SqliteDatabase {

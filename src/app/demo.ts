@@ -104,7 +104,7 @@ export async function runDemo(
       kept: options.keep,
       next_step:
         `Demo finished: ${summary.jobs_found} jobs on ${sources.length} sample boards, ${summary.new_jobs} new. ${next} ` +
-        'Next: choose your boards (jobagent config set sources ..., see docs/SOURCES.md), then run ' +
+        'Next: choose your boards (jobagent config set sources ..., see jobagent help sources), then run ' +
         'jobagent run and list the jobs with jobagent jobs.',
     }
   } finally {

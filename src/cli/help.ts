@@ -6,7 +6,21 @@ import {Help} from './oclif.js'
  * oclif's `Command config:lst not found.`
  */
 export class JobagentHelp extends Help {
+  /** The root help also names the help topic that is no command. */
+  formatRoot(): string {
+    const guides: [string, string][] = [
+      ['sources', 'The job boards a run can search and what each entry of sources needs (jobagent help sources)'],
+    ]
+    return `${super.formatRoot()}\n\n${this.section('GUIDES', guides)}`
+  }
+
   async showHelp(argv: string[]): Promise<void> {
+    if (argv.length === 1 && argv[0] === 'sources') {
+      // A topic of its own rather than a command: the boards and what each entry needs, offline.
+      const {sourcesHelp} = await import('../app/sources-help.js')
+      this.log(sourcesHelp())
+      return
+    }
     try {
       await super.showHelp(argv)
     } catch (error) {

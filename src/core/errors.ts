@@ -25,6 +25,8 @@ interface ErrorOptions {
   publicMessage?: string
   /** The details as API clients may see them, where `details` name such things too; none are shown without them. */
   publicDetails?: ErrorDetail[]
+  /** What an API client can do about it, when that is worth saying and names nothing internal (the error body's `hint`). */
+  publicHint?: string
 }
 
 export abstract class JobagentError extends Error {
@@ -34,6 +36,7 @@ export abstract class JobagentError extends Error {
   readonly retryAfterSeconds: number | undefined
   readonly publicMessage: string | undefined
   readonly publicDetails: ErrorDetail[] | undefined
+  readonly publicHint: string | undefined
 
   constructor(message: string, options: ErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause})
@@ -43,6 +46,7 @@ export abstract class JobagentError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds
     this.publicMessage = options.publicMessage
     this.publicDetails = options.publicDetails
+    this.publicHint = options.publicHint
   }
 }
 

@@ -7,6 +7,7 @@ import {type Logger, silentLogger} from '../core/logger.js'
 import {jsonNestsDeeperThan, MAX_NESTING_DEPTH} from '../core/nesting.js'
 import {maskCredentials, SecretMask} from '../core/secrets.js'
 import {
+  closedClient,
   describeAbort,
   describeNetworkError,
   describeStatus,
@@ -285,6 +286,8 @@ export class HttpClient {
         })
       }
       if (error instanceof HttpError) throw error
+      // A client closed while a request waited for its retry (the program stopping) will never send it: no retry.
+      if (closedClient(error)) throw new HttpError('not sent: the HTTP client was closed', {url, cause: error})
       throw new HttpError(describeNetworkError(error), {url, retryable: true, cause: error})
     }
   }

@@ -82,6 +82,17 @@ export function describeNetworkError(error: unknown): string {
   return `network error: ${typeof code === 'string' && !message.includes(code) ? `${code} ` : ''}${message}`
 }
 
+/** undici's errors for a request given to a dispatcher that was closed or destroyed, under fetch's wrapping. */
+const CLOSED_CLIENT_CODES = new Set(['UND_ERR_CLOSED', 'UND_ERR_DESTROYED'])
+
+/** True when the request failed because its client was closed: it was never sent, and trying again cannot help. */
+export function closedClient(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (CLOSED_CLIENT_CODES.has(String((cause as {code?: unknown}).code))) return true
+  }
+  return false
+}
+
 /** Why the caller stopped the request, from its signal's reason. */
 export function describeAbort(reason: unknown): string {
   const text = reason instanceof Error ? reason.message : reason === undefined ? '' : String(reason)

@@ -14,13 +14,13 @@ import {
 import {type Logger, silentLogger} from '../core/logger.js'
 import {maskUrlsIn} from '../core/secrets.js'
 
-/** The one error body of the API: `{"error": {"code", "message", "details"}}`. */
+/** The one error body of the API: `{"error": {"code", "message", "details"}}`, and `hint` when there is one to give. */
 interface ErrorBody {
-  error: {code: string; message: string; details: ErrorDetail[]}
+  error: {code: string; message: string; details: ErrorDetail[]; hint?: string}
 }
 
-export function errorBody(code: string, message: string, details: ErrorDetail[] = []): ErrorBody {
-  return {error: {code, message, details}}
+export function errorBody(code: string, message: string, details: ErrorDetail[] = [], hint?: string): ErrorBody {
+  return {error: {code, message, details, ...(hint === undefined ? {} : {hint})}}
 }
 
 const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
@@ -111,11 +111,15 @@ function errorAnswer(error: unknown, request: {method: string; path: string}, lo
     if (error.kind === 'unavailable') {
       // The answer names the store and its state; where it lives (paths, hosts, databases) stays in the log.
       logger.warning(`${request.method} ${request.path}: ${error.message}`)
-      return {status, body: errorBody(error.kind, publicMessageOf(error), error.publicDetails ?? []), headers}
+      return {
+        status,
+        body: errorBody(error.kind, publicMessageOf(error), error.publicDetails ?? [], error.publicHint),
+        headers,
+      }
     }
     // A request too large (too many ids) carries the code of its status, as the body limit's answer does.
     const code = status === 413 || status === 414 ? (CODE_BY_STATUS[status] as string) : error.kind
-    return {status, body: errorBody(code, error.message, error.details), headers}
+    return {status, body: errorBody(code, error.message, error.details, error.publicHint), headers}
   }
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode

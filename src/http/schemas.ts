@@ -30,6 +30,10 @@ const ErrorSchema = z
           message: z.string(),
         }),
       ),
+      hint: z.string().optional().openapi({
+        description: 'what to do about it, where the error has advice for API clients',
+        example: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
+      }),
     }),
   })
   .openapi('Error')
@@ -138,8 +142,9 @@ export const InterviewSchema = z
 /** POST /applications/{url}/interviews: checked by the core's rules. */
 export const InterviewRequestSchema = interviewInputSchema.clone().openapi('InterviewRequest', {
   description:
-    'at: local time "YYYY-MM-DD HH:MM" (or with T); time_zone: an IANA zone, the server\'s own when left out',
-  example: {at: '2026-12-02 14:00', kind: 'video', with: 'Ann Lee, CTO', notes: 'system design'},
+    'starts_at: local time "YYYY-MM-DD HH:MM" (or with T); time_zone: an IANA zone, the server\'s own when left ' +
+    "out; the names of the answer (the CLI's --at and --zone). at: the older name of starts_at, still taken (not both)",
+  example: {starts_at: '2026-12-02 14:00', time_zone: 'Europe/Berlin', kind: 'video', with: 'Ann Lee, CTO'},
 })
 
 /** The application an interview belongs to, in lists of interviews. */

@@ -1,9 +1,9 @@
 import {type McpServer, ResourceTemplate} from '@modelcontextprotocol/sdk/server/mcp.js'
-import {ErrorCode, McpError, type ReadResourceResult} from '@modelcontextprotocol/sdk/types.js'
+import {ErrorCode, type ReadResourceResult} from '@modelcontextprotocol/sdk/types.js'
 import type {AppContext} from '../app/context.js'
 import {latestDigest} from '../app/latest-digest.js'
 import {applicationInFull, applicationInFullDocument} from '../core/applications/application-in-full.js'
-import {ValidationError} from '../core/errors.js'
+import {type ErrorKind, isJobagentError, ValidationError} from '../core/errors.js'
 import {UNTRUSTED} from './job-tools.js'
 import {errorText} from './results.js'
 
@@ -13,9 +13,19 @@ function json(uri: URL, data: unknown): ReadResourceResult {
   return {contents: [{uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(data, null, 2)}]}
 }
 
-/** One variable of a URI template, which the SDK gives as a list when the template repeats it. */
+/**
+ * One variable of a URI template (the SDK gives a list when the template repeats it), percent-decoded; a `%` that
+ * starts no escape is the client's mistake, named with the id as it came.
+ */
 function single(value: string | string[] | undefined): string {
-  return decodeURIComponent((Array.isArray(value) ? value[0] : value) ?? '')
+  const raw = (Array.isArray(value) ? value[0] : value) ?? ''
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new ValidationError(`the id in the URI is not percent-encoded: ${JSON.stringify(raw)}`, {
+      hint: 'encode the id as one path segment (encodeURIComponent): a % is written %25, a / is written %2F',
+    })
+  }
 }
 
 function jobIdOf(value: string): number {
@@ -54,7 +64,7 @@ export function registerResources(server: McpServer, context: AppContext): void 
     },
     (uri) =>
       readOrFail(context, async () => ({
-        contents: [{uri: uri.href, mimeType: 'text/plain', text: await latestDigest(context)}],
+        contents: [{uri: uri.href, mimeType: 'text/plain', text: await latestDigest(context.forReading())}],
       })),
   )
   server.registerResource(
@@ -63,7 +73,7 @@ export function registerResources(server: McpServer, context: AppContext): void 
     {title: 'Job', description: `A stored job in full, as get_job gives it. ${UNTRUSTED}`, mimeType: JSON_TYPE},
     (uri, {id}) =>
       readOrFail(context, async () => {
-        const {parts, ...job} = await (await context.openJobCatalog()).show(jobIdOf(single(id)))
+        const {parts, ...job} = await (await context.forReading().openJobCatalog()).show(jobIdOf(single(id)))
         return json(uri, {...job, explain: parts})
       }),
   )
@@ -77,15 +87,38 @@ export function registerResources(server: McpServer, context: AppContext): void 
     },
     (uri, {id}) =>
       readOrFail(context, async () =>
-        json(uri, applicationInFullDocument(await applicationInFull(context, single(id)))),
+        json(uri, applicationInFullDocument(await applicationInFull(context.forReading(), single(id)))),
       ),
   )
+}
+
+/** The protocol's code for each kind of error: -32002 is MCP's "resource not found". */
+const CODE_BY_KIND: Record<ErrorKind, number> = {
+  not_found: -32002,
+  validation: ErrorCode.InvalidParams,
+  conflict: ErrorCode.InvalidParams,
+  unavailable: ErrorCode.InternalError,
+  configuration: ErrorCode.InternalError,
+}
+
+/**
+ * A read that failed, as the SDK answers it: its code and its message, the `Error:` and `Hint:` lines. Not an
+ * McpError, whose message starts with its own "MCP error <code>:", to which the client adds another.
+ */
+class ReadFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
 }
 
 async function readOrFail(context: AppContext, read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
   try {
     return context.secrets.maskStrings(await read())
   } catch (error) {
-    throw new McpError(ErrorCode.InvalidParams, context.secrets.mask(errorText(error, context.logger)))
+    const code = isJobagentError(error) ? CODE_BY_KIND[error.kind] : ErrorCode.InternalError
+    throw new ReadFailure(code, context.secrets.mask(errorText(error, context.logger)))
   }
 }

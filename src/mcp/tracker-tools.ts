@@ -32,7 +32,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       annotations: READ,
     },
     guarded(context, async ({status, search, limit}) => {
-      const page = await context.applications.page({status, search, limit: limit ?? 100})
+      const page = await context.forReading().applications.page({status, search, limit: limit ?? 100})
       const applications = page.applications.map(trackedRecord)
       return answer(`${applications.length} of ${page.total} application(s).`, {
         applications,
@@ -52,7 +52,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       annotations: READ,
     },
     guarded(context, async ({application}) => {
-      const full = applicationInFullDocument(await applicationInFull(context, application))
+      const full = applicationInFullDocument(await applicationInFull(context.forReading(), application))
       return answer(`#${full.id} ${full.title} at ${full.company} (status: ${full.status}).`, {application: full})
     }),
   )
@@ -114,7 +114,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       annotations: READ,
     },
     guarded(context, async () => {
-      const followUps = context.followUps
+      const followUps = context.forReading().followUps
       const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
       const document = followUpsDocument(due, followUps.afterDays, interviews)
       return answer(`${document.count} application(s) due for a follow-up.`, document)
@@ -131,7 +131,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       annotations: READ,
     },
     guarded(context, async ({all}) => {
-      const interviews = (await context.interviews.list({all: all ?? false})).map(scheduledRecord)
+      const interviews = (await context.forReading().interviews.list({all: all ?? false})).map(scheduledRecord)
       return answer(`${interviews.length} interview(s).`, {interviews, count: interviews.length})
     }),
   )
@@ -154,7 +154,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       annotations: READ,
     },
     guarded(context, async ({since}) => {
-      const stats = await context.applications.stats(since === undefined ? {} : {since})
+      const stats = await context.forReading().applications.stats(since === undefined ? {} : {since})
       return answer('Funnel statistics of the tracked applications.', {...stats})
     }),
   )

@@ -110,6 +110,23 @@ describe('jobagent edit and remove', () => {
     expect(nothing.stderr).toContain('Error: nothing to change')
   })
 
+  it('says how to give an application the URL another one has, naming both ids', async () => {
+    const taken = await runCommand(Edit, ['1', '--url', LONG_URL], {home})
+    expect(taken.code).toBe(1)
+    expect(taken.stderr).toContain(`Error: already tracked as #2 ${LONG_URL} (status: applied)`)
+    expect(taken.stderr).toContain(
+      'Hint: #2 has that URL already (see it with: jobagent status 2); to give it to #1, change the URL of #2 ' +
+        'first (jobagent edit 2 --url <URL>) or delete #2 (jobagent remove 2 --purge)',
+    )
+    expect(taken.stderr).not.toContain('<status>')
+    await runCommand(Remove, ['2'], {home})
+    const removed = await runCommand(Edit, ['1', '--url', LONG_URL], {home})
+    expect(removed.stderr).toContain(
+      'Hint: #2 is removed from lists but keeps that URL; bring it back with jobagent remove 2 --undo and edit it ' +
+        'instead, or delete it for good with jobagent remove 2 --purge',
+    )
+  })
+
   it('removes, restores and purges by id', async () => {
     const removed = await runCommand(Remove, ['2', '--json'], {home})
     expect(JSON.parse(removed.stdout)).toMatchObject({id: 2, purged: false, removed_at: expect.any(String)})

@@ -40,6 +40,19 @@ describe('the jobagent executable', () => {
     expect(root.stdout).toMatch(/COMMANDS[\s\S]*status/)
   })
 
+  it('explains the sources list offline with jobagent help sources, named by the root help', async () => {
+    const topic = await cli('help', 'sources')
+    expect(topic.code).toBe(0)
+    expect(topic.stderr).toBe('')
+    expect(topic.stdout).toContain("$ jobagent config set sources '[")
+    expect(topic.stdout).toMatch(/^ {2}greenhouse +boards: \["<slug>", \.\.\.\]$/m)
+    expect(topic.stdout).toMatch(/^ {2}adzuna +country, app_id, app_key$/m)
+    expect(topic.stdout).toMatch(/^ {2}file +path$/m)
+    expect(topic.stdout).toMatch(/^ {2}remoteok +-$/m)
+    const root = await cli('help')
+    expect(root.stdout).toMatch(/GUIDES\n {2}sources .*\n.*jobagent help sources/)
+  })
+
   it('shows at least two examples in the help of every command', async () => {
     const results = await Promise.all(commands.map((command) => cli(...command.split(' '), '--help')))
     const withoutExamples = commands.filter((_command, index) => {

@@ -78,6 +78,9 @@ describe('run --demo on a machine where jobagent never ran', () => {
       /^Demo finished: \d+ jobs on 7 sample boards, \d+ new\. Your own data was not touched\./,
     )
     expect(result.stdout).toContain('jobagent config set sources')
+    // A file of the repository is no help to a user of the single executable; the help topic is there offline.
+    expect(result.stdout).toContain('see jobagent help sources')
+    expect(result.stdout).not.toContain('docs/')
     expect(result.stdout).toContain('jobagent jobs')
   })
 

@@ -233,6 +233,11 @@ describe('the single executable', () => {
     expect(demo.code).toBe(0)
     expect(demo.stderr).toMatch(/Job Search Agent v\S+ starting/)
     expect(demo.stdout).toMatch(/Demo finished: \d+ jobs on 7 sample boards/)
+    // What the demo points at works with the executable alone.
+    expect(demo.stdout).toContain('see jobagent help sources')
+    const topic = await run(['help', 'sources'])
+    expect(topic.code).toBe(0)
+    expect(topic.stdout).toMatch(/^ {2}greenhouse +boards: /m)
 
     const url = 'https://example.org/jobs/binary'
     const apply = await run(['apply', url, '--title', 'Backend Engineer', '--company', 'Acme', '--source', 'referral'])

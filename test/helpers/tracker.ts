@@ -66,11 +66,15 @@ export function application(overrides: Record<string, unknown> = {}): Record<str
 }
 
 /** Records applications straight into `<home>/jobagent.db`, as earlier CLI runs would have. */
-export async function seedTracker(home: string, records: readonly Record<string, unknown>[]): Promise<void> {
+export async function seedTracker(
+  home: string,
+  records: readonly Record<string, unknown>[],
+  clock: Clock = steppingClock(),
+): Promise<void> {
   const file = join(home, 'jobagent.db')
   const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
   try {
-    const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
+    const service = new ApplicationService(new SqliteApplicationStore(db, file), clock)
     for (const record of records) await service.record(record)
   } finally {
     db.close()

@@ -91,6 +91,25 @@ describe('shared HTTP client', () => {
     expect(server.requests).toHaveLength(3)
   })
 
+  it('does not retry once it is closed: a request waiting for its retry then fails at once, naming why', async () => {
+    const server = await serve({'/api': (_req, res) => sendText(res, 'busy', 503)})
+    // Not one of `clients`: this test closes it.
+    const http = new HttpClient({retries: 2, retryBaseDelayMs: 300})
+    const request = http.getJson(`${server.url}/api`)
+    await expect.poll(() => server.requests.length).toBe(1)
+    await http.close()
+    const started = performance.now()
+    const error = await request.then(
+      () => undefined,
+      (reason: unknown) => reason as Error & {attempts: number},
+    )
+    expect(error?.message).toBe('not sent: the HTTP client was closed')
+    expect(error?.attempts).toBe(2)
+    // The retry was due within the base delay; a second one would have waited twice as long again.
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(server.requests).toHaveLength(1)
+  })
+
   it('does not retry a 404', async () => {
     const server = await serve({})
     await expect(client().getJson(`${server.url}/missing`)).rejects.toThrow(/^HTTP 404 Not Found$/)

@@ -38,6 +38,35 @@ describe('POST /applications/{url}/interviews', () => {
     expect(detail.history.map((entry: {change: string}) => entry.change)).toEqual(['interview', 'status'])
   })
 
+  it('takes the start as starts_at, the name its answers use, and the older at too', async () => {
+    const startsAt = berlinDay(2, '09:30')
+    const response = await addTo('1', {starts_at: startsAt, time_zone: 'Europe/Berlin'})
+    expect(response.status).toBe(201)
+    expect((await json(response)).interview).toMatchObject({
+      starts_at: startsAt.replace(' ', 'T'),
+      time_zone: 'Europe/Berlin',
+    })
+    expect((await addTo('2', {at: startsAt})).status).toBe(201)
+    const impossible = await addTo('1', {starts_at: '2026-02-30 14:00'})
+    expect((await json(impossible)).error.details).toEqual([
+      {
+        field: 'starts_at',
+        message: 'starts_at "2026-02-30 14:00" is not a day of the calendar (2026-02-30 does not exist)',
+      },
+    ])
+    const both = await addTo('1', {starts_at: startsAt, at: startsAt})
+    expect(both.status).toBe(422)
+    expect((await json(both)).error.details).toEqual([
+      {field: 'at', message: 'give starts_at or at (its older name), not both'},
+    ])
+    const neither = await addTo('1', {kind: 'video'})
+    expect((await json(neither)).error.details).toEqual([{field: 'starts_at', message: 'starts_at is required'}])
+    const spec = await json(await api.app.request('/openapi.json'))
+    expect(Object.keys(spec.components.schemas.InterviewRequest.properties)).toEqual(
+      expect.arrayContaining(['starts_at', 'time_zone', 'at']),
+    )
+  })
+
   it('answers 422 naming the field for an impossible time or an unknown kind, and 404 for no application', async () => {
     const impossible = await addTo('1', {at: '2026-02-30 14:00'})
     expect(impossible.status).toBe(422)

@@ -111,17 +111,37 @@ function notTracked(ref: string): NotFoundError {
   return new NotFoundError(what, {hint: 'list tracked applications with their ids: jobagent status'})
 }
 
-/** The conflict of a URL that is tracked as another application, named by its id and URL. */
-function alreadyTracked(taken: TrackedApplication): ConflictError {
+/**
+ * The conflict of a URL that is tracked as another application, named by its id and URL. `editing` is the
+ * application an edit would have given the URL: the hint then says how to free the URL, where a new record's hint
+ * says how to go on with the application that has it.
+ */
+function alreadyTracked(taken: TrackedApplication, editing?: number): ConflictError {
+  const {id} = taken
   const removed = taken.removed_at !== null
   return new ConflictError(
-    `already tracked as #${taken.id} ${taken.url} (${removed ? 'removed' : `status: ${taken.status}`})`,
+    `already tracked as #${id} ${taken.url} (${removed ? 'removed' : `status: ${taken.status}`})`,
     {
-      hint: removed
-        ? `bring it back with: jobagent remove ${taken.id} --undo`
-        : `change it with: jobagent status ${taken.id} <status>`,
-      details: [{field: 'url', message: `already tracked as #${taken.id}`}],
+      hint: editing === undefined ? goOnWith(id, removed) : freeUrlOf(id, removed, editing),
+      details: [{field: 'url', message: `already tracked as #${id}`}],
     },
+  )
+}
+
+function goOnWith(id: number, removed: boolean): string {
+  return removed ? `bring it back with: jobagent remove ${id} --undo` : `change it with: jobagent status ${id} <status>`
+}
+
+function freeUrlOf(id: number, removed: boolean, editing: number): string {
+  if (removed) {
+    return (
+      `#${id} is removed from lists but keeps that URL; bring it back with jobagent remove ${id} --undo and edit it ` +
+      `instead, or delete it for good with jobagent remove ${id} --purge`
+    )
+  }
+  return (
+    `#${id} has that URL already (see it with: jobagent status ${id}); to give it to #${editing}, change the URL of ` +
+    `#${id} first (jobagent edit ${id} --url <URL>) or delete #${id} (jobagent remove ${id} --purge)`
   )
 }
 
@@ -252,7 +272,7 @@ export class ApplicationService {
     const application = await this.find(ref)
     const update = await this.store.edit(application.id, valid, offsetTimestamp(this.clock.now()))
     if (update === null) throw notTracked(ref)
-    if (isTaken(update)) throw alreadyTracked(update.taken)
+    if (isTaken(update)) throw alreadyTracked(update.taken, application.id)
     return update
   }
 

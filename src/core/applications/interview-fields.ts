@@ -11,13 +11,13 @@ const AT_EXAMPLE = 'give it as YYYY-MM-DD HH:MM, e.g. 2026-12-02 14:00'
  * `2026-12-02 14:00` or `2026-12-02T14:00` as wall-clock fields, or why the text is no such time: a day that does
  * not exist (2026-02-30) is refused, never rolled over into the next month.
  */
-export function readInterviewAt(text: string): WallClock | string {
+export function readInterviewAt(text: string, field = 'at'): WallClock | string {
   const match = AT_FORM.exec(text.trim())
-  if (!match) return `at ${JSON.stringify(text)} is not a date and time; ${AT_EXAMPLE}`
+  if (!match) return `${field} ${JSON.stringify(text)} is not a date and time; ${AT_EXAMPLE}`
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
   if (!isCalendarDay(year, month, day)) {
-    return `at ${JSON.stringify(text)} is not a day of the calendar (${text.trim().slice(0, 10)} does not exist)`
+    return `${field} ${JSON.stringify(text)} is not a day of the calendar (${text.trim().slice(0, 10)} does not exist)`
   }
-  if (hour > 23 || minute > 59) return `at ${JSON.stringify(text)} is not a time of day (00:00 to 23:59)`
+  if (hour > 23 || minute > 59) return `${field} ${JSON.stringify(text)} is not a time of day (00:00 to 23:59)`
   return {year, month, day, hour, minute}
 }

@@ -5,32 +5,44 @@ import {anyText, notesSchema} from './validation.js'
 
 export {issuesToDetails} from './validation.js'
 
+/** When an interview starts, local time (`YYYY-MM-DD HH:MM`, or with T); `field` names it in the messages. */
+const startSchema = (field: string) =>
+  z.string({error: `${field} must be text`}).superRefine((value, context) => {
+    const read = readInterviewAt(value, field)
+    if (typeof read === 'string') context.addIssue({code: 'custom', input: value, message: read})
+  })
+
 /**
- * What an interview is added with (`jobagent interview`, POST /applications/{url}/interviews). Its output passes
- * it again unchanged (`at` stays text), so the API's request check and the service's agree.
+ * What an interview is added with (`jobagent interview`, POST /applications/{url}/interviews). The start is
+ * `starts_at`, the name answers give it, or `at`, its older name (the CLI's `--at`), never both. Its output passes
+ * it again unchanged (the start stays text), so the API's request check and the service's agree.
  */
-export const interviewInputSchema = z.strictObject(
-  {
-    at: z
-      .string({error: (issue) => (issue.input === undefined ? 'at is required' : 'at must be text')})
-      .superRefine((value, context) => {
-        const read = readInterviewAt(value)
-        if (typeof read === 'string') context.addIssue({code: 'custom', input: value, message: read})
-      }),
-    kind: z
-      .enum(INTERVIEW_KINDS, {
-        error: (issue) => `unknown kind ${JSON.stringify(issue.input)}; use one of: ${INTERVIEW_KINDS.join(', ')}`,
-      })
-      .nullable()
-      .default(null),
-    with: anyText('with').default(''),
-    notes: notesSchema.default(''),
-    time_zone: z
-      .string({error: 'time_zone must be text'})
-      .refine(isTimeZone, {
-        error: (issue) => `unknown time_zone ${JSON.stringify(issue.input)}; use an IANA zone such as Europe/Berlin`,
-      })
-      .optional(),
-  },
-  {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
-)
+export const interviewInputSchema = z
+  .strictObject(
+    {
+      starts_at: startSchema('starts_at').optional(),
+      at: startSchema('at').optional(),
+      kind: z
+        .enum(INTERVIEW_KINDS, {
+          error: (issue) => `unknown kind ${JSON.stringify(issue.input)}; use one of: ${INTERVIEW_KINDS.join(', ')}`,
+        })
+        .nullable()
+        .default(null),
+      with: anyText('with').default(''),
+      notes: notesSchema.default(''),
+      time_zone: z
+        .string({error: 'time_zone must be text'})
+        .refine(isTimeZone, {
+          error: (issue) => `unknown time_zone ${JSON.stringify(issue.input)}; use an IANA zone such as Europe/Berlin`,
+        })
+        .optional(),
+    },
+    {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
+  )
+  .superRefine((input, context) => {
+    if (input.starts_at !== undefined && input.at !== undefined) {
+      context.addIssue({code: 'custom', path: ['at'], message: 'give starts_at or at (its older name), not both'})
+    } else if (input.starts_at === undefined && input.at === undefined) {
+      context.addIssue({code: 'custom', path: ['starts_at'], message: 'starts_at is required'})
+    }
+  })

@@ -209,6 +209,7 @@ export function remindersDocument(reminders: InterviewReminders) {
 
 /** What an interview is added with, as a front end passes it (flags, a JSON body); checked by the service. */
 interface InterviewInput {
+  starts_at?: unknown
   at?: unknown
   kind?: unknown
   with?: unknown
@@ -247,7 +248,7 @@ export class InterviewService {
         hint: 'e.g. jobagent interview 12 --at "2026-12-02 14:00" --kind video --with "Ann Lee, CTO"',
       })
     }
-    const {at, kind, notes, time_zone} = result.data
+    const {starts_at, at, kind, notes, time_zone} = result.data
     const application = await this.applications.find(ref)
     if (application.removed_at !== null) {
       throw new ConflictError(`#${application.id} is removed from lists; no interview was added`, {
@@ -255,7 +256,8 @@ export class InterviewService {
       })
     }
     const interview: NewInterview = {
-      starts_at: formatWallClock(readInterviewAt(at) as WallClock),
+      // The schema lets exactly one of the two through, a valid time.
+      starts_at: formatWallClock(readInterviewAt((starts_at ?? at) as string) as WallClock),
       time_zone: time_zone ?? this.options.timeZone,
       kind,
       with: result.data.with,

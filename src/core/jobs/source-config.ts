@@ -149,6 +149,11 @@ export function workdaySite(slug: string): WorkdaySite | undefined {
   return {tenant: match[1], instance: match[2], site: match[3]}
 }
 
+/** The keys an entry of `type` cannot do without (`boards` for greenhouse, `path` for file), as the checks see them. */
+export function requiredKeys(type: SourceType): string[] {
+  return entryProblems({type}, (name) => name).flatMap((problem) => (problem.field ? [problem.field] : []))
+}
+
 /** The slugs of a board or site list, whether given as text or as `{slug, company}`. */
 export function boardSlugs(list: readonly (string | BoardRef)[]): string[] {
   return list.map((entry) => (typeof entry === 'string' ? entry : entry.slug))

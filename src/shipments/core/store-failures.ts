@@ -42,6 +42,7 @@ export function storeUnavailable(
   return new UnavailableError(message, {
     retryAfterSeconds: isJobagentError(error) ? (error.retryAfterSeconds ?? retryAfterSeconds) : retryAfterSeconds,
     hint: isJobagentError(error) && error.hint ? error.hint : hint,
+    publicHint: isJobagentError(error) ? error.publicHint : undefined,
     details: [{field: role, message}],
     cause: error,
     publicMessage,
@@ -65,6 +66,7 @@ export function combineFailures(results: readonly PromiseSettledResult<unknown>[
   return new UnavailableError(first.message, {
     retryAfterSeconds: Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 0)),
     hint: first.hint ?? '',
+    publicHint: failures.find((failure) => failure.publicHint !== undefined)?.publicHint,
     details: failures.flatMap((failure) => failure.details),
     cause: first,
     publicMessage: publicMessageOf(first),

@@ -1,10 +1,14 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {OpenAPIHono} from '@hono/zod-openapi'
 import {Registry} from 'prom-client'
 import {describe, expect, it} from 'vitest'
 import {silentLogger} from '../../../src/core/logger.js'
 import {errorResponse} from '../../../src/http/errors.js'
+import {createShipmentService} from '../../../src/shipments/app/shipments.js'
 import {shipmentRoutes} from '../../../src/shipments/http/shipments.js'
-import {fakeStores, serviceWith, shipmentTestApp} from '../../helpers/shipments.js'
+import {tempDir} from '../../helpers/cli.js'
+import {fakeStores, serviceWith, shipmentsConfig, shipmentTestApp} from '../../helpers/shipments.js'
 
 const now = new Date('2026-03-01T12:00:00.000Z')
 const rows = {'SHP-1001': {shipment_id: 'SHP-1001', origin: 'Rotterdam'}, 'a/b c': {shipment_id: 'a/b c'}}
@@ -191,5 +195,31 @@ describe('GET /shipments/{shipment_id}/unified', () => {
     const unavailable = await main.request('/shipments/SHP-1001/unified')
     expect(unavailable.status).toBe(503)
     expect(unavailable.headers.get('retry-after')).toBe('5')
+  })
+
+  it.each([
+    ['no shipments.db yet', () => {}],
+    ['a shipments.db without the tables', (file: string) => writeFileSync(file, '')],
+  ])('answers 503 with the hint to import first when nothing was imported (%s)', async (_name, prepare) => {
+    const dir = tempDir('jobagent-shipments-')
+    const file = join(dir.path, 'shipments.db')
+    prepare(file)
+    const service = createShipmentService(shipmentsConfig(`sqlite://${file}`), {logger: silentLogger})
+    try {
+      const main = new OpenAPIHono()
+      main.route('/', shipmentRoutes({shipments: service}))
+      main.onError((error, c) => errorResponse(error, c, silentLogger))
+      const response = await main.request('/shipments/SHP-1001/unified')
+      expect(response.status).toBe(503)
+      const body = (await response.json()) as {error: Record<string, unknown>}
+      expect(body.error).toMatchObject({
+        code: 'unavailable',
+        hint: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
+      })
+      expect(JSON.stringify(body)).not.toContain(dir.path)
+    } finally {
+      await service.close()
+      dir.cleanup()
+    }
   })
 })

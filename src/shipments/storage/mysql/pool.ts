@@ -98,6 +98,7 @@ export function describeMysqlError(error: unknown, url: string, table?: string):
   if (code === 'ER_NO_SUCH_TABLE' || code === 'ER_BAD_FIELD_ERROR') {
     return new UnavailableError(`MySQL at ${target}: ${message}${table ? ` (expected table "${table}")` : ''}`, {
       hint: 'import shipments first: jobagent shipment import --metadata FILE',
+      publicHint: 'import shipments first: jobagent shipment import --metadata FILE',
       cause: error,
       publicMessage: 'MySQL has no such table or column',
     })

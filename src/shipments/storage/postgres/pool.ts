@@ -59,6 +59,7 @@ export function describePostgresError(error: unknown, url: string, table?: strin
   if (code === '42P01' || code === '42703') {
     return new UnavailableError(`PostgreSQL at ${target}: ${message}${table ? ` (expected table "${table}")` : ''}`, {
       hint: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
+      publicHint: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
       cause: error,
       publicMessage: 'PostgreSQL has no such table or column',
     })

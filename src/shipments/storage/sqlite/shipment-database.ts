@@ -55,7 +55,9 @@ export class ReadOnlyShipmentDatabase {
         const Kind = message.startsWith('no such table') ? MissingTableError : UnavailableError
         throw new Kind(`${this.file}: ${message} (expected table "${table}")`, {
           hint: IMPORT_HINT,
+          publicHint: IMPORT_HINT,
           cause: error,
+          publicMessage: `the SQLite database has no such ${message.startsWith('no such table') ? 'table' : 'column'}`,
         })
       }
       throw describeSqliteError(error, this.file)
@@ -131,6 +133,7 @@ export class ReadOnlyShipmentDatabase {
       }
       throw new UnavailableError(`${this.file} does not exist`, {
         hint: IMPORT_HINT,
+        publicHint: IMPORT_HINT,
         publicMessage: 'the SQLite database does not exist yet',
       })
     }
