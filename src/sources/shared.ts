@@ -6,6 +6,7 @@ import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.j
 import type {Salary} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
+import {trimEdgesOf, withoutTrailingSlashes} from '../core/text-runs.js'
 import {isHttpUrl} from '../core/url-identity.js'
 import type {HttpClient, RequestOptions} from '../http-client/index.js'
 
@@ -34,7 +35,7 @@ export interface AdapterSettings {
 
 export function adapterSettings(config: SourceConfig, defaultBaseUrl: string): AdapterSettings {
   return {
-    baseUrl: (config.url ?? defaultBaseUrl).replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlashes(config.url ?? defaultBaseUrl),
     timeoutMs: (config.timeout_seconds ?? DEFAULT_SOURCE_TIMEOUT_SECONDS) * 1000,
     maxPages: config.max_pages ?? DEFAULT_MAX_PAGES,
   }
@@ -172,9 +173,11 @@ export function splitCompanyTitle(text: string): {company: string; title: string
   return company && title ? {company, title} : undefined
 }
 
+const SEPARATOR = /[\s,;|/-]/
+
 /** Removes separators a board left at either end (`Cammeray, ` -> `Cammeray`). */
 export function tidyList(text: string): string {
-  return text.replace(/^[\s,;|/-]+|[\s,;|/-]+$/g, '')
+  return trimEdgesOf(text, SEPARATOR)
 }
 
 export function boardRef(entry: string | BoardRef): BoardRef {

@@ -1,5 +1,6 @@
 import {Parser} from 'htmlparser2'
 import {removeControls} from '../control-characters.js'
+import {foldWhiteSpace} from '../text-runs.js'
 import {cutText} from './board-limits.js'
 
 /**
@@ -10,9 +11,6 @@ export const HTML_RULES_VERSION = 2
 
 /** Reads a posting's HTML as text, as htmlToText does; an implementation may remember what it has read before. */
 export type HtmlReader = (html: unknown) => string | null
-
-/** White space that folding changes: a run of it, or any white space but a single space. */
-const FOLDABLE = /\s\s|[^\S ]/
 
 /** The longest description a job keeps, in characters; longer text is cut at this length. */
 export const DESCRIPTION_LIMIT = 20_000
@@ -91,9 +89,7 @@ class TextWriter {
     // Half a surrogate pair (`&#xD800;` decodes to one) is no text; HTML5 reads it as U+FFFD.
     const wellFormed = text.isWellFormed() ? text : text.toWellFormed()
     const clean = removeControls(wellFormed)
-    // Most text of a posting is prose with single spaces: the test is far cheaper than a replacement that
-    // rebuilds the string at every space.
-    const folded = FOLDABLE.test(clean) ? clean.replace(/\s+/g, ' ') : clean
+    const folded = foldWhiteSpace(clean)
     const words = folded.trim()
     if (words === '') {
       if (folded !== '') this.space = true
