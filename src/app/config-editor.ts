@@ -82,6 +82,9 @@ function checkKey(key: string): void {
   }
 }
 
+/** `user:password@` after a scheme. The user part holds no `:`, so each try reads up to the next `/` once. */
+const USER_INFO = /:\/\/[^/:@]*:[^/@]*@/
+
 /**
  * Secrets never leave `config list`/`get` in full: notification URLs, source URLs with credentials and a source's
  * credential settings (Adzuna's `app_id` and `app_key`).
@@ -93,7 +96,7 @@ function maskSecrets(value: unknown, key = ''): unknown {
       Object.entries(value).map(([child, item]) => [child, maskSecrets(item, key ? `${key}.${child}` : child)]),
     )
   }
-  if (typeof value === 'string' && (key === 'notify.urls' || /:\/\/[^/]*:[^/]*@/.test(value))) return maskUrl(value)
+  if (typeof value === 'string' && (key === 'notify.urls' || USER_INFO.test(value))) return maskUrl(value)
   if (typeof value === 'string' && key.startsWith('sources.') && isCredentialName(key.split('.').pop() ?? '')) {
     return '***'
   }

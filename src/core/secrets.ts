@@ -1,4 +1,12 @@
+import {trimEndOf} from './text-runs.js'
+
 const MASK = '***'
+
+/**
+ * A URL's parts: scheme, authority, path, query, fragment. Each part stops where the next begins and the fragment
+ * takes the rest, line breaks included (`s`), so the pattern never goes back to split a long URL another way.
+ */
+const URL_PARTS = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/is
 
 /**
  * A first path segment that reads as a route word (`services`, `api`, `hooks`) is kept; one with digits or longer
@@ -17,7 +25,7 @@ function isNtfy(scheme: string, authority: string): boolean {
  * token, and an ntfy topic.
  */
 export function maskUrl(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
+  const match = URL_PARTS.exec(value)
   if (!match) return value.length > 8 ? `${value.slice(0, 4)}${MASK}` : MASK
   const [, scheme = '', authority = '', path = '', query = ''] = match
   const ntfy = isNtfy(scheme, authority)
@@ -62,36 +70,50 @@ export function isCredentialName(name: string): boolean {
  * (token, key, api_key, app_key, app_id, secret, private_token, signature, ...). Other parameters and the path stay.
  */
 export function maskCredentials(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
+  const match = URL_PARTS.exec(value)
   if (!match) return value
   const [, scheme = '', authority = '', path = '', query = '', fragment = ''] = match
-  const maskedQuery = query.replace(/([?&])([^=&]*)=([^&]*)/g, (whole, separator: string, name: string) => {
-    let decoded = name
-    try {
-      decoded = decodeURIComponent(name)
-    } catch {}
-    return isCredentialName(decoded) ? `${separator}${name}=${MASK}` : whole
-  })
+  const maskedQuery = query === '' ? '' : `?${query.slice(1).split('&').map(maskParameter).join('&')}`
   return `${scheme}${maskAuthority(authority)}${path}${maskedQuery}${fragment}`
 }
+
+/** One `name=value` of a query, its value masked when the name is a credential's. */
+function maskParameter(parameter: string): string {
+  const equals = parameter.indexOf('=')
+  if (equals === -1) return parameter
+  const name = parameter.slice(0, equals)
+  let decoded = name
+  try {
+    decoded = decodeURIComponent(name)
+  } catch {}
+  return isCredentialName(decoded) ? `${name}=${MASK}` : parameter
+}
+
+/** Punctuation that ends a sentence rather than a URL quoted in it. */
+const SENTENCE_END = /[.,;:!?)]/
 
 /** Text (an error message, a log line) with the credentials of every URL in it masked as maskCredentials does. */
 export function maskCredentialsIn(text: string): string {
   // Punctuation that ends a sentence after a URL stays out of it: `...?token=abc; retrying` keeps its `;`.
   return text.replace(URL_IN_TEXT, (url) => {
-    const end = /[.,;:!?)]+$/.exec(url)?.[0] ?? ''
-    return `${maskCredentials(url.slice(0, url.length - end.length))}${end}`
+    const bare = trimEndOf(url, SENTENCE_END)
+    return `${maskCredentials(bare)}${url.slice(bare.length)}`
   })
 }
 
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi
+/**
+ * A URL in a text. No scheme is longer than 32 characters, and the bound keeps a long run of scheme characters
+ * without `://` from being read again from every word start in it.
+ */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`]+/gi
 
 /**
  * Text (a database driver's message) with the password of every `scheme://user:password@` in it masked: a database
  * URL's user name is no secret and says which account was refused.
  */
 export function withoutPasswords(text: string): string {
-  return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, `$1:${MASK}@`)
+  // The password stops at a `/` (a URL's user information holds none): each try ends at the next `//`.
+  return text.replace(/(\/\/[^/:@\s]*):[^/@\s]*@/g, `$1:${MASK}@`)
 }
 
 /** Text (an error message) with every URL in it masked as maskUrl does, for readers other than the user's terminal. */
