@@ -18,6 +18,7 @@ import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {RUNS_PAGE} from '../core/paging.js'
 import type {SecretMask} from '../core/secrets.js'
+import {withoutTrailingSlashes} from '../core/text-runs.js'
 import {isHttpUrl} from '../core/url-identity.js'
 import {createHttpClient, type HttpClient, HttpError} from '../http-client/index.js'
 import {createSources} from '../sources/index.js'
@@ -203,7 +204,7 @@ export class Boards {
     {kind: 'hit'; board: FoundBoard} | {kind: 'miss'} | {kind: 'unanswered'; unanswered: FindResult['unanswered'][0]}
   > {
     const entry = boardEntry({type: ats.type, slug})
-    const base = this.options.probeBaseUrl?.replace(/\/+$/, '')
+    const base = this.options.probeBaseUrl === undefined ? undefined : withoutTrailingSlashes(this.options.probeBaseUrl)
     const config: SourceConfig = {
       ...entry,
       timeout_seconds: PROBE_TIMEOUT_SECONDS,

@@ -1,6 +1,13 @@
 import type {Logger} from './logger.js'
+import {trimEndOf} from './text-runs.js'
 
 const MASK = '***'
+
+/**
+ * A URL's parts: scheme, authority, path, query, fragment. Each part stops where the next begins and the fragment
+ * takes the rest, line breaks included (`s`), so the pattern never goes back to split a long URL another way.
+ */
+const URL_PARTS = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/is
 
 /**
  * A first path segment that reads as a route word (`services`, `api`, `hooks`) is kept; one with digits or longer
@@ -36,7 +43,7 @@ interface Authority {
  * Undefined when the text is no `scheme://` URL.
  */
 function urlParts(value: string, kind: 'channel' | 'board'): {parts: UrlPart[]; authority?: Authority} | undefined {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(value)
+  const match = URL_PARTS.exec(value)
   if (!match) return undefined
   const [, scheme = '', authorityText = '', path = '', query = '', fragment = ''] = match
   const parts: UrlPart[] = [{text: scheme}]
@@ -139,23 +146,31 @@ export function maskCredentials(value: string): string {
   return read ? joined(read.parts) : value
 }
 
+/** Punctuation that ends a sentence rather than a URL quoted in it. */
+const SENTENCE_END = /[.,;:!?)]/
+
 /** Text (an error message, a log line) with the credentials of every URL in it masked as maskCredentials does. */
 export function maskCredentialsIn(text: string): string {
   // Punctuation that ends a sentence after a URL stays out of it: `...?token=abc; retrying` keeps its `;`.
   return text.replace(URL_IN_TEXT, (url) => {
-    const end = /[.,;:!?)]+$/.exec(url)?.[0] ?? ''
-    return `${maskCredentials(url.slice(0, url.length - end.length))}${end}`
+    const bare = trimEndOf(url, SENTENCE_END)
+    return `${maskCredentials(bare)}${url.slice(bare.length)}`
   })
 }
 
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi
+/**
+ * A URL in a text. No scheme is longer than 32 characters, and the bound keeps a long run of scheme characters
+ * without `://` from being read again from every word start in it.
+ */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`]+/gi
 
 /**
  * Text (a database driver's message) with the password of every `scheme://user:password@` in it masked: a database
  * URL's user name is no secret and says which account was refused.
  */
 export function withoutPasswords(text: string): string {
-  return text.replace(/(\/\/[^/:@\s]*):[^@\s]*@/g, `$1:${MASK}@`)
+  // The password stops at a `/` (a URL's user information holds none): each try ends at the next `//`.
+  return text.replace(/(\/\/[^/:@\s]*):[^/@\s]*@/g, `$1:${MASK}@`)
 }
 
 /** Text (an error message) with every URL in it masked as maskUrl does, for readers other than the user's terminal. */

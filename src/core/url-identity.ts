@@ -1,3 +1,5 @@
+import {withoutTrailingSlashes} from './text-runs.js'
+
 /**
  * The identity of a URL, in one place: when two job URLs name the same posting (canonicalJobUrl), when two
  * application URLs name the same application (applicationUrlKey), the keys a found job can be tracked under
@@ -18,14 +20,14 @@ export function canonicalJobUrl(url: string): string {
   try {
     parsed = new URL(trimmed)
   } catch {
-    return trimmed.replace(/\/+$/, '')
+    return withoutTrailingSlashes(trimmed)
   }
   for (const name of [...parsed.searchParams.keys()]) {
     if (TRACKING_PARAMS.test(name)) parsed.searchParams.delete(name)
   }
   parsed.hash = ''
   const query = parsed.searchParams.toString()
-  const path = parsed.pathname.replace(/\/+$/, '')
+  const path = withoutTrailingSlashes(parsed.pathname)
   return `${parsed.protocol}//${parsed.host}${path}${query ? `?${query}` : ''}`
 }
 
@@ -35,12 +37,14 @@ export function canonicalJobUrl(url: string): string {
  */
 export function applicationUrlKey(url: string): string {
   const trimmed = url.trim()
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(trimmed)
-  if (!match) return trimmed.replace(/\/+$/, '')
+  // `s`: the rest is taken whole, line breaks included, so a failed end never sends the host part back to try
+  // shorter lengths.
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/is.exec(trimmed)
+  if (!match) return withoutTrailingSlashes(trimmed)
   // Only the path's trailing slash is ignored; a slash at the end of a query value is meaningful. The groups are
   // read by index: a job list takes two keys of every job, and destructuring the matches cost 1,000 jobs about 1 ms.
   const parts = /^([^?#]*)(.*)$/s.exec(match[3] ?? '')
-  const path = (parts?.[1] ?? '').replace(/\/+$/, '')
+  const path = withoutTrailingSlashes(parts?.[1] ?? '')
   return `${(match[1] ?? '').toLowerCase()}://${(match[2] ?? '').toLowerCase()}${path}${parts?.[2] ?? ''}`
 }
 

@@ -92,8 +92,17 @@ export interface HttpAnswer {
  */
 const DEFAULT_USER_AGENT = 'jobagent (+https://github.com/jobagent/jobagent)'
 
+/** How far into a page its title is looked for: a page names itself near its start. */
+const TITLE_PREFIX = 16 * 1024
+/**
+ * A title: `<title`, its attributes, `>`, its text. Neither part crosses a `<`, so each try ends at the next tag and
+ * a page of `<title` repeated without `>` is read once, not again from every one of them.
+ */
+const TITLE = /<title[^<>]*>([^<]*)<\/title>/i
+
+/** The title of an HTML page, to say which page came (an error page, a bot challenge, a login wall). */
 function htmlTitle(body: string, secrets: SecretMask): string | undefined {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.replace(/\s+/g, ' ').trim()
+  const title = TITLE.exec(body.slice(0, TITLE_PREFIX))?.[1]?.replace(/\s+/g, ' ').trim()
   return title ? secrets.mask(title).slice(0, 80) : undefined
 }
 

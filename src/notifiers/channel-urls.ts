@@ -1,5 +1,6 @@
 import {ConfigurationError} from '../core/errors.js'
 import {maskUrl} from '../core/secrets.js'
+import {trimEdgesOf} from '../core/text-runs.js'
 
 /**
  * Channel URLs understood without loading any channel's code, so `config set` can refuse an invalid one
@@ -62,6 +63,7 @@ function basicAuth(user: string, password: string): string {
 }
 
 const PUBLIC_NTFY = 'https://ntfy.sh'
+const SLASH = /\//
 const NTFY_TOPIC = /^[-_A-Za-z0-9]{1,64}$/
 
 /**
@@ -69,7 +71,7 @@ const NTFY_TOPIC = /^[-_A-Za-z0-9]{1,64}$/
  * `ntfys://[token@]host[:port]/topic` (https); `user:password@` is sent as basic auth.
  */
 function parseNtfyUrl(url: URL): NtfyTarget {
-  const path = url.pathname.replace(/^\/+|\/+$/g, '')
+  const path = trimEdgesOf(url.pathname, SLASH)
   const onPublicServer = path === ''
   const topic = onPublicServer ? url.hostname : path
   if (!topic || (onPublicServer && url.port)) {

@@ -3,6 +3,7 @@ import {ConfigurationError} from '../core/errors.js'
 import {MONITOR_LOG_BYTES, type RunMonitor} from '../core/jobs/run-monitor.js'
 import type {Logger} from '../core/logger.js'
 import {maskUrl, type SecretMask} from '../core/secrets.js'
+import {withoutTrailingSlashes} from '../core/text-runs.js'
 import {type HttpPolicy, HttpTransport} from './transport.js'
 
 /** Each ping is one attempt of 5 s and one retry: a monitoring service that is down must not hold up cron. */
@@ -16,7 +17,7 @@ const HEALTHCHECK_POLICY: HttpPolicy = {
 
 function withPath(base: URL, suffix: string): string {
   const url = new URL(base)
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${suffix}`
+  url.pathname = `${withoutTrailingSlashes(url.pathname)}${suffix}`
   return url.toString()
 }
 

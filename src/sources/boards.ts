@@ -2,6 +2,7 @@ import {z} from 'zod'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+import {foldWhiteSpace} from '../core/text-runs.js'
 import {type BoardPage, type BoardSpec, boardSource} from './board-source.js'
 import {type AdapterDeps, eligibility, isObject, type Json, lowerCaseHost, tidyList} from './shared.js'
 
@@ -697,8 +698,14 @@ const REMOTE_FROM =
  * `Remote` alone (anywhere); undefined for a location that is no remote one (an office).
  */
 export function remoteRegion(location: string): string | undefined {
-  if (/^remote$/i.test(location)) return ''
-  const match = REMOTE_FROM.exec(location)
+  // Only a location that starts or ends with the word can name remote work; any other is no remote one at once.
+  const edges = `${location.slice(0, 6)} ${location.slice(-7)}`.toLowerCase()
+  if (!edges.startsWith('remote') && !edges.endsWith('remote') && !edges.endsWith('remote)')) return undefined
+  // White space folded first: REMOTE_FROM's `\s*` then takes at most one character wherever it is tried, so a long
+  // run of spaces in a board's location is read once.
+  const folded = foldWhiteSpace(location)
+  if (/^remote$/i.test(folded)) return ''
+  const match = REMOTE_FROM.exec(folded)
   if (!match) return undefined
   return (match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').trim()
 }

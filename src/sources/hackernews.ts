@@ -87,13 +87,24 @@ function mapHackerNewsComments(hits: readonly unknown[], storyId: number, readHt
   return jobs
 }
 
+/**
+ * A line of HTML without its tags. Only the part up to the last `>` is searched: there every `<` has a `>` after
+ * it, so each tag is found in one pass, where a `<` with no `>` after it made the pattern read on to the end again
+ * from every one of them.
+ */
+function withoutTags(line: string): string {
+  const end = line.lastIndexOf('>') + 1
+  return end === 0 ? line : `${line.slice(0, end).replace(/<[^>]*>/g, '')}${line.slice(end)}`
+}
+
 /** The first line of a post, by convention "Company | Role | Location | REMOTE | ...". */
 export function parseHeading(commentText: unknown): {company: string; title: string; location: string} | undefined {
   if (typeof commentText !== 'string') return undefined
-  const firstLine = commentText
-    .split(/<p>|<br\s*\/?>|\n/i)
-    .map((line) => cleanText(line.replace(/<[^>]*>/g, '')))
-    .find((line) => line !== '')
+  let firstLine = ''
+  for (const line of commentText.split(/<p>|<br\s*\/?>|\n/i)) {
+    firstLine = cleanText(withoutTags(line))
+    if (firstLine !== '') break
+  }
   if (!firstLine) return undefined
   const parts = firstLine
     .split('|')

@@ -6,6 +6,7 @@ import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.j
 import type {Salary} from '../core/jobs/salary.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
+import {trimEdgesOf, withoutTrailingSlashes} from '../core/text-runs.js'
 import {isHttpUrl} from '../core/url-identity.js'
 import {formatSeconds, type HttpClient, type RequestOptions} from '../http-client/index.js'
 
@@ -38,7 +39,7 @@ export interface AdapterSettings {
 
 export function adapterSettings(config: SourceConfig, defaultBaseUrl: string): AdapterSettings {
   return {
-    baseUrl: (config.url ?? defaultBaseUrl).replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlashes(config.url ?? defaultBaseUrl),
     timeoutMs: requestTimeoutMs(config),
     deadlineMs: boardDeadlineMs(config),
     maxPages: config.max_pages ?? DEFAULT_MAX_PAGES,
@@ -253,9 +254,11 @@ export function splitCompanyTitle(text: string): {company: string; title: string
   return company && title ? {company, title} : undefined
 }
 
+const SEPARATOR = /[\s,;|/-]/
+
 /** Removes separators a board left at either end (`Cammeray, ` -> `Cammeray`). */
 export function tidyList(text: string): string {
-  return text.replace(/^[\s,;|/-]+|[\s,;|/-]+$/g, '')
+  return trimEdgesOf(text, SEPARATOR)
 }
 
 export function boardRef(entry: string | BoardRef): BoardRef {

@@ -50,8 +50,9 @@ function mapWeWorkRemotely(items: readonly FeedItem[], readHtml: HtmlReader): Jo
         company_url: COMPANY_URL.exec(description)?.[1],
         employment_type: textOf(item.fields.type),
         remote: true,
-        // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction.
-        regions: eligibility(region.replace(/\s+only\b/gi, '')).regions,
+        // "USA Only", "Europe Only": the place without the word; "Anywhere in the World" is no restriction. The
+        // region's white space is folded already, so one space stands before the word.
+        regions: eligibility(region.replace(/ only\b/gi, '')).regions,
         tags: [textOf(item.fields.category), ...textOf(item.fields.skills).split(',')],
       },
       readHtml,

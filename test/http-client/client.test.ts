@@ -201,6 +201,24 @@ describe('shared HTTP client', () => {
     await expect(client().getJson(`${server.url}/api`)).rejects.toThrow('HTML instead of JSON ("Just a moment...")')
   })
 
+  it('reads the title of an HTML page from its start only, in linear time', async () => {
+    // 1 MB of `<title` without `>`: the title pattern tried again from each one, minutes at this size.
+    const hostile = `<html>${'<title'.repeat(200_000)}`
+    const late = `<html><head>${' '.repeat(1_000_000)}<title>Far down</title>`
+    const spaced = `<html><title>${' \n'.repeat(4_000)}Sign in</title>${'<p>'.repeat(300_000)}`
+    const server = await serve({
+      '/hostile': serveBody(hostile, 'text/html'),
+      '/late': serveBody(late, 'text/html'),
+      '/spaced': serveBody(spaced, 'text/html'),
+    })
+    const http = client()
+    const started = performance.now()
+    await expect(http.getJson(`${server.url}/hostile`)).rejects.toThrow(/^HTML instead of JSON$/)
+    await expect(http.getJson(`${server.url}/late`)).rejects.toThrow(/^HTML instead of JSON$/)
+    await expect(http.getJson(`${server.url}/spaced`)).rejects.toThrow('HTML instead of JSON ("Sign in")')
+    expect(performance.now() - started).toBeLessThan(1000)
+  }, 600_000)
+
   it('reports malformed JSON with the parser message', async () => {
     const server = await serve({'/api': serveBody('{"jobs": [nope]}')})
     await expect(client().getJson(`${server.url}/api`)).rejects.toThrow(/^malformed JSON: /)

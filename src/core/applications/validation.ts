@@ -97,10 +97,16 @@ export const applicationEditSchema = z.strictObject(
   {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
 )
 
-/** An email address as a person writes one: something, an @, a domain with a dot; no spaces. */
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
+/** Something, an @, a domain; no spaces. Neither part holds an `@`, so the pattern reads the address once. */
+const EMAIL = /^[^\s@<>]+@([^\s@<>]+)$/
 
-const emailSchema = anyText('email').refine((value) => EMAIL.test(value), {
+/** An email address as a person writes one: something, an @, a domain with a dot inside it; no spaces. */
+function isEmail(value: string): boolean {
+  const domain = EMAIL.exec(value)?.[1]
+  return domain?.slice(1, -1).includes('.') ?? false
+}
+
+const emailSchema = anyText('email').refine(isEmail, {
   message: 'email must be an address such as ann@example.org',
 })
 const linkSchema = anyText('link').refine(isHttpUrl, {message: 'link must be an http:// or https:// address'})
@@ -118,7 +124,7 @@ export const contactInputSchema = z
       email: emailSchema.optional(),
       link: linkSchema.optional(),
       reach: anyText('reach')
-        .refine((value) => value === '' || EMAIL.test(value) || isHttpUrl(value), {
+        .refine((value) => value === '' || isEmail(value) || isHttpUrl(value), {
           message: 'reach must be an email address or an http:// or https:// link',
         })
         .optional(),

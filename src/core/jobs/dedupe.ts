@@ -3,6 +3,12 @@ import {cutText, JOB_TEXT_LIMITS} from './board-limits.js'
 import type {StoredDescription} from './description-store.js'
 import type {JobResponse} from './job.js'
 
+/**
+ * The most other listings a found or stored job remembers. A role listed tens of thousands of times under other
+ * links would otherwise carry every one of them into each answer, notification and row that shows the job.
+ */
+export const ALSO_ON_LIMIT = 20
+
 const COMPANY_SUFFIXES = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|co)\b/g
 
 /** Lower case, no accents, no punctuation, single spaces: "Zürich, CH " and "zurich ch" are equal. */
@@ -56,7 +62,7 @@ export interface FoundJob extends KeyedJob {
   urlKeys: string[]
   /** The names of the boards that listed it (`greenhouse:gitlab`, `remoteok`). */
   boards: string[]
-  /** The other listings: boards and URLs besides the record's own. */
+  /** The other listings: boards and URLs besides the record's own, the first ALSO_ON_LIMIT of them. */
   also_on: Sighting[]
 }
 
@@ -142,19 +148,20 @@ function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
   }
   const {job, storedDescription} = record
   if (rest.length === 0) return {...first, urlKeys: [first.urlKey], boards: [first.board], also_on: []}
-  const urlKeys = [base.urlKey]
+  // A set, so a role listed under many links costs time in proportion to its listings.
+  const urlKeys = new Set([base.urlKey])
   const also_on: Sighting[] = []
   for (const member of members) {
-    if (urlKeys.includes(member.urlKey)) continue
-    urlKeys.push(member.urlKey)
-    also_on.push({source: member.job.source, url: member.job.url})
+    if (urlKeys.has(member.urlKey)) continue
+    urlKeys.add(member.urlKey)
+    if (also_on.length < ALSO_ON_LIMIT) also_on.push({source: member.job.source, url: member.job.url})
   }
   return {
     job: {...job, location: collapseLocations(job.location, members)},
     storedDescription,
     urlKey: base.urlKey,
     identityKey: base.identityKey,
-    urlKeys,
+    urlKeys: [...urlKeys],
     boards: [...new Set(members.map((member) => member.board))],
     also_on,
   }

@@ -1,5 +1,6 @@
 import {Parser} from 'htmlparser2'
 import {removeControls} from '../control-characters.js'
+import {foldWhiteSpace} from '../text-runs.js'
 import {cutText} from './board-limits.js'
 
 /**
@@ -10,9 +11,6 @@ export const HTML_RULES_VERSION = 2
 
 /** Reads a posting's HTML as text, as htmlToText does; an implementation may remember what it has read before. */
 export type HtmlReader = (html: unknown) => string | null
-
-/** White space that folding changes: a run of it, or any white space but a single space. */
-const FOLDABLE = /\s\s|[^\S ]/
 
 /** The longest description a job keeps, in characters; longer text is cut at this length. */
 export const DESCRIPTION_LIMIT = 20_000
@@ -91,9 +89,7 @@ class TextWriter {
     // Half a surrogate pair (`&#xD800;` decodes to one) is no text; HTML5 reads it as U+FFFD.
     const wellFormed = text.isWellFormed() ? text : text.toWellFormed()
     const clean = removeControls(wellFormed)
-    // Most text of a posting is prose with single spaces: the test is far cheaper than a replacement that
-    // rebuilds the string at every space.
-    const folded = FOLDABLE.test(clean) ? clean.replace(/\s+/g, ' ') : clean
+    const folded = foldWhiteSpace(clean)
     const words = folded.trim()
     if (words === '') {
       if (folded !== '') this.space = true
@@ -144,38 +140,66 @@ export function htmlToText(html: unknown): string | null {
   return limited(text)
 }
 
+/**
+ * The open elements a read keeps track of. The parser's bookkeeping of open elements costs time in their number at
+ * every tag, so markup nested deeper (no posting is; browsers stop nesting at 512) would take time in the square of
+ * its length. Beyond this depth the elements open so far end, as at the end of the text, and the rest is read
+ * afresh: every word is kept, in order.
+ */
+const MAX_HTML_DEPTH = 256
+
 /** One read of HTML as text, by the rules of htmlToText. */
 function readHtml(html: string): string {
   const writer = new TextWriter()
   let hidden = 0
   // A list item whose text has not begun: a paragraph opening inside it (`<li><p>...`) stays on the item's line.
   let itemStarted = false
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (HIDDEN.has(name)) hidden++
-        else if (name === 'li') {
-          writer.listItem()
-          itemStarted = true
-        } else if (PARAGRAPHS.has(name) && !itemStarted) writer.paragraph()
-        else if (LINES.has(name)) writer.lineBreak()
+  // The names of the open elements, innermost last, as the parser closes them.
+  const open: string[] = []
+  const closeElement = (name: string) => {
+    if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1)
+    else if (PARAGRAPHS.has(name)) writer.paragraph()
+    else if (name === 'td' || name === 'th') writer.cell()
+  }
+  let rest = html
+  for (;;) {
+    let resumeAt = -1
+    const parser: Parser = new Parser(
+      {
+        onopentag(name) {
+          open.push(name)
+          if (HIDDEN.has(name)) hidden++
+          else if (name === 'li') {
+            writer.listItem()
+            itemStarted = true
+          } else if (PARAGRAPHS.has(name) && !itemStarted) writer.paragraph()
+          else if (LINES.has(name)) writer.lineBreak()
+          if (open.length > MAX_HTML_DEPTH && resumeAt === -1) {
+            // The parser's last event ended at this tag's `>`; the rest of the text starts after it.
+            resumeAt = parser.endIndex + 1
+            parser.pause()
+          }
+        },
+        onclosetag(name) {
+          open.pop()
+          closeElement(name)
+        },
+        ontext(text) {
+          if (hidden > 0) return
+          if (itemStarted && text.trim() !== '') itemStarted = false
+          writer.words(text)
+        },
       },
-      onclosetag(name) {
-        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1)
-        else if (PARAGRAPHS.has(name)) writer.paragraph()
-        else if (name === 'td' || name === 'th') writer.cell()
-      },
-      ontext(text) {
-        if (hidden > 0) return
-        if (itemStarted && text.trim() !== '') itemStarted = false
-        writer.words(text)
-      },
-    },
-    {decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true},
-  )
-  parser.write(html)
-  parser.end()
-  return writer.text()
+      {decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true},
+    )
+    parser.write(rest)
+    if (resumeAt === -1) {
+      parser.end()
+      return writer.text()
+    }
+    for (let name = open.pop(); name !== undefined; name = open.pop()) closeElement(name)
+    rest = rest.slice(resumeAt)
+  }
 }
 
 /**

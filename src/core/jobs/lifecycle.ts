@@ -1,6 +1,6 @@
 import {localTimestamp} from '../time.js'
 import {canonicalJobUrl} from '../url-identity.js'
-import type {FoundJob, Sighting} from './dedupe.js'
+import {ALSO_ON_LIMIT, type FoundJob, type Sighting} from './dedupe.js'
 import type {JobLifecycle, StoredJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
 
@@ -12,8 +12,6 @@ import {jobTrackingKeys} from './job-tracking.js'
 
 /** A role seen again under a new URL within this many days is the same job reposted; later, it is a new job. */
 const REPOST_WINDOW_DAYS = 90
-/** The most other listings a job remembers. */
-const ALSO_ON_LIMIT = 20
 const DAY_MS = 86_400_000
 
 /** A stored job as the rules need it to decide what a run makes of it. */

@@ -1,5 +1,6 @@
 import {decode} from 'html-entities'
 import {encodeControlsInUrl, removeBidiControls} from '../control-characters.js'
+import {trimEdgesOf} from '../text-runs.js'
 import {epochMilliseconds, readDateTime, utcInstant, utcTimestamp} from '../time.js'
 
 /**
@@ -47,8 +48,8 @@ export function cleanText(value: unknown): string {
     .trim()
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser drops these, as this does
-const URL_EDGE = /^[\s\u0000-\u001f\u007f-\u009f]+|[\s\u0000-\u001f\u007f-\u009f]+$/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser drops these at the ends, as this does
+const URL_EDGE = /[\s\u0000-\u001f\u007f-\u009f]/
 const TAB_OR_NEWLINE = /[\t\n\r]/g
 
 /**
@@ -60,7 +61,7 @@ const TAB_OR_NEWLINE = /[\t\n\r]/g
  */
 export function cleanUrl(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return encodeControlsInUrl(value.replace(TAB_OR_NEWLINE, '').replace(LONE_SURROGATE, '\uFFFD').replace(URL_EDGE, ''))
+  return encodeControlsInUrl(trimEdgesOf(value.replace(TAB_OR_NEWLINE, '').replace(LONE_SURROGATE, '\uFFFD'), URL_EDGE))
 }
 
 const NUMERIC = /^\d+(?:\.\d+)?$/

@@ -16,10 +16,16 @@ export interface DeliveryReport {
   channels: ChannelResult[]
 }
 
+/**
+ * A URL in an error message, wherever it starts. No scheme is longer than 32 characters, and the bound keeps a long
+ * run of scheme characters without `://` from being read again from each of its characters.
+ */
+const URL_IN_MESSAGE = /[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]+/gi
+
 /** Any URL quoted in an error message (a driver's, a server's) is masked before it reaches a log or a report. */
 function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
-  return message.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => maskUrl(url)) || 'unknown error'
+  return message.replace(URL_IN_MESSAGE, (url) => maskUrl(url)) || 'unknown error'
 }
 
 /** Sends a digest to every configured channel at once; one channel failing never keeps the others from it. */

@@ -48,7 +48,8 @@ export function storeScheme(url: string, key: string): StoreScheme {
 
 /** `sqlite:///abs/file.db` (absolute), `sqlite://data/file.db` (relative to the working directory), `sqlite://~/x.db`. */
 export function sqliteFile(url: string): string {
-  const path = url.replace(/^sqlite:\/\//i, '').replace(/\?.*$/, '')
+  // `s`: the query is cut from its first `?` to the end, whatever it holds.
+  const path = url.replace(/^sqlite:\/\//i, '').replace(/\?.*$/s, '')
   if (path === '')
     throw new ConfigurationError(`${url} names no file`, {hint: 'e.g. sqlite:///var/lib/jobagent/shipments.db'})
   return path.startsWith('~/') ? resolve(homedir(), path.slice(2)) : resolve(path)

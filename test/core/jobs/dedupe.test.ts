@@ -4,6 +4,7 @@ import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 import {noDetails} from '../../helpers/job-details.js'
+import {linearBound, timeGrowth} from '../../helpers/linear-time.js'
 
 const job = (fields: Partial<JobResponse>): JobResponse => ({
   ...noDetails(),
@@ -131,5 +132,29 @@ describe('deduplication', () => {
       regions: ['USA'],
       tags: ['node'],
     })
+  })
+})
+
+describe('deduplication of one role listed many times', () => {
+  const relisted = (count: number) =>
+    listings(Array.from({length: count}, (_, index) => job({url: `https://example.org/jobs/${index}`})))
+
+  it('merges 60,000 listings of one role in linear time, keeping 20 of them in also_on', () => {
+    const jobs = relisted(60_000)
+    const [found, ...others] = dedupeJobs(jobs)
+    expect(others).toEqual([])
+    expect(found?.job.url).toBe('https://example.org/jobs/0')
+    expect(found?.also_on).toHaveLength(20)
+    expect(found?.also_on[0]).toEqual({source: 'remoteok', url: 'https://example.org/jobs/1'})
+    expect(found?.also_on[19]).toEqual({source: 'remoteok', url: 'https://example.org/jobs/20'})
+    // Every listing's URL still names the job, so the next run recognises it under any of them.
+    expect(found?.urlKeys).toHaveLength(60_000)
+    // Eight times the listings: about eight times the time (the quadratic version took 64 times, minutes here).
+    expect(timeGrowth(dedupeJobs, relisted(7_500), jobs)).toBeLessThan(linearBound(8))
+  }, 120_000)
+
+  it('lists a URL listed twice once in also_on', () => {
+    const twice = [job({}), job({url: 'https://example.org/jobs/2'}), job({url: 'https://example.org/jobs/2/'})]
+    expect(dedupeJobs(listings(twice))[0]?.also_on).toEqual([{source: 'remoteok', url: 'https://example.org/jobs/2'}])
   })
 })

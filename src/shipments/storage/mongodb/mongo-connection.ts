@@ -27,7 +27,7 @@ function createClient(options: MongoConnectionOptions): MongoClient {
 
 /** Where the client connects, without credentials, for messages. */
 function describeTarget(url: string): string {
-  return url.replace(/^(mongodb(?:\+srv)?:\/\/)(?:[^@/]*@)?/, '$1').replace(/\?.*$/, '')
+  return url.replace(/^(mongodb(?:\+srv)?:\/\/)(?:[^@/]*@)?/, '$1').replace(/\?.*$/s, '')
 }
 
 interface ServerSelectionFailure {
