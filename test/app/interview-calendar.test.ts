@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import {describe, expect, it} from 'vitest'
-import {interviewCalendar} from '../../src/app/interview-calendar.js'
+import {interviewCalendarParts} from '../../src/app/interview-calendar.js'
 import type {ScheduledInterview} from '../../src/core/applications/interviews.js'
 
 const TRICKY_TITLE = 'Engineer, Platform; Infra\\Ops\nTeam "B"'
@@ -25,6 +25,11 @@ function interview(overrides: Partial<ScheduledInterview> = {}): ScheduledInterv
     },
     ...overrides,
   }
+}
+
+/** The calendar's text, its parts joined as a front end writes them one after the other. */
+function interviewCalendar(interviews: readonly ScheduledInterview[], now?: Date): string {
+  return [...interviewCalendarParts(interviews, now)].join('')
 }
 
 /** The events of an iCalendar text as ical.js reads them, with the file's own zones registered. */
