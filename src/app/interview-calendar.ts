@@ -1,7 +1,7 @@
 import {getVtimezoneComponent} from '@touch4it/ical-timezones'
 import {ICalCalendar, ICalEvent} from 'ical-generator'
 import {INTERVIEW_MINUTES, interviewStart, type ScheduledInterview} from '../core/applications/interviews.js'
-import {offsetMinutesAt, type WallClock, wallClockAt} from '../core/time-zones.js'
+import {canonicalZone, offsetMinutesAt, type WallClock, wallClockAt} from '../core/time-zones.js'
 
 /** Events per part of the calendar: a part is written, then the server answers other requests before the next. */
 const EVENTS_PER_PART = 200
@@ -33,43 +33,59 @@ function zonedTime(clock: WallClock, zone: string, instant: number) {
   return zoned
 }
 
-/** A zone's VTIMEZONE data: the component and the offsets (minutes east of UTC) it gives. */
+/** The VTIMEZONE a zone is written with: its TZID, the component and the offsets (minutes east of UTC) it gives. */
 interface ZoneData {
+  tzid: string
   component: string
   offsets: number[]
 }
 
-/** The VTIMEZONE data of the zones a calendar names, each read once. */
-class CalendarZones {
-  private readonly data = new Map<string, ZoneData | null>()
+function zoneData(name: string): ZoneData | undefined {
+  const component = getVtimezoneComponent(name)
+  const tzid = component && /^TZID:(.+)$/m.exec(component)?.[1]?.trim()
+  if (!component || !tzid) return undefined
+  const offsets = [...component.matchAll(/TZOFFSETTO:([+-])(\d{2})(\d{2})/g)].map(
+    ([, sign, hours, minutes]) => (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)),
+  )
+  return {tzid, component, offsets}
+}
 
-  /** The VTIMEZONE of each of these zones that has one, once per zone. */
-  components(zones: Iterable<string>): string[] {
-    return [...new Set(zones)].flatMap((zone) => {
-      const data = this.of(zone)
-      return data ? [data.component] : []
-    })
+/**
+ * The VTIMEZONE of each zone a calendar names, chosen once per zone. An event names its zone by the TZID of the
+ * VTIMEZONE written for it, never by the name kept with the interview: the time zone data files an alias
+ * (`US/Pacific`) under its canonical zone (`America/Los_Angeles`), and a reader that finds no VTIMEZONE of the
+ * name an event gives places it hours away. Two names of one zone share its one VTIMEZONE.
+ */
+class CalendarZones {
+  private readonly chosen = new Map<string, ZoneData | undefined>()
+
+  /**
+   * Chooses the VTIMEZONE of each zone, trying the name kept and then the runtime's canonical name (the data knows
+   * `Europe/London`, not `GB`), and takes the first whose offsets include the zone's own at the zone's first
+   * interview. UTC (`Etc/UTC`) needs none. Returns the components to write, one per TZID.
+   */
+  choose(interviews: readonly ScheduledInterview[]): string[] {
+    for (const interview of interviews) {
+      const zone = interview.time_zone
+      if (this.chosen.has(zone)) continue
+      const offset = offsetMinutesAt(interviewStart(interview), zone)
+      const data = [zone, canonicalZone(zone)]
+        .map(zoneData)
+        .find((candidate) => candidate?.offsets.includes(offset) && candidate.tzid !== 'Etc/UTC')
+      this.chosen.set(zone, data)
+    }
+    const byTzid = new Map<string, string>()
+    for (const data of this.chosen.values()) if (data) byTzid.set(data.tzid, data.component)
+    return [...byTzid.values()]
   }
 
   /**
-   * The zone an event is written in: its own when there is VTIMEZONE data for it that gives the zone's offset at
-   * that time (the data names the POSIX-style `Etc/GMT-3` with the sign turned round), else UTC.
+   * The TZID an event at `instant` is written with: that of its zone's VTIMEZONE when the data gives the zone's
+   * offset at that time (it names the POSIX-style `Etc/GMT-3` with the sign turned round), else UTC.
    */
-  zoneAt(zone: string, instant: number): string {
-    return this.of(zone)?.offsets.includes(offsetMinutesAt(instant, zone)) ? zone : 'UTC'
-  }
-
-  private of(zone: string): ZoneData | null {
-    let data = this.data.get(zone)
-    if (data === undefined) {
-      const component = getVtimezoneComponent(zone)
-      const offsets = [...(component ?? '').matchAll(/TZOFFSETTO:([+-])(\d{2})(\d{2})/g)].map(
-        ([, sign, hours, minutes]) => (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)),
-      )
-      data = component ? {component, offsets} : null
-      this.data.set(zone, data)
-    }
-    return data
+  tzidAt(zone: string, instant: number): string {
+    const data = this.chosen.get(zone)
+    return data?.offsets.includes(offsetMinutesAt(instant, zone)) ? data.tzid : 'UTC'
   }
 }
 
@@ -138,22 +154,24 @@ export function* interviewCalendarParts(
   })
   const zones = new CalendarZones()
   // The library writes a calendar without events as its head and END:VCALENDAR; the parts go in between. A zone's
-  // VTIMEZONE is written even if every event of it falls back to UTC: calendar apps ignore one that no event names.
+  // VTIMEZONE is written even if some events of it fall back to UTC: calendar apps ignore one that no event names.
   const head = calendar.toString().replace(/END:VCALENDAR$/, '')
-  const components = zones.components(interviews.map((interview) => interview.time_zone))
+  const components = zones.choose(interviews)
   yield head + components.map((component) => `${foldLines(component.replace(/\r?\n/g, '\r\n').trim())}\r\n`).join('')
   for (let first = 0; first < interviews.length; first += EVENTS_PER_PART) {
     let part = ''
     for (const interview of interviews.slice(first, first + EVENTS_PER_PART)) {
       const start = interviewStart(interview)
       const end = start + INTERVIEW_MINUTES * 60_000
-      const zone = zones.zoneAt(interview.time_zone, start)
+      const tzid = zones.tzidAt(interview.time_zone, start)
+      // The wall clock of the zone kept; under another name of it (or in UTC) the clock is the same.
+      const zone = tzid === 'UTC' ? 'UTC' : interview.time_zone
       const event = new ICalEvent(
         {
           id: `interview-${interview.id}@jobagent`,
-          timezone: zone,
-          start: zonedTime(wallClockAt(start, zone), zone, start),
-          end: zonedTime(wallClockAt(end, zone), zone, end),
+          timezone: tzid,
+          start: zonedTime(wallClockAt(start, zone), tzid, start),
+          end: zonedTime(wallClockAt(end, zone), tzid, end),
           stamp: now,
           summary: summary(interview),
           description: description(interview),

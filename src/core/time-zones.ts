@@ -48,6 +48,14 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /**
+ * The name the runtime's time zone data gives `zone`: `America/Los_Angeles` for the alias `US/Pacific`,
+ * `Europe/London` for `GB`, `Europe/Berlin` for `europe/berlin`.
+ */
+export function canonicalZone(zone: string): string {
+  return formatterOf(zone).resolvedOptions().timeZone
+}
+
+/**
  * The zone the user lives in: `TZ` of the environment when it names an IANA zone, else the one the runtime
  * reads from the system.
  */
