@@ -1,7 +1,7 @@
 import {z} from 'zod'
 import {type ControlOptions, findControl} from '../control-characters.js'
 import type {ErrorDetail} from '../errors.js'
-import {toLocalTimestamp} from '../time.js'
+import {EARLIEST_YEAR, readDateTime, toLocalTimestamp} from '../time.js'
 import {isHttpUrl} from '../url-identity.js'
 import {APPLICATION_STATUSES} from './application.js'
 
@@ -172,6 +172,14 @@ export const importedRecordSchema = applicationInputSchema.extend({
     .trim()
     .transform((value, context) => {
       if (value === '') return value
+      if ((readDateTime(value)?.year ?? EARLIEST_YEAR) < EARLIEST_YEAR) {
+        context.issues.push({
+          code: 'custom',
+          input: value,
+          message: `applied_date ${JSON.stringify(value)} is before the year ${EARLIEST_YEAR}; write the year in full, e.g. 2026-11-22`,
+        })
+        return z.NEVER
+      }
       const local = toLocalTimestamp(value)
       if (local !== undefined) return local
       context.issues.push({

@@ -271,6 +271,40 @@ describe('importing', () => {
     expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
   })
 
+  it('refuses an applied_date before 1970 (0026 is no 1926), naming the row and the field, and imports nothing', async () => {
+    const error = await rejection(
+      tracker.service.import(
+        rows(
+          application({url: 'https://example.org/a', applied_date: '0026-11-22'}),
+          application({url: 'https://example.org/b', applied_date: '0026-11-22T04:17:33Z'}),
+          application({url: 'https://example.org/c', applied_date: '1969-12-31T23:59:59.999'}),
+          application({url: 'https://example.org/d', applied_date: '1970-01-01'}),
+        ),
+        {update: false},
+      ),
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).details).toEqual([
+      {
+        row: 1,
+        field: 'applied_date',
+        message: 'applied_date "0026-11-22" is before the year 1970; write the year in full, e.g. 2026-11-22',
+      },
+      {
+        row: 2,
+        field: 'applied_date',
+        message: 'applied_date "0026-11-22T04:17:33Z" is before the year 1970; write the year in full, e.g. 2026-11-22',
+      },
+      {
+        row: 3,
+        field: 'applied_date',
+        message:
+          'applied_date "1969-12-31T23:59:59.999" is before the year 1970; write the year in full, e.g. 2026-11-22',
+      },
+    ])
+    expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
+  })
+
   it('refuses a url that appears twice in the file, naming both rows', async () => {
     const error = await rejection(
       tracker.service.import(
