@@ -105,6 +105,15 @@ describe('recording an application', () => {
     expect((await tracker.service.list()).applications).toHaveLength(1)
   })
 
+  it('refuses a url that spells an unreserved character as its percent-encoding (/%64up is /dup)', async () => {
+    await tracker.service.record(application({url: 'https://example.org/dup'}))
+    const error = await rejection(tracker.service.record(application({url: 'https://example.org/%64up'})))
+    expect(error).toBeInstanceOf(ConflictError)
+    expect(error.message).toBe('already tracked as #1 https://example.org/dup (status: applied)')
+    expect((await tracker.service.find('https://example.org/%64up')).id).toBe(1)
+    expect((await tracker.service.list()).applications).toHaveLength(1)
+  })
+
   it('stores the url as given', async () => {
     await tracker.service.record(application({url: 'https://Example.org/Jobs/1/'}))
     const {application: found} = await tracker.service.get('https://example.org/Jobs/1')
