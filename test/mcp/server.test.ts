@@ -231,10 +231,16 @@ describe('jobagent mcp', () => {
     )
     const badUrl = await call('track_job', {url: 'ftp://x.example/1', title: 'T', company: 'C', source: 'manual'})
     expect(textOf(badUrl)).toContain('url must be an http:// or https:// address')
+    // Job 2 is tracked; a url beside its id must not track it again under that url.
+    const both = await call('track_job', {job_id: 2, url: 'https://initech.example/jobs/2-again'})
+    expect(textOf(both)).toBe(
+      'Error: track_job takes a job_id or a url, not both\n  - url: leave out url when job_id names the job\n' +
+        'Hint: give the job_id of a job from list_jobs alone, or a url with title, company and source',
+    )
     await expect(client.readResource({uri: 'jobagent://applications/77'})).rejects.toThrow(
       /Error: no application #77\nHint: /,
     )
-    for (const result of [missing, unknown, badStatus, nothing, badUrl]) {
+    for (const result of [missing, unknown, badStatus, nothing, badUrl, both]) {
       expect(result.isError).toBe(true)
       expect(textOf(result)).not.toMatch(/\n\s+at /)
     }
