@@ -215,6 +215,20 @@ describe('jobagent mcp', () => {
     expect(snapshot().applications[0]).toMatchObject({status: 'applied'})
   })
 
+  it('keeps the line of every one of 20 add_note calls made at once', async () => {
+    const lines = Array.from({length: 20}, (_, index) => `note ${index + 1}`)
+    const answers = await Promise.all(lines.map((notes) => call('add_note', {application: '1', notes})))
+    expect(answers.filter((answer) => answer.isError)).toEqual([])
+    const notes = (snapshot().applications[0] as {notes: string}).notes.split('\n')
+    expect(notes.toSorted()).toEqual(lines.toSorted())
+    // Each call's answer holds its own line, and the history keeps the notes each one replaced.
+    for (const [index, answer] of answers.entries()) {
+      expect(field<{notes: string}>(answer, 'application').notes.split('\n')).toContain(lines[index])
+    }
+    const replaced = snapshot().history.filter((entry) => (entry as {application_id: number}).application_id === 1)
+    expect(replaced).toHaveLength(20)
+  })
+
   it('answers mistakes as tool errors with a hint and no stack, and changes nothing', async () => {
     const before = snapshot()
     const missing = await call('get_job', {job_id: 999})

@@ -238,6 +238,21 @@ export class ApplicationService {
   }
 
   /**
+   * Adds a line to the notes and keeps the status (MCP add_note); the notes as they were go to the history. The line
+   * is added in the write itself, to the notes the record holds then, so lines added at the same time by other
+   * calls, processes or front ends are all kept.
+   */
+  async addNote(ref: string, line: string): Promise<StatusUpdate> {
+    const note = await parseNotes(line)
+    if (note.trim() === '') {
+      throw new ValidationError('the note is empty; nothing was added', {
+        details: [{field: 'notes', message: 'notes must not be empty'}],
+      })
+    }
+    return this.write(ref, {addedNote: note})
+  }
+
+  /**
    * Changes the fields given (`jobagent edit`, PATCH /applications/{ref}); the history keeps each one's old and new
    * value. A new URL that is tracked as another application is refused, naming that one.
    */

@@ -14,6 +14,8 @@ import type {ContactFields} from './contact.js'
 export interface StatusEdit {
   status?: ApplicationStatus
   notes?: string
+  /** A line added to the notes the record holds when the change is written (withNoteAdded), in place of `notes`. */
+  addedNote?: string
 }
 
 export interface StatusUpdate {

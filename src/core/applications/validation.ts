@@ -3,7 +3,7 @@ import {type ControlOptions, findControl} from '../control-characters.js'
 import type {ErrorDetail} from '../errors.js'
 import {EARLIEST_YEAR, readDateTime, toLocalTimestamp} from '../time.js'
 import {isHttpUrl} from '../url-identity.js'
-import {APPLICATION_STATUSES} from './application.js'
+import {APPLICATION_STATUSES, NOTES_MAX_LENGTH} from './application.js'
 
 const statusList = APPLICATION_STATUSES.join(', ')
 
@@ -60,7 +60,7 @@ export const applicationUrlSchema = z
 /** Notes may span lines; every other control character is refused as in the other fields. */
 export const notesSchema = z
   .string({error: 'notes must be text'})
-  .max(10_000, 'notes are longer than 10000 characters')
+  .max(NOTES_MAX_LENGTH, `notes are longer than ${NOTES_MAX_LENGTH} characters`)
   .superRefine(noControls('notes', {keepLineBreaks: true}))
 
 /** What a user supplies to track a job (CLI flags, POST /applications, the dashboard). */

@@ -7,6 +7,7 @@ import {
   type StatusChange,
   sameRecord,
   type TrackedApplication,
+  withNoteAdded,
 } from '../../core/applications/application.js'
 import type {
   ApplicationFilter,
@@ -249,7 +250,10 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       const previous = this.statements.byId.get(id) as ApplicationRow | undefined
       if (!previous) return null
       const status = change.status ?? previous.status
-      const notes = change.notes ?? previous.notes
+      const notes =
+        change.addedNote === undefined
+          ? (change.notes ?? previous.notes)
+          : withNoteAdded(previous.notes, change.addedNote)
       this.addHistory(previous, at, {newStatus: status, change: previous.status === status ? 'notes' : 'status'})
       const current = this.statements.setStatus.get(status, notes, at, previous.id) as ApplicationRow
       return {previous, current}

@@ -1,6 +1,8 @@
+import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {APPLICATION_STATUSES} from '../../../src/core/applications/application.js'
 import {ConflictError, NotFoundError, ValidationError} from '../../../src/core/errors.js'
+import {tempDir} from '../../helpers/cli.js'
 import {application, memoryTracker, type Tracker} from '../../helpers/tracker.js'
 
 let tracker: Tracker
@@ -188,6 +190,41 @@ describe('changing the status', () => {
     const error = await rejection(tracker.service.changeStatus('https://example.org/other', 'offer'))
     expect(error).toBeInstanceOf(NotFoundError)
     expect(error.message).toContain('https://example.org/other')
+  })
+})
+
+describe('adding a note', () => {
+  it('keeps every line added at once, from this process and another connection, and each replaced notes in the history', async () => {
+    const dir = tempDir()
+    const here = memoryTracker(join(dir.path, 'jobagent.db'))
+    const there = memoryTracker(join(dir.path, 'jobagent.db'))
+    try {
+      await here.service.record(application({notes: 'first'}))
+      const lines = Array.from({length: 20}, (_, index) => `line ${index + 1}`)
+      const writes = lines.map((line, index) => (index % 2 === 0 ? here : there).service.addNote('1', line))
+      // An edit from the other connection meanwhile changes its field and keeps every line.
+      writes.push(there.service.edit('1', {title: 'Staff Engineer'}))
+      await Promise.all(writes)
+      const {application: noted, history} = await here.service.get('1')
+      expect(noted.title).toBe('Staff Engineer')
+      expect(noted.notes.split('\n').toSorted()).toEqual([...lines, 'first'].toSorted())
+      expect(history).toHaveLength(21)
+    } finally {
+      here.db.close()
+      there.db.close()
+      dir.cleanup()
+    }
+  })
+
+  it('refuses a line that would make the notes longer than 10,000 characters, changing nothing', async () => {
+    await tracker.service.record(application({notes: 'x'.repeat(9_995)}))
+    const error = await rejection(tracker.service.addNote('1', 'call on Tuesday'))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toBe('notes would be longer than 10000 characters with this line; nothing was added')
+    expect((error as ValidationError).details).toEqual([
+      {field: 'notes', message: 'notes are longer than 10000 characters'},
+    ])
+    expect((await tracker.service.get('1')).history).toEqual([])
   })
 })
 
