@@ -1,9 +1,12 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {afterEach, describe, expect, it} from 'vitest'
 import {silentLogger} from '../../src/core/logger.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
+import {runCli, tempDir} from '../helpers/cli.js'
 import {type TestApi, testApi} from '../helpers/http.js'
-import {seedInterviews} from '../helpers/tracker.js'
+import {readTracker, seedInterviews} from '../helpers/tracker.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -65,4 +68,36 @@ describe('the interview calendar of a long job search', () => {
     expect(ics.body.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(INTERVIEWS)
     expect(ics.ms).toBeLessThan(INTERVIEWS)
   })
+})
+
+describe('importing a large CSV', () => {
+  it('imports a 40 MB CSV within a 40 MB JavaScript heap, which held the whole file and every row before', async () => {
+    // Given 4,000 applications with long notes (the longest allowed is 10,000 characters): a 40 MB file
+    const home = tempDir('jobagent-big-import-')
+    cleanups.push(() => home.cleanup())
+    const note = 'Spoke with the recruiter about the role and the team; the next step is a call with the lead. '
+      .repeat(110)
+      .slice(0, 9900)
+    const lines = ['title,company,location,url,source,applied_date,status,notes']
+    for (let index = 0; index < 4000; index++) {
+      lines.push(
+        `Engineer ${index},Acme ${index % 97},Berlin,https://example.org/jobs/${index},manual,,applied,${note}`,
+      )
+    }
+    const file = join(home.path, 'applications.csv')
+    writeFileSync(file, `${lines.join('\r\n')}\r\n`)
+    // When it is imported by a CLI whose heap may not grow past 40 MB (the file alone is as large)
+    const result = await runCli(['import', file, '--json'], {
+      home: home.path,
+      env: {NODE_OPTIONS: '--max-old-space-size=40'},
+      timeoutMs: 120_000,
+    })
+    // Then every row is stored, the notes whole
+    expect(result.stderr).not.toContain('heap out of memory')
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({inserted: 4000})
+    const {applications} = readTracker(home.path)
+    expect(applications).toHaveLength(4000)
+    expect(applications[3999]).toMatchObject({url: 'https://example.org/jobs/3999', notes: note})
+  }, 180_000)
 })

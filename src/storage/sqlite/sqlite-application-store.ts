@@ -346,7 +346,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async importRecords(
-    records: readonly ImportedApplication[],
+    records: Iterable<ImportedApplication>,
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {
