@@ -114,7 +114,7 @@ const PART_BYTES = 1 << 20
 
 /**
  * The bytes of a file, a part at a time, each time it is iterated; the file is open only while it is read, and a
- * failed read names it.
+ * failed read names it. The parts share one buffer: each is read before the next is asked for.
  */
 function fileParts(path: string): Iterable<Uint8Array> {
   return {

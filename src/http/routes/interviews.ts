@@ -90,15 +90,16 @@ export function interviewsRoutes(services: HttpServices) {
       return c.json({interviews: interviews.map(scheduledRecord), count: interviews.length}, 200)
     })
     .openapi(interviewCalendar, async (c) => {
-      const parts = await services.interviews.calendar()
+      const parts = (await services.interviews.calendar())[Symbol.iterator]()
+      // The head is made before the answer starts, so a calendar that cannot be made is an error answer.
+      const head = parts.next()
       c.header('Content-Type', 'text/calendar; charset=utf-8')
       c.header('Content-Disposition', 'inline; filename="interviews.ics"')
       // A calendar of thousands of interviews is written a part at a time, and the server answers the requests
       // that came in meanwhile before it makes the next part.
       return stream(c, async (body) => {
-        for (const part of parts) {
-          if (body.aborted) break
-          await body.write(part)
+        for (let part = head; !part.done && !body.aborted; part = parts.next()) {
+          await body.write(part.value)
           await setImmediate()
         }
       })
