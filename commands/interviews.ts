@@ -30,7 +30,7 @@ export default class Interviews extends BaseCommand {
           hint: 'jobagent interviews --ics > interviews.ics',
         })
       }
-      this.io.stdout.write(await this.context.interviewCalendar())
+      for (const part of await this.context.interviewCalendar()) this.io.stdout.write(part)
       return undefined
     }
     const interviews = await this.context.interviews.list({all: flags.all})

@@ -168,13 +168,16 @@ export class AppContext {
     })
   }
 
-  /** Every interview as an iCalendar file (RFC 5545); the calendar library loads on first use. */
-  async interviewCalendar(): Promise<string> {
-    const [{interviewCalendar}, interviews] = await Promise.all([
+  /**
+   * Every interview as an iCalendar file (RFC 5545), in parts to write one after the other; the calendar library
+   * loads on first use.
+   */
+  async interviewCalendar(): Promise<Iterable<string>> {
+    const [{interviewCalendarParts}, interviews] = await Promise.all([
       import('./interview-calendar.js'),
       this.interviews.list({all: true}),
     ])
-    return interviewCalendar(interviews, this.clock.now())
+    return interviewCalendarParts(interviews, this.clock.now())
   }
 
   get applications(): ApplicationService {

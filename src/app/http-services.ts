@@ -32,7 +32,7 @@ export interface HttpServices {
   /** GET /applications/followups and POST /applications/{url}/snooze. */
   followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews'>
   /** POST /applications/{url}/interviews, GET /interviews and the calendar file GET /interviews.ics. */
-  interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<string>}
+  interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<Iterable<string>>}
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
   /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */

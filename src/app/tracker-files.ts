@@ -1,10 +1,11 @@
-import {readFile, stat} from 'node:fs/promises'
+import {closeSync, openSync, readSync} from 'node:fs'
+import {stat} from 'node:fs/promises'
 import {extname, join, resolve} from 'node:path'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import type {ContactService} from '../core/applications/contact-service.js'
 import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.js'
-import {decodeImportFile, type ImportEncoding} from '../core/applications/import-encoding.js'
+import {decodeImportParts, type ImportEncoding, importEncodingOf} from '../core/applications/import-encoding.js'
 import {parseTrackerExport, type TrackerExportFormat, trackerExportHint} from '../core/applications/tracker-exports.js'
 import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
 import {type Clock, localTimestamp} from '../core/time.js'
@@ -42,27 +43,56 @@ export class TrackerFiles {
     return {path, count: applications.length}
   }
 
-  /** Imports jobagent's own JSON/CSV, or with `from` another tracker's CSV export, through the same import. */
+  /**
+   * Imports jobagent's own JSON/CSV, or with `from` another tracker's CSV export, through the same import. A CSV
+   * is read a part at a time while it is imported (one pass over its bytes finds the encoding first), so the
+   * memory an import takes grows with a part of the file, not with the file.
+   */
   async importFile(file: string, options: {update: boolean; from?: TrackerExportFormat}): Promise<FileImportOutcome> {
     const path = resolve(file)
-    let bytes: Uint8Array
     try {
       if ((await stat(path)).isDirectory()) throw directoryGivenAsFile(path)
-      bytes = await readFile(path)
     } catch (error) {
       throw describeFileError(error, path, 'read')
     }
-    const {text, encoding} = decodeImportFile(bytes, path)
-    return {...(await this.importText(text, path, options)), file: path, encoding}
+    const parts = fileParts(path)
+    const encoding = importEncodingOf(parts, path)
+    return {...(await this.importPieces(decodeImportParts(parts, encoding), path, options)), file: path, encoding}
   }
 
   /** Imports the text of a file as importFile does; `name` is the file it came from, named in every error. */
-  async importText(
+  importText(
     text: string,
     name: string,
     options: {update: boolean; from?: TrackerExportFormat},
   ): Promise<ImportOutcome> {
-    const rows = options.from ? parseTrackerExport(options.from, text, name) : parseImportFile(text, name)
+    return this.importPieces([text], name, options)
+  }
+
+  private async importPieces(
+    pieces: Iterable<string>,
+    name: string,
+    options: {update: boolean; from?: TrackerExportFormat},
+  ): Promise<ImportOutcome> {
+    const iterator = pieces[Symbol.iterator]()
+    try {
+      const first = iterator.next()
+      const text = rejoined(first.done ? '' : first.value, iterator)
+      const rows = options.from
+        ? parseTrackerExport(options.from, text, name)
+        : parseImportFile(first.done ? '' : first.value, text, name)
+      return await this.importRows(rows, name, options)
+    } finally {
+      // A file left half read (a refused row, a failed write) is closed here.
+      iterator.return?.()
+    }
+  }
+
+  private async importRows(
+    rows: Iterable<ImportRow>,
+    name: string,
+    options: {update: boolean},
+  ): Promise<ImportOutcome> {
     try {
       return await this.applications.import(rows, options)
     } catch (error) {
@@ -74,11 +104,50 @@ export class TrackerFiles {
   }
 }
 
-/** JSON when the file says so by extension or content, CSV otherwise. */
-function parseImportFile(text: string, path: string): ImportRow[] {
-  const trimmed = text.replace(/^\uFEFF/, '').trimStart()
-  const looksJson = extname(path).toLowerCase() === '.json' || trimmed.startsWith('[') || trimmed.startsWith('{')
+/** The pieces of a text again, the first already taken from `rest`. */
+function* rejoined(first: string, rest: Iterator<string>): Generator<string> {
+  yield first
+  for (let next = rest.next(); !next.done; next = rest.next()) yield next.value
+}
+
+/** How much of a file is read at a time. */
+const PART_BYTES = 1 << 20
+
+/**
+ * The bytes of a file, a part at a time, each time it is iterated; the file is open only while it is read, and a
+ * failed read names it. The parts share one buffer: each is read before the next is asked for.
+ */
+function fileParts(path: string): Iterable<Uint8Array> {
+  return {
+    *[Symbol.iterator]() {
+      let fd: number | undefined
+      try {
+        fd = openSync(path, 'r')
+        const buffer = Buffer.alloc(PART_BYTES)
+        for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+          yield buffer.subarray(0, read)
+        }
+      } catch (error) {
+        throw describeFileError(error, path, 'read')
+      } finally {
+        if (fd !== undefined) closeSync(fd)
+      }
+    },
+  }
+}
+
+/**
+ * JSON when the file says so by extension or content, CSV otherwise. A CSV's rows are read as they are imported;
+ * JSON is parsed whole.
+ */
+function parseImportFile(first: string, text: Iterable<string>, path: string): Iterable<ImportRow> {
+  const start = first.replace(/^\uFEFF/, '').trimStart()
+  const looksJson = extname(path).toLowerCase() === '.json' || start.startsWith('[') || start.startsWith('{')
   if (!looksJson) return parseApplicationsCsv(text, path, {otherFormatHint: trackerExportHint})
+  const trimmed = [...text]
+    .join('')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   let data: unknown
   try {
     data = JSON.parse(trimmed)

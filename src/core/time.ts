@@ -24,6 +24,13 @@ export function wallClockOf(timestamp: string): string {
   return timestamp.slice(0, 23)
 }
 
+/**
+ * The earliest year the tracker takes in a date a person or a file gives (an interview's time, an imported
+ * applied_date). A year written with fewer digits (`0026` for 2026) is a typing mistake, not a date: JavaScript's
+ * Date.UTC reads the years 0-99 as 1900-1999, and no job search tracked here is older than 1970.
+ */
+export const EARLIEST_YEAR = 1970
+
 /** The number of days of a month (1-12) of a year in the proleptic Gregorian calendar, leap years included. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28

@@ -31,9 +31,26 @@ export function canonicalJobUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}${path}${query ? `?${query}` : ''}`
 }
 
+/** A percent-encoded octet; RFC 3986 calls the letters, digits and `-._~` unreserved. */
+const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g
+const UNRESERVED = /^[A-Za-z0-9._~-]$/
+
 /**
- * The identity of an application URL: scheme and host compared case-insensitively and a trailing slash ignored.
- * The URL itself is stored as given; this key only decides whether two URLs name the same application.
+ * The escapes of a URL's path and query in one spelling (RFC 3986, 6.2.2): an unreserved character written as its
+ * escape (`%64` for `d`) is the character, and every other escape is written in capitals (`%2f` is `%2F`).
+ */
+function normalEscapes(text: string): string {
+  if (!text.includes('%')) return text
+  return text.replace(PERCENT_ESCAPE, (encoded, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16))
+    return UNRESERVED.test(character) ? character : encoded.toUpperCase()
+  })
+}
+
+/**
+ * The identity of an application URL: scheme and host compared case-insensitively, a trailing slash ignored and
+ * percent-escapes read as RFC 3986 says (`/%64up` is `/dup`). The URL itself is stored as given; this key only
+ * decides whether two URLs name the same application.
  */
 export function applicationUrlKey(url: string): string {
   const trimmed = url.trim()
@@ -44,8 +61,9 @@ export function applicationUrlKey(url: string): string {
   // Only the path's trailing slash is ignored; a slash at the end of a query value is meaningful. The groups are
   // read by index: a job list takes two keys of every job, and destructuring the matches cost 1,000 jobs about 1 ms.
   const parts = /^([^?#]*)(.*)$/s.exec(match[3] ?? '')
-  const path = withoutTrailingSlashes(parts?.[1] ?? '')
-  return `${(match[1] ?? '').toLowerCase()}://${(match[2] ?? '').toLowerCase()}${path}${parts?.[2] ?? ''}`
+  const path = withoutTrailingSlashes(normalEscapes(parts?.[1] ?? ''))
+  const rest = normalEscapes(parts?.[2] ?? '')
+  return `${(match[1] ?? '').toLowerCase()}://${(match[2] ?? '').toLowerCase()}${path}${rest}`
 }
 
 export function isHttpUrl(value: string): boolean {

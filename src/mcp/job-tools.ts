@@ -140,9 +140,9 @@ export function registerJobTools(server: McpServer, context: AppContext, options
       title: 'Track a job as an application',
       description:
         'Records an application, as `jobagent apply` does: by the job_id of a job from list_jobs (its title, ' +
-        'company, location, url and source are used), or by url with title, company and source. Status applied ' +
-        'unless given. Refused when the job is tracked already (same URL or canonical URL). Adds a record; ' +
-        'changes nothing else.',
+        'company, location, url and source are used), or by url with title, company and source, not both. ' +
+        'Status applied unless given. Refused when the job is tracked already (same URL or canonical URL). Adds a ' +
+        'record; changes nothing else.',
       inputSchema: {
         job_id: jobId.optional(),
         url: fields.url.optional(),
@@ -162,6 +162,13 @@ export function registerJobTools(server: McpServer, context: AppContext, options
       if (job_id === undefined && given.url === undefined) {
         throw new ValidationError('track_job needs a job_id or a url', {
           hint: 'give the job_id of a job from list_jobs, or a url with title, company and source',
+        })
+      }
+      // The job's own URL identifies it: with another one beside its id, the job would be tracked a second time.
+      if (job_id !== undefined && given.url !== undefined) {
+        throw new ValidationError('track_job takes a job_id or a url, not both', {
+          details: [{field: 'url', message: 'leave out url when job_id names the job'}],
+          hint: 'give the job_id of a job from list_jobs alone, or a url with title, company and source',
         })
       }
       const application =

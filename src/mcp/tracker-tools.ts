@@ -89,9 +89,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       annotations: {...WRITE, idempotentHint: false},
     },
     guarded(context, async ({application, notes}) => {
-      const found = await context.applications.find(application)
-      const added = found.notes.trim() === '' ? notes : `${found.notes}\n${notes}`
-      const {current} = await context.applications.editNotes(String(found.id), added)
+      const {current} = await context.applications.addNote(application, notes)
       return answer(`Added a note to #${current.id} ${current.title}.`, {application: trackedRecord(current)})
     }),
   )

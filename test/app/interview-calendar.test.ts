@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import {describe, expect, it} from 'vitest'
-import {interviewCalendar} from '../../src/app/interview-calendar.js'
+import {interviewCalendarParts} from '../../src/app/interview-calendar.js'
 import type {ScheduledInterview} from '../../src/core/applications/interviews.js'
 
 const TRICKY_TITLE = 'Engineer, Platform; Infra\\Ops\nTeam "B"'
@@ -25,6 +25,11 @@ function interview(overrides: Partial<ScheduledInterview> = {}): ScheduledInterv
     },
     ...overrides,
   }
+}
+
+/** The calendar's text, its parts joined as a front end writes them one after the other. */
+function interviewCalendar(interviews: readonly ScheduledInterview[], now?: Date): string {
+  return [...interviewCalendarParts(interviews, now)].join('')
 }
 
 /** The events of an iCalendar text as ical.js reads them, with the file's own zones registered. */
@@ -79,5 +84,30 @@ describe('the interview calendar', () => {
     const start = events[0]?.startDate
     expect(start?.zone.tzid).toBe('UTC')
     expect(start?.toJSDate().toISOString()).toBe('2026-12-02T11:00:00.000Z')
+  })
+
+  it('writes an alias zone under its canonical name, with one VTIMEZONE per TZID that every event names', () => {
+    const text = interviewCalendar([
+      interview({id: 1, starts_at: '2026-12-02T14:00', time_zone: 'US/Pacific'}),
+      interview({id: 2, starts_at: '2026-12-03T14:00', time_zone: 'America/Los_Angeles'}),
+      interview({id: 3, starts_at: '2026-07-01T09:30', time_zone: 'GB'}),
+      interview({id: 4, starts_at: '2026-07-02T09:30', time_zone: 'Europe/London'}),
+    ])
+    const {calendar, events} = parse(text)
+    const zones = calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))
+    expect(zones.sort()).toEqual(['America/Los_Angeles', 'Europe/London'])
+    expect(events.map((event) => event.startDate.zone.tzid)).toEqual([
+      'America/Los_Angeles',
+      'America/Los_Angeles',
+      'Europe/London',
+      'Europe/London',
+    ])
+    expect(events.map((event) => event.startDate.toJSDate().toISOString())).toEqual([
+      '2026-12-02T22:00:00.000Z',
+      '2026-12-03T22:00:00.000Z',
+      '2026-07-01T08:30:00.000Z',
+      '2026-07-02T08:30:00.000Z',
+    ])
+    expect(text).not.toMatch(/TZID=(US\/Pacific|GB)[:;]/)
   })
 })

@@ -90,3 +90,60 @@ describe('the encoding of an imported file', () => {
     )
   })
 })
+
+describe('a file imported a part at a time', () => {
+  /** A CSV of `count` rows whose companies and notes hold characters of one to four bytes in UTF-8. */
+  function csvOf(count: number, notes: (index: number) => string): string {
+    const lines = ['title,company,location,url,source,applied_date,status,notes']
+    for (let index = 0; index < count; index++) {
+      lines.push(
+        `Dev ${index},Zoë ${index % 7},Köln,https://example.org/jobs/${index},manual,,applied,"${notes(index)}"`,
+      )
+    }
+    return `${lines.join('\r\n')}\r\n`
+  }
+
+  it.each([
+    ['UTF-8', (text: string) => Buffer.from(text, 'utf8'), 'utf-8', '🚀 “quoted” ünïcode'],
+    ['UTF-16LE', (text: string) => utf16(text, 'le'), 'utf-16le', '🚀 “quoted” ünïcode'],
+    [
+      'Windows-1252',
+      (text: string) => Buffer.from(text.replaceAll('€', '\u0080'), 'latin1'),
+      'windows-1252',
+      '€ ünïcode',
+    ],
+  ])(
+    'reads a %s file of several megabytes whole, characters and line breaks cut between parts included',
+    async (_name, encode, encoding, marks) => {
+      // Rows of varied length, so that the parts of the file end within characters, rows and line breaks.
+      const text = csvOf(12_000, (index) => `${marks} ${'x'.repeat(index % 500)}\r\nline two`)
+      const path = write('big.csv', encode(text))
+      const outcome = await files.importFile(path, {update: false})
+      expect(outcome).toMatchObject({inserted: 12_000, encoding})
+      const {applications} = await tracker.service.list()
+      expect(applications).toHaveLength(12_000)
+      const byUrl = new Map(applications.map((application) => [application.url, application]))
+      for (const index of [0, 1, 4999, 11_999]) {
+        expect(byUrl.get(`https://example.org/jobs/${index}`)).toMatchObject({
+          company: `Zoë ${index % 7}`,
+          location: 'Köln',
+          notes: `${marks} ${'x'.repeat(index % 500)}\r\nline two`,
+        })
+      }
+    },
+    120_000,
+  )
+
+  it('names a row near the end of a large file and writes none of the rows before it', async () => {
+    const text = csvOf(12_000, (index) => 'x'.repeat(index % 300)).replace(
+      'https://example.org/jobs/11990,manual,,applied',
+      'https://example.org/jobs/11990,manual,,hired',
+    )
+    const path = write('late-error.csv', Buffer.from(text, 'utf8'))
+    const error = await files.importFile(path, {update: false}).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).message).toBe(`${path}: 1 invalid row(s); nothing was imported`)
+    expect((error as ValidationError).details).toEqual([expect.objectContaining({row: 11_992, field: 'status'})])
+    expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
+  }, 120_000)
+})

@@ -26,6 +26,23 @@ describe('the identity of an application url', () => {
     expect(applicationUrlKey('https://example.org/a?next=/b/')).toBe('https://example.org/a?next=/b/')
   })
 
+  it('reads percent-encoded unreserved characters as the characters (RFC 3986), and any other escape in one case', () => {
+    expect(applicationUrlKey('https://example.org/%64up')).toBe(applicationUrlKey('https://example.org/dup'))
+    expect(applicationUrlKey('https://example.org/%7Eann/a%2Db%2E%5Fc')).toBe('https://example.org/~ann/a-b._c')
+    expect(applicationUrlKey('https://example.org/jobs?q=%61%62')).toBe('https://example.org/jobs?q=ab')
+    // An escaped reserved or other character stays escaped: %2F is not a path separator, and %41 is a capital.
+    expect(applicationUrlKey('https://example.org/a%2fb')).toBe('https://example.org/a%2Fb')
+    expect(applicationUrlKey('https://example.org/a%2Fb')).not.toBe(applicationUrlKey('https://example.org/a/b'))
+    expect(applicationUrlKey('https://example.org/%41')).not.toBe(applicationUrlKey('https://example.org/a'))
+    expect(applicationUrlKey('https://example.org/caf%c3%a9')).toBe('https://example.org/caf%C3%A9')
+  })
+
+  it('reads a URL with many escapes in time linear in its length', () => {
+    const started = performance.now()
+    applicationUrlKey(`https://example.org/${'%6'.repeat(300_000)}%64`)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
   it('tells http and https apart', () => {
     expect(applicationUrlKey('http://example.org/a')).not.toBe(applicationUrlKey('https://example.org/a'))
   })

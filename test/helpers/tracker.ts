@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import {ApplicationService} from '../../src/core/applications/application-service.js'
 import {ContactService} from '../../src/core/applications/contact-service.js'
 import {type Clock, localTimestamp} from '../../src/core/time.js'
+import {formatWallClock, wallClockAt} from '../../src/core/time-zones.js'
 import {openSqlite, type SqliteDatabase} from '../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteContactStore} from '../../src/storage/sqlite/sqlite-contact-store.js'
@@ -92,6 +93,45 @@ export function readTracker(home: string): {
       applications: db.prepare('SELECT * FROM applications ORDER BY id').all() as Record<string, unknown>[],
       history: db.prepare('SELECT * FROM status_history ORDER BY id').all() as Record<string, unknown>[],
     }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Writes `count` applications with one interview each straight into `<home>/jobagent.db` in one transaction, as a
+ * long use of the tracker would leave them: interviews an hour apart from `from` on, in the zones given in turn.
+ */
+export function seedInterviews(
+  home: string,
+  count: number,
+  options: {from?: Date; zones?: readonly string[]} = {},
+): void {
+  const file = join(home, 'jobagent.db')
+  const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+  const zones = options.zones ?? ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']
+  const start = (options.from ?? new Date()).getTime()
+  const now = localTimestamp(new Date(start))
+  try {
+    const application = db.prepare(
+      `INSERT INTO applications (url_key, canonical_key, url, title, company, location, source, applied_date, status,
+         notes, updated_at)
+       VALUES (@url, @url, @url, @title, 'Acme, Inc.', 'Berlin', 'remoteok', @now, 'interviewing', '', @now)
+       RETURNING id`,
+    )
+    const interview = db.prepare(
+      `INSERT INTO interviews (application_id, starts_at, time_zone, kind, with_whom, notes, created_at)
+       VALUES (?, ?, ?, 'video', 'Ann Lee, CTO', 'system design; bring questions about the on-call rota', ?)`,
+    )
+    db.transaction(() => {
+      for (let index = 0; index < count; index++) {
+        const zone = zones[index % zones.length] ?? 'UTC'
+        const url = `https://example.org/jobs/${index + 1}`
+        const {id} = application.get({url, title: `Backend Engineer ${index + 1}`, now}) as {id: number}
+        const startsAt = formatWallClock(wallClockAt(start + index * 3_600_000, zone))
+        interview.run(id, startsAt, zone, now)
+      }
+    })()
   } finally {
     db.close()
   }

@@ -215,6 +215,20 @@ describe('jobagent mcp', () => {
     expect(snapshot().applications[0]).toMatchObject({status: 'applied'})
   })
 
+  it('keeps the line of every one of 20 add_note calls made at once', async () => {
+    const lines = Array.from({length: 20}, (_, index) => `note ${index + 1}`)
+    const answers = await Promise.all(lines.map((notes) => call('add_note', {application: '1', notes})))
+    expect(answers.filter((answer) => answer.isError)).toEqual([])
+    const notes = (snapshot().applications[0] as {notes: string}).notes.split('\n')
+    expect(notes.toSorted()).toEqual(lines.toSorted())
+    // Each call's answer holds its own line, and the history keeps the notes each one replaced.
+    for (const [index, answer] of answers.entries()) {
+      expect(field<{notes: string}>(answer, 'application').notes.split('\n')).toContain(lines[index])
+    }
+    const replaced = snapshot().history.filter((entry) => (entry as {application_id: number}).application_id === 1)
+    expect(replaced).toHaveLength(20)
+  })
+
   it('answers mistakes as tool errors with a hint and no stack, and changes nothing', async () => {
     const before = snapshot()
     const missing = await call('get_job', {job_id: 999})
@@ -231,10 +245,16 @@ describe('jobagent mcp', () => {
     )
     const badUrl = await call('track_job', {url: 'ftp://x.example/1', title: 'T', company: 'C', source: 'manual'})
     expect(textOf(badUrl)).toContain('url must be an http:// or https:// address')
+    // Job 2 is tracked; a url beside its id must not track it again under that url.
+    const both = await call('track_job', {job_id: 2, url: 'https://initech.example/jobs/2-again'})
+    expect(textOf(both)).toBe(
+      'Error: track_job takes a job_id or a url, not both\n  - url: leave out url when job_id names the job\n' +
+        'Hint: give the job_id of a job from list_jobs alone, or a url with title, company and source',
+    )
     await expect(client.readResource({uri: 'jobagent://applications/77'})).rejects.toThrow(
       /Error: no application #77\nHint: /,
     )
-    for (const result of [missing, unknown, badStatus, nothing, badUrl]) {
+    for (const result of [missing, unknown, badStatus, nothing, badUrl, both]) {
       expect(result.isError).toBe(true)
       expect(textOf(result)).not.toMatch(/\n\s+at /)
     }

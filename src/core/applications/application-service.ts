@@ -258,6 +258,21 @@ export class ApplicationService {
   }
 
   /**
+   * Adds a line to the notes and keeps the status (MCP add_note); the notes as they were go to the history. The line
+   * is added in the write itself, to the notes the record holds then, so lines added at the same time by other
+   * calls, processes or front ends are all kept.
+   */
+  async addNote(ref: string, line: string): Promise<StatusUpdate> {
+    const note = await parseNotes(line)
+    if (note.trim() === '') {
+      throw new ValidationError('the note is empty; nothing was added', {
+        details: [{field: 'notes', message: 'notes must not be empty'}],
+      })
+    }
+    return this.write(ref, {addedNote: note})
+  }
+
+  /**
    * Changes the fields given (`jobagent edit`, PATCH /applications/{ref}); the history keeps each one's old and new
    * value. A new URL that is tracked as another application is refused, naming that one.
    */
@@ -301,47 +316,60 @@ export class ApplicationService {
     return update
   }
 
-  /** Validates every row first; nothing is written unless all rows are valid. */
-  async import(rows: readonly ImportRow[], options: {update: boolean}): Promise<ImportOutcome> {
+  /**
+   * Imports the rows as they are read, all or nothing: each row is checked and, while every row so far is valid,
+   * written, in the one transaction of the import; the first invalid row stops the writing, the rest are still
+   * checked, and once every row is read the problems are thrown, so the transaction writes nothing. Memory holds
+   * the row at hand and the URL key of each row before it (a URL twice in the file is named with both rows), not
+   * the file.
+   */
+  async import(rows: Iterable<ImportRow>, options: {update: boolean}): Promise<ImportOutcome> {
     const {importedRecordSchema, issuesToDetails} = await loadSchemas()
     const moment = this.clock.now()
     const now = localTimestamp(moment)
-    const valid: ImportedApplication[] = []
     const errors: ReturnType<typeof issuesToDetails> = []
     const firstRowOfKey = new Map<string, number>()
-    for (const {row, value, problems} of rows) {
+    let rowsWithErrors = 0
+    const check = ({row, value, problems}: ImportRow): ImportedApplication | undefined => {
       const reported = problems ?? []
       errors.push(...reported)
-      if (value === undefined && reported.length > 0) continue
+      if (value === undefined && reported.length > 0) return undefined
       const result = importedRecordSchema.safeParse(value)
       if (!result.success) {
         // A field already reported while reading the row is named once, in the file's words.
         const named = new Set(reported.map((problem) => problem.field))
         errors.push(...issuesToDetails(result.error.issues, row).filter((issue) => !named.has(issue.field)))
-        continue
+        return undefined
       }
-      if (reported.length > 0) continue
+      if (reported.length > 0) return undefined
       const {applied_date, salary_expected, salary_offered, contacts, ...fields} = result.data
       const keys = urlKeys(fields.url)
       const earlier = firstRowOfKey.get(keys.canonicalKey)
       if (earlier !== undefined) {
         errors.push({row, field: 'url', message: `duplicate of row ${earlier} (${fields.url})`})
-        continue
+        return undefined
       }
       firstRowOfKey.set(keys.canonicalKey, row)
       const record = {...fields, applied_date: applied_date || now}
       const extras = Object.fromEntries(
         Object.entries({salary_expected, salary_offered, contacts}).filter(([, value]) => value !== undefined),
       )
-      valid.push({record, extras, keys, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)})
+      return {record, extras, keys, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)}
     }
-    if (errors.length > 0) {
-      const rowsWithErrors = new Set(errors.map((error) => error.row)).size
-      throw new ValidationError(`${rowsWithErrors} invalid row(s); nothing was imported`, {
-        details: errors,
-        hint: 'fix the rows listed and import the file again',
-      })
+    function* checked(): Generator<ImportedApplication> {
+      for (const row of rows) {
+        const before = errors.length
+        const valid = check(row)
+        if (errors.length > before) rowsWithErrors++
+        if (valid && errors.length === 0) yield valid
+      }
+      if (errors.length > 0) {
+        throw new ValidationError(`${rowsWithErrors} invalid row(s); nothing was imported`, {
+          details: errors,
+          hint: 'fix the rows listed and import the file again',
+        })
+      }
     }
-    return this.store.importRecords(valid, {update: options.update, at: offsetTimestamp(moment)})
+    return this.store.importRecords(checked(), {update: options.update, at: offsetTimestamp(moment)})
   }
 }

@@ -14,6 +14,8 @@ import type {ContactFields} from './contact.js'
 export interface StatusEdit {
   status?: ApplicationStatus
   notes?: string
+  /** A line added to the notes the record holds when the change is written (withNoteAdded), in place of `notes`. */
+  addedNote?: string
 }
 
 export interface StatusUpdate {
@@ -124,13 +126,14 @@ export interface ApplicationStore {
    */
   trackedOf(urlKeys: readonly string[]): Promise<Map<string, {url: string; status: ApplicationStatus}>>
   /**
-   * All or nothing: inserts new records and, with `update`, overwrites tracked ones. A record whose file gave no
+   * All or nothing: inserts new records and, with `update`, overwrites tracked ones, taking them one at a time as
+   * they come, all in one transaction; when reading them throws, the transaction writes nothing. A record whose file gave no
    * applied_date (`appliedDateGiven: false`) keeps the tracked one on update; a new one gets the record's. A new
    * record's status dates from `since` (statusSince); a tracked one whose status changes, from `at`. With `update`,
    * salary lines given overwrite the tracked ones and contacts are merged by name (a contact of the file replaces
    * the tracked one of the same name; the others are kept), each change in the history.
    */
-  importRecords(records: readonly ImportedApplication[], options: {update: boolean; at: string}): Promise<ImportOutcome>
+  importRecords(records: Iterable<ImportedApplication>, options: {update: boolean; at: string}): Promise<ImportOutcome>
   /**
    * Marks the posting of the applications tracked under these URL keys closed at `at` (the lifecycle rules decide
    * which, docs/LIFECYCLE.md); one marked already keeps its date. Returns how many it marked. Synchronous: the job

@@ -1,3 +1,5 @@
+import {ValidationError} from '../errors.js'
+
 export const APPLICATION_STATUSES = [
   'saved',
   'applied',
@@ -21,6 +23,28 @@ export interface ApplicationRecord {
   applied_date: string
   status: ApplicationStatus
   notes: string
+}
+
+/** The longest notes an application keeps, in characters. */
+export const NOTES_MAX_LENGTH = 10_000
+
+/**
+ * The notes with a line added at their end (the line alone when there were none), as add_note adds one. Written
+ * inside the transaction that stores them, from the notes the record holds then, so no line another writer added
+ * meanwhile is lost. Notes that would grow past NOTES_MAX_LENGTH are refused, naming the field.
+ */
+export function withNoteAdded(notes: string, line: string): string {
+  const added = notes.trim() === '' ? line : `${notes}\n${line}`
+  if (added.length > NOTES_MAX_LENGTH) {
+    throw new ValidationError(
+      `notes would be longer than ${NOTES_MAX_LENGTH} characters with this line; nothing was added`,
+      {
+        details: [{field: 'notes', message: `notes are longer than ${NOTES_MAX_LENGTH} characters`}],
+        hint: 'shorten the notes first: jobagent status <id> <status> --notes "..." replaces them',
+      },
+    )
+  }
+  return added
 }
 
 /**

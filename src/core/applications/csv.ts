@@ -48,17 +48,24 @@ export function applicationsToCsv(applications: readonly ExportedApplication[], 
 }
 
 /**
- * Parses a CSV with the export's columns into rows numbered by the line they start on (the header is line 1;
- * quoted multi-line cells count their lines). Unknown columns are refused so a misnamed header is not silently
- * dropped. A row that cannot be read as cells of the header's columns (wrong count, broken quoting) comes back
- * with its problems, so the import lists them together with the other rows' field errors. `otherFormatHint` names
- * the format of a header that is another one's (another tracker's export), to say instead of each column's error.
+ * The text of a CSV: all of it, or its pieces in order as a file is read a part at a time. A row may run across
+ * pieces; the reader keeps only the rows it has not handed on yet.
+ */
+export type CsvText = string | Iterable<string>
+
+/**
+ * Reads a CSV with the export's columns as rows numbered by the line they start on (the header is line 1; quoted
+ * multi-line cells count their lines), one at a time as they are asked for. The header is read and checked at
+ * once: unknown columns are refused so a misnamed header is not silently dropped. A row that cannot be read as
+ * cells of the header's columns (wrong count, broken quoting) comes with its problems, so the import lists them
+ * together with the other rows' field errors. `otherFormatHint` names the format of a header that is another
+ * one's (another tracker's export), to say instead of each column's error.
  */
 export function parseApplicationsCsv(
-  text: string,
+  text: CsvText,
   fileName: string,
   options: {otherFormatHint?: (header: readonly string[]) => string | undefined} = {},
-): ImportRow[] {
+): Iterable<ImportRow> {
   const {header, rows} = readCsvTable(text)
   const fields = (header?.cells ?? []).map((field) => field.trim())
   const headerErrors = [
@@ -74,7 +81,7 @@ export function parseApplicationsCsv(
       hint: `the header must be: ${APPLICATION_FIELDS.join(',')} (then optionally ${EXTRA_COLUMNS.join(',')})`,
     })
   }
-  return rows.map((row) =>
+  return eachRow(rows, (row) =>
     readRow(row, fields.length, (cells) => {
       const {id: _id, ...value} = unformula(cellsByField(fields, cells))
       return {row: row.line, value}
@@ -82,14 +89,20 @@ export function parseApplicationsCsv(
   )
 }
 
+/** The rows of a CSV table, each as `build` makes it, as they are read. */
+export function* eachRow(rows: Iterable<CsvRow>, build: (row: CsvRow) => ImportRow): Generator<ImportRow> {
+  for (const row of rows) yield build(row)
+}
+
 /**
- * The header row and the data rows of a CSV (a leading byte order mark removed), each with the line it starts on
- * and what made it unreadable. Every CSV the tracker imports is read here, so all of them number and report rows
- * alike.
+ * The header row, read at once, and the data rows of a CSV, read as they are asked for (a leading byte order mark
+ * removed), each with the line it starts on and what made it unreadable. Every CSV the tracker imports is read
+ * here, so all of them number and report rows alike.
  */
-export function readCsvTable(text: string): {header: CsvRow | undefined; rows: CsvRow[]} {
-  const [header, ...rows] = readCsvRows(text.replace(/^\uFEFF/, ''))
-  return {header, rows}
+export function readCsvTable(text: CsvText): {header: CsvRow | undefined; rows: Iterable<CsvRow>} {
+  const rows = readCsvRows(typeof text === 'string' ? [text] : text)
+  const first = rows.next()
+  return {header: first.done ? undefined : first.value, rows}
 }
 
 /**
@@ -120,26 +133,65 @@ interface CsvRow {
   problems: string[]
 }
 
+/** How much text the delimiter and the line break are guessed from (when the file has that much). */
+const GUESS_CHARS = 1 << 20
+
 /**
- * The rows of a CSV with the line each starts on. Papa reads everything after a broken quote as one cell up to
- * the end of what it is given; here such a row is reported and reading goes on at the next line, so the rows after
- * it are still checked and listed. Papa is given the text one span at a time (see spanEnd), so a broken row costs
- * a read of its own span, not of the rest of the file, and a file with many broken rows is still read in linear
- * time.
+ * The longest span handed to Papa at once. A span ends after the first record holding a quote; an unclosed quote
+ * would make it run to the end of the file. Past this length (far beyond any valid record: the longest fields
+ * and 100 contacts take under 2 million characters) Papa reads what it has, names the broken row, and reading
+ * goes on at its next line, so a broken file costs memory for this much text, not for the file.
  */
-function readCsvRows(csv: string): CsvRow[] {
+const MAX_SPAN_CHARS = 8 << 20
+
+/**
+ * The rows of a CSV with the line each starts on, read from its pieces as they are needed. Papa reads everything
+ * after a broken quote as one cell up to the end of what it is given; here such a row is reported and reading goes
+ * on at the next line, so the rows after it are still checked and listed. Papa is given the text one span at a
+ * time (see SpanScanner), so a broken row costs a read of its own span, not of the rest of the file, and a file
+ * with many broken rows is still read in linear time. Text is dropped once its rows are handed on.
+ */
+function* readCsvRows(pieces: Iterable<string>): Generator<CsvRow> {
+  const source = pieces[Symbol.iterator]()
+  let csv = ''
+  let ended = false
+  const readMore = (): boolean => {
+    const next = ended ? undefined : source.next()
+    if (!next || next.done) {
+      ended = true
+      return false
+    }
+    csv += next.value
+    return true
+  }
+  while (csv.length < GUESS_CHARS) {
+    if (!readMore()) break
+  }
+  csv = csv.replace(/^\uFEFF/, '')
   // The delimiter and line break are guessed once, from the first rows, and every span is read with them.
-  const {meta} = Papa.parse<string[]>(csv, {preview: 10, skipEmptyLines: 'greedy'})
+  const {meta} = Papa.parse<string[]>(csv.slice(0, GUESS_CHARS), {preview: 10, skipEmptyLines: 'greedy'})
   const newline = LINE_BREAKS.find((candidate) => candidate === meta.linebreak) ?? '\n'
   // Lines are numbered as an editor shows them: a line feed inside a quoted cell of a CRLF file starts a line too.
   const lineBreak = newline === '\r' ? '\r' : '\n'
-  const rows: CsvRow[] = []
+  const scanner = new SpanScanner(newline)
   let linesBefore = 0
   let lineCounted = 0
   let offset = 0
-  while (offset < csv.length) {
-    const end = spanEnd(csv, offset, newline)
+  while (offset < csv.length || !ended) {
+    let end = scanner.end(csv, offset, ended)
+    if (end === undefined && csv.length - offset < MAX_SPAN_CHARS) {
+      // Text already handed on is dropped before more is read; its line breaks are counted first.
+      linesBefore += countLineBreaks(csv, lineBreak, lineCounted, offset)
+      csv = csv.slice(offset)
+      scanner.moved(offset)
+      lineCounted = 0
+      offset = 0
+      if (!readMore() && csv.length === 0) break
+      continue
+    }
+    end ??= offset + MAX_SPAN_CHARS
     const chunk = csv.slice(offset, end)
+    const rows: CsvRow[] = []
     let rowStart = 0
     let resumeAt: number | undefined
     Papa.parse<string[]>(chunk, {
@@ -167,8 +219,8 @@ function readCsvRows(csv: string): CsvRow[] {
       },
     })
     offset = resumeAt ?? end
+    yield* rows
   }
-  return rows
 }
 
 const LINE_BREAKS = ['\r\n', '\n', '\r'] as const
@@ -177,24 +229,54 @@ const CR = 0x0d
 const LF = 0x0a
 
 /**
- * Where the span of text that starts at `start` ends: after the first record that holds a quote character, or at
- * the end of the text. A record ends at a line break outside quotes, every quote character opening or closing
- * (RFC 4180; an escaped "" does both), so a well-formed file is cut only between records and reads as one piece
- * would, while a broken quote can take Papa no further than its own record.
+ * Finds where a span of CSV text ends: after the first record that holds a quote character, or, while it holds
+ * none, after the last whole record of the text read so far. A record ends at a line break outside quotes, every
+ * quote character opening or closing (RFC 4180; an escaped "" does both), so a well-formed file is cut only
+ * between records and reads as one piece would, while a broken quote can take Papa no further than its own
+ * record. The scan goes on where it stopped when more text comes, so a long span is scanned once.
  */
-function spanEnd(csv: string, start: number, newline: string): number {
-  let quoted = false
-  let quotes = false
-  for (let index = start; index < csv.length; index++) {
-    const code = csv.charCodeAt(index)
-    if (code === QUOTE) {
-      quoted = !quoted
-      quotes = true
-    } else if (quotes && !quoted && (code === CR || code === LF) && csv.startsWith(newline, index)) {
-      return index + newline.length
+class SpanScanner {
+  private start = -1
+  private index = 0
+  private quoted = false
+  private quotes = false
+  /** After the last line break outside quotes seen in a span without quotes, if any. */
+  private recordEnd: number | undefined
+
+  constructor(private readonly newline: string) {}
+
+  /** Where the span that starts at `start` ends, or undefined when more text is needed to tell. */
+  end(csv: string, start: number, final: boolean): number | undefined {
+    if (start !== this.start) {
+      this.start = start
+      this.index = start
+      this.quoted = false
+      this.quotes = false
+      this.recordEnd = undefined
     }
+    for (; this.index < csv.length; this.index++) {
+      const code = csv.charCodeAt(this.index)
+      if (code === QUOTE) {
+        this.quoted = !this.quoted
+        this.quotes = true
+      } else if (!this.quoted && (code === CR || code === LF) && csv.startsWith(this.newline, this.index)) {
+        if (this.quotes) return this.index + this.newline.length
+        this.recordEnd = this.index + this.newline.length
+      } else if (!this.quoted && code === CR && !final && this.index + 1 === csv.length) {
+        // A CRLF split between two pieces is told only once the LF is there.
+        break
+      }
+    }
+    if (final) return csv.length
+    return this.quotes ? undefined : this.recordEnd
   }
-  return csv.length
+
+  /** The text before `by` was dropped: positions move back by as much. */
+  moved(by: number): void {
+    this.start -= by
+    this.index -= by
+    if (this.recordEnd !== undefined) this.recordEnd -= by
+  }
 }
 
 function countLineBreaks(text: string, lineBreak: string, from: number, to: number): number {

@@ -33,35 +33,60 @@ function windows1252Character(control: string): string {
   return WINDOWS_1252_80_TO_9F.charAt(control.charCodeAt(0) - 0x80)
 }
 
+/** The refusal of text that holds NUL characters: UTF-16 without a byte order mark, or a spreadsheet file. */
+function holdsNul(name: string): ValidationError {
+  return new ValidationError(
+    `${name} is not text in UTF-8, UTF-16 with a byte order mark or Windows-1252: it holds NUL characters`,
+    {
+      hint: 'if it is UTF-16 without a byte order mark or a spreadsheet file, save it as CSV UTF-8 (or JSON) and import that file',
+    },
+  )
+}
+
 /**
- * The text of a file to import (CSV or JSON alike) and the encoding it was read in. A byte order mark names UTF-8,
- * UTF-16LE or UTF-16BE (what Excel's "Unicode text" writes); without one the bytes are UTF-8 when they are valid
- * UTF-8, else Windows-1252, the encoding of spreadsheets and trackers' exports saved on Windows (it reads Latin-1
- * files alike). Bytes that are not valid in the encoding their mark names, and text holding NUL characters (UTF-16
- * without a mark, a spreadsheet rather than its CSV export), are refused with the encoding named.
+ * The encoding a file to import (CSV or JSON alike) is read in, from one pass over its bytes, a part at a time.
+ * A byte order mark names UTF-8, UTF-16LE or UTF-16BE (what Excel's "Unicode text" writes); without one the
+ * bytes are UTF-8 when they are valid UTF-8, else Windows-1252, the encoding of spreadsheets and trackers'
+ * exports saved on Windows (it reads Latin-1 files alike). Bytes that are not valid in the encoding their mark
+ * names, and text holding NUL characters (UTF-16 without a mark, a spreadsheet rather than its CSV export), are
+ * refused with the encoding named.
  */
-export function decodeImportFile(bytes: Uint8Array, name: string): {text: string; encoding: ImportEncoding} {
-  const marked = BYTE_ORDER_MARKS.find(([, mark]) => mark.every((byte, index) => bytes[index] === byte))?.[0]
-  let encoding: ImportEncoding = marked ?? 'utf-8'
-  let text: string
+export function importEncodingOf(parts: Iterable<Uint8Array>, name: string): ImportEncoding {
+  let decoder: InstanceType<typeof TextDecoder> | undefined
+  let marked: ImportEncoding | undefined
   try {
-    text = new TextDecoder(encoding, {fatal: true}).decode(bytes)
-  } catch {
+    for (const bytes of parts) {
+      if (!decoder) {
+        marked = BYTE_ORDER_MARKS.find(([, mark]) => mark.every((byte, index) => bytes[index] === byte))?.[0]
+        decoder = new TextDecoder(marked ?? 'utf-8', {fatal: true})
+      }
+      if (decoder.decode(bytes, {stream: true}).includes('\u0000')) throw holdsNul(name)
+    }
+    decoder?.decode()
+    return marked ?? 'utf-8'
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
     if (marked) {
       throw new ValidationError(`${name} is not valid ${encodingLabel(marked)}, which its byte order mark announces`, {
         hint: 'save it again as CSV UTF-8 (or JSON) and import that file',
       })
     }
-    encoding = 'windows-1252'
-    text = new TextDecoder(encoding).decode(bytes).replace(/[\u0080-\u009f]/g, windows1252Character)
+    // Not UTF-8; Windows-1252 gives every byte a character, so only NUL is left to refuse.
+    for (const bytes of parts) if (bytes.includes(0)) throw holdsNul(name)
+    return 'windows-1252'
   }
-  if (text.includes('\u0000')) {
-    throw new ValidationError(
-      `${name} is not text in UTF-8, UTF-16 with a byte order mark or Windows-1252: it holds NUL characters`,
-      {
-        hint: 'if it is UTF-16 without a byte order mark or a spreadsheet file, save it as CSV UTF-8 (or JSON) and import that file',
-      },
-    )
-  }
-  return {text, encoding}
+}
+
+/**
+ * The text of a file to import, a piece per part of its bytes, in the encoding importEncodingOf found. A byte
+ * order mark is left out; a character split between two parts comes whole in the next piece.
+ */
+export function* decodeImportParts(parts: Iterable<Uint8Array>, encoding: ImportEncoding): Generator<string> {
+  const decoder = new TextDecoder(encoding)
+  for (const bytes of parts) yield readable(decoder.decode(bytes, {stream: true}), encoding)
+  yield readable(decoder.decode(), encoding)
+}
+
+function readable(text: string, encoding: ImportEncoding): string {
+  return encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, windows1252Character) : text
 }

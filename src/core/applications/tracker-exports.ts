@@ -2,7 +2,7 @@ import {type ErrorDetail, ValidationError} from '../errors.js'
 import {isCalendarDay, toLocalTimestamp} from '../time.js'
 import type {ApplicationStatus} from './application.js'
 import type {ImportRow} from './application-service.js'
-import {readCsvTable, readRow} from './csv.js'
+import {type CsvText, eachRow, readCsvTable, readRow} from './csv.js'
 
 /** The other trackers whose CSV exports `import --from` reads. */
 export const TRACKER_EXPORT_FORMATS = ['huntr', 'teal'] as const
@@ -165,12 +165,13 @@ export function savedDate(text: string): string | undefined {
 }
 
 /**
- * Reads another tracker's CSV export as import rows in jobagent's interchange form, so they go through the same
- * validation and the same transactional import as jobagent's own files. Headers match case-insensitively; column
+ * Reads another tracker's CSV export as import rows in jobagent's interchange form, one at a time as they are
+ * asked for (the header at once), so they go through the same validation and the same transactional import as
+ * jobagent's own files. Headers match case-insensitively; column
  * order is free and columns not mapped are ignored. A stage that maps to no status, an empty URL and a date that
  * cannot be read are problems of their row, listed with the row's other invalid fields.
  */
-export function parseTrackerExport(format: TrackerExportFormat, text: string, fileName: string): ImportRow[] {
+export function parseTrackerExport(format: TrackerExportFormat, text: CsvText, fileName: string): Iterable<ImportRow> {
   const spec = FORMATS[format]
   const {header, rows} = readCsvTable(text)
   const fields = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase())
@@ -195,7 +196,7 @@ export function parseTrackerExport(format: TrackerExportFormat, text: string, fi
           : `a ${spec.label} export has the columns ${required} (in any order)`,
     })
   }
-  return rows.map((row) =>
+  return eachRow(rows, (row) =>
     readRow(row, fields.length, (cells) => {
       const cell = (column: Column) => {
         const position = index.get(column)

@@ -2,9 +2,9 @@ import {z} from 'zod'
 import {type ControlOptions, findControl} from '../control-characters.js'
 import {nearestWord} from '../edit-distance.js'
 import type {ErrorDetail} from '../errors.js'
-import {toLocalTimestamp} from '../time.js'
+import {EARLIEST_YEAR, readDateTime, toLocalTimestamp} from '../time.js'
 import {isHttpUrl} from '../url-identity.js'
-import {APPLICATION_STATUSES} from './application.js'
+import {APPLICATION_STATUSES, NOTES_MAX_LENGTH} from './application.js'
 
 const statusList = APPLICATION_STATUSES.join(', ')
 
@@ -66,7 +66,7 @@ export const applicationUrlSchema = z
 /** Notes may span lines; every other control character is refused as in the other fields. */
 export const notesSchema = z
   .string({error: 'notes must be text'})
-  .max(10_000, 'notes are longer than 10000 characters')
+  .max(NOTES_MAX_LENGTH, `notes are longer than ${NOTES_MAX_LENGTH} characters`)
   .superRefine(noControls('notes', {keepLineBreaks: true}))
 
 /** What a user supplies to track a job (CLI flags, POST /applications, the dashboard). */
@@ -184,6 +184,14 @@ export const importedRecordSchema = applicationInputSchema.extend({
     .trim()
     .transform((value, context) => {
       if (value === '') return value
+      if ((readDateTime(value)?.year ?? EARLIEST_YEAR) < EARLIEST_YEAR) {
+        context.issues.push({
+          code: 'custom',
+          input: value,
+          message: `applied_date ${JSON.stringify(value)} is before the year ${EARLIEST_YEAR}; write the year in full, e.g. 2026-11-22`,
+        })
+        return z.NEVER
+      }
       const local = toLocalTimestamp(value)
       if (local !== undefined) return local
       context.issues.push({

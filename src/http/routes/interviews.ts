@@ -1,4 +1,6 @@
+import {setImmediate} from 'node:timers/promises'
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
+import {stream} from 'hono/streaming'
 import type {HttpServices} from '../../app/http-services.js'
 import {trackedRecord} from '../../core/applications/application.js'
 import {interviewRecord, scheduledRecord} from '../../core/applications/interviews.js'
@@ -88,8 +90,18 @@ export function interviewsRoutes(services: HttpServices) {
       return c.json({interviews: interviews.map(scheduledRecord), count: interviews.length}, 200)
     })
     .openapi(interviewCalendar, async (c) => {
+      const parts = (await services.interviews.calendar())[Symbol.iterator]()
+      // The head is made before the answer starts, so a calendar that cannot be made is an error answer.
+      const head = parts.next()
       c.header('Content-Type', 'text/calendar; charset=utf-8')
       c.header('Content-Disposition', 'inline; filename="interviews.ics"')
-      return c.body(await services.interviews.calendar(), 200)
+      // A calendar of thousands of interviews is written a part at a time, and the server answers the requests
+      // that came in meanwhile before it makes the next part.
+      return stream(c, async (body) => {
+        for (let part = head; !part.done && !body.aborted; part = parts.next()) {
+          await body.write(part.value)
+          await setImmediate()
+        }
+      })
     })
 }

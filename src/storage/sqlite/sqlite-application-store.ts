@@ -7,6 +7,7 @@ import {
   type StatusChange,
   sameRecord,
   type TrackedApplication,
+  withNoteAdded,
 } from '../../core/applications/application.js'
 import type {
   ApplicationFilter,
@@ -255,7 +256,10 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       const previous = this.statements.byId.get(id) as ApplicationRow | undefined
       if (!previous) return null
       const status = change.status ?? previous.status
-      const notes = change.notes ?? previous.notes
+      const notes =
+        change.addedNote === undefined
+          ? (change.notes ?? previous.notes)
+          : withNoteAdded(previous.notes, change.addedNote)
       this.addHistory(previous, at, {newStatus: status, change: previous.status === status ? 'notes' : 'status'})
       const current = this.statements.setStatus.get(status, notes, wallClockOf(at), previous.id) as ApplicationRow
       return {previous, current}
@@ -359,7 +363,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async importRecords(
-    records: readonly ImportedApplication[],
+    records: Iterable<ImportedApplication>,
     options: {update: boolean; at: string},
   ): Promise<ImportOutcome> {
     return writeTransaction(this.db, this.file, () => {

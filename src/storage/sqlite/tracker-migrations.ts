@@ -1,4 +1,4 @@
-import {applicationCanonicalKey} from '../../core/url-identity.js'
+import {applicationCanonicalKey, applicationUrlKey} from '../../core/url-identity.js'
 import type {Migration} from './database.js'
 
 /** Versioned schema of jobagent.db. Append new versions; never edit one that has shipped. */
@@ -291,5 +291,26 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX contacts_application ON contacts (application_id);
     `,
+  },
+  {
+    // Keys read percent-escapes as RFC 3986 does (`/%64up` is `/dup`) since this version: the keys of URLs holding
+    // escapes are made again. When the new key is another application's already (two spellings of one URL tracked
+    // apart before), the application keeps its old key: both stay, each found by its id.
+    version: 13,
+    sql: '',
+    backfill(db) {
+      const rows = db
+        .prepare("SELECT id, url, url_key, canonical_key FROM applications WHERE instr(url, '%') > 0")
+        .raw()
+        .all() as [number, string, string, string | null][]
+      const taken = db.prepare('SELECT 1 FROM applications WHERE url_key = ? AND id <> ?').pluck()
+      const update = db.prepare('UPDATE applications SET url_key = ?, canonical_key = ? WHERE id = ?')
+      for (const [id, url, urlKey, canonicalKey] of rows) {
+        const newUrlKey = applicationUrlKey(url)
+        const newCanonicalKey = applicationCanonicalKey(url)
+        if (newUrlKey === urlKey && newCanonicalKey === canonicalKey) continue
+        update.run(taken.get(newUrlKey, id) ? urlKey : newUrlKey, newCanonicalKey, id)
+      }
+    },
   },
 ]

@@ -1,7 +1,9 @@
+import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {APPLICATION_STATUSES} from '../../../src/core/applications/application.js'
 import {ConflictError, NotFoundError, ValidationError} from '../../../src/core/errors.js'
 import {offsetTimestamp} from '../../../src/core/time.js'
+import {tempDir} from '../../helpers/cli.js'
 import {application, memoryTracker, type Tracker} from '../../helpers/tracker.js'
 
 /** A history time of the stepping clock (which starts at 2026-11-22 05:17:33.123 local) `seconds` after its start. */
@@ -109,6 +111,15 @@ describe('recording an application', () => {
     expect((await tracker.service.list()).applications).toHaveLength(1)
   })
 
+  it('refuses a url that spells an unreserved character as its percent-encoding (/%64up is /dup)', async () => {
+    await tracker.service.record(application({url: 'https://example.org/dup'}))
+    const error = await rejection(tracker.service.record(application({url: 'https://example.org/%64up'})))
+    expect(error).toBeInstanceOf(ConflictError)
+    expect(error.message).toBe('already tracked as #1 https://example.org/dup (status: applied)')
+    expect((await tracker.service.find('https://example.org/%64up')).id).toBe(1)
+    expect((await tracker.service.list()).applications).toHaveLength(1)
+  })
+
   it('stores the url as given', async () => {
     await tracker.service.record(application({url: 'https://Example.org/Jobs/1/'}))
     const {application: found} = await tracker.service.get('https://example.org/Jobs/1')
@@ -183,6 +194,41 @@ describe('changing the status', () => {
     const error = await rejection(tracker.service.changeStatus('https://example.org/other', 'offer'))
     expect(error).toBeInstanceOf(NotFoundError)
     expect(error.message).toContain('https://example.org/other')
+  })
+})
+
+describe('adding a note', () => {
+  it('keeps every line added at once, from this process and another connection, and each replaced notes in the history', async () => {
+    const dir = tempDir()
+    const here = memoryTracker(join(dir.path, 'jobagent.db'))
+    const there = memoryTracker(join(dir.path, 'jobagent.db'))
+    try {
+      await here.service.record(application({notes: 'first'}))
+      const lines = Array.from({length: 20}, (_, index) => `line ${index + 1}`)
+      const writes = lines.map((line, index) => (index % 2 === 0 ? here : there).service.addNote('1', line))
+      // An edit from the other connection meanwhile changes its field and keeps every line.
+      writes.push(there.service.edit('1', {title: 'Staff Engineer'}))
+      await Promise.all(writes)
+      const {application: noted, history} = await here.service.get('1')
+      expect(noted.title).toBe('Staff Engineer')
+      expect(noted.notes.split('\n').toSorted()).toEqual([...lines, 'first'].toSorted())
+      expect(history).toHaveLength(21)
+    } finally {
+      here.db.close()
+      there.db.close()
+      dir.cleanup()
+    }
+  })
+
+  it('refuses a line that would make the notes longer than 10,000 characters, changing nothing', async () => {
+    await tracker.service.record(application({notes: 'x'.repeat(9_995)}))
+    const error = await rejection(tracker.service.addNote('1', 'call on Tuesday'))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toBe('notes would be longer than 10000 characters with this line; nothing was added')
+    expect((error as ValidationError).details).toEqual([
+      {field: 'notes', message: 'notes are longer than 10000 characters'},
+    ])
+    expect((await tracker.service.get('1')).history).toEqual([])
   })
 })
 
@@ -272,6 +318,40 @@ describe('importing', () => {
         expect.objectContaining({row: 4, field: 'applied_date'}),
       ]),
     )
+    expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
+  })
+
+  it('refuses an applied_date before 1970 (0026 is no 1926), naming the row and the field, and imports nothing', async () => {
+    const error = await rejection(
+      tracker.service.import(
+        rows(
+          application({url: 'https://example.org/a', applied_date: '0026-11-22'}),
+          application({url: 'https://example.org/b', applied_date: '0026-11-22T04:17:33Z'}),
+          application({url: 'https://example.org/c', applied_date: '1969-12-31T23:59:59.999'}),
+          application({url: 'https://example.org/d', applied_date: '1970-01-01'}),
+        ),
+        {update: false},
+      ),
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).details).toEqual([
+      {
+        row: 1,
+        field: 'applied_date',
+        message: 'applied_date "0026-11-22" is before the year 1970; write the year in full, e.g. 2026-11-22',
+      },
+      {
+        row: 2,
+        field: 'applied_date',
+        message: 'applied_date "0026-11-22T04:17:33Z" is before the year 1970; write the year in full, e.g. 2026-11-22',
+      },
+      {
+        row: 3,
+        field: 'applied_date',
+        message:
+          'applied_date "1969-12-31T23:59:59.999" is before the year 1970; write the year in full, e.g. 2026-11-22',
+      },
+    ])
     expect(await tracker.service.counts()).toEqual({total: 0, applied: 0, pending: 0})
   })
 

@@ -138,7 +138,7 @@ describe('reading an applications CSV', () => {
       '',
       'B,Acme,,https://example.org/b,manual,,applied,',
     ].join('\r\n')
-    expect(parseApplicationsCsv(csv, 'apps.csv').map((row) => row.row)).toEqual([2, 5])
+    expect([...parseApplicationsCsv(csv, 'apps.csv')].map((row) => row.row)).toEqual([2, 5])
   })
 
   it('accepts a file with only the required columns, in any order, with a byte order mark', () => {
@@ -146,7 +146,7 @@ describe('reading an applications CSV', () => {
       '\uFEFFurl,source,company,title\nhttps://example.org/a,manual,Acme,Dev\n',
       'a.csv',
     )
-    expect(rows).toEqual([
+    expect([...rows]).toEqual([
       {row: 2, value: {url: 'https://example.org/a', source: 'manual', company: 'Acme', title: 'Dev'}},
     ])
   })
@@ -170,7 +170,7 @@ describe('reading an applications CSV', () => {
       `${HEADER}\nA,Acme,,https://example.org/a,manual,,applied,\nB,Acme\nC,"Ac"me,,https://example.org/c,x,,,\nD,E\n`,
       'apps.csv',
     )
-    expect(rows.map(({row, problems}) => ({row, problems}))).toEqual([
+    expect([...rows].map(({row, problems}) => ({row, problems}))).toEqual([
       {row: 2, problems: undefined},
       {row: 3, problems: [{row: 3, message: 'has 2 cell(s) where the header has 8'}]},
       {row: 4, problems: [{row: 4, message: 'a quoted cell has text after its closing quote'}]},
@@ -254,4 +254,51 @@ describe('reading a large CSV with broken quoting', () => {
     expect(error?.details?.find((detail) => detail.row === 1001)?.message).toMatch(/^a quoted cell /)
     tracker.db.close()
   }, 120_000)
+})
+
+describe('reading a CSV a piece at a time', () => {
+  /** The text cut into pieces of `size` characters, as a file read a part at a time gives it. */
+  function* piecesOf(text: string, size: number): Generator<string> {
+    for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size)
+  }
+
+  const TRICKY = [
+    `\uFEFF${HEADER}`,
+    'A,"Acme, Inc.",,https://example.org/a,manual,,applied,"two',
+    'lines with ""quotes"""',
+    '',
+    'B,Acme,,https://example.org/b,manual,,applied,',
+    'C,"Ac"me,,https://example.org/c,manual,,applied,',
+    'D,Acme',
+    'E,Acme,,https://example.org/e,manual,,applied,"never closed',
+    'F,Acme,,https://example.org/f,manual,,applied,Zoë 🚀',
+    'G,Acme,,https://example.org/g,manual,,applied,',
+  ]
+
+  it.each(['\r\n', '\n'])(
+    'gives the rows, lines and problems it gives for the whole text, for pieces of any size (%j)',
+    (newline) => {
+      const text = TRICKY.join(newline)
+      const whole = [...parseApplicationsCsv(text, 'apps.csv')]
+      expect(whole.map((row) => row.row)).toEqual([2, 5, 6, 7, 8, 9, 10])
+      for (const size of [1, 2, 3, 7, 64, 4096]) {
+        expect([...parseApplicationsCsv(piecesOf(text, size), 'apps.csv')]).toEqual(whole)
+      }
+    },
+  )
+
+  it('names a quote never closed before 9 MB of rows, longer than any span read at once, and reads every row after it', () => {
+    const note = 'x'.repeat(100)
+    const rows = Array.from(
+      {length: 70_000},
+      (_, index) => `R,Acme,,https://example.org/${index},manual,,applied,${note}`,
+    )
+    const text = [HEADER, 'Open,Acme,,https://example.org/open,manual,,applied,"never closed', ...rows].join('\n')
+    expect(text.length).toBeGreaterThan(9 << 20)
+    const read = [...parseApplicationsCsv(piecesOf(text, 1 << 20), 'apps.csv')]
+    expect(read[0]).toEqual({row: 2, value: undefined, problems: [{row: 2, message: 'a quoted cell is never closed'}]})
+    expect(read).toHaveLength(rows.length + 1)
+    expect(read.filter((row) => row.problems)).toHaveLength(1)
+    expect(read.at(-1)?.row).toBe(rows.length + 2)
+  })
 })

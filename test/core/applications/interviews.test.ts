@@ -51,6 +51,16 @@ describe('reading --at', () => {
   })
 })
 
+describe('the earliest year --at takes', () => {
+  it('refuses a year before 1970 (0026 is no 1926), naming the field, and takes 1970 itself', () => {
+    expect(readInterviewAt('0026-12-02 14:00')).toBe(
+      'at "0026-12-02 14:00" is before the year 1970; write the year in full, e.g. 2026-12-02 14:00',
+    )
+    expect(readInterviewAt('1969-12-31 23:59')).toMatch(/^at "1969-12-31 23:59" is before the year 1970;/)
+    expect(readInterviewAt('1970-01-01 00:00')).toEqual({year: 1970, month: 1, day: 1, hour: 0, minute: 0})
+  })
+})
+
 describe('local times in a zone', () => {
   it('finds the instant of a wall-clock time in winter and in summer', () => {
     expect(new Date(interviewStart(interview())).toISOString()).toBe('2026-12-02T13:00:00.000Z')

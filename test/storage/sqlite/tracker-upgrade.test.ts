@@ -83,3 +83,39 @@ describe('a tracker database of the release before short ids, edits and intervie
     expect(db.prepare('SELECT count(*) FROM status_history').pluck().get()).toBe(0)
   })
 })
+
+describe('a tracker database whose URL keys kept percent-escapes as written', () => {
+  it('finds an application tracked as /%64up by /dup after the upgrade, and keeps both of two such spellings', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const before = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version <= 12)})
+    const insert = before.prepare(
+      `INSERT INTO applications (id, url_key, canonical_key, url, title, company, source, applied_date, status, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'Acme', 'remoteok', '2026-10-01T09:00:00.000', 'applied', '2026-10-01T09:00:00.000')`,
+    )
+    // The keys as the release before made them: escapes as written.
+    for (const [id, url, title] of [
+      [1, 'https://example.org/%64up', 'Escaped'],
+      [2, 'https://example.org/other%7e', 'Escaped alone'],
+      [3, 'https://example.org/tw%6F', 'Escaped twice, first'],
+      [4, 'https://example.org/two', 'Escaped twice, second'],
+    ] as const) {
+      insert.run(id, url, url, url, title)
+    }
+    before.close()
+
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
+    expect((await service.find('https://example.org/dup')).id).toBe(1)
+    expect((await service.find('https://example.org/other~')).id).toBe(2)
+    await expect(service.record(application({url: 'https://example.org/dup'}))).rejects.toThrow(
+      'already tracked as #1 https://example.org/%64up (status: applied)',
+    )
+    // Two applications the release before kept apart both stay, each found by its id; either spelling of the URL
+    // finds the one that kept its key.
+    expect((await service.find('3')).title).toBe('Escaped twice, first')
+    expect((await service.find('4')).title).toBe('Escaped twice, second')
+    expect((await service.find('https://example.org/tw%6F')).id).toBe(4)
+    expect(db.prepare('SELECT count(*) FROM applications').pluck().get()).toBe(4)
+  })
+})
