@@ -1,5 +1,5 @@
 import {LineLogger} from '../../src/app/line-logger.js'
-import type {LogLevel} from '../../src/core/logger.js'
+import type {Logger, LogLevel} from '../../src/core/logger.js'
 
 export interface ParsedLine {
   timestamp: string
@@ -21,4 +21,17 @@ export function parseLogLine(line: string): ParsedLine {
   if (!match) throw new Error(`not a log line: ${line}`)
   const [, timestamp = '', level = '', name = '', message = ''] = match
   return {timestamp, level, name, message}
+}
+
+/** A logger that keeps the message of every warning it is given in `lines`, and drops the other levels. */
+export function warningsInto(lines: string[]): Logger {
+  const logger: Logger = {
+    name: 'test',
+    debug() {},
+    info() {},
+    warning: (message) => lines.push(message),
+    error() {},
+    child: () => logger,
+  }
+  return logger
 }

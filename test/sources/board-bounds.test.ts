@@ -9,7 +9,7 @@ import type {Logger} from '../../src/core/logger.js'
 import {type BoardSpec, boardSource} from '../../src/sources/board-source.js'
 import {createSources} from '../../src/sources/index.js'
 import {EMPTY_CRITERIA} from '../helpers/criteria.js'
-import {memoryLogger} from '../helpers/memory-log.js'
+import {memoryLogger, warningsInto} from '../helpers/memory-log.js'
 import {hang, type MockHandler, type MockServer, sendJson, sendText, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -46,18 +46,6 @@ const PAGED: BoardSpec = {
   }),
 }
 
-function recordingLogger(lines: string[]): Logger {
-  const logger: Logger = {
-    name: 'test',
-    debug() {},
-    info() {},
-    warning: (message) => lines.push(message),
-    error() {},
-    child: () => logger,
-  }
-  return logger
-}
-
 let servers: MockServer[] = []
 afterEach(async () => {
   await Promise.all(servers.map((server) => server.close()))
@@ -90,7 +78,7 @@ describe('board details, bounded', () => {
   it('asks at most 100 details a board, across its pages, and keeps the others as listed with one warning', async () => {
     const server = await pagedBoard(2, 70, (_req, res) => sendJson(res, {body: '<p>In detail</p>'}))
     const warnings: string[] = []
-    const deps = {...testDeps(testHttpClient({concurrencyPerHost: 16})), logger: recordingLogger(warnings)}
+    const deps = {...testDeps(testHttpClient({concurrencyPerHost: 16})), logger: warningsInto(warnings)}
     const jobs = await fetchAll(boardSource(PAGED, {type: 'file', url: server.url}, deps))
 
     expect(jobs).toHaveLength(140)
@@ -110,7 +98,7 @@ describe('board details, bounded', () => {
       sendJson(res, {body: '<p>Small</p>'})
     })
     const warnings: string[] = []
-    const deps = {...testDeps(), logger: recordingLogger(warnings)}
+    const deps = {...testDeps(), logger: warningsInto(warnings)}
     const jobs = await fetchAll(boardSource(PAGED, {type: 'file', url: server.url}, deps))
     expect(jobs.map((job) => job.description)).toEqual([null, 'Small'])
     expect(warnings).toEqual([
@@ -213,7 +201,7 @@ describe('board deadline', () => {
   it('ends a board whose details never answer within its deadline, however many, keeping the jobs as listed', async () => {
     const server = await pagedBoard(1, 64, hang)
     const warnings: string[] = []
-    const deps = {...testDeps(testHttpClient({concurrencyPerHost: 16})), logger: recordingLogger(warnings)}
+    const deps = {...testDeps(testHttpClient({concurrencyPerHost: 16})), logger: warningsInto(warnings)}
     const config: SourceConfig = {type: 'file', url: server.url, timeout_seconds: 0.2, deadline_seconds: 1}
     const started = performance.now()
     const jobs = await fetchAll(boardSource(PAGED, config, deps))
@@ -268,5 +256,5 @@ describe('board deadline', () => {
 })
 
 function silentLog(): Logger {
-  return recordingLogger([])
+  return warningsInto([])
 }

@@ -1,8 +1,8 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {z} from 'zod'
-import type {Logger} from '../../src/core/logger.js'
 import {type BoardSpec, boardSource} from '../../src/sources/board-source.js'
 import {EMPTY_CRITERIA} from '../helpers/criteria.js'
+import {warningsInto} from '../helpers/memory-log.js'
 import {type MockServer, sendJson, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -35,18 +35,6 @@ const LIST = {
   items: [{id: 'a', title: 'First'}, {id: 'b', title: 'Second'}, {id: 'c', title: 'Third'}, {title: 'No detail'}],
 }
 
-function recordingLogger(lines: string[]): Logger {
-  const logger: Logger = {
-    name: 'test',
-    debug() {},
-    info() {},
-    warning: (message) => lines.push(message),
-    error() {},
-    child: () => logger,
-  }
-  return logger
-}
-
 let server: MockServer | undefined
 afterEach(async () => {
   await server?.close()
@@ -67,11 +55,7 @@ describe('board detail requests', () => {
       sendJson(res, {body: `<p>About ${req.url}</p>`})
     })
     const warnings: string[] = []
-    const source = boardSource(
-      SPEC,
-      {type: 'file', url: server.url},
-      {...testDeps(), logger: recordingLogger(warnings)},
-    )
+    const source = boardSource(SPEC, {type: 'file', url: server.url}, {...testDeps(), logger: warningsInto(warnings)})
     const jobs = await fetchAll(source)
 
     expect(jobs.map((job) => [job.title, job.description])).toEqual([
@@ -104,7 +88,7 @@ describe('board detail requests', () => {
       sendJson(res, {body: `<p>About ${req.url}</p>`})
     })
     const warnings: string[] = []
-    const deps = {...testDeps(), logger: recordingLogger(warnings)}
+    const deps = {...testDeps(), logger: warningsInto(warnings)}
     const jobs = await fetchAll(boardSource(SPEC, {type: 'file', url: server.url}, deps))
     expect(server.requests.map((request) => request.url)).toEqual(['/list', '/detail/a'])
     expect(jobs.map((job) => [job.title, job.description])).toEqual([
@@ -141,7 +125,7 @@ describe('board detail requests', () => {
       sendJson(res, ['not', 'an', 'object'])
     })
     const warnings: string[] = []
-    const deps = {...testDeps(), logger: recordingLogger(warnings)}
+    const deps = {...testDeps(), logger: warningsInto(warnings)}
     const jobs = await fetchAll(boardSource(SPEC, {type: 'file', url: server.url}, deps))
     expect(jobs.map((job) => job.description)).toEqual([null, null, null, null])
     expect(warnings).toEqual([

@@ -2,9 +2,9 @@ import {MockAgent} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {ConfigurationError} from '../../src/core/errors.js'
-import type {Logger} from '../../src/core/logger.js'
 import {createHttpClient, HttpError} from '../../src/http-client/index.js'
 import {createSources} from '../../src/sources/index.js'
+import {warningsInto} from '../helpers/memory-log.js'
 import {type MockHandler, type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, oneSource, sourcesOf, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -18,18 +18,6 @@ const atlasBoard: MockHandler = (req, res) => {
   const detail = req.url?.startsWith(`${ATLAS}/`) ? DETAILS[req.url.slice(ATLAS.length + 1)] : undefined
   if (detail === undefined) return sendJson(res, {error_code: 'RESOURCE_NOT_FOUND'}, 404)
   sendJson(res, detail)
-}
-
-function recordingLogger(lines: string[]): Logger {
-  const logger: Logger = {
-    name: 'test',
-    debug() {},
-    info() {},
-    warning: (message) => lines.push(message),
-    error() {},
-    child: () => logger,
-  }
-  return logger
 }
 
 let server: MockServer | undefined
@@ -48,7 +36,7 @@ describe('Rippling adapter', () => {
     const warnings: string[] = []
     const [source] = createSources([{type: 'rippling', companies: ['atlas-data-storage'], url: server.url}], {
       http: testHttpClient(),
-      logger: recordingLogger(warnings),
+      logger: warningsInto(warnings),
     })
     if (!source) throw new Error('no source built')
     const jobs = await fetchAll(source)
