@@ -129,7 +129,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page: tracked jobs and status history', 
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
     const history = page.locator(`#${await toggle.getAttribute('aria-controls')}`)
     await eventually(() => history.locator('li').allTextContents()).toEqual([
-      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d applied → interviewing/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d applied → interviewing/),
     ])
     expect(await history.locator('li').textContent()).toContain('notes before: sent <b id="injected">CV</b>')
     expect(await page.locator('#injected').count()).toBe(0)
