@@ -1,4 +1,3 @@
-import {preferSmallHeap} from '../src/app/batch-heap.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderImport} from '../src/cli/render/applications.js'
@@ -40,7 +39,6 @@ export default class Import extends BaseCommand {
   }
 
   async run() {
-    preferSmallHeap()
     const {args, flags} = await this.parse(Import)
     const from = flags.from === 'jobagent' ? undefined : (flags.from as TrackerExportFormat)
     const files = await this.context.openTrackerFiles()

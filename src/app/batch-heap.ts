@@ -2,9 +2,8 @@ import {setFlagsFromString} from 'node:v8'
 
 /**
  * Tells V8 to collect before the heap is twice what survived the last full collection, for a process that runs
- * one batch and exits (`jobagent run`, `jobagent import`). A run reads far more than it keeps: every board's answer
- * is parsed, turned into jobs and dropped, and the descriptions go to the database as each board answers; an
- * import reads its file a part at a time and keeps only a key per row. On a machine with much
+ * one batch and exits (`jobagent run`). A run reads far more than it keeps: every board's answer is parsed, turned
+ * into jobs and dropped, and the descriptions go to the database as each board answers. On a machine with much
  * memory V8 otherwise lets the heap grow to about four times the surviving data before collecting, so the peak
  * memory of a run is set by garbage, not by what it holds. The flag takes effect at the next limit V8 sets; it
  * is no cap, so a run holding more data still gets the heap it needs. Long-lived processes (serve, the dashboard)
