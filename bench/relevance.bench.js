@@ -13,15 +13,16 @@ import {reportBenchmark} from './lib/report.js'
 
 register()
 const load = (path) => import(pathToFileURL(join(ROOT, path)).href)
-const [relevance, {scoreJobs}, {FeedbackModel}] = await Promise.all([
+const [relevance, {scoreJobs}, {FeedbackModel}, {knowledge}] = await Promise.all([
   load('test/helpers/relevance.ts'),
   load('src/core/matching/score.ts'),
   load('src/core/matching/feedback.ts'),
+  load('test/helpers/knowledge.ts'),
 ])
 
-const quality = relevance.relevanceFigures((jobs, profile) => scoreJobs(jobs, profile))
+const quality = relevance.relevanceFigures((jobs, profile) => scoreJobs(jobs, profile, {knowledge}))
 const feedback = relevance.feedbackFigures((jobs, profile, judged) =>
-  scoreJobs(jobs, profile, {feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
+  scoreJobs(jobs, profile, {knowledge, feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
 )
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length
 // As a percentage (NDCG@10 x 100), so the table shows three digits.
@@ -103,11 +104,11 @@ function cpuMs(work) {
   const used = process.cpuUsage(before)
   return (used.user + used.system) / 1000
 }
-scoreJobs(jobs.slice(0, 500), profile, {feedback: model})
+scoreJobs(jobs.slice(0, 500), profile, {knowledge, feedback: model})
 const scoring = []
 const bm25 = []
 for (let round = 0; round < ROUNDS; round++) {
-  scoring.push(cpuMs(() => scoreJobs(jobs, profile, {feedback: model})))
+  scoring.push(cpuMs(() => scoreJobs(jobs, profile, {knowledge, feedback: model})))
   bm25.push(cpuMs(() => relevance.bm25Scores(jobs, terms)))
 }
 const bm25Figure = figure({

@@ -4,6 +4,7 @@ import type {JobSearch} from '../core/jobs/job-search.js'
 import type {SearchResult} from '../core/jobs/search-result.js'
 import {hasProfile, type Profile} from '../core/matching/profile.js'
 import type {Matching} from '../core/matching/score.js'
+import {loadKnowledge} from './knowledge.js'
 
 /** The effective search criteria: config `search`, with the tags of a flag or request replacing the configured ones. */
 export function criteriaFrom(search: SearchCriteria, overrides: {tags?: string[] | undefined} = {}): SearchCriteria {
@@ -47,5 +48,9 @@ export class SharedSearch {
 /** How jobs are scored: the profile with the search's salary floor and rates; null without a profile. */
 export function matchingFrom(config: {profile: Profile; search: SearchCriteria}): Matching | null {
   if (!hasProfile(config.profile)) return null
-  return {profile: config.profile, options: {minSalary: config.search.min_salary, fx: config.search.fx}}
+  return {
+    profile: config.profile,
+    options: {minSalary: config.search.min_salary, fx: config.search.fx},
+    knowledge: loadKnowledge(),
+  }
 }

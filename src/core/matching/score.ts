@@ -2,6 +2,7 @@ import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {readDateTime, utcInstant} from '../time.js'
 import {type FeedbackModel, wantedTerms} from './feedback.js'
+import type {Knowledge} from './knowledge.js'
 import {EVERYWHERE, isCity, knownPlace, overlaps, placesIn, STATEMENT_WORDS, statementPlaces} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 import {RoleMatcher} from './role-match.js'
@@ -50,10 +51,11 @@ export interface ScoreOptions {
   fx?: Record<string, number>
 }
 
-/** A profile and what else scoring reads: the salary floor and exchange rates of the search. */
+/** A profile and what else scoring reads: the salary floor and exchange rates of the search, and the knowledge. */
 export interface Matching {
   profile: Profile
   options: ScoreOptions
+  knowledge: Knowledge
 }
 
 const ROLE_SHARE = 0.6
@@ -566,10 +568,10 @@ class PlaceRules {
 export function scoreJobs(
   jobs: readonly JobResponse[],
   profile: Profile,
-  options: ScoreOptions & {feedback?: FeedbackModel | null; explain?: boolean} = {},
+  options: ScoreOptions & {knowledge: Knowledge; feedback?: FeedbackModel | null; explain?: boolean},
 ): ScoredJob[] {
-  const {feedback = null, explain = false, ...scoreOptions} = options
-  const scorer = new Scorer({profile, options: scoreOptions}, feedback)
+  const {feedback = null, explain = false, knowledge, ...scoreOptions} = options
+  const scorer = new Scorer({profile, options: scoreOptions, knowledge}, feedback)
   return scorer.scoreAll(
     jobs.map((job) => scorer.read(job, job.description)),
     () => explain,
@@ -599,7 +601,12 @@ const READING_VERSION = 1
  */
 export function descriptionReader(matching: Matching): DescriptionReader {
   const scanner = new TermScanner(matching.profile)
-  const key = JSON.stringify([READING_VERSION, scanner.terms.map((term) => [term.kind, term.name])])
+  // The places a reading names come from the knowledge files: other files, other readings.
+  const key = JSON.stringify([
+    READING_VERSION,
+    matching.knowledge.version,
+    scanner.terms.map((term) => [term.kind, term.name]),
+  ])
   return {
     key,
     read: (description) => readDescription(scanner, description),

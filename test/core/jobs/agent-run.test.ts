@@ -14,6 +14,7 @@ import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
 import {noDetails} from '../../helpers/job-details.js'
+import {knowledge} from '../../helpers/knowledge.js'
 import {memoryLogger} from '../../helpers/memory-log.js'
 
 const job = (n: number, fields: Partial<JobResponse> = {}): JobResponse => ({
@@ -231,7 +232,7 @@ describe('agent run with feedback', () => {
       version: '0.1.0',
       mode: 'production',
       criteria: EMPTY_CRITERIA,
-      matching: {matching: {profile, options: {}}, minScore: 0},
+      matching: {matching: {profile, options: {}, knowledge}, minScore: 0},
     }
     const first = await run.run(options)
     const ads = first.jobs.find((one) => one.title === 'ML Engineer, Ads')!
@@ -268,7 +269,7 @@ describe('agent run with a description store', () => {
     home: null,
     locations: [],
   }
-  const matching = {matching: {profile, options: {}}, minScore: 0}
+  const matching = {matching: {profile, options: {}, knowledge}, minScore: 0}
   // Alpha and beta list job 2: beta's longer description is the one kept.
   const boards = () => [
     board('alpha', [
@@ -369,7 +370,7 @@ describe('agent run with a description store', () => {
     const [before] = [...readers()]
     await run.run({
       ...options,
-      matching: {matching: {profile: {...profile, skills: {rust: 3}}, options: {}}, minScore: 0},
+      matching: {matching: {profile: {...profile, skills: {rust: 3}}, options: {}, knowledge}, minScore: 0},
     })
     expect(readers().size).toBe(1)
     expect(readers().has(before!)).toBe(false)

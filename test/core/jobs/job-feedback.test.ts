@@ -10,6 +10,7 @@ import {SqliteFeedbackStore} from '../../../src/storage/sqlite/sqlite-feedback-s
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {closesNothing, foundJobs, noDetails} from '../../helpers/job-details.js'
+import {knowledge} from '../../helpers/knowledge.js'
 
 const profile: Profile = {
   roles: ['machine learning engineer'],
@@ -60,7 +61,7 @@ async function setup() {
     ]),
     closesNothing,
   )
-  const catalog = new JobCatalog(jobs, store, applications, {matching: {profile, options: {}}, feedback})
+  const catalog = new JobCatalog(jobs, store, applications, {matching: {profile, options: {}, knowledge}, feedback})
   return {db, jobs, catalog, ids: saved.jobs.map((job) => job.id)}
 }
 

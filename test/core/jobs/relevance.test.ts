@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {FeedbackModel} from '../../../src/core/matching/feedback.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {scoreJobs} from '../../../src/core/matching/score.js'
+import {knowledge} from '../../helpers/knowledge.js'
 import {
   bm25Rank,
   bm25Scores,
@@ -110,7 +111,7 @@ describe('the yardsticks', () => {
 })
 
 describe('ranking the labelled jobs for each profile', () => {
-  const figures = relevanceFigures((scored, profile) => scoreJobs(scored, profile), K)
+  const figures = relevanceFigures((scored, profile) => scoreJobs(scored, profile, {knowledge}), K)
   const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
 
   it('ranks better than BM25 over the roles and skills for every profile, both halves, and 0.7 or more on average', () => {
@@ -144,7 +145,7 @@ describe('ranking the labelled jobs for each profile', () => {
 
   it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged', () => {
     const lifts = feedbackFigures((scored, profile, judged) =>
-      scoreJobs(scored, profile, {feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
+      scoreJobs(scored, profile, {knowledge, feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
     )
     for (const {profile, half, before, after} of lifts) {
       console.log(`feedback ${half} ${profile}: NDCG@${K} of unjudged jobs ${before.toFixed(3)} -> ${after.toFixed(3)}`)
@@ -164,7 +165,7 @@ describe('the cases that showed the old score did not generalise', () => {
     locations: ['remote', 'worldwide', 'anywhere'],
   }
   const scoreOf = (profile: Profile, title: string, company: string) => {
-    const scored = scoreJobs(jobs, profile)
+    const scored = scoreJobs(jobs, profile, {knowledge})
     const index = jobs.findIndex((job) => job.title === title && job.company === company)
     return scored[index]!
   }

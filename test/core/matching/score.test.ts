@@ -9,6 +9,7 @@ import {ROLE_FAMILIES} from '../../../src/core/matching/roles.js'
 import {descriptionReader, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
 import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
 import {noDetails} from '../../helpers/job-details.js'
+import {knowledge} from '../../helpers/knowledge.js'
 
 let serial = 0
 const job = (fields: Partial<JobResponse>): JobResponse => ({
@@ -34,7 +35,7 @@ const profile = (fields: Partial<Profile>): Profile => ({
 
 /** One job scored among others (the others set the skills' rarity); the one's result. */
 const one = (target: JobResponse, wanted: Profile, others: JobResponse[] = [], options = {}) =>
-  scoreJobs([target, ...others], wanted, {...options, explain: true})[0]!
+  scoreJobs([target, ...others], wanted, {...options, knowledge, explain: true})[0]!
 
 const part = (scored: ReturnType<typeof one>, name: string) => scored.parts.find((each) => each.part === name)
 
@@ -213,7 +214,7 @@ describe('the invariants of the ranking', () => {
 
   it('ranks a job with no role or skill evidence below every job with some', () => {
     // The office assistant and the data analyst name no wanted role and no skill; the others do.
-    const scored = scoreJobs(pool, platform)
+    const scored = scoreJobs(pool, platform, {knowledge})
     const without = [scored[1]!, scored[4]!]
     const withEvidence = [scored[0]!, scored[2]!, scored[3]!]
     for (const none of without) {
@@ -230,7 +231,7 @@ describe('the invariants of the ranking', () => {
       job({title: 'Junior Platform Engineer', remote: true}),
       job({title: 'PHP Platform Engineer'}),
     ]) {
-      const [a, b] = scoreJobs([open, gate], platform)
+      const [a, b] = scoreJobs([open, gate], platform, {knowledge})
       expect(b!.rank).toBeLessThan(a!.rank)
     }
   })
@@ -242,8 +243,8 @@ describe('the invariants of the ranking', () => {
       description: `${plain.description}\nAbout us\nWe love Terraform, Go, AWS and Prometheus.\nEqual opportunity employer: Go, AWS.`,
       tags: ['terraform', 'go', 'aws', 'prometheus', ...Array.from({length: 12}, (_, n) => `tag${n}`)],
     }
-    const [before] = scoreJobs([plain, ...pool], platform)
-    const [after] = scoreJobs([padded, ...pool], platform)
+    const [before] = scoreJobs([plain, ...pool], platform, {knowledge})
+    const [after] = scoreJobs([padded, ...pool], platform, {knowledge})
     expect(after!.rank).toBeLessThanOrEqual(before!.rank)
   })
 
@@ -255,6 +256,7 @@ describe('the invariants of the ranking', () => {
         job({...posting, source: 'lever', url: 'https://b.example/x'}),
       ],
       platform,
+      {knowledge},
     )
     expect(a).toEqual(b)
   })
@@ -266,13 +268,13 @@ describe('the invariants of the ranking', () => {
       job({title: 'ML Engineer, Research', tags: ['pytorch', 'research']}),
       job({title: 'Barista', tags: ['pytorch', 'research']}),
     ]
-    const before = rankJobs(jobs, {profile: ml, options: {}}).map((ranked) => ranked.title)
+    const before = rankJobs(jobs, {profile: ml, options: {}, knowledge}).map((ranked) => ranked.title)
     expect(before[0]).toBe('ML Engineer, Ads Ranking')
     const feedback = new FeedbackModel([
       {verdict: 'like', title: 'Research Scientist, ML', tags: ['pytorch', 'research']},
       {verdict: 'dismiss', title: 'ML Engineer, Ads', tags: ['ads']},
     ])
-    const after = rankJobs(jobs, {profile: ml, options: {}}, {feedback})
+    const after = rankJobs(jobs, {profile: ml, options: {}, knowledge}, {feedback})
     expect(after.map((ranked) => ranked.title)).toEqual([
       'ML Engineer, Research',
       'ML Engineer, Ads Ranking',
@@ -291,13 +293,16 @@ describe('the invariants of the ranking', () => {
       ['A', null],
       ['B', null],
     ])
-    expect(rankJobs([a, b], {profile: platform, options: {}}).map((ranked) => ranked.title)).toEqual(['A', 'B'])
+    expect(rankJobs([a, b], {profile: platform, options: {}, knowledge}).map((ranked) => ranked.title)).toEqual([
+      'A',
+      'B',
+    ])
   })
 })
 
 describe('reading text in linear time', () => {
   it('reads a keyword-list description of 5,000 entries and a blank skill without hanging', () => {
-    const {read} = descriptionReader({profile: profile({skills: {go: 3, ' ': 1}}), options: {}})
+    const {read} = descriptionReader({profile: profile({skills: {go: 3, ' ': 1}}), options: {}, knowledge})
     // Quadratic reading took about a second per such text: forty of them outlast the test's timeout.
     for (let text = 0; text < 40; text++) expect([...read('go, '.repeat(5000)).terms.values()]).toEqual(['nothing'])
   })
