@@ -22,7 +22,7 @@ export default class FollowUpsCommand extends BaseCommand {
     const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
     this.log(
       [
-        renderFollowUps(due, followUps.afterDays, this.style, {width: this.terminalWidth}),
+        renderFollowUps(due, followUps.afterDays, this.style, {width: this.terminalWidth, now: this.clock.now()}),
         ...renderInterviewReminders(interviews),
       ].join('\n'),
     )

@@ -62,7 +62,9 @@ export default class Jobs extends BaseCommand {
         catalog.show(args.id),
         import('../src/cli/render/job-detail.js'),
       ])
-      this.log(renderJobDetail(job, this.style, this.io.stdout.columns ?? 80, {explain: flags.explain}))
+      this.log(
+        renderJobDetail(job, this.style, this.io.stdout.columns ?? 80, {explain: flags.explain, now: this.clock.now()}),
+      )
       const {parts, ...listed} = job
       return flags.explain ? job : listed
     }

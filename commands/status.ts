@@ -80,7 +80,10 @@ export default class Status extends BaseCommand {
       const _found = await tracker.get(ref)
       const full = await applicationInFull(this.context, ref)
       this.log(
-        [renderApplication(full, this.style, {interviews: full.interviews}), renderContacts(full.contacts, this.style)]
+        [
+          renderApplication(full, this.style, {interviews: full.interviews, now: this.clock.now()}),
+          renderContacts(full.contacts, this.style),
+        ]
           .filter(Boolean)
           .join('\n'),
       )

@@ -140,7 +140,7 @@ export interface Clock {
 export const systemClock: Clock = {now: () => new Date()}
 
 /** How long ago a local timestamp was, in whole days: `today`, `1 day ago`, `12 days ago`. */
-export function daysAgo(localTime: string, now: Date = new Date()): string {
+export function daysAgo(localTime: string, now: Date): string {
   const days = Math.max(0, Math.floor((now.getTime() - new Date(localTime).getTime()) / 86_400_000))
   if (days === 0) return 'today'
   return `${days} ${days === 1 ? 'day' : 'days'} ago`

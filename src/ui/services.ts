@@ -16,6 +16,7 @@ import type {JobVerdict} from '../core/jobs/job-feedback.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {RunRecord} from '../core/jobs/job-store.js'
 import type {Verdict} from '../core/matching/feedback.js'
+import type {Clock} from '../core/time.js'
 import {type OpenOutcome, openInBrowser} from './open-url.js'
 
 /** Everything the dashboard shows, read in one go and then kept in memory. */
@@ -45,6 +46,8 @@ export type StatusOrNotes = {status: ApplicationStatus; notes: string} | {notes:
  * its short id as a string (what the application service takes, like a URL).
  */
 export interface DashboardServices {
+  /** The dashboard's clock: how long ago a posting closed is counted from it. */
+  readonly clock: Clock
   load(): Promise<DashboardData>
   history(ref: string): Promise<StatusChange[]>
   track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
@@ -78,6 +81,7 @@ const LIKES_READ = 10_000
 export function dashboardServices(context: AppContext, options: {env?: NodeJS.ProcessEnv} = {}): DashboardServices {
   const env = options.env ?? process.env
   return {
+    clock: context.clock,
     async load() {
       const catalog = await context.openJobCatalog()
       const [{run, jobs, new_jobs: newJobs}, {applications, counts}, due, stats, verdicts] = await Promise.all([

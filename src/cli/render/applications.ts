@@ -80,7 +80,7 @@ const FIELD_INDENT = 16
 export function renderApplication(
   {application, history}: ApplicationWithHistory,
   style: Style,
-  parts: {interviews?: readonly Interview[]} = {},
+  parts: {interviews?: readonly Interview[]; now: Date},
 ): string {
   const lines = [
     `${style.bold(`#${application.id} ${shown(application.title)}`)}${application.removed_at ? style.dim(' (removed)') : ''}`,
@@ -102,7 +102,9 @@ export function renderApplication(
   ]
   if (application.posting_closed_at) {
     const closed = application.posting_closed_at
-    lines.push(`  posting       closed ${daysAgo(closed)} (${closed.slice(0, 10)}): the board no longer lists it`)
+    lines.push(
+      `  posting       closed ${daysAgo(closed, parts.now)} (${closed.slice(0, 10)}): the board no longer lists it`,
+    )
   }
   lines.push(...renderApplicationInterviews(parts.interviews ?? [], style))
   if (history.length > 0) {

@@ -8,7 +8,7 @@ export function renderFollowUps(
   due: readonly FollowUp[],
   afterDays: number,
   style: Style,
-  options: TableOptions = {},
+  options: TableOptions & {now: Date},
 ): string {
   if (due.length === 0) return `No follow-ups due: no application has waited ${afterDays} days or more.`
   const table = renderTable(
@@ -22,7 +22,7 @@ export function renderFollowUps(
       {
         header: 'POSTING',
         value: (application) =>
-          application.posting_closed_at ? `closed ${daysAgo(application.posting_closed_at)}` : '',
+          application.posting_closed_at ? `closed ${daysAgo(application.posting_closed_at, options.now)}` : '',
         max: 20,
       },
       {header: 'URL', value: (application) => application.url, fill: true},

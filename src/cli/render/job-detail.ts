@@ -13,7 +13,7 @@ export function renderJobDetail(
   job: ListedJob & {parts: readonly ScorePart[]; verdict: JobVerdict | null},
   style: Style,
   width: number,
-  options: {explain?: boolean} = {},
+  options: {explain?: boolean; now: Date},
 ): string {
   const facts: [string, string][] = [
     ['Score', job.score === null ? '' : `${job.score} of 100`],
@@ -23,7 +23,7 @@ export function renderJobDetail(
     ['Posted', job.posted_date ?? ''],
     ['Source', job.board_id ? `${job.source} (id ${job.board_id})` : job.source],
     ['Seen', `${job.first_seen} to ${job.last_seen}`],
-    ...lifecycleFacts(job),
+    ...lifecycleFacts(job, options.now),
     ['Tracked', job.tracked_status ? `${job.tracked_status} (${job.tracked_url})` : 'no'],
     ['Verdict', verdictText(job.verdict)],
     ['URL', job.url],

@@ -53,10 +53,7 @@ const times = (count: number) => `${count} ${count === 1 ? 'time' : 'times'}`
  * Where a job is in its life, label and text, leaving out what did not happen: closed, reposted, reopened, and
  * its other listings (docs/LIFECYCLE.md).
  */
-export function lifecycleFacts(
-  job: JobLifecycle & {first_seen: string},
-  now: Date = new Date(),
-): [label: string, text: string][] {
+export function lifecycleFacts(job: JobLifecycle & {first_seen: string}, now: Date): [label: string, text: string][] {
   const facts: [string, string][] = []
   if (job.closed_at) {
     facts.push(['Closed', `${daysAgo(job.closed_at, now)} (${job.closed_at.slice(0, 10)}): no board lists it any more`])

@@ -118,11 +118,18 @@ export function App({services, colour}: AppProps) {
             job={job}
             application={state.data ? applicationOfJob(state.data, job) : undefined}
             like={state.data?.likes.get(job.id)}
+            now={services.clock.now()}
             width={width}
             height={rows.panel}
           />
         ) : rows.panel > 0 && state.view === 'applications' && application ? (
-          <ApplicationDetail application={application} history={history} width={width} height={rows.panel} />
+          <ApplicationDetail
+            application={application}
+            history={history}
+            now={services.clock.now()}
+            width={width}
+            height={rows.panel}
+          />
         ) : rows.panel > 0 ? (
           <Box height={rows.panel} />
         ) : null}

@@ -87,6 +87,8 @@ export function JobDetail(props: {
   application: TrackedApplication | undefined
   /** The person's like of the job, if any (a dismissed job is not listed). */
   like: JobVerdict | undefined
+  /** The dashboard's clock's time, which 'closed N days ago' counts from. */
+  now: Date
   width: number
   height: number
 }) {
@@ -98,7 +100,7 @@ export function JobDetail(props: {
     // What the profile makes of the job comes first: it is why the job is where it is in the list.
     ...scoreLines(job, props.width),
     ...packFacts(detailFacts(job), props.width),
-    ...packFacts(lifecycleFacts(job), props.width),
+    ...packFacts(lifecycleFacts(job, props.now), props.width),
     {label: 'URL', text: job.url},
     {label: 'Source', text: `${job.source}   Posted: ${job.posted_date ?? '–'}   ID: ${job.id}`},
     {
@@ -124,6 +126,7 @@ export function JobDetail(props: {
 export function ApplicationDetail(props: {
   application: TrackedApplication
   history: StatusChange[] | null
+  now: Date
   width: number
   height: number
 }) {
@@ -139,7 +142,12 @@ export function ApplicationDetail(props: {
     {label: 'Status', text: application.status, tone: statusColour(colour, application.status)},
     {label: 'Notes', text: application.notes.replace(/\s+/g, ' ') || '–'},
     ...(application.posting_closed_at
-      ? [{label: 'Posting', text: `closed ${daysAgo(application.posting_closed_at)}: the board no longer lists it`}]
+      ? [
+          {
+            label: 'Posting',
+            text: `closed ${daysAgo(application.posting_closed_at, props.now)}: the board no longer lists it`,
+          },
+        ]
       : []),
   ]
   const room = props.height - 1 - lines.length - 1

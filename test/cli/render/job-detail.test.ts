@@ -40,10 +40,19 @@ function job(description: string): Job {
 
 /** The description's lines as `jobagent jobs <id>` prints them at `width` columns. */
 function descriptionLines(description: string, width: number): string[] {
-  const text = renderJobDetail(job(description), makeStyle(false), width)
+  const text = renderJobDetail(job(description), makeStyle(false), width, {now: new Date(2026, 4, 11, 12)})
   const lines = text.split('\n')
   return lines.slice(lines.indexOf('') + 1, lines.lastIndexOf('Track it with: jobagent apply 7') - 1)
 }
+
+describe('a closed job in jobagent jobs <id>', () => {
+  it('counts the days since it closed from the clock it is given, not the system clock', () => {
+    const closed = {...job('Gone.'), closed_at: '2026-05-01T09:00:00.000'} as Job
+    const at = (now: Date) => renderJobDetail(closed, makeStyle(false), 80, {now}).split('\n')
+    expect(at(new Date(2026, 4, 11, 12))).toContain('Closed:   10 days ago (2026-05-01): no board lists it any more')
+    expect(at(new Date(2027, 4, 1, 12))).toContain('Closed:   365 days ago (2026-05-01): no board lists it any more')
+  })
+})
 
 describe('the description of jobagent jobs <id>', () => {
   it('wraps to the width with no space leading a continuation line and none trailing a line', () => {
