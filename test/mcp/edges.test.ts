@@ -1,12 +1,12 @@
-import {spawn} from 'node:child_process'
 import {existsSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, runCli, tempDir} from '../helpers/cli.js'
+import {BIN, runCli, startCli, tempDir} from '../helpers/cli.js'
 import {startMockServer} from '../helpers/mock-board.js'
+import {DAY_AFTER_SEEDING} from '../helpers/tracker.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -28,7 +28,13 @@ async function connect(home: string): Promise<{client: Client; stderr: () => str
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp'],
-    env: {PATH: process.env.PATH ?? '', HOME: join(home, '..'), JOBAGENT_HOME: home, NO_COLOR: '1'},
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: join(home, '..'),
+      JOBAGENT_HOME: home,
+      NO_COLOR: '1',
+      ...DAY_AFTER_SEEDING,
+    },
     stderr: 'pipe',
   })
   transport.stderr?.on('data', (chunk) => {
@@ -124,34 +130,18 @@ describe('jobagent mcp resources', () => {
 
 /** `jobagent mcp` as a client starts it, with the messages it wrote and how it ended. */
 function startMcp(home: string) {
-  const child = spawn(process.execPath, [BIN, 'mcp'], {
-    env: {PATH: process.env.PATH, HOME: home, JOBAGENT_HOME: home, NO_COLOR: '1'},
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-  })
-  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-  const exited = new Promise<{code: number | null; at: number}>((resolve) => {
-    child.on('close', (code) => {
-      clearTimeout(killer)
-      resolve({code, at: performance.now()})
-    })
-  })
+  // The test's own clock, as every spawned jobagent takes it; nothing here depends on the date.
+  const mcp = startCli(['mcp'], {home, env: DAY_AFTER_SEEDING, timeoutMs: 60_000})
   cleanups.push(() => {
-    child.kill('SIGKILL')
+    mcp.child.kill('SIGKILL')
   })
   const answers = () =>
-    stdout
+    mcp
+      .stdout()
       .split('\n')
       .filter(Boolean)
       .map((text) => JSON.parse(text) as {id?: number; result?: CallToolResult})
-  return {child, exited, answers, stderr: () => stderr}
+  return {child: mcp.child, exited: mcp.exited, answers, stderr: mcp.stderr}
 }
 
 describe('jobagent mcp as a process', () => {
