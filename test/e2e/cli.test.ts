@@ -1,5 +1,6 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import pLimit from 'p-limit'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ROOT, runCli, tempDir} from '../helpers/cli.js'
 
@@ -54,7 +55,9 @@ describe('the jobagent executable', () => {
   })
 
   it('shows at least two examples in the help of every command', async () => {
-    const results = await Promise.all(commands.map((command) => cli(...command.split(' '), '--help')))
+    // Four at a time: forty Node processes at once on a two-core machine outlast the helper's deadline.
+    const limit = pLimit(4)
+    const results = await Promise.all(commands.map((command) => limit(() => cli(...command.split(' '), '--help'))))
     const withoutExamples = commands.filter((_command, index) => {
       const help = results[index]?.stdout ?? ''
       const examples = help.match(/^\s+\$ jobagent /gm) ?? []
