@@ -114,43 +114,48 @@ describe('ranking the labelled jobs for each profile', () => {
   const figures = relevanceFigures((scored, profile) => scoreJobs(scored, profile, {knowledge}), K)
   const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
 
-  it('ranks better than BM25 over the roles and skills for every profile, both halves, and 0.7 or more on average', () => {
+  it('ranks better than BM25 over the roles and skills for every profile, and 0.75 or more on average in each group', () => {
     for (const half of ['design', 'held-out'] as const) {
-      for (const figure of figures.filter((each) => each.half === half)) {
-        const {profile, jobagent, bm25Skills, bm25RolesSkills} = figure
+      const group = figures.filter((each) => each.half === half)
+      for (const {profile, jobagent, bm25Skills, bm25RolesSkills} of group) {
         console.log(
           `NDCG@${K} ${half} ${profile}: jobagent ${jobagent.toFixed(3)}, BM25 skills ${bm25Skills.toFixed(3)}, ` +
             `BM25 roles+skills ${bm25RolesSkills.toFixed(3)}`,
         )
       }
+      console.log(`NDCG@${K} ${half} mean: jobagent ${mean(group.map((figure) => figure.jobagent)).toFixed(3)}`)
     }
-    console.log(`NDCG@${K} mean: jobagent ${mean(figures.map((figure) => figure.jobagent)).toFixed(3)}`)
     for (const {profile, jobagent, bm25RolesSkills} of figures) {
       expect(jobagent, profile).toBeGreaterThanOrEqual(bm25RolesSkills)
     }
-    expect(mean(figures.map((figure) => figure.jobagent))).toBeGreaterThanOrEqual(0.7)
+    for (const half of ['design', 'held-out'] as const) {
+      const group = figures.filter((each) => each.half === half).map((figure) => figure.jobagent)
+      expect(mean(group), half).toBeGreaterThanOrEqual(0.75)
+    }
   })
 
-  it('holds at least 8 profiles with roles and a home, half of them held out, over 150 jobs or more', () => {
+  it('holds at least 8 held-out people among profiles with roles and a home, over 300 jobs or more', () => {
     const profiles = relevanceFixture<Record<string, Profile>>('profiles.json')
-    expect(Object.keys(profiles).length).toBeGreaterThanOrEqual(8)
     for (const [name, profile] of Object.entries(profiles)) {
       expect(profile.roles.length, name).toBeGreaterThan(0)
       expect(profile.home, name).not.toBeNull()
     }
     const halves = figures.map((figure) => figure.half)
-    expect(halves.filter((half) => half === 'held-out').length).toBe(halves.filter((half) => half === 'design').length)
-    expect(jobs.length).toBeGreaterThanOrEqual(150)
+    expect(halves.filter((half) => half === 'held-out').length).toBeGreaterThanOrEqual(8)
+    expect(halves.filter((half) => half === 'design').length).toBeGreaterThanOrEqual(8)
+    expect(jobs.length).toBeGreaterThanOrEqual(300)
   })
 
-  it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged', () => {
+  it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged by 0.05 or more', () => {
     const lifts = feedbackFigures((scored, profile, judged) =>
       scoreJobs(scored, profile, {knowledge, feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
     )
     for (const {profile, half, before, after} of lifts) {
       console.log(`feedback ${half} ${profile}: NDCG@${K} of unjudged jobs ${before.toFixed(3)} -> ${after.toFixed(3)}`)
     }
-    expect(mean(lifts.map((lift) => lift.after))).toBeGreaterThan(mean(lifts.map((lift) => lift.before)))
+    const lift = mean(lifts.map(({before, after}) => after - before))
+    console.log(`feedback mean lift: ${lift.toFixed(3)}`)
+    expect(lift).toBeGreaterThanOrEqual(0.05)
   })
 })
 
