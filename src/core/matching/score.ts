@@ -153,7 +153,8 @@ class TermScanner {
     // A description is read once for both: the terms (group 1) and the words of a line that says who may apply
     // (group 2); each further pattern would be another pass over several KB.
     this.descriptionPattern = new RegExp(
-      `${all.length === 0 ? '' : `(${wordsPattern(all)})|`}(${triePattern(STATEMENT_WORDS)})`,
+      // Without terms, group 1 is a group that never matches, so group 2 still holds the statement words.
+      `(${all.length === 0 ? '(?!)' : wordsPattern(all)})|(${triePattern(STATEMENT_WORDS)})`,
       'g',
     )
   }
