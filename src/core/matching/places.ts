@@ -115,34 +115,55 @@ export function placeIndex(data: PlaceData): Places {
   const countryOf: number[] = []
   /** Each city's state, -1 for every other place. */
   const adminOf: number[] = []
+  /** Each city's population, 0 for every other place. */
+  const populationOf: number[] = []
   const byKey = new Map<string, number>()
   /** Each region's member countries. */
   const members = new Map<number, Set<number>>()
-  const names = new Map<string, {own: number[]; other: number[]}>()
+  // A place's own names and other places' alternate names for it, apart: one id or, for a name several places
+  // share, their ids. Places are added broadest kind first and cities largest first, so ids in the order they are
+  // added are the likeliest first.
+  const ownNames = new Map<string, number | number[]>()
+  const otherNames = new Map<string, number | number[]>()
   const qualifiers = new Map<string, number[]>()
   const words = new Set(data.words)
+  let longest = 1
+  const firstWords = new Set<string>()
 
-  const add = (key: string, kind: Kind, country = -1, admin = -1): number => {
+  const add = (key: string, kind: Kind, country = -1, admin = -1, population = 0): number => {
     const id = keys.push(key) - 1
     kinds.push(kind)
     countryOf.push(country === -2 ? id : country)
     adminOf.push(admin)
+    populationOf.push(population)
     byKey.set(key, id)
     return id
   }
   const name = (text: string, id: number, own: boolean) => {
-    let entry = names.get(text)
-    if (!entry) {
-      entry = {own: [], other: []}
-      names.set(text, entry)
-    }
-    const list = own ? entry.own : entry.other
-    if (!list.includes(id)) list.push(id)
+    const map = own ? ownNames : otherNames
+    const before = map.get(text)
+    if (before === undefined) {
+      map.set(text, id)
+      const space = text.indexOf(' ')
+      if (space > 0) {
+        firstWords.add(text.slice(0, space))
+        longest = Math.max(longest, text.split(' ').length)
+      }
+    } else if (typeof before === 'number') {
+      if (before !== id) map.set(text, [before, id])
+    } else if (before[before.length - 1] !== id) before.push(id)
   }
   const plain = (key: string) => !key.includes(',')
 
   const everywhere = add(EVERYWHERE, Kind.Everywhere)
   for (const text of EVERYWHERE_NAMES) name(text, everywhere, true)
+  const regionIds: number[] = []
+  for (const [key, other] of data.regions) {
+    const id = add(key, Kind.Region)
+    regionIds.push(id)
+    name(key, id, true)
+    for (const text of other) name(text, id, false)
+  }
   const countryByCode = new Map<string, number>()
   for (const [code, key, other] of data.countries) {
     const id = add(key, Kind.Country, -2)
@@ -152,12 +173,10 @@ export function placeIndex(data: PlaceData): Places {
     for (const text of other) name(text, id, true)
     qualifiers.set(code.toLowerCase(), [id])
   }
-  for (const [key, other, codes] of data.regions) {
-    const id = add(key, Kind.Region)
-    members.set(id, new Set(codes.map((code) => countryByCode.get(code)!).filter((country) => country !== undefined)))
-    name(key, id, true)
-    for (const text of other) name(text, id, false)
-  }
+  data.regions.forEach(([, , codes], at) => {
+    const countries = codes.map((code) => countryByCode.get(code)).filter((country) => country !== undefined)
+    members.set(regionIds[at]!, new Set(countries))
+  })
   const adminIds: number[] = []
   for (const [key, code, postal, other] of data.admins) {
     const id = add(key, Kind.Admin, countryByCode.get(code) ?? -1)
@@ -166,35 +185,32 @@ export function placeIndex(data: PlaceData): Places {
     for (const text of other) name(text, id, true)
     if (postal !== '') qualifiers.set(postal.toLowerCase(), [...(qualifiers.get(postal.toLowerCase()) ?? []), id])
   }
-  /** The cities so large that their alternate names are well known (Bombay, Saigon, Bangalore). */
-  const famous = new Set<number>()
-  const notable = new Set<number>()
   for (const [key, code, admin, population, own, alternates] of data.cities) {
-    const id = add(key, Kind.City, countryByCode.get(code) ?? -1, admin >= 0 ? adminIds[admin]! : -1)
-    if (population >= FAMOUS_POPULATION) famous.add(id)
-    if (population >= NOTABLE_POPULATION) notable.add(id)
+    const id = add(key, Kind.City, countryByCode.get(code) ?? -1, admin >= 0 ? adminIds[admin]! : -1, population)
     if (plain(key)) name(key, id, true)
     for (const text of own) name(text, id, true)
     for (const text of alternates) name(text, id, false)
   }
 
-  // Each name's places, the likeliest first: the broader kind, then a place's own name before another's alternate
-  // name for it, then (cities come largest first) size.
+  /** A name's places, worked out when it is first found in a text (words that name nothing are not kept). */
   const named = new Map<string, Named>()
-  for (const [text, {own, other}] of names) {
-    const likeliest = (a: number, b: number) => kinds[a]! - kinds[b]! || a - b
-    const ids = [...own.sort(likeliest), ...other.filter((id) => !own.includes(id)).sort(likeliest)]
+  const ids = (entry: number | number[] | undefined): number[] =>
+    entry === undefined ? [] : typeof entry === 'number' ? [entry] : entry
+  const lookup = (text: string): Named | null => {
+    let entry = named.get(text)
+    if (entry !== undefined) return entry
+    const own = ids(ownNames.get(text))
+    const other = ids(otherNames.get(text))
+    if (own.length === 0 && other.length === 0) return null
+    // A place's own name before another's alternate name for it (York, not Toronto).
+    const all = own.length === 0 ? other : [...own, ...other.filter((id) => !own.includes(id))]
     // Only another name of a smaller place (Spanish `tarde` for Taranto): read as a word is.
-    const obscure = own.length === 0 && !other.some((id) => famous.has(id) || kinds[id]! < Kind.Admin)
-    const read = ids.filter((id) => kinds[id]! < Kind.City || notable.has(id))
-    named.set(text, {ids, notable: read, word: obscure || words.has(text)})
-  }
-  let longest = 1
-  const firstWords = new Set<string>()
-  for (const text of named.keys()) {
-    const count = text.split(' ').length
-    if (count > 1) firstWords.add(text.slice(0, text.indexOf(' ')))
-    if (count > longest) longest = count
+    const obscure =
+      own.length === 0 && !other.some((id) => kinds[id]! < Kind.Admin || populationOf[id]! >= FAMOUS_POPULATION)
+    const notable = all.filter((id) => kinds[id]! < Kind.City || populationOf[id]! >= NOTABLE_POPULATION)
+    entry = {ids: all, notable, word: obscure || words.has(text)}
+    named.set(text, entry)
+    return entry
   }
 
   /** Whether place `a` holds place `b` (or is it). */
@@ -244,7 +260,7 @@ export function placeIndex(data: PlaceData): Places {
       for (let size = most; size >= 1; size--) {
         let key = first.word
         for (let next = at + 1; next < at + size; next++) key += ` ${tokens[next]!.word}`
-        const entry = named.get(key) ?? (key.endsWith('.') ? named.get(key.slice(0, -1)) : undefined)
+        const entry = lookup(key) ?? (key.endsWith('.') ? lookup(key.slice(0, -1)) : null)
         if (!entry) continue
         // A name that is also a word is no place in a title or a statement, and elsewhere only with a capital.
         if (entry.word && (inTitle || (strictCase && !/^\p{Lu}/u.test(first.raw)))) continue
@@ -281,7 +297,7 @@ export function placeIndex(data: PlaceData): Places {
   const knownPlace = (text: string): string => {
     const lower = text.trim().toLowerCase()
     if (byKey.has(lower)) return lower
-    const exact = named.get((lower.match(WORD) ?? []).join(' '))
+    const exact = lookup((lower.match(WORD) ?? []).join(' '))
     if (exact) return keys[exact.ids[0]!]!
     // `San Jose, CA`, `Manila, Philippines`: the narrowest place named.
     const found = read(text, false, false)
