@@ -72,6 +72,8 @@ const FAMOUS_POPULATION = 1_000_000
  * or of trades too often (`como`, `oss`, `auch`, `greenfield`, `roth`), and a job's location field names them anyway.
  */
 const NOTABLE_POPULATION = 100_000
+/** How many names on either side of an ambiguous one may say which place it is. */
+const NEIGHBOURS = 3
 /** A state's postal abbreviation or a country's ISO code after a city (`San Jose, CA`, `Sydney, NSW`). */
 const QUALIFIER = /^[A-Z]{2,3}$/
 
@@ -281,8 +283,11 @@ export function placeIndex(data: PlaceData): Places {
     for (const [index, {ids}] of found.entries()) {
       let chosen = ids[0]!
       if (ids.length > 1 && found.length > 1) {
+        // Only the names next to it say which it is (`Austin, Austin, Texas, United States`), and a long list of
+        // places is still read in time linear in its length.
+        const near = found.slice(Math.max(0, index - NEIGHBOURS), index + NEIGHBOURS + 1)
         const fits = ids.find((id) =>
-          found.some((other, at) => at !== index && other.ids.some((place) => place !== id && meet(id, place))),
+          near.some((other) => other !== found[index] && other.ids.some((place) => place !== id && meet(id, place))),
         )
         if (fits !== undefined) chosen = fits
       }
