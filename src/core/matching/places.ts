@@ -24,19 +24,14 @@ export interface PlaceData {
   readonly words: readonly string[]
 }
 
-/** How a text is read: the board's location fields, a title or a description's line, or a profile's own words. */
-export interface PlaceReading {
-  /**
-   * A title or a statement line (`true`): a name that is a common word too (`Mobile Developer`, `Lead Engineer`)
-   * is not a place there. Elsewhere such a name counts only when written with a capital (`Reading, UK`).
-   */
-  inTitle?: boolean
-}
-
 /** The places scoring knows, read from names; every place is named by a key (`germany`, `sunnyvale`, `europe`). */
 export interface Places {
-  /** The known places a text names (`Remote - US/Canada` -> united states, canada). */
-  placesIn(text: string, options?: PlaceReading): string[]
+  /**
+   * The known places a text names (`Remote - US/Canada` -> united states, canada). In a title or a statement line
+   * (`inTitle`) a name that is a common word too (`Mobile Developer`, `Lead Engineer`) is not a place; elsewhere
+   * such a name counts only when written with a capital (`Reading, UK`).
+   */
+  placesIn(text: string, options?: {inTitle?: boolean}): string[]
   /** A place as the profile names it, to the known place it stands for (or the name itself when unknown). */
   knownPlace(name: string): string
   /** Whether two places overlap: the same, one inside the other (germany and europe), sharing a country, or everywhere. */
@@ -296,7 +291,7 @@ export function placeIndex(data: PlaceData): Places {
     return [...places]
   }
 
-  const placesIn = (text: string, options: PlaceReading = {}): string[] =>
+  const placesIn = (text: string, options: {inTitle?: boolean} = {}): string[] =>
     read(text, options.inTitle ?? false, true).map((id) => keys[id]!)
 
   const knownPlace = (text: string): string => {
