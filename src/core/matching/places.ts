@@ -55,9 +55,9 @@ enum Kind {
 }
 
 /**
- * A word of a place name: letters and digits, with inner dots (`u.s.`). Text is read word by word and each run of
- * up to `longest` words looked up among the names, longest first, so reading is linear in the text whatever the
- * number of names. scripts/build-places.js writes the names in the same words.
+ * A word of a place name: letters and digits, with inner dots (`u.s.`). Text is read word by word, each word looked
+ * up among the names and read on only while the words so far start a longer name, so reading is linear in the text
+ * whatever the number of names. scripts/build-places.js writes the names in the same words.
  */
 const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.?/gu
 /** Cities this large are known by their alternate names in a title or a statement too; smaller ones' only elsewhere. */
@@ -124,8 +124,8 @@ export function placeIndex(data: PlaceData): Places {
   const otherNames = new Map<string, number | number[]>()
   const qualifiers = new Map<string, number[]>()
   const words = new Set(data.words)
-  let longest = 1
-  const firstWords = new Set<string>()
+  /** Every run of first words of a name of several words (`new`, `new york`): only these are read on. */
+  const prefixes = new Set<string>()
 
   const add = (key: string, kind: Kind, country = -1, admin = -1, population = 0): number => {
     const id = keys.push(key) - 1
@@ -141,10 +141,8 @@ export function placeIndex(data: PlaceData): Places {
     const before = map.get(text)
     if (before === undefined) {
       map.set(text, id)
-      const space = text.indexOf(' ')
-      if (space > 0) {
-        firstWords.add(text.slice(0, space))
-        longest = Math.max(longest, text.split(' ').length)
+      for (let space = text.indexOf(' '); space > 0; space = text.indexOf(' ', space + 1)) {
+        prefixes.add(text.slice(0, space))
       }
     } else if (typeof before === 'number') {
       if (before !== id) map.set(text, [before, id])
@@ -244,34 +242,41 @@ export function placeIndex(data: PlaceData): Places {
    */
   const read = (text: string, inTitle: boolean, strictCase: boolean): number[] => {
     const found: {ids: readonly number[]; end: number}[] = []
+    const words: string[] = []
+    const raws: string[] = []
+    const starts: number[] = []
     WORD.lastIndex = 0
-    const tokens: {word: string; raw: string; at: number; end: number}[] = []
     for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
-      tokens.push({word: match[0].toLowerCase(), raw: match[0], at: match.index, end: match.index + match[0].length})
+      raws.push(match[0])
+      words.push(match[0].toLowerCase())
+      starts.push(match.index)
     }
-    for (let at = 0; at < tokens.length; ) {
-      let taken = 1
-      const first = tokens[at]!
-      const most = firstWords.has(first.word) ? Math.min(longest, tokens.length - at) : 1
+    for (let at = 0; at < words.length; ) {
+      // The longest name from here that the text may mean: a name of several words is read on only while its
+      // first words are the start of one.
       let hit: readonly number[] | undefined
-      for (let size = most; size >= 1; size--) {
-        let key = first.word
-        for (let next = at + 1; next < at + size; next++) key += ` ${tokens[next]!.word}`
+      let taken = 1
+      let key = words[at]!
+      for (let size = 1; ; size++) {
         const entry = lookup(key) ?? (key.endsWith('.') ? lookup(key.slice(0, -1)) : null)
-        if (!entry) continue
         // A name that is also a word is no place in a title or a statement, and elsewhere only with a capital.
-        if (entry.word && (inTitle || (strictCase && !/^\p{Lu}/u.test(first.raw)))) continue
-        if (inTitle && entry.notable.length === 0) continue
-        hit = inTitle ? entry.notable : entry.ids
-        taken = size
-        break
+        if (
+          entry &&
+          !(entry.word && (inTitle || (strictCase && !/^\p{Lu}/u.test(raws[at]!)))) &&
+          !(inTitle && entry.notable.length === 0)
+        ) {
+          hit = inTitle ? entry.notable : entry.ids
+          taken = size
+        }
+        if (at + size >= words.length || !prefixes.has(key)) break
+        key += ` ${words[at + size]}`
       }
       // A state's or a country's code right after a place and a comma (`Austin, TX`) qualifies it.
-      if (!hit && !inTitle && QUALIFIER.test(first.raw) && found.length > 0) {
+      if (!hit && !inTitle && QUALIFIER.test(raws[at]!) && found.length > 0) {
         const before = found[found.length - 1]!
-        if (/^\s*,\s*$/.test(text.slice(before.end, first.at))) hit = qualifiers.get(first.word)
+        if (/^\s*,\s*$/.test(text.slice(before.end, starts[at]))) hit = qualifiers.get(words[at]!)
       }
-      if (hit) found.push({ids: hit, end: tokens[at + taken - 1]!.end})
+      if (hit) found.push({ids: hit, end: starts[at + taken - 1]! + raws[at + taken - 1]!.length})
       at += taken
     }
     const places = new Set<number>()
