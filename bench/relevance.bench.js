@@ -4,6 +4,7 @@
 // was designed on and the held-out ones apart. Speed: the CPU time of scoring 10,000 jobs with their descriptions
 // for one profile, feedback included, against BM25 over the same jobs in the same run. The computations are the
 // ones test/core/jobs/relevance.test.ts runs (test/helpers/relevance.ts), loaded from the sources through tsx.
+import {execFileSync} from 'node:child_process'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {register} from 'tsx/esm/api'
@@ -111,6 +112,16 @@ for (let round = 0; round < ROUNDS; round++) {
   scoring.push(cpuMs(() => scoreJobs(jobs, profile, {knowledge, feedback: model})))
   bm25.push(cpuMs(() => relevance.bm25Scores(jobs, terms)))
 }
+// Loading the shipped knowledge (data/: parsing it and building the place index) as a scoring command does once,
+// each time in a fresh process, from the sources as the rest of this benchmark.
+const LOAD = `const {loadKnowledge} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'src/app/knowledge.ts')).href)})
+const before = process.cpuUsage(); loadKnowledge(); const used = process.cpuUsage(before)
+console.log((used.user + used.system) / 1000)`
+const loading = Array.from({length: ROUNDS}, () =>
+  Number(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', LOAD], {cwd: ROOT}).toString(),
+  ),
+)
 const bm25Figure = figure({
   id: 'relevance/bm25-cpu',
   name: `BM25 roles+skills over ${JOBS.toLocaleString('en')} jobs with descriptions (baseline)`,
@@ -125,6 +136,13 @@ reportBenchmark('relevance', {
     ...meanFigures,
     ...profileFigures,
     bm25Figure,
+    figure({
+      id: 'relevance/knowledge-load-cpu',
+      name: 'loading the shipped knowledge once, as each scoring command does (CPU time)',
+      unit: 'ms',
+      better: 'lower',
+      samples: loading,
+    }),
     figure({
       id: 'relevance/scoring-cpu',
       name: `scoring ${JOBS.toLocaleString('en')} jobs with descriptions for one profile, feedback included (CPU time)`,

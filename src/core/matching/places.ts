@@ -1,301 +1,76 @@
 /**
- * What the scorer knows about places: which regions hold which countries, which countries hold which large
- * cities, and the other names they go by. A short table, not a gazetteer: it covers how job boards name where a
- * job is or whom it takes (`Europe`, `LATAM`, `USA`, `Remote - US/Canada`, `Berlin, Germany`), so that a profile's
- * `germany` fits a job for `Europe` and `new york` fits a job for `United States`.
+ * What the scorer knows about places: the world's countries, their states and cities, the regions that hold them,
+ * and the names they go by, from the place index jobagent ships (data/places.json, made by scripts/build-places.js
+ * from GeoNames and UN M49; docs/MATCHING.md, "Places"). A job's location, its "remote for X" line and the
+ * profile's home and places are all read with it, so a profile's `germany` fits a job for `Europe`, `new york`
+ * fits a job for `United States` and `Sunnyvale` is in the United States.
  */
-const COUNTRIES: Record<string, {names?: string[]; cities?: string[]}> = {
-  germany: {
-    names: ['deutschland', 'de'],
-    cities: [
-      'berlin',
-      'munich',
-      'münchen',
-      'hamburg',
-      'frankfurt',
-      'cologne',
-      'köln',
-      'essen',
-      'stuttgart',
-      'düsseldorf',
-      'leipzig',
-      'dresden',
-      'hannover',
-      'nuremberg',
-      'nürnberg',
-      'augsburg',
-      'dortmund',
-      'bremen',
-    ],
-  },
-  austria: {names: ['österreich'], cities: ['vienna', 'wien', 'graz', 'linz']},
-  switzerland: {names: ['schweiz', 'suisse'], cities: ['zurich', 'zürich', 'geneva', 'lausanne', 'basel', 'bern']},
-  france: {cities: ['paris', 'lyon', 'toulouse', 'marseille', 'lille', 'nantes', 'bordeaux']},
-  spain: {names: ['españa'], cities: ['madrid', 'barcelona', 'valencia', 'seville', 'málaga', 'malaga']},
-  portugal: {cities: ['lisbon', 'lisboa', 'porto']},
-  italy: {names: ['italia'], cities: ['milan', 'milano', 'rome', 'roma', 'turin', 'torino', 'bologna']},
-  netherlands: {
-    names: ['the netherlands', 'holland', 'nl'],
-    cities: ['amsterdam', 'rotterdam', 'utrecht', 'eindhoven', 'the hague'],
-  },
-  belgium: {cities: ['brussels', 'antwerp', 'ghent']},
-  luxembourg: {},
-  ireland: {cities: ['dublin', 'cork']},
-  'united kingdom': {
-    names: ['uk', 'great britain', 'britain', 'england', 'scotland', 'wales'],
-    cities: ['london', 'manchester', 'edinburgh', 'bristol', 'cambridge', 'oxford', 'leeds', 'glasgow'],
-  },
-  poland: {
-    names: ['polska'],
-    cities: ['warsaw', 'krakow', 'kraków', 'wroclaw', 'wrocław', 'gdansk', 'gdańsk', 'poznan'],
-  },
-  czechia: {names: ['czech republic'], cities: ['prague', 'brno']},
-  slovakia: {cities: ['bratislava']},
-  hungary: {cities: ['budapest']},
-  romania: {cities: ['bucharest', 'cluj']},
-  bulgaria: {cities: ['sofia']},
-  greece: {cities: ['athens']},
-  croatia: {cities: ['zagreb']},
-  slovenia: {cities: ['ljubljana']},
-  serbia: {cities: ['belgrade']},
-  denmark: {cities: ['copenhagen', 'aarhus']},
-  sweden: {cities: ['stockholm', 'gothenburg', 'göteborg', 'malmö', 'malmo']},
-  norway: {cities: ['oslo', 'bergen']},
-  finland: {cities: ['helsinki', 'tampere']},
-  iceland: {cities: ['reykjavik']},
-  estonia: {cities: ['tallinn']},
-  latvia: {cities: ['riga']},
-  lithuania: {cities: ['vilnius']},
-  ukraine: {cities: ['kyiv', 'kiev', 'lviv']},
-  cyprus: {},
-  malta: {},
-  'united states': {
-    names: ['usa', 'us', 'u.s.', 'united states of america', 'america'],
-    cities: [
-      'new york',
-      'nyc',
-      'san francisco',
-      'seattle',
-      'austin',
-      'boston',
-      'chicago',
-      'los angeles',
-      'denver',
-      'atlanta',
-      'miami',
-      'washington',
-      'santa clara',
-      'san jose',
-      'charlotte',
-      'dallas',
-      'houston',
-      'portland',
-      'philadelphia',
-      'north carolina',
-      'california',
-      'texas',
-      'florida',
-      'new jersey',
-    ],
-  },
-  canada: {cities: ['toronto', 'vancouver', 'montreal', 'montréal', 'ottawa', 'calgary']},
-  mexico: {names: ['méxico'], cities: ['mexico city', 'guadalajara', 'monterrey']},
-  brazil: {names: ['brasil'], cities: ['são paulo', 'sao paulo', 'rio de janeiro', 'campinas', 'belo horizonte']},
-  argentina: {cities: ['buenos aires']},
-  chile: {cities: ['santiago']},
-  colombia: {cities: ['bogotá', 'bogota', 'medellín', 'medellin']},
-  peru: {cities: ['lima']},
-  uruguay: {cities: ['montevideo']},
-  india: {cities: ['bangalore', 'bengaluru', 'mumbai', 'delhi', 'hyderabad', 'pune', 'chennai']},
-  singapore: {},
-  japan: {cities: ['tokyo', 'osaka']},
-  'hong kong': {},
-  taiwan: {cities: ['taipei']},
-  china: {cities: ['beijing', 'shanghai', 'shenzhen']},
-  'south korea': {names: ['korea'], cities: ['seoul']},
-  philippines: {cities: ['manila']},
-  indonesia: {cities: ['jakarta']},
-  vietnam: {cities: ['ho chi minh city', 'hanoi']},
-  israel: {cities: ['tel aviv', 'jerusalem']},
-  'united arab emirates': {names: ['uae'], cities: ['dubai', 'abu dhabi']},
-  australia: {cities: ['sydney', 'melbourne', 'brisbane', 'perth']},
-  'new zealand': {cities: ['auckland', 'wellington']},
-  'south africa': {cities: ['cape town', 'johannesburg']},
-  nigeria: {cities: ['lagos']},
-  kenya: {cities: ['nairobi']},
-  egypt: {cities: ['cairo']},
+
+/** The place index as data/places.json holds it: compact arrays, parsed by placeIndex. */
+export interface PlaceData {
+  readonly v: 1
+  /** `[key, other names, ISO codes of the member countries]`. */
+  readonly regions: readonly (readonly [string, readonly string[], readonly string[]])[]
+  /** `[ISO code, key, other names]` (in other languages, and the abbreviations boards write). */
+  readonly countries: readonly (readonly [string, string, readonly string[]])[]
+  /** States and provinces: `[key, ISO code of the country, postal abbreviation or '', other names]`. */
+  readonly admins: readonly (readonly [string, string, string, readonly string[]])[]
+  /**
+   * `[key, ISO code of the country, index of the state or -1, population, its own other names, its alternate
+   * names]`, largest first. A place's own name outranks another place's alternate name (York, not Toronto).
+   */
+  readonly cities: readonly (readonly [string, string, number, number, readonly string[], readonly string[]])[]
+  /** The names that are common words too (Mobile, Reading, Nice): a title or a statement does not read them. */
+  readonly words: readonly string[]
 }
 
-/** Regions, the other names boards give them, and their countries. */
-const REGIONS: Record<string, {names?: string[]; countries: string[]}> = {
-  europe: {
-    names: ['eu', 'european union', 'emea', 'eea'],
-    countries: [
-      'germany',
-      'austria',
-      'switzerland',
-      'france',
-      'spain',
-      'portugal',
-      'italy',
-      'netherlands',
-      'belgium',
-      'luxembourg',
-      'ireland',
-      'united kingdom',
-      'poland',
-      'czechia',
-      'slovakia',
-      'hungary',
-      'romania',
-      'bulgaria',
-      'greece',
-      'croatia',
-      'slovenia',
-      'serbia',
-      'denmark',
-      'sweden',
-      'norway',
-      'finland',
-      'iceland',
-      'estonia',
-      'latvia',
-      'lithuania',
-      'ukraine',
-      'cyprus',
-      'malta',
-    ],
-  },
-  'north america': {names: ['na'], countries: ['united states', 'canada', 'mexico']},
-  'latin america': {
-    names: ['latam', 'south america', 'central america'],
-    countries: ['mexico', 'brazil', 'argentina', 'chile', 'colombia', 'peru', 'uruguay'],
-  },
-  americas: {
-    countries: ['united states', 'canada', 'mexico', 'brazil', 'argentina', 'chile', 'colombia', 'peru', 'uruguay'],
-  },
-  asia: {
-    names: ['apac', 'asia pacific'],
-    countries: [
-      'india',
-      'singapore',
-      'japan',
-      'hong kong',
-      'taiwan',
-      'china',
-      'south korea',
-      'philippines',
-      'indonesia',
-      'vietnam',
-      'israel',
-      'united arab emirates',
-    ],
-  },
-  oceania: {names: ['anz'], countries: ['australia', 'new zealand']},
-  africa: {countries: ['south africa', 'nigeria', 'kenya', 'egypt']},
-}
-
-/** Every name a place goes by, to the places it stands for (a name can be a region, a country or a city). */
-const NAMED = new Map<string, string>()
-/** Every place and the places inside it, itself included. */
-const INSIDE = new Map<string, Set<string>>()
-
-function inside(place: string): Set<string> {
-  let set = INSIDE.get(place)
-  if (!set) {
-    set = new Set([place])
-    INSIDE.set(place, set)
-  }
-  return set
-}
-
-/** The places that are cities (or states), as opposed to countries and regions. */
-const CITIES = new Set<string>()
-
-for (const [country, {names = [], cities = []}] of Object.entries(COUNTRIES)) {
-  NAMED.set(country, country)
-  for (const name of names) NAMED.set(name, country)
-  for (const city of cities) {
-    CITIES.add(city)
-    NAMED.set(city, city)
-    inside(country).add(city)
-    inside(city)
-  }
-}
-for (const [region, {names = [], countries}] of Object.entries(REGIONS)) {
-  NAMED.set(region, region)
-  for (const name of names) NAMED.set(name, region)
-  for (const country of countries) for (const place of inside(country)) inside(region).add(place)
+/** The places scoring knows, read from names; every place is named by a key (`germany`, `sunnyvale`, `europe`). */
+export interface Places {
+  /**
+   * The known places a text names (`Remote - US/Canada` -> united states, canada). In a title or a statement line
+   * (`inTitle`) a name that is a common word too (`Mobile Developer`, `Lead Engineer`) is not a place; elsewhere
+   * such a name counts only when written with a capital (`Reading, UK`).
+   */
+  placesIn(text: string, options?: {inTitle?: boolean}): string[]
+  /** A place as the profile names it, to the known place it stands for (or the name itself when unknown). */
+  knownPlace(name: string): string
+  /** Whether two places overlap: the same, one inside the other (germany and europe), sharing a country, or everywhere. */
+  overlaps(a: string, b: string): boolean
+  /** Whether a known place is a city (or a state), not a country or a region. */
+  isCity(place: string): boolean
+  /** The places one line of a description (in lower case) restricts applicants to, when it says who may apply. */
+  statementPlaces(line: string): string[]
 }
 
 /** A place that holds every other: what `anywhere` and `worldwide` name, in a profile or on a board. */
 export const EVERYWHERE = 'everywhere'
-for (const name of ['anywhere', 'worldwide', 'anywhere in the world', 'global', 'globally', 'world', EVERYWHERE]) {
-  NAMED.set(name, EVERYWHERE)
+const EVERYWHERE_NAMES = ['anywhere', 'worldwide', 'anywhere in the world', 'global', 'globally', 'world', EVERYWHERE]
+
+enum Kind {
+  Everywhere = 0,
+  Region = 1,
+  Country = 2,
+  Admin = 3,
+  City = 4,
 }
 
 /**
- * A word of a place name: letters and digits, with inner dots (`u.s.`). Text is read word by word and each run of
- * up to NAME_WORDS words looked up among the names, longest first: one pattern of some 400 names with Unicode
- * word edges took about 15 µs for a title of 30 characters, trying every name at every position.
+ * A word of a place name: letters and digits, with inner dots (`u.s.`). Text is read word by word, each word looked
+ * up among the names and read on only while the words so far start a longer name, so reading is linear in the text
+ * whatever the number of names. scripts/build-places.js writes the names in the same words.
  */
 const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.?/gu
-/** The most words a name has (`united states of america`, `anywhere in the world`). */
-const NAME_WORDS = Math.max(...[...NAMED.keys()].map((name) => name.split(' ').length))
-/** The first words of the names of several words: only at these is a longer name tried. */
-const FIRST_WORDS = new Set([...NAMED.keys()].filter((name) => name.includes(' ')).map((name) => name.split(' ')[0]!))
-
-/** Short names that are also common words of titles in other languages (`Ingeniero de Software`). */
-const WORDS_TOO = new Set(['de', 'na', 'nl'])
-
+/** Cities this large are known by their alternate names in a title or a statement too; smaller ones' only elsewhere. */
+const FAMOUS_POPULATION = 1_000_000
 /**
- * The known places a text names (`Remote - US/Canada` -> united states, canada). In a title (`inTitle`), names
- * that are also common words do not count.
+ * A title or a description line names cities this large or more: smaller cities' names are words of other languages
+ * or of trades too often (`como`, `oss`, `auch`, `greenfield`, `roth`), and a job's location field names them anyway.
  */
-export function placesIn(text: string, options: {inTitle?: boolean} = {}): string[] {
-  const found = new Set<string>()
-  const words = text.toLowerCase().match(WORD) ?? []
-  for (let at = 0; at < words.length; ) {
-    let taken = 1
-    const longest = FIRST_WORDS.has(words[at]!) ? Math.min(NAME_WORDS, words.length - at) : 1
-    for (let size = longest; size >= 1; size--) {
-      const name = nameOf(words, at, size)
-      if (options.inTitle && WORDS_TOO.has(name)) continue
-      const place = NAMED.get(name) ?? (name.endsWith('.') ? NAMED.get(name.slice(0, -1)) : undefined)
-      if (place) {
-        found.add(place)
-        taken = size
-        break
-      }
-    }
-    at += taken
-  }
-  return [...found]
-}
-
-/** `size` words from `at`, as the names are written: one space between them. */
-function nameOf(words: readonly string[], at: number, size: number): string {
-  if (size === 1) return words[at]!
-  let name = words[at]!
-  for (let next = at + 1; next < at + size; next++) name += ` ${words[next]}`
-  return name
-}
-
-/** A place as the profile names it, to the known place it stands for (or the name itself when unknown). */
-export function knownPlace(name: string): string {
-  return NAMED.get(name.trim().toLowerCase()) ?? name.trim().toLowerCase()
-}
-
-/** Whether two places overlap: the same, one inside the other (germany and europe, new york and usa), or everywhere. */
-export function overlaps(a: string, b: string): boolean {
-  return (
-    a === b ||
-    a === EVERYWHERE ||
-    b === EVERYWHERE ||
-    (INSIDE.get(a)?.has(b) ?? false) ||
-    (INSIDE.get(b)?.has(a) ?? false)
-  )
-}
+const NOTABLE_POPULATION = 100_000
+/** How many names on either side of an ambiguous one may say which place it is. */
+const NEIGHBOURS = 3
+/** A state's postal abbreviation or a country's ISO code after a city (`San Jose, CA`, `Sydney, NSW`). */
+const QUALIFIER = /^[A-Z]{2,3}$/
 
 /**
  * A line that says who may apply by where they live: "Only candidates local to, and authorized to work in Serbia or
@@ -320,14 +95,237 @@ export const STATEMENT_WORDS: readonly string[] = [
 /** Lines longer than this are paragraphs, where a place may be named for anything. */
 const STATEMENT_LENGTH = 300
 
-/**
- * The places one line of a description (in lower case) restricts applicants to, when it says who may apply; []
- * when it does not. The rule is bounded: a line is read once.
- */
-export function statementPlaces(line: string): string[] {
-  if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line)) return []
-  return placesIn(line, {inTitle: true}).filter((place) => place !== EVERYWHERE)
+/** The places a name may stand for, the likeliest first: the broader kind, then the place's own name, then size. */
+interface Named {
+  readonly ids: number[]
+  /** The places of `ids` a title or a statement reads: countries, regions, states and notable cities. */
+  readonly notable: number[]
+  /** Whether the name is a common word too, or only an alternate name of a smaller place: not read in titles. */
+  readonly word: boolean
 }
 
-/** Whether a known place is a city (or a state), not a country or a region. */
-export const isCity = (place: string): boolean => CITIES.has(place)
+/** The place index of `data`: pure, built once per scoring command. */
+export function placeIndex(data: PlaceData): Places {
+  const keys: string[] = []
+  const kinds: Kind[] = []
+  /** Each place's country (itself for a country), -1 for regions and everywhere. */
+  const countryOf: number[] = []
+  /** Each city's state, -1 for every other place. */
+  const adminOf: number[] = []
+  /** Each city's population, 0 for every other place. */
+  const populationOf: number[] = []
+  const byKey = new Map<string, number>()
+  /** Each region's member countries. */
+  const members = new Map<number, Set<number>>()
+  // A place's own names and other places' alternate names for it, apart: one id or, for a name several places
+  // share, their ids. Places are added broadest kind first and cities largest first, so ids in the order they are
+  // added are the likeliest first.
+  const ownNames = new Map<string, number | number[]>()
+  const otherNames = new Map<string, number | number[]>()
+  const qualifiers = new Map<string, number[]>()
+  const words = new Set(data.words)
+  /** Every run of first words of a name of several words (`new`, `new york`): only these are read on. */
+  const prefixes = new Set<string>()
+
+  const add = (key: string, kind: Kind, country = -1, admin = -1, population = 0): number => {
+    const id = keys.push(key) - 1
+    kinds.push(kind)
+    countryOf.push(country === -2 ? id : country)
+    adminOf.push(admin)
+    populationOf.push(population)
+    byKey.set(key, id)
+    return id
+  }
+  const name = (text: string, id: number, own: boolean) => {
+    const map = own ? ownNames : otherNames
+    const before = map.get(text)
+    if (before === undefined) {
+      map.set(text, id)
+      for (let space = text.indexOf(' '); space > 0; space = text.indexOf(' ', space + 1)) {
+        prefixes.add(text.slice(0, space))
+      }
+    } else if (typeof before === 'number') {
+      if (before !== id) map.set(text, [before, id])
+    } else if (before[before.length - 1] !== id) before.push(id)
+  }
+  const plain = (key: string) => !key.includes(',')
+
+  const everywhere = add(EVERYWHERE, Kind.Everywhere)
+  for (const text of EVERYWHERE_NAMES) name(text, everywhere, true)
+  const regionIds: number[] = []
+  for (const [key, other] of data.regions) {
+    const id = add(key, Kind.Region)
+    regionIds.push(id)
+    name(key, id, true)
+    for (const text of other) name(text, id, false)
+  }
+  const countryByCode = new Map<string, number>()
+  for (const [code, key, other] of data.countries) {
+    const id = add(key, Kind.Country, -2)
+    countryByCode.set(code, id)
+    // A country's names in other languages are its own: the build leaves out those that a large city holds.
+    name(key, id, true)
+    for (const text of other) name(text, id, true)
+    qualifiers.set(code.toLowerCase(), [id])
+  }
+  data.regions.forEach(([, , codes], at) => {
+    const countries = codes.map((code) => countryByCode.get(code)).filter((country) => country !== undefined)
+    members.set(regionIds[at]!, new Set(countries))
+  })
+  const adminIds: number[] = []
+  for (const [key, code, postal, other] of data.admins) {
+    const id = add(key, Kind.Admin, countryByCode.get(code) ?? -1)
+    adminIds.push(id)
+    if (plain(key)) name(key, id, true)
+    for (const text of other) name(text, id, true)
+    if (postal !== '') qualifiers.set(postal.toLowerCase(), [...(qualifiers.get(postal.toLowerCase()) ?? []), id])
+  }
+  for (const [key, code, admin, population, own, alternates] of data.cities) {
+    const id = add(key, Kind.City, countryByCode.get(code) ?? -1, admin >= 0 ? adminIds[admin]! : -1, population)
+    if (plain(key)) name(key, id, true)
+    for (const text of own) name(text, id, true)
+    for (const text of alternates) name(text, id, false)
+  }
+
+  /** A name's places, worked out when it is first found in a text (words that name nothing are not kept). */
+  const named = new Map<string, Named>()
+  const ids = (entry: number | number[] | undefined): number[] =>
+    entry === undefined ? [] : typeof entry === 'number' ? [entry] : entry
+  const lookup = (text: string): Named | null => {
+    let entry = named.get(text)
+    if (entry !== undefined) return entry
+    const own = ids(ownNames.get(text))
+    const other = ids(otherNames.get(text))
+    if (own.length === 0 && other.length === 0) return null
+    // A place's own name before another's alternate name for it (York, not Toronto).
+    const all = own.length === 0 ? other : [...own, ...other.filter((id) => !own.includes(id))]
+    // Only another name of a smaller place (Spanish `tarde` for Taranto): read as a word is.
+    const obscure =
+      own.length === 0 && !other.some((id) => kinds[id]! < Kind.Admin || populationOf[id]! >= FAMOUS_POPULATION)
+    const notable = all.filter((id) => kinds[id]! < Kind.City || populationOf[id]! >= NOTABLE_POPULATION)
+    entry = {ids: all, notable, word: obscure || words.has(text)}
+    named.set(text, entry)
+    return entry
+  }
+
+  /** Whether place `a` holds place `b` (or is it). */
+  const holds = (a: number, b: number): boolean => {
+    if (a === b) return true
+    switch (kinds[a]) {
+      case Kind.Everywhere:
+        return true
+      case Kind.Region:
+        return kinds[b] === Kind.Region
+          ? [...members.get(b)!].every((country) => members.get(a)!.has(country))
+          : countryOf[b]! >= 0 && members.get(a)!.has(countryOf[b]!)
+      case Kind.Country:
+        return countryOf[b] === a
+      case Kind.Admin:
+        return adminOf[b] === a
+      default:
+        return false
+    }
+  }
+  /** Whether two places overlap: one holds the other, or two regions share a country (EMEA and Europe). */
+  const meet = (a: number, b: number): boolean => {
+    if (holds(a, b) || holds(b, a)) return true
+    if (kinds[a] !== Kind.Region || kinds[b] !== Kind.Region) return false
+    const theirs = members.get(b)!
+    for (const country of members.get(a)!) if (theirs.has(country)) return true
+    return false
+  }
+
+  /**
+   * The places a text names. Each name found is one occurrence with its possible places; a name several places
+   * share (San Jose, Cambridge, Victoria) is the one that meets another place the text names (`San Jose, CA`,
+   * `Cambridge, UK`), else the likeliest.
+   */
+  const read = (text: string, inTitle: boolean, strictCase: boolean): number[] => {
+    const found: {ids: readonly number[]; end: number}[] = []
+    const words: string[] = []
+    const raws: string[] = []
+    const starts: number[] = []
+    WORD.lastIndex = 0
+    for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+      raws.push(match[0])
+      words.push(match[0].toLowerCase())
+      starts.push(match.index)
+    }
+    for (let at = 0; at < words.length; ) {
+      // The longest name from here that the text may mean: a name of several words is read on only while its
+      // first words are the start of one.
+      let hit: readonly number[] | undefined
+      let taken = 1
+      let key = words[at]!
+      for (let size = 1; ; size++) {
+        const entry = lookup(key) ?? (key.endsWith('.') ? lookup(key.slice(0, -1)) : null)
+        // A name that is also a word is no place in a title or a statement, and elsewhere only with a capital.
+        if (
+          entry &&
+          !(entry.word && (inTitle || (strictCase && !/^\p{Lu}/u.test(raws[at]!)))) &&
+          !(inTitle && entry.notable.length === 0)
+        ) {
+          hit = inTitle ? entry.notable : entry.ids
+          taken = size
+        }
+        if (at + size >= words.length || !prefixes.has(key)) break
+        key += ` ${words[at + size]}`
+      }
+      // A state's or a country's code right after a place and a comma (`Austin, TX`) qualifies it.
+      if (!hit && !inTitle && QUALIFIER.test(raws[at]!) && found.length > 0) {
+        const before = found[found.length - 1]!
+        if (/^\s*,\s*$/.test(text.slice(before.end, starts[at]))) hit = qualifiers.get(words[at]!)
+      }
+      if (hit) found.push({ids: hit, end: starts[at + taken - 1]! + raws[at + taken - 1]!.length})
+      at += taken
+    }
+    const places = new Set<number>()
+    for (const [index, {ids}] of found.entries()) {
+      let chosen = ids[0]!
+      if (ids.length > 1 && found.length > 1) {
+        // Only the names next to it say which it is (`Austin, Austin, Texas, United States`), and a long list of
+        // places is still read in time linear in its length.
+        const near = found.slice(Math.max(0, index - NEIGHBOURS), index + NEIGHBOURS + 1)
+        const fits = ids.find((id) =>
+          near.some((other) => other !== found[index] && other.ids.some((place) => place !== id && meet(id, place))),
+        )
+        if (fits !== undefined) chosen = fits
+      }
+      places.add(chosen)
+    }
+    return [...places]
+  }
+
+  const placesIn = (text: string, options: {inTitle?: boolean} = {}): string[] =>
+    read(text, options.inTitle ?? false, true).map((id) => keys[id]!)
+
+  const knownPlace = (text: string): string => {
+    const lower = text.trim().toLowerCase()
+    if (byKey.has(lower)) return lower
+    const exact = lookup((lower.match(WORD) ?? []).join(' '))
+    if (exact) return keys[exact.ids[0]!]!
+    // `San Jose, CA`, `Manila, Philippines`: the narrowest place named.
+    const found = read(text, false, false)
+    if (found.length === 0) return lower
+    return keys[found.reduce((best, id) => (kinds[id]! > kinds[best]! ? id : best))]!
+  }
+
+  const overlaps = (a: string, b: string): boolean => {
+    if (a === b || a === EVERYWHERE || b === EVERYWHERE) return true
+    const one = byKey.get(a)
+    const other = byKey.get(b)
+    return one !== undefined && other !== undefined && meet(one, other)
+  }
+
+  const isCity = (place: string): boolean => {
+    const id = byKey.get(place)
+    return id !== undefined && kinds[id]! >= Kind.Admin
+  }
+
+  const statementPlaces = (line: string): string[] => {
+    if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line)) return []
+    return placesIn(line, {inTitle: true}).filter((place) => place !== EVERYWHERE)
+  }
+
+  return {placesIn, knownPlace, overlaps, isCity, statementPlaces}
+}

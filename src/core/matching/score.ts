@@ -3,7 +3,7 @@ import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {readDateTime, utcInstant} from '../time.js'
 import {type FeedbackModel, wantedTerms} from './feedback.js'
 import type {Knowledge} from './knowledge.js'
-import {EVERYWHERE, isCity, knownPlace, overlaps, placesIn, STATEMENT_WORDS, statementPlaces} from './places.js'
+import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 import {RoleMatcher} from './role-match.js'
 import {ROLE_TABLE_VERSION} from './roles.js'
@@ -123,7 +123,10 @@ class TermScanner {
   private readonly descriptionPattern: RegExp
   private readonly termOf = new Map<string, number>()
 
-  constructor(profile: Profile) {
+  constructor(
+    profile: Profile,
+    private readonly places: Places,
+  ) {
     const add = (name: string, kind: Term['kind'], weight: number): number | null => {
       const normal = normaliseTerm(name)
       // A blank term would match between every two characters; the config refuses it, and so does the scanner.
@@ -150,7 +153,8 @@ class TermScanner {
     // A description is read once for both: the terms (group 1) and the words of a line that says who may apply
     // (group 2); each further pattern would be another pass over several KB.
     this.descriptionPattern = new RegExp(
-      `${all.length === 0 ? '' : `(${wordsPattern(all)})|`}(${triePattern(STATEMENT_WORDS)})`,
+      // Without terms, group 1 is a group that never matches, so group 2 still holds the statement words.
+      `(${all.length === 0 ? '(?!)' : wordsPattern(all)})|(${triePattern(STATEMENT_WORDS)})`,
       'g',
     )
   }
@@ -186,7 +190,7 @@ class TermScanner {
         const start = lower.lastIndexOf('\n', at) + 1
         const newline = lower.indexOf('\n', at)
         statementLineEnd = newline === -1 ? lower.length : newline
-        for (const place of statementPlaces(lower.slice(start, statementLineEnd))) {
+        for (const place of this.places.statementPlaces(lower.slice(start, statementLineEnd))) {
           eligible ??= new Set()
           eligible.add(place)
         }
@@ -240,9 +244,9 @@ class Scorer {
     private readonly matching: Matching,
     private readonly feedback: FeedbackModel | null,
   ) {
-    this.scanner = new TermScanner(matching.profile)
+    this.scanner = new TermScanner(matching.profile, matching.knowledge.places)
     this.roles = new RoleMatcher(matching.profile.roles)
-    this.places = new PlaceRules(matching.profile)
+    this.places = new PlaceRules(matching.profile, matching.knowledge.places)
     this.wanted = wantedTerms(matching.profile)
   }
 
@@ -495,12 +499,15 @@ class PlaceRules {
   /** Whether the profile says anything of places: without a home or locations a job's place is not a reason. */
   readonly named: boolean
 
-  constructor(profile: Profile) {
+  constructor(
+    profile: Profile,
+    private readonly world: Places,
+  ) {
     const home = profile.home === null ? '' : normaliseTerm(profile.home)
-    this.home = home === '' ? null : knownPlace(home)
+    this.home = home === '' ? null : world.knownPlace(home)
     const wanted = profile.locations.map(normaliseTerm).filter((place) => place !== '')
     this.wantsRemote = wanted.includes('remote')
-    this.accepted = wanted.filter((place) => place !== 'remote').map(knownPlace)
+    this.accepted = wanted.filter((place) => place !== 'remote').map((place) => world.knownPlace(place))
     this.named = this.home !== null || wanted.length > 0
   }
 
@@ -508,7 +515,7 @@ class PlaceRules {
     const key = inTitle ? `title:${text}` : text
     let found = this.known.get(key)
     if (!found) {
-      found = placesIn(text, {inTitle})
+      found = this.world.placesIn(text, {inTitle})
       this.known.set(key, found)
     }
     return found
@@ -538,6 +545,7 @@ class PlaceRules {
       // the places they accept stand for it. A description that binds the job to a city ("must live within
       // commuting distance of our NYC hub") asks for that city, which a home country does not say.
       const homes = this.home !== null ? [this.home] : this.accepted
+      const {isCity, overlaps} = this.world
       const fits = (place: string, home: string) =>
         fromStatement && isCity(place) && !isCity(home)
           ? this.accepted.some((accepted) => isCity(accepted) && overlaps(place, accepted))
@@ -560,7 +568,7 @@ class PlaceRules {
   }
 
   private accepts(theirs: readonly string[], acceptable: readonly string[] = this.accepted): boolean {
-    return theirs.some((place) => acceptable.some((want) => overlaps(place, want)))
+    return theirs.some((place) => acceptable.some((want) => this.world.overlaps(place, want)))
   }
 }
 
@@ -600,7 +608,7 @@ const READING_VERSION = 1
  * them alike.
  */
 export function descriptionReader(matching: Matching): DescriptionReader {
-  const scanner = new TermScanner(matching.profile)
+  const scanner = new TermScanner(matching.profile, matching.knowledge.places)
   // The places a reading names come from the knowledge files: other files, other readings.
   const key = JSON.stringify([
     READING_VERSION,

@@ -2,7 +2,6 @@ import {describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {FeedbackModel} from '../../../src/core/matching/feedback.js'
-import {overlaps, placesIn} from '../../../src/core/matching/places.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {familiesIn, RoleMatcher, roleWords} from '../../../src/core/matching/role-match.js'
 import {ROLE_FAMILIES} from '../../../src/core/matching/roles.js'
@@ -174,8 +173,8 @@ describe('the score of a job against a profile', () => {
     expect(part(gitlab, 'gates')?.value).toBe(1)
     const nomad = profile({roles: ['ai engineer'], home: 'anywhere'})
     expect(part(one(job({title: 'AI Engineer', remote: true, regions: ['USA']}), nomad), 'gates')?.value).toBe(1)
-    expect(overlaps('everywhere', 'germany')).toBe(true)
-    expect(placesIn('Remote - US/Canada')).toEqual(['united states', 'canada'])
+    expect(knowledge.places.overlaps('everywhere', 'germany')).toBe(true)
+    expect(knowledge.places.placesIn('Remote - US/Canada')).toEqual(['united states', 'canada'])
   })
 
   it('gates avoided terms in the title or the requirements, costs a little in boilerplate', () => {
