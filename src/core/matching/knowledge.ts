@@ -1,3 +1,5 @@
+import type {OccupationIndex} from './occupations.js'
+
 /**
  * What scoring knows of the world beyond the profile: occupations and their titles, places and their names. It is
  * built from the knowledge files jobagent ships (data/, each made by a script in scripts/ from open data) by
@@ -6,4 +8,6 @@
 export interface Knowledge {
   /** Which version of the shipped knowledge this is: a digest of the files it was built from. */
   readonly version: string
+  /** Occupations and their titles (O*NET), from data/occupations.json. */
+  readonly occupations: OccupationIndex
 }
