@@ -195,6 +195,17 @@ export class OccupationIndex {
 
   private read(title: string): readonly number[] {
     const core = titleCore(title)
+    const found = this.lookUp(core)
+    // A title O*NET lists under several occupations ("UX Designer": web and digital interface designers, and
+    // software testers) names those whose own name has its head noun, when some have.
+    if (found.length < 2 || core.head === '') return found
+    const named = found.filter((at) =>
+      this.sameHead(this.occupations[at]!.name.split(/[\s,]+/).at(-1) ?? '', core.head),
+    )
+    return named.length > 0 ? named : found
+  }
+
+  private lookUp(core: TitleCore): readonly number[] {
     const tries: string[][] = []
     if (core.parts.length > 1) tries.push(core.parts.flat())
     tries.push(...core.parts)

@@ -1,7 +1,10 @@
-import {type OccupationIndex, type TitleCore, titleCore, titleWords} from './occupations.js'
-import {JOINING_WORDS} from './title-words.js'
+import {NEARNESS, type OccupationIndex, type TitleCore, titleCore, titleWords} from './occupations.js'
+import {JOINING_WORDS, singulars} from './title-words.js'
 
 export {roleWords} from './title-words.js'
+
+/** The credit of related work by another kind of worker: that of the same SOC broad group. */
+const FIELD = NEARNESS.broad
 
 /** A wanted role as the matcher holds it: its words, its occupations and what is distinctive in it. */
 interface WantedRole {
@@ -21,6 +24,9 @@ export interface RoleMatch {
   /** The occupation the title was read as, when it names one the data knows (for the level's job zone). */
   occupation: number | null
 }
+
+/** Whether two words are one, but for a plural (`accounts`, `account`). */
+const sameWord = (a: string, b: string) => a === b || singulars(a).includes(b) || singulars(b).includes(a)
 
 /** Whether `words` holds `phrase` as consecutive words. */
 function holds(words: readonly string[], phrase: readonly string[]): boolean {
@@ -82,7 +88,12 @@ export class RoleMatcher {
     for (const role of this.wanted) {
       for (const wanted of role.occupations) {
         for (const their of theirs) {
-          const {value, how} = index.nearness(their, wanted)
+          const near = index.nearness(their, wanted)
+          // Related work by another kind of worker (a software engineer for a UX designer) is only the same field.
+          const {how} = near
+          core ??= titleCore(title)
+          const value =
+            how === 'related' && !index.sameHead(core.head, role.core.head) ? Math.min(near.value, FIELD) : near.value
           if (value <= best.value) continue
           const name = index.occupation(their).name
           best = {
@@ -104,7 +115,7 @@ export class RoleMatcher {
       const {head, words: mine} = core
       if (
         role.distinctive.length > 0 &&
-        role.distinctive.every((word) => mine.includes(word)) &&
+        role.distinctive.every((word) => mine.some((their) => sameWord(their, word))) &&
         index.sameHead(head, role.core.head)
       ) {
         return {value: 1, reason: `+ role: ${role.name}`, occupation}

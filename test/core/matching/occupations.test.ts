@@ -41,7 +41,7 @@ describe('reading titles into occupations', () => {
   })
 
   it('reads a title the data does not have by its distinctive words', () => {
-    expect(codes('SOC Engineer (Incident Response)')).toContain('15-1212.00')
+    expect(codes('SOC Engineer (Incident Response)')).toEqual(['15-1299.05'])
     expect(codes('Flutter Engineer')).toEqual([])
   })
 
