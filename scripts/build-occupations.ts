@@ -120,6 +120,7 @@ export function buildOccupations(): OccupationData {
       return list.length === 1 ? list[0]! : list
     }),
     ...wordLists(keys),
+    nouns: headNouns(keys),
     heads: equivalentHeads(titles),
   }
 }
@@ -163,9 +164,27 @@ function displayName(main: string, singular: (word: string) => string): string {
     .trim()
   const of = text.indexOf(' of ')
   const head = of === -1 ? text : text.slice(0, of)
-  const at = head.search(/[\p{L}\p{N}]+$/u)
-  if (at === -1) return text
-  return `${head.slice(0, at)}${singular(head.slice(at))}${text.slice(head.length)}`
+  // The last word and each word before an `and` that joins two of them: "accountants and auditors".
+  const words = head.split(' ')
+  const plural = (word: string, i: number) =>
+    i === words.length - 1 || (words[i + 1] === 'and' && /^[\p{L}]+$/u.test(word))
+  return `${words.map((word, i) => (plural(word, i) ? singular(word) : word)).join(' ')}${text.slice(head.length)}`
+}
+
+/** A word is a head noun when it ends this many titles: `engineer`, `nurse`; not `apis` or `send`. */
+const HEAD_TITLES = 3
+
+/** The words that end titles, sorted: what names the work in a title that goes on after it (`AI Engineer Data APIs`). */
+function headNouns(keys: readonly string[]): string[] {
+  const ending = new Map<string, number>()
+  for (const key of keys) {
+    const head = key.slice(key.lastIndexOf(' ') + 1)
+    ending.set(head, (ending.get(head) ?? 0) + 1)
+  }
+  return [...ending]
+    .filter(([, count]) => count >= HEAD_TITLES)
+    .map(([word]) => word)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 /**

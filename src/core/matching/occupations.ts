@@ -14,6 +14,8 @@ export interface OccupationData {
   /** Every word of the titles but joining words, sorted, and the titles holding it (positions as base-36 gaps). */
   words: string[]
   in: string[]
+  /** The words that end three titles or more, sorted: the head nouns a title may name its work with. */
+  nouns: string[]
   /** Head nouns that name the same work, each with its equivalents. */
   heads: Record<string, string[]>
 }
@@ -30,11 +32,19 @@ export interface Occupation {
 /**
  * How near two occupations are. O*NET ranks each occupation's related ones in three tiers: Primary-Short are the
  * handful most like it (a move a person makes with little new training), Primary-Long the next ten or so,
- * Supplemental the rest; credit falls with the tier, and stays below the old "close family" so that the same work
- * always ranks first. Occupations of one SOC broad group (`15-125x`, software and web developers) or minor group
+ * Supplemental the rest; credit falls with the tier and stays below another title of the same occupation
+ * (`specialty`: a software engineer for a platform engineer), so that the same work always ranks first. Occupations of one SOC broad group (`15-125x`, software and web developers) or minor group
  * (`15-12xx`, computer occupations) share a field without doing each other's work: a little credit.
  */
-export const NEARNESS = {same: 1, primaryShort: 0.7, primaryLong: 0.5, supplemental: 0.35, broad: 0.2, minor: 0.1}
+export const NEARNESS = {
+  same: 1,
+  specialty: 0.7,
+  primaryShort: 0.5,
+  primaryLong: 0.4,
+  supplemental: 0.3,
+  broad: 0.2,
+  minor: 0.1,
+}
 const TIER_VALUE = [NEARNESS.primaryShort, NEARNESS.primaryLong, NEARNESS.supplemental] as const
 const TIER_NAME = ['related', 'related', 'related'] as const
 
@@ -171,6 +181,22 @@ export class OccupationIndex {
     return at === -1 ? undefined : at
   }
 
+  /**
+   * The noun that names a title's work: its head, unless words follow the last head noun the titles know
+   * (`AI Engineer Data APIs`, `Backend Engineer Mailgun Send`: engineer).
+   */
+  headOf(core: TitleCore): string {
+    const {head} = core
+    if (head === '' || this.isNoun(head)) return head
+    const part = core.parts.find((words) => words.includes(head)) ?? []
+    for (let at = part.indexOf(head) - 1; at >= 0; at--) if (this.isNoun(part[at]!)) return part[at]!
+    return head
+  }
+
+  private isNoun(word: string): boolean {
+    return [word, ...singulars(word)].some((form) => sortedIndex(this.data.nouns, form) !== -1)
+  }
+
   /** Whether two head nouns name the same work (`developer`, `engineer`; `nurse`, `rn`), from the data and overrides. */
   sameHead(a: string, b: string): boolean {
     if (a === '' || b === '') return false
@@ -198,10 +224,9 @@ export class OccupationIndex {
     const found = this.lookUp(core)
     // A title O*NET lists under several occupations ("UX Designer": web and digital interface designers, and
     // software testers) names those whose own name has its head noun, when some have.
-    if (found.length < 2 || core.head === '') return found
-    const named = found.filter((at) =>
-      this.sameHead(this.occupations[at]!.name.split(/[\s,]+/).at(-1) ?? '', core.head),
-    )
+    const head = this.headOf(core)
+    if (found.length < 2 || head === '') return found
+    const named = found.filter((at) => this.sameHead(this.occupations[at]!.name.split(/[\s,]+/).at(-1) ?? '', head))
     return named.length > 0 ? named : found
   }
 
@@ -285,8 +310,12 @@ export class OccupationIndex {
     }
     let mineWeight = 0
     for (const word of mine) mineWeight += weight(word)
+    // A plural is its singular (`accounts payable`, `account payable`): both forms find titles and match words.
+    const forms = new Set<string>()
+    for (const word of mine) for (const form of [word, ...singulars(word), `${word}s`]) forms.add(form)
+    const shares = (word: string) => forms.has(word) || singulars(word).some((form) => forms.has(form))
     const candidates = new Set<number>()
-    for (const word of mine) {
+    for (const word of forms) {
       const list = this.titlesWith(word)
       if (list.length <= CANDIDATE_DF) for (const at of list) candidates.add(at)
     }
@@ -301,7 +330,7 @@ export class OccupationIndex {
         if (JOINING_WORDS.has(word)) continue
         const value = weight(word)
         theirs += value
-        if (mine.has(word)) shared += value
+        if (shares(word)) shared += value
       }
       const score = shared / (mineWeight + theirs - shared)
       if (score < WORD_MATCH) continue

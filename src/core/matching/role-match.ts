@@ -10,7 +10,8 @@ const FIELD = NEARNESS.broad
 interface WantedRole {
   name: string
   words: readonly string[]
-  core: TitleCore
+  /** The noun that names its work (`developer`). */
+  head: string
   /** The words that set it apart from other work of its head noun (`flutter` in `flutter developer`). */
   distinctive: readonly string[]
   occupations: readonly number[]
@@ -55,8 +56,9 @@ export class RoleMatcher {
       .map((role) => {
         const words = titleWords(role)
         const core = titleCore(role)
-        const distinctive = core.words.filter((word) => word !== core.head && !JOINING_WORDS.has(word))
-        return {name: role.trim().toLowerCase(), words, core, distinctive, occupations: index.occupationsOf(role)}
+        const head = index.headOf(core)
+        const distinctive = core.words.filter((word) => word !== head && !JOINING_WORDS.has(word))
+        return {name: role.trim().toLowerCase(), words, head, distinctive, occupations: index.occupationsOf(role)}
       })
       .filter((role) => role.words.length > 0)
   }
@@ -89,22 +91,38 @@ export class RoleMatcher {
       for (const wanted of role.occupations) {
         for (const their of theirs) {
           const near = index.nearness(their, wanted)
-          // Related work by another kind of worker (a software engineer for a UX designer) is only the same field.
           const {how} = near
           core ??= titleCore(title)
-          const value =
-            how === 'related' && !index.sameHead(core.head, role.core.head) ? Math.min(near.value, FIELD) : near.value
+          const mine = core.words
+          let value = near.value
+          // Related work by another kind of worker (a software engineer for a UX designer) is only the same field.
+          if (how === 'related' && !index.sameHead(index.headOf(core), role.head)) value = Math.min(value, FIELD)
+          // A wanted specialty of a broad occupation (a platform engineer among software developers) is the same
+          // work only in a title that names the specialty; the occupation's other titles are close to it.
+          const specialty =
+            how === 'same' &&
+            role.distinctive.length > 0 &&
+            !role.distinctive.every((word) =>
+              index
+                .occupation(wanted)
+                .name.split(' ')
+                .some((w) => sameWord(w, word)),
+            ) &&
+            !role.distinctive.some((word) => mine.some((their) => sameWord(their, word)))
+          if (specialty) value = NEARNESS.specialty
           if (value <= best.value) continue
           const name = index.occupation(their).name
           best = {
             value,
             occupation,
             reason:
-              how === 'same'
+              how === 'same' && !specialty
                 ? `+ role: ${role.name}`
-                : how === 'related'
-                  ? `~ role: ${name}, related to ${role.name}`
-                  : `~ role: ${name}, same field as ${role.name}`,
+                : how === 'same'
+                  ? `~ role: ${name}, close to ${role.name}`
+                  : how === 'related'
+                    ? `~ role: ${name}, related to ${role.name}`
+                    : `~ role: ${name}, same field as ${role.name}`,
           }
         }
       }
@@ -112,11 +130,12 @@ export class RoleMatcher {
       // A title the data reads otherwise, or not at all ("Flutter Engineer"), is still the wanted role when it has
       // the role's distinctive words and a head noun for the same work; a shared head noun alone is not.
       core ??= titleCore(title)
-      const {head, words: mine} = core
+      const {words: mine} = core
+      const head = index.headOf(core)
       if (
         role.distinctive.length > 0 &&
         role.distinctive.every((word) => mine.some((their) => sameWord(their, word))) &&
-        index.sameHead(head, role.core.head)
+        index.sameHead(head, role.head)
       ) {
         return {value: 1, reason: `+ role: ${role.name}`, occupation}
       }

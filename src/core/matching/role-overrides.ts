@@ -17,12 +17,14 @@ export const TITLE_OVERRIDES: Readonly<Record<string, readonly string[]>> = {
 }
 
 /**
- * Abbreviations of titles that O*NET always spells out: "ML Engineer" is in no title, "Machine Learning Engineer"
- * is. A title's word is read as its expansion wherever it stands.
+ * Abbreviations and newer names of work that O*NET always spells out its own way: "ML Engineer" is in no title,
+ * "Machine Learning Engineer" is. A title's word is read as its expansion wherever it stands.
  */
 export const TITLE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   ml: ['machine', 'learning'],
   sre: ['site', 'reliability', 'engineer'],
+  // "People Operations", "People Partner", "Head of People": what O*NET titles human resources.
+  people: ['human', 'resources'],
 }
 
 /**

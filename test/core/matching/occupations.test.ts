@@ -45,6 +45,20 @@ describe('reading titles into occupations', () => {
     expect(codes('Flutter Engineer')).toEqual([])
   })
 
+  it('finds the head noun before words that follow it, and a plural as its singular', () => {
+    expect(roles('data engineer').match('AI Engineer Data APIs').value).toBe(1)
+    expect(roles('accounts payable specialist').match('Assistant Account Payable').value).toBe(1)
+  })
+
+  it('gives another title of a broad occupation less than the specialty wanted', () => {
+    const matcher = roles('platform engineer')
+    expect(matcher.match('Software Engineer')).toMatchObject({
+      value: 0.7,
+      reason: '~ role: software developer, close to platform engineer',
+    })
+    expect(matcher.match('Senior Platform Engineer').value).toBe(1)
+  })
+
   it('reads head nouns of the same work as equivalent, from the data and the overrides', () => {
     expect(index.sameHead('attorney', 'lawyer')).toBe(true)
     expect(index.sameHead('developer', 'engineer')).toBe(true)

@@ -31,6 +31,11 @@ describe('the role overrides, each where the data reads postings wrong', () => {
     expect(names('ML Engineer').length).toBeGreaterThan(0)
   })
 
+  it('reads People, as postings name human resources work, as human resources', () => {
+    expect(names('People Operations Coordinator')).toContain('human resources specialist')
+    expect(names('People Partner')).toEqual(names('Human Resources Partner'))
+  })
+
   it('makes developers, engineers and programmers, nurses and practitioners, technicians and installers one work', () => {
     expect(index.sameHead('programmer', 'developer')).toBe(true)
     expect(index.sameHead('nurse', 'practitioner')).toBe(true)
@@ -39,5 +44,5 @@ describe('the role overrides, each where the data reads postings wrong', () => {
 })
 
 function knowledgeData() {
-  return {source: 'test', occupations: [], titles: [], of: [], words: [], in: [], heads: {}}
+  return {source: 'test', occupations: [], titles: [], of: [], words: [], in: [], nouns: [], heads: {}}
 }
