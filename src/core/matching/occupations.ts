@@ -20,7 +20,7 @@ export interface OccupationData {
   heads: Record<string, string[]>
 }
 
-export interface Occupation {
+interface Occupation {
   /** The O*NET-SOC code: `29-1141.00`. */
   code: string
   /** As reasons name it: `registered nurse`. */
@@ -58,7 +58,7 @@ const WORD_TIE = 0.9
 const CANDIDATE_DF = 4000
 
 /** Words of a title that say its level or its terms, not the work: left out when the title is read for its work. */
-export const LEVEL_WORDS = new Set([
+const LEVEL_WORDS = new Set([
   'senior',
   'sr',
   'junior',

@@ -17,7 +17,7 @@ interface WantedRole {
   occupations: readonly number[]
 }
 
-export interface RoleMatch {
+interface RoleMatch {
   /** 0 to 1: the same work 1, a related occupation by its tier, the same field a little, none 0. */
   value: number
   /** One line for the reasons, or null when the title names nothing near a wanted role. */
