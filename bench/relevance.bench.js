@@ -23,7 +23,10 @@ const [relevance, {scoreJobs}, {FeedbackModel}, {knowledge}] = await Promise.all
 
 const quality = relevance.relevanceFigures((jobs, profile) => scoreJobs(jobs, profile, {knowledge}))
 const feedback = relevance.feedbackFigures((jobs, profile, judged) =>
-  scoreJobs(jobs, profile, {knowledge, feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
+  scoreJobs(jobs, profile, {
+    knowledge,
+    feedback: judged.length > 0 ? new FeedbackModel(judged, knowledge.occupations) : null,
+  }),
 )
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length
 // As a percentage (NDCG@10 x 100), so the table shows three digits.
@@ -95,7 +98,7 @@ const judged = [
   ...verdicts.liked.map((url) => ({verdict: 'like', ...byUrl.get(url)})),
   ...verdicts.dismissed.map((url) => ({verdict: 'dismiss', ...byUrl.get(url)})),
 ]
-const model = new FeedbackModel(judged)
+const model = new FeedbackModel(judged, knowledge.occupations)
 const terms = [...profile.roles, ...Object.keys(profile.skills)]
 
 /** Milliseconds of CPU time (user + system) that `work` takes. */

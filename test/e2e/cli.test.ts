@@ -32,6 +32,16 @@ describe('the jobagent executable', () => {
     expect(result.stdout).toContain(`jobagent/${version}`)
   })
 
+  it('prints the attributions of its knowledge with --version --verbose, and only the version without it', async () => {
+    const plain = await cli('--version')
+    expect(plain.stdout).not.toContain('O*NET')
+    const verbose = await cli('--version', '--verbose')
+    expect(verbose.code).toBe(0)
+    expect(verbose.stdout).toContain('jobagent/')
+    expect(verbose.stdout).toContain('O*NET 29.3 Database by the U.S. Department of Labor')
+    expect(verbose.stdout).toContain('CC BY 4.0')
+  })
+
   it('shows the help of a command with jobagent help <command>, and the root help without one', async () => {
     const one = await cli('help', 'config', 'set')
     expect(one.code).toBe(0)

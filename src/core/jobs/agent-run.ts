@@ -296,7 +296,7 @@ export class AgentRun {
   private async store(run: RunState, found: Found): Promise<Stored> {
     const [applied, learned] = await Promise.all([
       this.deps.applications.appliedUrlKeys(),
-      learnFrom(this.deps.feedback),
+      learnFrom(this.deps.feedback, run.options.matching?.matching?.knowledge.occupations),
     ])
     // New: no URL key of the job or of its other listings is an application applied for (the rule trackingOfJob applies
     // too), on the jobs as stored, which keep the listings of earlier runs; and not dismissed (countsAsNew).

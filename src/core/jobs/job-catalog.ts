@@ -145,7 +145,7 @@ export class JobCatalog {
 
   /** What the person's verdicts teach, read afresh for each listing: a verdict counts at once. */
   private learned(): Promise<Learned> {
-    return learnFrom(this.feedback)
+    return learnFrom(this.feedback, this.matching?.knowledge.occupations)
   }
 
   /**
@@ -293,7 +293,7 @@ export class JobCatalog {
       verdict === 'dismiss' && reason !== null
         ? dismissalProposal(await feedback.verdicts(LEARNED_VERDICTS), given, {
             avoid: this.matching?.profile.avoid ?? [],
-            wanted: this.matching ? wantedTerms(this.matching.profile) : new Set(),
+            wanted: this.matching ? wantedTerms(this.matching.profile, this.matching.knowledge.occupations) : new Set(),
           })
         : null
     return {job: {id: job.id, title: job.title, company: job.company}, verdict: given, previous, proposal}

@@ -1,4 +1,5 @@
 import {FeedbackModel, type Verdict} from '../matching/feedback.js'
+import type {OccupationIndex} from '../matching/occupations.js'
 
 /** A person's verdict on a stored job, with the job's title and tags as they were, which feedback learns from. */
 export interface JobVerdict {
@@ -41,10 +42,13 @@ export interface Learned {
  * The verdicts read afresh and what they teach; the run and every listing learn from the same ones, so a job ranks
  * alike in the digest and in `jobagent jobs`. Nothing without a store.
  */
-export async function learnFrom(store: Pick<FeedbackStore, 'verdicts'> | null | undefined): Promise<Learned> {
+export async function learnFrom(
+  store: Pick<FeedbackStore, 'verdicts'> | null | undefined,
+  occupations?: OccupationIndex,
+): Promise<Learned> {
   const verdicts = store ? await store.verdicts(LEARNED_VERDICTS) : []
   return {
-    model: verdicts.length > 0 ? new FeedbackModel(verdicts) : null,
+    model: verdicts.length > 0 ? new FeedbackModel(verdicts, occupations) : null,
     dismissed: new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id)),
     verdicts: new Map(verdicts.map((given) => [given.job_id, given])),
   }

@@ -1,3 +1,4 @@
+import type {OccupationIndex} from './occupations.js'
 import {familyName, roleWords, titleFamilies} from './role-match.js'
 
 /** A person's verdict on a job: they like it (or tracked it), or dismiss it. */
@@ -50,10 +51,13 @@ const PLAIN_WORDS = new Set([
 /** A board's tag list longer than this is a keyword list, not a description of the job (as in scoring). */
 const MAX_TAGS = 10
 
-/** The terms of a job feedback compares, with their weights: its role families most, then title words, then tags. */
-function feedbackTerms(job: {title: string; tags: readonly string[]}): Map<string, number> {
+/** The terms of a job feedback compares, with their weights: its occupations most, then title words, then tags. */
+function feedbackTerms(
+  job: {title: string; tags: readonly string[]},
+  occupations?: OccupationIndex,
+): Map<string, number> {
   const terms = new Map<string, number>()
-  for (const family of titleFamilies(job.title)) terms.set(`role:${family}`, 2)
+  if (occupations) for (const family of titleFamilies(job.title, occupations)) terms.set(`role:${family}`, 2)
   for (const word of roleWords(job.title)) {
     if (word.length > 1 && !PLAIN_WORDS.has(word) && !/^\d+$/.test(word)) terms.set(word, 1)
   }
@@ -67,7 +71,8 @@ function feedbackTerms(job: {title: string; tags: readonly string[]}): Map<strin
 }
 
 /** A term as reasons name it. */
-const termName = (term: string) => (term.startsWith('role:') ? familyName(term.slice(5)) : term)
+const termName = (term: string, occupations?: OccupationIndex) =>
+  term.startsWith('role:') && occupations ? familyName(term.slice(5), occupations) : term
 
 interface FeedbackJudgement {
   /** The factor's change to relevance, from -FEEDBACK_BOUND to +FEEDBACK_BOUND. */
@@ -81,13 +86,16 @@ const NONE: FeedbackJudgement = {change: 0, liked: [], dismissed: []}
 const NO_TERMS: ReadonlySet<string> = new Set()
 
 /** The feedback terms a profile asks for: its roles' families and words, and its skills. */
-export function wantedTerms(profile: {
-  roles: readonly string[]
-  skills: Readonly<Record<string, number>>
-}): Set<string> {
+export function wantedTerms(
+  profile: {
+    roles: readonly string[]
+    skills: Readonly<Record<string, number>>
+  },
+  occupations?: OccupationIndex,
+): Set<string> {
   const wanted = new Set<string>()
   for (const role of profile.roles) {
-    for (const family of titleFamilies(role)) wanted.add(`role:${family}`)
+    if (occupations) for (const family of titleFamilies(role, occupations)) wanted.add(`role:${family}`)
     for (const word of roleWords(role)) wanted.add(word)
   }
   for (const skill of Object.keys(profile.skills)) wanted.add(skill.trim().toLowerCase())
@@ -105,7 +113,11 @@ export class FeedbackModel {
   readonly likes: number
   readonly dismissals: number
 
-  constructor(judged: readonly JudgedJob[]) {
+  /** `occupations`: the index the jobs' titles are read into occupations with; without it, words and tags only. */
+  constructor(
+    judged: readonly JudgedJob[],
+    private readonly occupations?: OccupationIndex,
+  ) {
     const liked = judged.filter((job) => job.verdict === 'like')
     const dismissed = judged.filter((job) => job.verdict === 'dismiss')
     this.likes = liked.length
@@ -114,7 +126,7 @@ export class FeedbackModel {
       if (jobs.length === 0) return
       const damping = jobs.length / (jobs.length + 1)
       for (const job of jobs) {
-        for (const [term, weight] of feedbackTerms(job)) {
+        for (const [term, weight] of feedbackTerms(job, occupations)) {
           const share = (sign * damping * weight) / jobs.length
           this.weights.set(term, (this.weights.get(term) ?? 0) + share)
         }
@@ -134,7 +146,7 @@ export class FeedbackModel {
    */
   judge(job: {title: string; tags: readonly string[]}, wanted: ReadonlySet<string> = NO_TERMS): FeedbackJudgement {
     if (this.empty) return NONE
-    const terms = feedbackTerms(job)
+    const terms = feedbackTerms(job, this.occupations)
     let sum = 0
     let size = 0
     const shared: [string, number][] = []
@@ -153,7 +165,7 @@ export class FeedbackModel {
         .filter(([, value]) => Math.sign(value) === sign)
         .sort((a, b) => sign * (b[1] - a[1]))
         .slice(0, 3)
-        .map(([term]) => termName(term))
+        .map(([term]) => termName(term, this.occupations))
     return {change, liked: strongest(1), dismissed: strongest(-1)}
   }
 }

@@ -1,86 +1,33 @@
-import {ROLE_FAMILIES, ROLE_NEARNESS} from './roles.js'
+import {NEARNESS, type OccupationIndex, type TitleCore, titleCore, titleWords} from './occupations.js'
+import {JOINING_WORDS, singulars} from './title-words.js'
 
-/** At most this many words of a title are read: a title longer than that is not a title. */
-const TITLE_WORDS = 40
+export {roleWords} from './title-words.js'
 
-/**
- * The words of a title or a wanted role, lower-case, with `back end`, `front end` and `full stack` as one word
- * (`Senior Back-End Engineer` -> senior, backend, engineer). Level and other words stay: aliases are found
- * wherever they stand in the title.
- */
-export function roleWords(text: string): string[] {
-  const words = text
-    .toLowerCase()
-    .replace(/\b(back|front)[\s-]+end\b/g, '$1end')
-    .replace(/\bfull[\s-]+stack\b/g, 'fullstack')
-    .replace(/\be-?mail\b/g, 'email')
-    .match(/\.net|[\p{L}\p{N}][\p{L}\p{N}#+]*(?:\.[\p{L}\p{N}]+)*/gu)
-  if (!words) return []
-  return words.length > TITLE_WORDS ? words.slice(0, TITLE_WORDS) : words
-}
+/** The credit of related work by another kind of worker: that of the same SOC broad group. */
+const FIELD = NEARNESS.broad
 
-interface Alias {
-  family: string
-  words: readonly string[]
-}
-
-/** Every alias, by its first word, longest first: a title is read word by word against the aliases starting there. */
-const ALIASES = new Map<string, Alias[]>()
-for (const [family, {aliases}] of Object.entries(ROLE_FAMILIES)) {
-  for (const alias of aliases) {
-    const words = roleWords(alias)
-    const first = words[0]
-    if (first === undefined) continue
-    ALIASES.set(first, [...(ALIASES.get(first) ?? []), {family, words}])
-  }
-}
-for (const list of ALIASES.values()) list.sort((a, b) => b.words.length - a.words.length)
-
-/**
- * The families a title names. At each word the longest alias that starts there is taken and its words are
- * passed over, so `Product Marketing Manager` is product marketing, not product manager or marketing.
- */
-export function familiesIn(words: readonly string[]): string[] {
-  const found: string[] = []
-  let at = 0
-  while (at < words.length) {
-    const alias = ALIASES.get(words[at]!)?.find(({words: alias}) => alias.every((word, i) => words[at + i] === word))
-    if (alias) {
-      if (!found.includes(alias.family)) found.push(alias.family)
-      at += alias.words.length
-    } else {
-      at++
-    }
-  }
-  return found
-}
-
-/** How near a family the title names is to a wanted one, and in which words (for reasons). */
-function nearness(theirs: string, wanted: string): {value: number; how: string} {
-  if (theirs === wanted) return {value: ROLE_NEARNESS.same, how: 'same'}
-  const a = ROLE_FAMILIES[theirs]!
-  const b = ROLE_FAMILIES[wanted]!
-  if (a.close?.includes(wanted) || b.close?.includes(theirs)) return {value: ROLE_NEARNESS.close, how: 'close'}
-  if (a.related?.includes(wanted) || b.related?.includes(theirs)) return {value: ROLE_NEARNESS.related, how: 'related'}
-  if (a.field === b.field) return {value: ROLE_NEARNESS.field, how: 'field'}
-  return {value: 0, how: 'none'}
-}
-
-/** A wanted role as the matcher holds it: its families, or its own words when the table does not know it. */
+/** A wanted role as the matcher holds it: its words, its occupations and what is distinctive in it. */
 interface WantedRole {
   name: string
   words: readonly string[]
-  families: readonly string[]
+  /** The noun that names its work (`developer`). */
+  head: string
+  /** The words that set it apart from other work of its head noun (`flutter` in `flutter developer`). */
+  distinctive: readonly string[]
+  occupations: readonly number[]
 }
 
 interface RoleMatch {
-  /** 0 to 1: the same work 1, a close one 0.7, a related one 0.4, the same field 0.2, none 0. */
+  /** 0 to 1: the same work 1, a related occupation by its tier, the same field a little, none 0. */
   value: number
   /** One line for the reasons, or null when the title names nothing near a wanted role. */
   reason: string | null
+  /** The occupation the title was read as, when it names one the data knows (for the level's job zone). */
+  occupation: number | null
 }
 
-const NO_ROLE: RoleMatch = {value: 0, reason: null}
+/** Whether two words are one, but for a plural (`accounts`, `account`). */
+const sameWord = (a: string, b: string) => a === b || singulars(a).includes(b) || singulars(b).includes(a)
 
 /** Whether `words` holds `phrase` as consecutive words. */
 function holds(words: readonly string[], phrase: readonly string[]): boolean {
@@ -91,16 +38,27 @@ function holds(words: readonly string[], phrase: readonly string[]): boolean {
   return false
 }
 
-/** Compares titles with a profile's wanted roles; a title is read once however many jobs share it. */
+/**
+ * Compares titles with a profile's wanted roles through the occupation index (docs/MATCHING.md, "The role"): a
+ * wanted role's own words in the title, the same occupation, a related one, the same field; and, for titles the
+ * data does not know, the wanted role's distinctive words with an equivalent head noun. A title is read once however
+ * many jobs share it.
+ */
 export class RoleMatcher {
   private readonly wanted: WantedRole[]
   private readonly seen = new Map<string, RoleMatch>()
 
-  constructor(roles: readonly string[]) {
+  constructor(
+    roles: readonly string[],
+    private readonly index: OccupationIndex,
+  ) {
     this.wanted = roles
       .map((role) => {
-        const words = roleWords(role)
-        return {name: role.trim().toLowerCase(), words, families: familiesIn(words)}
+        const words = titleWords(role)
+        const core = titleCore(role)
+        const head = index.headOf(core)
+        const distinctive = core.words.filter((word) => word !== head && !JOINING_WORDS.has(word))
+        return {name: role.trim().toLowerCase(), words, head, distinctive, occupations: index.occupationsOf(role)}
       })
       .filter((role) => role.words.length > 0)
   }
@@ -119,23 +77,48 @@ export class RoleMatcher {
   }
 
   private read(title: string): RoleMatch {
-    const words = roleWords(title)
-    const theirs = familiesIn(words)
-    let best = NO_ROLE
+    const {index} = this
+    const words = titleWords(title)
+    const theirs = index.occupationsOf(title)
+    const occupation = theirs[0] ?? null
+    let core: TitleCore | undefined
+    let best: RoleMatch = {value: 0, reason: null, occupation}
+    // A wanted role's own words in the title are the same work, whether or not the data knows the role.
     for (const role of this.wanted) {
-      // A wanted role's own words in the title are the same work, whether or not the table knows the role.
-      if (holds(words, role.words)) return {value: 1, reason: `+ role: ${role.name}`}
-      for (const wanted of role.families) {
-        for (const family of theirs) {
-          const {value, how} = nearness(family, wanted)
+      if (holds(words, role.words)) return {value: 1, reason: `+ role: ${role.name}`, occupation}
+    }
+    for (const role of this.wanted) {
+      for (const wanted of role.occupations) {
+        for (const their of theirs) {
+          const near = index.nearness(their, wanted)
+          const {how} = near
+          core ??= titleCore(title)
+          const mine = core.words
+          let value = near.value
+          // Related work by another kind of worker (a software engineer for a UX designer) is only the same field.
+          if (how === 'related' && !index.sameHead(index.headOf(core), role.head)) value = Math.min(value, FIELD)
+          // A wanted specialty of a broad occupation (a platform engineer among software developers) is the same
+          // work only in a title that names the specialty; the occupation's other titles are close to it.
+          const specialty =
+            how === 'same' &&
+            role.distinctive.length > 0 &&
+            !role.distinctive.every((word) =>
+              index
+                .occupation(wanted)
+                .name.split(' ')
+                .some((w) => sameWord(w, word)),
+            ) &&
+            !role.distinctive.some((word) => mine.some((their) => sameWord(their, word)))
+          if (specialty) value = NEARNESS.specialty
           if (value <= best.value) continue
-          const name = ROLE_FAMILIES[family]!.name
+          const name = index.occupation(their).name
           best = {
             value,
+            occupation,
             reason:
-              how === 'same'
-                ? `+ role: ${name === role.name ? name : `${name} (${role.name})`}`
-                : how === 'close'
+              how === 'same' && !specialty
+                ? `+ role: ${role.name}`
+                : how === 'same'
                   ? `~ role: ${name}, close to ${role.name}`
                   : how === 'related'
                     ? `~ role: ${name}, related to ${role.name}`
@@ -143,15 +126,31 @@ export class RoleMatcher {
           }
         }
       }
+      if (best.value >= 1) return best
+      // A title the data reads otherwise, or not at all ("Flutter Engineer"), is still the wanted role when it has
+      // the role's distinctive words and a head noun for the same work; a shared head noun alone is not.
+      core ??= titleCore(title)
+      const {words: mine} = core
+      const head = index.headOf(core)
+      if (
+        role.distinctive.length > 0 &&
+        role.distinctive.every((word) => mine.some((their) => sameWord(their, word))) &&
+        index.sameHead(head, role.head)
+      ) {
+        return {value: 1, reason: `+ role: ${role.name}`, occupation}
+      }
     }
     return best
   }
 }
 
-/** The family names a title names, for feedback's terms (`role:backend-engineer`). */
-export function titleFamilies(title: string): string[] {
-  return familiesIn(roleWords(title))
+/** The occupations a title names, as feedback's terms name them (`role:29-1141.00`). */
+export function titleFamilies(title: string, index: OccupationIndex): string[] {
+  return index.occupationsOf(title).map((at) => index.occupation(at).code)
 }
 
-/** A family's name as people read it. */
-export const familyName = (family: string): string => ROLE_FAMILIES[family]?.name ?? family
+/** An occupation's name as people read it, from its code. */
+export function familyName(code: string, index: OccupationIndex): string {
+  const at = index.byCode(code)
+  return at === undefined ? code : index.occupation(at).name
+}

@@ -6,7 +6,6 @@ import type {Knowledge} from './knowledge.js'
 import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
 import {RoleMatcher} from './role-match.js'
-import {ROLE_TABLE_VERSION} from './roles.js'
 import {DescriptionLines, STANDING_WEIGHT, STANDINGS, type Standing, standingRank} from './text-kinds.js'
 import {triePattern, wordsPattern} from './trie-pattern.js'
 
@@ -76,9 +75,13 @@ const STALE_DAYS = 30
 
 /** Words of a title or a board's level field, and the level each names. */
 const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
-  [/\b(junior|jr|entry[ -]level|graduate|intern(ship)?|trainee|apprentice|ausbildung|werkstudent)\b/i, 'junior'],
   // "Manager" is left out: in "Customer Success Manager" or "Product Manager" it names the role, not a level.
+  // Read first, so that an "Associate Director" or a "Graduate Program Director" leads.
   [/\b(head of|director|vp|vice president|svp|evp|chief)\b/i, 'lead'],
+  [
+    /\b(junior|jr|associate|entry[ -]level|graduate|intern(ship)?|trainee|apprentice(ship)?|ausbildung|werkstudent)\b/i,
+    'junior',
+  ],
   // A "Lead Designer" leads the work, one step above senior, as staff and principal do; a head leads people.
   [/\b(staff|principal|distinguished|lead(?! gen))\b/i, 'staff'],
   [/\b(senior|sr)\b/i, 'senior'],
@@ -245,9 +248,14 @@ class Scorer {
     private readonly feedback: FeedbackModel | null,
   ) {
     this.scanner = new TermScanner(matching.profile, matching.knowledge.places)
-    this.roles = new RoleMatcher(matching.profile.roles)
+    this.roles = new RoleMatcher(matching.profile.roles, matching.knowledge.occupations)
     this.places = new PlaceRules(matching.profile, matching.knowledge.places)
-    this.wanted = wantedTerms(matching.profile)
+    this.wanted = wantedTerms(matching.profile, matching.knowledge.occupations)
+  }
+
+  /** The preparation an occupation takes (O*NET job zone 1-5), or null when the data has none. */
+  private jobZone(occupation: number): number | null {
+    return this.matching.knowledge.occupations.occupation(occupation).zone
   }
 
   read(job: JobResponse, description: string | null | DescriptionTerms): Reading {
@@ -320,7 +328,9 @@ class Scorer {
     if (explain) {
       if (wantsRoles) {
         const reason = role.reason ?? 'no wanted role near the title: 0'
-        parts.push({part: 'role', value: role.value, detail: [reason, `(role families table v${ROLE_TABLE_VERSION})`]})
+        const {knowledge} = this.matching
+        const source = `(${knowledge.occupations.source} occupations, knowledge ${knowledge.version})`
+        parts.push({part: 'role', value: role.value, detail: [reason, source]})
       }
       if (wantsSkills) parts.push({part: 'skills', value: skills.value, detail: skills.detail})
       parts.push({
@@ -389,7 +399,15 @@ class Scorer {
 
     if (profile.seniority !== 'any') {
       const level = levelOf(job.seniority) ?? levelOf(job.title)
-      if (level !== null) {
+      const zone = level === null && role.occupation !== null ? this.jobZone(role.occupation) : null
+      if (zone !== null) {
+        // A title that says no level still names work that takes little preparation (job zone 1-2) or years of
+        // it (5): decisive only for a person far from it, and then gated as a level two steps away is.
+        const wanted = SENIORITIES.indexOf(profile.seniority)
+        const {name} = this.matching.knowledge.occupations.occupation(role.occupation!)
+        if ((zone <= 2 && wanted >= SENIORITIES.indexOf('senior')) || (zone === 5 && profile.seniority === 'junior'))
+          gate(GATE.level, `${name}, job zone ${zone} of 5, wanted ${profile.seniority}`)
+      } else if (level !== null) {
         const distance = Math.abs(SENIORITIES.indexOf(level) - SENIORITIES.indexOf(profile.seniority))
         if (distance >= 2) gate(GATE.level, `${level}, wanted ${profile.seniority}`)
         else if (distance === 0) adjustBy(ADJUST.level, `${level}, as wanted`, `level: ${level}`)

@@ -148,7 +148,10 @@ describe('ranking the labelled jobs for each profile', () => {
 
   it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged by 0.05 or more', () => {
     const lifts = feedbackFigures((scored, profile, judged) =>
-      scoreJobs(scored, profile, {knowledge, feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
+      scoreJobs(scored, profile, {
+        knowledge,
+        feedback: judged.length > 0 ? new FeedbackModel(judged, knowledge.occupations) : null,
+      }),
     )
     for (const {profile, half, before, after} of lifts) {
       console.log(`feedback ${half} ${profile}: NDCG@${K} of unjudged jobs ${before.toFixed(3)} -> ${after.toFixed(3)}`)

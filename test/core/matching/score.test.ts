@@ -3,8 +3,7 @@ import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {FeedbackModel} from '../../../src/core/matching/feedback.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
-import {familiesIn, RoleMatcher, roleWords} from '../../../src/core/matching/role-match.js'
-import {ROLE_FAMILIES} from '../../../src/core/matching/roles.js'
+import {RoleMatcher} from '../../../src/core/matching/role-match.js'
 import {descriptionReader, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
 import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
 import {noDetails} from '../../helpers/job-details.js'
@@ -48,36 +47,21 @@ const platform = profile({
 })
 
 describe('the role', () => {
-  it('reads titles into role families, the longest alias at each word first', () => {
-    expect(familiesIn(roleWords('Senior Site Reliability Engineer (m/w/d)'))).toEqual(['site-reliability-engineer'])
-    expect(familiesIn(roleWords('Product Marketing Manager'))).toEqual(['product-marketing'])
-    expect(familiesIn(roleWords('Sr. Back-End Developer'))).toEqual(['backend-engineer'])
-    expect(familiesIn(roleWords('ML Engineer'))).toEqual(['machine-learning-engineer'])
-    expect(familiesIn(roleWords('SDR / BDR'))).toEqual(['sales-development-representative'])
-    expect(familiesIn(roleWords('Landscape gardener'))).toEqual([])
-  })
-
-  it('gives the same work 1, a close family 0.7, a related one 0.4, the same field 0.2, another 0', () => {
-    const roles = new RoleMatcher(['machine learning engineer'])
-    expect(roles.match('Senior ML Engineer').value).toBe(1)
-    expect(roles.match('AI Engineer').value).toBe(0.7)
-    expect(roles.match('Data Engineer').value).toBe(0.4)
-    expect(roles.match('Data Analyst').value).toBe(0.2)
+  it('reads titles into occupations: the same one 1, a related one by its tier, the same field a little', () => {
+    const roles = new RoleMatcher(['registered nurse'], knowledge.occupations)
+    expect(roles.match('Senior Registered Nurse (m/w/d)').value).toBe(1)
+    expect(roles.match('Staff Nurse').value).toBe(1)
+    const practitioner = roles.match('Nurse Practitioner')
+    expect(practitioner.value).toBeGreaterThanOrEqual(0.35)
+    expect(practitioner.value).toBeLessThan(1)
+    expect(practitioner.reason).toBe('~ role: nurse practitioner, related to registered nurse')
     expect(roles.match('Account Executive').value).toBe(0)
-    expect(roles.match('AI Engineer').reason).toBe('~ role: AI engineer, close to machine learning engineer')
   })
 
-  it('matches a wanted role the table does not know by its own words', () => {
-    const roles = new RoleMatcher(['beekeeper'])
+  it('matches a wanted role the data does not know by its own words', () => {
+    const roles = new RoleMatcher(['beekeeper'], knowledge.occupations)
     expect(roles.match('Senior Beekeeper, Honey Farm').value).toBe(1)
     expect(roles.match('Bee researcher').value).toBe(0)
-  })
-
-  it('keeps every family in the table reachable: related and close names exist', () => {
-    for (const [id, family] of Object.entries(ROLE_FAMILIES)) {
-      for (const other of [...(family.close ?? []), ...(family.related ?? [])])
-        expect(ROLE_FAMILIES, id).toHaveProperty(other)
-    }
   })
 })
 
@@ -269,10 +253,13 @@ describe('the invariants of the ranking', () => {
     ]
     const before = rankJobs(jobs, {profile: ml, options: {}, knowledge}).map((ranked) => ranked.title)
     expect(before[0]).toBe('ML Engineer, Ads Ranking')
-    const feedback = new FeedbackModel([
-      {verdict: 'like', title: 'Research Scientist, ML', tags: ['pytorch', 'research']},
-      {verdict: 'dismiss', title: 'ML Engineer, Ads', tags: ['ads']},
-    ])
+    const feedback = new FeedbackModel(
+      [
+        {verdict: 'like', title: 'Research Scientist, ML', tags: ['pytorch', 'research']},
+        {verdict: 'dismiss', title: 'ML Engineer, Ads', tags: ['ads']},
+      ],
+      knowledge.occupations,
+    )
     const after = rankJobs(jobs, {profile: ml, options: {}, knowledge}, {feedback})
     expect(after.map((ranked) => ranked.title)).toEqual([
       'ML Engineer, Research',

@@ -1,0 +1,131 @@
+import {describe, expect, it} from 'vitest'
+import type {JobResponse} from '../../../src/core/jobs/job.js'
+import type {Profile} from '../../../src/core/matching/profile.js'
+import {RoleMatcher} from '../../../src/core/matching/role-match.js'
+import {scoreJobs} from '../../../src/core/matching/score.js'
+import {noDetails} from '../../helpers/job-details.js'
+import {knowledge} from '../../helpers/knowledge.js'
+
+const index = knowledge.occupations
+const codes = (title: string) => index.occupationsOf(title).map((at) => index.occupation(at).code)
+const roles = (...wanted: string[]) => new RoleMatcher(wanted, index)
+
+let serial = 0
+const job = (fields: Partial<JobResponse>): JobResponse => ({
+  title: 'Engineer',
+  company: 'Acme',
+  location: '',
+  url: `https://example.org/occupations/${serial++}`,
+  source: 'remotive',
+  posted_date: null,
+  ...noDetails(),
+  ...fields,
+})
+const profile = (fields: Partial<Profile>): Profile => ({
+  roles: [],
+  skills: {},
+  avoid: [],
+  seniority: 'any',
+  home: null,
+  locations: [],
+  ...fields,
+})
+
+describe('reading titles into occupations', () => {
+  it('finds the exact title first, without level words, places in brackets, gender markers or remote', () => {
+    expect(codes('Registered Nurses')).toEqual(['29-1141.00'])
+    expect(codes('Senior Registered Nurse (m/w/d) - Remote')).toEqual(['29-1141.00'])
+    expect(codes('Staff Nurse - ICU')).toContain('29-1141.00')
+    expect(codes('Software Engineer (f/m/d) (Berlin)')).toEqual(['15-1252.00'])
+    expect(codes('HVAC Installer')).toEqual(['49-9021.00'])
+  })
+
+  it('reads a title the data does not have by its distinctive words', () => {
+    expect(codes('SOC Engineer (Incident Response)')).toEqual(['15-1299.05'])
+    expect(codes('Flutter Engineer')).toEqual([])
+  })
+
+  it('finds the head noun before words that follow it, and a plural as its singular', () => {
+    expect(roles('data engineer').match('AI Engineer Data APIs').value).toBe(1)
+    expect(roles('accounts payable specialist').match('Assistant Account Payable').value).toBe(1)
+  })
+
+  it('gives another title of a broad occupation less than the specialty wanted', () => {
+    const matcher = roles('platform engineer')
+    expect(matcher.match('Software Engineer')).toMatchObject({
+      value: 0.7,
+      reason: '~ role: software developer, close to platform engineer',
+    })
+    expect(matcher.match('Senior Platform Engineer').value).toBe(1)
+  })
+
+  it('reads head nouns of the same work as equivalent, from the data and the overrides', () => {
+    expect(index.sameHead('attorney', 'lawyer')).toBe(true)
+    expect(index.sameHead('developer', 'engineer')).toBe(true)
+    expect(index.sameHead('technician', 'installer')).toBe(true)
+    expect(index.sameHead('analyst', 'engineer')).toBe(false)
+  })
+})
+
+describe('the role from occupations (issue repros)', () => {
+  it('matches SOC Engineer (Incident Response) for a security engineer or SOC analyst', () => {
+    const match = roles('security engineer', 'soc analyst').match('SOC Engineer (Incident Response)')
+    expect(match.value).toBe(1)
+    expect(match.reason).toMatch(/^\+ role: /)
+  })
+
+  it('matches Flutter Engineer for a flutter developer, and ranks it above a generic Software Engineer', () => {
+    const matcher = roles('flutter developer', 'mobile developer')
+    expect(matcher.match('Flutter Engineer')).toMatchObject({value: 1, reason: '+ role: flutter developer'})
+    const person = profile({roles: ['flutter developer', 'mobile developer'], skills: {flutter: 3, dart: 2}})
+    const jobs = [
+      job({title: 'Software Engineer', description: 'We build web apps.'}),
+      job({title: 'Flutter Engineer', description: 'Requirements:\n- Dart'}),
+    ]
+    const [generic, flutter] = scoreJobs(jobs, person, {knowledge})
+    expect(flutter!.rank).toBeGreaterThan(generic!.rank)
+  })
+
+  it('matches Registered Nurses and Staff Nurse - ICU for a registered nurse', () => {
+    const matcher = roles('registered nurse')
+    expect(matcher.match('Registered Nurses')).toMatchObject({value: 1, reason: '+ role: registered nurse'})
+    expect(matcher.match('Staff Nurse - ICU').value).toBe(1)
+  })
+
+  it('matches HVAC Installer for an hvac technician, and a pediatric nurse by its distinctive word', () => {
+    expect(roles('hvac technician').match('HVAC Installer').value).toBe(1)
+    expect(roles('pediatric nurse').match('Pediatric ICU Nurse').value).toBe(1)
+  })
+
+  it('gives another discipline engineer no full credit for the shared word engineer', () => {
+    const matcher = roles('data engineer')
+    expect(matcher.match('Sales Engineer').value).toBeLessThan(0.5)
+    expect(matcher.match('Civil Engineer').value).toBeLessThan(0.5)
+    expect(roles('flutter developer').match('Backend Engineer').value).toBeLessThan(1)
+  })
+})
+
+describe('the level from the title and the job zone', () => {
+  const gates = (title: string, seniority: Profile['seniority']) =>
+    scoreJobs([job({title})], profile({roles: ['product manager', 'software engineer', 'cashier'], seniority}), {
+      knowledge,
+      explain: true,
+    })[0]!.parts.find((part) => part.part === 'gates')!.detail
+
+  it('gates an Associate or Intern title for a senior person', () => {
+    expect(gates('Associate Product Manager', 'senior')).toEqual(['junior, wanted senior: x0.5'])
+    expect(gates('Software Engineering Intern', 'senior')).toEqual(['junior, wanted senior: x0.5'])
+  })
+
+  it('gates a Head of or Director title for a junior person', () => {
+    expect(gates('Head of Product', 'junior')).toEqual(['lead, wanted junior: x0.5'])
+    expect(gates('Director, Software Engineering', 'junior')).toEqual(['lead, wanted junior: x0.5'])
+    expect(gates('Associate Director of Product', 'junior')).toEqual(['lead, wanted junior: x0.5'])
+  })
+
+  it('reads the job zone where the title says no level, only where it is decisive', () => {
+    expect(gates('Cashier', 'senior')[0]).toMatch(/^cashier, job zone [12] of 5, wanted senior: x0.5$/)
+    expect(gates('Cashier', 'mid')).toEqual(['none: x1'])
+    expect(gates('Software Engineer', 'junior')).toEqual(['none: x1'])
+  })
+})
