@@ -1,7 +1,7 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {readDateTime, utcInstant} from '../time.js'
-import {type FeedbackModel, wantedTerms} from './feedback.js'
+import {type FeedbackJudge, type FeedbackModel, wantedTerms} from './feedback.js'
 import type {Knowledge} from './knowledge.js'
 import {EVERYWHERE, isCity, knownPlace, overlaps, placesIn, STATEMENT_WORDS, statementPlaces} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority} from './profile.js'
@@ -298,7 +298,15 @@ class Scorer {
       if (posted !== null && posted > newest) newest = posted
     }
     const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
-    return readings.map((reading, index) => this.score(reading, rarity, newest, explain(index)))
+    // Feedback reads how rare each term is among the same jobs.
+    const judge =
+      this.feedback && !this.feedback.empty
+        ? this.feedback.among(
+            counted.map((reading) => reading.job),
+            this.wanted,
+          )
+        : null
+    return readings.map((reading, index) => this.score(reading, rarity, newest, explain(index), judge))
   }
 
   private score(
@@ -306,6 +314,7 @@ class Scorer {
     rarity: (index: number) => number,
     newest: number,
     explain: boolean,
+    judge: FeedbackJudge | null,
   ): ScoredJob {
     const {profile} = this.matching
     const reasons: string[] = []
@@ -346,7 +355,7 @@ class Scorer {
     }
 
     // Feedback: what the person's verdicts teach, on the relevance.
-    const learned = this.feedback?.judge(job, this.wanted) ?? null
+    const learned = judge?.judge(job) ?? null
     const change = learned && relevance > 0 ? learned.change : 0
     if (learned && change !== 0) {
       if (learned.liked.length > 0) reasons.push(`+ like jobs you liked: ${learned.liked.join(', ')}`)

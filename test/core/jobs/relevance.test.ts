@@ -143,14 +143,16 @@ describe('ranking the labelled jobs for each profile', () => {
     expect(jobs.length).toBeGreaterThanOrEqual(150)
   })
 
-  it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged', () => {
+  it('learns from feedback: 2 likes and 3 dismissals from the top 10 raise NDCG@10 over the jobs not judged by 0.03', () => {
     const lifts = feedbackFigures((scored, profile, judged) =>
       scoreJobs(scored, profile, {knowledge, feedback: judged.length > 0 ? new FeedbackModel(judged) : null}),
     )
     for (const {profile, half, before, after} of lifts) {
       console.log(`feedback ${half} ${profile}: NDCG@${K} of unjudged jobs ${before.toFixed(3)} -> ${after.toFixed(3)}`)
     }
-    expect(mean(lifts.map((lift) => lift.after))).toBeGreaterThan(mean(lifts.map((lift) => lift.before)))
+    const lift = mean(lifts.map((each) => each.after - each.before))
+    console.log(`feedback: mean lift of NDCG@${K} over the jobs not judged ${lift.toFixed(3)}`)
+    expect(lift).toBeGreaterThanOrEqual(0.03)
   })
 })
 
