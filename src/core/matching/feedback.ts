@@ -65,43 +65,46 @@ const MAX_TAGS = 10
 /** What each kind of term weighs in a job's likeness to another, before its rarity among the jobs listed. */
 const WEIGHT = {role: 2, word: 1, company: 1, tag: 0.5} as const
 
+/** The names reasons give the role terms met so far: a kind of work's name never changes. */
+const ROLE_NAMES = new Map<string, string>()
+
 /**
- * The kinds of work a title names, as feedback's terms (`role:<kind>`) with the name reasons give them. Feedback
+ * The kinds of work a title names, as feedback's terms (`role:<kind>`), their names kept for reasons. Feedback
  * reads a title's occupation only through here.
  */
-function roleTerms(title: string): [term: string, name: string][] {
-  return titleFamilies(title).map((family) => [`role:${family}`, familyName(family)])
+function roleTerms(title: string): string[] {
+  return titleFamilies(title).map((family) => {
+    const term = `role:${family}`
+    if (!ROLE_NAMES.has(term)) ROLE_NAMES.set(term, familyName(family))
+    return term
+  })
 }
 
-/** A job's terms and their names in reasons (a role term's name is its kind of work, any other is itself). */
-interface Terms {
-  weights: Map<string, number>
-  names: Map<string, string>
-}
+/** The employer as a term; reasons name it as the board writes it. */
+const COMPANY = 'company:'
 
 /** The terms of a job feedback compares, with their weights: its kinds of work, title words, employer and tags. */
-function feedbackTerms(job: FeedbackJob): Terms {
+function feedbackTerms(job: FeedbackJob): Map<string, number> {
   const weights = new Map<string, number>()
-  const names = new Map<string, string>()
-  for (const [term, name] of roleTerms(job.title)) {
-    weights.set(term, WEIGHT.role)
-    names.set(term, name)
-  }
+  for (const term of roleTerms(job.title)) weights.set(term, WEIGHT.role)
   for (const word of roleWords(job.title)) {
     if (word.length > 1 && !PLAIN_WORDS.has(word) && !/^\d+$/.test(word)) weights.set(word, WEIGHT.word)
   }
   const company = job.company?.trim().toLowerCase()
-  if (company) {
-    weights.set(`company:${company}`, WEIGHT.company)
-    names.set(`company:${company}`, job.company!.trim())
-  }
+  if (company) weights.set(`${COMPANY}${company}`, WEIGHT.company)
   if (job.tags.length <= MAX_TAGS) {
     for (const tag of job.tags) {
       const term = tag.trim().toLowerCase()
       if (term !== '' && !PLAIN_WORDS.has(term) && !weights.has(term)) weights.set(term, WEIGHT.tag)
     }
   }
-  return {weights, names}
+  return weights
+}
+
+/** A term as reasons name it: a kind of work by its name, the employer as the job writes it, any other as itself. */
+function termName(term: string, job: FeedbackJob): string {
+  if (term.startsWith(COMPANY)) return job.company?.trim() ?? term.slice(COMPANY.length)
+  return ROLE_NAMES.get(term) ?? term
 }
 
 export interface FeedbackJudgement {
@@ -122,7 +125,7 @@ export function wantedTerms(profile: {
 }): Set<string> {
   const wanted = new Set<string>()
   for (const role of profile.roles) {
-    for (const [term] of roleTerms(role)) wanted.add(term)
+    for (const term of roleTerms(role)) wanted.add(term)
     for (const word of roleWords(role)) wanted.add(word)
   }
   for (const skill of Object.keys(profile.skills)) wanted.add(skill.trim().toLowerCase())
@@ -178,7 +181,9 @@ export class FeedbackModel {
 export class FeedbackJudge {
   private readonly rarity = new Map<string, number>()
   private readonly judged: Judged[] = []
-  private readonly known = new Map<FeedbackJob, Terms>()
+  /** Each term's judged jobs and its value in each: a job is compared only with the judged jobs it shares a term with. */
+  private readonly postings = new Map<string, [index: number, value: number][]>()
+  private readonly known = new Map<FeedbackJob, Map<string, number>>()
   private readonly listed: number
 
   constructor(
@@ -188,14 +193,20 @@ export class FeedbackJudge {
   ) {
     const naming = new Map<string, number>()
     for (const job of jobs) {
-      for (const term of this.termsOf(job).weights.keys()) naming.set(term, (naming.get(term) ?? 0) + 1)
+      for (const term of this.termsOf(job).keys()) naming.set(term, (naming.get(term) ?? 0) + 1)
     }
     this.listed = jobs.length
     for (const [term, count] of naming) this.rarity.set(term, this.idf(count))
     for (const job of judged) {
       const terms = feedbackTerms(job)
       const vector = this.vector(terms)
-      if (vector.norm > 0) this.judged.push({verdict: job.verdict, ...vector})
+      if (vector.norm === 0) continue
+      const index = this.judged.push({verdict: job.verdict, ...vector}) - 1
+      for (const [term, value] of vector.vector) {
+        const postings = this.postings.get(term) ?? []
+        postings.push([index, value])
+        this.postings.set(term, postings)
+      }
     }
   }
 
@@ -204,7 +215,7 @@ export class FeedbackJudge {
     return 1 + Math.log((1 + this.listed) / (1 + count))
   }
 
-  private termsOf(job: FeedbackJob): Terms {
+  private termsOf(job: FeedbackJob): Map<string, number> {
     let terms = this.known.get(job)
     if (!terms) {
       terms = feedbackTerms(job)
@@ -213,10 +224,10 @@ export class FeedbackJudge {
     return terms
   }
 
-  private vector(terms: Terms): {vector: Map<string, number>; norm: number} {
+  private vector(terms: ReadonlyMap<string, number>): {vector: Map<string, number>; norm: number} {
     const vector = new Map<string, number>()
     let squares = 0
-    for (const [term, weight] of terms.weights) {
+    for (const [term, weight] of terms) {
       if (this.wanted.has(term)) continue
       const value = weight * (this.rarity.get(term) ?? this.idf(0))
       vector.set(term, value)
@@ -229,20 +240,25 @@ export class FeedbackJudge {
   judge(job: FeedbackJob): FeedbackJudgement {
     if (this.judged.length === 0) return NONE
     const terms = this.termsOf(job)
-    const {vector, norm} = this.vector(terms)
-    if (norm === 0) return NONE
+    // The job's vector is not built: each term's value is read once, against the judged jobs that have the term.
+    let squares = 0
+    const dots = new Array<number>(this.judged.length).fill(0)
+    for (const [term, weight] of terms) {
+      if (this.wanted.has(term)) continue
+      const value = weight * (this.rarity.get(term) ?? this.idf(0))
+      squares += value * value
+      const postings = this.postings.get(term)
+      if (postings) for (const [index, theirs] of postings) dots[index]! += value * theirs
+    }
+    if (squares === 0) return NONE
+    const norm = Math.sqrt(squares)
     const nearest: Record<Verdict, {likeness: number; with: Judged | null}> = {
       like: {likeness: 0, with: null},
       dismiss: {likeness: 0, with: null},
     }
-    for (const other of this.judged) {
-      let dot = 0
-      const [small, large] = vector.size <= other.vector.size ? [vector, other.vector] : [other.vector, vector]
-      for (const [term, value] of small) {
-        const theirs = large.get(term)
-        if (theirs !== undefined) dot += value * theirs
-      }
-      const likeness = dot / (norm * other.norm)
+    for (let index = 0; index < this.judged.length; index++) {
+      const other = this.judged[index]!
+      const likeness = dots[index]! / (norm * other.norm)
       const best = nearest[other.verdict]
       if (likeness > best.likeness) {
         best.likeness = likeness
@@ -256,12 +272,12 @@ export class FeedbackJudge {
     const shared = (other: Judged | null, not: Judged | null): string[] =>
       other === null
         ? []
-        : [...vector]
+        : [...this.vector(terms).vector]
             .filter(([term]) => other.vector.has(term) && !not?.vector.has(term))
             .map(([term, value]): [string, number] => [term, value * other.vector.get(term)!])
             .sort((a, b) => b[1] - a[1])
             .slice(0, 3)
-            .map(([term]) => terms.names.get(term) ?? term)
+            .map(([term]) => termName(term, job))
     const {like, dismiss} = nearest
     return {change, liked: shared(like.with, dismiss.with), dismissed: shared(dismiss.with, like.with)}
   }
