@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto'
 import type {Knowledge} from '../core/matching/knowledge.js'
 import {type OccupationData, OccupationIndex} from '../core/matching/occupations.js'
 import {type PlaceData, placeIndex} from '../core/matching/places.js'
+import {type SkillData, skillSpellings} from '../core/matching/skills.js'
 import {type FileSet, shippedFiles} from './shipped-files.js'
 
 /**
@@ -16,6 +17,7 @@ export function loadKnowledge(): Knowledge {
     version: digest.digest('hex').slice(0, 12),
     places: placeIndex(readJson(files, 'places.json') as PlaceData),
     occupations: new OccupationIndex(readJson(files, 'occupations.json') as OccupationData),
+    skills: skillSpellings(readJson(files, 'skills.json') as SkillData),
   }
 }
 

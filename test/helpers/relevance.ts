@@ -216,7 +216,12 @@ export function feedbackFigures(
       const judged = new Set([...liked, ...dismissed])
       const verdicts: JudgedJob[] = [...judged].map((url) => {
         const job = byUrl.get(url)!
-        return {verdict: liked.includes(url) ? 'like' : 'dismiss', title: job.title, tags: job.tags}
+        return {
+          verdict: liked.includes(url) ? 'like' : 'dismiss',
+          title: job.title,
+          tags: job.tags,
+          company: job.company,
+        }
       })
       const rest = Object.fromEntries(Object.entries(grades).filter(([url]) => !judged.has(url)))
       const unjudged = (urls: string[]) => urls.filter((url) => !judged.has(url))

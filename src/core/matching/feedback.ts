@@ -4,15 +4,28 @@ import {familyName, roleWords, titleFamilies} from './role-match.js'
 /** A person's verdict on a job: they like it (or tracked it), or dismiss it. */
 export type Verdict = 'like' | 'dismiss'
 
-/** What feedback learns from: the verdict and the job's title and tags as they were when it was given. */
+/** What feedback learns from: the verdict and the job's title, tags and employer as they were when it was given. */
 export interface JudgedJob {
   verdict: Verdict
   title: string
   tags: readonly string[]
+  company?: string
+}
+
+/** What feedback reads of any job, judged or listed. */
+export interface FeedbackJob {
+  title: string
+  tags: readonly string[]
+  company?: string
 }
 
 /** How far feedback moves a job's relevance, up or down: 30% at most (docs/MATCHING.md, "Feedback"). */
 const FEEDBACK_BOUND = 0.3
+/**
+ * What a dismissal's likeness counts for against a like's: a like says "more like this", a dismissal only "not this",
+ * maybe for one thing about the job, so its neighbours fall half as far as a liked job's neighbours rise.
+ */
+const DISMISSAL_SHARE = 0.5
 
 /** Words of a title that say nothing of the work, left out of feedback's terms. */
 const PLAIN_WORDS = new Set([
@@ -50,34 +63,49 @@ const PLAIN_WORDS = new Set([
 ])
 /** A board's tag list longer than this is a keyword list, not a description of the job (as in scoring). */
 const MAX_TAGS = 10
+/** What each kind of term weighs in a job's likeness to another, before its rarity among the jobs listed. */
+const WEIGHT = {role: 2, word: 1, company: 1, tag: 0.5} as const
 
-/** The terms of a job feedback compares, with their weights: its occupations most, then title words, then tags. */
-function feedbackTerms(
-  job: {title: string; tags: readonly string[]},
-  occupations?: OccupationIndex,
-): Map<string, number> {
-  const terms = new Map<string, number>()
-  if (occupations) for (const family of titleFamilies(job.title, occupations)) terms.set(`role:${family}`, 2)
+/**
+ * The occupations a title names, as feedback's terms (`role:<O*NET-SOC code>`). Feedback reads a title's occupation
+ * only through here; without the index (a model built for words and tags alone) a title names none.
+ */
+function roleTerms(title: string, occupations: OccupationIndex | undefined): string[] {
+  return occupations ? titleFamilies(title, occupations).map((code) => `role:${code}`) : []
+}
+
+/** The employer as a term; reasons name it as the board writes it. */
+const COMPANY = 'company:'
+
+/** The terms of a job feedback compares, with their weights: its kinds of work, title words, employer and tags. */
+function feedbackTerms(job: FeedbackJob, occupations: OccupationIndex | undefined): Map<string, number> {
+  const weights = new Map<string, number>()
+  for (const term of roleTerms(job.title, occupations)) weights.set(term, WEIGHT.role)
   for (const word of roleWords(job.title)) {
-    if (word.length > 1 && !PLAIN_WORDS.has(word) && !/^\d+$/.test(word)) terms.set(word, 1)
+    if (word.length > 1 && !PLAIN_WORDS.has(word) && !/^\d+$/.test(word)) weights.set(word, WEIGHT.word)
   }
+  const company = job.company?.trim().toLowerCase()
+  if (company) weights.set(`${COMPANY}${company}`, WEIGHT.company)
   if (job.tags.length <= MAX_TAGS) {
     for (const tag of job.tags) {
       const term = tag.trim().toLowerCase()
-      if (term !== '' && !PLAIN_WORDS.has(term) && !terms.has(term)) terms.set(term, 0.5)
+      if (term !== '' && !PLAIN_WORDS.has(term) && !weights.has(term)) weights.set(term, WEIGHT.tag)
     }
   }
-  return terms
+  return weights
 }
 
-/** A term as reasons name it. */
-const termName = (term: string, occupations?: OccupationIndex) =>
-  term.startsWith('role:') && occupations ? familyName(term.slice(5), occupations) : term
+/** A term as reasons name it: a kind of work by its name, the employer as the job writes it, any other as itself. */
+function termName(term: string, job: FeedbackJob, occupations: OccupationIndex | undefined): string {
+  if (term.startsWith(COMPANY)) return job.company?.trim() ?? term.slice(COMPANY.length)
+  if (term.startsWith('role:') && occupations) return familyName(term.slice(5), occupations)
+  return term
+}
 
-interface FeedbackJudgement {
+export interface FeedbackJudgement {
   /** The factor's change to relevance, from -FEEDBACK_BOUND to +FEEDBACK_BOUND. */
   change: number
-  /** The terms the job shares with liked jobs, strongest first (at most three), and with dismissed ones. */
+  /** The terms the job shares with the liked jobs most like it, strongest first (at most three), and dismissed. */
   liked: string[]
   dismissed: string[]
 }
@@ -85,7 +113,7 @@ interface FeedbackJudgement {
 const NONE: FeedbackJudgement = {change: 0, liked: [], dismissed: []}
 const NO_TERMS: ReadonlySet<string> = new Set()
 
-/** The feedback terms a profile asks for: its roles' families and words, and its skills. */
+/** The feedback terms a profile asks for: its roles' kinds of work and words, and its skills. */
 export function wantedTerms(
   profile: {
     roles: readonly string[]
@@ -95,45 +123,41 @@ export function wantedTerms(
 ): Set<string> {
   const wanted = new Set<string>()
   for (const role of profile.roles) {
-    if (occupations) for (const family of titleFamilies(role, occupations)) wanted.add(`role:${family}`)
+    for (const term of roleTerms(role, occupations)) wanted.add(term)
     for (const word of roleWords(role)) wanted.add(word)
   }
   for (const skill of Object.keys(profile.skills)) wanted.add(skill.trim().toLowerCase())
   return wanted
 }
 
+/** A judged job as a vector: its terms weighted by their rarity, and its length. */
+interface Judged {
+  verdict: Verdict
+  vector: Map<string, number>
+  norm: number
+}
+
 /**
- * What the verdicts teach, Rocchio-style: every term's weight is its share of the liked jobs less its share of the
- * dismissed ones, each side damped by how few verdicts it has (n / (n + 1)); a job's change is the bound times
- * tanh of its terms' weights, summed and divided by the square root of its terms' total weight. A few verdicts
- * reorder jobs like the ones judged; no number of them moves a job more than the bound.
+ * What the verdicts teach: a listed job rises by its likeness to the liked job nearest it and falls by half its
+ * likeness to the nearest dismissed one. Likeness is the cosine of the two jobs' terms (kinds of work, title words,
+ * employer, tags; not the profile's own roles and skills), each weighted by how rare it is among the jobs listed
+ * together, so that a word every listed job has ("engineer") says little and a distinctive one ("golang", the same
+ * employer) much. A job the same as one liked rises by the whole bound; none moves further, whatever the number of
+ * verdicts.
  */
 export class FeedbackModel {
-  private readonly weights = new Map<string, number>()
   readonly likes: number
   readonly dismissals: number
+  private readonly judged: readonly JudgedJob[]
 
   /** `occupations`: the index the jobs' titles are read into occupations with; without it, words and tags only. */
   constructor(
     judged: readonly JudgedJob[],
     private readonly occupations?: OccupationIndex,
   ) {
-    const liked = judged.filter((job) => job.verdict === 'like')
-    const dismissed = judged.filter((job) => job.verdict === 'dismiss')
-    this.likes = liked.length
-    this.dismissals = dismissed.length
-    const add = (jobs: readonly JudgedJob[], sign: number) => {
-      if (jobs.length === 0) return
-      const damping = jobs.length / (jobs.length + 1)
-      for (const job of jobs) {
-        for (const [term, weight] of feedbackTerms(job, occupations)) {
-          const share = (sign * damping * weight) / jobs.length
-          this.weights.set(term, (this.weights.get(term) ?? 0) + share)
-        }
-      }
-    }
-    add(liked, 1)
-    add(dismissed, -1)
+    this.judged = judged
+    this.likes = judged.filter((job) => job.verdict === 'like').length
+    this.dismissals = judged.length - this.likes
   }
 
   get empty(): boolean {
@@ -141,31 +165,123 @@ export class FeedbackModel {
   }
 
   /**
-   * The change feedback makes to a job's relevance. `wanted` are the terms the profile asks for (its roles and
-   * skills): they count already, and a dismissal of one job that has them must not sink every job that does.
+   * A judge for jobs listed together, which reads how rare each term is among them. `wanted` are the terms the
+   * profile asks for (its roles and skills, wantedTerms): they count in relevance already, so they make no two jobs
+   * alike, and dismissing one machine-learning job about ads does not sink every machine-learning job.
    */
-  judge(job: {title: string; tags: readonly string[]}, wanted: ReadonlySet<string> = NO_TERMS): FeedbackJudgement {
-    if (this.empty) return NONE
-    const terms = feedbackTerms(job, this.occupations)
-    let sum = 0
-    let size = 0
-    const shared: [string, number][] = []
-    for (const [term, weight] of terms) {
-      if (wanted.has(term)) continue
-      size += weight
-      const learned = this.weights.get(term)
-      if (learned === undefined || Math.abs(learned) < 1e-9) continue
-      sum += weight * learned
-      shared.push([term, weight * learned])
+  among(jobs: readonly FeedbackJob[], wanted: ReadonlySet<string> = NO_TERMS): FeedbackJudge {
+    return new FeedbackJudge(this.judged, jobs, wanted, this.occupations)
+  }
+
+  /** The change feedback makes to one job's relevance, its terms' rarity read among it alone. */
+  judge(job: FeedbackJob, wanted: ReadonlySet<string> = NO_TERMS): FeedbackJudgement {
+    return this.among([job], wanted).judge(job)
+  }
+}
+
+/** Feedback for the jobs listed together (FeedbackModel.among). */
+export class FeedbackJudge {
+  private readonly rarity = new Map<string, number>()
+  private readonly judged: Judged[] = []
+  /** Each term's judged jobs and its value in each: a job is compared only with the judged jobs it shares a term with. */
+  private readonly postings = new Map<string, [index: number, value: number][]>()
+  private readonly known = new Map<FeedbackJob, Map<string, number>>()
+  private readonly listed: number
+
+  constructor(
+    judged: readonly JudgedJob[],
+    jobs: readonly FeedbackJob[],
+    private readonly wanted: ReadonlySet<string>,
+    private readonly occupations: OccupationIndex | undefined,
+  ) {
+    const naming = new Map<string, number>()
+    for (const job of jobs) {
+      for (const term of this.termsOf(job).keys()) naming.set(term, (naming.get(term) ?? 0) + 1)
     }
-    if (shared.length === 0) return NONE
-    const change = FEEDBACK_BOUND * Math.tanh(sum / Math.sqrt(size))
-    const strongest = (sign: number) =>
-      shared
-        .filter(([, value]) => Math.sign(value) === sign)
-        .sort((a, b) => sign * (b[1] - a[1]))
-        .slice(0, 3)
-        .map(([term]) => termName(term, this.occupations))
-    return {change, liked: strongest(1), dismissed: strongest(-1)}
+    this.listed = jobs.length
+    for (const [term, count] of naming) this.rarity.set(term, this.idf(count))
+    for (const job of judged) {
+      const terms = feedbackTerms(job, this.occupations)
+      const vector = this.vector(terms)
+      if (vector.norm === 0) continue
+      const index = this.judged.push({verdict: job.verdict, ...vector}) - 1
+      for (const [term, value] of vector.vector) {
+        const postings = this.postings.get(term) ?? []
+        postings.push([index, value])
+        this.postings.set(term, postings)
+      }
+    }
+  }
+
+  /** Inverse document frequency: 1 for a term every listed job has, more for a rarer one. */
+  private idf(count: number): number {
+    return 1 + Math.log((1 + this.listed) / (1 + count))
+  }
+
+  private termsOf(job: FeedbackJob): Map<string, number> {
+    let terms = this.known.get(job)
+    if (!terms) {
+      terms = feedbackTerms(job, this.occupations)
+      this.known.set(job, terms)
+    }
+    return terms
+  }
+
+  private vector(terms: ReadonlyMap<string, number>): {vector: Map<string, number>; norm: number} {
+    const vector = new Map<string, number>()
+    let squares = 0
+    for (const [term, weight] of terms) {
+      if (this.wanted.has(term)) continue
+      const value = weight * (this.rarity.get(term) ?? this.idf(0))
+      vector.set(term, value)
+      squares += value * value
+    }
+    return {vector, norm: Math.sqrt(squares)}
+  }
+
+  /** The change feedback makes to a job's relevance, and the terms that made it. */
+  judge(job: FeedbackJob): FeedbackJudgement {
+    if (this.judged.length === 0) return NONE
+    const terms = this.termsOf(job)
+    // The job's vector is not built: each term's value is read once, against the judged jobs that have the term.
+    let squares = 0
+    const dots = new Array<number>(this.judged.length).fill(0)
+    for (const [term, weight] of terms) {
+      if (this.wanted.has(term)) continue
+      const value = weight * (this.rarity.get(term) ?? this.idf(0))
+      squares += value * value
+      const postings = this.postings.get(term)
+      if (postings) for (const [index, theirs] of postings) dots[index]! += value * theirs
+    }
+    if (squares === 0) return NONE
+    const norm = Math.sqrt(squares)
+    const nearest: Record<Verdict, {likeness: number; with: Judged | null}> = {
+      like: {likeness: 0, with: null},
+      dismiss: {likeness: 0, with: null},
+    }
+    for (let index = 0; index < this.judged.length; index++) {
+      const other = this.judged[index]!
+      const likeness = dots[index]! / (norm * other.norm)
+      const best = nearest[other.verdict]
+      if (likeness > best.likeness) {
+        best.likeness = likeness
+        best.with = other
+      }
+    }
+    const change = FEEDBACK_BOUND * (nearest.like.likeness - DISMISSAL_SHARE * nearest.dismiss.likeness)
+    if (Math.abs(change) < 1e-9) return NONE
+    // The reasons name what the job shares with the nearest liked job and not the nearest dismissed one, and the
+    // other way round, strongest first: a term both share tells the two verdicts apart in nothing.
+    const shared = (other: Judged | null, not: Judged | null): string[] =>
+      other === null
+        ? []
+        : [...this.vector(terms).vector]
+            .filter(([term]) => other.vector.has(term) && !not?.vector.has(term))
+            .map(([term, value]): [string, number] => [term, value * other.vector.get(term)!])
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3)
+            .map(([term]) => termName(term, job, this.occupations))
+    const {like, dismiss} = nearest
+    return {change, liked: shared(like.with, dismiss.with), dismissed: shared(dismiss.with, like.with)}
   }
 }

@@ -6,6 +6,8 @@ import type {Places} from './places.js'
  * built from the knowledge files jobagent ships (data/, each made by a script in scripts/ from open data) by
  * src/app/knowledge.ts, only when something is scored, and passed in: the rules here read it, they never load it.
  */
+import type {SkillSpellings} from './skills.js'
+
 export interface Knowledge {
   /** Which version of the shipped knowledge this is: a digest of the files it was built from. */
   readonly version: string
@@ -13,4 +15,6 @@ export interface Knowledge {
   readonly places: Places
   /** Occupations and their titles (O*NET), from data/occupations.json. */
   readonly occupations: OccupationIndex
+  /** The other spellings of skills: a documented table and O*NET's tool names (data/skills.json). */
+  readonly skills: SkillSpellings
 }

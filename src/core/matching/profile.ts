@@ -29,48 +29,7 @@ export function hasProfile(profile: Profile): boolean {
   )
 }
 
-/**
- * Spellings that mean the same thing, each group written once; a profile term matches every spelling of its
- * group. Kept short on purpose: each entry is a common way of writing one technology or field.
- */
-const SYNONYMS: readonly (readonly string[])[] = [
-  ['node.js', 'nodejs', 'node'],
-  ['postgresql', 'postgres', 'psql'],
-  ['kubernetes', 'k8s'],
-  ['javascript', 'js', 'ecmascript'],
-  ['typescript', 'ts'],
-  ['golang', 'go lang'],
-  ['react', 'react.js', 'reactjs'],
-  ['vue', 'vue.js', 'vuejs'],
-  ['next.js', 'nextjs'],
-  ['c#', 'csharp'],
-  ['.net', 'dotnet'],
-  ['machine learning', 'ml'],
-  ['artificial intelligence', 'ai'],
-  ['large language models', 'llm', 'llms'],
-  ['amazon web services', 'aws'],
-  ['google cloud', 'gcp'],
-  ['ruby on rails', 'rails', 'ruby/rails'],
-  ['backend', 'back-end', 'back end'],
-  ['frontend', 'front-end', 'front end'],
-  ['full stack', 'full-stack', 'fullstack'],
-  ['devops', 'dev ops'],
-  ['site reliability', 'sre'],
-  ['customer success', 'customer happiness'],
-  ['user experience', 'ux'],
-  ['search engine optimization', 'seo'],
-]
-
-const GROUPS = new Map<string, readonly string[]>()
-for (const group of SYNONYMS) for (const term of group) GROUPS.set(term, group)
-
 /** A profile term as written, lower-cased and with single spaces. */
 export function normaliseTerm(term: string): string {
   return term.trim().toLowerCase().replace(/\s+/g, ' ')
-}
-
-/** Every spelling a profile term matches: its synonym group, or the term alone. */
-export function spellings(term: string): readonly string[] {
-  const normal = normaliseTerm(term)
-  return GROUPS.get(normal) ?? [normal]
 }

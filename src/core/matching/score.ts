@@ -1,11 +1,12 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {readDateTime, utcInstant} from '../time.js'
-import {type FeedbackModel, wantedTerms} from './feedback.js'
+import {type FeedbackJudge, type FeedbackModel, wantedTerms} from './feedback.js'
 import type {Knowledge} from './knowledge.js'
 import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
-import {normaliseTerm, type Profile, SENIORITIES, type Seniority, spellings} from './profile.js'
+import {normaliseTerm, type Profile, SENIORITIES, type Seniority} from './profile.js'
 import {RoleMatcher} from './role-match.js'
+import {type SkillSpellings, standsAsSkill} from './skills.js'
 import {DescriptionLines, STANDING_WEIGHT, STANDINGS, type Standing, standingRank} from './text-kinds.js'
 import {triePattern, wordsPattern} from './trie-pattern.js'
 
@@ -125,17 +126,24 @@ class TermScanner {
   private readonly pattern: RegExp | null
   private readonly descriptionPattern: RegExp
   private readonly termOf = new Map<string, number>()
+  /** The spellings that may be plain words: they count only where they stand as the skill (skills.ts). */
+  private readonly ambiguous = new Set<string>()
 
   constructor(
     profile: Profile,
     private readonly places: Places,
+    skills: SkillSpellings,
   ) {
     const add = (name: string, kind: Term['kind'], weight: number): number | null => {
       const normal = normaliseTerm(name)
       // A blank term would match between every two characters; the config refuses it, and so does the scanner.
       if (normal === '') return null
       const index = this.terms.push({name: normal, kind, weight}) - 1
-      for (const spelling of spellings(normal)) if (!this.termOf.has(spelling)) this.termOf.set(spelling, index)
+      for (const {spelling, ambiguous} of skills.of(normal)) {
+        if (this.termOf.has(spelling)) continue
+        this.termOf.set(spelling, index)
+        if (ambiguous) this.ambiguous.add(spelling)
+      }
       return index
     }
     let weights = 0
@@ -166,7 +174,10 @@ class TermScanner {
   scanAs(text: string, standing: Standing): Hits {
     if (!this.pattern || text === '') return NO_HITS
     let found: Map<number, Standing> | undefined
-    this.each(text.toLowerCase(), (index) => {
+    // A board's tag names the technology whatever its case; a title's words must stand as it.
+    const original = standing === 'title' ? text : null
+    this.each(text.toLowerCase(), (index, at, spelling, length) => {
+      if (original !== null && this.ambiguous.has(spelling) && !standsAsSkill(original, at, length, true)) return
       found ??= new Map()
       found.set(index, standing)
     })
@@ -199,8 +210,10 @@ class TermScanner {
         }
         continue
       }
-      const index = this.termOf.get(match[1]) ?? this.termOf.get(match[1].replace(/\s+/g, ' '))
+      const spelling = this.termOf.has(match[1]) ? match[1] : match[1].replace(/\s+/g, ' ')
+      const index = this.termOf.get(spelling)
       if (index === undefined) continue
+      if (this.ambiguous.has(spelling) && !standsAsSkill(text, at, match[1].length)) continue
       // Most descriptions name few of the terms: their lines are read only when one does.
       lines ??= new DescriptionLines(text, lower)
       const standing = lines.standingAt(at)
@@ -211,14 +224,15 @@ class TermScanner {
     return {terms: found ?? NO_HITS, eligible: eligible ? [...eligible] : []}
   }
 
-  private each(text: string, visit: (index: number, at: number) => void): void {
+  private each(text: string, visit: (index: number, at: number, spelling: string, length: number) => void): void {
     const pattern = this.pattern!
     pattern.lastIndex = 0
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       // No term is empty, but a pattern that matched nothing must still move on.
       if (match[0] === '') pattern.lastIndex++
-      const index = this.termOf.get(match[0]) ?? this.termOf.get(match[0].replace(/\s+/g, ' '))
-      if (index !== undefined) visit(index, match.index)
+      const spelling = this.termOf.has(match[0]) ? match[0] : match[0].replace(/\s+/g, ' ')
+      const index = this.termOf.get(spelling)
+      if (index !== undefined) visit(index, match.index, spelling, match[0].length)
     }
   }
 }
@@ -247,7 +261,7 @@ class Scorer {
     private readonly matching: Matching,
     private readonly feedback: FeedbackModel | null,
   ) {
-    this.scanner = new TermScanner(matching.profile, matching.knowledge.places)
+    this.scanner = new TermScanner(matching.profile, matching.knowledge.places, matching.knowledge.skills)
     this.roles = new RoleMatcher(matching.profile.roles, matching.knowledge.occupations)
     this.places = new PlaceRules(matching.profile, matching.knowledge.places)
     this.wanted = wantedTerms(matching.profile, matching.knowledge.occupations)
@@ -297,7 +311,15 @@ class Scorer {
       if (posted !== null && posted > newest) newest = posted
     }
     const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
-    return readings.map((reading, index) => this.score(reading, rarity, newest, explain(index)))
+    // Feedback reads how rare each term is among the same jobs.
+    const judge =
+      this.feedback && !this.feedback.empty
+        ? this.feedback.among(
+            counted.map((reading) => reading.job),
+            this.wanted,
+          )
+        : null
+    return readings.map((reading, index) => this.score(reading, rarity, newest, explain(index), judge))
   }
 
   private score(
@@ -305,6 +327,7 @@ class Scorer {
     rarity: (index: number) => number,
     newest: number,
     explain: boolean,
+    judge: FeedbackJudge | null,
   ): ScoredJob {
     const {profile} = this.matching
     const reasons: string[] = []
@@ -347,7 +370,7 @@ class Scorer {
     }
 
     // Feedback: what the person's verdicts teach, on the relevance.
-    const learned = this.feedback?.judge(job, this.wanted) ?? null
+    const learned = judge?.judge(job) ?? null
     const change = learned && relevance > 0 ? learned.change : 0
     if (learned && change !== 0) {
       if (learned.liked.length > 0) reasons.push(`+ like jobs you liked: ${learned.liked.join(', ')}`)
@@ -626,7 +649,7 @@ const READING_VERSION = 1
  * them alike.
  */
 export function descriptionReader(matching: Matching): DescriptionReader {
-  const scanner = new TermScanner(matching.profile, matching.knowledge.places)
+  const scanner = new TermScanner(matching.profile, matching.knowledge.places, matching.knowledge.skills)
   // The places a reading names come from the knowledge files: other files, other readings.
   const key = JSON.stringify([
     READING_VERSION,
