@@ -12,7 +12,7 @@ export interface JudgedJob {
 }
 
 /** What feedback reads of any job, judged or listed. */
-export interface FeedbackJob {
+interface FeedbackJob {
   title: string
   tags: readonly string[]
   company?: string
@@ -107,7 +107,7 @@ function termName(term: string, job: FeedbackJob): string {
   return ROLE_NAMES.get(term) ?? term
 }
 
-export interface FeedbackJudgement {
+interface FeedbackJudgement {
   /** The factor's change to relevance, from -FEEDBACK_BOUND to +FEEDBACK_BOUND. */
   change: number
   /** The terms the job shares with the liked jobs most like it, strongest first (at most three), and dismissed. */
