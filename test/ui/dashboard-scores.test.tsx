@@ -17,7 +17,7 @@ const PROFILE = {skills: {rust: 3}, avoid: ['php']}
 const JOBS = [
   job(1, {title: 'Rust Engineer 1', tags: ['rust']}),
   job(2, {description: 'Plain work.'}),
-  job(3, {description: 'Some rust, and php too.'}),
+  job(3, {description: 'Some Rust, and php too.'}),
 ]
 
 async function dashboard(profile: Record<string, unknown> | null, size?: {columns: number; rows: number}) {
@@ -60,8 +60,8 @@ describe('dashboard: scores from the profile', () => {
     const frame = ui.frame()
     expect(frame).toContain('Engineer 3 · Company 3 · Remote')
     expect(frame).toMatch(/^ {2}\+ rust \(description\) {3}gate: php in the description \(x0\.5\)/m)
-    expect(frame.indexOf('Score:')).toBeLessThan(frame.indexOf('Some rust, and php too.'))
-    expect(frame.indexOf('gate: php in the description')).toBeLessThan(frame.indexOf('Some rust, and php too.'))
+    expect(frame.indexOf('Score:')).toBeLessThan(frame.indexOf('Some Rust, and php too.'))
+    expect(frame.indexOf('gate: php in the description')).toBeLessThan(frame.indexOf('Some Rust, and php too.'))
   })
 
   it('shows no SCORE column and no score in the details without a profile', async () => {

@@ -13,7 +13,7 @@ export interface JudgedJob {
 }
 
 /** What feedback reads of any job, judged or listed. */
-export interface FeedbackJob {
+interface FeedbackJob {
   title: string
   tags: readonly string[]
   company?: string
@@ -102,7 +102,7 @@ function termName(term: string, job: FeedbackJob, occupations: OccupationIndex |
   return term
 }
 
-export interface FeedbackJudgement {
+interface FeedbackJudgement {
   /** The factor's change to relevance, from -FEEDBACK_BOUND to +FEEDBACK_BOUND. */
   change: number
   /** The terms the job shares with the liked jobs most like it, strongest first (at most three), and dismissed. */

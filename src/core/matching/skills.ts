@@ -65,7 +65,7 @@ export interface SkillData {
 }
 
 /** One spelling a profile's skill matches; `ambiguous`: it counts only where it stands as the skill. */
-export interface SkillSpelling {
+interface SkillSpelling {
   spelling: string
   ambiguous: boolean
 }
