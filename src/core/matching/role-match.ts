@@ -109,14 +109,17 @@ export class RoleMatcher {
                 .some((w) => sameWord(w, word)),
             ) &&
             !role.distinctive.some((word) => mine.some((their) => sameWord(their, word)))
-          if (specialty) value = NEARNESS.specialty
+          // The same occupation by another kind of worker (a data analyst for a data engineer, both among O*NET's
+          // data scientists) is close work, not the same.
+          const otherWorker = how === 'same' && !specialty && !index.sameHead(index.headOf(core), role.head)
+          if (specialty || otherWorker) value = NEARNESS.specialty
           if (value <= best.value) continue
           const name = index.occupation(their).name
           best = {
             value,
             occupation,
             reason:
-              how === 'same' && !specialty
+              how === 'same' && !specialty && !otherWorker
                 ? `+ role: ${role.name}`
                 : how === 'same'
                   ? `~ role: ${name}, close to ${role.name}`

@@ -83,8 +83,12 @@ const LEVEL_WORDS: readonly [RegExp, Seniority][] = [
     /\b(junior|jr|associate|entry[ -]level|graduate|intern(ship)?|trainee|apprentice(ship)?|ausbildung|werkstudent)\b/i,
     'junior',
   ],
-  // A "Lead Designer" leads the work, one step above senior, as staff and principal do; a head leads people.
-  [/\b(staff|principal|distinguished|lead(?! gen))\b/i, 'staff'],
+  // A "Lead Designer" leads the work, one step above senior, as staff and principal do; a head leads people. A
+  // "Staff Nurse" or "Staff Accountant" is no level but the occupation's own title (O*NET lists them so).
+  [
+    /\b(staff(?! (nurse|rn|accountant|auditor|pharmacist|physician|psychologist|psychiatrist|therapist|writer|reporter|sonographer|assistant)\b)|principal|distinguished|lead(?! gen))\b/i,
+    'staff',
+  ],
   [/\b(senior|sr)\b/i, 'senior'],
   [/\b(mid|mid-level|intermediate|regular)\b/i, 'mid'],
 ]

@@ -123,6 +123,12 @@ describe('the level from the title and the job zone', () => {
     expect(gates('Associate Director of Product', 'junior')).toEqual(['lead, wanted junior: x0.5'])
   })
 
+  it('reads staff as a level in Staff Engineer, not in Staff Nurse or Staff Accountant, whose titles it is part of', () => {
+    expect(gates('Staff Software Engineer', 'mid')).toEqual(['staff, wanted mid: x0.5'])
+    expect(gates('Staff Nurse - ICU', 'mid')).toEqual(['none: x1'])
+    expect(gates('Staff Accountant', 'mid')).toEqual(['none: x1'])
+  })
+
   it('reads the job zone where the title says no level, only where it is decisive', () => {
     expect(gates('Cashier', 'senior')[0]).toMatch(/^cashier, job zone [12] of 5, wanted senior: x0.5$/)
     expect(gates('Cashier', 'mid')).toEqual(['none: x1'])
