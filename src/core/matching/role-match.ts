@@ -109,9 +109,14 @@ export class RoleMatcher {
                 .some((w) => sameWord(w, word)),
             ) &&
             !role.distinctive.some((word) => mine.some((their) => sameWord(their, word)))
-          // The same occupation by another kind of worker (a data analyst for a data engineer, both among O*NET's
-          // data scientists) is close work, not the same.
-          const otherWorker = how === 'same' && !specialty && !index.sameHead(index.headOf(core), role.head)
+          // The same occupation by another kind of worker, in a title without the wanted role's own distinctive
+          // words (a research analyst for a data scientist), is close work, not the same: O*NET files many kinds of
+          // worker under one code.
+          const otherWorker =
+            how === 'same' &&
+            !specialty &&
+            !index.sameHead(index.headOf(core), role.head) &&
+            !role.distinctive.every((word) => mine.some((their) => sameWord(their, word)))
           if (specialty || otherWorker) value = NEARNESS.specialty
           if (value <= best.value) continue
           const name = index.occupation(their).name
