@@ -1,35 +1,16 @@
 import {describe, expect, it} from 'vitest'
-import type {JobResponse} from '../../../src/core/jobs/job.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {RoleMatcher} from '../../../src/core/matching/role-match.js'
 import {scoreJobs} from '../../../src/core/matching/score.js'
-import {noDetails} from '../../helpers/job-details.js'
 import {knowledge} from '../../helpers/knowledge.js'
+import {scoringJob, scoringProfile} from '../../helpers/matching.js'
 
 const index = knowledge.occupations
 const codes = (title: string) => index.occupationsOf(title).map((at) => index.occupation(at).code)
 const roles = (...wanted: string[]) => new RoleMatcher(wanted, index)
 
-let serial = 0
-const job = (fields: Partial<JobResponse>): JobResponse => ({
-  title: 'Engineer',
-  company: 'Acme',
-  location: '',
-  url: `https://example.org/occupations/${serial++}`,
-  source: 'remotive',
-  posted_date: null,
-  ...noDetails(),
-  ...fields,
-})
-const profile = (fields: Partial<Profile>): Profile => ({
-  roles: [],
-  skills: {},
-  avoid: [],
-  seniority: 'any',
-  home: null,
-  locations: [],
-  ...fields,
-})
+const job = scoringJob
+const profile = scoringProfile
 
 describe('reading titles into occupations', () => {
   it('finds the exact title first, without level words, places in brackets, gender markers or remote', () => {

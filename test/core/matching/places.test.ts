@@ -2,8 +2,8 @@ import {describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {scoreJobs} from '../../../src/core/matching/score.js'
-import {noDetails} from '../../helpers/job-details.js'
 import {knowledge} from '../../helpers/knowledge.js'
+import {scoringJob, scoringProfile} from '../../helpers/matching.js'
 
 const {placesIn, knownPlace, overlaps, isCity, statementPlaces} = knowledge.places
 
@@ -145,26 +145,9 @@ describe('the place index', () => {
   })
 })
 
-let serial = 0
-const job = (fields: Partial<JobResponse>): JobResponse => ({
-  title: 'Security Engineer',
-  company: 'Acme',
-  location: '',
-  url: `https://example.org/places/${serial++}`,
-  source: 'greenhouse',
-  posted_date: null,
-  ...noDetails(),
-  ...fields,
-})
-const person = (fields: Partial<Profile>): Profile => ({
-  roles: ['security engineer'],
-  skills: {},
-  avoid: [],
-  seniority: 'any',
-  home: null,
-  locations: [],
-  ...fields,
-})
+const job = (fields: Partial<JobResponse>): JobResponse =>
+  scoringJob({title: 'Security Engineer', source: 'greenhouse', ...fields})
+const person = (fields: Partial<Profile>): Profile => scoringProfile({roles: ['security engineer'], ...fields})
 const reasons = (posting: Partial<JobResponse>, profile: Profile) =>
   scoreJobs([job(posting)], profile, {knowledge})[0]!.reasons
 

@@ -6,30 +6,12 @@ import type {Profile} from '../../../src/core/matching/profile.js'
 import {RoleMatcher} from '../../../src/core/matching/role-match.js'
 import {descriptionReader, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
 import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
-import {noDetails} from '../../helpers/job-details.js'
 import {knowledge} from '../../helpers/knowledge.js'
+import {scoringJob, scoringProfile} from '../../helpers/matching.js'
 
-let serial = 0
-const job = (fields: Partial<JobResponse>): JobResponse => ({
-  title: 'Engineer',
-  company: 'Acme',
-  location: '',
-  url: `https://example.org/${serial++}`,
-  source: 'remotive',
-  posted_date: null,
-  ...noDetails(),
-  ...fields,
-})
+const job = scoringJob
 
-const profile = (fields: Partial<Profile>): Profile => ({
-  roles: [],
-  skills: {},
-  avoid: [],
-  seniority: 'any',
-  home: null,
-  locations: [],
-  ...fields,
-})
+const profile = scoringProfile
 
 /** One job scored among others (the others set the skills' rarity); the one's result. */
 const one = (target: JobResponse, wanted: Profile, others: JobResponse[] = [], options = {}) =>
