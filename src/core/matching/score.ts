@@ -644,8 +644,11 @@ export interface DescriptionReader {
   decode(text: string): DescriptionTerms | null
 }
 
-/** Raised whenever the rules that read a description change (places, parts, terms), so kept readings are not used. */
-const READING_VERSION = 1
+/**
+ * Raised whenever the rules that read a description change (places, parts, terms), so kept readings are not used;
+ * test/core/cache-versions.test.ts fails when the readings of the relevance set change and this does not.
+ */
+export const READING_VERSION = 1
 
 /**
  * Reads descriptions for `matching`'s profile as scoring would: a run reads each one as its board answers and keeps

@@ -1,0 +1,71 @@
+/**
+ * The versions that key cached work (HTML_RULES_VERSION for the text read from a posting's HTML, READING_VERSION for
+ * what a description says for a profile) are guarded by what they cache: the output of the rules on a fixed corpus
+ * (the real board answers in test/fixtures), as a digest recorded beside the version. When the output changes and
+ * the version does not, cached results would be reused wrongly: this test fails and says what to raise.
+ */
+import {createHash} from 'node:crypto'
+import {readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {HTML_RULES_VERSION, htmlToText} from '../../src/core/jobs/description.js'
+import type {Profile} from '../../src/core/matching/profile.js'
+import {descriptionReader, READING_VERSION} from '../../src/core/matching/score.js'
+import {ROOT} from '../helpers/cli.js'
+import {knowledge} from '../helpers/knowledge.js'
+import {relevanceFixture, relevanceJobs} from '../helpers/relevance.js'
+
+const recorded = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/cache-versions.json'), 'utf8')) as Record<
+  'html_rules' | 'reading',
+  {version: number; digest: string}
+>
+
+/** Every string of the board fixtures that holds markup: the HTML the boards send. */
+function markup(): string[] {
+  const dir = join(ROOT, 'test/fixtures/sources')
+  const found: string[] = []
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.includes('<')) found.push(value)
+    } else if (Array.isArray(value)) value.forEach(walk)
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    walk(JSON.parse(readFileSync(join(dir, name), 'utf8')))
+  }
+  return found
+}
+
+const digest = (parts: readonly (string | null)[]) => {
+  const hash = createHash('sha256')
+  for (const part of parts) hash.update(`${part ?? '\u0001'}\u0000`)
+  return hash.digest('hex').slice(0, 16)
+}
+
+describe('the versions of cached work', () => {
+  it('raise HTML_RULES_VERSION whenever what htmlToText returns changes', () => {
+    const html = markup()
+    expect(html.length).toBeGreaterThan(50)
+    const now = digest(html.map((text) => htmlToText(text)))
+    expect(
+      {version: HTML_RULES_VERSION, digest: now},
+      `htmlToText's output changed: raise HTML_RULES_VERSION and record its digest ${now} in test/fixtures/cache-versions.json`,
+    ).toEqual(recorded.html_rules)
+  })
+
+  it('raise READING_VERSION whenever what a description reading holds changes', () => {
+    const jobs = relevanceJobs()
+    const profiles = Object.values(relevanceFixture<Record<string, Profile>>('profiles.json'))
+    const readings = profiles.flatMap((profile) => {
+      const reader = descriptionReader({profile, options: {}, knowledge})
+      return jobs.map((job) => reader.encode(reader.read(job.description ?? '')))
+    })
+    const now = digest(readings)
+    expect(
+      {version: READING_VERSION, digest: now},
+      `description readings changed: raise READING_VERSION and record its digest ${now} in test/fixtures/cache-versions.json`,
+    ).toEqual(recorded.reading)
+  })
+})
