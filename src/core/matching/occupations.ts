@@ -141,6 +141,10 @@ export class OccupationIndex {
   private readonly overrides = new Map<string, readonly number[]>()
   private readonly heads = new Map<string, Set<string>>()
   private readonly seen = new Map<string, readonly number[]>()
+  private readonly idfs = new Map<string, number>()
+  /** Each title's distinct words but joining words, and their weight (sum of idf), split from the data once each. */
+  private readonly termsOfTitle: (readonly string[] | undefined)[] = []
+  private readonly weightOfTitle: (number | undefined)[] = []
 
   constructor(private readonly data: OccupationData) {
     this.source = data.source
@@ -270,7 +274,43 @@ export class OccupationIndex {
 
   /** How rare a word is among the titles: ln(titles / titles with it); a word no title has is rarest. */
   idf(word: string): number {
-    return Math.log((this.data.titles.length + 1) / (this.titlesWith(word).length + 1))
+    let value = this.idfs.get(word)
+    if (value === undefined) {
+      value = Math.log((this.data.titles.length + 1) / (this.titleCount(word) + 1))
+      this.idfs.set(word, value)
+    }
+    return value
+  }
+
+  /** How many titles hold `word`: the gaps of its positions, counted without decoding them. */
+  private titleCount(word: string): number {
+    const decoded = this.lists.get(word)
+    if (decoded) return decoded.length
+    const at = sortedIndex(this.data.words, word)
+    if (at === -1) return 0
+    const gaps = this.data.in[at]!
+    let count = 1
+    for (let index = gaps.indexOf(' '); index !== -1; index = gaps.indexOf(' ', index + 1)) count++
+    return count
+  }
+
+  private termsAt(at: number): readonly string[] {
+    let terms = this.termsOfTitle[at]
+    if (!terms) {
+      terms = [...new Set(this.data.titles[at]!.split(' '))].filter((word) => !JOINING_WORDS.has(word))
+      this.termsOfTitle[at] = terms
+    }
+    return terms
+  }
+
+  private weightAt(at: number): number {
+    let weight = this.weightOfTitle[at]
+    if (weight === undefined) {
+      weight = 0
+      for (const word of this.termsAt(at)) weight += this.idf(word)
+      this.weightOfTitle[at] = weight
+    }
+    return weight
   }
 
   /** The positions of the titles holding `word`, decoded from the data once each. */
@@ -299,39 +339,48 @@ export class OccupationIndex {
         ? word
         : (singulars(word).find((form) => this.titlesWith(form).length > 0) ?? word)
     const mine = new Set(core.words.map(known))
-    const idf = new Map<string, number>()
-    const weight = (word: string) => {
-      let value = idf.get(word)
-      if (value === undefined) {
-        value = this.idf(word)
-        idf.set(word, value)
-      }
-      return value
-    }
     let mineWeight = 0
-    for (const word of mine) mineWeight += weight(word)
+    for (const word of mine) mineWeight += this.idf(word)
     // A plural is its singular (`accounts payable`, `account payable`): both forms find titles and match words.
     const forms = new Set<string>()
     for (const word of mine) for (const form of [word, ...singulars(word), `${word}s`]) forms.add(form)
-    const shares = (word: string) => forms.has(word) || singulars(word).some((form) => forms.has(form))
+    const sharing = new Map<string, boolean>()
+    const shares = (word: string) => {
+      let value = sharing.get(word)
+      if (value === undefined) {
+        value = forms.has(word) || singulars(word).some((form) => forms.has(form))
+        sharing.set(word, value)
+      }
+      return value
+    }
+    // A title scoring WORD_MATCH or more shares at least WORD_MATCH of this one's weight (shared >= m x (mine +
+    // theirs - shared) and theirs >= shared), so it holds one of the heaviest words without which less than that
+    // is left: candidates come from those words' titles only, not from every title with `engineer` in it.
+    const leading: string[] = []
+    let rest = mineWeight
+    for (const word of [...mine].sort((a, b) => this.idf(b) - this.idf(a))) {
+      if (rest < WORD_MATCH * mineWeight) break
+      leading.push(word)
+      rest -= this.idf(word)
+    }
     const candidates = new Set<number>()
-    for (const word of forms) {
-      const list = this.titlesWith(word)
-      if (list.length <= CANDIDATE_DF) for (const at of list) candidates.add(at)
+    for (const word of leading) {
+      for (const form of [word, ...singulars(word), `${word}s`]) {
+        const list = this.titlesWith(form)
+        if (list.length <= CANDIDATE_DF) for (const at of list) candidates.add(at)
+      }
     }
     const best = new Map<number, number>()
     let top = 0
     for (const at of candidates) {
       const of = this.data.of[at]!
       if (typeof of !== 'number' && of.length > AMBIGUOUS) continue
+      // Shared words are the title's own, so the score is at most theirs / mine: a title much lighter than this one
+      // cannot reach WORD_MATCH, whatever it shares.
+      const theirs = this.weightAt(at)
+      if (theirs < WORD_MATCH * mineWeight) continue
       let shared = 0
-      let theirs = 0
-      for (const word of new Set(this.data.titles[at]!.split(' '))) {
-        if (JOINING_WORDS.has(word)) continue
-        const value = weight(word)
-        theirs += value
-        if (shares(word)) shared += value
-      }
+      for (const word of this.termsAt(at)) if (shares(word)) shared += this.idf(word)
       const score = shared / (mineWeight + theirs - shared)
       if (score < WORD_MATCH) continue
       for (const occupation of this.occupationsAt(at)) {

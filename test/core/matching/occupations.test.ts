@@ -26,6 +26,12 @@ describe('reading titles into occupations', () => {
     expect(codes('Flutter Engineer')).toEqual([])
   })
 
+  it('reads a title by its words only when they share at least half its weight: a lone shared head noun is not enough', () => {
+    // "specialist" alone is too common to carry "Ecommerce Specialist" to the military "operations specialists".
+    expect(codes('Ecommerce Specialist')).toEqual([])
+    expect(codes('Senior Backend Golang Engineer')).toEqual(['15-1254.00'])
+  })
+
   it('finds the head noun before words that follow it, and a plural as its singular', () => {
     expect(roles('data engineer').match('AI Engineer Data APIs').value).toBe(1)
     expect(roles('accounts payable specialist').match('Assistant Account Payable').value).toBe(1)
