@@ -228,6 +228,7 @@ export class AppContext {
       return new JobCatalog(this.jobStore, this.applicationStore, this.applications, {
         matching: matchingFrom(this.config),
         feedback: this.feedbackStore,
+        readings: this.descriptionReadings,
         clock: this.clock,
       })
     })

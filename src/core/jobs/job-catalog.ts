@@ -6,15 +6,16 @@ import {definedFields} from '../defined-fields.js'
 import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
 import type {FeedbackModel, Verdict} from '../matching/feedback.js'
 import {wantedTerms} from '../matching/feedback.js'
-import type {Matching, ScorePart} from '../matching/score.js'
+import type {DescriptionTerms, Matching, ScorePart} from '../matching/score.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {FoundJob} from './dedupe.js'
+import type {DescriptionReadings} from './description-store.js'
 import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
 import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
-import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, StoredJob} from './job-store.js'
+import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, ScoringJob, StoredJob} from './job-store.js'
 import {countsAsNew, type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
 import {type JobListFilter, jobListFilter} from './listing-filter.js'
 
@@ -51,6 +52,8 @@ interface ListingOptions {
 interface CatalogOptions {
   matching?: Matching | null
   feedback?: FeedbackStore | null
+  /** What the runs read in the descriptions for the profile: a listing scores on these instead of loading the texts. */
+  readings?: DescriptionReadings | null
   clock?: Clock
 }
 
@@ -79,6 +82,7 @@ interface JobListingPage extends JobListing, Page {
 export class JobCatalog {
   private readonly matching: Matching | null
   private readonly feedback: FeedbackStore | null
+  private readonly readings: DescriptionReadings | null
   private readonly clock: Clock
 
   constructor(
@@ -89,6 +93,7 @@ export class JobCatalog {
   ) {
     this.matching = options.matching ?? null
     this.feedback = options.feedback ?? null
+    this.readings = options.readings ?? null
     this.clock = options.clock ?? systemClock
   }
 
@@ -110,7 +115,8 @@ export class JobCatalog {
   async lastRun(options: ListingOptions & {fields?: JobFields} = {}): Promise<JobListing<ListedSummary>> {
     const state = options.state ?? 'open'
     const matches = jobListFilter(options.filter ?? {}, this.clock.now())
-    const fields = this.matching ? 'all' : (options.fields ?? 'all')
+    // Scoring needs every field; a table needs no description, which a kept reading stands for (descriptionsOf).
+    const fields = this.matching ? (options.fields === 'summary' ? 'scoring' : 'all') : (options.fields ?? 'all')
     // The last run's jobs are read for every listing: the count of new jobs is theirs, and with a profile they are what
     // every job is scored among.
     const listing = await this.jobs.lastRunJobs(fields)
@@ -166,7 +172,41 @@ export class JobCatalog {
       return [...wanted.filter((job) => job.is_new), ...wanted.filter((job) => !job.is_new)]
     }
     const {rankJobs} = await this.scoring()
-    return rankJobs(jobs as ListedJob[], this.matching, {minScore, feedback, only: shown, among})
+    const scored = jobs as (ListedJob | (ListedSummary & ScoringJob))[]
+    const descriptionOf = await this.descriptionsOf(scored)
+    return rankJobs(scored as ListedJob[], this.matching, {minScore, feedback, only: shown, among, descriptionOf})
+  }
+
+  /**
+   * What each job's description says for the profile, for jobs listed without their texts (ScoringJob): the reading
+   * the runs kept where there is one under this profile's reader, else the text, loaded for those jobs only. A
+   * listing keeps nothing: the next run reads and keeps what a changed profile needs.
+   */
+  private async descriptionsOf(
+    jobs: readonly {description: string | null; description_hash?: string | null}[],
+  ): Promise<
+    (job: {description: string | null; description_hash?: string | null}) => string | null | DescriptionTerms
+  > {
+    const hashes = [
+      ...new Set(
+        jobs.flatMap((job) => (job.description === null && job.description_hash ? [job.description_hash] : [])),
+      ),
+    ]
+    if (hashes.length === 0 || !this.matching) return (job) => job.description
+    const {descriptionReader} = await this.scoring()
+    const reader = descriptionReader(this.matching)
+    const kept = this.readings ? await this.readings.find(reader.key, hashes) : new Map<string, string>()
+    const terms = new Map<string, DescriptionTerms>()
+    for (const [hash, text] of kept) {
+      const reading = reader.decode(text)
+      if (reading) terms.set(hash, reading)
+    }
+    const texts = await this.jobs.descriptionTexts(hashes.filter((hash) => !terms.has(hash)))
+    return (job) => {
+      const hash = job.description_hash
+      if (job.description !== null || !hash) return job.description
+      return terms.get(hash) ?? texts.get(hash) ?? null
+    }
   }
 
   /** The scoring module, loaded on first use: a catalog without a profile never scores. */
@@ -246,10 +286,12 @@ export class JobCatalog {
     ])
     const verdict = learned.verdicts.get(id) ?? null
     if (!this.matching) return {...job, ...tracking!, score: null, reasons: [], parts: [], verdict}
-    const [{rankJobs}, listing] = await Promise.all([this.scoring(), this.jobs.lastRunJobs()])
+    const [{rankJobs}, listing] = await Promise.all([this.scoring(), this.jobs.lastRunJobs('scoring')])
     const inRun = new Set(listing.jobs.map((listed) => listed.id))
     const others = listing.jobs.filter((listed) => listed.id !== id)
-    const ranked = rankJobs([job, ...others], this.matching, {
+    const descriptionOf = await this.descriptionsOf(others)
+    const ranked = rankJobs<StoredJob | ScoringJob>([job, ...others], this.matching, {
+      descriptionOf,
       feedback: learned.model,
       explain: (scored) => scored === job,
       among: (scored) => inRun.has(scored.id),

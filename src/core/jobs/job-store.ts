@@ -109,10 +109,14 @@ export interface JobStore extends DescriptionStore {
    * each job holds only the summary's fields.
    */
   lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}>
+  lastRunJobs(fields: 'scoring'): Promise<{run: RunRecord | null; jobs: Keyed<ScoringJob>[]}>
   lastRunJobs(fields: JobFields): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}>
   /** Closed jobs, most recently closed first, at most `limit`; with `summary`, only the summary's fields. */
   closedJobs(limit: number): Promise<KeyedStoredJob[]>
+  closedJobs(limit: number, fields: 'scoring'): Promise<Keyed<ScoringJob>[]>
   closedJobs(limit: number, fields: JobFields): Promise<Keyed<JobSummary>[]>
+  /** The description texts kept under these keys (`ScoringJob.description_hash`), by key; missing ones left out. */
+  descriptionTexts(hashes: readonly string[]): Promise<Map<string, string>>
   findJob(id: number): Promise<StoredJob | null>
   /** The id of the stored job listed under this canonical URL (any of its listings); null when none is. */
   jobIdOf(urlKey: string): Promise<number | null>
@@ -144,5 +148,12 @@ export type JobSummary = Pick<
   | 'first_seen'
 >
 
-/** Which fields the jobs of a listing hold: every one, or the summary's. */
-export type JobFields = 'all' | 'summary'
+/**
+ * A stored job as a listing scores it: every field but its description's text, which stays in the store under
+ * `description_hash` (null for a job without one). The profile's kept reading of the text stands for it, so a
+ * listing of thousands of jobs need not load megabytes of text.
+ */
+export type ScoringJob = Omit<StoredJob, 'description'> & {description: null; description_hash: string | null}
+
+/** Which fields the jobs of a listing hold: every one, the summary's, or every one but the description's text. */
+export type JobFields = 'all' | 'summary' | 'scoring'

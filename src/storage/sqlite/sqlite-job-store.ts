@@ -13,6 +13,7 @@ import type {
   NewRunRecord,
   PreviewedJob,
   RunRecord,
+  ScoringJob,
   StoredJob,
 } from '../../core/jobs/job-store.js'
 import {
@@ -33,15 +34,18 @@ import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {SqliteApplicationStore} from './sqlite-application-store.js'
 import {textHash} from './text-hash.js'
 
-const JOB_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
-  descriptions.description, salary, employment_type, remote, regions, timezones, seniority, tags, board_id,
-  company_url, closed_at, reopened, reposted, also_on`
+/** Every column of a job but its description, which JOB_COLUMNS and SCORING_COLUMNS take each their way. */
+const OTHER_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
+  salary, employment_type, remote, regions, timezones, seniority, tags, board_id, company_url, closed_at, reopened,
+  reposted, also_on`
+const JOB_COLUMNS = `${OTHER_COLUMNS}, descriptions.description`
 const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN descriptions ON descriptions.hash = jobs.description_hash'
 /** A listing's SELECT: every field of a job, or only a JobSummary's (no description to join, fewer JSON columns). */
 const LISTING: Record<JobFields, string> = {
   all: `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS}`,
   summary: `SELECT id, title, company, location, url, source, posted_date, salary, closed_at, reposted, also_on, tags,
      first_seen, url_key FROM jobs`,
+  scoring: `SELECT ${OTHER_COLUMNS}, NULL AS description, description_hash, url_key FROM jobs`,
 }
 const RUN_ORDER = 'ORDER BY posted_date IS NULL, posted_date DESC, jobs.id'
 const CLOSED_ORDER = 'ORDER BY closed_at DESC, jobs.id'
@@ -100,9 +104,9 @@ function fromSummaryRow<Row extends SummaryRow>(row: Row): Omit<Row, keyof Summa
 
 /** A listing's rows as jobs, of the fields it read. */
 function listed(rows: unknown[], fields: JobFields): Keyed<JobSummary>[] {
-  return fields === 'all'
-    ? (rows as (JobRow & {url_key: string})[]).map(fromRow)
-    : (rows as (SummaryRow & {url_key: string})[]).map(fromSummaryRow)
+  return fields === 'summary'
+    ? (rows as (SummaryRow & {url_key: string})[]).map(fromSummaryRow)
+    : (rows as (JobRow & {url_key: string; description_hash?: string | null})[]).map(fromRow)
 }
 
 /** The hash of a found job's description: the key it is stored under, or of its text. */
@@ -259,13 +263,18 @@ export class SqliteJobStore implements JobStore {
       listRuns: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ? OFFSET ?'),
       countRuns: db.prepare('SELECT count(*) FROM runs').pluck(),
       lastRunWithJobs: db.prepare('SELECT * FROM runs WHERE id = (SELECT max(last_run_id) FROM jobs)'),
+      descriptionTexts: db.prepare(
+        'SELECT hash, description FROM descriptions WHERE hash IN (SELECT value FROM json_each(?))',
+      ),
       runJobs: {
         all: db.prepare(`${LISTING.all} WHERE last_run_id = ? ${RUN_ORDER}`),
         summary: db.prepare(`${LISTING.summary} WHERE last_run_id = ? ${RUN_ORDER}`),
+        scoring: db.prepare(`${LISTING.scoring} WHERE last_run_id = ? ${RUN_ORDER}`),
       },
       closedJobs: {
         all: db.prepare(`${LISTING.all} WHERE closed_at IS NOT NULL ${CLOSED_ORDER} LIMIT ?`),
         summary: db.prepare(`${LISTING.summary} WHERE closed_at IS NOT NULL ${CLOSED_ORDER} LIMIT ?`),
+        scoring: db.prepare(`${LISTING.scoring} WHERE closed_at IS NOT NULL ${CLOSED_ORDER} LIMIT ?`),
       },
       findJob: db.prepare(`SELECT ${JOB_COLUMNS} FROM ${JOBS_WITH_DESCRIPTIONS} WHERE jobs.id = ?`),
       jobIdByUrlKey: db.prepare('SELECT job_id FROM job_urls WHERE url_key = ?').pluck(),
@@ -474,6 +483,7 @@ export class SqliteJobStore implements JobStore {
   }
 
   async lastRunJobs(): Promise<{run: RunRecord | null; jobs: KeyedStoredJob[]}>
+  async lastRunJobs(fields: 'scoring'): Promise<{run: RunRecord | null; jobs: Keyed<ScoringJob>[]}>
   async lastRunJobs(fields: JobFields): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}>
   async lastRunJobs(fields: JobFields = 'all'): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}> {
     // The run and its jobs as one consistent view while a run may be writing: `read` runs in one transaction.
@@ -486,12 +496,22 @@ export class SqliteJobStore implements JobStore {
   }
 
   async closedJobs(limit: number): Promise<KeyedStoredJob[]>
+  async closedJobs(limit: number, fields: 'scoring'): Promise<Keyed<ScoringJob>[]>
   async closedJobs(limit: number, fields: JobFields): Promise<Keyed<JobSummary>[]>
   async closedJobs(limit: number, fields: JobFields = 'all'): Promise<Keyed<JobSummary>[]> {
     return listed(
       read(this.db, this.file, () => this.statements.closedJobs[fields].all(limit)),
       fields,
     )
+  }
+
+  async descriptionTexts(hashes: readonly string[]): Promise<Map<string, string>> {
+    if (hashes.length === 0) return new Map()
+    const rows = read(this.db, this.file, () => this.statements.descriptionTexts.raw().all(JSON.stringify(hashes))) as [
+      string,
+      string,
+    ][]
+    return new Map(rows)
   }
 
   async findJob(id: number): Promise<StoredJob | null> {

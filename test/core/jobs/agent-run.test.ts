@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {AgentRun, type DigestSender} from '../../../src/core/jobs/agent-run.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
 import {JobSearch} from '../../../src/core/jobs/job-search.js'
 import type {JobSource} from '../../../src/core/jobs/job-source.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
@@ -374,6 +375,44 @@ describe('agent run with a description store', () => {
     })
     expect(readers().size).toBe(1)
     expect(readers().has(before!)).toBe(false)
+  })
+
+  it('lists the stored jobs scored on what the run read in their texts, without loading the texts it kept readings of', async () => {
+    const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
+    const log = memoryLogger('INFO')
+    const readings = new SqliteDescriptionReadings(db, ':memory:')
+    const jobs = new SqliteJobStore(db, ':memory:')
+    const applications = new SqliteApplicationStore(db, ':memory:')
+    const run = new AgentRun({
+      applications,
+      jobs,
+      readings,
+      search: new JobSearch(boards(), log.logger),
+      notifications: digestRecorder(0).sender,
+      logger: log.logger,
+    })
+    const summary = await run.run({version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching})
+    const catalogWith = (kept: SqliteDescriptionReadings | null) =>
+      new JobCatalog(jobs, applications, new ApplicationService(applications), {
+        matching: matching.matching,
+        readings: kept,
+      })
+    const listedScores = async (catalog: JobCatalog) =>
+      (await catalog.lastRun({fields: 'summary'})).jobs.map(({url, score, reasons}) => ({url, score, reasons}))
+    const byUrl = <T extends {url: string}>(scores: T[]) => [...scores].sort((a, b) => a.url.localeCompare(b.url))
+    const ranTo = byUrl(summary.jobs.map(({url, score, reasons}) => ({url, score, reasons})))
+    expect(byUrl(await listedScores(catalogWith(readings)))).toEqual(ranTo)
+    // One job in full is scored among the others as they are listed.
+    const first = summary.jobs[0]!
+    const shown = await catalogWith(readings).show(first.id ?? 0)
+    expect(shown.score).toBe(first.score)
+    // Texts emptied behind the store's back: a listing that kept readings stands for still scores the same.
+    db.prepare("UPDATE descriptions SET description = ''").run()
+    expect(byUrl(await listedScores(catalogWith(readings)))).toEqual(ranTo)
+    // Without the readings the listing reads the texts, now empty: the description's terms are gone from the reasons.
+    const unread = await listedScores(catalogWith(null))
+    expect(unread.flatMap((job) => job.reasons).some((reason) => reason.includes('(description)'))).toBe(false)
+    expect(ranTo.flatMap((job) => job.reasons).some((reason) => reason.includes('(description)'))).toBe(true)
   })
 
   it('stores no description on a dry run', async () => {
