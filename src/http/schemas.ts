@@ -19,7 +19,7 @@ import {type PageBounds, wholeNumberMessage} from '../core/paging.js'
  * messages as the CLI); response schemas document what the routes return.
  */
 
-const ErrorSchema = z
+export const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({example: 'validation'}),
