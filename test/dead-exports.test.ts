@@ -20,7 +20,7 @@ import {ROOT} from './helpers/cli.js'
  *   declares it).
  * - Entry points other programs look up by name are used: the default export of a command file (oclif loads
  *   commands/ by directory) and the hook and help class package.json's `oclif` section names.
- * - src/web holds the browser page's plain JavaScript, served as files and imported by nothing; it is not read.
+ * - src/web, the browser page's modules, is read like the rest: its entry point, app.ts, exports nothing.
  * A dead export is reported as `file:line name`; "used only in its own file" means: drop the `export` keyword.
  */
 
@@ -291,7 +291,7 @@ function repositoryFiles(): Map<string, string> {
   for (const dir of [...PRODUCTION_DIRS, ...TEST_DIRS]) {
     for (const entry of readdirSync(join(ROOT, dir), {recursive: true, encoding: 'utf8'})) {
       const file = posix.join(dir, entry.split(sep).join('/'))
-      if (!/\.(ts|tsx|js|mjs)$/.test(file) || file.endsWith('.d.ts') || isUnder(file, 'src/web')) continue
+      if (!/\.(ts|tsx|js|mjs)$/.test(file) || file.endsWith('.d.ts')) continue
       if (file.split('/').includes('node_modules')) continue
       texts.set(file, readFileSync(join(ROOT, file), 'utf8'))
     }

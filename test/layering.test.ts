@@ -174,6 +174,20 @@ function driverViolation(site: ImportSite): string | undefined {
   return SLICE_DRIVERS.has(packageName(site.specifier)) ? `is a driver only ${SLICE} may import` : undefined
 }
 
+/** The web page's bundle (scripts/bundle-web.js): itself and the pure core at run time, the API's schemas as types. */
+const WEB = 'src/web'
+const WEB_TYPES_FROM = ['src/http/schemas.js']
+
+/** An import of the web page that would bundle code a browser cannot run, or the server's own code. */
+function webViolation(site: ImportSite, statement: string): string | undefined {
+  const path = target(site)
+  if (path === undefined)
+    return statement.startsWith('import type') ? undefined : 'is a package the page does not bundle'
+  if (isUnder(path, WEB) || isUnder(path, 'src/core')) return undefined
+  if (WEB_TYPES_FROM.includes(path) && statement.startsWith('import type')) return undefined
+  return `is outside ${WEB} and src/core; the page takes only types from ${WEB_TYPES_FROM.join(', ')}`
+}
+
 function report(sites: ImportSite[], violation: (site: ImportSite) => string | undefined): string[] {
   return sites.flatMap((site) => {
     const reason = violation(site)
@@ -267,6 +281,14 @@ describe('layering', () => {
   it('has no import cycle in src/ and commands/', () => {
     const sites = ['src', 'commands'].flatMap(importsUnder)
     expect(importCycles(sites).map((cycle) => cycle.join(' -> '))).toEqual([])
+  })
+
+  it('keeps the web page to its own modules and the core, with only types from the API schemas', () => {
+    const sites = importsUnder(WEB)
+    expect(sites.some((site) => site.specifier === '../http/schemas.js')).toBe(true)
+    const statement = (site: ImportSite) =>
+      (readFileSync(join(ROOT, site.file), 'utf8').split('\n')[site.line - 1] ?? '').trim()
+    expect(report(sites, (site) => webViolation(site, statement(site)))).toEqual([])
   })
 
   it('keeps the adapters from importing one another, except the shared HTTP client', () => {

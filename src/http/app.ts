@@ -37,7 +37,7 @@ export interface HttpAppOptions {
   allowedHosts?: string[]
   /** The metrics registry and instruments; pass one to register other modules' metrics on the same registry. */
   metrics?: HttpMetrics
-  /** The web page directory (tests); src/web or dist/src/web by default. */
+  /** The web page directory (tests); the built page, dist/src/web, by default. */
   webDir?: string
   healthCheckTimeoutMs?: number
   /** Aborted when the server shuts down: long-lived answers (event streams) end at once instead of holding it. */

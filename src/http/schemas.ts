@@ -2,6 +2,7 @@ import {z} from '@hono/zod-openapi'
 import {APPLICATION_STATUSES, CHANGE_KINDS} from '../core/applications/application.js'
 import {INTERVIEW_KINDS} from '../core/applications/interview-fields.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
+import {FUNNEL_STAGES} from '../core/applications/stats.js'
 import {
   applicationEditSchema,
   applicationInputSchema,
@@ -18,7 +19,7 @@ import {type PageBounds, wholeNumberMessage} from '../core/paging.js'
  * messages as the CLI); response schemas document what the routes return.
  */
 
-const ErrorSchema = z
+export const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({example: 'validation'}),
@@ -162,7 +163,7 @@ export const ScheduledInterviewSchema = InterviewSchema.extend({application: Int
 )
 
 /** What GET /applications/followups adds about interviews (core remindersDocument). */
-export const InterviewRemindersFields = {
+const InterviewRemindersFields = {
   upcoming_interviews: z
     .array(
       ScheduledInterviewSchema.extend({
@@ -199,7 +200,7 @@ export const ContactSchema = z
   .openapi('Contact')
 
 /** An application as GET /applications and `status --json` list it: the record with its contacts' fields. */
-export const ListedApplicationSchema = TrackedApplicationSchema.extend({
+const ListedApplicationSchema = TrackedApplicationSchema.extend({
   contacts: z
     .array(ContactSchema.pick({name: true, role: true, reach: true, notes: true}))
     .openapi({description: 'its contacts as the export carries them, oldest first'}),
@@ -337,7 +338,7 @@ export const TrackingRequestSchema = z
   })
   .openapi('TrackingRequest')
 
-export const JobTrackingSchema = z.object({url: z.string(), ...trackingFields()}).openapi('JobTracking')
+const JobTrackingSchema = z.object({url: z.string(), ...trackingFields()}).openapi('JobTracking')
 
 /** A job the last run stored, seen against the tracker (what `jobagent jobs --json` lists). */
 export const ListedJobSchema = z
@@ -391,7 +392,7 @@ export const FeedbackRequestSchema = z
   .openapi('FeedbackRequest')
 
 /** A verdict as kept. */
-export const VerdictSchema = z
+const VerdictSchema = z
   .object({
     job_id: z.number().int().openapi({example: 17}),
     verdict: z.enum(['like', 'dismiss']),
@@ -418,7 +419,7 @@ function scoreFields() {
 }
 
 /** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
-export const LastRunSchema = z
+const LastRunSchema = z
   .object({
     id: z.number().int(),
     started_at: z.string().openapi({example: '2026-11-22T07:30:00.412'}),
@@ -543,3 +544,87 @@ export const pageFields = {
   limit: z.number().int(),
   offset: z.number().int(),
 }
+
+// The bodies of the answers, named so that a route and a client (the web page, src/web) read one definition.
+
+/** GET /applications: a page of applications. */
+export const ApplicationsPageSchema = z.object({
+  applications: z.array(ListedApplicationSchema),
+  ...pageFields,
+})
+
+/** PATCH /applications/{url}/status: the record as it now is, and the status it had. */
+export const StatusChangedSchema = TrackedApplicationSchema.extend({previous_status: StatusSchema})
+
+const FollowUpSchema = TrackedApplicationSchema.extend({
+  days_waiting: z.number().int().openapi({description: 'whole days since the status last changed', example: 9}),
+  suggest_ghosted: z.boolean().openapi({
+    description:
+      'in applied for `followups.ghosted_after_days` (default 21) or more with the posting closed: ' +
+      'marking it ghosted is suggested (never done by itself)',
+  }),
+}).openapi('FollowUp')
+
+/** GET /applications/followups. */
+export const FollowUpsSchema = z.object({
+  applications: z.array(FollowUpSchema),
+  count: z.number().int(),
+  after_days: z.number().int(),
+  ...InterviewRemindersFields,
+})
+
+/** GET /jobs/last: the last run and a page of its jobs. */
+export const LastRunPageSchema = z.object({
+  run: LastRunSchema,
+  jobs: z.array(ListedJobSchema),
+  ...pageFields,
+})
+
+/** GET /jobs: the jobs a search found and how each board fared. */
+export const SearchResultSchema = z.object({
+  jobs: z.array(FoundJobSchema),
+  count: z.number().int(),
+  sources: z.array(SourceOutcomeSchema),
+  searched_at: z.string().openapi({example: '2026-11-22T04:17:33Z'}),
+})
+
+/** POST /jobs/tracking: one answer per URL, in the order asked. */
+export const TrackingAnswerSchema = z.object({jobs: z.array(JobTrackingSchema)})
+
+/** POST /jobs/{id}/feedback: the verdict kept, the one it replaced, and a config change several suggest. */
+export const FeedbackGivenSchema = z.object({
+  verdict: VerdictSchema,
+  previous: VerdictSchema.nullable(),
+  proposal: z.string().nullable(),
+})
+
+/** DELETE /jobs/{id}/feedback. */
+export const FeedbackUndoneSchema = z.object({undone: VerdictSchema})
+
+const rate = (description: string) => z.number().min(0).max(1).nullable().openapi({description})
+
+const FunnelFiguresSchema = z.object({
+  total: z.number().int(),
+  by_status: z.object(Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, z.number().int()]))),
+  funnel: z.array(
+    z.object({
+      stage: z.enum(FUNNEL_STAGES),
+      count: z.number().int().openapi({description: 'applications that reached this stage or a later one'}),
+      conversion: rate('count over the previous stage\u2019s count; null for `saved` and after an empty stage'),
+    }),
+  ),
+  applied: z.number().int().openapi({description: 'applications that reached `applied`'}),
+  responded: z.number().int().openapi({description: 'of those, the ones that moved on to any answer'}),
+  response_rate: rate('responded / applied; null when nothing was applied for'),
+  median_days_to_response: z
+    .number()
+    .nullable()
+    .openapi({description: 'median days from when it was applied for to the first change from `applied` to an answer'}),
+})
+
+/** GET /stats. */
+export const StatsSchema = FunnelFiguresSchema.extend({
+  since: z.string().nullable().openapi({description: 'the earliest applied_date counted', example: null}),
+  by_source: z.array(FunnelFiguresSchema.extend({source: z.string()})),
+  by_month: z.array(FunnelFiguresSchema.extend({month: z.string().openapi({example: '2026-11'})})),
+}).openapi('ApplicationStats')

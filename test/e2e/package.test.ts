@@ -164,6 +164,7 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
       'oclif.manifest.json',
       'dist/commands/status.js',
       'dist/src/web/index.html',
+      'dist/src/web/app.js',
       'dist/src/http/swagger-ui/swagger-ui-bundle.js',
       'dist/src/http/swagger-ui/LICENSE',
       'examples/shipments/metadata.csv',
@@ -177,6 +178,8 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
     expect(
       files.filter((file) => /^(bin\/dev\.js|test\/|src\/|commands\/|bench\/|scripts\/|\.ci\/)/.test(file)),
     ).toEqual([])
+    // The web page ships built: its TypeScript modules are bundled into app.js.
+    expect(files.filter((file) => /^dist\/src\/web\/.*\.ts$|^dist\/src\/web\/tsconfig/.test(file))).toEqual([])
   })
 
   it('installs offline without the docs assets package or any analytics script', () => {

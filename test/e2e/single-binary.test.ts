@@ -275,10 +275,11 @@ describe('the single executable', () => {
       const page = await fetch(server.url, {headers: {accept: 'text/html'}})
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
       const html = await page.text()
+      // The built page (scripts/bundle-web.js): index.html as written, the modules bundled into app.js.
       expect(html).toBe(readFileSync(join(ROOT, 'src', 'web', 'index.html'), 'utf8'))
       const script = await fetch(`${server.url}/app.js`)
       expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-      expect(await script.text()).toBe(readFileSync(join(ROOT, 'src', 'web', 'app.js'), 'utf8'))
+      expect(await script.text()).toBe(readFileSync(join(ROOT, 'dist', 'src', 'web', 'app.js'), 'utf8'))
 
       expect(await (await fetch(`${server.url}/docs`)).text()).toContain('swagger-ui-bundle.js')
       const css = await fetch(`${server.url}/docs/swagger-ui.css`)

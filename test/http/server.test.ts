@@ -6,6 +6,7 @@ import {join, resolve} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {UnavailableError} from '../../src/core/errors.js'
 import {silentLogger} from '../../src/core/logger.js'
+import type {HttpAppOptions} from '../../src/http/app.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
 import {importShipments} from '../../src/shipments/app/shipment-import.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
@@ -37,8 +38,8 @@ async function serving(api: TestApi, options: {shutdownTimeoutMs?: number} = {})
   return running
 }
 
-function api(config?: object): TestApi {
-  const created = testApi(config ? {config} : {})
+function api(config?: object, app?: Partial<HttpAppOptions>): TestApi {
+  const created = testApi({...(config ? {config} : {}), ...(app ? {app} : {})})
   cleanups.push(() => created.cleanup())
   return created
 }
@@ -102,7 +103,12 @@ describe('startServer', () => {
   })
 
   it('sends the API security headers with every answer, and a page policy of this origin only with pages', async () => {
-    const running = await serving(api())
+    // A page of its own: the shipped one is built (dist/src/web), and its headers are the same for any page.
+    const web = tempDir('jobagent-web-')
+    cleanups.push(() => web.cleanup())
+    writeFileSync(join(web.path, 'index.html'), '<!doctype html><title>jobagent</title>')
+    writeFileSync(join(web.path, 'app.js'), 'console.log(1)')
+    const running = await serving(api(undefined, {webDir: web.path}))
     for (const path of ['/applications', '/nope', '/health']) {
       const response = await fetch(`${running.url}${path}`)
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")

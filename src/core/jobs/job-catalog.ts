@@ -16,7 +16,7 @@ import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
 import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, ScoringJob, StoredJob} from './job-store.js'
-import {countsAsNew, type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
+import {countsAsNew, isNewJob, type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
 import {type JobListFilter, jobListFilter} from './listing-filter.js'
 
 /** A job seen against the tracker (see trackingOfJob), with its score against the profile (null without one). */
@@ -255,7 +255,7 @@ export class JobCatalog {
   private async trackingOfStored(jobs: readonly Keyed<JobSummary>[]): Promise<JobTracking[]> {
     // The canonical URL is the key the job was stored under, so no URL is parsed again here.
     const tracking = await this.trackingOf(jobs.map((job) => jobTrackingKeys(job, job.url_key)))
-    return tracking.map((tracking, index) => (jobs[index]?.closed_at ? {...tracking, is_new: false} : tracking))
+    return tracking.map((tracking, index) => ({...tracking, is_new: isNewJob(jobs[index]!, tracking.tracked_status)}))
   }
 
   /** One lookup of every job's keys, then trackingOfJob per job. */

@@ -13,12 +13,12 @@ const EMPLOYMENT_WORDS: Record<EmploymentType, string> = {
 }
 
 /** `full_time` -> `full time`, for people. */
-function employmentWords(type: EmploymentType): string {
+export function employmentWords(type: EmploymentType): string {
   return EMPLOYMENT_WORDS[type]
 }
 
 /** Remote or not, and where a candidate may be: `remote (USA, Canada)`, `on site`, or null when nothing is known. */
-function workplaceLine(job: Pick<JobDetails, 'remote' | 'regions' | 'timezones'>): string | null {
+export function workplaceLine(job: Pick<JobDetails, 'remote' | 'regions' | 'timezones'>): string | null {
   const places = [...job.regions, ...job.timezones].join(', ')
   const where = job.remote === true ? 'remote' : job.remote === false ? 'on site' : null
   if (where === null && places === '') return null

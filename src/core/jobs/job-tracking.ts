@@ -50,6 +50,15 @@ export function trackingOfJob(keys: readonly string[], tracked: ReadonlyMap<stri
 }
 
 /**
+ * Whether a job is new: still listed (a closed job has nothing left to apply for) and not yet applied for, that is
+ * untracked or tracked as `saved`. The stored jobs' `is_new` is this; the web page applies it to the status it
+ * holds, so a status changed there shows at once.
+ */
+export function isNewJob(job: {closed_at?: string | null}, trackedStatus: ApplicationStatus | null): boolean {
+  return !job.closed_at && (trackedStatus === null || !isAppliedStatus(trackedStatus))
+}
+
+/**
  * Whether a job counts among the new jobs of a run: the one count the run log, the run's record, `jobagent jobs`,
  * the dashboard and GET /jobs/last give. A job not applied for counts unless the person dismissed it: a dismissed
  * job is hidden from every list and never notified, so counting it would promise a job no list shows.

@@ -13,13 +13,13 @@ import {
   ApplicationEditSchema,
   ApplicationRequestSchema,
   ApplicationStatusSchema,
+  ApplicationsPageSchema,
   ApplicationWithHistorySchema,
   errorResponses,
-  InterviewRemindersFields,
-  ListedApplicationSchema,
-  pageFields,
+  FollowUpsSchema,
   pageQuery,
   RecordedSchema,
+  StatusChangedSchema,
   StatusChangeSchema,
   StatusSchema,
   statusChangeInput,
@@ -49,13 +49,7 @@ const listApplications = createRoute({
     }),
   },
   responses: {
-    200: json(
-      z.object({
-        applications: z.array(ListedApplicationSchema),
-        ...pageFields,
-      }),
-      'A page of applications',
-    ),
+    200: json(ApplicationsPageSchema, 'A page of applications'),
     ...errorResponses(401, 422),
   },
 })
@@ -110,19 +104,10 @@ const changeStatus = createRoute({
     body: {required: false, content: {'application/json': {schema: StatusChangeSchema}}},
   },
   responses: {
-    200: json(TrackedApplicationSchema.extend({previous_status: StatusSchema}), 'The updated record'),
+    200: json(StatusChangedSchema, 'The updated record'),
     ...errorResponses(401, 404, 413, 415, 422),
   },
 })
-
-const FollowUpSchema = TrackedApplicationSchema.extend({
-  days_waiting: z.number().int().openapi({description: 'whole days since the status last changed', example: 9}),
-  suggest_ghosted: z.boolean().openapi({
-    description:
-      'in applied for `followups.ghosted_after_days` (default 21) or more with the posting closed: ' +
-      'marking it ghosted is suggested (never done by itself)',
-  }),
-}).openapi('FollowUp')
 
 const listFollowUps = createRoute({
   method: 'get',
@@ -134,15 +119,7 @@ const listFollowUps = createRoute({
     '7) and that are not snoozed, longest waiting first (what `jobagent followups` lists); with them the ' +
     'interviews of the next 48 hours and the applications waiting after their last interview.',
   responses: {
-    200: json(
-      z.object({
-        applications: z.array(FollowUpSchema),
-        count: z.number().int(),
-        after_days: z.number().int(),
-        ...InterviewRemindersFields,
-      }),
-      'The applications due',
-    ),
+    200: json(FollowUpsSchema, 'The applications due'),
     ...errorResponses(401),
   },
 })

@@ -11,18 +11,16 @@ import type {HttpMetrics} from '../metrics.js'
 import {
   ApplicationRequestSchema,
   errorResponses,
+  FeedbackGivenSchema,
   FeedbackRequestSchema,
-  FoundJobSchema,
+  FeedbackUndoneSchema,
   JobIdParamSchema,
-  JobTrackingSchema,
-  LastRunSchema,
-  ListedJobSchema,
-  pageFields,
+  LastRunPageSchema,
   pageQuery,
   RecordedSchema,
-  SourceOutcomeSchema,
+  SearchResultSchema,
+  TrackingAnswerSchema,
   TrackingRequestSchema,
-  VerdictSchema,
   wholeNumberQuery,
   wordQuery,
 } from '../schemas.js'
@@ -72,11 +70,7 @@ const lastRunJobs = createRoute({
       description: 'The last run and its jobs',
       content: {
         'application/json': {
-          schema: z.object({
-            run: LastRunSchema,
-            jobs: z.array(ListedJobSchema),
-            ...pageFields,
-          }),
+          schema: LastRunPageSchema,
         },
       },
     },
@@ -107,12 +101,7 @@ const searchJobs = createRoute({
       description: 'The jobs found and how each board fared',
       content: {
         'application/json': {
-          schema: z.object({
-            jobs: z.array(FoundJobSchema),
-            count: z.number().int(),
-            sources: z.array(SourceOutcomeSchema),
-            searched_at: z.string().openapi({example: '2026-11-22T04:17:33Z'}),
-          }),
+          schema: SearchResultSchema,
         },
       },
     },
@@ -148,7 +137,7 @@ const jobTracking = createRoute({
   responses: {
     200: {
       description: 'One answer per URL',
-      content: {'application/json': {schema: z.object({jobs: z.array(JobTrackingSchema)})}},
+      content: {'application/json': {schema: TrackingAnswerSchema}},
     },
     ...errorResponses(401, 413, 415, 422),
   },
@@ -173,11 +162,7 @@ const giveFeedback = createRoute({
       description: 'The verdict kept, and the one it replaced',
       content: {
         'application/json': {
-          schema: z.object({
-            verdict: VerdictSchema,
-            previous: VerdictSchema.nullable(),
-            proposal: z.string().nullable(),
-          }),
+          schema: FeedbackGivenSchema,
         },
       },
     },
@@ -195,7 +180,7 @@ const undoFeedback = createRoute({
   responses: {
     200: {
       description: 'The verdict taken back',
-      content: {'application/json': {schema: z.object({undone: VerdictSchema})}},
+      content: {'application/json': {schema: FeedbackUndoneSchema}},
     },
     ...errorResponses(401, 404),
   },

@@ -44,7 +44,7 @@ export function rootRoutes(version: string, web: StaticFiles) {
   })
 }
 
-/** The web page's assets at their path below src/web (`/app.js`); mounted last so API routes always win. */
+/** The web page's assets at their path below the built page (`/app.js`); mounted last so API routes always win. */
 export function webAssetRoutes(web: StaticFiles) {
   return new Hono().get(
     '/*',
