@@ -1,8 +1,8 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
-import {TELEMETRY_PAGE} from '../../src/core/paging.js'
 import {fetchTelemetryHistory} from '../../src/shipments/app/shipment-client.js'
 import {renderNextPage, renderTelemetryHistory} from '../../src/shipments/cli/render.js'
+import {TELEMETRY_PAGE} from '../../src/shipments/core/telemetry-history.js'
 
 export default class ShipmentHistory extends BaseCommand {
   static summary = "List a shipment's telemetry documents in time order"
