@@ -84,7 +84,7 @@ const wellFormedPath: MiddlewareHandler = (c, next) => {
   return next()
 }
 
-/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
+/** The REST API of docs/API.md: one router per resource, errors mapped once in onError. */
 export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
   const logger = options.logger.child('http')
   const metrics = options.metrics ?? createHttpMetrics()
