@@ -98,11 +98,12 @@ async function realApp(env, probeId) {
     return undefined
   try {
     const {AppContext} = await fromDist('src/app/context.js')
-    const {createHttpServices} = await fromDist('src/app/http-services.js')
+    const {createHttpServices, openHttpServices} = await fromDist('src/app/http-services.js')
     const http = await fromDist('src/http/app.js')
     const {silentLogger} = await fromDist('src/core/logger.js')
     const context = new AppContext({env: {...env, JOBAGENT_HOME: benchHome()}})
-    const services = createHttpServices(context)
+    // Builds with slices load their HTTP halves first, as their serve does.
+    const services = openHttpServices ? await openHttpServices(context) : createHttpServices(context)
     if (http.createHttpApi) {
       // Builds that answered the hottest routes beside the router: started as their serve started them.
       const logger = (await accessLogger()) ?? silentLogger

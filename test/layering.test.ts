@@ -4,12 +4,13 @@ import {describe, expect, it} from 'vitest'
 import {ROOT} from './helpers/cli.js'
 
 /**
- * DESIGN.md "Layout": commands/, src/http, src/ui, src/mcp -> src/app -> src/core <- src/storage, src/sources,
- * src/notifiers. src/http-client is the outbound HTTP client the sources, the notifiers and src/app share: an
- * adapter module every other adapter may use, while adapters never import one another. The shipment feature is one
- * slice, src/shipments, with the same layers inside (core, storage; app, http and cli as its front ends): it may use
- * the shared modules of src/core and src/storage, the job side never imports it, and its database drivers stay in
- * it. This reads the import specifiers of the source files with regular expressions, so it needs no
+ * docs/ARCHITECTURE.md "Layers": commands/, src/http, src/ui, src/mcp -> src/app -> src/core <- src/storage,
+ * src/sources, src/notifiers. src/http-client is the outbound HTTP client the sources, the notifiers and src/app
+ * share: an adapter module every other adapter may use, while adapters never import one another. The shipment
+ * feature is one slice, src/shipments, with the same layers inside (core, storage; app, http and cli as its front
+ * ends): it may use the shared modules of src/core and src/storage, the job side never imports it, its database
+ * drivers stay in it, and it plugs in at one seam (docs/ARCHITECTURE.md "Slices"): outside the slice and its
+ * commands only the list of slices imports it. This reads the import specifiers of the source files with regular expressions, so it needs no
  * build and catches type-only imports as well, which vanish from the compiled output.
  */
 
@@ -42,6 +43,8 @@ const CORE_LAYERS: Record<string, string[]> = {
 const SLICE = 'src/shipments'
 /** The job side and the modules it shares with the slice: none of them imports the slice. */
 const JOB_SIDE = ['src/core', 'src/storage', 'src/sources', 'src/notifiers', 'src/http-client']
+/** The files that may import the slice's modules: its own, its commands', and the one list of slices. */
+const SLICE_USERS = [SLICE, 'commands/shipment', 'src/app/slices.ts']
 /** The database drivers only the shipment stores use. */
 const SLICE_DRIVERS = new Set(['pg', 'mysql2', 'mongodb'])
 
@@ -168,6 +171,14 @@ function sliceViolation(site: ImportSite): string | undefined {
   return path !== undefined && isUnder(path, SLICE) ? `is in ${SLICE}; the job side never imports the slice` : undefined
 }
 
+/** A module of the slice or of its commands imported anywhere but by them and the list of slices. */
+function seamViolation(site: ImportSite): string | undefined {
+  const path = target(site)
+  if (path === undefined || SLICE_USERS.some((dir) => isUnder(site.file, dir))) return undefined
+  const module = [SLICE, 'commands/shipment'].find((dir) => isUnder(path, dir))
+  return module ? `is in ${module}; only src/app/slices.ts plugs the slice in` : undefined
+}
+
 /** A shipment database driver imported outside the slice. */
 function driverViolation(site: ImportSite): string | undefined {
   if (isUnder(site.file, SLICE) || target(site) !== undefined) return undefined
@@ -255,6 +266,23 @@ describe('layering', () => {
       "src/app/context.ts:3 imports 'pg', which is a driver only src/shipments may import",
       "src/http/app.ts:4 imports 'mysql2/promise', which is a driver only src/shipments may import",
     ])
+  })
+
+  it('lets only the slice, its commands and the list of slices import the slice', () => {
+    const sites = [
+      {file: 'src/app/slices.ts', line: 1, specifier: '../shipments/app/slice.js'},
+      {file: 'src/app/context.ts', line: 2, specifier: '../shipments/app/shipments.js'},
+      {file: 'src/http/app.ts', line: 3, specifier: '../shipments/http/shipments.js'},
+      {file: 'commands/shipment/show.ts', line: 4, specifier: '../../src/shipments/app/slice.js'},
+      {file: 'commands/serve.ts', line: 5, specifier: './shipment/show.js'},
+      {file: 'src/shipments/http/slice.ts', line: 6, specifier: '../app/shipments.js'},
+    ]
+    expect(report(sites, seamViolation)).toEqual([
+      "src/app/context.ts:2 imports '../shipments/app/shipments.js', which is in src/shipments; only src/app/slices.ts plugs the slice in",
+      "src/http/app.ts:3 imports '../shipments/http/shipments.js', which is in src/shipments; only src/app/slices.ts plugs the slice in",
+      "commands/serve.ts:5 imports './shipment/show.js', which is in commands/shipment; only src/app/slices.ts plugs the slice in",
+    ])
+    expect(report(['src', 'commands'].flatMap(importsUnder), seamViolation)).toEqual([])
   })
 
   it('keeps the PostgreSQL, MySQL and MongoDB drivers inside the shipment slice', () => {

@@ -1,8 +1,9 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
-import {TELEMETRY_PAGE} from '../../src/core/paging.js'
 import {fetchTelemetryHistory} from '../../src/shipments/app/shipment-client.js'
+import {shipmentSlice} from '../../src/shipments/app/slice.js'
 import {renderNextPage, renderTelemetryHistory} from '../../src/shipments/cli/render.js'
+import {TELEMETRY_PAGE} from '../../src/shipments/core/telemetry-history.js'
 
 export default class ShipmentHistory extends BaseCommand {
   static summary = "List a shipment's telemetry documents in time order"
@@ -34,7 +35,7 @@ export default class ShipmentHistory extends BaseCommand {
     const query = {since: flags.since, until: flags.until, limit: flags.limit, cursor: flags.cursor}
     const history = flags.server
       ? await fetchTelemetryHistory(flags.server, args.id, query, {token: this.env.JOBAGENT_API_TOKEN || undefined})
-      : await (await this.context.openShipments()).history(args.id, query)
+      : await (await this.context.openSlice(shipmentSlice)).history(args.id, query)
     this.log(renderTelemetryHistory(history, this.style))
     const next = renderNextPage(history)
     // On stderr, so --json on stdout stays one document.

@@ -3,6 +3,7 @@ import {EXIT_FAILURE} from '../../src/cli/exit-codes.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
 import {ValidationError} from '../../src/core/errors.js'
 import {fetchUnifiedBatch, fetchUnifiedState} from '../../src/shipments/app/shipment-client.js'
+import {shipmentSlice} from '../../src/shipments/app/slice.js'
 import {renderMissingShipments, renderUnifiedBatch, renderUnifiedState} from '../../src/shipments/cli/render.js'
 
 export default class ShipmentShow extends BaseCommand {
@@ -45,13 +46,13 @@ export default class ShipmentShow extends BaseCommand {
       const id = ids[0] as string
       const state = flags.server
         ? await fetchUnifiedState(flags.server, id, remote)
-        : await (await this.context.openShipments()).unified(id)
+        : await (await this.context.openSlice(shipmentSlice)).unified(id)
       this.log(renderUnifiedState(state, this.style))
       return state
     }
     const batch = flags.server
       ? await fetchUnifiedBatch(flags.server, ids, remote)
-      : await (await this.context.openShipments()).unifiedBatch(ids)
+      : await (await this.context.openSlice(shipmentSlice)).unifiedBatch(ids)
     if (batch.shipments.length > 0) this.log(renderUnifiedBatch(batch, this.style))
     if (batch.missing.length > 0) {
       this.io.stderr.write(`${renderMissingShipments(batch.missing)}\n`)

@@ -8,28 +8,13 @@ import type {ErrorDetail} from '../core/errors.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import {type BoardRef, SOURCE_TYPES, type SourceConfig} from '../core/jobs/source-config.js'
 import {type Profile, SENIORITIES} from '../core/matching/profile.js'
+import {examples, section, text, withExample} from './config-section.js'
+import {SLICES, type SliceConfigs} from './slices.js'
 import * as z from './zod-mini.js'
 
-/**
- * Examples of what a place of the file accepts, kept on the schema's own nodes: a refusal shows the shape a key
- * takes with one (`search.min_salary must be an object like {"amount": 70000, "currency": "EUR"}`). Where a node
- * has none, its default or its structure gives one (see exampleOf).
- */
-const examples = z.registry<{example: unknown}>()
-
-/** The schema with an example of a value it accepts, typed by the schema so it cannot be of another kind. */
-function withExample<S extends ZodMini.ZodMiniType>(schema: S, example: ZodMini.input<S>): S {
-  examples.add(schema, {example})
-  return schema
-}
-
-const text = () => z.string().check(z.minLength(1))
 /** A list of words or phrases: a blank entry would match every job (an empty tag) or nothing, so it is refused. */
 const stringList = (example: string[]) =>
   z._default(withExample(z.array(z.string().check(z.regex(/\S/, 'must not be empty'))), example), () => [])
-/** A section of the file: every key optional, unknown keys refused, its defaults filled in when it is left out. */
-const section = <Shape extends ZodMini.core.$ZodShape>(shape: Shape) => z.prefault(z.strictObject(shape), {} as never)
-
 /** A board, site or company slug, optionally with the company name to show (Lever and Ashby carry none). */
 const boardList = z.array(z.union([text(), z.strictObject({slug: text(), company: z.optional(z.string())})]))
 
@@ -69,16 +54,10 @@ const currencyCode = withExample(
   z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR or USD')),
   'EUR',
 )
-const storeUrl = z
-  .string()
-  .check(
-    z.regex(
-      /^(sqlite|postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv):\/\//,
-      'must be a sqlite://, postgres://, mysql://, mariadb:// or mongodb:// URL',
-    ),
-  )
-const poolSize = () => z._default(z.int().check(z.gte(1), z.lte(100)), 10)
-const timeoutMs = () => z._default(z.int().check(z.gte(1)), 2000)
+/** Each slice's section under its key, after the job side's sections. */
+const sliceSections = Object.fromEntries(SLICES.map((slice) => [slice.key, slice.configSection])) as {
+  [S in (typeof SLICES)[number] as S['key']]: ZodMini.ZodMiniType
+}
 
 const configSchema = z.strictObject({
   mode: z._default(modeSchema, 'production'),
@@ -162,43 +141,13 @@ const configSchema = z.strictObject({
       () => [],
     ),
   }),
-  shipments: section({
-    // Unset, `url` is the embedded database in the data dir, filled in by loadConfig, which knows the paths.
-    metadata: section({
-      url: z.optional(storeUrl),
-      table: z._default(text(), 'shipments'),
-      id_column: z._default(text(), 'shipment_id'),
-      pool_size: poolSize(),
-      timeout_ms: timeoutMs(),
-    }),
-    telemetry: section({
-      url: z.optional(storeUrl),
-      collection: z._default(text(), 'telemetry'),
-      id_field: z._default(text(), 'shipment_id'),
-      time_field: z._default(text(), 'recorded_at'),
-      pool_size: poolSize(),
-      timeout_ms: timeoutMs(),
-    }),
-    stale_after_seconds: z._default(z.number().check(z.gte(0)), 900),
-    // The event streams of `jobagent serve` and `shipment show --watch` (docs/SHIPMENTS.md, "Live updates").
-    events: section({
-      interval_ms: z._default(z.int().check(z.gte(100), z.lte(60_000)), 1000),
-      max_streams: z._default(z.int().check(z.gte(1), z.lte(100_000)), 1000),
-    }),
-  }),
+  ...sliceSections,
 })
 
 type ParsedConfig = ZodMini.output<typeof configSchema>
-type Shipments = ParsedConfig['shipments']
-type WithUrl<T> = Omit<T, 'url'> & {url: string}
 
-/** The effective configuration: every key set, the shipment stores named. */
-export type JobagentConfig = Omit<ParsedConfig, 'shipments'> & {
-  shipments: Omit<Shipments, 'metadata' | 'telemetry'> & {
-    metadata: WithUrl<Shipments['metadata']>
-    telemetry: WithUrl<Shipments['telemetry']>
-  }
-}
+/** The effective configuration: every key set, each slice's section with the defaults its paths give. */
+export type JobagentConfig = Omit<ParsedConfig, keyof SliceConfigs> & SliceConfigs
 
 // The domain's own types and the schema must agree; a schema change that breaks either fails to compile here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false

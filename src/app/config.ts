@@ -5,6 +5,8 @@ import {ConfigurationError, describeFileError, type ErrorDetail, isSystemError} 
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
 import {checkConfig, type JobagentConfig, modeSchema, PROTOTYPE_KEYS, portSchema, schemaAt} from './config-schema.js'
+import type {AnySlice} from './slice.js'
+import {SLICES} from './slices.js'
 
 export type {JobagentConfig} from './config-schema.js'
 
@@ -12,7 +14,6 @@ export interface Paths {
   configFile: string
   dataDir: string
   trackerDb: string
-  shipmentsDb: string
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -148,10 +149,7 @@ function envLayer(env: Env): Layer {
       // A value that is no port is ignored here and refused by serve, which uses it (serverPortFromEnv).
       port: env.JOBAGENT_PORT ? portSchema.safeParse(Number(env.JOBAGENT_PORT)).data : undefined,
     },
-    shipments: {
-      metadata: {url: env.JOBAGENT_SHIPMENT_METADATA_URL || undefined},
-      telemetry: {url: env.JOBAGENT_SHIPMENT_TELEMETRY_URL || undefined},
-    },
+    ...Object.fromEntries(SLICES.map((slice) => [slice.key, slice.environment(env)])),
   }
 }
 
@@ -171,20 +169,13 @@ export function loadConfig(options: {env?: Env; overrides?: Layer} = {}): Loaded
   // Where no file can be (JOBAGENT_HOME names a file, say) the defaults stand, and creating the data dir reports it.
   const checked = checkConfig(existsSync(configFile) ? readConfigFile(configFile) : {})
   if (!checked.ok) throw configProblemsError(`invalid configuration in ${configFile}`, checked.problems)
-  // The shipment stores default to the embedded database in the data dir, which only the paths know.
-  const shipmentsDb = join(dataDir, 'shipments.db')
-  const {metadata, telemetry} = checked.config.shipments
-  let config: JobagentConfig = {
-    ...checked.config,
-    shipments: {
-      ...checked.config.shipments,
-      metadata: {...metadata, url: metadata.url ?? `sqlite://${shipmentsDb}`},
-      telemetry: {...telemetry, url: telemetry.url ?? `sqlite://${shipmentsDb}`},
-    },
-  }
+  // A slice's defaults may lie in the data dir (an embedded database), which only the paths know.
+  const parsed: Layer = checked.config
+  const sections = SLICES.map((slice: AnySlice) => [slice.key, slice.withPaths(parsed[slice.key] as never, {dataDir})])
+  let config = {...checked.config, ...Object.fromEntries(sections)} as JobagentConfig
   config = merge(config, envLayer(env))
   config = merge(config, options.overrides ?? {})
-  return {config, paths: {configFile, dataDir, trackerDb: join(dataDir, 'jobagent.db'), shipmentsDb}}
+  return {config, paths: {configFile, dataDir, trackerDb: join(dataDir, 'jobagent.db')}}
 }
 
 /**

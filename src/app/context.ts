@@ -13,8 +13,6 @@ import type {NotificationService} from '../core/notifications/notification-servi
 import {maskedLogger, type SecretMask} from '../core/secrets.js'
 import type {Clock} from '../core/time.js'
 import {systemTimeZone} from '../core/time-zones.js'
-import type {createShipmentService} from '../shipments/app/shipments.js'
-import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import {openSqlite, type SqliteDatabase, writeRefusalOf} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
@@ -28,6 +26,7 @@ import {clockFromEnv} from './clock.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
 import {configuredSecrets} from './configured-secrets.js'
 import type {SharedSearch} from './shared-search.js'
+import type {Slice, SliceWiring} from './slice.js'
 import type {TrackerFiles} from './tracker-files.js'
 
 export interface ContextOptions {
@@ -59,7 +58,6 @@ interface Services {
   jobCatalog: Promise<JobCatalog>
   followUps: FollowUps
   sharedSearch: Promise<SharedSearch>
-  shipments: ShipmentService
   trackerFiles: Promise<TrackerFiles>
   jobSearch: Promise<JobSearch>
   notifications: Promise<NotificationService>
@@ -71,8 +69,8 @@ interface Services {
 /**
  * The composition root shared by the CLI, the server and the dashboard: config -> stores -> services, each built
  * by a leaf factory from the config section it needs. Everything is built on first use so a command pays only
- * for what it touches; the parts only some commands need (search, notifications, files, shipments) are also
- * loaded on first use, through the async open* methods.
+ * for what it touches; the parts only some commands need (search, notifications, files, the slices' services)
+ * are also loaded on first use, through the async open* methods.
  */
 export class AppContext {
   readonly config: JobagentConfig
@@ -86,6 +84,8 @@ export class AppContext {
   /** `--port` was given: JOBAGENT_PORT is not used, so not checked either. */
   private readonly portGiven: boolean
   private built: Partial<Services> = {}
+  /** Each slice's service by the slice's key, built on first use (see slice.ts). */
+  private sliceServices = new Map<string, unknown>()
   private closers: (() => void | Promise<void>)[] = []
   private readonly options: ContextOptions
 
@@ -314,30 +314,38 @@ export class AppContext {
     })
   }
 
-  /** Unified shipment state over the configured stores; pools and files open on first use, close with the context. */
-  async openShipments(): Promise<ShipmentService> {
-    const {createShipmentService} = await import('../shipments/app/shipments.js')
-    return this.shipmentsBuiltBy(createShipmentService)
+  /**
+   * A slice's service over its section of the config, one per context and closed with it. The slice's wiring loads
+   * on first use, so a command that never uses the slice does not load it.
+   */
+  async openSlice<Config, Service>(slice: Slice<string, never, Config, Service, never>): Promise<Service> {
+    return this.sliceService(slice, await slice.loadWiring())
   }
 
   /**
-   * The same shipment service for a caller that has loaded the shipment wiring already and needs the service at
-   * once (the HTTP services mount their routes synchronously).
+   * The same service for a caller that has loaded the slice's wiring already and needs the service at once (the
+   * HTTP services mount the slices' routes synchronously).
    */
-  shipmentsBuiltBy(create: typeof createShipmentService): ShipmentService {
-    return this.once('shipments', () => {
-      const service = create(this.config.shipments, {logger: this.logger, clock: this.clock})
-      this.closeWith(() => service.close())
-      // Checked in the background: a missing index is logged, never in a lookup's way.
-      void service.verifyIndexes()
-      return service
-    })
+  sliceService<Config, Service>(
+    slice: Slice<string, never, Config, Service, never>,
+    wiring: SliceWiring<Config, Service>,
+  ): Service {
+    if (!this.sliceServices.has(slice.key)) {
+      const config = (this.config as unknown as Record<string, Config>)[slice.key] as Config
+      const closeWith = (close: () => void | Promise<void>) => this.closeWith(close)
+      this.sliceServices.set(
+        slice.key,
+        wiring.createService({config, logger: this.logger, clock: this.clock, closeWith}),
+      )
+    }
+    return this.sliceServices.get(slice.key) as Service
   }
 
   async close(): Promise<void> {
     const closers = this.closers.reverse()
     this.closers = []
     this.built = {}
+    this.sliceServices.clear()
     for (const close of closers) await close()
   }
 }

@@ -28,7 +28,7 @@ export interface HealthView {
   names: boolean
 }
 
-/** A named check; other services (shipment stores, ...) add theirs to the list the health route runs. */
+/** A named check; the slices add theirs (their stores, ...) to the list the health route runs. */
 export interface HealthCheck {
   /** The key under `checks`, e.g. `tracker_database`. */
   name: string

@@ -1,15 +1,14 @@
-import {existsSync} from 'node:fs'
 import type {ApplicationService} from '../core/applications/application-service.js'
 import type {ContactService} from '../core/applications/contact-service.js'
 import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {InterviewService} from '../core/applications/interviews.js'
 import type {JobCatalog} from '../core/jobs/job-catalog.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
-import {createShipmentService, shipmentHealthChecks} from '../shipments/app/shipments.js'
-import type {ShipmentService} from '../shipments/core/shipment-service.js'
 import type {AppContext} from './context.js'
 import {deadBoardsCheck, type HealthCheck, lastRunCheck, trackerDatabaseCheck} from './health-checks.js'
 import type {FoundSearch} from './shared-search.js'
+import type {AnySlice, MountedSlice, SliceHttp} from './slice.js'
+import {SLICES} from './slices.js'
 import {VERSION} from './version.js'
 
 /** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
@@ -35,13 +34,41 @@ export interface HttpServices {
   interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<Iterable<string>>}
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
-  /** Run by GET /health in order; append the checks of other services (e.g. the shipment stores). */
+  /** Run by GET /health in order: the job side's checks, then each slice's. */
   healthChecks: HealthCheck[]
-  /** GET /shipments/{id}/unified; the route is mounted only when the service is given. */
-  shipments?: ShipmentService
+  /** The slices' routes, mounted after the job side's; none unless their HTTP halves are given (loadSliceHttp). */
+  slices?: MountedSlice<unknown>[]
 }
 
-export function createHttpServices(context: AppContext): HttpServices {
+/** A slice with its HTTP half loaded. */
+interface LoadedSlice {
+  slice: AnySlice
+  http: SliceHttp<unknown, unknown, never>
+}
+
+/** Every slice's HTTP half, in the order of the list; the server loads them before it builds the app. */
+export function loadSliceHttp(): Promise<LoadedSlice[]> {
+  return Promise.all(SLICES.map(async (slice: AnySlice) => ({slice, http: await slice.loadHttp()})))
+}
+
+/** The services of `jobagent serve`: the job side's and every slice's. */
+export async function openHttpServices(context: AppContext): Promise<HttpServices> {
+  return createHttpServices(context, await loadSliceHttp())
+}
+
+/** A slice's HTTP half over the context's one service of that slice, built when the routes are mounted. */
+function mounted(context: AppContext, {slice, http}: LoadedSlice): MountedSlice<unknown> {
+  const service = () => context.sliceService(slice, http)
+  const config = () => (context.config as unknown as Record<string, unknown>)[slice.key]
+  return {
+    key: slice.key,
+    healthChecks: () => http.healthChecks(service, config(), {dataDir: context.paths.dataDir}),
+    routes: (options) => http.routes(service(), config(), options as never),
+  }
+}
+
+export function createHttpServices(context: AppContext, slices: readonly LoadedSlice[] = []): HttpServices {
+  const mountedSlices = slices.map((loaded) => mounted(context, loaded))
   return {
     version: VERSION,
     get applications() {
@@ -71,28 +98,16 @@ export function createHttpServices(context: AppContext): HttpServices {
       of: (application) => context.interviews.of(application),
       calendar: () => context.interviewCalendar(),
     },
-    // Lazy: the checks open the database when they run, so a broken file shows as a failed check; the shipment
-    // stores join once they exist (an import while the server runs counts).
+    // Lazy: the checks open the database when they run, so a broken file shows as a failed check; a slice's checks
+    // may join while the server runs (its stores once they exist).
     get healthChecks() {
       return [
         trackerDatabaseCheck(() => context.trackerDb, context.logger.child('http')),
         lastRunCheck({lastRun: () => context.jobStore.lastRun()}, context.clock),
         deadBoardsCheck({lastRun: () => context.jobStore.lastRun()}, context.clock),
-        ...(shipmentsInUse(context) ? shipmentHealthChecks(() => context.shipmentsBuiltBy(createShipmentService)) : []),
+        ...mountedSlices.flatMap((slice) => slice.healthChecks()),
       ]
     },
-    get shipments() {
-      return context.shipmentsBuiltBy(createShipmentService)
-    },
+    slices: mountedSlices,
   }
-}
-
-/**
- * A user who never set up shipments has no embedded shipments.db: their health must not fail for it. The stores
- * are checked once they exist or point elsewhere (PostgreSQL, MongoDB, another SQLite file).
- */
-function shipmentsInUse(context: AppContext): boolean {
-  const {metadata, telemetry} = context.config.shipments
-  const embedded = `sqlite://${context.paths.shipmentsDb}`
-  return metadata.url !== embedded || telemetry.url !== embedded || existsSync(context.paths.shipmentsDb)
 }

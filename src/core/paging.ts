@@ -19,9 +19,6 @@ export const APPLICATIONS_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
 /** A page of the run ledger (`jobagent runs`, GET /runs). */
 export const RUNS_PAGE: PageBounds = {defaultLimit: 20, maxLimit: 200}
 
-/** A page of one shipment's telemetry history (GET /shipments/{id}/telemetry, `jobagent shipment history`). */
-export const TELEMETRY_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
-
 /**
  * How a number outside its range is refused, by the services and the API's query checks alike:
  * `limit must be a whole number from 1 to 1000, got 0`. `got` is what was sent, as it is to be shown.

@@ -2,9 +2,8 @@ import {OpenAPIHono} from '@hono/zod-openapi'
 import type {Context, MiddlewareHandler} from 'hono'
 import {cors} from 'hono/cors'
 import type {HttpServices} from '../app/http-services.js'
+import type {SliceSettings} from '../app/slices.js'
 import type {Logger} from '../core/logger.js'
-import type {ShipmentEventOptions} from '../shipments/http/shipment-events.js'
-import {shipmentRoutes} from '../shipments/http/shipments.js'
 import {allowedMethods} from './allowed-methods.js'
 import {errorBody, errorResponse, httpError, validationHook} from './errors.js'
 import {createHttpMetrics, type HttpMetrics} from './metrics.js'
@@ -44,8 +43,8 @@ export interface HttpAppOptions {
   closing?: AbortSignal
   /** Aborted when the shutdown's wait for requests in flight is over: a GET /jobs search still waiting stops. */
   stopping?: AbortSignal
-  /** The shipment event streams' interval, heartbeat and limit (tests shorten them). */
-  shipmentEvents?: Pick<ShipmentEventOptions, 'intervalMs' | 'heartbeatMs' | 'maxStreams'>
+  /** Settings of the slices' routes over their config sections, by slice (tests shorten the event streams' interval). */
+  slices?: SliceSettings
 }
 
 /**
@@ -85,7 +84,7 @@ const wellFormedPath: MiddlewareHandler = (c, next) => {
   return next()
 }
 
-/** The REST API of DESIGN.md: one router per resource, errors mapped once in onError. */
+/** The REST API of docs/API.md: one router per resource, errors mapped once in onError. */
 export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
   const logger = options.logger.child('http')
   const metrics = options.metrics ?? createHttpMetrics()
@@ -132,10 +131,17 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', contactsRoutes(services))
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))
-  const shipments = services.shipments
-  if (shipments) {
-    const events = {...options.shipmentEvents, logger, ...(options.closing ? {closing: options.closing} : {})}
-    app.route('/', shipmentRoutes({shipments}, {registry: metrics.registry, events}))
+  for (const slice of services.slices ?? []) {
+    const settings = (options.slices as Record<string, unknown> | undefined)?.[slice.key]
+    app.route(
+      '/',
+      slice.routes({
+        registry: metrics.registry,
+        logger,
+        ...(options.closing ? {closing: options.closing} : {}),
+        ...(settings === undefined ? {} : {settings}),
+      }),
+    )
   }
   app.route(
     '/',

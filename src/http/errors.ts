@@ -49,8 +49,9 @@ const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
 const statusOverrides = new WeakMap<JobagentError, ContentfulStatusCode>()
 
 /**
- * Gives one error a status other than its kind's default, for routes whose contract says so, e.g. a malformed
- * shipment id is 400 where other validation errors are 422: `throw withHttpStatus(new ValidationError(...), 400)`.
+ * Gives one error a status other than its kind's default, for routes whose contract says so, e.g. a malformed id
+ * in a path is 400 where other validation errors are 422: `throw withHttpStatus(new ValidationError(...), 400)`.
+ * A slice's routes map their errors this way, so the app's one error handler answers for every slice.
  */
 export function withHttpStatus<E extends JobagentError>(error: E, status: ContentfulStatusCode): E {
   statusOverrides.set(error, status)

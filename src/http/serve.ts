@@ -1,5 +1,5 @@
 import type {AppContext} from '../app/context.js'
-import {createHttpServices} from '../app/http-services.js'
+import {openHttpServices} from '../app/http-services.js'
 import {ConfigurationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {maskedLogger} from '../core/secrets.js'
@@ -64,15 +64,11 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   void context.trackerDb
   const shutdown = new AbortController()
   const forced = new AbortController()
-  const app = createHttpApp(createHttpServices(context), {
+  const app = createHttpApp(await openHttpServices(context), {
     // The server's log quotes failed boards (GET /jobs) as the run log does: with the configured secrets masked.
     logger: options.httpLogger ? maskedLogger(options.httpLogger, context.secrets) : context.logger,
     closing: shutdown.signal,
     stopping: forced.signal,
-    shipmentEvents: {
-      intervalMs: context.config.shipments.events.interval_ms,
-      maxStreams: context.config.shipments.events.max_streams,
-    },
     ...(options.apiToken ? {apiToken: options.apiToken} : {}),
     ...(options.corsOrigins ? {corsOrigins: options.corsOrigins} : {}),
     ...(options.allowedHosts ? {allowedHosts: options.allowedHosts} : {}),

@@ -119,7 +119,6 @@ describe('where the files live', () => {
       configFile: join(home.path, 'config.json'),
       dataDir: home.path,
       trackerDb: join(home.path, 'jobagent.db'),
-      shipmentsDb: join(home.path, 'shipments.db'),
     })
     expect(config.shipments.metadata.url).toBe(`sqlite://${join(home.path, 'shipments.db')}`)
   })

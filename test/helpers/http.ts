@@ -3,7 +3,7 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {AppContext} from '../../src/app/context.js'
-import {createHttpServices} from '../../src/app/http-services.js'
+import {createHttpServices, loadSliceHttp} from '../../src/app/http-services.js'
 import {createHttpApp, type HttpAppOptions} from '../../src/http/app.js'
 import {tempDir} from './cli.js'
 import {memoryLogger} from './memory-log.js'
@@ -16,13 +16,16 @@ export interface TestApi {
   cleanup(): Promise<void>
 }
 
+/** The slices' HTTP halves, loaded once for every test app, as `jobagent serve` loads them before it listens. */
+const SLICE_HTTP = await loadSliceHttp()
+
 /** The real API on a real AppContext in a temporary JOBAGENT_HOME (config.json written from `config`). */
 export function testApi(options: {config?: object; app?: Partial<HttpAppOptions>} = {}): TestApi {
   const home = tempDir('jobagent-http-')
   writeFileSync(join(home.path, 'config.json'), JSON.stringify(options.config ?? {sources: []}), {mode: 0o600})
   const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
   const log = memoryLogger('INFO')
-  const app = createHttpApp(createHttpServices(context), {logger: log.logger, ...options.app})
+  const app = createHttpApp(createHttpServices(context, SLICE_HTTP), {logger: log.logger, ...options.app})
   return {
     home: home.path,
     context,

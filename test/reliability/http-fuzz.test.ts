@@ -1,3 +1,4 @@
+import {join} from 'node:path'
 import fc from 'fast-check'
 import '../helpers/fuzz.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -308,7 +309,7 @@ function isOpenPath(path: string): boolean {
 
 /** Shipments in the embedded store, so lookups find rows, miss rows and meet odd ids. */
 async function seedShipments(target: TestApi): Promise<void> {
-  const file = target.context.paths.shipmentsDb
+  const file = join(target.context.paths.dataDir, 'shipments.db')
   const fields = {idField: 'shipment_id', timeField: 'recorded_at'}
   const metadata = new SqliteShipmentMetadataWriter({file, table: 'shipments', idColumn: 'shipment_id'})
   const telemetry = new SqliteTelemetryWriter({file, table: 'telemetry', ...fields})

@@ -1,7 +1,7 @@
 import type {SourceOutcome} from './search-result.js'
 
 // The HTTP client describes socket failures as `network error: <message with the system error code>`
-// (src/sources/http-client.ts), e.g. `network error: getaddrinfo ENOTFOUND remoteok.com`.
+// (src/http-client/http-error.ts), e.g. `network error: getaddrinfo ENOTFOUND remoteok.com`.
 const NETWORK_ERROR = /^network error: .*?\b(E[A-Z_]{3,}|UND_ERR_[A-Z_]+)\b/
 
 const CAUSES: readonly {codes: readonly string[]; cause: string}[] = [

@@ -1,13 +1,11 @@
 import {homedir} from 'node:os'
 import {resolve} from 'node:path'
-import type {JobagentConfig} from '../../app/config.js'
-import type {HealthCheck} from '../../app/health-checks.js'
+import type {SliceWiring} from '../../app/slice.js'
 import {ConfigurationError} from '../../core/errors.js'
 import type {Logger} from '../../core/logger.js'
 import type {Clock} from '../../core/time.js'
 import {isStoreName} from '../core/names.js'
 import {type ShipmentMetrics, ShipmentService} from '../core/shipment-service.js'
-import type {StoreRole} from '../core/store-failures.js'
 import type {
   CombinedShipmentStore,
   MetadataColumnLimits,
@@ -27,8 +25,10 @@ import {ReadOnlyShipmentDatabase} from '../storage/sqlite/shipment-database.js'
 import {SqliteShipmentMetadataStore} from '../storage/sqlite/shipment-metadata-store.js'
 import {SqliteTelemetryStore} from '../storage/sqlite/shipment-telemetry-store.js'
 import {SqliteShipmentMetadataWriter, SqliteTelemetryWriter} from '../storage/sqlite/shipment-writers.js'
+import type {ShipmentsConfig} from './config-section.js'
 
-export type ShipmentsConfig = JobagentConfig['shipments']
+export type {ShipmentsConfig} from './config-section.js'
+
 type StoreScheme = 'sqlite' | 'postgres' | 'mysql' | 'mongodb'
 
 /** The store a URL names by its scheme; the config key goes into the error so the user knows what to fix. */
@@ -224,21 +224,15 @@ export const shipmentWriters = {
   },
 }
 
-/** GET /health entries `shipments_metadata` and `shipments_telemetry`: a timed ping of each store. */
-export function shipmentHealthChecks(service: () => ShipmentService): HealthCheck[] {
-  return (['metadata', 'telemetry'] as const satisfies readonly StoreRole[]).map((role) => ({
-    name: `shipments_${role}`,
-    async run() {
-      const check = await service().check(role)
-      return {
-        status: check.status,
-        componentType: 'datastore' as const,
-        componentId: check.kind,
-        observedValue: check.latency_ms,
-        observedUnit: 'ms',
-        ...(check.output ? {output: check.output} : {}),
-        time: new Date().toISOString(),
-      }
-    },
-  }))
+/**
+ * The slice's service for AppContext: one per context, closed with it; the stores' indexes are checked in the
+ * background, so a missing one is logged, never in a lookup's way.
+ */
+export const shipmentWiring: SliceWiring<ShipmentsConfig, ShipmentService> = {
+  createService(context) {
+    const service = createShipmentService(context.config, {logger: context.logger, clock: context.clock})
+    context.closeWith(() => service.close())
+    void service.verifyIndexes()
+    return service
+  },
 }

@@ -5,6 +5,7 @@ import type {Style} from '../../cli/style.js'
 import {escapeControls, escapeJsonControls} from '../../core/control-characters.js'
 import {followRemoteShipment} from '../app/remote-shipment-events.js'
 import {followShipment, type WatchEvent} from '../app/shipment-watcher.js'
+import {shipmentSlice} from '../app/slice.js'
 import type {UnifiedState} from '../core/unified-state.js'
 import {renderShipmentChange, renderUnifiedState} from './render.js'
 
@@ -36,7 +37,7 @@ export function watchShipment(
       ? (signal, onEvent) => followRemoteShipment(server, id, {signal, onEvent, ...(token ? {token} : {})})
       : async (signal, onEvent) => {
           const intervalMs = context.config.shipments.events.interval_ms
-          await followShipment(await context.openShipments(), id, {signal, onEvent, intervalMs})
+          await followShipment(await context.openSlice(shipmentSlice), id, {signal, onEvent, intervalMs})
         },
     options,
   )

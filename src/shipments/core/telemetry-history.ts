@@ -1,9 +1,12 @@
 import {findControl} from '../../core/control-characters.js'
 import {type ErrorDetail, ValidationError} from '../../core/errors.js'
-import {checkPage, TELEMETRY_PAGE, wholeNumberMessage} from '../../core/paging.js'
+import {checkPage, type PageBounds, wholeNumberMessage} from '../../core/paging.js'
 import type {TelemetryHistoryPage, TelemetryWindow} from './stores.js'
 import {normaliseTimestamp} from './timestamps.js'
 import type {LatestTelemetry} from './unified-state.js'
+
+/** A page of one shipment's telemetry history (GET /shipments/{id}/telemetry, `jobagent shipment history`). */
+export const TELEMETRY_PAGE: PageBounds = {defaultLimit: 100, maxLimit: 1000}
 
 /** What a caller asks of a shipment's history; text as it comes from a query string or a flag. */
 export interface HistoryQuery {

@@ -217,10 +217,11 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // The tracker of docs/TRACKER.md. Applications are rebuilt with AUTOINCREMENT, so the short id of a purged
-    // application is never given to another; the history is rebuilt with them (it references them) and says what
-    // each entry changed (`change`, null in older entries: a status or notes change) and how (`details`, JSON).
-    // Interviews and contacts belong to an application and go with it when it is purged.
+    // The tracker of docs/COMMANDS.md, "Tracking applications". Applications are rebuilt with AUTOINCREMENT, so
+    // the short id of a purged application is never given to another; the history is rebuilt with them (it
+    // references them) and says what each entry changed (`change`, null in older entries: a status or notes
+    // change) and how (`details`, JSON). Interviews and contacts belong to an application and go with it when it
+    // is purged.
     version: 12,
     sql: `
       CREATE TABLE applications_next (

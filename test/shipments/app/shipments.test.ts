@@ -11,6 +11,7 @@ import {
   sqliteFile,
   storeScheme,
 } from '../../../src/shipments/app/shipments.js'
+import {shipmentSlice} from '../../../src/shipments/app/slice.js'
 import type {ShipmentService} from '../../../src/shipments/core/shipment-service.js'
 import {tempDir} from '../../helpers/cli.js'
 import {closedPort, shipmentTestApp, silentServer} from '../../helpers/shipments.js'
@@ -149,13 +150,13 @@ describe('shipment store wiring', () => {
   })
 })
 
-describe('AppContext.openShipments', () => {
+describe('AppContext.openSlice(shipmentSlice)', () => {
   it('serves the embedded store in the data directory and closes with the context', async () => {
     const dir = tempDir()
     const context = new AppContext({env: {JOBAGENT_HOME: dir.path}})
     try {
-      const shipments = await context.openShipments()
-      expect(await context.openShipments()).toBe(shipments)
+      const shipments = await context.openSlice(shipmentSlice)
+      expect(await context.openSlice(shipmentSlice)).toBe(shipments)
       expect(shipments.sources).toEqual({metadata: 'sqlite', telemetry: 'sqlite'})
       const error = await shipments.unified('S1').catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(UnavailableError)

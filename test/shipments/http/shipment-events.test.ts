@@ -23,7 +23,7 @@ type EventSettings = Pick<ShipmentEventOptions, 'intervalMs' | 'heartbeatMs' | '
 /** The app of `jobagent serve` over real SQLite stores holding the example shipments, listening on 127.0.0.1. */
 async function servedApi(events: EventSettings = {intervalMs: 100}) {
   const closing = new AbortController()
-  const api = testApi({app: {closing: closing.signal, shipmentEvents: events}})
+  const api = testApi({app: {closing: closing.signal, slices: {shipments: events}}})
   cleanups.push(() => api.cleanup())
   await importShipments(
     api.context.config.shipments,
@@ -179,7 +179,7 @@ describe('GET /shipments/{shipment_id}/unified/events over SQLite', () => {
 
   it('ends open streams at once on shutdown instead of holding it until its timeout', async () => {
     const closing = new AbortController()
-    const api = testApi({app: {closing: closing.signal, shipmentEvents: {intervalMs: 100}}})
+    const api = testApi({app: {closing: closing.signal, slices: {shipments: {intervalMs: 100}}}})
     cleanups.push(() => api.cleanup())
     await importShipments(
       api.context.config.shipments,
