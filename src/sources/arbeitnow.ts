@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {jsonFeedAdapter} from './board-adapter.js'
-import {fixedPath, names, publicUrl, text} from './board-helpers.js'
+import {fixedPath, publicUrl, text} from './board-helpers.js'
 import type {BoardSpec} from './board-source.js'
 import {isObject} from './shared.js'
 

@@ -66,6 +66,8 @@ export interface AtsFacts {
   paged?: boolean
   /** The board a URL on this ATS names, or undefined. */
   recognise: (url: UrlParts) => UrlBoard | undefined
+  /** A careers URL it recognises, naming the board `acme` (Workday: `acme.wd5/Careers`): help texts and tests. */
+  example: string
 }
 
 /** A problem of one entry: the key it concerns and the message after the key's name. */
@@ -79,6 +81,8 @@ export interface BoardKind {
   label: string
   /** The list an entry names its boards in: one source per board. None for a single feed. */
   list?: BoardListKey
+  /** How one entry of its list is written when a bare slug is not enough (`<tenant>.<wdN>/<site>`). */
+  slugForm?: string
   /** The keys its entries add to those every entry takes. */
   settings?: Readonly<Record<string, SettingShape>>
   ats?: AtsFacts

@@ -105,6 +105,11 @@ export function probeableAts(): {type: AtsType; label: string; paged: boolean}[]
   }))
 }
 
+/** How people call every ATS jobagent recognises (`Greenhouse`, `Lever`, ...), in the order of BOARD_KINDS. */
+export function atsLabels(): string[] {
+  return ATS_TABLE.map((row) => row.label)
+}
+
 /** `Greenhouse` for `greenhouse`; the type itself for a type the table does not hold. */
 export function atsLabel(type: string): string {
   return ATS_TABLE.find((row) => row.type === type)?.label ?? type
