@@ -16,7 +16,7 @@ export interface FeedOptions {
 }
 
 /** A board type whose entry gives one source (`remoteok`, `rss`): its facts and how its one source is built. */
-export interface FeedAdapter extends BoardKind {
+interface FeedAdapter extends BoardKind {
   type: SourceType
   list?: undefined
   source: (config: SourceConfig, deps: AdapterDeps, options?: FeedOptions) => JobSource
@@ -25,7 +25,7 @@ export interface FeedAdapter extends BoardKind {
 }
 
 /** A board type whose entry names its boards in a list (an ATS): one source per board of the list. */
-export interface ListAdapter extends BoardKind {
+interface ListAdapter extends BoardKind {
   type: SourceType
   list: BoardListKey
   source: (config: SourceConfig, board: BoardRef, deps: AdapterDeps) => JobSource
