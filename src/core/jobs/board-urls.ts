@@ -1,8 +1,8 @@
 /**
  * Where companies post: the applicant tracking systems (ATS) jobagent knows, how a careers URL on each names the
  * company's board, and which of them a bare slug is enough to ask, as the rows of BOARD_KINDS with `ats` say.
- * `jobagent boards find` reads them; an ATS added there is found here. URLs are read with `new URL` and compared by hostname labels and path segments, so a
- * hostile string costs time in proportion to its length.
+ * `jobagent boards find` reads them; an ATS added there is found here. URLs are read with `new URL` and compared
+ * by hostname labels and path segments, so a hostile string costs time in proportion to its length.
  */
 
 import type {AtsFacts, UrlBoard, UrlParts} from './board-kind.js'

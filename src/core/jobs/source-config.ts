@@ -1,7 +1,8 @@
 /**
  * The settings of one `sources` entry: which board adapter to build and how. Defined here, beside the JobSource
  * port, so the adapters in src/sources and the config file's schema in src/app share one definition, and the
- * rules an entry must meet beyond its JSON shape, so `run` and `config set` judge a list alike.
+ * rules an entry must meet beyond its JSON shape, so `run` and `config set` judge a list alike. The types, their
+ * lists and their own rules are the rows of BOARD_KINDS (board-kinds.ts); nothing here names a board.
  */
 
 import {ConfigurationError, type ErrorDetail} from '../errors.js'
