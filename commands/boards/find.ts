@@ -1,12 +1,12 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args, Flags} from '../../src/cli/oclif.js'
 import {renderFound} from '../../src/cli/render/boards.js'
+import {atsLabels} from '../../src/core/jobs/board-urls.js'
 
 export default class BoardsFind extends BaseCommand {
   static summary = "Find a company's job board: from its careers page URL, or by trying its name on each ATS"
   static description =
-    'A careers URL on a known applicant tracking system (Greenhouse, Lever, Ashby, Workable, Recruitee, Personio, ' +
-    'Breezy HR, Teamtailor, Pinpoint, SmartRecruiters, Workday, BambooHR, Rippling) is recognised without a request. ' +
+    `A careers URL on a known applicant tracking system (${atsLabels().join(', ')}) is recognised without a request. ` +
     'Another URL is read for the boards its page links to or embeds. A name is turned into a few likely slugs (Acme Corp, Inc. gives acmecorp, acme-corp, acme) and each is asked ' +
     'on every ATS a slug is enough for, all at once, one request each, within about ten seconds. Each board that ' +
     'answers with jobs is shown with its number of open jobs, a sample title and its sources entry. --add writes ' +

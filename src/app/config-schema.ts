@@ -5,8 +5,9 @@
 
 import type * as ZodMini from 'zod/mini'
 import type {ErrorDetail} from '../core/errors.js'
+import type {SettingShape} from '../core/jobs/board-kind.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
-import {type BoardRef, SOURCE_TYPES, type SourceConfig} from '../core/jobs/source-config.js'
+import {type BoardRef, SOURCE_TYPES, type SourceConfig, sourceSettings} from '../core/jobs/source-config.js'
 import {type Profile, SENIORITIES} from '../core/matching/profile.js'
 import {examples, section, text, withExample} from './config-section.js'
 import {SLICES, type SliceConfigs} from './slices.js'
@@ -17,6 +18,11 @@ const stringList = (example: string[]) =>
   z._default(withExample(z.array(z.string().check(z.regex(/\S/, 'must not be empty'))), example), () => [])
 /** A board, site or company slug, optionally with the company name to show (Lever and Ashby carry none). */
 const boardList = z.array(z.union([text(), z.strictObject({slug: text(), company: z.optional(z.string())})]))
+
+/** What a setting of a board type accepts: free text (not empty), or one of its words. */
+function settingSchema(shape: SettingShape) {
+  return shape === 'text' ? text() : z.enum(shape)
+}
 
 const sourceSchema = z.strictObject({
   type: z.enum(SOURCE_TYPES),
@@ -30,11 +36,8 @@ const sourceSchema = z.strictObject({
   sites: z.optional(boardList),
   companies: z.optional(boardList),
   accounts: z.optional(boardList),
-  region: z.optional(z.enum(['global', 'eu'])),
-  path: z.optional(text()),
-  country: z.optional(text()),
-  app_id: z.optional(text()),
-  app_key: z.optional(text()),
+  // The keys some board types add (Lever's `region`, Adzuna's `country`), from their rows of BOARD_KINDS.
+  ...Object.fromEntries(sourceSettings().map(([key, shape]) => [key, z.optional(settingSchema(shape))])),
 })
 
 /** Without a `sources` key the keyless public boards are searched. */

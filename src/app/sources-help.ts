@@ -1,4 +1,4 @@
-import {boardListKey, requiredKeys, SOURCE_TYPES} from '../core/jobs/source-config.js'
+import {boardKind, boardListKey, requiredKeys, SOURCE_TYPES} from '../core/jobs/source-config.js'
 import {DEFAULT_SOURCES} from './config-schema.js'
 
 /**
@@ -11,7 +11,7 @@ export function sourcesHelp(): string {
   const width = Math.max(...SOURCE_TYPES.map((type) => type.length)) + 2
   const rows = SOURCE_TYPES.map((type) => {
     const list = boardListKey(type)
-    const slug = type === 'workday' ? '<tenant>.<wdN>/<site>' : '<slug>'
+    const slug = boardKind(type)?.slugForm ?? '<slug>'
     const needs = requiredKeys(type).map((key) => (key === list ? `${key}: ["${slug}", ...]` : key))
     return `  ${type.padEnd(width)}${needs.length > 0 ? needs.join(', ') : '-'}`
   })

@@ -1,7 +1,8 @@
 import {parseSalaryText} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
+import {jsonBoardsAdapter} from './board-adapter.js'
+import {companyHost, jobsUnder, placeName, text} from './board-helpers.js'
 import type {BoardSpec} from './board-source.js'
-import {ats, companyHost, jobsUnder, placeName, text} from './boards.js'
 import {isObject, type Json, picked, UnexpectedShapeError} from './shared.js'
 
 /** The opening's page on the company's career site, where the detail's `jobOpeningShareUrl` points. */
@@ -108,4 +109,4 @@ const BAMBOOHR: BoardSpec = {
   },
 }
 
-export const bamboohrSource = ats(BAMBOOHR)
+export const bamboohrBoard = jsonBoardsAdapter(BAMBOOHR)

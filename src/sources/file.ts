@@ -8,6 +8,7 @@ import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.j
 import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {isHttpUrl} from '../core/url-identity.js'
+import {type FeedOptions, feedAdapter} from './board-adapter.js'
 import {isObject, type Json, toJob} from './shared.js'
 
 const TEXT_FIELDS = ['company', 'location', 'source', 'description', 'employment_type', 'company_url'] as const
@@ -19,7 +20,7 @@ const FILE_HINT =
  * Jobs from a local file: a JSON array of JobResponse objects or a CSV file with the JobResponse columns
  * (header row). `path` is relative to the working directory. A bad row fails the source and is named.
  */
-export function fileSource(config: SourceConfig & {path: string}, options: {cwd?: string} = {}): JobSource {
+function fileSource(config: SourceConfig & {path: string}, options: FeedOptions = {}): JobSource {
   const path = resolve(options.cwd ?? process.cwd(), config.path)
   const label = config.path
   return {
@@ -140,3 +141,8 @@ function fileSalary(value: unknown) {
   }
   return parseSalaryText(value)
 }
+
+/** The file is the entry's `path`, which the config check requires; it is read, never asked for. */
+export const fileBoard = feedAdapter('file', {
+  source: (config, _deps, options) => fileSource({...config, path: config.path ?? ''}, options),
+})

@@ -4,6 +4,7 @@ import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {feedAdapter} from './board-adapter.js'
 import {type AdapterDeps, adapterSettings, arrayField, isObject, type Json, requestOptions, toJob} from './shared.js'
 
 const HACKERNEWS_URL = 'https://hn.algolia.com'
@@ -18,7 +19,7 @@ const WORK_MODE = /\b(remote|onsite|on-site|hybrid)\b/i
  * story by `whoishiring`, the jobs are its top-level comments (replies are left out), read up to `max_pages`
  * pages. Each post's first line is read as "Company | Role | Location | ...". Jobs link to the comment on HN.
  */
-export function hackerNewsSource(config: SourceConfig, deps: AdapterDeps): JobSource {
+function hackerNewsSource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, HACKERNEWS_URL)
   return {
     name: sourceName(config),
@@ -121,3 +122,5 @@ export function parseHeading(commentText: unknown): {company: string; title: str
   const modes = rest.filter((part) => WORK_MODE.test(part) && !location.toLowerCase().includes(part.toLowerCase()))
   return {company, title, location: [location, ...modes].filter(Boolean).join('; ')}
 }
+
+export const hackerNewsBoard = feedAdapter('hackernews', {source: hackerNewsSource, defaultUrl: () => HACKERNEWS_URL})

@@ -2,6 +2,7 @@ import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import {HttpError, looksLikeHtml} from '../http-client/index.js'
+import {listAdapter} from './board-adapter.js'
 import {explainNotFound} from './board-source.js'
 import {parseXml, textOf, withoutReservedNames, xmlParser} from './feed.js'
 import {
@@ -36,7 +37,7 @@ const publicHost = (company: BoardRef) => `https://${company.slug}.jobs.personio
  * document, `<workzag-jobs>` of `<position>`s, whose public page is `/job/{id}` on the company's host. An unknown
  * company is redirected to personio's own site, an HTML page, which is reported like a 404.
  */
-export function personioSource(config: SourceConfig, company: BoardRef, deps: AdapterDeps): JobSource {
+function personioSource(config: SourceConfig, company: BoardRef, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, publicHost(company))
   return {
     name: sourceName(config, company.slug),
@@ -127,3 +128,8 @@ function description(item: Json): string {
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
+
+export const personioBoard = listAdapter('personio', {
+  source: personioSource,
+  defaultUrl: (_config, company) => publicHost(company),
+})

@@ -1,8 +1,9 @@
 import {z} from 'zod'
 import {salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
+import {jsonBoardsAdapter} from './board-adapter.js'
+import {nonEmptyStrings, remoteRegion, text} from './board-helpers.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
-import {ats, nonEmptyStrings, remoteRegion, text} from './boards.js'
 import {eligibility, isObject, type Json, picked} from './shared.js'
 
 /** The path of a company's board on the API; a job's detail is under it (`/jobs/{uuid}`). */
@@ -146,4 +147,4 @@ const RIPPLING: BoardSpec = {
   },
 }
 
-export const ripplingSource = ats(RIPPLING)
+export const ripplingBoard = jsonBoardsAdapter(RIPPLING)

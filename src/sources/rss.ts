@@ -1,8 +1,10 @@
+import {feedName} from '../core/jobs/board-kinds.js'
 import type {HtmlReader} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
-import {feedName, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {feedAdapter} from './board-adapter.js'
 import {type FeedItem, feedDescription, fetchFeed} from './feed.js'
 import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './shared.js'
 
@@ -10,7 +12,7 @@ import {type AdapterDeps, adapterSettings, splitCompanyTitle, toJob} from './sha
  * Any RSS 2.0, RSS 1.0 or Atom feed of jobs at `url` (the full feed URL). The company comes from a
  * "Company: Title" item title when there is one, else it is the feed's name. Respect the feed owner's terms.
  */
-export function rssSource(config: SourceConfig & {url: string}, deps: AdapterDeps): JobSource {
+function rssSource(config: SourceConfig & {url: string}, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, config.url)
   const name = feedName(config)
   return {
@@ -44,3 +46,8 @@ function mapFeedItems(items: readonly FeedItem[], name: string, readHtml: HtmlRe
   }
   return jobs
 }
+
+/** The feed is the entry's `url`, which the config check requires. */
+export const rssBoard = feedAdapter('rss', {
+  source: (config, deps) => rssSource({...config, url: config.url ?? ''}, deps),
+})

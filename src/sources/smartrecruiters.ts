@@ -1,8 +1,9 @@
 import {z} from 'zod'
 import {salaryFromAmounts} from '../core/jobs/salary.js'
 import type {BoardRef} from '../core/jobs/source-config.js'
+import {jsonBoardsAdapter} from './board-adapter.js'
+import {placeName, publicUrl, text} from './board-helpers.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
-import {ats, placeName, publicUrl, text} from './boards.js'
 import {isObject, type Json, keepsItsPath, picked} from './shared.js'
 
 /** Postings per page: the most SmartRecruiters' posting list answers with, whatever `limit` asks. */
@@ -131,4 +132,4 @@ function jobAd(value: unknown): string | undefined {
     .join('')
 }
 
-export const smartRecruitersSource = ats(SMARTRECRUITERS)
+export const smartRecruitersBoard = jsonBoardsAdapter(SMARTRECRUITERS)

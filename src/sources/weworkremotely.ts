@@ -3,6 +3,7 @@ import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {feedAdapter} from './board-adapter.js'
 import {type FeedItem, feedDescription, fetchFeed, textOf} from './feed.js'
 import {type AdapterDeps, adapterSettings, eligibility, splitCompanyTitle, toJob} from './shared.js'
 
@@ -17,7 +18,7 @@ const FLAGS = /[\u{1f1e6}-\u{1f1ff}]/gu
  * We Work Remotely's RSS feed of all jobs, or the category feed that `url` names when it ends in `.rss`.
  * Terms: attribute the links back to We Work Remotely; applying goes through weworkremotely.com (`link`).
  */
-export function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): JobSource {
+function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): JobSource {
   const settings = adapterSettings(config, WEWORKREMOTELY_URL)
   const feedUrl = /\.rss$/i.test(settings.baseUrl) ? settings.baseUrl : `${settings.baseUrl}${ALL_JOBS_FEED}`
   return {
@@ -61,3 +62,8 @@ function mapWeWorkRemotely(items: readonly FeedItem[], readHtml: HtmlReader): Jo
   }
   return jobs
 }
+
+export const weWorkRemotelyBoard = feedAdapter('weworkremotely', {
+  source: weWorkRemotelySource,
+  defaultUrl: () => WEWORKREMOTELY_URL,
+})

@@ -1,7 +1,9 @@
 import {z} from 'zod'
-import {type BoardRef, workdaySite} from '../core/jobs/source-config.js'
+import {workdaySite} from '../core/jobs/board-kinds.js'
+import type {BoardRef} from '../core/jobs/source-config.js'
+import {jsonBoardsAdapter} from './board-adapter.js'
+import {nonEmptyStrings, text, workplace} from './board-helpers.js'
 import type {BoardPage, BoardSpec} from './board-source.js'
-import {ats, nonEmptyStrings, text, workplace} from './boards.js'
 import {isObject, type Json, keepsItsPath} from './shared.js'
 
 /** Jobs per page: the most a Workday site answers with (a larger `limit` is refused with HTTP 400). */
@@ -99,4 +101,4 @@ const WORKDAY: BoardSpec = {
   },
 }
 
-export const workdaySource = ats(WORKDAY)
+export const workdayBoard = jsonBoardsAdapter(WORKDAY)

@@ -1,67 +1,67 @@
 import type {JobResponse} from '../../src/core/jobs/job.js'
 import type {JobSource} from '../../src/core/jobs/job-source.js'
-import {
-  arbeitnowSource,
-  ashbySource,
-  greenhouseSource,
-  himalayasSource,
-  jobicySource,
-  leverSource,
-  pinpointSource,
-  remoteOkSource,
-  remotiveSource,
-  teamtailorSource,
-  workingNomadsSource,
-} from '../../src/sources/boards.js'
-import {weWorkRemotelySource} from '../../src/sources/weworkremotely.js'
+import {arbeitnowBoard} from '../../src/sources/arbeitnow.js'
+import {ashbyBoard} from '../../src/sources/ashby.js'
+import {greenhouseBoard} from '../../src/sources/greenhouse.js'
+import {himalayasBoard} from '../../src/sources/himalayas.js'
+import {jobicyBoard} from '../../src/sources/jobicy.js'
+import {leverBoard} from '../../src/sources/lever.js'
+import {pinpointBoard} from '../../src/sources/pinpoint.js'
+import {remoteOkBoard} from '../../src/sources/remoteok.js'
+import {remotiveBoard} from '../../src/sources/remotive.js'
+import {teamtailorBoard} from '../../src/sources/teamtailor.js'
+import {weWorkRemotelyBoard} from '../../src/sources/weworkremotely.js'
+import {workingNomadsBoard} from '../../src/sources/workingnomads.js'
 import {serveBody, startMockServer} from './mock-board.js'
 import {fetchAll, fixtureText, testDeps} from './source-fixtures.js'
 
 /** Every board capture in test/fixtures/sources and the adapter that reads it, pointed at a local server. */
 export const BOARD_CAPTURES: Record<string, {file: string; source: (url: string) => JobSource}> = {
-  remoteok: {file: 'remoteok.json', source: (url) => remoteOkSource({type: 'remoteok', url}, testDeps())},
-  remotive: {file: 'remotive.json', source: (url) => remotiveSource({type: 'remotive', url}, testDeps())},
+  remoteok: {file: 'remoteok.json', source: (url) => remoteOkBoard.source({type: 'remoteok', url}, testDeps())},
+  remotive: {file: 'remotive.json', source: (url) => remotiveBoard.source({type: 'remotive', url}, testDeps())},
   arbeitnow: {
     file: 'arbeitnow.json',
-    source: (url) => arbeitnowSource({type: 'arbeitnow', url, max_pages: 1}, testDeps()),
+    source: (url) => arbeitnowBoard.source({type: 'arbeitnow', url, max_pages: 1}, testDeps()),
   },
   'arbeitnow-data-only': {
     file: 'arbeitnow-data-only.json',
-    source: (url) => arbeitnowSource({type: 'arbeitnow', url, max_pages: 1}, testDeps()),
+    source: (url) => arbeitnowBoard.source({type: 'arbeitnow', url, max_pages: 1}, testDeps()),
   },
-  jobicy: {file: 'jobicy.json', source: (url) => jobicySource({type: 'jobicy', url}, testDeps())},
+  jobicy: {file: 'jobicy.json', source: (url) => jobicyBoard.source({type: 'jobicy', url}, testDeps())},
   himalayas: {
     file: 'himalayas.json',
-    source: (url) => himalayasSource({type: 'himalayas', url, max_pages: 1}, testDeps()),
+    source: (url) => himalayasBoard.source({type: 'himalayas', url, max_pages: 1}, testDeps()),
   },
   greenhouse: {
     file: 'greenhouse.json',
-    source: (url) => greenhouseSource({type: 'greenhouse', url, boards: ['gitlab']}, {slug: 'gitlab'}, testDeps()),
+    source: (url) =>
+      greenhouseBoard.source({type: 'greenhouse', url, boards: ['gitlab']}, {slug: 'gitlab'}, testDeps()),
   },
   lever: {
     file: 'lever.json',
-    source: (url) => leverSource({type: 'lever', url, sites: ['people-ai']}, {slug: 'people-ai'}, testDeps()),
+    source: (url) => leverBoard.source({type: 'lever', url, sites: ['people-ai']}, {slug: 'people-ai'}, testDeps()),
   },
   ashby: {
     file: 'ashby.json',
-    source: (url) => ashbySource({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
+    source: (url) => ashbyBoard.source({type: 'ashby', url, boards: ['notion']}, {slug: 'notion'}, testDeps()),
   },
   pinpoint: {
     file: 'pinpoint.json',
     source: (url) =>
-      pinpointSource({type: 'pinpoint', url, companies: ['workwithus']}, {slug: 'workwithus'}, testDeps()),
+      pinpointBoard.source({type: 'pinpoint', url, companies: ['workwithus']}, {slug: 'workwithus'}, testDeps()),
   },
   teamtailor: {
     file: 'teamtailor.json',
-    source: (url) => teamtailorSource({type: 'teamtailor', url, companies: ['upcloud']}, {slug: 'upcloud'}, testDeps()),
+    source: (url) =>
+      teamtailorBoard.source({type: 'teamtailor', url, companies: ['upcloud']}, {slug: 'upcloud'}, testDeps()),
   },
   workingnomads: {
     file: 'workingnomads.json',
-    source: (url) => workingNomadsSource({type: 'workingnomads', url}, testDeps()),
+    source: (url) => workingNomadsBoard.source({type: 'workingnomads', url}, testDeps()),
   },
   weworkremotely: {
     file: 'weworkremotely.xml',
-    source: (url) => weWorkRemotelySource({type: 'weworkremotely', url}, testDeps()),
+    source: (url) => weWorkRemotelyBoard.source({type: 'weworkremotely', url}, testDeps()),
   },
 }
 

@@ -12,7 +12,7 @@ import {maskCredentials, maskCredentialsIn, maskUrl, maskUrlsIn, withoutPassword
 import {applicationUrlKey, canonicalJobUrl} from '../../src/core/url-identity.js'
 import {parseNotifierUrl} from '../../src/notifiers/channel-urls.js'
 import {sqliteFile} from '../../src/shipments/app/shipments.js'
-import {remoteRegion} from '../../src/sources/boards.js'
+import {remoteRegion} from '../../src/sources/board-helpers.js'
 import {parseHeading} from '../../src/sources/hackernews.js'
 import {adapterSettings, eligibility, lowerCaseHost, tidyList} from '../../src/sources/shared.js'
 import {memoryLogger} from '../helpers/memory-log.js'

@@ -3,7 +3,7 @@ import {ConfigurationError} from '../../src/core/errors.js'
 import type {SourceConfig} from '../../src/core/jobs/source-config.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {HttpError} from '../../src/http-client/index.js'
-import {adzunaSource} from '../../src/sources/boards.js'
+import {adzunaBoard} from '../../src/sources/adzuna.js'
 import {createSources} from '../../src/sources/index.js'
 import {memoryLogger} from '../helpers/memory-log.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
@@ -28,7 +28,7 @@ const entry = (url: string, more: Partial<SourceConfig> = {}): SourceConfig => (
 describe('Adzuna adapter', () => {
   it('maps a search page field by field, asking with the tag and the credentials', async () => {
     server = await startMockServer({'/v1/api/jobs/gb/search/1': serveBody(fixtureText('adzuna.json'))})
-    const source = adzunaSource(entry(server.url), testDeps())
+    const source = adzunaBoard.source(entry(server.url), testDeps())
     const jobs = await fetchAll(source, {tags: ['Engineer']})
 
     expect(source.name).toBe('adzuna:gb')
@@ -68,7 +68,7 @@ describe('Adzuna adapter', () => {
     server = await startMockServer({
       '/v1/api/jobs/gb/search/1': (_req, res) => sendJson(res, {...page, results: [stated]}),
     })
-    const [job] = await fetchAll(adzunaSource(entry(server.url), testDeps()))
+    const [job] = await fetchAll(adzunaBoard.source(entry(server.url), testDeps()))
 
     expect(job?.salary).toMatchObject({min: 38000, max: 41800, currency: 'GBP', period: 'year'})
   })
@@ -81,7 +81,7 @@ describe('Adzuna adapter', () => {
       redirect_url: `https://www.adzuna.co.uk/jobs/land/ad/${index}`,
     }))
     server = await startMockServer((_req, res) => sendJson(res, {...page, results: full}))
-    const jobs = await fetchAll(adzunaSource(entry(server.url, {max_pages: 2}), testDeps()))
+    const jobs = await fetchAll(adzunaBoard.source(entry(server.url, {max_pages: 2}), testDeps()))
 
     expect(server.requests.map((request) => new URL(request.url, server?.url).pathname)).toEqual([
       '/v1/api/jobs/gb/search/1',

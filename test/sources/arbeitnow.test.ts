@@ -1,7 +1,7 @@
 import {encode} from 'html-entities'
 import {afterEach, describe, expect, it} from 'vitest'
 import {htmlToText} from '../../src/core/jobs/description.js'
-import {arbeitnowSource} from '../../src/sources/boards.js'
+import {arbeitnowBoard} from '../../src/sources/arbeitnow.js'
 import {type MockServer, sendJson, sendText, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -36,7 +36,7 @@ function pagedBoard(pageCount: number, perPage = 3) {
 describe('Arbeitnow adapter', () => {
   it('maps the captured envelope and stops when links.next is null', async () => {
     server = await startMockServer({'/api/job-board-api': serveBody(fixtureText('arbeitnow.json'))})
-    const jobs = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))
+    const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))
 
     expect(server.requests.map((request) => request.url)).toEqual(['/api/job-board-api?page=1'])
     expect(jobs).toHaveLength(3)
@@ -52,7 +52,7 @@ describe('Arbeitnow adapter', () => {
 
   it('marks remote jobs in the location', async () => {
     server = await startMockServer({'/api/job-board-api': serveBody(fixtureText('arbeitnow-data-only.json'))})
-    const jobs = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))
+    const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))
 
     expect(jobs[0]).toMatchObject({
       title: 'Recruiting Partner (m/w/d) - Projektbasis (Remote)',
@@ -65,7 +65,7 @@ describe('Arbeitnow adapter', () => {
 
   it('follows pages on its own host while links.next is set', async () => {
     server = await startMockServer({'/api/job-board-api': pagedBoard(3)})
-    const jobs = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))
+    const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))
 
     // links.next names www.arbeitnow.com; the adapter asks its configured host for the next page instead.
     expect(server.requests.map((request) => request.url)).toEqual([
@@ -78,7 +78,7 @@ describe('Arbeitnow adapter', () => {
 
   it('stops at max_pages even when more pages are announced', async () => {
     server = await startMockServer({'/api/job-board-api': pagedBoard(100, 1)})
-    const jobs = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url, max_pages: 2}, testDeps()))
+    const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url, max_pages: 2}, testDeps()))
 
     expect(server.requests).toHaveLength(2)
     expect(jobs).toHaveLength(2)
@@ -86,7 +86,7 @@ describe('Arbeitnow adapter', () => {
 
   it('stops at an empty page', async () => {
     server = await startMockServer({'/api/job-board-api': pagedBoard(100, 20)})
-    const jobs = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))
+    const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))
 
     // The data-only capture has 12 jobs: page 1 holds them, page 2 is empty.
     expect(server.requests).toHaveLength(2)
@@ -107,7 +107,7 @@ describe('Arbeitnow adapter', () => {
     server = await startMockServer({
       '/api/job-board-api': (_req, res) => sendJson(res, {...envelope, data: [escaped, ...rest]}),
     })
-    const [read] = await fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))
+    const [read] = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))
     const plain = htmlToText(first?.description)
 
     expect(plain).toMatch(/^About the role\n\nYou have probably used our card readers/)
@@ -121,7 +121,7 @@ describe('Arbeitnow adapter', () => {
       '/api/job-board-api?page=2': (_req, res) => sendText(res, 'gone', 410),
       '/api/job-board-api': paged,
     })
-    await expect(fetchAll(arbeitnowSource({type: 'arbeitnow', url: server.url}, testDeps()))).rejects.toThrow(
+    await expect(fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))).rejects.toThrow(
       'HTTP 410 Gone',
     )
   })

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {ashbySource} from '../../src/sources/boards.js'
+import {ashbyBoard} from '../../src/sources/ashby.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 describe('Ashby adapter', () => {
   it('maps a board with the slug as company and secondary locations added', async () => {
     server = await startMockServer({'/posting-api/job-board/notion': serveBody(fixtureText('ashby.json'))})
-    const source = ashbySource({type: 'ashby', url: server.url}, {slug: 'notion'}, testDeps())
+    const source = ashbyBoard.source({type: 'ashby', url: server.url}, {slug: 'notion'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('ashby:notion')
@@ -53,7 +53,9 @@ describe('Ashby adapter', () => {
     server = await startMockServer({
       '/posting-api/job-board/notion': (_req, res) => sendJson(res, {jobs: [board.jobs[0], open]}),
     })
-    const [office, remote] = await fetchAll(ashbySource({type: 'ashby', url: server.url}, {slug: 'notion'}, testDeps()))
+    const [office, remote] = await fetchAll(
+      ashbyBoard.source({type: 'ashby', url: server.url}, {slug: 'notion'}, testDeps()),
+    )
 
     expect(remote).toMatchObject({
       title: 'Product Designer',
@@ -75,7 +77,7 @@ describe('Ashby adapter', () => {
     server = await startMockServer({
       '/posting-api/job-board/notion': (_req, res) => sendJson(res, {apiVersion: '1', jobs}),
     })
-    const source = ashbySource({type: 'ashby', url: server.url}, {slug: 'notion', company: 'Notion'}, testDeps())
+    const source = ashbyBoard.source({type: 'ashby', url: server.url}, {slug: 'notion', company: 'Notion'}, testDeps())
     const mapped = await fetchAll(source)
 
     expect(mapped.map((job) => job.title)).toEqual(['Security Engineer, Cloud', 'Product Designer'])

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {HttpClientOptions} from '../../src/http-client/client.js'
-import {remotiveSource} from '../../src/sources/boards.js'
+import {remotiveBoard} from '../../src/sources/remotive.js'
 import {
   closedPortUrl,
   hang,
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 async function remotiveAgainst(handler: MockHandler, clientOptions: HttpClientOptions = {}, timeoutSeconds = 5) {
   server = await startMockServer({[PATH]: handler})
-  return remotiveSource(
+  return remotiveBoard.source(
     {type: 'remotive', url: server.url, timeout_seconds: timeoutSeconds},
     testDeps(testHttpClient(clientOptions)),
   )
@@ -44,7 +44,7 @@ describe('a board adapter facing a faulty board', () => {
 
   it('reports a board that is down', async () => {
     const url = await closedPortUrl()
-    const source = remotiveSource({type: 'remotive', url}, testDeps())
+    const source = remotiveBoard.source({type: 'remotive', url}, testDeps())
     await expect(fetchAll(source)).rejects.toThrow(/^network error: .*ECONNREFUSED/)
   })
 

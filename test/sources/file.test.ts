@@ -1,9 +1,9 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {fileSource} from '../../src/sources/file.js'
+import {fileBoard} from '../../src/sources/file.js'
 import {tempDir} from '../helpers/cli.js'
-import {fetchAll} from '../helpers/source-fixtures.js'
+import {fetchAll, testDeps} from '../helpers/source-fixtures.js'
 
 let dir: ReturnType<typeof tempDir>
 
@@ -33,7 +33,7 @@ describe('file source', () => {
         {title: 'Designer', url: 'https://jobs.example.org/2', posted_date: null},
       ]),
     )
-    const source = fileSource({type: 'file', path: 'jobs.json'}, {cwd: dir.path})
+    const source = fileBoard.source({type: 'file', path: 'jobs.json'}, testDeps(), {cwd: dir.path})
 
     expect(source.name).toBe('file:jobs.json')
     expect(await fetchAll(source)).toMatchObject([
@@ -63,7 +63,9 @@ describe('file source', () => {
         '"Engineer, Data",Acme,"Berlin, DE",https://jobs.example.org/3,,2026-07-02\r\n' +
         '\r\n',
     )
-    const jobs = await fetchAll(fileSource({type: 'file', path: 'jobs.csv', name: 'mine'}, {cwd: dir.path}))
+    const jobs = await fetchAll(
+      fileBoard.source({type: 'file', path: 'jobs.csv', name: 'mine'}, testDeps(), {cwd: dir.path}),
+    )
 
     expect(jobs).toMatchObject([
       {
@@ -79,9 +81,9 @@ describe('file source', () => {
 
   it('names the bad row of a CSV file', async () => {
     write('jobs.csv', 'title,url\nGood,https://jobs.example.org/1\nBad,\n')
-    await expect(fetchAll(fileSource({type: 'file', path: 'jobs.csv'}, {cwd: dir.path}))).rejects.toThrow(
-      'jobs.csv line 3: url is required',
-    )
+    await expect(
+      fetchAll(fileBoard.source({type: 'file', path: 'jobs.csv'}, testDeps(), {cwd: dir.path})),
+    ).rejects.toThrow('jobs.csv line 3: url is required')
   })
 
   it('names the bad item of a JSON file and every problem in it', async () => {
@@ -92,7 +94,9 @@ describe('file source', () => {
         {title: '', url: 'ftp://jobs.example.org/2', posted_date: 'last week'},
       ]),
     )
-    await expect(fetchAll(fileSource({type: 'file', path: 'jobs.json'}, {cwd: dir.path}))).rejects.toThrow(
+    await expect(
+      fetchAll(fileBoard.source({type: 'file', path: 'jobs.json'}, testDeps(), {cwd: dir.path})),
+    ).rejects.toThrow(
       'jobs.json item 2: title is required; url must be an absolute http(s) URL, got "ftp://jobs.example.org/2"; posted_date is not a date: "last week"',
     )
   })
@@ -100,17 +104,17 @@ describe('file source', () => {
   it('refuses JSON that is not an array, and a CSV without a url column', async () => {
     write('object.json', '{"jobs": []}')
     write('nourl.csv', 'title,company\nX,Y\n')
-    await expect(fetchAll(fileSource({type: 'file', path: 'object.json'}, {cwd: dir.path}))).rejects.toThrow(
-      'object.json must hold a JSON array of jobs',
-    )
-    await expect(fetchAll(fileSource({type: 'file', path: 'nourl.csv'}, {cwd: dir.path}))).rejects.toThrow(
-      'nourl.csv has no url column (header: title, company)',
-    )
+    await expect(
+      fetchAll(fileBoard.source({type: 'file', path: 'object.json'}, testDeps(), {cwd: dir.path})),
+    ).rejects.toThrow('object.json must hold a JSON array of jobs')
+    await expect(
+      fetchAll(fileBoard.source({type: 'file', path: 'nourl.csv'}, testDeps(), {cwd: dir.path})),
+    ).rejects.toThrow('nourl.csv has no url column (header: title, company)')
   })
 
   it('says which file it cannot read', async () => {
-    await expect(fetchAll(fileSource({type: 'file', path: 'missing.json'}, {cwd: dir.path}))).rejects.toThrow(
-      /^cannot read missing.json: ENOENT/,
-    )
+    await expect(
+      fetchAll(fileBoard.source({type: 'file', path: 'missing.json'}, testDeps(), {cwd: dir.path})),
+    ).rejects.toThrow(/^cannot read missing.json: ENOENT/)
   })
 })

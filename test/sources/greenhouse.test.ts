@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {greenhouseSource} from '../../src/sources/boards.js'
+import {greenhouseBoard} from '../../src/sources/greenhouse.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 describe('Greenhouse adapter', () => {
   it('maps one board, dating jobs by first_published in UTC', async () => {
     server = await startMockServer({'/v1/boards/gitlab/jobs': serveBody(fixtureText('greenhouse.json'))})
-    const source = greenhouseSource({type: 'greenhouse', url: server.url}, {slug: 'gitlab'}, testDeps())
+    const source = greenhouseBoard.source({type: 'greenhouse', url: server.url}, {slug: 'gitlab'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('greenhouse:gitlab')
@@ -36,9 +36,11 @@ describe('Greenhouse adapter', () => {
       '/v1/boards/initech/jobs': (_req, res) => sendJson(res, {jobs: [old], meta: {total: 1}}),
     })
     const named = await fetchAll(
-      greenhouseSource({type: 'greenhouse', url: server.url}, {slug: 'acme', company: 'Acme Corp'}, testDeps()),
+      greenhouseBoard.source({type: 'greenhouse', url: server.url}, {slug: 'acme', company: 'Acme Corp'}, testDeps()),
     )
-    const bare = await fetchAll(greenhouseSource({type: 'greenhouse', url: server.url}, {slug: 'initech'}, testDeps()))
+    const bare = await fetchAll(
+      greenhouseBoard.source({type: 'greenhouse', url: server.url}, {slug: 'initech'}, testDeps()),
+    )
 
     expect(named[0]).toMatchObject({company: 'Acme Corp', posted_date: '2026-08-11T12:18:18Z'})
     expect(bare[0]?.company).toBe('initech')
@@ -46,7 +48,7 @@ describe('Greenhouse adapter', () => {
 
   it('explains a 404 as an unknown board token', async () => {
     server = await startMockServer({})
-    const source = greenhouseSource({type: 'greenhouse', url: server.url}, {slug: 'nope'}, testDeps())
+    const source = greenhouseBoard.source({type: 'greenhouse', url: server.url}, {slug: 'nope'}, testDeps())
     await expect(fetchAll(source)).rejects.toThrow('HTTP 404 Not Found: no Greenhouse board "nope"')
   })
 })

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {hackerNewsSource, parseHeading} from '../../src/sources/hackernews.js'
+import {hackerNewsBoard, parseHeading} from '../../src/sources/hackernews.js'
 import {type MockServer, sendJson, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, testDeps} from '../helpers/source-fixtures.js'
 
@@ -82,7 +82,7 @@ describe('Hacker News adapter', () => {
           ]),
         ),
     })
-    const jobs = await fetchAll(hackerNewsSource({type: 'hackernews', url: server.url}, testDeps()))
+    const jobs = await fetchAll(hackerNewsBoard.source({type: 'hackernews', url: server.url}, testDeps()))
 
     expect(server.requests.map((request) => request.url)).toEqual([STORIES_PATH, commentsPath(0)])
     expect(jobs).toMatchObject([
@@ -105,7 +105,7 @@ describe('Hacker News adapter', () => {
         sendJson(res, searchResponse([comment(44434700 + page, `Firm ${page} | Engineer | Remote`)], page, 10))
       },
     })
-    const jobs = await fetchAll(hackerNewsSource({type: 'hackernews', url: server.url, max_pages: 3}, testDeps()))
+    const jobs = await fetchAll(hackerNewsBoard.source({type: 'hackernews', url: server.url, max_pages: 3}, testDeps()))
 
     expect(jobs.map((job) => job.company)).toEqual(['Firm 0', 'Firm 1', 'Firm 2'])
     expect(server.requests).toHaveLength(4)
@@ -113,7 +113,7 @@ describe('Hacker News adapter', () => {
 
   it('fails clearly when no hiring thread is found', async () => {
     server = await startMockServer({[STORIES_PATH]: (_req, res) => sendJson(res, searchResponse([]))})
-    await expect(fetchAll(hackerNewsSource({type: 'hackernews', url: server.url}, testDeps()))).rejects.toThrow(
+    await expect(fetchAll(hackerNewsBoard.source({type: 'hackernews', url: server.url}, testDeps()))).rejects.toThrow(
       'no "Ask HN: Who is hiring?" thread by whoishiring found',
     )
   })

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {himalayasSource} from '../../src/sources/boards.js'
+import {himalayasBoard} from '../../src/sources/himalayas.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('Himalayas adapter', () => {
   it('maps the captured browse response (no nextCursor: one page)', async () => {
     server = await startMockServer({'/jobs/api': serveBody(fixtureText('himalayas.json'))})
-    const jobs = await fetchAll(himalayasSource({type: 'himalayas', url: server.url}, testDeps()))
+    const jobs = await fetchAll(himalayasBoard.source({type: 'himalayas', url: server.url}, testDeps()))
 
     expect(server.requests.map((request) => request.url)).toEqual(['/jobs/api?limit=20'])
     expect(jobs).toHaveLength(4)
@@ -37,7 +37,7 @@ describe('Himalayas adapter', () => {
     const page = fixtureJson<Page>('himalayas.json')
     const odd = {...page.jobs[2], companyName: 'name', companyLogo: 'thumbnail_url', locationRestrictions: []}
     server = await startMockServer({'/jobs/api': (_req, res) => sendJson(res, {...page, jobs: [odd]})})
-    const jobs = await fetchAll(himalayasSource({type: 'himalayas', url: server.url}, testDeps()))
+    const jobs = await fetchAll(himalayasBoard.source({type: 'himalayas', url: server.url}, testDeps()))
 
     expect(jobs[0]).toMatchObject({company: 'mindrift', location: 'Worldwide'})
   })
@@ -50,7 +50,7 @@ describe('Himalayas adapter', () => {
         sendJson(res, {...page, jobs: [page.jobs[cursor % 4]], nextCursor: String(cursor + 1)})
       },
     })
-    const jobs = await fetchAll(himalayasSource({type: 'himalayas', url: server.url, max_pages: 3}, testDeps()))
+    const jobs = await fetchAll(himalayasBoard.source({type: 'himalayas', url: server.url, max_pages: 3}, testDeps()))
 
     expect(server.requests.map((request) => request.url)).toEqual([
       '/jobs/api?limit=20',
@@ -63,7 +63,7 @@ describe('Himalayas adapter', () => {
   it('stops when nextCursor is null', async () => {
     const page = fixtureJson<Page>('himalayas.json')
     server = await startMockServer({'/jobs/api': (_req, res) => sendJson(res, {...page, nextCursor: null})})
-    await fetchAll(himalayasSource({type: 'himalayas', url: server.url}, testDeps()))
+    await fetchAll(himalayasBoard.source({type: 'himalayas', url: server.url}, testDeps()))
     expect(server.requests).toHaveLength(1)
   })
 })

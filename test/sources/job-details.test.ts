@@ -1,6 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../src/core/jobs/job.js'
-import {ashbySource, jobicySource} from '../../src/sources/boards.js'
+import {ashbyBoard} from '../../src/sources/ashby.js'
+import {jobicyBoard} from '../../src/sources/jobicy.js'
 import {BOARD_CAPTURES, captureJobs} from '../helpers/board-captures.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, testDeps} from '../helpers/source-fixtures.js'
@@ -472,7 +473,7 @@ describe('the details of every board', () => {
     })
     server = await startMockServer(serveBody(body))
     const [shown, hidden] = await fetchAll(
-      ashbySource({type: 'ashby', url: server.url, boards: ['acme']}, {slug: 'acme'}, testDeps()),
+      ashbyBoard.source({type: 'ashby', url: server.url, boards: ['acme']}, {slug: 'acme'}, testDeps()),
     )
     expect(shown?.salary).toEqual({
       min: 70000,
@@ -507,7 +508,7 @@ describe('the details of every board', () => {
       ],
     })
     server = await startMockServer(serveBody(jobicy2026))
-    const [monthly] = await fetchAll(jobicySource({type: 'jobicy', url: server.url}, testDeps()))
+    const [monthly] = await fetchAll(jobicyBoard.source({type: 'jobicy', url: server.url}, testDeps()))
     expect(monthly).toMatchObject({
       salary: {
         min: 4000,

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {jobicySource} from '../../src/sources/boards.js'
+import {jobicyBoard} from '../../src/sources/jobicy.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function jobicy(routes: Parameters<typeof startMockServer>[0]) {
   server = await startMockServer(routes)
-  return jobicySource({type: 'jobicy', url: server.url}, testDeps())
+  return jobicyBoard.source({type: 'jobicy', url: server.url}, testDeps())
 }
 
 describe('Jobicy adapter', () => {

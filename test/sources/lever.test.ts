@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {leverSource} from '../../src/sources/boards.js'
+import {leverBoard} from '../../src/sources/lever.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 describe('Lever adapter', () => {
   it('maps a site, with createdAt in milliseconds and the slug as company', async () => {
     server = await startMockServer({'/v0/postings/people-ai?mode=json': serveBody(fixtureText('lever.json'))})
-    const source = leverSource({type: 'lever', url: server.url}, {slug: 'people-ai'}, testDeps())
+    const source = leverBoard.source({type: 'lever', url: server.url}, {slug: 'people-ai'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('lever:people-ai')
@@ -31,7 +31,11 @@ describe('Lever adapter', () => {
 
   it('uses the configured company name', async () => {
     server = await startMockServer({'/v0/postings/people-ai': serveBody(fixtureText('lever.json'))})
-    const source = leverSource({type: 'lever', url: server.url}, {slug: 'people-ai', company: 'Backstory'}, testDeps())
+    const source = leverBoard.source(
+      {type: 'lever', url: server.url},
+      {slug: 'people-ai', company: 'Backstory'},
+      testDeps(),
+    )
     expect((await fetchAll(source)).every((job) => job.company === 'Backstory')).toBe(true)
   })
 
@@ -39,7 +43,7 @@ describe('Lever adapter', () => {
     server = await startMockServer({
       '/v0/postings/nope': (_req, res) => sendJson(res, {ok: false, error: 'Document not found'}),
     })
-    const source = leverSource({type: 'lever', url: server.url}, {slug: 'nope'}, testDeps())
+    const source = leverBoard.source({type: 'lever', url: server.url}, {slug: 'nope'}, testDeps())
     await expect(fetchAll(source)).rejects.toThrow('Lever answered "Document not found": no Lever site "nope"')
     // Counted like a 404 towards a dead board.
     await expect(fetchAll(source)).rejects.toMatchObject({status: 404})

@@ -4,7 +4,7 @@ import {ConfigurationError} from '../../src/core/errors.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {createHttpClient, HttpError} from '../../src/http-client/index.js'
 import {createSources} from '../../src/sources/index.js'
-import {personioSource} from '../../src/sources/personio.js'
+import {personioBoard} from '../../src/sources/personio.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('Personio adapter', () => {
   it('maps a position of the XML feed field by field, with its page on the company host', async () => {
     server = await startMockServer({'/xml': serveBody(fixtureText('personio.xml'))})
-    const source = personioSource({type: 'personio', url: server.url}, {slug: 'personio'}, testDeps())
+    const source = personioBoard.source({type: 'personio', url: server.url}, {slug: 'personio'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('personio:personio')
@@ -70,7 +70,7 @@ describe('Personio adapter', () => {
       .reply(200, fixtureText('personio.xml'))
     try {
       const http = createHttpClient({dispatcher: agent, retries: 0})
-      const jobs = await fetchAll(personioSource({type: 'personio'}, {slug: 'acme'}, testDeps(http)))
+      const jobs = await fetchAll(personioBoard.source({type: 'personio'}, {slug: 'acme'}, testDeps(http)))
       expect(jobs.map((job) => job.url)).toEqual(['https://acme.jobs.personio.de/job/1834171'])
     } finally {
       await agent.close()
@@ -94,7 +94,7 @@ describe('Personio adapter', () => {
       const warnings: string[] = []
       const logger = {...silentLogger, warning: (message: string) => warnings.push(message)}
       const jobs = await fetchAll(
-        personioSource({type: 'personio', url: server.url}, {slug: 'acme'}, {...testDeps(), logger}),
+        personioBoard.source({type: 'personio', url: server.url}, {slug: 'acme'}, {...testDeps(), logger}),
       )
       expect(jobs.map((job) => job.board_id)).toEqual(['1', '3'])
       expect(warnings).toEqual([`1 position skipped: it holds an element named ${name}`])
@@ -104,13 +104,13 @@ describe('Personio adapter', () => {
 
   it('reads an employer with no open position as no jobs', async () => {
     server = await startMockServer({'/xml': serveBody(fixtureText('personio-empty.xml'))})
-    const source = personioSource({type: 'personio', url: server.url}, {slug: 'quiet'}, testDeps())
+    const source = personioBoard.source({type: 'personio', url: server.url}, {slug: 'quiet'}, testDeps())
     expect(await fetchAll(source)).toEqual([])
   })
 
   it('explains a 404 as an unknown company, with what to check', async () => {
     server = await startMockServer({})
-    const source = personioSource({type: 'personio', url: server.url}, {slug: 'nope'}, testDeps())
+    const source = personioBoard.source({type: 'personio', url: server.url}, {slug: 'nope'}, testDeps())
     const error = await fetchAll(source).catch((caught: unknown) => caught)
 
     expect(error).toBeInstanceOf(HttpError)
@@ -124,7 +124,7 @@ describe('Personio adapter', () => {
     server = await startMockServer({
       '/xml': serveBody('<!DOCTYPE html><html><body>Personio</body></html>', 'text/html'),
     })
-    const source = personioSource({type: 'personio', url: server.url}, {slug: 'gone'}, testDeps())
+    const source = personioBoard.source({type: 'personio', url: server.url}, {slug: 'gone'}, testDeps())
     await expect(fetchAll(source)).rejects.toThrow('HTML instead of the XML feed: no Personio company "gone"')
     await expect(fetchAll(source)).rejects.toMatchObject({status: 404})
   })

@@ -3,8 +3,8 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {createHttpClient, HttpError} from '../../src/http-client/index.js'
-import {pinpointSource} from '../../src/sources/boards.js'
 import {createSources} from '../../src/sources/index.js'
+import {pinpointBoard} from '../../src/sources/pinpoint.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('Pinpoint adapter', () => {
   it('maps the captured postings field by field, with pay where the employer shows it', async () => {
     server = await startMockServer({'/postings.json': serveBody(fixtureText('pinpoint.json'))})
-    const source = pinpointSource({type: 'pinpoint', url: server.url}, {slug: 'workwithus'}, testDeps())
+    const source = pinpointBoard.source({type: 'pinpoint', url: server.url}, {slug: 'workwithus'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('pinpoint:workwithus')
@@ -74,7 +74,7 @@ describe('Pinpoint adapter', () => {
     const linkless = {...board.data[1], url: undefined, workplace_type: 'hybrid'}
     server = await startMockServer({'/postings.json': (_req, res) => sendJson(res, {data: [linkless]})})
     const [job] = await fetchAll(
-      pinpointSource({type: 'pinpoint', url: server.url}, {slug: 'workwithus', company: 'Pinpoint'}, testDeps()),
+      pinpointBoard.source({type: 'pinpoint', url: server.url}, {slug: 'workwithus', company: 'Pinpoint'}, testDeps()),
     )
 
     expect(job).toMatchObject({
@@ -86,7 +86,7 @@ describe('Pinpoint adapter', () => {
 
   it('explains a 404 as an unknown company, with what to check', async () => {
     server = await startMockServer({})
-    const source = pinpointSource({type: 'pinpoint', url: server.url}, {slug: 'nope'}, testDeps())
+    const source = pinpointBoard.source({type: 'pinpoint', url: server.url}, {slug: 'nope'}, testDeps())
     const error = await fetchAll(source).catch((caught: unknown) => caught)
 
     expect(error).toBeInstanceOf(HttpError)

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {remoteOkSource} from '../../src/sources/boards.js'
+import {remoteOkBoard} from '../../src/sources/remoteok.js'
 import {type MockServer, sendJson, sendText, sequence, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function remoteOk(routes: Parameters<typeof startMockServer>[0]) {
   server = await startMockServer(routes)
-  return remoteOkSource({type: 'remoteok', url: server.url}, testDeps())
+  return remoteOkBoard.source({type: 'remoteok', url: server.url}, testDeps())
 }
 
 describe('RemoteOK adapter', () => {
@@ -40,7 +40,7 @@ describe('RemoteOK adapter', () => {
 
   it('accepts the full endpoint as its url as well as the base', async () => {
     server = await startMockServer({'/api': serveBody(fixtureText('remoteok.json'))})
-    const source = remoteOkSource({type: 'remoteok', url: `${server.url}/api`}, testDeps())
+    const source = remoteOkBoard.source({type: 'remoteok', url: `${server.url}/api`}, testDeps())
     expect(await fetchAll(source)).toHaveLength(13)
   })
 
@@ -81,7 +81,10 @@ describe('RemoteOK adapter', () => {
 
   it('honours the timeout configured for the source', async () => {
     server = await startMockServer({'/api': () => {}})
-    const source = remoteOkSource({type: 'remoteok', url: server.url, timeout_seconds: 0.2}, testDeps(testHttpClient()))
+    const source = remoteOkBoard.source(
+      {type: 'remoteok', url: server.url, timeout_seconds: 0.2},
+      testDeps(testHttpClient()),
+    )
     await expect(fetchAll(source)).rejects.toThrow('timed out after 0.2 s')
   })
 })

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {remotiveSource} from '../../src/sources/boards.js'
+import {remotiveBoard} from '../../src/sources/remotive.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function remotive(routes: Parameters<typeof startMockServer>[0]) {
   server = await startMockServer(routes)
-  return remotiveSource({type: 'remotive', url: server.url}, testDeps())
+  return remotiveBoard.source({type: 'remotive', url: server.url}, testDeps())
 }
 
 describe('Remotive adapter', () => {

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {silentLogger} from '../../src/core/logger.js'
-import {rssSource} from '../../src/sources/rss.js'
+import {rssBoard} from '../../src/sources/rss.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -38,7 +38,7 @@ afterEach(async () => {
 describe('generic RSS/Atom adapter', () => {
   it('reads an RSS 2.0 feed, with the company from "Company: Title"', async () => {
     server = await startMockServer({'/feed.rss': serveBody(fixtureText('weworkremotely.xml'), 'application/rss+xml')})
-    const source = rssSource({type: 'rss', url: `${server.url}/feed.rss`, name: 'wwr-mirror'}, testDeps())
+    const source = rssBoard.source({type: 'rss', url: `${server.url}/feed.rss`, name: 'wwr-mirror'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('rss:wwr-mirror')
@@ -54,7 +54,7 @@ describe('generic RSS/Atom adapter', () => {
 
   it('reads an Atom feed, naming it after the host when no name is configured', async () => {
     server = await startMockServer({'/jobs.atom': serveBody(ATOM, 'application/atom+xml')})
-    const source = rssSource({type: 'rss', url: `${server.url}/jobs.atom`}, testDeps())
+    const source = rssBoard.source({type: 'rss', url: `${server.url}/jobs.atom`}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('rss:127.0.0.1')
@@ -83,14 +83,14 @@ describe('generic RSS/Atom adapter', () => {
     server = await startMockServer({'/feed': serveBody(feed, 'application/atom+xml')})
     const warnings: string[] = []
     const logger = {...silentLogger, warning: (message: string) => warnings.push(message)}
-    const jobs = await fetchAll(rssSource({type: 'rss', url: `${server.url}/feed`}, {...testDeps(), logger}))
+    const jobs = await fetchAll(rssBoard.source({type: 'rss', url: `${server.url}/feed`}, {...testDeps(), logger}))
     expect(jobs.map((job) => job.url)).toEqual(['https://jobs.example.org/2'])
     expect(warnings).toEqual(['1 item skipped: it holds an element named __proto__'])
   })
 
   it('fails on a document that is neither RSS nor Atom', async () => {
     server = await startMockServer({'/feed': serveBody('<?xml version="1.0"?><opml><body/></opml>', 'text/xml')})
-    await expect(fetchAll(rssSource({type: 'rss', url: `${server.url}/feed`}, testDeps()))).rejects.toThrow(
+    await expect(fetchAll(rssBoard.source({type: 'rss', url: `${server.url}/feed`}, testDeps()))).rejects.toThrow(
       'unexpected response shape: expected an RSS or Atom feed',
     )
   })
@@ -100,7 +100,7 @@ describe('generic RSS/Atom adapter', () => {
     ['an empty answer', '  \n', 'the answer is empty'],
   ])('fails on %s with what it got, not with an XML error', async (_what, body, reason) => {
     server = await startMockServer({'/feed': serveBody(body, 'application/json')})
-    await expect(fetchAll(rssSource({type: 'rss', url: `${server.url}/feed`}, testDeps()))).rejects.toThrow(
+    await expect(fetchAll(rssBoard.source({type: 'rss', url: `${server.url}/feed`}, testDeps()))).rejects.toThrow(
       `unexpected response shape: expected an RSS or Atom feed (${reason})`,
     )
   })

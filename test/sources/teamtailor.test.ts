@@ -3,8 +3,8 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {createHttpClient, HttpError} from '../../src/http-client/index.js'
-import {teamtailorSource} from '../../src/sources/boards.js'
 import {createSources} from '../../src/sources/index.js'
+import {teamtailorBoard} from '../../src/sources/teamtailor.js'
 import {type MockServer, sendJson, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureJson, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('Teamtailor adapter', () => {
   it('maps the captured career site feed field by field', async () => {
     server = await startMockServer({'/jobs.json': serveBody(fixtureText('teamtailor.json'))})
-    const source = teamtailorSource({type: 'teamtailor', url: server.url}, {slug: 'upcloud'}, testDeps())
+    const source = teamtailorBoard.source({type: 'teamtailor', url: server.url}, {slug: 'upcloud'}, testDeps())
     const jobs = await fetchAll(source)
 
     expect(source.name).toBe('teamtailor:upcloud')
@@ -65,9 +65,15 @@ describe('Teamtailor adapter', () => {
     const anonymous = {...item, _jobposting: {...item?._jobposting, hiringOrganization: undefined}}
     server = await startMockServer({'/jobs.json': (_req, res) => sendJson(res, {...feed, items: [anonymous]})})
     const named = await fetchAll(
-      teamtailorSource({type: 'teamtailor', url: server.url}, {slug: 'upcloud', company: 'UpCloud Ltd'}, testDeps()),
+      teamtailorBoard.source(
+        {type: 'teamtailor', url: server.url},
+        {slug: 'upcloud', company: 'UpCloud Ltd'},
+        testDeps(),
+      ),
     )
-    const bare = await fetchAll(teamtailorSource({type: 'teamtailor', url: server.url}, {slug: 'upcloud'}, testDeps()))
+    const bare = await fetchAll(
+      teamtailorBoard.source({type: 'teamtailor', url: server.url}, {slug: 'upcloud'}, testDeps()),
+    )
 
     expect(named[0]).toMatchObject({title: 'Full Stack Developer', company: 'UpCloud Ltd'})
     expect(bare[0]?.company).toBe('upcloud')
@@ -75,7 +81,7 @@ describe('Teamtailor adapter', () => {
 
   it('explains a 404 as an unknown company, with what to check', async () => {
     server = await startMockServer({})
-    const source = teamtailorSource({type: 'teamtailor', url: server.url}, {slug: 'nope'}, testDeps())
+    const source = teamtailorBoard.source({type: 'teamtailor', url: server.url}, {slug: 'nope'}, testDeps())
     const error = await fetchAll(source).catch((caught: unknown) => caught)
 
     expect(error).toBeInstanceOf(HttpError)

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {weWorkRemotelySource} from '../../src/sources/weworkremotely.js'
+import {weWorkRemotelyBoard} from '../../src/sources/weworkremotely.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps} from '../helpers/source-fixtures.js'
 
@@ -15,7 +15,7 @@ describe('We Work Remotely adapter', () => {
     server = await startMockServer({
       '/remote-jobs.rss': serveBody(fixtureText('weworkremotely.xml'), 'application/rss+xml'),
     })
-    const jobs = await fetchAll(weWorkRemotelySource({type: 'weworkremotely', url: server.url}, testDeps()))
+    const jobs = await fetchAll(weWorkRemotelyBoard.source({type: 'weworkremotely', url: server.url}, testDeps()))
 
     expect(jobs).toHaveLength(4)
     expect(jobs[0]).toMatchObject({
@@ -35,7 +35,7 @@ describe('We Work Remotely adapter', () => {
       '<country>🇺🇸 United States, 🇨🇦 Canada</country>',
     )
     server = await startMockServer({'/remote-jobs.rss': serveBody(xml, 'application/rss+xml')})
-    const jobs = await fetchAll(weWorkRemotelySource({type: 'weworkremotely', url: server.url}, testDeps()))
+    const jobs = await fetchAll(weWorkRemotelyBoard.source({type: 'weworkremotely', url: server.url}, testDeps()))
 
     expect(jobs[0]?.location).toBe('Anywhere in the World, United States, Canada')
   })
@@ -45,7 +45,7 @@ describe('We Work Remotely adapter', () => {
       '/categories/remote-programming-jobs.rss': serveBody(fixtureText('weworkremotely.xml'), 'application/rss+xml'),
     })
     const url = `${server.url}/categories/remote-programming-jobs.rss`
-    const jobs = await fetchAll(weWorkRemotelySource({type: 'weworkremotely', url}, testDeps()))
+    const jobs = await fetchAll(weWorkRemotelyBoard.source({type: 'weworkremotely', url}, testDeps()))
 
     expect(jobs).toHaveLength(4)
     expect(server.requests[0]?.headers.accept).toMatch(/^application\/rss\+xml/)
@@ -55,8 +55,8 @@ describe('We Work Remotely adapter', () => {
     server = await startMockServer({
       '/remote-jobs.rss': serveBody('<!DOCTYPE html><html><body>Attention Required</body></html>', 'text/html'),
     })
-    await expect(fetchAll(weWorkRemotelySource({type: 'weworkremotely', url: server.url}, testDeps()))).rejects.toThrow(
-      'HTML instead of an RSS or Atom feed',
-    )
+    await expect(
+      fetchAll(weWorkRemotelyBoard.source({type: 'weworkremotely', url: server.url}, testDeps())),
+    ).rejects.toThrow('HTML instead of an RSS or Atom feed')
   })
 })

@@ -1,8 +1,8 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import {checkConfig} from '../../src/app/config-schema.js'
 import {silentLogger} from '../../src/core/logger.js'
-import {workingNomadsSource} from '../../src/sources/boards.js'
 import {createSources} from '../../src/sources/index.js'
+import {workingNomadsBoard} from '../../src/sources/workingnomads.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
 import {fetchAll, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function workingNomads() {
   server = await startMockServer({'/api/exposed_jobs/': serveBody(fixtureText('workingnomads.json'))})
-  return workingNomadsSource({type: 'workingnomads', url: server.url}, testDeps())
+  return workingNomadsBoard.source({type: 'workingnomads', url: server.url}, testDeps())
 }
 
 describe('Working Nomads adapter', () => {

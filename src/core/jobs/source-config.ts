@@ -1,152 +1,58 @@
 /**
  * The settings of one `sources` entry: which board adapter to build and how. Defined here, beside the JobSource
  * port, so the adapters in src/sources and the config file's schema in src/app share one definition, and the
- * rules an entry must meet beyond its JSON shape, so `run` and `config set` judge a list alike.
+ * rules an entry must meet beyond its JSON shape, so `run` and `config set` judge a list alike. The types, their
+ * lists and their own rules are the rows of BOARD_KINDS (board-kinds.ts); nothing here names a board.
  */
 
-import {basename} from 'node:path'
 import {ConfigurationError, type ErrorDetail} from '../errors.js'
 import {isHttpUrl} from '../url-identity.js'
+import type {BoardKind, BoardListKey, BoardRef, SettingShape, SourceEntry} from './board-kind.js'
+import {BOARD_KINDS} from './board-kinds.js'
 
-export const SOURCE_TYPES = [
-  'remoteok',
-  'remotive',
-  'arbeitnow',
-  'jobicy',
-  'himalayas',
-  'weworkremotely',
-  'greenhouse',
-  'lever',
-  'ashby',
-  'adzuna',
-  'bamboohr',
-  'breezy',
-  'personio',
-  'pinpoint',
-  'recruitee',
-  'rippling',
-  'smartrecruiters',
-  'teamtailor',
-  'workable',
-  'workday',
-  'workingnomads',
-  'hackernews',
-  'rss',
-  'file',
-] as const
+export type {BoardListKey, BoardRef} from './board-kind.js'
 
-export type SourceType = (typeof SOURCE_TYPES)[number]
+export type SourceType = (typeof BOARD_KINDS)[number]['type']
 
-/** A board, site or company slug, with the company name to show when the board carries none (Lever, Ashby). */
-export interface BoardRef {
-  slug: string
-  company?: string
-}
+/** Every source type, in the order of BOARD_KINDS. */
+export const SOURCE_TYPES = BOARD_KINDS.map((kind) => kind.type) as [SourceType, ...SourceType[]]
 
-export interface SourceConfig {
+export interface SourceConfig extends SourceEntry {
   type: SourceType
-  name?: string
-  url?: string
-  enabled?: boolean
-  timeout_seconds?: number
-  /** The longest a board's whole search may take: its pages, retries and details. */
-  deadline_seconds?: number
-  max_pages?: number
-  boards?: (string | BoardRef)[]
-  sites?: (string | BoardRef)[]
-  companies?: (string | BoardRef)[]
-  accounts?: (string | BoardRef)[]
-  region?: 'global' | 'eu'
-  path?: string
-  /** Adzuna: the country searched (`gb`, `de`), and the user's own application id and key. */
-  country?: string
-  app_id?: string
-  app_key?: string
 }
 
-/** The countries Adzuna's search API serves, by the code in its path (`/v1/api/jobs/gb/search/1`). */
-const ADZUNA_COUNTRIES = [
-  'at',
-  'au',
-  'be',
-  'br',
-  'ca',
-  'ch',
-  'de',
-  'es',
-  'fr',
-  'gb',
-  'in',
-  'it',
-  'mx',
-  'nl',
-  'nz',
-  'pl',
-  'sg',
-  'us',
-  'za',
-] as const
+const KINDS: ReadonlyMap<string, BoardKind> = new Map(BOARD_KINDS.map((kind) => [kind.type, kind]))
 
-/** The settings that name the boards of an entry: one source per board, site, company or account. */
-export type BoardListKey = 'boards' | 'sites' | 'companies' | 'accounts'
+/** The row of BOARD_KINDS of `type`; undefined for a type this build lacks. */
+export function boardKind(type: string): BoardKind | undefined {
+  return KINDS.get(type)
+}
 
-/** Settings that name the boards of one entry, by type: one source per board or site. */
-const BOARD_LISTS: Partial<Record<SourceType, BoardListKey>> = {
-  greenhouse: 'boards',
-  lever: 'sites',
-  ashby: 'boards',
-  bamboohr: 'companies',
-  breezy: 'companies',
-  personio: 'companies',
-  pinpoint: 'companies',
-  recruitee: 'companies',
-  rippling: 'companies',
-  smartrecruiters: 'companies',
-  teamtailor: 'companies',
-  workable: 'accounts',
-  workday: 'sites',
+/** The keys some type's entries add to those every entry takes, with what each accepts (the config schema's). */
+export function sourceSettings(): [string, SettingShape][] {
+  const settings = new Map<string, SettingShape>()
+  for (const kind of BOARD_KINDS as readonly BoardKind[]) {
+    for (const [key, shape] of Object.entries(kind.settings ?? {})) settings.set(key, shape)
+  }
+  return [...settings]
 }
 
 /** The list an entry of `type` names its boards in; undefined for a type that has none or that this build lacks. */
 export function boardListKey(type: string): BoardListKey | undefined {
-  return Object.hasOwn(BOARD_LISTS, type) ? BOARD_LISTS[type as SourceType] : undefined
+  return KINDS.get(type)?.list
 }
 
 const SOURCE_HINT = 'fix the entry with: jobagent config set sources <json> (or edit the config file)'
 const DUPLICATE_HINT = 'remove one of the repeated entries, or give one a distinct "name"'
-
-/** The name jobs of a generic feed carry as `source`: the configured `name`, else the feed's host. */
-export function feedName(config: SourceConfig & {url: string}): string {
-  return config.name ?? new URL(config.url).hostname.replace(/^www\./, '')
-}
 
 /**
  * The name a source built from a valid entry reports and logs under: `remoteok`, `greenhouse:gitlab` (`slug` is
  * the board or site of a multi-board entry), `rss:example.org`, `file:jobs.json`. Duplicates are found by it.
  */
 export function sourceName(config: SourceConfig, slug?: string): string {
-  if (BOARD_LISTS[config.type]) return `${config.name ?? config.type}:${slug}`
-  if (config.type === 'rss' && config.url !== undefined) return `rss:${feedName({...config, url: config.url})}`
-  if (config.type === 'file') return `file:${config.name ?? basename(config.path ?? '')}`
-  if (config.type === 'adzuna') return config.name ?? `adzuna:${config.country ?? ''}`
-  return config.name ?? config.type
-}
-
-/** A Workday career site: the tenant, the data centre of its host (`wd5`) and the site's name. */
-interface WorkdaySite {
-  tenant: string
-  instance: string
-  site: string
-}
-
-/**
- * `nvidia.wd5/NVIDIAExternalCareerSite`, as read from the career site's address
- * `https://nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite`; undefined for any other form.
- */
-export function workdaySite(slug: string): WorkdaySite | undefined {
-  const match = /^([a-z0-9][a-z0-9-]*)\.(wd\d+)\/([a-z0-9][\w-]*)$/i.exec(slug)
-  if (!match?.[1] || !match[2] || !match[3]) return undefined
-  return {tenant: match[1], instance: match[2], site: match[3]}
+  const kind = KINDS.get(config.type)
+  if (kind?.list) return `${config.name ?? config.type}:${slug}`
+  return kind?.name?.(config) ?? config.name ?? config.type
 }
 
 /** The keys an entry of `type` cannot do without (`boards` for greenhouse, `path` for file), as the checks see them. */
@@ -184,54 +90,13 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
   if (typeof config.max_pages === 'number' && !(Number.isInteger(config.max_pages) && config.max_pages >= 1)) {
     problems.push(problem('max_pages', 'must be a whole number of 1 or more'))
   }
-  const listKey = BOARD_LISTS[config.type]
+  const kind = KINDS.get(config.type)
+  const listKey = kind?.list
   const list = listKey && config[listKey]
   if (listKey && (list === undefined || (Array.isArray(list) && list.length === 0))) {
     problems.push(problem(listKey, `is required for ${config.type}`))
   }
-  if (config.type === 'workday' && Array.isArray(list)) problems.push(...workdayProblems(list, key))
-  if (config.type === 'adzuna') problems.push(...adzunaProblems(config, problem))
-  if (config.type === 'rss' && config.url === undefined)
-    problems.push(problem('url', "is required for rss (the feed's URL)"))
-  if (
-    config.type === 'file' &&
-    (config.path === undefined || (typeof config.path === 'string' && config.path.trim() === ''))
-  ) {
-    problems.push(problem('path', 'is required for file'))
-  }
-  return problems
-}
-
-/** Each entry of a Workday `sites` list that is not written `{tenant}.{wdN}/{site}`, named by its place. */
-function workdayProblems(list: readonly (string | BoardRef)[], key: (name: string) => string): ErrorDetail[] {
-  return list.flatMap((entry, index) => {
-    const slug = typeof entry === 'string' ? entry : entry?.slug
-    if (typeof slug !== 'string' || workdaySite(slug)) return []
-    const field = key(`sites[${index}]`)
-    const message = `${field} ${JSON.stringify(slug)} is not a Workday site: write it as "{tenant}.{wdN}/{site}", as in https://{tenant}.{wdN}.myworkdayjobs.com/{site} (e.g. "nvidia.wd5/NVIDIAExternalCareerSite")`
-    return [{field, message}]
-  })
-}
-
-/**
- * Adzuna needs the country and the user's own application id and key (free at developer.adzuna.com). The
- * credentials are never quoted back: a refusal names the key only.
- */
-function adzunaProblems(config: SourceConfig, problem: (name: string, message: string) => ErrorDetail): ErrorDetail[] {
-  const problems: ErrorDetail[] = []
-  if (config.country === undefined) {
-    problems.push(problem('country', `is required for adzuna (one of ${ADZUNA_COUNTRIES.join(', ')})`))
-  } else if (typeof config.country === 'string' && !(ADZUNA_COUNTRIES as readonly string[]).includes(config.country)) {
-    problems.push(
-      problem(
-        'country',
-        `${JSON.stringify(config.country)} is not an Adzuna country (one of ${ADZUNA_COUNTRIES.join(', ')})`,
-      ),
-    )
-  }
-  for (const key of ['app_id', 'app_key'] as const) {
-    if (config[key] === undefined) problems.push(problem(key, 'is required for adzuna (from developer.adzuna.com)'))
-  }
+  problems.push(...(kind?.problems?.(config, problem, key) ?? []))
   return problems
 }
 
@@ -240,7 +105,7 @@ function adzunaProblems(config: SourceConfig, problem: (name: string, message: s
  * (`greenhouse:gitlab`, slug `gitlab`; `remoteok`, slug null).
  */
 export function entrySources(config: SourceConfig): {name: string; slug: string | null}[] {
-  const listKey = BOARD_LISTS[config.type]
+  const listKey = boardListKey(config.type)
   const list = listKey ? config[listKey] : undefined
   if (!listKey) return [{name: sourceName(config), slug: null}]
   return Array.isArray(list) ? boardSlugs(list).map((slug) => ({name: sourceName(config, slug), slug})) : []
