@@ -7,14 +7,6 @@ module.enableCompileCache?.()
 
 // oclif comes from the build's single-file bundle of it (src/cli/oclif.ts), the module the commands import too.
 const {execute} = await import('../dist/src/cli/oclif.js')
-
-// `--version --verbose` adds the attributions of the knowledge jobagent ships (NOTICE), read only then, so that
-// `--version` itself stays as fast as oclif makes it.
-const args = process.argv.slice(2)
-if ((args[0] === '--version' || args[0] === '-v') && args.includes('--verbose')) {
-  await execute({dir: import.meta.url, args: ['--version']})
-  const {readFileSync} = await import('node:fs')
-  process.stdout.write(`\n${readFileSync(new URL('../NOTICE', import.meta.url), 'utf8')}`)
-} else {
-  await execute({dir: import.meta.url})
-}
+// `--version --verbose` is the version command with the attributions (src/cli/entry-args.ts).
+const {entryArgs} = await import('../dist/src/cli/entry-args.js')
+await execute({dir: import.meta.url, args: entryArgs(process.argv.slice(2))})

@@ -10,7 +10,7 @@ import {createRequire} from 'node:module'
 import {join, relative, resolve} from 'node:path'
 import {parseArgs} from 'node:util'
 import {inject} from 'postject'
-import {ASSET_INDEX, PACKAGE_JSON, SHIPPED_DIRS, shippedFiles} from '../dist/src/app/shipped-files.js'
+import {ASSET_INDEX, NOTICE, PACKAGE_JSON, SHIPPED_DIRS, shippedFiles} from '../dist/src/app/shipped-files.js'
 import {NATIVE_ADDON_ASSET} from '../dist/src/storage/sqlite/native-addon.js'
 import {bundleApplication, OCLIF_MANIFEST} from './application-bundle.js'
 
@@ -35,7 +35,8 @@ if (options.version) pjson.version = options.version
 const main = join(work, 'main.cjs')
 const bundled = await bundleApplication({pjson, outfile: main})
 
-// The assets: every shipped directory as the running code reads it, package.json, and better-sqlite3's library.
+// The assets: every shipped directory as the running code reads it, package.json, NOTICE, and better-sqlite3's
+// library.
 const assets = {}
 const index = {}
 for (const dir of Object.keys(SHIPPED_DIRS)) {
@@ -50,6 +51,7 @@ function writeAsset(name, content) {
 }
 writeAsset(ASSET_INDEX, JSON.stringify(index))
 writeAsset(PACKAGE_JSON, JSON.stringify(bundled.pjson))
+assets[NOTICE] = join(root, NOTICE)
 writeAsset(OCLIF_MANIFEST, JSON.stringify(bundled.manifest))
 const addonFile = require.resolve('better-sqlite3/build/Release/better_sqlite3.node')
 const addonName = 'better_sqlite3.node'

@@ -109,9 +109,22 @@ export function shippedFiles(dir: ShippedDir): FileSet {
   return {names, read: (name) => (names.includes(name) ? asset(`${dir}/${name}`) : undefined)}
 }
 
+/** The asset holding NOTICE, the attributions of the code and the knowledge jobagent ships. */
+export const NOTICE = 'NOTICE'
+
+/** A file of the package root (package.json, NOTICE), as text: an asset of the same name in the single executable. */
+function rootFileText(name: typeof PACKAGE_JSON | typeof NOTICE): string {
+  const text = isSea() ? asset(name) : readFileSync(join(packageRoot(), name))
+  if (!text) throw new Error(`${name} of jobagent not found`)
+  return text.toString('utf8')
+}
+
 /** jobagent's package.json, as text. */
 export function packageJsonText(): string {
-  const text = isSea() ? asset(PACKAGE_JSON) : readFileSync(join(packageRoot(), PACKAGE_JSON))
-  if (!text) throw new Error('package.json of jobagent not found')
-  return text.toString('utf8')
+  return rootFileText(PACKAGE_JSON)
+}
+
+/** The attributions jobagent ships (NOTICE), as text: `jobagent version --verbose` prints them. */
+export function noticeText(): string {
+  return rootFileText(NOTICE)
 }

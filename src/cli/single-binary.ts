@@ -5,10 +5,14 @@
  */
 import {dirname} from 'node:path'
 import {packageJsonText} from '../app/shipped-files.js'
+import {entryArgs} from './entry-args.js'
 import {execute, settings} from './oclif.js'
 
 // oclif would look for a tsconfig.json beside the executable under NODE_ENV=development and try to compile
 // sources from there; everything is compiled already.
 settings.enableAutoTranspile = false
 
-void execute({loadOptions: {root: dirname(process.execPath), pjson: JSON.parse(packageJsonText())}})
+void execute({
+  args: entryArgs(process.argv.slice(2)),
+  loadOptions: {root: dirname(process.execPath), pjson: JSON.parse(packageJsonText())},
+})

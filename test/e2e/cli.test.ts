@@ -40,6 +40,7 @@ describe('the jobagent executable', () => {
     expect(verbose.stdout).toContain('jobagent/')
     expect(verbose.stdout).toContain('O*NET 29.3 Database by the U.S. Department of Labor')
     expect(verbose.stdout).toContain('CC BY 4.0')
+    expect((await cli('version', '--verbose')).stdout).toBe(verbose.stdout)
   })
 
   it('shows the help of a command with jobagent help <command>, and the root help without one', async () => {

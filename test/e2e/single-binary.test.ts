@@ -103,6 +103,10 @@ describe('the single executable', () => {
     expect(version.code).toBe(0)
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
     expect(version.stdout).toContain(`jobagent/${pkg.version} ${process.platform}-${process.arch}`)
+    const verbose = await run(['--version', '--verbose'])
+    expect(verbose.code).toBe(0)
+    expect(verbose.stdout).toContain('O*NET 29.3 Database by the U.S. Department of Labor')
+    expect(verbose.stdout).toBe(`${version.stdout}\n${readFileSync(join(ROOT, 'NOTICE'), 'utf8').trimEnd()}\n`)
 
     const help = await run(['--help'])
     expect(help.code).toBe(0)
