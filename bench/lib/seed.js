@@ -1,5 +1,6 @@
 // Fills a temporary JOBAGENT_HOME through the built app's own services (dist/), so the data has exactly the shape
 // jobagent writes, whatever the schema of the day. Records are derived from their index: the same on every run.
+import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {DIST} from './options.js'
@@ -84,4 +85,36 @@ export function seedTrackerAndLastRun(home, count) {
     }),
   )
   return seedHome(home, {applications, jobs})
+}
+
+/**
+ * A last run of `count` jobs of real board answers (the labelled evaluation set's, repeated, each on its own host), a
+ * profile that scores them, and the readings of their descriptions kept as a run keeps them: what `jobagent jobs`
+ * lists for a person whose boards answer thousands of jobs.
+ */
+export async function seedScoredRun(home, count, profile, labelled) {
+  const jobs = Array.from({length: count}, (_, n) => {
+    const from = labelled[n % labelled.length]
+    const url = new URL(from.url)
+    url.hostname = `copy${n}.${url.hostname}`
+    return {...from, url: url.href, board_id: String(n)}
+  })
+  await seedHome(home, {jobs})
+  writeFileSync(join(home, 'config.json'), JSON.stringify({profile}, null, 2), {mode: 0o600})
+  const [{AppContext}, {matchingFrom}, {descriptionReader}] = await Promise.all([
+    fromDist('src/app/context.js'),
+    fromDist('src/app/shared-search.js'),
+    fromDist('src/core/matching/score.js'),
+  ])
+  const context = new AppContext({env: {JOBAGENT_HOME: home}})
+  try {
+    const reader = descriptionReader(matchingFrom(context.config))
+    const texts = context.trackerDb.prepare('SELECT hash, description FROM descriptions').raw().all()
+    await context.descriptionReadings.save(
+      reader.key,
+      texts.map(([hash, text]) => [hash, reader.encode(reader.read(text))]),
+    )
+  } finally {
+    await context.close()
+  }
 }
