@@ -89,7 +89,9 @@ function descriptionHash({job, storedDescription}: FoundJob): string | null {
 /**
  * The fingerprint of what a run writes into a job's row besides when it was seen and by which run: the found
  * job's fields and keys, its description's key, and its life (`posted_date` after a board dropped it, reopened,
- * reposted, the other listings). Equal fingerprints, equal rows.
+ * reposted, the other listings). Equal fingerprints, equal rows: the job is only touched. A daily run mostly sees
+ * the jobs it saw yesterday, and rewriting each one's row (every index of every column set) makes `jobagent run`
+ * over 10,000 unchanged jobs about a fifth slower, a second on a small machine.
  */
 function rowFingerprint(
   {job, urlKey, identityKey}: FoundJob,

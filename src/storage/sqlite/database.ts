@@ -3,7 +3,7 @@ import {dirname} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {describeFileError, UnavailableError} from '../../core/errors.js'
 import {ensurePrivateDirectory, ensurePrivateFile} from '../durable-file.js'
-import {type Database, DriverConnection} from './better-sqlite3.js'
+import {type Database, DriverConnection, type Statement} from './better-sqlite3.js'
 
 export type SqliteDatabase = Database
 
@@ -261,6 +261,8 @@ function transactionsOf(db: SqliteDatabase): ConnectionTransactions {
 /** The transactions of one connection: its writes, committed in groups (WriteQueue), and its reads. */
 class ConnectionTransactions {
   private readonly writes: WriteQueue
+  /** Prepared once: a read's BEGIN and COMMIT then cost what one statement outside a transaction does. */
+  private reads: {begin: Statement; commit: Statement; rollback: Statement} | undefined
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -276,7 +278,19 @@ class ConnectionTransactions {
   }
 
   read<T>(work: () => T): T {
-    return this.db.inTransaction ? work() : this.db.transaction(work)()
+    if (this.db.inTransaction) return work()
+    const {db} = this
+    this.reads ??= {begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK')}
+    this.reads.begin.run()
+    try {
+      const result = work()
+      this.reads.commit.run()
+      return result
+    } catch (error) {
+      // A failed statement (locked, I/O error) may already have ended the transaction, or closed the connection.
+      if (db.open && db.inTransaction) this.reads.rollback.run()
+      throw error
+    }
   }
 }
 
