@@ -202,7 +202,7 @@ export function decideRunChanges(run: NewRunRecord, answers: RunAnswers, stored:
   changes.reposted += boards.reopened.length
   const closedLives = livesOf(boards.close, foundAgain, stored)
   changes.closed = closedLives.map(({id, title, company}) => ({id, title, company}))
-  // A posting a job found again lists is open: that job is.
+  // A posting that a job found again after closing lists stays open, even when another job listing it closes now.
   const listedAgain = new Set(postingKeys(reopenedFound))
   const newJobs = jobs.flatMap((one, index) =>
     !answers.isNew || answers.isNew(one.change === 'insert' ? {...one.job, id: null} : one.job) ? [index] : [],
