@@ -47,6 +47,21 @@ const JOB_SIDE = ['src/core', 'src/storage', 'src/sources', 'src/notifiers', 'sr
 const SLICE_USERS = [SLICE, 'commands/shipment', 'src/app/slices.ts']
 /** The database drivers only the shipment stores use. */
 const SLICE_DRIVERS = new Set(['pg', 'mysql2', 'mongodb'])
+/**
+ * The core modules that decide what a run changes: the rules of a job's life, the change set they make, which job
+ * is new, which board looks dead or empty, and the run itself. The stores write what these decide and decide nothing.
+ */
+const RUN_DECIDING = [
+  'src/core/jobs/lifecycle.ts',
+  'src/core/jobs/run-changes.ts',
+  'src/core/jobs/job-tracking.ts',
+  'src/core/jobs/dead-board.ts',
+  'src/core/jobs/zero-yield.ts',
+  'src/core/jobs/board-reports.ts',
+  'src/core/run',
+]
+/** The stores. */
+const STORAGE_LAYERS = ['src/storage', 'src/shipments/storage']
 
 interface ImportSite {
   /** Repository-relative path with forward slashes: `src/sources/index.ts`. */
@@ -199,6 +214,13 @@ function webViolation(site: ImportSite, statement: string): string | undefined {
   return `is outside ${WEB} and src/core; the page takes only types from ${WEB_TYPES_FROM.join(', ')}`
 }
 
+/** A store importing a module that decides what a run changes. */
+function decidingViolation(site: ImportSite): string | undefined {
+  const path = target(site)?.replace(/\.js$/, '.ts')
+  if (path === undefined || !RUN_DECIDING.some((module) => isUnder(path, module))) return undefined
+  return 'decides what a run changes; a store only writes the change set core works out'
+}
+
 function report(sites: ImportSite[], violation: (site: ImportSite) => string | undefined): string[] {
   return sites.flatMap((site) => {
     const reason = violation(site)
@@ -317,6 +339,25 @@ describe('layering', () => {
     const statement = (site: ImportSite) =>
       (readFileSync(join(ROOT, site.file), 'utf8').split('\n')[site.line - 1] ?? '').trim()
     expect(report(sites, (site) => webViolation(site, statement(site)))).toEqual([])
+  })
+
+  it("finds a store importing a run's rules, and lets it import the port and the models", () => {
+    const sites = [
+      {file: 'src/storage/sqlite/sqlite-job-store.ts', line: 1, specifier: '../../core/jobs/lifecycle.js'},
+      {file: 'src/storage/sqlite/sqlite-job-store.ts', line: 2, specifier: '../../core/run/agent-run.js'},
+      {file: 'src/storage/sqlite/sqlite-job-store.ts', line: 3, specifier: '../../core/jobs/job-store.js'},
+      {file: 'src/storage/sqlite/sqlite-job-store.ts', line: 4, specifier: '../../core/jobs/dedupe.js'},
+    ]
+    expect(report(sites, decidingViolation)).toEqual([
+      "src/storage/sqlite/sqlite-job-store.ts:1 imports '../../core/jobs/lifecycle.js', which decides what a run changes; a store only writes the change set core works out",
+      "src/storage/sqlite/sqlite-job-store.ts:2 imports '../../core/run/agent-run.js', which decides what a run changes; a store only writes the change set core works out",
+    ])
+  })
+
+  it("keeps the stores from deciding what a run changes: they import none of the run's rules", () => {
+    const sites = STORAGE_LAYERS.flatMap(importsUnder)
+    expect(sites.some((site) => site.specifier.endsWith('/core/jobs/job-store.js'))).toBe(true)
+    expect(report(sites, decidingViolation)).toEqual([])
   })
 
   it('keeps the adapters from importing one another, except the shared HTTP client', () => {

@@ -45,23 +45,29 @@ export function job(n, fields = {}) {
 
 /** Applications (JSON records as `jobagent import` takes them) and the jobs of one completed last run. */
 export async function seedHome(home, {applications = [], jobs = []}) {
-  const [{AppContext}, {keyJob}] = await Promise.all([
+  const [{AppContext}, {keyJob}, {recordRun}] = await Promise.all([
     fromDist('src/app/context.js'),
     fromDist('src/core/jobs/dedupe.js'),
+    fromDist('src/core/jobs/run-changes.js'),
   ])
   const context = new AppContext({env: {JOBAGENT_HOME: home}})
   try {
     if (jobs.length > 0) {
       const at = '2026-11-22T08:00:00.000'
       const run = {started_at: at, finished_at: at, status: 'ok', mode: 'production', notified: 0, sources: []}
-      await context.jobStore.saveRun(
+      await recordRun(
+        context.jobStore,
         {...run, jobs_found: jobs.length, new_jobs: jobs.length, error: null},
-        // Each job its own role, listed by the board its source names, as a search hands them over.
-        jobs.map((found) => {
-          const keyed = keyJob(found)
-          return {...keyed, urlKeys: [keyed.urlKey], boards: [found.source], also_on: []}
-        }),
-        {listings: [], closeAfterRuns: 2},
+        {
+          // Each job its own role, listed by the board its source names, as a search hands them over.
+          found: jobs.map((found) => {
+            const keyed = keyJob(found)
+            return {...keyed, urlKeys: [keyed.urlKey], boards: [found.source], also_on: []}
+          }),
+          boards: [],
+          criteria: '',
+          closeAfterRuns: 2,
+        },
       )
     }
     if (applications.length > 0) {

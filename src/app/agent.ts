@@ -1,7 +1,7 @@
 import {join} from 'node:path'
-import {AgentRun, type RunOptions, type RunSummary} from '../core/jobs/agent-run.js'
 import {MONITOR_LOG_BYTES, noRunMonitor, type RunMonitor} from '../core/jobs/run-monitor.js'
 import {formatLogLine, LogRecorder} from '../core/logger.js'
+import {AgentRun, type RunOptions, type RunSummary} from '../core/run/agent-run.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import type {AppContext} from './context.js'
 import {catchInterrupts} from './interrupts.js'

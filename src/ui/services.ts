@@ -10,12 +10,12 @@ import type {
 } from '../core/applications/application.js'
 import type {StatusUpdate} from '../core/applications/application-store.js'
 import type {ApplicationStats} from '../core/applications/stats.js'
-import type {RunSummary} from '../core/jobs/agent-run.js'
 import type {GivenVerdict, ListedJob} from '../core/jobs/job-catalog.js'
 import type {JobVerdict} from '../core/jobs/job-feedback.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {RunRecord} from '../core/jobs/job-store.js'
 import type {Verdict} from '../core/matching/feedback.js'
+import type {RunSummary} from '../core/run/agent-run.js'
 import type {Clock} from '../core/time.js'
 import {type OpenOutcome, openInBrowser} from './open-url.js'
 

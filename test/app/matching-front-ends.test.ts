@@ -4,6 +4,7 @@
  */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import Jobs from '../../commands/jobs.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
 import {acmeJob, closesNothing, foundJobs, runRecord} from '../helpers/job-details.js'
 import {runCommand} from '../helpers/run-command.js'
@@ -22,9 +23,9 @@ let api: TestApi
 
 beforeEach(async () => {
   api = testApi({config: {sources: [], profile: nurse}})
-  await api.context.jobStore.saveRun(
-    runRecord(daysAgo(1)),
-    foundJobs([
+  await recordRun(api.context.jobStore, runRecord(daysAgo(1)), {
+    ...closesNothing,
+    found: foundJobs([
       acmeJob(1, {
         title: 'Software Engineer',
         location: 'Remote',
@@ -44,8 +45,7 @@ beforeEach(async () => {
         description: 'Provide patient care in our critical care unit. Requirements:\n- Philippine RN licence\n- BLS',
       }),
     ]),
-    closesNothing,
-  )
+  })
 })
 
 afterEach(async () => {

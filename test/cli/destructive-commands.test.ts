@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import Profile from '../../commands/profile.js'
 import Remove from '../../commands/remove.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {openSqlite} from '../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../src/storage/sqlite/sqlite-job-store.js'
@@ -21,11 +22,10 @@ beforeEach(async () => {
   home = dir.path
   const file = join(home, 'jobagent.db')
   const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
-  await new SqliteJobStore(db, file, new SqliteApplicationStore(db, file)).saveRun(
-    runRecord(daysAgo(1)),
-    foundJobs([acmeJob(1), acmeJob(2)]),
-    closesNothing,
-  )
+  await recordRun(new SqliteJobStore(db, file, new SqliteApplicationStore(db, file)), runRecord(daysAgo(1)), {
+    ...closesNothing,
+    found: foundJobs([acmeJob(1), acmeJob(2)]),
+  })
   db.close()
   for (const args of [
     ['apply', '1'],

@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import Jobs from '../../commands/jobs.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {openSqlite} from '../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../src/storage/sqlite/sqlite-job-store.js'
@@ -18,15 +19,14 @@ beforeEach(async () => {
   const file = join(dir.path, 'jobagent.db')
   const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
   const jobs = new SqliteJobStore(db, file, new SqliteApplicationStore(db, file))
-  await jobs.saveRun(
-    runRecord(daysAgo(1)),
-    foundJobs([
+  await recordRun(jobs, runRecord(daysAgo(1)), {
+    ...closesNothing,
+    found: foundJobs([
       acmeJob(1, {title: 'TypeScript Engineer', source: 'greenhouse'}),
       acmeJob(2, {company: 'Initech', tags: ['rust', 'wasm'], source: 'remoteok'}),
       acmeJob(3, {source: 'greenhouse'}),
     ]),
-    closesNothing,
-  )
+  })
   db.prepare("UPDATE jobs SET first_seen = ? WHERE url = 'https://board.example/jobs/3'").run(daysAgo(40))
   db.close()
 })

@@ -1,6 +1,7 @@
 import {type FoundJob, keyJob} from '../../src/core/jobs/dedupe.js'
 import type {JobDetails, JobResponse} from '../../src/core/jobs/job.js'
-import type {JobLifecycle, LifecycleInput, NewRunRecord} from '../../src/core/jobs/job-store.js'
+import type {JobLifecycle, NewRunRecord} from '../../src/core/jobs/job-store.js'
+import type {RunAnswers} from '../../src/core/jobs/run-changes.js'
 
 /** A job of a board that gives none of the details (or before they are read). */
 export function noDetails(): JobDetails {
@@ -40,8 +41,8 @@ export function foundJobs(jobs: readonly JobResponse[]): FoundJob[] {
   })
 }
 
-/** A run whose boards close nothing (the lifecycle tests give their own listings). */
-export const closesNothing: LifecycleInput = {listings: [], closeAfterRuns: 2}
+/** A run whose boards close nothing (the lifecycle tests give their own boards); `found` is the run's jobs. */
+export const closesNothing: Omit<RunAnswers, 'found'> = {boards: [], criteria: '', closeAfterRuns: 2}
 
 /** A job that was never closed, reopened, reposted or listed elsewhere. */
 export function openLife(): JobLifecycle {

@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import type {HttpServices} from '../../src/app/http-services.js'
 import {ConfigurationError, UnavailableError, ValidationError} from '../../src/core/errors.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {localTimestamp} from '../../src/core/time.js'
 import {createHttpApp} from '../../src/http/app.js'
 import {withHttpStatus} from '../../src/http/errors.js'
@@ -112,7 +113,7 @@ describe('GET /health', () => {
   it('passes with a working database and a recent successful run', async () => {
     const {app, context} = start()
     const now = localTimestamp()
-    await context.jobStore.saveRun(runRecord(now), [], closesNothing)
+    await recordRun(context.jobStore, runRecord(now), {...closesNothing, found: []})
     const response = await app.request('/health')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/health+json')

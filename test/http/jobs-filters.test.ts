@@ -1,4 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
 import {acmeJob, closesNothing, foundJobs, runRecord} from '../helpers/job-details.js'
 import {daysAgo} from '../helpers/tracker.js'
@@ -7,15 +8,14 @@ let api: TestApi
 
 beforeEach(async () => {
   api = testApi()
-  await api.context.jobStore.saveRun(
-    runRecord(daysAgo(1)),
-    foundJobs([
+  await recordRun(api.context.jobStore, runRecord(daysAgo(1)), {
+    ...closesNothing,
+    found: foundJobs([
       acmeJob(1, {title: 'TypeScript Engineer', source: 'greenhouse'}),
       acmeJob(2, {tags: ['rust'], source: 'remoteok'}),
       acmeJob(3, {source: 'greenhouse'}),
     ]),
-    closesNothing,
-  )
+  })
   api.context.trackerDb
     .prepare("UPDATE jobs SET first_seen = ? WHERE url = 'https://board.example/jobs/3'")
     .run(daysAgo(40))

@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../src/core/jobs/job.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {
   applicationBody,
   json,
@@ -122,7 +123,8 @@ const stored = (n: number): JobResponse => acmeJob(n, {posted_date: `2026-11-0${
 /** Stores a run of three jobs as `jobagent run` does, in the API's own database. */
 async function storeRun(target: TestApi) {
   const jobs = [1, 2, 3].map(stored)
-  return target.context.jobStore.saveRun(
+  return recordRun(
+    target.context.jobStore,
     {
       started_at: '2026-11-22T08:00:00.000',
       finished_at: '2026-11-22T08:00:01.000',
@@ -134,8 +136,7 @@ async function storeRun(target: TestApi) {
       sources: [{name: 'remotive', ok: true, count: 3, error: null, duration_ms: 12, anomaly: null}],
       error: null,
     },
-    foundJobs(jobs),
-    closesNothing,
+    {...closesNothing, found: foundJobs(jobs)},
   )
 }
 

@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../src/core/jobs/job.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {json, type TestApi, testApi} from '../helpers/http.js'
 import {acmeJob, closesNothing, foundJobs} from '../helpers/job-details.js'
 
@@ -20,7 +21,8 @@ const job = (n: number): JobResponse =>
 
 async function storeRun(target: TestApi, count: number) {
   const jobs = Array.from({length: count}, (_, index) => job(index + 1))
-  await target.context.jobStore.saveRun(
+  await recordRun(
+    target.context.jobStore,
     {
       started_at: '2026-11-22T08:00:00.000',
       finished_at: '2026-11-22T08:00:01.000',
@@ -32,8 +34,7 @@ async function storeRun(target: TestApi, count: number) {
       sources: [{name: 'remotive', ok: true, count, error: null, duration_ms: 12, anomaly: null}],
       error: null,
     },
-    foundJobs(jobs),
-    closesNothing,
+    {...closesNothing, found: foundJobs(jobs)},
   )
 }
 

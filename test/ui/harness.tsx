@@ -2,6 +2,7 @@ import {render} from 'ink-testing-library'
 import {AppContext} from '../../src/app/context.js'
 import type {ApplicationStatus} from '../../src/core/applications/application.js'
 import type {JobResponse} from '../../src/core/jobs/job.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {App} from '../../src/ui/components/app.js'
 import {type DashboardServices, dashboardServices} from '../../src/ui/services.js'
 import {tempDir} from '../helpers/cli.js'
@@ -37,7 +38,8 @@ export function job(n: number, overrides: Partial<JobResponse> = {}): JobRespons
 /** Stores a successful run with these jobs, as `jobagent run` would. */
 export async function saveRun(context: AppContext, jobs: readonly JobResponse[]) {
   const at = '2026-11-22T08:00:00.000'
-  return context.jobStore.saveRun(
+  return recordRun(
+    context.jobStore,
     {
       started_at: at,
       finished_at: at,
@@ -49,8 +51,7 @@ export async function saveRun(context: AppContext, jobs: readonly JobResponse[])
       sources: [],
       error: null,
     },
-    foundJobs(jobs),
-    closesNothing,
+    {...closesNothing, found: foundJobs(jobs)},
   )
 }
 

@@ -45,20 +45,90 @@ export type NewRunRecord = Omit<RunRecord, 'id'>
 /** A job as a run would store it; `id` is null for a job never stored before (a dry run stores nothing). */
 export type PreviewedJob = Omit<StoredJob, 'id'> & {id: number | null}
 
-/** What one board listed in a run that can close jobs: it answered, with jobs, nothing looked wrong. */
-export interface BoardListing {
-  /** The board's name (`remoteok`, `greenhouse:gitlab`). */
-  board: string
-  /** The search criteria it was asked with, as text: a job is only closed by runs asked the same way. */
+/** A stored job as the lifecycle rules need it to decide what a run makes of it. */
+export type KnownJob = Pick<
+  StoredJob,
+  'id' | 'first_seen' | 'last_seen' | 'notified_at' | 'posted_date' | 'url' | 'source' | keyof JobLifecycle
+>
+
+/** One board's count for one job: how many runs in a row, asked with `criteria`, it did not list the job. */
+export interface BoardCount {
+  jobId: number
   criteria: string
-  /** The canonical URLs of every job it returned, before jobagent's own filters. */
-  urlKeys: string[]
+  misses: number
 }
 
-/** What the lifecycle rules need of a run: the boards that can close jobs, and after how many runs. */
-export interface LifecycleInput {
-  listings: BoardListing[]
-  closeAfterRuns: number
+/** A stored job a run closes or reopens without having found it, with what marks its applications' postings. */
+export type LifeOfJob = Pick<StoredJob, 'id' | 'title' | 'company' | 'url' | 'also_on' | keyof JobLifecycle> & {
+  url_key: string
+}
+
+/**
+ * What a run's change set is worked out from: the stored rows it needs, read in the transaction that writes the
+ * change set, so nothing changes between what was read and what is written.
+ */
+export interface StoredRunView {
+  /** The stored job listed under this canonical URL (any of its listings). */
+  byUrlKey(urlKey: string): KnownRow | undefined
+  /** The stored job of this role (jobIdentityKey) seen most recently. */
+  latestByRole(identityKey: string): KnownRow | undefined
+  /** The ids of the stored jobs listed under these canonical URLs. */
+  jobIdsOf(urlKeys: readonly string[]): number[]
+  /** Every board's counts, each with its board and whether the job it counts is open. */
+  boardCounts(): (BoardCount & {board: string; open: boolean})[]
+  /** These stored jobs, as closing or reopening them needs them. */
+  lives(ids: readonly number[]): LifeOfJob[]
+}
+
+/** A stored job as a run finds it again: what the rules read, and the fingerprint of what its row holds. */
+export type KnownRow = KnownJob & {
+  /** rowFingerprint of the row as the last run wrote it; null when unknown (it never matches). */
+  fingerprint: string | null
+}
+
+/** A job a change names: a stored one by its id, or one the run stores first by its place among the found jobs. */
+type JobRef = {id: number} | {found: number}
+
+/**
+ * What a run writes for one of its jobs, in the order they were found: a job found for the first time is
+ * inserted; one seen again is updated to what the rules make of it, or only touched (when it was last seen, by
+ * which run) when its row already holds exactly that.
+ */
+export type FoundJobChange = {found: FoundJob; descriptionHash: string | null; fingerprint: string} & (
+  | {change: 'insert'; job: Omit<StoredJob, 'id'>}
+  | {change: 'update' | 'touch'; job: StoredJob}
+)
+
+/**
+ * Everything one run changes in jobagent's stored jobs and the applications tracked under them, as the rules of
+ * a job's life (lifecycle.ts, docs/LIFECYCLE.md) decide it from what the boards answered and what was stored. The
+ * store writes it in one transaction and decides nothing.
+ */
+export interface RunChangeSet {
+  /** The run's record, its count of new jobs included. */
+  run: NewRunRecord
+  /** One change per found job, in the order found: the stored jobs are returned in this order. */
+  jobs: FoundJobChange[]
+  /** Closed jobs the boards listed again though the run left them out (filters): open again, and these counts. */
+  reopen: {id: number; reopened: number; reposted: number}[]
+  /** Jobs every board that counts them missed long enough: closed at `closedAt`, and their board counts dropped. */
+  close: number[]
+  closedAt: string
+  /** The board counts that change, per board: set to these values (a job the board listed starts over at 0). */
+  boardCounts: {job: JobRef; board: string; criteria: string; misses: number}[]
+  /** The URL keys of tracked applications whose posting is open again, then of those whose posting closed. */
+  postings: {reopened: string[]; closed: string[]}
+  /** The places, among the found jobs, of the new ones (not applied for, not dismissed). */
+  newJobs: number[]
+  /** What the run changed in the jobs' lives, for the log and the summary (the postings the store counts). */
+  changes: Omit<LifecycleChanges, 'postings_closed'>
+}
+
+/** What the store wrote for a change set: the ids of the found jobs, in order, and how many postings it closed. */
+export interface WrittenRun {
+  run: RunRecord
+  ids: number[]
+  postingsClosed: number
 }
 
 /** What a run changed in the jobs' lives. */
@@ -77,21 +147,12 @@ export interface LifecycleChanges {
  */
 export interface JobStore extends DescriptionStore {
   /**
-   * In one transaction: records the run, upserts its jobs and persists what the lifecycle rules (lifecycle.ts,
-   * docs/LIFECYCLE.md) decide, the applications' side included. A job is the same as a stored one when one of its
-   * canonical URLs or, failing that, its role (company + title) seen within the repost window matches; first_seen and notified_at are kept, the other fields and last_seen
-   * take the new values. `newJobs` are the stored jobs `isNew` holds new (every one without it), and with `isNew`
-   * the run's `new_jobs` is their number, so the row is right from the start, whatever happens to the run after.
-   * The stored `jobs` come in the order of the found ones: the run finds each one's stored description by it.
+   * In one transaction: `decide` works out the run's change set from what is stored (run-changes.ts), and the store
+   * writes it as it is, the applications' side included, and then what belongs with each run (its descriptions).
    */
-  saveRun(
-    run: NewRunRecord,
-    jobs: readonly FoundJob[],
-    lifecycle: LifecycleInput,
-    isNew?: (job: StoredJob) => boolean,
-  ): Promise<{run: RunRecord; jobs: StoredJob[]; newJobs: StoredJob[]; changes: LifecycleChanges}>
-  /** What saveRun would return for these jobs, in their order, without writing anything (for --dry-run). */
-  previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]>
+  saveRun(decide: (stored: StoredRunView) => RunChangeSet): Promise<WrittenRun>
+  /** `decide` given what is stored, in one read transaction, writing nothing (for --dry-run). */
+  previewRun<T>(decide: (stored: StoredRunView) => T): Promise<T>
   /** Records a run that failed; the jobs table is left as it was. */
   saveFailedRun(run: NewRunRecord): Promise<RunRecord>
   /** Sets the final status of a run saved by saveRun. */

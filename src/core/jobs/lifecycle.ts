@@ -1,27 +1,21 @@
 import {localTimestamp} from '../time.js'
 import {canonicalJobUrl} from '../url-identity.js'
 import {ALSO_ON_LIMIT, type FoundJob, type Sighting} from './dedupe.js'
-import type {JobLifecycle, StoredJob} from './job-store.js'
+import type {BoardCount, JobLifecycle, KnownJob, StoredJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
 
 /**
  * The rules of a job's life between runs (docs/LIFECYCLE.md): which stored job a found one is, when it is reposted,
- * closed and reopened, and which tracked applications learn that its posting closed. Pure: the job store reads
- * what they need, and persists what they decide in the transaction that stores the run.
+ * closed and reopened, and which tracked applications learn that its posting closed. Pure: run-changes.ts applies
+ * them to what the job store reads, and the store writes the change set they make in the run's transaction.
  */
 
 /** A role seen again under a new URL within this many days is the same job reposted; later, it is a new job. */
 const REPOST_WINDOW_DAYS = 90
 const DAY_MS = 86_400_000
 
-/** A stored job as the rules need it to decide what a run makes of it. */
-export type KnownJob = Pick<
-  StoredJob,
-  'id' | 'first_seen' | 'last_seen' | 'notified_at' | 'posted_date' | 'url' | 'source' | keyof JobLifecycle
->
-
 /** The stored job a found one is, and whether only its role matched (a new URL: a repost). */
-export interface Match<K extends KnownJob = KnownJob> {
+interface Match<K extends KnownJob = KnownJob> {
   known: K
   byRole: boolean
 }
@@ -127,13 +121,6 @@ export function reopen(
   job: Pick<JobLifecycle, 'reopened' | 'reposted'>,
 ): Pick<JobLifecycle, 'closed_at' | 'reopened' | 'reposted'> {
   return {closed_at: null, reopened: job.reopened + 1, reposted: job.reposted + 1}
-}
-
-/** One board's count for one job: how many runs in a row, asked with `criteria`, it did not list the job. */
-export interface BoardCount {
-  jobId: number
-  criteria: string
-  misses: number
 }
 
 /**

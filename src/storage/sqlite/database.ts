@@ -228,9 +228,10 @@ export function writeTransaction<T>(db: SqliteDatabase, _file: string, work: () 
 }
 
 /**
- * Runs a synchronous read; driver errors about the file become UnavailableError. Every read of one connection in
- * one turn of the event loop shares one deferred read transaction (ReadSnapshot). A read made inside a transaction
- * already open (a write's work, `db.transaction()`) runs inside it.
+ * Runs a synchronous read in a deferred read transaction of its own, so its statements see one state of the
+ * database while another process writes (a page and its total, a run and its jobs); driver errors about the file
+ * become UnavailableError. A read made inside a transaction already open (a write's work, `db.transaction()`) runs
+ * inside it.
  */
 export function read<T>(db: SqliteDatabase, file: string, work: () => T): T {
   try {
@@ -248,7 +249,7 @@ class Connection extends DriverConnection {
 
   constructor(file: string, lockWaitMs: number, options: {readonly: boolean; fileMustExist: boolean}) {
     super(file, options)
-    this.transactions = new ConnectionTransactions(this, file, lockWaitMs, PROCESS_SNAPSHOTS)
+    this.transactions = new ConnectionTransactions(this, file, lockWaitMs)
   }
 }
 
@@ -257,42 +258,18 @@ function transactionsOf(db: SqliteDatabase): ConnectionTransactions {
   throw new TypeError('reads and writes go through a connection opened by openSqlite')
 }
 
-/**
- * The read snapshots of one process open now. A write of any connection ends them all first: every read made
- * after a write was answered must see it, whichever connection of the process makes it. So there is one of these
- * a process, shared by its connections.
- */
-class OpenSnapshots {
-  private readonly open = new Set<ReadSnapshot>()
-
-  add(snapshot: ReadSnapshot): void {
-    this.open.add(snapshot)
-  }
-
-  delete(snapshot: ReadSnapshot): void {
-    this.open.delete(snapshot)
-  }
-
-  endAll(): void {
-    for (const snapshot of this.open) snapshot.end()
-  }
-}
-
-const PROCESS_SNAPSHOTS = new OpenSnapshots()
-
-/** The transactions of one connection: its writes, committed in groups (WriteQueue), and its reads (ReadSnapshot). */
+/** The transactions of one connection: its writes, committed in groups (WriteQueue), and its reads. */
 class ConnectionTransactions {
   private readonly writes: WriteQueue
-  private readonly snapshot: ReadSnapshot
+  /** Prepared once: a read's BEGIN and COMMIT then cost what one statement outside a transaction does. */
+  private reads: {begin: Statement; commit: Statement; rollback: Statement} | undefined
 
   constructor(
     private readonly db: SqliteDatabase,
     file: string,
     lockWaitMs: number,
-    snapshots: OpenSnapshots,
   ) {
-    this.snapshot = new ReadSnapshot(db, snapshots)
-    this.writes = new WriteQueue(db, file, lockWaitMs, () => snapshots.endAll())
+    this.writes = new WriteQueue(db, file, lockWaitMs)
   }
 
   write<T>(work: () => T): Promise<T> {
@@ -301,7 +278,19 @@ class ConnectionTransactions {
   }
 
   read<T>(work: () => T): T {
-    return this.snapshot.run(work)
+    if (this.db.inTransaction) return work()
+    const {db} = this
+    this.reads ??= {begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK')}
+    this.reads.begin.run()
+    try {
+      const result = work()
+      this.reads.commit.run()
+      return result
+    } catch (error) {
+      // A failed statement (locked, I/O error) may already have ended the transaction, or closed the connection.
+      if (db.open && db.inTransaction) this.reads.rollback.run()
+      throw error
+    }
   }
 }
 
@@ -328,10 +317,6 @@ interface QueuedWrite {
  * taken, the queue tries again after a pause (5 ms doubling to 50 ms) during which the loop serves everything
  * else, and writes queued meanwhile join the waiting ones. A write that has waited `lockWaitMs` since it was
  * queued fails with the locked error (503 with Retry-After from the API, exit 1 from the CLI).
- *
- * Before BEGIN IMMEDIATE every read snapshot of the process ends (`endReadSnapshots`, OpenSnapshots): a write
- * cannot begin inside a read transaction of its own connection, and every read made after a write was answered
- * must see it, whichever connection of this process makes it.
  */
 class WriteQueue {
   private queue: QueuedWrite[] = []
@@ -341,7 +326,6 @@ class WriteQueue {
     private readonly db: SqliteDatabase,
     private readonly file: string,
     private readonly lockWaitMs: number,
-    private readonly endReadSnapshots: () => void,
   ) {}
 
   run<T>(work: () => T): Promise<T> {
@@ -376,7 +360,6 @@ class WriteQueue {
   /** Commits the batch and answers its writes; returns the locked error instead when the lock is taken. */
   private commit(batch: readonly QueuedWrite[]): unknown {
     const outcomes: ({ok: true; value: unknown} | {ok: false; error: unknown})[] = []
-    this.endReadSnapshots()
     try {
       this.db
         .transaction(() => {
@@ -413,54 +396,4 @@ class WriteQueue {
 
 function isLocked(error: unknown): boolean {
   return LOCKED_CODES.has((error as {code?: string} | null)?.code ?? '')
-}
-
-/**
- * One read transaction for the reads of a connection in one turn of the event loop. Each SQLite transaction takes
- * and releases the WAL read lock (system calls and shared-memory updates); a statement outside a transaction runs in
- * one of its own. Under load many requests arrive in one turn, and one snapshot serves them all. It ends by the
- * check phase of the loop (setImmediate), when a read fails, and before any write of the process begins: what a
- * read sees is at most about one turn old, and includes every write answered before it was made.
- */
-class ReadSnapshot {
-  private statements: {begin: Statement; commit: Statement} | undefined
-  private isOpen = false
-  /** Reads running now: a read inside another one's work leaves ending on failure to the outermost. */
-  private depth = 0
-  private readonly endOfTurn = () => this.end()
-
-  constructor(
-    private readonly db: SqliteDatabase,
-    private readonly openSnapshots: OpenSnapshots,
-  ) {}
-
-  run<T>(work: () => T): T {
-    if (!this.db.inTransaction) this.begin()
-    this.depth++
-    try {
-      return work()
-    } catch (error) {
-      // A failed statement (locked, I/O error) may leave SQLite's transaction in any state: start afresh.
-      if (this.depth === 1) this.end()
-      throw error
-    } finally {
-      this.depth--
-    }
-  }
-
-  end(): void {
-    if (!this.isOpen) return
-    this.isOpen = false
-    this.openSnapshots.delete(this)
-    // A connection closed during the turn rolled the transaction back itself.
-    if (this.db.open && this.db.inTransaction) this.statements?.commit.run()
-  }
-
-  private begin(): void {
-    this.statements ??= {begin: this.db.prepare('BEGIN'), commit: this.db.prepare('COMMIT')}
-    this.statements.begin.run()
-    this.isOpen = true
-    this.openSnapshots.add(this)
-    setImmediate(this.endOfTurn)
-  }
 }

@@ -1,7 +1,7 @@
 import {HTML_RULES_VERSION, type HtmlReader, htmlToText} from '../../core/jobs/description.js'
 import type {Logger} from '../../core/logger.js'
+import {textHash} from '../../core/text-hash.js'
 import {read, type SqliteDatabase} from './database.js'
-import {textHash} from './text-hash.js'
 
 /** What a posting's HTML is cached under: its hash together with the version of the rules that read it. */
 function sourceHash(html: string): string {

@@ -1,6 +1,6 @@
 import type {DescriptionReadings} from '../../core/jobs/description-store.js'
+import {textHash} from '../../core/text-hash.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
-import {textHash} from './text-hash.js'
 
 /** What descriptions said for the profile, in jobagent.db beside the texts (`description_readings`). */
 export class SqliteDescriptionReadings implements DescriptionReadings {

@@ -3,36 +3,27 @@ import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
 import type {StoredDescription} from '../../core/jobs/description-store.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
+  BoardCount,
+  FoundJobChange,
   JobFields,
   JobStore,
   JobSummary,
   Keyed,
   KeyedStoredJob,
-  LifecycleChanges,
-  LifecycleInput,
+  KnownRow,
+  LifeOfJob,
   NewRunRecord,
-  PreviewedJob,
+  RunChangeSet,
   RunRecord,
   ScoringJob,
   StoredJob,
+  StoredRunView,
+  WrittenRun,
 } from '../../core/jobs/job-store.js'
-import {
-  type BoardCount,
-  changeOf,
-  countBoardMisses,
-  firstSeen,
-  jobsToClose,
-  type KnownJob,
-  type Match,
-  matchFoundJobs,
-  postingKeys,
-  reopen,
-  seenAgain,
-} from '../../core/jobs/lifecycle.js'
 import type {Salary} from '../../core/jobs/salary.js'
+import {textHash} from '../../core/text-hash.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {SqliteApplicationStore} from './sqlite-application-store.js'
-import {textHash} from './text-hash.js'
 
 /** Every column of a job but its description, which JOB_COLUMNS and SCORING_COLUMNS take each their way. */
 const OTHER_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
@@ -109,11 +100,6 @@ function listed(rows: unknown[], fields: JobFields): Keyed<JobSummary>[] {
     : (rows as (JobRow & {url_key: string; description_hash?: string | null})[]).map(fromRow)
 }
 
-/** The hash of a found job's description: the key it is stored under, or of its text. */
-function descriptionHash({job, storedDescription}: FoundJob): string | null {
-  return storedDescription?.hash ?? (job.description === null ? null : textHash(job.description))
-}
-
 /** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
 function jobParameters(job: JobResponse) {
   return {
@@ -129,9 +115,6 @@ function jobParameters(job: JobResponse) {
 interface RunRow extends Omit<RunRecord, 'sources'> {
   sources: string
 }
-
-/** A stored job as the lifecycle rules take it, with what the store compares a run's row with. */
-type KnownRow = KnownJob & {description_hash: string | null; row_hash: string | null}
 
 /** A job row as the store looks it up for a run: its other listings as JSON text. */
 type KnownJobRow = Omit<KnownRow, 'also_on'> & {also_on: string}
@@ -149,25 +132,19 @@ function toRun(row: RunRow): RunRecord {
 }
 
 const KNOWN_COLUMNS =
-  'id, first_seen, last_seen, notified_at, posted_date, description_hash, closed_at, reopened, reposted, also_on, url, source, row_hash'
+  'id, first_seen, last_seen, notified_at, posted_date, closed_at, reopened, reposted, also_on, url, source, row_hash AS fingerprint'
 
-/** A job row the lifecycle rules reopen, close or mark the applications of. */
-interface LifeRow {
-  id: number
-  title: string
-  company: string
-  url: string
-  url_key: string
-  also_on: string
-  reopened: number
-  reposted: number
-}
+/** A job row a run reopens, closes or marks the applications of: its other listings as JSON text. */
+type LifeRow = Omit<LifeOfJob, 'also_on'> & {also_on: string}
 
-const withListings = (row: LifeRow) => ({...row, also_on: JSON.parse(row.also_on) as Sighting[]})
+const withListings = (row: LifeRow): LifeOfJob => ({...row, also_on: JSON.parse(row.also_on) as Sighting[]})
+
+/** A board count as SQLite returns it: whether the job is open as 0 or 1. */
+type CountRow = BoardCount & {board: string; open: number}
 
 /**
  * Jobs and runs in jobagent.db, beside the tracker so one transaction covers a run's writes, the applications'
- * included. It persists what the lifecycle rules (core/jobs/lifecycle.ts) decide. It is also the run's
+ * included. It writes a run's change set as core/jobs/run-changes.ts works it out, and decides nothing. It is also the run's
  * DescriptionStore: the `descriptions` table, where texts go in by content, each once, and the jobs a run stores
  * find theirs; the ones no job points at after a run are removed as that run is stored, so a run that fails before
  * storing leaves its texts only until the next one.
@@ -215,7 +192,8 @@ export class SqliteJobStore implements JobStore {
          last_seen = @seen, last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns},
          row_hash = @row_hash, ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
-      // A job seen again with the row it has: SQLite rewrites every index of a column an UPDATE sets, changed or not.
+      // A job seen again with the row it has (its change is `touch`): SQLite rewrites every index of a column an
+      // UPDATE sets, changed or not, which a run over thousands of unchanged jobs shows in its duration.
       touchJob: db.prepare('UPDATE jobs SET last_seen = ?, last_run_id = ? WHERE id = ?'),
       hasDescription: db.prepare('SELECT 1 FROM descriptions WHERE hash = ?').pluck(),
       putDescription: db.prepare('INSERT OR IGNORE INTO descriptions (hash, description) VALUES (?, ?)'),
@@ -228,36 +206,31 @@ export class SqliteJobStore implements JobStore {
       dropUnusedReadings: db.prepare(
         'DELETE FROM description_readings WHERE description_hash NOT IN (SELECT hash FROM descriptions)',
       ),
-      // What the lifecycle rules read and decide for a whole board (core/jobs/lifecycle.ts, docs/LIFECYCLE.md).
+      // What a run's change set is worked out from for its boards (StoredRunView), and how it is written.
       idsOfUrls: db
         .prepare('SELECT DISTINCT job_id FROM job_urls WHERE url_key IN (SELECT value FROM json_each(?))')
         .pluck(),
-      boardCounts: db.prepare('SELECT job_id AS jobId, criteria, misses FROM job_boards WHERE board = ?'),
+      boardCounts: db.prepare(
+        `SELECT job_boards.job_id AS jobId, board, criteria, misses, jobs.closed_at IS NULL AS open
+         FROM job_boards JOIN jobs ON jobs.id = job_boards.job_id`,
+      ),
+      lives: db.prepare(
+        `SELECT id, title, company, url, url_key, also_on, closed_at, reopened, reposted FROM jobs
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
       setBoardCount: db.prepare(
         `INSERT INTO job_boards (job_id, board, criteria, misses) VALUES (@jobId, @board, @criteria, @misses)
          ON CONFLICT (job_id, board) DO UPDATE SET misses = excluded.misses, criteria = excluded.criteria`,
       ),
-      closedAmong: db.prepare(
-        `SELECT id, title, company, url, url_key, also_on, reopened, reposted FROM jobs
-         WHERE closed_at IS NOT NULL AND id IN (SELECT value FROM json_each(?))`,
-      ),
       setReopened: db.prepare(
-        'UPDATE jobs SET closed_at = @closed_at, reopened = @reopened, reposted = @reposted WHERE id = @id',
+        'UPDATE jobs SET closed_at = NULL, reopened = @reopened, reposted = @reposted WHERE id = @id',
       ),
-      openCounts: db.prepare(
-        `SELECT job_boards.job_id AS jobId, job_boards.misses FROM job_boards
-         JOIN jobs ON jobs.id = job_boards.job_id WHERE jobs.closed_at IS NULL`,
-      ),
-      close: db.prepare(
-        `UPDATE jobs SET closed_at = ? WHERE id = ? AND closed_at IS NULL
-         RETURNING id, title, company, url, url_key, also_on, reopened, reposted`,
-      ),
+      close: db.prepare('UPDATE jobs SET closed_at = ? WHERE id = ?'),
       forgetBoards: db.prepare('DELETE FROM job_boards WHERE job_id IN (SELECT value FROM json_each(?))'),
       completeRun: db.prepare(
         `UPDATE runs SET finished_at = @finished_at, status = @status, new_jobs = @new_jobs, notified = @notified,
          error = @error WHERE id = @id`,
       ),
-      setNewJobs: db.prepare('UPDATE runs SET new_jobs = ? WHERE id = ?'),
       markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
       listRuns: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ? OFFSET ?'),
@@ -281,73 +254,79 @@ export class SqliteJobStore implements JobStore {
     }
   }
 
-  async saveRun(
-    run: NewRunRecord,
-    jobs: readonly FoundJob[],
-    lifecycle: LifecycleInput,
-    isNew?: (job: StoredJob) => boolean,
-  ): Promise<{run: RunRecord; jobs: StoredJob[]; newJobs: StoredJob[]; changes: LifecycleChanges}> {
-    return writeTransaction(this.db, this.file, () => {
-      const saved = toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow)
-      const seen = run.started_at
-      const matches = this.matchAll(jobs, seen)
-      const stored = jobs.map((found, index) => this.storeJob(found, matches[index] ?? null, saved.id, seen))
-      const seenAgain = stored.flatMap((job, index) => {
-        const match = matches[index]
-        return match ? [{job, ...changeOf(match.known, job)}] : []
-      })
-      const changes = this.applyLifecycle(jobs, stored, lifecycle, seen)
-      const reopenedHere = seenAgain.filter((one) => one.reopened).map((one) => one.job)
-      this.applications.markPostingsOpen(postingKeys(reopenedHere))
-      changes.reopened += reopenedHere.length
-      changes.reposted += seenAgain.filter((one) => one.reposted).length
-      if (this.statements.dropUnused.run().changes > 0) this.statements.dropUnusedReadings.run()
-      for (const write of this.withEachRun) write()
-      if (!isNew) return {run: saved, jobs: stored, newJobs: stored, changes}
-      const newJobs = stored.filter(isNew)
-      this.statements.setNewJobs.run(newJobs.length, saved.id)
-      return {run: {...saved, new_jobs: newJobs.length}, jobs: stored, newJobs, changes}
-    })
+  async saveRun(decide: (stored: StoredRunView) => RunChangeSet): Promise<WrittenRun> {
+    return writeTransaction(this.db, this.file, () => this.write(decide(this.view())))
+  }
+
+  async previewRun<T>(decide: (stored: StoredRunView) => T): Promise<T> {
+    return read(this.db, this.file, () => decide(this.view()))
+  }
+
+  /** What is stored, as a run's change set is worked out from it. */
+  private view(): StoredRunView {
+    const {statements} = this
+    return {
+      byUrlKey: (key) => knownJob(statements.byUrlKey.get(key) as KnownJobRow | undefined),
+      latestByRole: (identityKey) => knownJob(statements.latestByRole.get(identityKey) as KnownJobRow | undefined),
+      jobIdsOf: (urlKeys) => statements.idsOfUrls.all(JSON.stringify(urlKeys)) as number[],
+      boardCounts: () => (statements.boardCounts.all() as CountRow[]).map((row) => ({...row, open: row.open === 1})),
+      lives: (ids) => (statements.lives.all(JSON.stringify(ids)) as LifeRow[]).map(withListings),
+    }
+  }
+
+  /** Writes a run's change set as it is: the run, its jobs, their board counts and lives, their applications' postings. */
+  private write(changeSet: RunChangeSet): WrittenRun {
+    const {statements} = this
+    const record = changeSet.run
+    const run = toRun(statements.insertRun.get({...record, sources: JSON.stringify(record.sources)}) as RunRow)
+    const ids = changeSet.jobs.map((one) => this.writeJob(one, run.id, record.started_at))
+    for (const {job, ...count} of changeSet.boardCounts) {
+      statements.setBoardCount.run({...count, jobId: 'id' in job ? job.id : ids[job.found]})
+    }
+    for (const one of changeSet.reopen) statements.setReopened.run(one)
+    for (const id of changeSet.close) statements.close.run(changeSet.closedAt, id)
+    if (changeSet.close.length > 0) statements.forgetBoards.run(JSON.stringify(changeSet.close))
+    this.applications.markPostingsOpen(changeSet.postings.reopened)
+    const postingsClosed = this.applications.markPostingsClosed(changeSet.postings.closed, changeSet.closedAt)
+    if (statements.dropUnused.run().changes > 0) statements.dropUnusedReadings.run()
+    for (const write of this.withEachRun) write()
+    return {run, ids, postingsClosed}
   }
 
   /**
-   * Writes one found job of a run: a new row, or the stored job's row as the lifecycle rules see it again. Rows are
-   * built here rather than read back (RETURNING): a run upserts thousands of jobs.
+   * Writes one found job of a run as its change says: a new row, the row rewritten, or only when it was last seen.
+   * Rows are not read back (RETURNING): a run writes thousands of jobs.
    */
-  private storeJob(found: FoundJob, match: Match<KnownRow> | null, runId: number, seen: string): StoredJob {
-    const description = descriptionHash(found)
+  private writeJob(one: FoundJobChange, runId: number, seen: string): number {
+    const {found, job} = one
     // The statement's parameters, built only for a row that is written.
-    const row = (life: Pick<StoredJob, 'posted_date' | 'reopened' | 'reposted' | 'also_on'>, hash: string) => ({
+    const row = () => ({
       ...jobParameters(found.job),
-      description_hash: description,
-      posted_date: life.posted_date,
-      reopened: life.reopened,
-      reposted: life.reposted,
-      also_on: JSON.stringify(life.also_on),
+      description_hash: one.descriptionHash,
+      posted_date: job.posted_date,
+      reopened: job.reopened,
+      reposted: job.reposted,
+      also_on: JSON.stringify(job.also_on),
       urlKey: found.urlKey,
       identityKey: found.identityKey,
       runId,
       seen,
-      row_hash: hash,
+      row_hash: one.fingerprint,
     })
-    if (match) {
-      const job = seenAgain(found, match, seen)
-      const hash = rowHash(found, description, job)
-      // A closed job's row says so outside what the hash covers (the lifecycle rules close it): it is rewritten.
-      if (hash === match.known.row_hash && match.known.closed_at === null) {
-        this.statements.touchJob.run(seen, runId, job.id)
-      } else {
-        this.statements.updateJob.run({...row(job, hash), id: job.id})
-      }
-      this.keepDescription(found, description, match.known.description_hash)
-      this.keepUrls(job.id, found)
-      return job
+    let id: number
+    if (one.change === 'insert') {
+      id = Number(this.statements.insertJob.run(row()).lastInsertRowid)
+    } else {
+      id = one.job.id
+      if (one.change === 'touch') this.statements.touchJob.run(seen, runId, id)
+      else this.statements.updateJob.run({...row(), id})
     }
-    const job = firstSeen(found, seen)
-    const id = Number(this.statements.insertJob.run(row(job, rowHash(found, description, job))).lastInsertRowid)
-    this.keepDescription(found, description, null)
+    // A text stored early is there already; INSERT OR IGNORE leaves one the store has as it is.
+    if (one.descriptionHash !== null && found.job.description !== null) {
+      this.statements.putDescription.run(one.descriptionHash, found.job.description)
+    }
     this.keepUrls(id, found)
-    return {...job, id}
+    return id
   }
 
   async storeDescriptions(texts: readonly string[]): Promise<StoredDescription[]> {
@@ -370,84 +349,9 @@ export class SqliteJobStore implements JobStore {
     this.withEachRun.push(write)
   }
 
-  async previewRun(jobs: readonly FoundJob[], seenAt: string): Promise<PreviewedJob[]> {
-    return read(this.db, this.file, () => {
-      const matches = this.matchAll(jobs, seenAt)
-      return jobs.map((found, index) => {
-        const match = matches[index]
-        return match ? seenAgain(found, match, seenAt) : {...firstSeen(found, seenAt), id: null}
-      })
-    })
-  }
-
-  /** The stored job each found one is (null: a new job), as the lifecycle rules match them. */
-  private matchAll(jobs: readonly FoundJob[], seenAt: string): (Match<KnownRow> | null)[] {
-    return matchFoundJobs(
-      jobs,
-      {
-        byUrlKey: (key) => knownJob(this.statements.byUrlKey.get(key) as KnownJobRow | undefined),
-        latestByRole: (identityKey) =>
-          knownJob(this.statements.latestByRole.get(identityKey) as KnownJobRow | undefined),
-      },
-      seenAt,
-    )
-  }
-
-  /**
-   * Per board that can close jobs: the jobs it listed (stored now, or left out by jobagent's own filters) and the
-   * ones it did not, counted as the lifecycle rules decide; a closed job it listed is reopened. Then the jobs the
-   * rules find missed by every board are closed, and the applications tracked under them learn so.
-   */
-  private applyLifecycle(
-    jobs: readonly FoundJob[],
-    stored: readonly StoredJob[],
-    {listings, closeAfterRuns}: LifecycleInput,
-    now: string,
-  ): LifecycleChanges {
-    const changes: LifecycleChanges = {closed: [], reopened: 0, reposted: 0, postings_closed: 0}
-    if (listings.length === 0) return changes
-    const storedKeys = new Set(jobs.flatMap((found) => found.urlKeys))
-    for (const {board, criteria, urlKeys} of listings) {
-      const listed = new Set<number>()
-      jobs.forEach((found, index) => {
-        if (found.boards.includes(board)) listed.add(stored[index]!.id)
-      })
-      const leftOut = urlKeys.filter((key) => !storedKeys.has(key))
-      if (leftOut.length > 0) {
-        for (const id of this.statements.idsOfUrls.all(JSON.stringify(leftOut)) as number[]) listed.add(id)
-      }
-      const counts = this.statements.boardCounts.all(board) as BoardCount[]
-      for (const count of countBoardMisses(counts, {criteria: textHash(criteria), listed})) {
-        this.statements.setBoardCount.run({...count, board})
-      }
-      const reopened = (this.statements.closedAmong.all(JSON.stringify([...listed])) as LifeRow[]).map(withListings)
-      for (const job of reopened) this.statements.setReopened.run({...reopen(job), id: job.id})
-      this.applications.markPostingsOpen(postingKeys(reopened))
-      changes.reopened += reopened.length
-      changes.reposted += reopened.length
-    }
-    const counts = this.statements.openCounts.all() as Pick<BoardCount, 'jobId' | 'misses'>[]
-    const closed = jobsToClose(counts, closeAfterRuns).flatMap((id) => {
-      const row = this.statements.close.get(now, id) as LifeRow | undefined
-      return row ? [withListings(row)] : []
-    })
-    if (closed.length > 0) {
-      this.statements.forgetBoards.run(JSON.stringify(closed.map((job) => job.id)))
-      changes.postings_closed = this.applications.markPostingsClosed(postingKeys(closed), now)
-    }
-    changes.closed = closed.map(({id, title, company}) => ({id, title, company}))
-    return changes
-  }
-
   /** Every URL the job is listed under now finds it in later runs (job_urls), its own included. */
   private keepUrls(id: number, found: FoundJob): void {
     for (const key of new Set([found.urlKey, ...found.urlKeys])) this.statements.keepUrl.run(key, id)
-  }
-
-  /** Writes a job's description text when it has one the store lacks (one stored early is there already). */
-  private keepDescription({job}: FoundJob, hash: string | null, stored: string | null): void {
-    if (hash === stored || hash === null || job.description === null) return
-    this.statements.putDescription.run(hash, job.description)
   }
 
   async saveFailedRun(run: NewRunRecord): Promise<RunRecord> {
@@ -522,34 +426,4 @@ export class SqliteJobStore implements JobStore {
   async jobIdOf(urlKey: string): Promise<number | null> {
     return (read(this.db, this.file, () => this.statements.jobIdByUrlKey.get(urlKey)) as number | undefined) ?? null
   }
-}
-
-/**
- * The hash of what a run writes into a job's row besides when it was seen and by which run: the found job's fields
- * and keys, its description's hash, and its life (`posted_date` after a board dropped it, reopened, reposted, the
- * other listings). Equal hashes, equal rows. Worked out from the values themselves, so a job seen again unchanged
- * costs no statement parameters.
- */
-function rowHash(
-  {job, urlKey, identityKey}: FoundJob,
-  descriptionHash: string | null,
-  life: Pick<StoredJob, 'posted_date' | 'reopened' | 'reposted' | 'also_on'>,
-): string {
-  return textHash(
-    JSON.stringify([
-      urlKey,
-      identityKey,
-      job.title,
-      job.company,
-      job.location,
-      job.url,
-      job.source,
-      life.posted_date,
-      descriptionHash,
-      life.reopened,
-      life.reposted,
-      life.also_on,
-      ...DETAIL_COLUMNS.map((column) => job[column]),
-    ]),
-  )
 }

@@ -151,8 +151,9 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     // Descriptions are kept by content (their hash) instead of per job: a run puts each board's texts here as the
     // board answers and holds only their hashes (DescriptionStore), jobs with the same text share one row, and a
     // job points at its text through description_hash. Texts no job points at are removed when a run is stored.
-    // row_hash: the hash of what the last run wrote into the job's row besides when it was seen (SqliteJobStore),
-    // so a job seen again unchanged is only touched; null (rows of earlier versions) never matches.
+    // row_hash: the fingerprint of what the last run wrote into the job's row besides when it was seen
+    // (core/jobs/run-changes.ts), so a job seen again unchanged is only touched; null (rows of earlier versions)
+    // never matches.
     // applications_waiting covers every column a run's follow-up count reads, so counting a backlog of thousands
     // reads the index alone.
     version: 8,

@@ -3,6 +3,7 @@ import {ApplicationService} from '../../../src/core/applications/application-ser
 import {NotFoundError} from '../../../src/core/errors.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
+import {recordRun} from '../../../src/core/jobs/run-changes.js'
 import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
@@ -27,7 +28,7 @@ async function setup() {
     sources: [],
     error: null,
   }
-  const saved = await jobs.saveRun(run, foundJobs([1, 2, 3].map(found)), closesNothing)
+  const saved = await recordRun(jobs, run, {...closesNothing, found: foundJobs([1, 2, 3].map(found))})
   return {
     catalog: new JobCatalog(jobs, store, applications),
     applications,
@@ -67,10 +68,10 @@ describe('job catalog', () => {
 
   it('lists the jobs of a run that stored them and then failed (every channel down), under that run', async () => {
     const {catalog, jobs, run} = await setup()
-    const second = await jobs.saveRun(
+    const second = await recordRun(
+      jobs,
       {...run, started_at: '2026-11-23T08:00:00.000', jobs_found: 1, new_jobs: 1},
-      foundJobs([found(4)]),
-      closesNothing,
+      {...closesNothing, found: foundJobs([found(4)])},
     )
     await jobs.completeRun(second.run.id, {
       finished_at: '2026-11-23T08:00:02.000',

@@ -3,6 +3,7 @@ import {ApplicationService} from '../../../src/core/applications/application-ser
 import {NotFoundError, ValidationError} from '../../../src/core/errors.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {JobCatalog} from '../../../src/core/jobs/job-catalog.js'
+import {recordRun} from '../../../src/core/jobs/run-changes.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
@@ -51,16 +52,15 @@ async function setup() {
   const jobs = new SqliteJobStore(db, ':memory:')
   const feedback = new SqliteFeedbackStore(db, ':memory:')
   const applications = new ApplicationService(store)
-  const saved = await jobs.saveRun(
-    RUN,
-    foundJobs([
+  const saved = await recordRun(jobs, RUN, {
+    ...closesNothing,
+    found: foundJobs([
       posting(1, 'ML Engineer, Ads Ranking', ['ads', 'ranking']),
       posting(2, 'ML Engineer, Research', ['pytorch', 'research']),
       posting(3, 'ML Engineer, Ads Measurement', ['ads']),
       posting(4, 'Machine Learning Engineer, Vision Research', ['pytorch', 'research']),
     ]),
-    closesNothing,
-  )
+  })
   const catalog = new JobCatalog(jobs, store, applications, {matching: {profile, options: {}, knowledge}, feedback})
   return {db, jobs, catalog, ids: saved.jobs.map((job) => job.id)}
 }
@@ -128,14 +128,17 @@ describe('feedback on jobs', () => {
 
   it('proposes a rule after three dismissals with the same reason whose titles share a word', async () => {
     const {jobs, catalog, ids} = await setup()
-    const more = await jobs.saveRun(
+    const more = await recordRun(
+      jobs,
       {...RUN, started_at: '2026-11-23T08:00:00.000'},
-      foundJobs([
-        posting(1, 'ML Engineer, Ads Ranking', ['ads']),
-        posting(3, 'ML Engineer, Ads Measurement', ['ads']),
-        posting(5, 'Ads Engineer', ['ads']),
-      ]),
-      closesNothing,
+      {
+        ...closesNothing,
+        found: foundJobs([
+          posting(1, 'ML Engineer, Ads Ranking', ['ads']),
+          posting(3, 'ML Engineer, Ads Measurement', ['ads']),
+          posting(5, 'Ads Engineer', ['ads']),
+        ]),
+      },
     )
     expect((await catalog.giveVerdict(ids[0]!, 'dismiss', {reason: 'no ads'})).proposal).toBeNull()
     expect((await catalog.giveVerdict(ids[2]!, 'dismiss', {reason: 'No ads'})).proposal).toBeNull()
@@ -148,14 +151,17 @@ describe('feedback on jobs', () => {
 
   it('never proposes a word of the profile’s own roles or skills', async () => {
     const {jobs, catalog} = await setup()
-    const more = await jobs.saveRun(
+    const more = await recordRun(
+      jobs,
       {...RUN, started_at: '2026-11-23T08:00:00.000'},
-      foundJobs([
-        posting(6, 'Machine Learning Manager', []),
-        posting(7, 'Machine Learning Director', []),
-        posting(8, 'Machine Learning Lead', []),
-      ]),
-      closesNothing,
+      {
+        ...closesNothing,
+        found: foundJobs([
+          posting(6, 'Machine Learning Manager', []),
+          posting(7, 'Machine Learning Director', []),
+          posting(8, 'Machine Learning Lead', []),
+        ]),
+      },
     )
     for (const job of more.jobs) {
       const given = await catalog.giveVerdict(job.id, 'dismiss', {reason: 'management'})

@@ -1,11 +1,10 @@
 import {describe, expect, it} from 'vitest'
+import type {BoardCount, KnownJob} from '../../../src/core/jobs/job-store.js'
 import {
-  type BoardCount,
   changeOf,
   countBoardMisses,
   firstSeen,
   jobsToClose,
-  type KnownJob,
   matchFoundJobs,
   postingKeys,
   reopen,

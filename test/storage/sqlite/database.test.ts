@@ -345,7 +345,7 @@ describe('group commit', () => {
   })
 })
 
-describe('one read transaction per event-loop turn', () => {
+describe('reads in transactions of their own', () => {
   /** Resolves in the check phase of the loop, after the end of the turn the caller is in. */
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
   const at = '2026-11-01T00:00:00.000'
@@ -367,37 +367,33 @@ describe('one read transaction per event-loop turn', () => {
     return (url: string) => insert.run(url, url)
   }
 
-  it("shares one snapshot among a turn's reads and sees other connections' commits from the next turn", async () => {
-    const {db, applications, jobs} = stores()
+  it("sees one state of the database in all of a read's statements, and another connection's commit after it", async () => {
+    const {db, applications} = stores()
     const insertElsewhere = otherWriter()
     insertElsewhere('https://example.org/before')
+    const count = db.prepare('SELECT count(*) FROM applications').pluck()
 
-    expect((await applications.counts()).total).toBe(1)
-    expect(db.inTransaction).toBe(true)
-    insertElsewhere('https://example.org/during')
-    // Same turn: the other connection's commit is not seen, by any of the turn's reads, whichever store makes them.
-    expect((await applications.counts()).total).toBe(1)
-    expect((await applications.list()).map((row) => row.url)).toEqual(['https://example.org/before'])
-    expect(await applications.byUrl(urlKeys('https://example.org/during'))).toBeNull()
-    // A read through a nested transaction (a savepoint inside the snapshot) works and leaves it open.
-    expect(await jobs.listRuns({limit: 10, offset: 0})).toEqual({runs: [], total: 0})
-    expect(db.inTransaction).toBe(true)
-
-    await nextTurn()
+    const seen = read(db, file, () => {
+      const first = count.get()
+      insertElsewhere('https://example.org/during')
+      return [first, count.get()]
+    })
+    expect(seen).toEqual([1, 1])
+    // No transaction is left open: the next read, in the same turn, sees the commit.
     expect(db.inTransaction).toBe(false)
     expect((await applications.counts()).total).toBe(2)
+    expect(await applications.byUrl(urlKeys('https://example.org/during'))).toMatchObject({status: 'applied'})
   })
 
-  it('ends the snapshot before a write of the same turn, which commits with the others and is seen by the reads after it', async () => {
+  it('commits the writes of one turn together, and the reads after them see them', async () => {
     const {db, applications} = stores()
     await applications.insert(record('https://example.org/first'), urlKeys('https://example.org/first'), at)
     db.pragma('wal_checkpoint(TRUNCATE)')
     await nextTurn()
 
-    // The writes are queued before and after the turn's snapshot begins; all of them wait for the group commit.
+    // Writes queued before and after a read of the same turn all wait for the group commit.
     const early = applications.insert(record('https://example.org/early'), urlKeys('https://example.org/early'), at)
     expect((await applications.counts()).total).toBe(1)
-    expect(db.inTransaction).toBe(true)
     const late = Array.from({length: 10}, (_, n) =>
       applications.insert(record(`https://example.org/late/${n}`), urlKeys(`https://example.org/late/${n}`), at),
     )
@@ -422,9 +418,9 @@ describe('one read transaction per event-loop turn', () => {
     const writer = stores()
     const reader = stores()
     expect((await reader.applications.counts()).total).toBe(0)
-    expect(reader.db.inTransaction).toBe(true)
     await writer.applications.insert(record('https://example.org/a'), urlKeys('https://example.org/a'), at)
     expect((await reader.applications.counts()).total).toBe(1)
+    expect(await reader.jobs.listRuns({limit: 10, offset: 0})).toEqual({runs: [], total: 0})
   })
 
   it("runs a read made inside a write's work in the write's transaction, seeing what the write did so far", async () => {
@@ -462,15 +458,5 @@ describe('one read transaction per event-loop turn', () => {
     expect(db.inTransaction).toBe(false)
     insertElsewhere('https://example.org/after-failure')
     expect((await applications.counts()).total).toBe(1)
-  })
-
-  it('lets a connection close with its snapshot open', async () => {
-    const {db, applications} = stores()
-    await applications.counts()
-    expect(db.inTransaction).toBe(true)
-    db.close()
-    await nextTurn()
-    const reopened = stores()
-    expect((await reopened.applications.counts()).total).toBe(0)
   })
 })

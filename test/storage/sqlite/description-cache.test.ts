@@ -2,6 +2,7 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {htmlToText} from '../../../src/core/jobs/description.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {recordRun} from '../../../src/core/jobs/run-changes.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteDescriptionCache} from '../../../src/storage/sqlite/sqlite-description-cache.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
@@ -55,7 +56,8 @@ async function storeJobs(jobs: JobResponse[], cache?: SqliteDescriptionCache): P
   const store = new SqliteJobStore(db, file)
   if (cache) store.writeWithEachRun(cache.writePending)
   const started = new Date().toISOString()
-  await store.saveRun(
+  await recordRun(
+    store,
     {
       started_at: started,
       finished_at: started,
@@ -67,8 +69,7 @@ async function storeJobs(jobs: JobResponse[], cache?: SqliteDescriptionCache): P
       sources: [],
       error: null,
     },
-    foundJobs(jobs),
-    closesNothing,
+    {...closesNothing, found: foundJobs(jobs)},
   )
 }
 

@@ -1,9 +1,10 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {FoundJob} from '../../../src/core/jobs/dedupe.js'
+import {recordRun} from '../../../src/core/jobs/run-changes.js'
+import {textHash} from '../../../src/core/text-hash.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
-import {textHash} from '../../../src/storage/sqlite/text-hash.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
 import {acmeJob, closesNothing, foundJobs, runRecord} from '../../helpers/job-details.js'
@@ -55,7 +56,7 @@ describe('the descriptions of jobagent.db', () => {
     // A text stored for a job the run then left out (a duplicate, the salary floor) is not kept.
     await jobs.storeDescriptions(['Left out'])
     expect(found.every((one) => one.job.description === null)).toBe(true)
-    const saved = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), found, closesNothing)
+    const saved = await recordRun(jobs, runRecord('2026-11-22T08:00:00.000'), {...closesNothing, found: found})
     expect(texts()).toEqual(['First text', 'Second text'])
     expect((await jobs.findJob(saved.jobs[1]!.id))?.description).toBe('Second text')
     expect((await jobs.lastRunJobs()).jobs.map((job) => job.description).sort()).toEqual(['First text', 'Second text'])

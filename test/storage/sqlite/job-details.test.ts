@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {recordRun} from '../../../src/core/jobs/run-changes.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
@@ -51,7 +52,10 @@ const rich: JobResponse = {
 describe('job details in jobagent.db', () => {
   it('stores every detail and reads it back as it was given', async () => {
     const {jobs} = store()
-    const saved = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
+    const saved = await recordRun(jobs, runRecord('2026-11-22T08:00:00.000'), {
+      ...closesNothing,
+      found: foundJobs([rich]),
+    })
     const id = saved.jobs[0]!.id
     expect(await jobs.findJob(id)).toEqual({
       ...rich,
@@ -67,30 +71,35 @@ describe('job details in jobagent.db', () => {
 
   it('takes the details of the latest sighting, including a board that stopped giving them', async () => {
     const {jobs} = store()
-    await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), foundJobs([rich]), closesNothing)
+    await recordRun(jobs, runRecord('2026-11-22T08:00:00.000'), {...closesNothing, found: foundJobs([rich])})
     const plain = {...rich, ...noDetails()}
-    const again = await jobs.saveRun(runRecord('2026-11-23T08:00:00.000'), foundJobs([plain]), closesNothing)
+    const again = await recordRun(jobs, runRecord('2026-11-23T08:00:00.000'), {
+      ...closesNothing,
+      found: foundJobs([plain]),
+    })
     expect(await jobs.findJob(again.jobs[0]!.id)).toMatchObject({...noDetails(), first_seen: '2026-11-22T08:00:00.000'})
   })
 
   it('keeps each description text once, replaced when the board changes it and dropped when no job has it', async () => {
     const {db, jobs} = store()
     const twin = {...rich, url: 'https://other.example/jobs/twin', title: 'Another role'}
-    const first = await jobs.saveRun(runRecord('2026-11-22T08:00:00.000'), foundJobs([rich, twin]), closesNothing)
+    const first = await recordRun(jobs, runRecord('2026-11-22T08:00:00.000'), {
+      ...closesNothing,
+      found: foundJobs([rich, twin]),
+    })
     const id = first.jobs[0]!.id
     const texts = () => db.prepare('SELECT description FROM descriptions ORDER BY description').pluck().all()
     // Two jobs with one text: one row.
     expect(texts()).toEqual([rich.description])
-    await jobs.saveRun(runRecord('2026-11-23T08:00:00.000'), foundJobs([rich]), closesNothing)
+    await recordRun(jobs, runRecord('2026-11-23T08:00:00.000'), {...closesNothing, found: foundJobs([rich])})
     expect(texts()).toEqual([rich.description])
-    await jobs.saveRun(
-      runRecord('2026-11-24T08:00:00.000'),
-      foundJobs([
+    await recordRun(jobs, runRecord('2026-11-24T08:00:00.000'), {
+      ...closesNothing,
+      found: foundJobs([
         {...rich, description: 'Rewritten'},
         {...twin, description: null},
       ]),
-      closesNothing,
-    )
+    })
     expect(texts()).toEqual(['Rewritten'])
     expect((await jobs.findJob(id))?.description).toBe('Rewritten')
     expect((await jobs.findJob(first.jobs[1]!.id))?.description).toBeNull()

@@ -2,7 +2,7 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {FoundJob} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
-import type {BoardListing} from '../../../src/core/jobs/job-store.js'
+import {type BoardAnswer, previewRunJobs, recordRun} from '../../../src/core/jobs/run-changes.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
@@ -31,14 +31,15 @@ const posting = acmeJob
 /** A run on `day` (2026-11-DD) in which each board lists the postings given for it, asked with `criteria`. */
 function runOn(day: string, boards: Record<string, JobResponse[]>, criteria = 'same', closeAfterRuns = 2) {
   const found: FoundJob[] = []
-  const listings: BoardListing[] = []
+  const answers: BoardAnswer[] = []
   for (const [board, postings] of Object.entries(boards)) {
     for (const job of foundJobs(postings)) {
       const already = found.find((one) => one.urlKey === job.urlKey)
       if (already) already.boards.push(board)
       else found.push({...job, boards: [board]})
     }
-    listings.push({board, criteria, urlKeys: foundJobs(postings).map((job) => job.urlKey)})
+    const urlKeys = foundJobs(postings).map((job) => job.urlKey)
+    answers.push({outcome: {name: board, ok: true, count: urlKeys.length, anomaly: null}, urlKeys})
   }
   const startedAt = `${day}T08:00:00.000`
   const record = {
@@ -52,7 +53,7 @@ function runOn(day: string, boards: Record<string, JobResponse[]>, criteria = 's
     sources: [],
     error: null,
   }
-  return store.saveRun(record, found, {listings: listings.filter((l) => l.urlKeys.length > 0), closeAfterRuns})
+  return recordRun(store, record, {found, boards: answers, criteria, closeAfterRuns})
 }
 
 const closedIds = async () => (await store.closedJobs(100)).map((job) => job.id)
@@ -110,7 +111,7 @@ describe('reposts in jobagent.db', () => {
   it('previews a repost as the run would store it, writing nothing', async () => {
     const first = await runOn('2026-01-01', {a: [posting(1)]})
     const moved = foundJobs([posting(1, {url: 'https://board.example/jobs/1-again'})])
-    const [preview] = await store.previewRun(moved, '2026-01-05T08:00:00.000')
+    const [preview] = await previewRunJobs(store, moved, '2026-01-05T08:00:00.000')
     expect(preview).toMatchObject({id: first.jobs[0]!.id, reposted: 1})
     expect((await store.findJob(first.jobs[0]!.id))?.reposted).toBe(0)
   })

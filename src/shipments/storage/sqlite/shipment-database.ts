@@ -80,8 +80,8 @@ export class ReadOnlyShipmentDatabase {
   }
 
   /**
-   * Runs a synchronous read (driver errors about the file become UnavailableError) inside the read transaction
-   * that every read of this connection in this turn of the event loop shares (`read`).
+   * Runs a synchronous read (driver errors about the file become UnavailableError) in a read transaction of its
+   * own (`read`).
    */
   lookup<T>(work: () => T): Promise<T> {
     try {

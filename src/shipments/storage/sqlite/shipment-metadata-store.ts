@@ -9,7 +9,7 @@ interface SqliteMetadataOptions {
   table: string
   idColumn: string
   busyTimeoutMs?: number
-  /** A connection shared with the other store when both use the same file (one snapshot per turn for both). */
+  /** A connection shared with the other store when both use the same file. */
   database?: ReadOnlyShipmentDatabase
 }
 

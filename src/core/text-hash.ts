@@ -1,8 +1,8 @@
 /**
- * A short fingerprint of a text that jobagent.db keeps instead of the text itself, to tell a changed one apart
- * without reading it back: a description (`jobs.description_hash`), the HTML a description was read from
- * (SqliteDescriptionCache), the search criteria a board was asked with (`job_boards.criteria`). Several parts hash as
- * their concatenation would, without building it (a description's HTML is several KB).
+ * A short fingerprint of a text, kept instead of the text itself to tell a changed one apart without reading it
+ * back: a description (its key in the descriptions the store keeps), the HTML a description was read from, the
+ * search criteria a board was asked with (a job's board counts). Several parts hash as their concatenation would,
+ * without building it (a description's HTML is several KB).
  */
 export function textHash(...parts: [string, ...string[]]): string {
   // node:crypto is taken when the first text is fingerprinted: the commands that only read jobagent.db (status,

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {textHash} from '../../../src/storage/sqlite/text-hash.js'
+import {textHash} from '../../src/core/text-hash.js'
 
 describe('textHash', () => {
   it('is the base64 SHA-1 of the text, as stored in existing databases', () => {

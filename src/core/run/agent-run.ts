@@ -1,22 +1,23 @@
 import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
+import {boardReports} from '../jobs/board-reports.js'
+import type {FoundJob} from '../jobs/dedupe.js'
+import type {DescriptionReadings} from '../jobs/description-store.js'
+import {type SalaryFloorOutcome, salaryFloorLine} from '../jobs/filters.js'
+import type {JobResponse, SearchCriteria} from '../jobs/job.js'
+import {type FeedbackStore, type Learned, learnFrom} from '../jobs/job-feedback.js'
+import type {SearchOptions} from '../jobs/job-search.js'
+import type {JobStore, LifecycleChanges, PreviewedJob} from '../jobs/job-store.js'
+import {countsAsNew, jobTrackingKeys} from '../jobs/job-tracking.js'
+import {ProfileReading} from '../jobs/profile-reading.js'
+import {previewRunJobs, recordRun} from '../jobs/run-changes.js'
+import type {RunSourceOutcome, SearchResult} from '../jobs/search-result.js'
+import {unreachableHint} from '../jobs/unreachable.js'
 import type {Logger} from '../logger.js'
 import {descriptionReader, type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
-import {boardReports} from './board-reports.js'
-import type {FoundJob} from './dedupe.js'
-import type {DescriptionReadings} from './description-store.js'
-import {type SalaryFloorOutcome, salaryFloorLine} from './filters.js'
-import type {JobResponse, SearchCriteria} from './job.js'
-import {type FeedbackStore, type Learned, learnFrom} from './job-feedback.js'
-import type {SearchOptions} from './job-search.js'
-import type {BoardListing, JobStore, LifecycleChanges, PreviewedJob} from './job-store.js'
-import {countsAsNew, jobTrackingKeys} from './job-tracking.js'
-import {ProfileReading} from './profile-reading.js'
-import type {RunSourceOutcome, SearchResult} from './search-result.js'
-import {unreachableHint} from './unreachable.js'
 
 interface ChannelReport {
   channel: string
@@ -290,8 +291,8 @@ export class AgentRun {
   }
 
   /**
-   * Stores the run and its jobs in one transaction with what the lifecycle rules decide; a dry run only sees the
-   * jobs as the run would store them, and stores nothing, not even the run.
+   * Stores the run and its jobs in one transaction with what the lifecycle rules decide (its change set,
+   * run-changes.ts); a dry run only sees the jobs as the run would store them, and stores nothing, not even the run.
    */
   private async store(run: RunState, found: Found): Promise<Stored> {
     const [applied, learned] = await Promise.all([
@@ -303,10 +304,11 @@ export class AgentRun {
     const isNew = (job: PreviewedJob) =>
       countsAsNew(job, !jobTrackingKeys(job).some((key) => applied.has(key)), learned.dismissed)
     if (run.dryRun) {
-      const jobs = await this.deps.jobs.previewRun(found.found, run.startedAt)
+      const jobs = await previewRunJobs(this.deps.jobs, found.found, run.startedAt)
       return {jobs, newJobs: jobs.filter(isNew), learned}
     }
-    const saved = await this.deps.jobs.saveRun(
+    const saved = await recordRun(
+      this.deps.jobs,
       {
         started_at: run.startedAt,
         finished_at: run.startedAt,
@@ -318,12 +320,13 @@ export class AgentRun {
         sources: run.sources,
         error: null,
       },
-      found.found,
       {
-        listings: closingListings(run.sources, found.listed, run.options.criteria),
+        found: found.found,
+        boards: run.sources.map((outcome) => ({outcome, urlKeys: found.listed.get(outcome.name) ?? []})),
+        criteria: JSON.stringify(run.options.criteria),
         closeAfterRuns: run.options.closedAfterRuns ?? 2,
+        isNew,
       },
-      isNew,
     )
     run.runId = saved.run.id
     run.lifecycle = this.logLifecycle(saved.changes)
@@ -510,21 +513,6 @@ function failureOf(run: RunState): string | null {
   if (run.notifications.result === 'failed') return 'every notification channel failed'
   const failedSources = run.sources.filter((outcome) => !outcome.ok).length
   return run.options.strict && failedSources > 0 ? `${failedSources} source(s) failed (--strict)` : null
-}
-
-/**
- * The boards whose answer can close jobs: they answered, with jobs, and nothing looked wrong. A board that failed,
- * returned nothing or an anomaly never closes anything.
- */
-function closingListings(
-  sources: readonly RunSourceOutcome[],
-  listed: ReadonlyMap<string, string[]>,
-  criteria: SearchCriteria,
-): BoardListing[] {
-  const asked = JSON.stringify(criteria)
-  return sources
-    .filter((outcome) => outcome.ok && outcome.count > 0 && outcome.anomaly === null)
-    .map((outcome) => ({board: outcome.name, criteria: asked, urlKeys: listed.get(outcome.name) ?? []}))
 }
 
 function skipped(result: NotificationSummary['result'], jobs = 0): NotificationSummary {
