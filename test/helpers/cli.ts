@@ -30,6 +30,8 @@ export interface CliOptions {
   timeoutMs?: number
   /** The program and its first arguments: the built CLI by default, or the single executable. */
   program?: readonly string[]
+  /** Runs it as this user and group (the test runs as root), for whom file permissions apply. */
+  user?: {uid: number; gid: number}
 }
 
 /** The built CLI as Node runs it. */
@@ -60,6 +62,7 @@ export function startCli(args: readonly string[], options: Omit<CliOptions, 'inp
       ...options.env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
+    ...options.user,
   })
   let stdout = ''
   let stderr = ''

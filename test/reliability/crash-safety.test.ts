@@ -2,14 +2,17 @@
 // nothing is flushed) at a moment when they are writing, then the files they leave are checked. Each test waits
 // for an observable sign that the process is inside the write before killing it, and asserts that the kill
 // landed there (the process died of SIGKILL instead of finishing), so a test cannot pass by killing too late.
+// Only the processes that are killed are spawned: the commands that prepare a home or check what the kill left
+// run in this process, and the 50,000 records are written to a file once for the whole file.
 import {type ChildProcess, spawn} from 'node:child_process'
 import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
-import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {BIN, ROOT, tempDir} from '../helpers/cli.js'
+import {runCommandLine} from '../helpers/run-command.js'
 import {application, seedTracker} from '../helpers/tracker.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -103,6 +106,11 @@ function checkedDatabase(dir: string): Database.Database {
   return db
 }
 
+/** The commands that set a home up or use it after the kill: nothing about their process is under test. */
+function jobagent(args: string[], dir: string) {
+  return runCommandLine(args, {home: dir})
+}
+
 function records(count: number, prefix: string): Record<string, string>[] {
   // Long notes make each row big enough that the write spills pages into the WAL before it commits.
   return Array.from({length: count}, (_, n) => ({
@@ -176,6 +184,12 @@ describe('jobagent serve killed with SIGKILL under write load', () => {
   }, 120_000)
 })
 
+/** 50,000 records in an import file, written once: neither test that imports them changes the file. */
+const bulk = tempDir('jobagent-crash-bulk-')
+const BULK = join(bulk.path, 'bulk.json')
+beforeAll(() => writeFileSync(BULK, JSON.stringify(records(50_000, 'bulk'))))
+afterAll(() => bulk.cleanup())
+
 describe('jobagent import killed with SIGKILL in the middle of its transaction', () => {
   it('leaves none or all of the 50,000 records, never a part, and a database the next import can use', async () => {
     const dir = home()
@@ -184,8 +198,7 @@ describe('jobagent import killed with SIGKILL in the middle of its transaction',
       application({url: 'https://example.org/kept/2'}),
     ]
     await seedTracker(dir, seeded)
-    const file = join(dir, 'bulk.json')
-    writeFileSync(file, JSON.stringify(records(50_000, 'bulk')))
+    const file = BULK
     const wal = join(dir, 'jobagent.db-wal')
 
     // The import validates all rows first, then writes them in one transaction. Its rows (30 MB) do not fit in
@@ -205,7 +218,7 @@ describe('jobagent import killed with SIGKILL in the middle of its transaction',
     ])
     db.close()
 
-    const again = await runCli(['import', file], {home: dir, timeoutMs: 60_000})
+    const again = await jobagent(['import', file], dir)
     expect(again.code, again.stderr).toBe(0)
     const after = checkedDatabase(dir)
     expect(after.prepare('SELECT count(*) FROM applications').pluck().get()).toBe(50_002)
@@ -213,6 +226,20 @@ describe('jobagent import killed with SIGKILL in the middle of its transaction',
 })
 
 describe('jobagent export-csv killed with SIGKILL while writing', () => {
+  // The 50,000 records are imported and exported in full once; each case exports from its own copy of that
+  // database, so a complete export of it is that same file.
+  const imported = tempDir('jobagent-crash-imported-')
+  const complete = join(imported.path, 'complete.csv')
+  beforeAll(async () => {
+    writeFileSync(join(imported.path, 'config.json'), JSON.stringify({sources: []}), {mode: 0o600})
+    const result = await jobagent(['import', BULK], imported.path)
+    expect(result.code, result.stderr).toBe(0)
+    // The import closed its database: everything is in the main file, no WAL is left to copy with it.
+    expect(existsSync(join(imported.path, 'jobagent.db-wal'))).toBe(false)
+    expect((await jobagent(['export-csv', '--output', complete], imported.path)).code).toBe(0)
+  }, 120_000)
+  afterAll(() => imported.cleanup())
+
   it.each([
     ['no file at the target yet', false],
     ['an earlier export at the target', true],
@@ -220,9 +247,7 @@ describe('jobagent export-csv killed with SIGKILL while writing', () => {
     'leaves %s as it was, never a partial file at the target path',
     async (_case, earlier) => {
       const dir = home()
-      const bulk = join(dir, 'bulk.json')
-      writeFileSync(bulk, JSON.stringify(records(50_000, 'export')))
-      expect((await runCli(['import', bulk], {home: dir, timeoutMs: 60_000})).code).toBe(0)
+      copyFileSync(join(imported.path, 'jobagent.db'), join(dir, 'jobagent.db'))
       const exports = join(dir, 'exports')
       mkdirSync(exports)
       const target = join(exports, 'applications.csv')
@@ -238,8 +263,6 @@ describe('jobagent export-csv killed with SIGKILL while writing', () => {
       exporting.child.kill('SIGKILL')
       expect(await exporting.ended, exporting.stderr()).toEqual({code: null, signal: 'SIGKILL'})
 
-      const complete = join(dir, 'complete.csv')
-      expect((await runCli(['export-csv', '--output', complete], {home: dir, timeoutMs: 60_000})).code).toBe(0)
       const now = existsSync(target) ? readFileSync(target) : null
       const outcome =
         now === null
@@ -326,7 +349,7 @@ describe('jobagent run killed with SIGKILL while storing the jobs it found', () 
       application({url: 'https://example.org/jobs/saved', status: 'saved', notes: 'mine'}),
     ])
     configure(dir, `${board}/a`)
-    const first = await runCli(['run', '--notify', 'log://', '--quiet'], {home: dir, timeoutMs: 60_000})
+    const first = await jobagent(['run', '--notify', 'log://', '--quiet'], dir)
     expect(first.code, first.stderr).toBe(0)
     const file = join(dir, 'jobagent.db')
     const snapshot = new Database(file, {readonly: true})
@@ -358,12 +381,6 @@ describe('jobagent run killed with SIGKILL while storing the jobs it found', () 
     expect(await running.ended, running.stderr()).toEqual({code: null, signal: 'SIGKILL'})
     expect(running.stderr()).not.toContain('New jobs')
 
-    const finished = await runCli(['run', '--quiet'], {home: reference.path, timeoutMs: 60_000})
-    expect(finished.code, finished.stderr).toBe(0)
-    const referenceDb = new Database(join(reference.path, 'jobagent.db'), {readonly: true})
-    const full = tables(referenceDb)
-    referenceDb.close()
-
     const db = checkedDatabase(dir)
     const after = tables(db)
     db.close()
@@ -374,7 +391,12 @@ describe('jobagent run killed with SIGKILL while storing the jobs it found', () 
       expect(after.jobs).toEqual(before.jobs)
     } else {
       // Stored before the kill: every job as the finished run stored it (notifying and completing the run row
-      // come after, in their own transactions).
+      // come after, in their own transactions). The finished run is only needed, and so only made, here.
+      const finished = await jobagent(['run', '--quiet'], reference.path)
+      expect(finished.code, finished.stderr).toBe(0)
+      const referenceDb = new Database(join(reference.path, 'jobagent.db'), {readonly: true})
+      const full = tables(referenceDb)
+      referenceDb.close()
       const run = after.runs.at(-1)
       expect(after.runs).toHaveLength(before.runs.length + 1)
       expect(run).toMatchObject({jobs_found: 20_000, new_jobs: full.runs.at(-1)?.new_jobs})
@@ -382,7 +404,7 @@ describe('jobagent run killed with SIGKILL while storing the jobs it found', () 
     }
 
     // The lock file the killed run left behind names a dead process: the next run takes it over and finishes.
-    const next = await runCli(['run', '--quiet'], {home: dir, timeoutMs: 60_000})
+    const next = await jobagent(['run', '--quiet'], dir)
     expect(next.code, next.stderr).toBe(0)
     expect(existsSync(join(dir, 'run.lock'))).toBe(false)
   }, 120_000)

@@ -2,7 +2,7 @@ import {spawn} from 'node:child_process'
 import {chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, type CliResult, ROOT, tempDir} from '../helpers/cli.js'
+import {type CliResult, ROOT, runCli, tempDir} from '../helpers/cli.js'
 import {runCommandLine} from '../helpers/run-command.js'
 import {mountSmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
 
@@ -153,25 +153,7 @@ describe('a data dir that is not a usable directory', () => {
 
 /** The built CLI as the unprivileged user `nobody`, for whom permissions apply (root passes them all). */
 function runAsNobody(args: string[], home: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      uid: 65534,
-      gid: 65534,
-      env: {PATH: process.env.PATH, HOME: home, JOBAGENT_HOME: home, NO_COLOR: '1'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({code, stdout, stderr}))
-  })
+  return runCli(args, {home, user: {uid: 65534, gid: 65534}})
 }
 
 describe.skipIf(process.getuid?.() !== 0)('a data dir the user may not write (as nobody)', () => {
