@@ -183,6 +183,22 @@ export interface JobStore extends DescriptionStore {
   jobIdOf(urlKey: string): Promise<number | null>
 }
 
+/**
+ * The details of a job besides its seed (title, company, location, url, source, posted date) and its description,
+ * kept in the job's own row: the store's columns, and the fields a job's fingerprint reads, in this order.
+ */
+export const JOB_DETAILS = [
+  'salary',
+  'employment_type',
+  'remote',
+  'regions',
+  'timezones',
+  'seniority',
+  'tags',
+  'board_id',
+  'company_url',
+] as const
+
 /** A stored job with the canonical URL it was stored under (`canonicalJobUrl`), so readers need not parse again. */
 export type Keyed<J> = J & {url_key: string}
 

@@ -14,6 +14,7 @@ import type {
   StoredJob,
   StoredRunView,
 } from './job-store.js'
+import {JOB_DETAILS} from './job-store.js'
 import {
   changeOf,
   countBoardMisses,
@@ -60,19 +61,6 @@ interface SavedRun {
   changes: LifecycleChanges
 }
 
-/** The fields of a job's row besides its seed's, in the order its fingerprint takes them. */
-const DETAILS = [
-  'salary',
-  'employment_type',
-  'remote',
-  'regions',
-  'timezones',
-  'seniority',
-  'tags',
-  'board_id',
-  'company_url',
-] as const
-
 /**
  * A board whose answer can close jobs: it answered, with jobs, and nothing looked wrong. A board that failed,
  * returned nothing or an anomaly never closes anything.
@@ -112,7 +100,7 @@ function rowFingerprint(
       life.reopened,
       life.reposted,
       life.also_on,
-      ...DETAILS.map((field) => job[field]),
+      ...JOB_DETAILS.map((field) => job[field]),
     ]),
   )
 }

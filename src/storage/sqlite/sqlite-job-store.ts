@@ -20,6 +20,7 @@ import type {
   StoredRunView,
   WrittenRun,
 } from '../../core/jobs/job-store.js'
+import {JOB_DETAILS} from '../../core/jobs/job-store.js'
 import type {Salary} from '../../core/jobs/salary.js'
 import {textHash} from '../../core/text-hash.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
@@ -40,18 +41,6 @@ const LISTING: Record<JobFields, string> = {
 }
 const RUN_ORDER = 'ORDER BY posted_date IS NULL, posted_date DESC, jobs.id'
 const CLOSED_ORDER = 'ORDER BY closed_at DESC, jobs.id'
-/** The details kept in the jobs row; the description has its own table. */
-const DETAIL_COLUMNS = [
-  'salary',
-  'employment_type',
-  'remote',
-  'regions',
-  'timezones',
-  'seniority',
-  'tags',
-  'board_id',
-  'company_url',
-] as const
 
 /** A jobs row as SQLite returns it: lists and the salary as JSON text, `remote` as 0, 1 or null. */
 type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 'tags' | 'also_on'> & {
@@ -182,15 +171,15 @@ export class SqliteJobStore implements JobStore {
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
-         last_seen, last_run_id, description_hash, also_on, row_hash, ${DETAIL_COLUMNS.join(', ')}) VALUES (@urlKey,
+         last_seen, last_run_id, description_hash, also_on, row_hash, ${JOB_DETAILS.join(', ')}) VALUES (@urlKey,
          @identityKey, @title, @company, @location, @url, @source, @posted_date, @seen, @seen, @runId,
-         @description_hash, @also_on, @row_hash, ${DETAIL_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+         @description_hash, @also_on, @row_hash, ${JOB_DETAILS.map((c) => `@${c}`).join(', ')})`,
       ),
       updateJob: db.prepare(
         `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
          location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
          last_seen = @seen, last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns},
-         row_hash = @row_hash, ${DETAIL_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+         row_hash = @row_hash, ${JOB_DETAILS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
       // A job seen again with the row it has (its change is `touch`): SQLite rewrites every index of a column an
       // UPDATE sets, changed or not, which a run over thousands of unchanged jobs shows in its duration.
