@@ -51,7 +51,7 @@ export interface KeyedJob {
 }
 
 /** Another place a job was seen: a board and the URL it listed the job under. */
-export interface Sighting {
+export interface OtherListing {
   source: string
   url: string
 }
@@ -63,7 +63,7 @@ export interface FoundJob extends KeyedJob {
   /** The names of the boards that listed it (`greenhouse:gitlab`, `remoteok`). */
   boards: string[]
   /** The other listings: boards and URLs besides the record's own, the first ALSO_ON_LIMIT of them. */
-  also_on: Sighting[]
+  also_on: OtherListing[]
 }
 
 export function keyJob(job: JobResponse): KeyedJob {
@@ -93,7 +93,7 @@ const salaryWeight = (job: JobResponse) =>
   job.salary === null ? 0 : job.salary.annual_min !== null || job.salary.annual_max !== null ? 2 : 1
 
 /**
- * One record of two sightings of a job: the seed's fields from the more complete one (the earlier on a tie), and
+ * One record of two listings of a job: the seed's fields from the more complete one (the earlier on a tie), and
  * each detail from whichever has it: the longer description, the salary with amounts over one in words, and for
  * every other detail the kept record's value unless it has none. Returns whether `other` gave the seed's fields.
  */
@@ -150,7 +150,7 @@ function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
   if (rest.length === 0) return {...first, urlKeys: [first.urlKey], boards: [first.board], also_on: []}
   // A set, so a role listed under many links costs time in proportion to its listings.
   const urlKeys = new Set([base.urlKey])
-  const also_on: Sighting[] = []
+  const also_on: OtherListing[] = []
   for (const member of members) {
     if (urlKeys.has(member.urlKey)) continue
     urlKeys.add(member.urlKey)

@@ -1,4 +1,4 @@
-import type {FoundJob, Sighting} from './dedupe.js'
+import type {FoundJob, OtherListing} from './dedupe.js'
 import type {DescriptionStore} from './description-store.js'
 import type {JobResponse} from './job.js'
 import type {RunSourceOutcome} from './search-result.js'
@@ -12,7 +12,7 @@ export interface JobLifecycle {
   /** How many times the role reappeared after closing or under a new URL. */
   reposted: number
   /** The other boards and URLs the role was listed under (this run's and earlier ones), newest first. */
-  also_on: Sighting[]
+  also_on: OtherListing[]
 }
 
 /** A job as stored between runs. */

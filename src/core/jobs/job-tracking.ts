@@ -1,6 +1,6 @@
 import {type ApplicationStatus, isAppliedStatus} from '../applications/application.js'
 import {jobApplicationKeys} from '../url-identity.js'
-import type {Sighting} from './dedupe.js'
+import type {OtherListing} from './dedupe.js'
 
 /**
  * The one rule that says whether a found job is already tracked and whether it is new. `jobagent run`, the job
@@ -28,7 +28,7 @@ export interface JobTracking {
  * The keys a job can be tracked under: its URL's (`urlKey`, its canonical URL where already known) and those of
  * its other listings, so an application for any listing of a role is the job's.
  */
-export function jobTrackingKeys(job: {url: string; also_on: readonly Sighting[]}, urlKey?: string): string[] {
+export function jobTrackingKeys(job: {url: string; also_on: readonly OtherListing[]}, urlKey?: string): string[] {
   const others = job.also_on.flatMap((listing) => jobApplicationKeys(listing.url))
   return [...jobApplicationKeys(job.url, urlKey), ...others]
 }

@@ -1,6 +1,6 @@
 import {localTimestamp} from '../time.js'
 import {canonicalJobUrl} from '../url-identity.js'
-import {ALSO_ON_LIMIT, type FoundJob, type Sighting} from './dedupe.js'
+import {ALSO_ON_LIMIT, type FoundJob, type OtherListing} from './dedupe.js'
 import type {BoardCount, JobLifecycle, KnownJob, StoredJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
 
@@ -76,7 +76,7 @@ export function firstSeen(found: FoundJob, seenAt: string): Omit<StoredJob, 'id'
 }
 
 /**
- * A found job seen again: it keeps its id, first sighting, notification and a posted date the board dropped; it
+ * A found job seen again: it keeps its id, first listing, notification and a posted date the board dropped; it
  * is open again, counts a return after closing as reopened and reposted, a new URL of the role as reposted, and
  * keeps its other listings: this run's, the URL it had before a repost, and the earlier ones.
  */
@@ -102,10 +102,10 @@ export function changeOf(known: Pick<JobLifecycle, 'closed_at' | 'reposted'>, jo
 }
 
 /** Listings other than the job's own URLs, each once, newest first, at most ALSO_ON_LIMIT. */
-function otherListings(found: FoundJob, listings: readonly Sighting[]): Sighting[] {
+function otherListings(found: FoundJob, listings: readonly OtherListing[]): OtherListing[] {
   if (listings.length === found.also_on.length) return found.also_on
   const seen = new Set([found.urlKey])
-  const kept: Sighting[] = []
+  const kept: OtherListing[] = []
   for (const listing of listings) {
     const key = canonicalJobUrl(listing.url)
     if (seen.has(key)) continue
@@ -165,6 +165,8 @@ export function jobsToClose(counts: Iterable<Pick<BoardCount, 'jobId' | 'misses'
  * The URL keys of the tracked applications a job's closing or reopening concerns: those under its URL or one of
  * its other listings. Their posting is marked closed when the job closes and open again when it reopens.
  */
-export function postingKeys(jobs: readonly {url: string; url_key?: string; also_on: readonly Sighting[]}[]): string[] {
+export function postingKeys(
+  jobs: readonly {url: string; url_key?: string; also_on: readonly OtherListing[]}[],
+): string[] {
   return jobs.flatMap((job) => jobTrackingKeys(job, job.url_key))
 }

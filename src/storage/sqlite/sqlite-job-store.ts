@@ -1,5 +1,5 @@
 import type {ApplicationStore} from '../../core/applications/application-store.js'
-import type {FoundJob, Sighting} from '../../core/jobs/dedupe.js'
+import type {FoundJob, OtherListing} from '../../core/jobs/dedupe.js'
 import type {StoredDescription} from '../../core/jobs/description-store.js'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {
@@ -69,7 +69,7 @@ function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & Stored
     regions: JSON.parse(row.regions) as string[],
     timezones: JSON.parse(row.timezones) as string[],
     tags: JSON.parse(row.tags) as string[],
-    also_on: JSON.parse(row.also_on) as Sighting[],
+    also_on: JSON.parse(row.also_on) as OtherListing[],
   }
 }
 
@@ -77,7 +77,7 @@ function fromSummaryRow<Row extends SummaryRow>(row: Row): Omit<Row, keyof Summa
   return {
     ...row,
     salary: salaryOf(row.salary),
-    also_on: JSON.parse(row.also_on) as Sighting[],
+    also_on: JSON.parse(row.also_on) as OtherListing[],
     tags: JSON.parse(row.tags) as string[],
   }
 }
@@ -109,7 +109,7 @@ interface RunRow extends Omit<RunRecord, 'sources'> {
 type KnownJobRow = Omit<KnownRow, 'also_on'> & {also_on: string}
 
 const knownJob = (row: KnownJobRow | undefined): KnownRow | undefined =>
-  row && {...row, also_on: JSON.parse(row.also_on) as Sighting[]}
+  row && {...row, also_on: JSON.parse(row.also_on) as OtherListing[]}
 
 function toRun(row: RunRow): RunRecord {
   // Runs recorded before anomalies were judged have none.
@@ -126,7 +126,7 @@ const KNOWN_COLUMNS =
 /** A job row a run reopens, closes or marks the applications of: its other listings as JSON text. */
 type LifeRow = Omit<LifeOfJob, 'also_on'> & {also_on: string}
 
-const withListings = (row: LifeRow): LifeOfJob => ({...row, also_on: JSON.parse(row.also_on) as Sighting[]})
+const withListings = (row: LifeRow): LifeOfJob => ({...row, also_on: JSON.parse(row.also_on) as OtherListing[]})
 
 /** A board count as SQLite returns it: whether the job is open as 0 or 1. */
 type CountRow = BoardCount & {board: string; open: number}

@@ -71,7 +71,7 @@ describe('matching found jobs with stored ones', () => {
 describe('a job seen again', () => {
   const [found] = foundJobs([{...acmeJob(1), posted_date: null}])
 
-  it('keeps its id, first sighting, notification and a posted date the board dropped', () => {
+  it('keeps its id, first listing, notification and a posted date the board dropped', () => {
     const job = seenAgain(found!, {known: known(7), byRole: false}, NOW)
     expect(job).toMatchObject({
       id: 7,

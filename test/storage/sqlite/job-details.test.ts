@@ -69,7 +69,7 @@ describe('job details in jobagent.db', () => {
     expect(listed.jobs[0]).toMatchObject({...rich, url_key: canonicalJobUrl(rich.url)})
   })
 
-  it('takes the details of the latest sighting, including a board that stopped giving them', async () => {
+  it('takes the details of the latest listing, including a board that stopped giving them', async () => {
     const {jobs} = store()
     await recordRun(jobs, runRecord('2026-11-22T08:00:00.000'), {...closesNothing, found: foundJobs([rich])})
     const plain = {...rich, ...noDetails()}

@@ -167,7 +167,7 @@ describe('a job seen again in jobagent.db', () => {
       row_hash: string
     }
 
-  it('moves only its sighting when nothing changed, and is rewritten when something did', async () => {
+  it('moves only its last-seen time when nothing changed, and is rewritten when something did', async () => {
     const first = await runOn('2026-11-01', {a: [posting(1)]})
     const id = first.jobs[0]!.id
     const before = row(id)
