@@ -119,6 +119,7 @@ const TRACKED_SHAPE = documentedShape(trackedApplicationSchema.shape, {
   posting_closed_at: postingClosedField(),
   salary_expected: {description: 'the salary asked for, as written; empty when unset'},
   salary_offered: {description: 'the salary offered, as written; empty when unset'},
+  referral: {description: 'who referred the person for the job, as written; empty when nobody did'},
   removed_at: {description: 'when it was removed from lists and stats (DELETE); null for a listed one'},
 })
 

@@ -41,6 +41,8 @@ export const trackedApplicationSchema = /* @__PURE__ */ z.object({
   // What the person asks for and what was offered, as they write it (`€70k`, `65-70k + bonus`); empty when unset.
   salary_expected: /* @__PURE__ */ z.string(),
   salary_offered: /* @__PURE__ */ z.string(),
+  // Who referred the person for the job, as they write it; empty when nobody did.
+  referral: /* @__PURE__ */ z.string(),
   // When `jobagent remove` took it out of lists and stats; null for a listed one.
   removed_at: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
 })
@@ -77,6 +79,7 @@ const APPLICATION_FIELD_FACTS = {
   posting_closed_at: {},
   salary_expected: {extra: true},
   salary_offered: {extra: true},
+  referral: {extra: true, given: true},
   removed_at: {},
 } as const satisfies Record<Field, FieldFacts>
 
@@ -124,6 +127,7 @@ export const EDITABLE = {
   url: {rule: 'url', label: 'URL'},
   salary_expected: {rule: 'text', label: 'Salary expected'},
   salary_offered: {rule: 'text', label: 'Salary offered'},
+  referral: {rule: 'text', label: 'Referral'},
 } as const satisfies {[K in Field]?: {rule: EditRule; label: string}}
 
 export type EditableField = keyof typeof EDITABLE
