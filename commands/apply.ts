@@ -25,7 +25,7 @@ export default class Apply extends BaseCommand {
     `Given a job id from "jobagent jobs", the job's title, company, location, URL and source are used (flags override).`
   static examples = [
     '<%= config.bin %> apply 17',
-    '<%= config.bin %> apply 17 --status saved --notes "referral from Ana"',
+    '<%= config.bin %> apply 17 --status saved --referral "Ana Silva"',
     '<%= config.bin %> apply https://example.org/jobs/42 --title "Backend Engineer" --company Acme --location Berlin --source remoteok',
     '<%= config.bin %> apply https://example.org/jobs/43 --title "SRE" --company Initech --source manual --status saved --notes "apply by Friday"',
   ]
@@ -43,6 +43,7 @@ export default class Apply extends BaseCommand {
     source: Flags.string({description: 'Where the job was found, e.g. remoteok or manual.'}),
     status: Flags.string({description: 'Initial status.', options: [...APPLICATION_STATUSES], default: 'applied'}),
     notes: Flags.string({description: 'Free-text notes.', default: ''}),
+    referral: Flags.string({description: 'Who referred you, e.g. "Ana Silva (ex-colleague)".'}),
   }
 
   async run() {

@@ -5,7 +5,7 @@ import {trackedRecord} from '../src/core/applications/application.js'
 import {definedFields} from '../src/core/defined-fields.js'
 
 export default class Edit extends BaseCommand {
-  static summary = 'Correct a tracked application: title, company, location, source, URL, salary lines'
+  static summary = 'Correct a tracked application: title, company, location, source, URL, salary lines, referral'
   static description =
     'Changes only the fields given; the history keeps each old and new value. A new URL keeps the history with ' +
     'the application, and is refused when it is tracked as another one. Status and notes change with ' +
@@ -28,6 +28,7 @@ export default class Edit extends BaseCommand {
     url: Flags.string({description: 'The posting URL (http or https).'}),
     'salary-expected': Flags.string({description: 'The salary you ask for, as you write it ("" clears it).'}),
     'salary-offered': Flags.string({description: 'The salary offered, as written ("" clears it).'}),
+    referral: Flags.string({description: 'Who referred you ("" clears it).'}),
   }
 
   async run() {
@@ -40,6 +41,7 @@ export default class Edit extends BaseCommand {
       location,
       source,
       url,
+      referral,
     } = flags
     const fields = {
       title,
@@ -49,6 +51,7 @@ export default class Edit extends BaseCommand {
       url,
       salary_expected: salaryExpected,
       salary_offered: salaryOffered,
+      referral,
     }
     const given = definedFields(fields)
     const update = await this.context.applications.edit(args.application, given)

@@ -31,9 +31,9 @@ await Promise.all([
     external: ['react', inkDevtools],
     define: productionBuildOnly,
   }),
-  // zod/mini for the configuration schema, which every command reads: any entry of the zod package loads all its
-  // locales and its JSON Schema generator, the bundle only the functions the schema uses.
-  build({...common, entryPoints: ['src/app/zod-mini.ts'], outdir: 'dist/src/app'}),
+  // zod/mini for the configuration schema, which every command reads, and the tracker's records: any entry of the
+  // zod package loads all its locales and its JSON Schema generator, the bundle only the functions the schemas use.
+  build({...common, entryPoints: ['src/core/zod-mini.ts'], outdir: 'dist/src/core'}),
   // oclif, which every command loads first, without its TypeScript support.
   build({...common, entryPoints: ['src/cli/oclif.ts'], outdir: 'dist/src/cli', external: oclifTypeScriptSupport}),
   // better-sqlite3's JavaScript, for every command that opens the tracker; its compiled library stays a file of

@@ -9,9 +9,9 @@ import type {SettingShape} from '../core/jobs/board-kind.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import {type BoardRef, SOURCE_TYPES, type SourceConfig, sourceSettings} from '../core/jobs/source-config.js'
 import {type Profile, SENIORITIES} from '../core/matching/profile.js'
+import * as z from '../core/zod-mini.js'
 import {examples, section, text, withExample} from './config-section.js'
 import {SLICES, type SliceConfigs} from './slices.js'
-import * as z from './zod-mini.js'
 
 /** A list of words or phrases: a blank entry would match every job (an empty tag) or nothing, so it is refused. */
 const stringList = (example: string[]) =>

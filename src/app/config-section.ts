@@ -5,7 +5,7 @@
  */
 
 import type * as ZodMini from 'zod/mini'
-import * as z from './zod-mini.js'
+import * as z from '../core/zod-mini.js'
 
 /**
  * Examples of what a place of the file accepts, kept on the schema's own nodes: a refusal shows the shape a key

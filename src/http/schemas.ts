@@ -1,7 +1,14 @@
 import {z} from '@hono/zod-openapi'
-import {APPLICATION_STATUSES, CHANGE_KINDS} from '../core/applications/application.js'
-import {INTERVIEW_KINDS} from '../core/applications/interview-fields.js'
+import {
+  APPLICATION_FIELDS,
+  APPLICATION_STATUSES,
+  statusChangeSchema,
+  TRACKED_FIELDS,
+  trackedApplicationSchema,
+} from '../core/applications/application.js'
+import {contactSchema} from '../core/applications/contact.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
+import {interviewSchema} from '../core/applications/interviews.js'
 import {FUNNEL_STAGES} from '../core/applications/stats.js'
 import {
   applicationEditSchema,
@@ -43,18 +50,80 @@ export const ErrorSchema = z
 // have no .openapi(); a clone is built now and has it, with the same rules and messages.
 export const StatusSchema = statusSchema.clone().openapi('ApplicationStatus')
 
-const ApplicationSchema = z
-  .object({
-    title: z.string(),
-    company: z.string(),
-    location: z.string(),
-    url: z.string().openapi({example: 'https://example.org/jobs/42'}),
-    source: z.string(),
-    applied_date: z.string().openapi({example: '2026-11-22T05:17:33.123'}),
-    status: StatusSchema,
-    notes: z.string(),
-  })
-  .openapi('Application')
+/** A core schema as the API documents it: a zod schema of the same type, which can carry OpenAPI metadata. */
+type Documented<S extends z.core.$ZodType> = z.ZodType<z.output<S>>
+
+/**
+ * The API's schema of a core record's field (core schemas are zod/mini, which the OpenAPI generator cannot read):
+ * the same type, built with the API's zod. A field of a type not named here is a bug, reported when the API loads.
+ */
+function documented<S extends z.core.$ZodType>(schema: S): Documented<S> {
+  const def = schema._zod.def as z.core.$ZodTypes['_zod']['def']
+  const built = (() => {
+    switch (def.type) {
+      case 'string':
+        return z.string()
+      case 'number':
+        return 'format' in def && def.format === 'safeint' ? z.number().int() : z.number()
+      case 'enum':
+        return z.enum(Object.values(def.entries) as [string, ...string[]])
+      case 'nullable':
+        return documented(def.innerType).nullable()
+      case 'record':
+        return z.record(z.string(), documented(def.valueType))
+      case 'union':
+        return z.union(def.options.map((option) => documented(option)))
+      case 'object':
+        return z.object(documentedShape(def.shape))
+      default:
+        throw new Error(`the API cannot document a core field of type ${def.type}`)
+    }
+  })()
+  return built as unknown as Documented<S>
+}
+
+type Shape = Record<string, z.core.$ZodType>
+/** What the document says of a field. */
+type Words = {description?: string; example?: unknown}
+type DocumentedShape<S extends Shape> = {[K in keyof S]: Documented<S[K]>}
+
+/**
+ * A core record's fields as the API documents them, in order, each with its words and examples from `words`, or
+ * replaced by the schema `words` gives for it (a named component such as ApplicationStatus).
+ */
+function documentedShape<S extends Shape>(
+  shape: S,
+  words: {[K in keyof S]?: z.ZodType | Words} = {},
+): DocumentedShape<S> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([field, schema]) => {
+      const given = words[field]
+      if (given instanceof z.ZodType) return [field, given]
+      return [field, given === undefined ? documented(schema) : documented(schema).openapi(given)]
+    }),
+  ) as DocumentedShape<S>
+}
+
+/** The fields of a shape named by `fields`, in that order. */
+function fieldsOf<S extends Shape, K extends keyof S>(shape: S, fields: readonly K[]): Pick<S, K> {
+  return Object.fromEntries(fields.map((field) => [field, shape[field]])) as Pick<S, K>
+}
+
+/** Every field of a tracked application (core trackedApplicationSchema) with the API's words. */
+const TRACKED_SHAPE = documentedShape(trackedApplicationSchema.shape, {
+  url: {example: 'https://example.org/jobs/42'},
+  applied_date: {example: '2026-11-22T05:17:33.123'},
+  status: StatusSchema,
+  id: {description: 'the short id, stable for the life of the record', example: 12},
+  updated_at: {description: 'when it last changed', example: '2026-11-23T10:02:11.480'},
+  posting_closed_at: postingClosedField(),
+  salary_expected: {description: 'the salary asked for, as written; empty when unset'},
+  salary_offered: {description: 'the salary offered, as written; empty when unset'},
+  referral: {description: 'who referred the person for the job, as written; empty when nobody did'},
+  removed_at: {description: 'when it was removed from lists and stats (DELETE); null for a listed one'},
+})
+
+const ApplicationSchema = z.object(fieldsOf(TRACKED_SHAPE, APPLICATION_FIELDS)).openapi('Application')
 
 export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('ApplicationRequest', {
   example: {
@@ -79,24 +148,23 @@ export const ApplicationStatusSchema = z
 /** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
 const StatusChangeRecordSchema = z
   .object({
-    changed_at: z.string().openapi({
-      description:
-        'when the change was made: local time with its UTC offset (changes recorded before offsets were kept have none)',
-      example: '2026-11-23T10:02:11.480+01:00',
+    ...documentedShape(statusChangeSchema.shape, {
+      changed_at: {
+        description:
+          'when the change was made: local time with its UTC offset (changes recorded before offsets were kept have none)',
+        example: '2026-11-23T10:02:11.480+01:00',
+      },
+      old_status: StatusSchema,
+      new_status: StatusSchema,
+      old_notes: {description: 'the notes before this change (the change replaced them)'},
+      change: {
+        description:
+          'status: the status changed (and the notes were replaced); notes: only the notes were edited; edit: fields ' +
+          'were edited (details: each field from and to); removed, restored: taken out of lists and stats or brought ' +
+          'back; interview, contact: one was added (details say which)',
+      },
+      details: {description: 'what an edit, an interview or a contact changed; null for status and notes changes'},
     }),
-    old_status: StatusSchema,
-    new_status: StatusSchema,
-    old_notes: z.string().openapi({description: 'the notes before this change (the change replaced them)'}),
-    change: z.enum(CHANGE_KINDS).openapi({
-      description:
-        'status: the status changed (and the notes were replaced); notes: only the notes were edited; edit: fields ' +
-        'were edited (details: each field from and to); removed, restored: taken out of lists and stats or brought ' +
-        'back; interview, contact: one was added (details say which)',
-    }),
-    details: z
-      .record(z.string(), z.union([z.string(), z.object({from: z.string(), to: z.string()})]))
-      .nullable()
-      .openapi({description: 'what an edit, an interview or a contact changed; null for status and notes changes'}),
     summary: z.string().openapi({
       description: 'the entry in words, as `jobagent status <id>` shows it',
       example: 'applied -> interviewing (notes were: sent CV)',
@@ -105,17 +173,15 @@ const StatusChangeRecordSchema = z
   .openapi('StatusHistoryEntry')
 
 /** A tracked application as every listing shows it: the record, its id and what else the tracker keeps. */
-export const TrackedApplicationSchema = ApplicationSchema.extend({
-  id: z.number().int().openapi({description: 'the short id, stable for the life of the record', example: 12}),
-  updated_at: z.string().openapi({description: 'when it last changed', example: '2026-11-23T10:02:11.480'}),
-  posting_closed_at: postingClosedField(),
-  salary_expected: z.string().openapi({description: 'the salary asked for, as written; empty when unset'}),
-  salary_offered: z.string().openapi({description: 'the salary offered, as written; empty when unset'}),
-  removed_at: z
-    .string()
-    .nullable()
-    .openapi({description: 'when it was removed from lists and stats (DELETE); null for a listed one'}),
-}).openapi('TrackedApplication')
+export const TrackedApplicationSchema = ApplicationSchema.extend(
+  fieldsOf(
+    TRACKED_SHAPE,
+    TRACKED_FIELDS.filter((field) => !(APPLICATION_FIELDS as readonly string[]).includes(field)) as Exclude<
+      (typeof TRACKED_FIELDS)[number],
+      (typeof APPLICATION_FIELDS)[number]
+    >[],
+  ),
+).openapi('TrackedApplication')
 
 /** The answer to recording an application (POST /applications, POST /jobs/track). */
 export const RecordedSchema = z.object({status: z.literal('recorded'), application: TrackedApplicationSchema})
@@ -125,18 +191,30 @@ export const ApplicationEditSchema = applicationEditSchema.clone().openapi('Appl
   example: {title: 'Staff Backend Engineer', salary_offered: '€85k'},
 })
 
-/** An interview as kept (core interviewRecord). */
+/** An interview as kept (core interviewRecord): the kept fields, its start in UTC after its zone. */
+const {
+  id: interviewId,
+  application_id,
+  starts_at,
+  time_zone,
+  ...interviewRest
+} = documentedShape(interviewSchema.shape, {
+  id: {example: 3},
+  application_id: {example: 12},
+  starts_at: {description: 'local time in time_zone', example: '2026-12-02T14:00'},
+  time_zone: {description: 'IANA time zone', example: 'Europe/Berlin'},
+  with: {example: 'Ann Lee, CTO'},
+  created_at: {example: '2026-11-23T10:02:11.480'},
+})
+
 export const InterviewSchema = z
   .object({
-    id: z.number().int().openapi({example: 3}),
-    application_id: z.number().int().openapi({example: 12}),
-    starts_at: z.string().openapi({description: 'local time in time_zone', example: '2026-12-02T14:00'}),
-    time_zone: z.string().openapi({description: 'IANA time zone', example: 'Europe/Berlin'}),
+    id: interviewId,
+    application_id,
+    starts_at,
+    time_zone,
     starts_at_utc: z.string().openapi({example: '2026-12-02T13:00:00Z'}),
-    kind: z.enum(INTERVIEW_KINDS).nullable(),
-    with: z.string().openapi({example: 'Ann Lee, CTO'}),
-    notes: z.string(),
-    created_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
+    ...interviewRest,
   })
   .openapi('Interview')
 
@@ -186,17 +264,16 @@ const InterviewRemindersFields = {
 
 /** A contact of an application (POST /applications/{url}/contacts, `contacts` of GET /applications/{url}). */
 export const ContactSchema = z
-  .object({
-    id: z.number().int().openapi({description: 'the contact id, what DELETE takes', example: 3}),
-    application_id: z.number().int().openapi({example: 12}),
-    name: z.string().openapi({example: 'Ann Lee'}),
-    role: z.string().openapi({description: 'empty when not given', example: 'recruiter'}),
-    reach: z
-      .string()
-      .openapi({description: 'an email address or an http(s) link; empty when none', example: 'ann@example.org'}),
-    notes: z.string(),
-    created_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
-  })
+  .object(
+    documentedShape(contactSchema.shape, {
+      id: {description: 'the contact id, what DELETE takes', example: 3},
+      application_id: {example: 12},
+      name: {example: 'Ann Lee'},
+      role: {description: 'empty when not given', example: 'recruiter'},
+      reach: {description: 'an email address or an http(s) link; empty when none', example: 'ann@example.org'},
+      created_at: {example: '2026-11-23T10:02:11.480'},
+    }),
+  )
   .openapi('Contact')
 
 /** An application as GET /applications and `status --json` list it: the record with its contacts' fields. */

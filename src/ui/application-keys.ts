@@ -17,17 +17,6 @@ import {editText} from './text-edit.js'
  * `y` confirms, and `u` brings back the one removed last. Each is one entry in the application's history.
  */
 
-/** How the edit prompts name each field. */
-export const FIELD_NAMES: Record<EditableField, string> = {
-  title: 'Title',
-  company: 'Company',
-  location: 'Location',
-  source: 'Source',
-  url: 'URL',
-  salary_expected: 'Salary expected',
-  salary_offered: 'Salary offered',
-}
-
 function applicationFor(state: DashboardState, key: string): TrackedApplication | DashboardState {
   if (state.view !== 'applications') {
     return {...state, message: info(`${key} acts on the Applications view (Tab switches views)`)}

@@ -1,6 +1,6 @@
 // The Edit dialog of an application (PATCH /applications/{id}, as `jobagent edit`). The server's own message is
 // shown in the dialog when it refuses an edit (409, 422).
-import {EDITABLE_FIELDS, type EditableField} from '../core/applications/application.js'
+import {EDITABLE, EDITABLE_FIELDS, type EditableField} from '../core/applications/application.js'
 import {apiJson} from './api.js'
 import type {TrackedApplication} from './api-types.js'
 import {$, el} from './dom.js'
@@ -12,8 +12,24 @@ interface SavedEdit {
   changed: EditableField[]
 }
 
-/** The input of a field in index.html: `edit-title`, `edit-salary_expected`. */
+/** The input of a field in the dialog: `edit-title`, `edit-salary_expected`. */
 const input = (field: EditableField) => $<HTMLInputElement>(`edit-${field}`)
+
+/** What a field's input shows while it is empty, where an example helps. */
+const PLACEHOLDERS: Partial<Record<EditableField, string>> = {salary_expected: '€70k'}
+
+/** One labelled input per editable field, in the order of EDITABLE; a URL takes a whole row. */
+function fieldInputs(): HTMLElement[] {
+  return EDITABLE_FIELDS.map((field) => {
+    const url = EDITABLE[field].rule === 'url'
+    return el(
+      'div',
+      {className: url ? 'field wide' : 'field'},
+      el('label', {for: `edit-${field}`}, EDITABLE[field].label),
+      el('input', {id: `edit-${field}`, name: field, type: url ? 'url' : null, placeholder: PLACEHOLDERS[field]}),
+    )
+  })
+}
 
 /**
  * Wires the dialog of index.html once; the function it returns opens it for one application and resolves with the
@@ -23,6 +39,7 @@ export function setupEditDialog(): (application: TrackedApplication) => Promise<
   const dialog = $<HTMLDialogElement>('edit-dialog')
   const form = $<HTMLFormElement>('edit-form')
   const error = $('edit-error')
+  error.before(...fieldInputs())
   let current: {application: TrackedApplication; resolve: (saved: SavedEdit | null) => void} | null = null
 
   const showError = (apiError: unknown) => {

@@ -101,7 +101,7 @@ describe('the export and import with salary lines and contacts', () => {
     expect((await runCommand(ExportCsv, ['--output', file], {home})).code).toBe(0)
     const csv = readFileSync(file, 'utf8')
     expect(csv.split('\r\n')[0]).toBe(
-      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,contacts',
+      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,referral,contacts',
     )
     expect(csv).toContain(",'-5% of €90k,€85k,")
     const other = join(dir.path, 'other')

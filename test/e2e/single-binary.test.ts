@@ -258,7 +258,7 @@ describe('the single executable', () => {
     expect(exported.code).toBe(0)
     expect(exported.stdout).toContain(output)
     expect(readFileSync(output, 'utf8')).toMatch(
-      /^title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,contacts\r?\nBackend Engineer,Acme,/,
+      /^title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,referral,contacts\r?\nBackend Engineer,Acme,/,
     )
   })
 

@@ -40,7 +40,7 @@ describe('jobagent export-csv', () => {
       new RegExp(`^${home.path}/applications-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}\\.csv$`),
     )
     const csv = readFileSync(path, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe(`${HEADER},id,salary_expected,salary_offered,contacts`)
+    expect(csv.split('\r\n')[0]).toBe(`${HEADER},id,salary_expected,salary_offered,referral,contacts`)
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(csv).toContain(`"line 1\nline, ""2"""`)
     expect(csv).toContain(",'@Acme,")

@@ -82,10 +82,10 @@ describe('GET /applications/export.csv', () => {
     const csv = await (await api.app.request('/applications/export.csv')).text()
     const [header, row] = csv.split('\r\n')
     expect(header).toBe(
-      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,contacts',
+      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,referral,contacts',
     )
     expect(row).toMatch(
-      /,1,€80k,,"\[{""name"":""Ann"",""role"":"""",""reach"":""https:\/\/example.org\/ann"",""notes"":""""}\]"$/,
+      /,1,€80k,,,"\[{""name"":""Ann"",""role"":"""",""reach"":""https:\/\/example.org\/ann"",""notes"":""""}\]"$/,
     )
   })
 })

@@ -40,6 +40,7 @@ describe('GET /applications/{url}', () => {
       posting_closed_at: null,
       salary_expected: '',
       salary_offered: '',
+      referral: '',
       removed_at: null,
       interviews: [],
       history: [
@@ -154,7 +155,15 @@ describe('the OpenAPI document', () => {
     expect(document.components.schemas.TrackedApplication.allOf).toEqual([
       {$ref: '#/components/schemas/Application'},
       expect.objectContaining({
-        required: ['id', 'updated_at', 'posting_closed_at', 'salary_expected', 'salary_offered', 'removed_at'],
+        required: [
+          'id',
+          'updated_at',
+          'posting_closed_at',
+          'salary_expected',
+          'salary_offered',
+          'referral',
+          'removed_at',
+        ],
       }),
     ])
     expect(document.components.schemas.StatusHistoryEntry.required).toEqual([

@@ -35,6 +35,7 @@ describe('POST /applications', () => {
         posting_closed_at: null,
         salary_expected: '',
         salary_offered: '',
+        referral: '',
         removed_at: null,
       },
     })
@@ -147,6 +148,7 @@ describe('GET /applications', () => {
       'posting_closed_at',
       'salary_expected',
       'salary_offered',
+      'referral',
       'removed_at',
       'contacts',
     ])
@@ -181,6 +183,7 @@ describe('GET /applications/export.csv', () => {
       'id',
       'salary_expected',
       'salary_offered',
+      'referral',
       'contacts',
     ])
     expect(parsed.data[0]).toMatchObject({title: `'=HYPERLINK("x")`, notes: 'line 1\nline 2, "quoted"'})
@@ -282,6 +285,7 @@ describe('PATCH /applications/{url}/status', () => {
       posting_closed_at: null,
       salary_expected: '',
       salary_offered: '',
+      referral: '',
       removed_at: null,
       previous_status: 'applied',
     })

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import type {TrackedApplication} from '../../src/core/applications/application.js'
+import {EDITABLE_FIELDS, type TrackedApplication} from '../../src/core/applications/application.js'
 import {applicationStats} from '../../src/core/applications/stats.js'
 import {dashboardReducer} from '../../src/ui/dashboard-reducer.js'
 import {type DashboardState, initialState} from '../../src/ui/dashboard-state.js'
@@ -38,6 +38,7 @@ const application: TrackedApplication = {
   posting_closed_at: null,
   salary_expected: '',
   salary_offered: '',
+  referral: '',
   removed_at: null,
 }
 
@@ -76,7 +77,7 @@ describe('the keys of edit and remove', () => {
     for (let step = 0; step < 4; step += 1) state = press(state, '', {return: true})
     expect(state.mode).toMatchObject({kind: 'edit', step: 4})
     state = press(state, '?utm_source=x')
-    for (let step = 4; step < 7; step += 1) state = press(state, '', {return: true})
+    for (let step = 4; step < EDITABLE_FIELDS.length; step += 1) state = press(state, '', {return: true})
     expect(state.mode).toEqual({kind: 'browse'})
     expect(state.requests).toEqual([
       {

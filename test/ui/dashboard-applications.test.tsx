@@ -74,44 +74,54 @@ describe('dashboard: applications by id, edit and remove', () => {
   it('edits an application field by field with E, only the changed fields, and shows the edit in its history', async () => {
     const {ui, context} = await dashboard({applications: true})
     ui.press('j', 'E')
-    await ui.until('Edit #1 Engineer 5 at Company 5 · Title (1/7): Engineer 5█')
+    await ui.until('Edit #1 Engineer 5 at Company 5 · Title (1/8): Engineer 5█')
     ui.press('\u0015', 'Staff Engineer', KEYS.enter)
-    await ui.until('Company (2/7): Company 5█')
+    await ui.until('Company (2/8): Company 5█')
     ui.press(KEYS.enter, KEYS.enter, KEYS.enter)
-    await ui.until(`URL (5/7): ${TRACKED}█`)
+    await ui.until(`URL (5/8): ${TRACKED}█`)
     ui.press(KEYS.up)
-    await ui.until('Source (4/7): remoteok█')
+    await ui.until('Source (4/8): remoteok█')
     ui.press(KEYS.enter, KEYS.enter, '€80k', KEYS.enter)
-    await ui.until('Salary offered (7/7): █')
+    await ui.until('Salary offered (7/8): █')
     ui.press(KEYS.enter)
-    await ui.until('Edited #1 Engineer 5 at Company 5: title, salary expected')
+    await ui.until('Referral (8/8): █')
+    ui.press('Ana Silva', KEYS.enter)
+    await ui.until('Edited #1 Engineer 5 at Company 5: title, salary expected, referral')
     const {application, history} = await context.applications.get('1')
     expect(application).toMatchObject({
       title: 'Staff Engineer',
       salary_expected: '€80k',
+      referral: 'Ana Silva',
       url: TRACKED,
       notes: 'sent CV',
     })
     expect(history).toMatchObject([
-      {change: 'edit', details: {title: {from: 'Engineer 5', to: 'Staff Engineer'}, salary_expected: {to: '€80k'}}},
+      {
+        change: 'edit',
+        details: {
+          title: {from: 'Engineer 5', to: 'Staff Engineer'},
+          salary_expected: {to: '€80k'},
+          referral: {to: 'Ana Silva'},
+        },
+      },
     ])
     expect(ui.selected()).toMatch(/^› #1 +Staff Engineer/)
     ui.press(KEYS.enter)
     await ui.until('History: 1 change(s)')
-    expect(ui.frame()).toContain('edited title "Engineer 5" → "Staff Engineer", salary_expected "" → "€80k"')
+    expect(ui.frame()).toContain('edited title "Engineer 5" → "Staff Engineer", salary_expected "" → "€80k')
   })
 
   it('refuses a URL tracked as another application with the conflict in the message line, and cancels on Esc', async () => {
     const {ui, context} = await dashboard({applications: true})
     ui.press('E', KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter)
-    await ui.until('URL (5/7): https://board.example/jobs/2█')
-    ui.press('\u0015', `${TRACKED}/?utm_source=x`, KEYS.enter, KEYS.enter, KEYS.enter)
+    await ui.until('URL (5/8): https://board.example/jobs/2█')
+    ui.press('\u0015', `${TRACKED}/?utm_source=x`, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter)
     await ui.until(`Error: already tracked as #1 ${TRACKED} (status: applied)`)
     expect((await context.applications.get('2')).application.url).toBe(job(2).url)
 
     ui.press('E', 'x', KEYS.escape)
     await ui.until('Edit cancelled')
-    ui.press('E', KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter)
+    ui.press('E', KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter, KEYS.enter)
     await ui.until('Nothing changed for #2 Engineer 2 at Company 2')
     expect((await context.applications.get('2')).history).toEqual([])
   })

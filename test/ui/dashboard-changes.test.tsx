@@ -190,7 +190,7 @@ describe('dashboard: changes go through the services at once', () => {
     expect(path.startsWith(home?.path ?? '?')).toBe(true)
     const lines = readFileSync(path, 'utf8').trim().split(/\r?\n/)
     expect(lines[0]).toBe(
-      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,contacts',
+      'title,company,location,url,source,applied_date,status,notes,id,salary_expected,salary_offered,referral,contacts',
     )
     expect(lines[1]).toContain('Engineer 1,Company 1,Remote,https://board.example/jobs/1,remoteok,')
   })

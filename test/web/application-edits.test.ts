@@ -86,17 +86,25 @@ describe.skipIf(!HAS_CHROMIUM)(
       expect(await page.getByLabel('URL', {exact: true}).inputValue()).toBe(ACME)
       await page.getByLabel('Title', {exact: true}).fill('Staff Dev')
       await page.getByLabel('Salary expected').fill('€80k')
+      await page.getByLabel('Referral').fill('Ana Silva')
       await dialog.getByRole('button', {name: 'Save changes'}).click()
       await dialog.waitFor({state: 'hidden'})
       await eventually(() => page.locator('#messages').textContent()).toContain(
-        'Edited #1 “Staff Dev”: title, salary expected.',
+        'Edited #1 “Staff Dev”: title, salary expected, referral.',
       )
       await eventually(() => row(1).locator('td').nth(1).textContent()).toBe('Staff Dev')
       const history = page.locator('#applications-table .history-row')
       await eventually(() => history.locator('li').allTextContents()).toEqual([
-        expect.stringMatching(/edited title "Dev" -> "Staff Dev", salary_expected "" -> "€80k"$/),
+        expect.stringMatching(
+          /edited title "Dev" -> "Staff Dev", salary_expected "" -> "€80k", referral "" -> "Ana Silva"$/,
+        ),
       ])
-      expect(await record('1')).toMatchObject({title: 'Staff Dev', salary_expected: '€80k', url: ACME})
+      expect(await record('1')).toMatchObject({
+        title: 'Staff Dev',
+        salary_expected: '€80k',
+        referral: 'Ana Silva',
+        url: ACME,
+      })
       expect(requests).toContain(`PATCH ${server.url}/applications/1`)
       expect(requests.filter((request) => request.includes('%2F'))).toEqual([])
     })

@@ -199,6 +199,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
       'id',
       'salary_expected',
       'salary_offered',
+      'referral',
       'contacts',
     ])
     expect(rows.slice(1)).toEqual([
@@ -212,6 +213,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEO
         'interviewing',
         'call on Tuesday, bring = portfolio',
         expect.stringMatching(/^\d+$/),
+        '',
         '',
         '',
         '',

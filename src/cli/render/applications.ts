@@ -94,6 +94,7 @@ export function renderApplication(
     `  notes         ${block(application.notes, FIELD_INDENT) || '-'}`,
     ...(application.salary_expected ? [`  expected      ${shown(application.salary_expected)}`] : []),
     ...(application.salary_offered ? [`  offered       ${shown(application.salary_offered)}`] : []),
+    ...(application.referral ? [`  referral      ${shown(application.referral)}`] : []),
     ...(application.removed_at
       ? [
           `  removed       ${shown(application.removed_at)}; bring it back with: jobagent remove ${application.id} --undo`,

@@ -1,13 +1,16 @@
 import type {z} from 'zod'
+import {definedFields} from '../defined-fields.js'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
 import {type Clock, localTimestamp, offsetTimestamp, systemClock} from '../time.js'
 import {applicationCanonicalKey, applicationUrlKey} from '../url-identity.js'
 import {
+  APPLICATION_FIELDS,
   type ApplicationCounts,
-  type ApplicationRecord,
   type ApplicationStatus,
   type ApplicationWithHistory,
+  EXTRA_FIELDS,
+  picked,
   statusSince,
   type TrackedApplication,
 } from './application.js'
@@ -161,16 +164,7 @@ export class ApplicationService {
     const loaded = await loadSchemas()
     const valid = validate(loaded, loaded.applicationInputSchema, input, 'application')
     const now = localTimestamp(this.clock.now())
-    const record: ApplicationRecord = {
-      title: valid.title,
-      company: valid.company,
-      location: valid.location,
-      url: valid.url,
-      source: valid.source,
-      applied_date: now,
-      status: valid.status,
-      notes: valid.notes,
-    }
+    const record = {...valid, applied_date: now}
     const inserted = await this.store.insert(record, urlKeys(valid.url), now)
     if (isTaken(inserted)) throw alreadyTracked(inserted.taken)
     return inserted
@@ -342,7 +336,7 @@ export class ApplicationService {
         return undefined
       }
       if (reported.length > 0) return undefined
-      const {applied_date, salary_expected, salary_offered, contacts, ...fields} = result.data
+      const {applied_date, contacts, ...fields} = result.data
       const keys = urlKeys(fields.url)
       const earlier = firstRowOfKey.get(keys.canonicalKey)
       if (earlier !== undefined) {
@@ -350,10 +344,8 @@ export class ApplicationService {
         return undefined
       }
       firstRowOfKey.set(keys.canonicalKey, row)
-      const record = {...fields, applied_date: applied_date || now}
-      const extras = Object.fromEntries(
-        Object.entries({salary_expected, salary_offered, contacts}).filter(([, value]) => value !== undefined),
-      )
+      const record = picked({...fields, applied_date: applied_date || now}, APPLICATION_FIELDS)
+      const extras = definedFields({...picked(fields, EXTRA_FIELDS), contacts})
       return {record, extras, keys, appliedDateGiven: Boolean(applied_date), since: statusSince(record, now)}
     }
     function* checked(): Generator<ImportedApplication> {

@@ -5,6 +5,7 @@ import type {
   ApplicationStatus,
   ApplicationWithHistory,
   EditableField,
+  ExtraField,
   StatusChange,
   TrackedApplication,
 } from './application.js'
@@ -32,15 +33,14 @@ export interface ImportOutcome {
   identical: number
 }
 
+/** The extra fields (EXTRA_FIELDS) given with a record; one left out is empty in a new application. */
+export type Extras = Partial<Pick<TrackedApplication, ExtraField>>
+
 /**
  * What an imported record brings besides the eight fields, each left out when the file has no column for it: the
- * salary lines, and contacts merged by name into the application's (contactFields).
+ * extra fields (EXTRA_FIELDS), and contacts merged by name into the application's (contactFields).
  */
-interface ImportedExtras {
-  salary_expected?: string
-  salary_offered?: string
-  contacts?: ContactFields[]
-}
+type ImportedExtras = Extras & {contacts?: ContactFields[]}
 
 /** One record of an import as the store writes it. */
 export interface ImportedApplication {
@@ -84,8 +84,8 @@ export interface Taken {
  * `removed_at`) its local time (wallClockOf), as the contact and interview stores do with theirs.
  */
 export interface ApplicationStore {
-  /** Inserts the record, or returns the application its URL is tracked as already. */
-  insert(record: ApplicationRecord, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken>
+  /** Inserts the record with its extra fields, or returns the application its URL is tracked as already. */
+  insert(record: ApplicationRecord & Extras, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken>
   byId(id: number): Promise<TrackedApplication | null>
   byUrl(keys: UrlKeys): Promise<TrackedApplication | null>
   /** Newest first; with `page`, only that page. */

@@ -1,4 +1,5 @@
 import {ValidationError} from '../errors.js'
+import * as z from '../zod-mini.js'
 
 export const APPLICATION_STATUSES = [
   'saved',
@@ -13,16 +14,129 @@ export const APPLICATION_STATUSES = [
 
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 
+// Every call that builds a schema here is marked pure: the web page bundles this module for its statuses and
+// editable fields, and so leaves the schemas out (esbuild does not see zod's own marks through its re-exports).
+
+/**
+ * A tracked application as stored, one column of the applications table (of the same name) each, and in the order
+ * every listing prints it (`status --json`, `followups --json`, the API's lists and its one application): the
+ * interchange record's eight fields first, then its id and what else the tracker keeps. The API's
+ * response shapes (src/http/schemas.ts), the page's types, the SQL column lists, the CSV columns and the editable
+ * fields are derived from it and from APPLICATION_FIELD_FACTS and EDITABLE below.
+ */
+export const trackedApplicationSchema = /* @__PURE__ */ z.object({
+  title: /* @__PURE__ */ z.string(),
+  company: /* @__PURE__ */ z.string(),
+  location: /* @__PURE__ */ z.string(),
+  url: /* @__PURE__ */ z.string(),
+  source: /* @__PURE__ */ z.string(),
+  applied_date: /* @__PURE__ */ z.string(),
+  status: /* @__PURE__ */ z.enum(APPLICATION_STATUSES),
+  notes: /* @__PURE__ */ z.string(),
+  // The short id: stable for the life of the record, never given to another.
+  id: /* @__PURE__ */ z.int(),
+  updated_at: /* @__PURE__ */ z.string(),
+  // When the job the application is for was found closed (docs/LIFECYCLE.md); null while it is open or unknown.
+  posting_closed_at: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  // What the person asks for and what was offered, as they write it (`€70k`, `65-70k + bonus`); empty when unset.
+  salary_expected: /* @__PURE__ */ z.string(),
+  salary_offered: /* @__PURE__ */ z.string(),
+  // Who referred the person for the job, as they write it; empty when nobody did.
+  referral: /* @__PURE__ */ z.string(),
+  // When `jobagent remove` took it out of lists and stats; null for a listed one.
+  removed_at: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+})
+
+export type TrackedApplication = z.output<typeof trackedApplicationSchema>
+
+type Field = keyof TrackedApplication
+
+/** What the tracker does with a field besides storing and listing it. */
+interface FieldFacts {
+  /** One of the interchange record's eight fields: the first columns of an export, and what an import compares. */
+  record?: true
+  /**
+   * Free text kept beside the record, empty unless set: a column of the CSV export after the eight (JSON exports
+   * carry every field), taken from an import's file when it has the column, and kept as it is when it has not.
+   */
+  extra?: true
+  /** Also given when an application is recorded (`jobagent apply`, POST /applications, the dashboard); empty if not. */
+  given?: true
+}
+
+/** The facts of every field of trackedApplicationSchema, in its order (a test holds them to it). */
+const APPLICATION_FIELD_FACTS = {
+  title: {record: true},
+  company: {record: true},
+  location: {record: true},
+  url: {record: true},
+  source: {record: true},
+  applied_date: {record: true},
+  status: {record: true},
+  notes: {record: true},
+  id: {},
+  updated_at: {},
+  posting_closed_at: {},
+  salary_expected: {extra: true},
+  salary_offered: {extra: true},
+  referral: {extra: true, given: true},
+  removed_at: {},
+} as const satisfies Record<Field, FieldFacts>
+
+type Facts = typeof APPLICATION_FIELD_FACTS
+
+/** The fields that have a fact, by name. */
+type FieldsWith<Fact extends keyof FieldFacts> = {
+  [K in Field]: Facts[K] extends Record<Fact, true> ? K : never
+}[Field]
+
+/** Every field, in the schema's order, read from the facts so the web page's bundle leaves the schema out. */
+export const TRACKED_FIELDS = /* @__PURE__ */ Object.keys(APPLICATION_FIELD_FACTS) as Field[]
+
+function fieldsWith<Fact extends keyof FieldFacts>(fact: Fact): FieldsWith<Fact>[] {
+  return TRACKED_FIELDS.filter((field): field is FieldsWith<Fact> => fact in APPLICATION_FIELD_FACTS[field])
+}
+
+/** The interchange record's eight fields, in order: also the JSON export/import format and the first CSV columns. */
+export const APPLICATION_FIELDS = /* @__PURE__ */ fieldsWith('record')
+
 /** The interchange record: also the JSON export/import format and the CSV columns, in this order. */
-export interface ApplicationRecord {
-  title: string
-  company: string
-  location: string
-  url: string
-  source: string
-  applied_date: string
-  status: ApplicationStatus
-  notes: string
+export type ApplicationRecord = Pick<TrackedApplication, FieldsWith<'record'>>
+
+/** The free-text fields kept beside the record (FieldFacts.extra), in order. */
+export const EXTRA_FIELDS = /* @__PURE__ */ fieldsWith('extra')
+
+export type ExtraField = FieldsWith<'extra'>
+
+/** The extra fields an application may be given when it is recorded (FieldFacts.given). */
+export const GIVEN_FIELDS = /* @__PURE__ */ fieldsWith('given')
+
+/** How an edit checks a field: text that must not be empty, text that may be emptied, an http(s) URL. */
+export type EditRule = 'required' | 'text' | 'url'
+
+/**
+ * The fields `jobagent edit`, PATCH /applications/{id} and the edit dialogs (dashboard, web page) change, in the
+ * order the dialogs ask for them, each with how it is checked and how the dialogs name it. Each change is kept in
+ * the history.
+ */
+export const EDITABLE = {
+  title: {rule: 'required', label: 'Title'},
+  company: {rule: 'required', label: 'Company'},
+  location: {rule: 'text', label: 'Location'},
+  source: {rule: 'required', label: 'Source'},
+  url: {rule: 'url', label: 'URL'},
+  salary_expected: {rule: 'text', label: 'Salary expected'},
+  salary_offered: {rule: 'text', label: 'Salary offered'},
+  referral: {rule: 'text', label: 'Referral'},
+} as const satisfies {[K in Field]?: {rule: EditRule; label: string}}
+
+export type EditableField = keyof typeof EDITABLE
+
+export const EDITABLE_FIELDS = Object.keys(EDITABLE) as EditableField[]
+
+/** The named fields of an object, in the order named. */
+export function picked<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(fields.map((field) => [field, value[field]])) as Pick<T, K>
 }
 
 /** The longest notes an application keeps, in characters. */
@@ -56,78 +170,34 @@ export function statusSince(record: Pick<ApplicationRecord, 'status' | 'applied_
   return record.status === 'applied' && record.applied_date < now ? record.applied_date : now
 }
 
-export const APPLICATION_FIELDS = [
-  'title',
-  'company',
-  'location',
-  'url',
-  'source',
-  'applied_date',
-  'status',
-  'notes',
-] as const satisfies readonly (keyof ApplicationRecord)[]
-
-/**
- * The interchange record of an application: the documented fields in order, whatever else is tracked about it
- * (the API's application objects, `--json` of apply and status, the import and export files).
- */
-export function applicationRecord(application: ApplicationRecord): ApplicationRecord {
-  const {title, company, location, url, source, applied_date, status, notes} = application
-  return {title, company, location, url, source, applied_date, status, notes}
-}
-
-/** The fields `jobagent edit` and PATCH /applications/{id} change; each change is kept in the history. */
-export const EDITABLE_FIELDS = [
-  'title',
-  'company',
-  'location',
-  'source',
-  'url',
-  'salary_expected',
-  'salary_offered',
-] as const
-
-export type EditableField = (typeof EDITABLE_FIELDS)[number]
-
-/**
- * A tracked application as stored: its short id (stable for the life of the record, never given to another), the
- * record, when it last changed, when its posting closed, the salary lines and when it was removed.
- */
-export interface TrackedApplication extends ApplicationRecord {
-  id: number
-  updated_at: string
-  /** When the job the application is for was found closed (docs/LIFECYCLE.md); null while it is open or unknown. */
-  posting_closed_at: string | null
-  /** What the person asks for and what was offered, as they write it (`€70k`, `65-70k + bonus`); empty when unset. */
-  salary_expected: string
-  salary_offered: string
-  /** When `jobagent remove` took it out of lists and stats; null for a listed one. */
-  removed_at: string | null
-}
-
 /** What a history entry records. `status` and `notes` come from status changes; the others from the tracker's edits. */
-export const CHANGE_KINDS = ['status', 'notes', 'edit', 'removed', 'restored', 'interview', 'contact'] as const
-type ChangeKind = (typeof CHANGE_KINDS)[number]
+const CHANGE_KINDS = ['status', 'notes', 'edit', 'removed', 'restored', 'interview', 'contact'] as const
 
 /** An edited field's value before and after. */
-interface FieldChange {
-  from: string
-  to: string
-}
+const fieldChangeSchema = /* @__PURE__ */ z.object({from: /* @__PURE__ */ z.string(), to: /* @__PURE__ */ z.string()})
+
+type FieldChange = z.output<typeof fieldChangeSchema>
 
 /**
  * One entry of an application's history. Every entry keeps the status and notes before it (`old_status`,
  * `old_notes`) and the status after it (`new_status`); an edit adds the fields it changed (`details`), an interview
  * or a contact what was added.
  */
-export interface StatusChange {
-  changed_at: string
-  old_status: ApplicationStatus
-  new_status: ApplicationStatus
-  old_notes: string
-  change: ChangeKind
-  details: Record<string, FieldChange | string> | null
-}
+export const statusChangeSchema = /* @__PURE__ */ z.object({
+  changed_at: /* @__PURE__ */ z.string(),
+  old_status: /* @__PURE__ */ z.enum(APPLICATION_STATUSES),
+  new_status: /* @__PURE__ */ z.enum(APPLICATION_STATUSES),
+  old_notes: /* @__PURE__ */ z.string(),
+  change: /* @__PURE__ */ z.enum(CHANGE_KINDS),
+  details: /* @__PURE__ */ z.nullable(
+    /* @__PURE__ */ z.record(
+      /* @__PURE__ */ z.string(),
+      /* @__PURE__ */ z.union([/* @__PURE__ */ z.string(), fieldChangeSchema]),
+    ),
+  ),
+})
+
+export type StatusChange = z.output<typeof statusChangeSchema>
 
 /**
  * A history entry in words, as `status <id>` and the dashboard show it: the status change with the notes it
@@ -184,21 +254,9 @@ export function sameRecord(
   )
 }
 
-/**
- * A tracked application as every listing prints it, one or many (`status --json`, `followups --json`, the API's
- * lists and its one application): the record's eight fields first, then its id and what else the tracker keeps.
- */
+/** A tracked application as every listing prints it, one or many: its fields in the schema's order. */
 export function trackedRecord(application: TrackedApplication): TrackedApplication {
-  const {id, updated_at, posting_closed_at, salary_expected, salary_offered, removed_at} = application
-  return {
-    ...applicationRecord(application),
-    id,
-    updated_at,
-    posting_closed_at,
-    salary_expected,
-    salary_offered,
-    removed_at,
-  }
+  return picked(application, TRACKED_FIELDS)
 }
 
 /** One application in full: the tracked record and its history, each entry saying what it changed. */

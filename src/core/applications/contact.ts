@@ -1,19 +1,22 @@
-/** What a person gives about a contact: a name, and optionally their role, how to reach them and notes. */
-export interface ContactFields {
-  name: string
-  /** Recruiter, hiring manager, referrer: as the person writes it; empty when unknown. */
-  role: string
-  /** An email address or an http(s) link (a profile, a calendar page); empty when none. */
-  reach: string
-  notes: string
-}
+import * as z from '../zod-mini.js'
 
-/** A contact of one application: its id (never given to another contact) and when it was added. */
-export interface Contact extends ContactFields {
-  id: number
-  application_id: number
-  created_at: string
-}
+/** A contact of one application, as kept: its id (never given to another contact) and when it was added. */
+export const contactSchema = z.object({
+  id: z.int(),
+  application_id: z.int(),
+  name: z.string(),
+  // Recruiter, hiring manager, referrer: as the person writes it; empty when unknown.
+  role: z.string(),
+  // An email address or an http(s) link (a profile, a calendar page); empty when none.
+  reach: z.string(),
+  notes: z.string(),
+  created_at: z.string(),
+})
+
+export type Contact = z.output<typeof contactSchema>
+
+/** What a person gives about a contact: a name, and optionally their role, how to reach them and notes. */
+export type ContactFields = Pick<Contact, 'name' | 'role' | 'reach' | 'notes'>
 
 /** A contact as the interchange format carries it: what the person gave, nothing the tracker numbers. */
 export function contactFields({name, role, reach, notes}: ContactFields): ContactFields {

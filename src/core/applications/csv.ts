@@ -1,28 +1,34 @@
 import Papa from 'papaparse'
 import {ValidationError} from '../errors.js'
-import {APPLICATION_FIELDS, type ApplicationRecord, type TrackedApplication} from './application.js'
+import {
+  APPLICATION_FIELDS,
+  type ApplicationRecord,
+  EXTRA_FIELDS,
+  type ExtraField,
+  type TrackedApplication,
+} from './application.js'
 import type {ImportRow} from './application-service.js'
 import {type ContactFields, contactFields} from './contact.js'
 
 /**
  * The columns after the eight record fields: the short id (ignored by an import: ids are the tracker's own), the
- * salary lines and the contacts as the JSON text of an array of `{name, role, reach, notes}`.
+ * extra fields (EXTRA_FIELDS: the salary lines, ...) and the contacts as the JSON text of an array of
+ * `{name, role, reach, notes}`.
  */
-const EXTRA_COLUMNS = ['id', 'salary_expected', 'salary_offered', 'contacts'] as const
+const EXTRA_COLUMNS = ['id', ...EXTRA_FIELDS, 'contacts'] as const
 
 /** Every column of an export, the eight record fields first and unchanged. */
 const CSV_COLUMNS = [...APPLICATION_FIELDS, ...EXTRA_COLUMNS] as const
 
 /** A tracked application with its contacts, as an export writes it. */
 export type ExportedApplication = ApplicationRecord &
-  Pick<TrackedApplication, 'id' | 'salary_expected' | 'salary_offered'> & {contacts: readonly ContactFields[]}
+  Pick<TrackedApplication, 'id' | ExtraField> & {contacts: readonly ContactFields[]}
 
 function cellsOf(application: ExportedApplication): string[] {
   return [
     ...APPLICATION_FIELDS.map((field) => application[field]),
     String(application.id),
-    application.salary_expected,
-    application.salary_offered,
+    ...EXTRA_FIELDS.map((field) => application[field]),
     application.contacts.length === 0 ? '' : JSON.stringify(application.contacts.map(contactFields)),
   ]
 }

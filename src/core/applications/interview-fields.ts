@@ -2,7 +2,6 @@ import {EARLIEST_YEAR, isCalendarDay} from '../time.js'
 import type {WallClock} from '../time-zones.js'
 
 export const INTERVIEW_KINDS = ['phone', 'video', 'onsite', 'take-home'] as const
-export type InterviewKind = (typeof INTERVIEW_KINDS)[number]
 
 const AT_FORM = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/
 const AT_EXAMPLE = 'give it as YYYY-MM-DD HH:MM, e.g. 2026-12-02 14:00'

@@ -8,8 +8,9 @@ import {
   type WallClock,
   wallClockAt,
 } from '../time-zones.js'
+import * as z from '../zod-mini.js'
 import type {ApplicationStatus, TrackedApplication} from './application.js'
-import {type InterviewKind, readInterviewAt} from './interview-fields.js'
+import {INTERVIEW_KINDS, readInterviewAt} from './interview-fields.js'
 
 /**
  * The statuses an interview moves to `interviewing`: those before it. An application further on (an offer, a
@@ -24,17 +25,19 @@ export const INTERVIEW_MINUTES = 60
 const SOON_HOURS = 48
 
 /** An interview as kept: its start is the wall-clock time in its zone, `2026-12-02T14:00`. */
-export interface Interview {
-  id: number
-  application_id: number
-  starts_at: string
-  /** The IANA zone of `starts_at` (`Europe/Berlin`): the user's zone when it was added unless another was given. */
-  time_zone: string
-  kind: InterviewKind | null
-  with: string
-  notes: string
-  created_at: string
-}
+export const interviewSchema = z.object({
+  id: z.int(),
+  application_id: z.int(),
+  starts_at: z.string(),
+  // The IANA zone of `starts_at` (`Europe/Berlin`): the user's zone when it was added unless another was given.
+  time_zone: z.string(),
+  kind: z.nullable(z.enum(INTERVIEW_KINDS)),
+  with: z.string(),
+  notes: z.string(),
+  created_at: z.string(),
+})
+
+export type Interview = z.output<typeof interviewSchema>
 
 /** What an interview is added with, checked. */
 export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at'>

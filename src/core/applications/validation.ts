@@ -4,7 +4,16 @@ import {nearestWord} from '../edit-distance.js'
 import type {ErrorDetail} from '../errors.js'
 import {EARLIEST_YEAR, readDateTime, toLocalTimestamp} from '../time.js'
 import {isHttpUrl} from '../url-identity.js'
-import {APPLICATION_STATUSES, NOTES_MAX_LENGTH} from './application.js'
+import {
+  APPLICATION_STATUSES,
+  EDITABLE,
+  type EditableField,
+  type EditRule,
+  EXTRA_FIELDS,
+  type ExtraField,
+  GIVEN_FIELDS,
+  NOTES_MAX_LENGTH,
+} from './application.js'
 
 const statusList = APPLICATION_STATUSES.join(', ')
 
@@ -69,6 +78,11 @@ export const notesSchema = z
   .max(NOTES_MAX_LENGTH, `notes are longer than ${NOTES_MAX_LENGTH} characters`)
   .superRefine(noControls('notes', {keepLineBreaks: true}))
 
+/** A schema for each of `fields`, made by `schema` from the field's name (which its messages name). */
+function fieldsOf<F extends string, S extends z.ZodType>(fields: readonly F[], schema: (field: F) => S): Record<F, S> {
+  return Object.fromEntries(fields.map((field) => [field, schema(field)])) as Record<F, S>
+}
+
 /** What a user supplies to track a job (CLI flags, POST /applications, the dashboard). */
 export const applicationInputSchema = z.object({
   title: requiredText('title'),
@@ -78,22 +92,27 @@ export const applicationInputSchema = z.object({
   source: requiredText('source'),
   status: statusSchema.default('applied'),
   notes: notesSchema.default(''),
+  ...fieldsOf(GIVEN_FIELDS, optionalText),
 })
 
+/** How an edit checks a field of each EditRule. */
+const EDIT_RULES = {
+  required: requiredText,
+  text: anyText,
+  url: () => applicationUrlSchema,
+} satisfies Record<EditRule, (field: string) => z.ZodType<string>>
+
+type EditShape = {[K in EditableField]: z.ZodOptional<ReturnType<(typeof EDIT_RULES)[(typeof EDITABLE)[K]['rule']]>>}
+
 /**
- * What `jobagent edit` and PATCH /applications/{ref} change: any of these fields, none other. Title, company, source
- * and URL stay required (not empty); location and the salary lines may be emptied.
+ * What `jobagent edit` and PATCH /applications/{ref} change: any of the EDITABLE fields, none other, each checked
+ * by its rule. Title, company, source and URL stay required (not empty); location and the salary lines may be
+ * emptied.
  */
 export const applicationEditSchema = z.strictObject(
-  {
-    title: requiredText('title').optional(),
-    company: requiredText('company').optional(),
-    location: anyText('location').optional(),
-    source: requiredText('source').optional(),
-    url: applicationUrlSchema.optional(),
-    salary_expected: anyText('salary_expected').optional(),
-    salary_offered: anyText('salary_offered').optional(),
-  },
+  Object.fromEntries(
+    Object.entries(EDITABLE).map(([field, {rule}]) => [field, EDIT_RULES[rule](field).optional()]),
+  ) as EditShape,
   {error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined)},
 )
 
@@ -205,8 +224,10 @@ export const importedRecordSchema = applicationInputSchema.extend({
     })
     .optional(),
   notes: z.preprocess((value) => (value === null ? '' : value), notesSchema.default('')),
-  salary_expected: anyText('salary_expected').optional(),
-  salary_offered: anyText('salary_offered').optional(),
+  // Left out when the file has no column for one: the tracked value stays.
+  ...fieldsOf<ExtraField, z.ZodOptional<ReturnType<typeof anyText>>>(EXTRA_FIELDS, (field) =>
+    anyText(field).optional(),
+  ),
   contacts: importedContactsSchema.optional(),
   // An empty status cell in a hand-made CSV means the default, as a missing status column does.
   status: z.preprocess(

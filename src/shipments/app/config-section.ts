@@ -1,7 +1,7 @@
 import {join} from 'node:path'
 import type * as ZodMini from 'zod/mini'
 import {section, text} from '../../app/config-section.js'
-import * as z from '../../app/zod-mini.js'
+import * as z from '../../core/zod-mini.js'
 
 const storeUrl = z
   .string()

@@ -1,17 +1,22 @@
 import {
+  APPLICATION_FIELDS,
   type ApplicationCounts,
   type ApplicationRecord,
   type ApplicationStatus,
   type ApplicationWithHistory,
+  EDITABLE_FIELDS,
+  EXTRA_FIELDS,
   isAppliedStatus,
   type StatusChange,
   sameRecord,
+  TRACKED_FIELDS,
   type TrackedApplication,
   withNoteAdded,
 } from '../../core/applications/application.js'
 import type {
   ApplicationFilter,
   ApplicationStore,
+  Extras,
   FieldEdit,
   ImportedApplication,
   ImportOutcome,
@@ -30,8 +35,12 @@ import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 type ApplicationRow = TrackedApplication
 
-const COLUMNS = `id, title, company, location, url, source, applied_date, status, notes, updated_at, posting_closed_at,
-  salary_expected, salary_offered, removed_at`
+/** Every field of a tracked application is the column of its name (trackedApplicationSchema). */
+const COLUMNS = TRACKED_FIELDS.join(', ')
+/** Each of the columns as `<column> = <value of it>`, joined for a SET or a VALUES list. */
+const each = (columns: readonly string[], value: (column: string) => string) => columns.map(value).join(', ')
+/** The record's columns an import overwrites as the file has them; url and applied_date have rules of their own. */
+const OVERWRITTEN = APPLICATION_FIELDS.filter((field) => field !== 'url' && field !== 'applied_date')
 /** The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. */
 const WAITING = `status IN (${WAITING_STATUSES.map(() => '?').join(', ')}) AND removed_at IS NULL
   AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
@@ -87,8 +96,8 @@ function editDetails(
   return Object.keys(details).length > 0 ? details : null
 }
 
-/** Salary lines not given: an insert sets them empty, an import's overwrite keeps the tracked ones. */
-const NO_SALARY = {salary_expected: null, salary_offered: null}
+/** Extra fields not given: an insert sets them empty, an import's overwrite keeps the tracked ones. */
+const NO_EXTRAS = Object.fromEntries(EXTRA_FIELDS.map((field) => [field, null]))
 
 /** The tracker's storage in jobagent.db. Statements are prepared once; writes take the write lock up front. */
 export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
@@ -103,10 +112,10 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     this.contactRows = new ContactRows(db)
     this.statements = {
       insert: db.prepare(
-        `INSERT INTO applications (url_key, canonical_key, url, title, company, location, source, applied_date, status,
-           notes, updated_at, salary_expected, salary_offered)
-         VALUES (@urlKey, @canonicalKey, @url, @title, @company, @location, @source, @applied_date, @status, @notes, @at,
-           coalesce(@salary_expected, ''), coalesce(@salary_offered, ''))
+        `INSERT INTO applications (url_key, canonical_key, ${APPLICATION_FIELDS.join(', ')}, updated_at,
+           ${EXTRA_FIELDS.join(', ')})
+         VALUES (@urlKey, @canonicalKey, ${each(APPLICATION_FIELDS, (field) => `@${field}`)}, @at,
+           ${each(EXTRA_FIELDS, (field) => `coalesce(@${field}, '')`)})
          ON CONFLICT (url_key) DO NOTHING RETURNING ${COLUMNS}`,
       ),
       byId: db.prepare(`SELECT ${COLUMNS} FROM applications WHERE id = ?`),
@@ -126,8 +135,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       history: db.prepare(`SELECT ${HISTORY_COLUMNS} FROM status_history h WHERE h.application_id = ? ORDER BY h.id`),
       // One pass over both tables: a record without changes comes once with null history columns.
       allWithHistory: db.prepare(
-        `SELECT a.id, a.title, a.company, a.location, a.url, a.source, a.applied_date, a.status, a.notes,
-         a.updated_at, a.posting_closed_at, a.salary_expected, a.salary_offered, a.removed_at, ${HISTORY_COLUMNS}
+        `SELECT ${each(TRACKED_FIELDS, (field) => `a.${field}`)}, ${HISTORY_COLUMNS}
          FROM applications a LEFT JOIN status_history h ON h.application_id = a.id WHERE a.removed_at IS NULL
          ORDER BY a.id, h.id`,
       ),
@@ -139,9 +147,8 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
         `UPDATE applications SET status = ?, notes = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`,
       ),
       edit: db.prepare(
-        `UPDATE applications SET title = @title, company = @company, location = @location, source = @source,
-         url = @url, url_key = @urlKey, canonical_key = @canonicalKey, salary_expected = @salary_expected,
-         salary_offered = @salary_offered, updated_at = @at WHERE id = @id RETURNING ${COLUMNS}`,
+        `UPDATE applications SET ${each(EDITABLE_FIELDS, (field) => `${field} = @${field}`)}, url_key = @urlKey,
+         canonical_key = @canonicalKey, updated_at = @at WHERE id = @id RETURNING ${COLUMNS}`,
       ),
       setRemoved: db.prepare(`UPDATE applications SET removed_at = ? WHERE id = ? RETURNING ${COLUMNS}`),
       purge: db.prepare('DELETE FROM applications WHERE id = ?'),
@@ -151,10 +158,10 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
          AND job_id IN (SELECT job_id FROM job_urls WHERE url_key = ?)`,
       ),
       overwrite: db.prepare(
-        `UPDATE applications SET url = @url, canonical_key = @canonicalKey, title = @title, company = @company,
-         location = @location, source = @source, applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
-         status = @status, notes = @notes, salary_expected = coalesce(@salary_expected, salary_expected),
-         salary_offered = coalesce(@salary_offered, salary_offered), updated_at = @at
+        `UPDATE applications SET url = @url, canonical_key = @canonicalKey,
+         ${each(OVERWRITTEN, (field) => `${field} = @${field}`)},
+         applied_date = CASE WHEN @keepAppliedDate THEN applied_date ELSE @applied_date END,
+         ${each(EXTRA_FIELDS, (field) => `${field} = coalesce(@${field}, ${field})`)}, updated_at = @at
          WHERE id = @id`,
       ),
       counts: db.prepare(
@@ -188,11 +195,11 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     }
   }
 
-  async insert(record: ApplicationRecord, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken> {
+  async insert(record: ApplicationRecord & Extras, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken> {
     return writeTransaction(this.db, this.file, () => {
       const taken = this.statements.byUrl.get(keys) as ApplicationRow | undefined
       if (taken) return {taken}
-      return this.statements.insert.get({...NO_SALARY, ...record, ...keys, at}) as ApplicationRow
+      return this.statements.insert.get({...NO_EXTRAS, ...record, ...keys, at}) as ApplicationRow
     })
   }
 
@@ -369,12 +376,12 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
     return writeTransaction(this.db, this.file, () => {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
       for (const {record, extras, keys, appliedDateGiven, since} of records) {
-        const {contacts = [], ...salary} = extras
+        const {contacts = [], ...given} = extras
         const existing = this.statements.byUrl.get(keys) as ApplicationRow | undefined
         if (!existing) {
           const inserted = this.statements.insert.get({
-            ...NO_SALARY,
-            ...salary,
+            ...NO_EXTRAS,
+            ...given,
             ...record,
             ...keys,
             at: since,
@@ -383,11 +390,11 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           outcome.inserted++
           continue
         }
-        const salaryChanges = editDetails(existing, salary)
+        const extraChanges = editDetails(existing, given)
         const held = this.contactRows.list(existing.id)
         if (
           sameRecord(existing, record, {dateGiven: appliedDateGiven}) &&
-          !salaryChanges &&
+          !extraChanges &&
           contacts.every((contact) => held.some((one) => sameContact(one, contact)))
         ) {
           outcome.identical++
@@ -403,15 +410,15 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
             change: existing.status === record.status ? 'notes' : 'status',
           })
         }
-        if (salaryChanges) this.addHistory(existing, options.at, {change: 'edit', details: salaryChanges})
+        if (extraChanges) this.addHistory(existing, options.at, {change: 'edit', details: extraChanges})
         for (const details of this.contactRows.merge(existing.id, contacts, wallClockOf(options.at))) {
           this.addHistory(existing, options.at, {change: 'contact', details})
         }
         // The URL stays the tracked one when the file has it under another link to the same page.
         const url = keys.urlKey === applicationUrlKey(existing.url) ? record.url : existing.url
         this.statements.overwrite.run({
-          ...NO_SALARY,
-          ...salary,
+          ...NO_EXTRAS,
+          ...given,
           ...record,
           url,
           canonicalKey: applicationCanonicalKey(url),

@@ -315,4 +315,9 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    // Who referred the person (trackedApplicationSchema referral): empty for every application tracked before.
+    version: 14,
+    sql: "ALTER TABLE applications ADD COLUMN referral TEXT NOT NULL DEFAULT '';",
+  },
 ]

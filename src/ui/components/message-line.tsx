@@ -1,5 +1,4 @@
-import {EDITABLE_FIELDS} from '../../core/applications/application.js'
-import {FIELD_NAMES} from '../application-keys.js'
+import {EDITABLE, EDITABLE_FIELDS} from '../../core/applications/application.js'
 import type {DashboardState} from '../dashboard-state.js'
 import {paint, useColour} from '../theme.js'
 import {Text} from './text.js'
@@ -29,7 +28,7 @@ export function MessageLine({state}: {state: DashboardState}) {
     const field = EDITABLE_FIELDS[mode.step] ?? 'title'
     const where = `${mode.step + 1}/${EDITABLE_FIELDS.length}`
     return (
-      <Text wrap="truncate-start">{`Edit ${mode.target.label} · ${FIELD_NAMES[field]} (${where}): ${mode.values[field]}█`}</Text>
+      <Text wrap="truncate-start">{`Edit ${mode.target.label} · ${EDITABLE[field].label} (${where}): ${mode.values[field]}█`}</Text>
     )
   }
   if (mode.kind === 'confirm-remove') {

@@ -1,9 +1,8 @@
 import {type Dispatch, useCallback, useEffect, useRef} from 'react'
-import type {EditableField} from '../../core/applications/application.js'
+import {EDITABLE, type EditableField} from '../../core/applications/application.js'
 import type {GivenVerdict} from '../../core/jobs/job-catalog.js'
 import type {Verdict} from '../../core/matching/feedback.js'
 import type {RunSummary} from '../../core/run/agent-run.js'
-import {FIELD_NAMES} from '../application-keys.js'
 import type {Action, Message, Request} from '../dashboard-state.js'
 import type {DashboardServices} from '../services.js'
 import {describeError} from './use-dashboard-data.js'
@@ -53,7 +52,7 @@ async function carryOut(services: DashboardServices, request: Exclude<Request, {
     case 'edit': {
       const {application, fields} = request
       await services.edit(application.ref, fields)
-      const names = Object.keys(fields).map((field) => FIELD_NAMES[field as EditableField].toLowerCase())
+      const names = Object.keys(fields).map((field) => EDITABLE[field as EditableField].label.toLowerCase())
       return {message: success(`Edited ${application.label}: ${names.join(', ')}`)}
     }
     case 'remove':

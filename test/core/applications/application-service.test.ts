@@ -45,6 +45,7 @@ describe('recording an application', () => {
       posting_closed_at: null,
       salary_expected: '',
       salary_offered: '',
+      referral: '',
       removed_at: null,
     })
   })

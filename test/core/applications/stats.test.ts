@@ -34,6 +34,7 @@ function tracked(
       id: 1,
       salary_expected: '',
       salary_offered: '',
+      referral: '',
       removed_at: null,
     },
     history,

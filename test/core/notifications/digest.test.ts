@@ -45,6 +45,7 @@ describe('buildDigest', () => {
       id: index + 1,
       salary_expected: '',
       salary_offered: '',
+      referral: '',
       removed_at: null,
       days_waiting: 20,
       suggest_ghosted: false,

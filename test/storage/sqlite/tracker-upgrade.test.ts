@@ -119,3 +119,33 @@ describe('a tracker database whose URL keys kept percent-escapes as written', ()
     expect(db.prepare('SELECT count(*) FROM applications').pluck().get()).toBe(4)
   })
 })
+
+describe('a tracker database of the release before referrals', () => {
+  it('keeps every application as it was, each with an empty referral, and takes referrals from there', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const before = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version <= 13)})
+    before
+      .prepare(
+        `INSERT INTO applications (id, url_key, canonical_key, url, title, company, source, applied_date, status, notes,
+           updated_at, salary_expected)
+         VALUES (5, 'https://example.org/5', 'https://example.org/5', 'https://example.org/5', 'Five', 'Acme',
+           'remoteok', '2026-10-01T09:00:00.000', 'interviewing', 'call Tue', '2026-10-02T09:00:00.000', '€70k')`,
+      )
+      .run()
+    before.close()
+
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
+    expect(await service.find('5')).toMatchObject({
+      id: 5,
+      title: 'Five',
+      status: 'interviewing',
+      notes: 'call Tue',
+      salary_expected: '€70k',
+      referral: '',
+    })
+    const {current} = await service.edit('5', {referral: 'Ana Silva'})
+    expect(current.referral).toBe('Ana Silva')
+  })
+})

@@ -1,0 +1,32 @@
+/**
+ * The one place the configuration schema and the tracker's records (core/applications) import zod/mini from. The
+ * build replaces the compiled file with a bundle of just these functions (scripts/bundle-modules.js): every command
+ * reads the configuration and most load the records, and zod's package loads its locales and JSON Schema generator
+ * with any of its entries, a cost a short command notices.
+ * Naming the functions here is what lets the bundle leave the rest of zod out; the compiler points at this list
+ * when the schema uses a function missing from it.
+ */
+
+export type {output} from 'zod/mini'
+export {
+  _default,
+  array,
+  boolean,
+  enum,
+  gt,
+  gte,
+  int,
+  lte,
+  minLength,
+  nullable,
+  number,
+  object,
+  optional,
+  prefault,
+  record,
+  regex,
+  registry,
+  strictObject,
+  string,
+  union,
+} from 'zod/mini'
