@@ -42,9 +42,8 @@ export interface ControlOptions {
  * title, hide a link nor reorder what is around it. Everything jobagent prints from outside data goes through this.
  */
 export function escapeControls(text: string, options?: ControlOptions): string {
-  // Nearly all text holds none; the test is cheaper than the replacement on a log line or a table cell. No default
-  // object for the options: a table calls this for each of its thousands of cells, and making one for every call
-  // cost a listing of 1,000 jobs about 2 ms.
+  // Nearly all text holds none; the test is cheaper than the replacement on a log line or a table cell, which a
+  // table of thousands of jobs calls this for, cell by cell.
   if (!ANY.test(text)) return text
   return text.replace(options?.keepLineBreaks ? EVERY_BUT_LINE_BREAKS : EVERY, visible)
 }

@@ -6,7 +6,7 @@
  */
 export function textHash(...parts: [string, ...string[]]): string {
   // node:crypto is taken when the first text is fingerprinted: the commands that only read jobagent.db (status,
-  // jobs) never do, and loading it cost each of their starts about 2 ms.
+  // jobs) never do, so their start does not load it.
   const crypto = process.getBuiltinModule('node:crypto')
   if (parts.length === 1) return crypto.hash('sha1', parts[0], 'base64')
   const digest = crypto.createHash('sha1')

@@ -126,8 +126,8 @@ export class JobCatalog {
     const inRun = new Set(listing.jobs.map((job) => job.id))
     const stored = [...listing.jobs, ...closed.filter((job) => !inRun.has(job.id))]
     const tracking = await this.trackingOfStored(stored)
-    // Each job is made once, unscored (with a profile, `order` scores it): assigned into its own copy, which costs a
-    // cold start far less than spreading every job again (about 4 ms for 1,000 jobs).
+    // Each job is made once, unscored (with a profile, `order` scores it): its tracking and an empty score go into
+    // the copy the destructuring made, rather than into a second copy.
     const listed = stored.map(
       ({url_key: _canonical, ...job}, index): ListedSummary =>
         Object.assign(job, tracking[index]!, {score: null, reasons: []}),

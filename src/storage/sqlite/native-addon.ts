@@ -52,8 +52,8 @@ const XDG_HINT =
   'point XDG_CACHE_HOME at a directory you can write to (jobagent keeps the library in XDG_CACHE_HOME/jobagent)'
 
 function sha256(bytes: Uint8Array): string {
-  // Taken here rather than imported: only the executable checks a hash, and loading node:crypto cost every start
-  // of the npm install (which imports this module too) about 2 ms.
+  // Taken here rather than imported: only the executable checks a hash, so the npm install (which imports this
+  // module too) never loads node:crypto for it.
   return process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex')
 }
 
