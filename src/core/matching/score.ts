@@ -7,7 +7,7 @@ import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority} from './profile.js'
 import {RoleMatcher} from './role-match.js'
 import {type SkillSpellings, standsAsSkill} from './skills.js'
-import {DescriptionLines, STANDING_WEIGHT, STANDINGS, type Standing, standingRank} from './text-kinds.js'
+import {DescriptionLines, SECTION_WEIGHT, SECTIONS, type Section, sectionRank} from './text-kinds.js'
 import {triePattern, wordsPattern} from './trie-pattern.js'
 
 /**
@@ -101,7 +101,7 @@ function levelOf(text: string | null): Seniority | null {
 }
 
 /** The terms a text names, by index, each with the best place it stands in. */
-type Hits = ReadonlyMap<number, Standing>
+type Hits = ReadonlyMap<number, Section>
 const NO_HITS: Hits = new Map()
 
 /**
@@ -174,16 +174,16 @@ class TermScanner {
     )
   }
 
-  /** Each term named in `text`, all standing in `standing`. */
-  scanAs(text: string, standing: Standing): Hits {
+  /** Each term named in `text`, all section in `section`. */
+  scanAs(text: string, section: Section): Hits {
     if (!this.pattern || text === '') return NO_HITS
-    let found: Map<number, Standing> | undefined
+    let found: Map<number, Section> | undefined
     // A board's tag names the technology whatever its case; a title's words must stand as it.
-    const original = standing === 'title' ? text : null
+    const original = section === 'title' ? text : null
     this.each(text.toLowerCase(), (index, at, spelling, length) => {
       if (original !== null && this.ambiguous.has(spelling) && !standsAsSkill(original, at, length, true)) return
       found ??= new Map()
-      found.set(index, standing)
+      found.set(index, section)
     })
     return found ?? NO_HITS
   }
@@ -195,7 +195,7 @@ class TermScanner {
   scanDescription(text: string, lower: string): DescriptionTerms {
     if (text === '') return NO_TERMS
     let lines: DescriptionLines | undefined
-    let found: Map<number, Standing> | undefined
+    let found: Map<number, Section> | undefined
     let eligible: Set<string> | undefined
     let statementLineEnd = -1
     const pattern = this.descriptionPattern
@@ -220,10 +220,10 @@ class TermScanner {
       if (this.ambiguous.has(spelling) && !standsAsSkill(text, at, match[1].length)) continue
       // Most descriptions name few of the terms: their lines are read only when one does.
       lines ??= new DescriptionLines(text, lower)
-      const standing = lines.standingAt(at)
+      const section = lines.sectionAt(at)
       found ??= new Map()
       const before = found.get(index)
-      if (before === undefined || standingRank(standing) > standingRank(before)) found.set(index, standing)
+      if (before === undefined || sectionRank(section) > sectionRank(before)) found.set(index, section)
     }
     return {terms: found ?? NO_HITS, eligible: eligible ? [...eligible] : []}
   }
@@ -277,11 +277,11 @@ class Scorer {
   }
 
   read(job: JobResponse, description: string | null | DescriptionTerms): Reading {
-    const merged = new Map<number, Standing>()
+    const merged = new Map<number, Section>()
     const merge = (hits: Hits) => {
-      for (const [index, standing] of hits) {
+      for (const [index, section] of hits) {
         const before = merged.get(index)
-        if (before === undefined || standingRank(standing) > standingRank(before)) merged.set(index, standing)
+        if (before === undefined || sectionRank(section) > sectionRank(before)) merged.set(index, section)
       }
     }
     const read =
@@ -308,8 +308,8 @@ class Scorer {
     const naming = new Map<number, number>()
     let newest = Number.NEGATIVE_INFINITY
     for (const {job, hits} of counted) {
-      for (const [index, standing] of hits) {
-        if (STANDING_WEIGHT[standing] > 0) naming.set(index, (naming.get(index) ?? 0) + 1)
+      for (const [index, section] of hits) {
+        if (SECTION_WEIGHT[section] > 0) naming.set(index, (naming.get(index) ?? 0) + 1)
       }
       const posted = postedAt(job, this.dates)
       if (posted !== null && posted > newest) newest = posted
@@ -416,12 +416,12 @@ class Scorer {
     // An avoided term rules a job out where the posting says what the job is; named only in the employer's
     // boilerplate or a keyword list it costs a little.
     for (const index of this.scanner.avoided) {
-      const standing = hits.get(index)
-      if (standing === undefined) continue
+      const section = hits.get(index)
+      if (section === undefined) continue
       const name = this.scanner.terms[index]!.name
-      if (standing === 'title') gate(GATE.avoidTitle, `${name} in the title`)
-      else if (standing === 'nothing') adjustBy(ADJUST.avoidBody, `${name} in boilerplate`, `- ${name} (boilerplate)`)
-      else gate(GATE.avoidText, `${name} in the ${standing === 'body' ? 'description' : standing}`)
+      if (section === 'title') gate(GATE.avoidTitle, `${name} in the title`)
+      else if (section === 'nothing') adjustBy(ADJUST.avoidBody, `${name} in boilerplate`, `- ${name} (boilerplate)`)
+      else gate(GATE.avoidText, `${name} in the ${section === 'body' ? 'description' : section}`)
     }
 
     if (profile.seniority !== 'any') {
@@ -477,19 +477,19 @@ class Scorer {
     let earned = 0
     for (const index of scanner.skills) {
       const term = scanner.terms[index]!
-      const standing = hits.get(index)
-      const weight = standing === undefined ? 0 : STANDING_WEIGHT[standing]
+      const section = hits.get(index)
+      const weight = section === undefined ? 0 : SECTION_WEIGHT[section]
       const rare = rarity(index)
       earned += term.weight * weight * rare
       if (weight > 0) {
-        const where = standing === 'body' ? 'description' : standing!
+        const where = section === 'body' ? 'description' : section!
         byPlace.set(where, [...(byPlace.get(where) ?? []), term.name])
       }
       if (explain) {
         detail.push(
           weight > 0
-            ? `${term.name} (weight ${term.weight}): ${standing === 'body' ? 'description' : standing} ${weight} x rarity ${fixed(rare)}`
-            : standing === 'nothing'
+            ? `${term.name} (weight ${term.weight}): ${section === 'body' ? 'description' : section} ${weight} x rarity ${fixed(rare)}`
+            : section === 'nothing'
               ? `${term.name} (weight ${term.weight}): only in boilerplate or a keyword list, 0`
               : `${term.name} (weight ${term.weight}): not found, 0`,
         )
@@ -667,7 +667,7 @@ export function descriptionReader(matching: Matching): DescriptionReader {
     key,
     read: (description) => readDescription(scanner, description),
     encode: ({terms, eligible}) =>
-      JSON.stringify([[...terms].map(([index, standing]) => [index, standingRank(standing)]), eligible]),
+      JSON.stringify([[...terms].map(([index, section]) => [index, sectionRank(section)]), eligible]),
     decode: (text) => decodeReading(text, scanner.terms.length),
   }
 }
@@ -677,12 +677,12 @@ function decodeReading(text: string, termCount: number): DescriptionTerms | null
   try {
     const [pairs, eligible] = JSON.parse(text) as [unknown, unknown]
     if (!Array.isArray(pairs) || !Array.isArray(eligible)) return null
-    const terms = new Map<number, Standing>()
+    const terms = new Map<number, Section>()
     for (const pair of pairs) {
       const [index, rank] = pair as [unknown, unknown]
-      const standing = typeof rank === 'number' ? STANDINGS[rank] : undefined
-      if (typeof index !== 'number' || index < 0 || index >= termCount || standing === undefined) return null
-      terms.set(index, standing)
+      const section = typeof rank === 'number' ? SECTIONS[rank] : undefined
+      if (typeof index !== 'number' || index < 0 || index >= termCount || section === undefined) return null
+      terms.set(index, section)
     }
     if (!eligible.every((place) => typeof place === 'string')) return null
     return {terms: terms.size > 0 ? terms : NO_HITS, eligible: eligible as string[]}

@@ -3,11 +3,11 @@
  * requirements say what the job is; the duties and the rest of the body less; an "about us", benefits or
  * equal-opportunity paragraph, or a keyword list outside the requirements, nothing.
  */
-export const STANDINGS = ['nothing', 'body', 'duties', 'requirements', 'tags', 'title'] as const
-export type Standing = (typeof STANDINGS)[number]
+export const SECTIONS = ['nothing', 'body', 'duties', 'requirements', 'tags', 'title'] as const
+export type Section = (typeof SECTIONS)[number]
 
 /** What a skill named in each place is worth, from 0 to 1 (docs/MATCHING.md, "Skills"). */
-export const STANDING_WEIGHT: Readonly<Record<Standing, number>> = {
+export const SECTION_WEIGHT: Readonly<Record<Section, number>> = {
   nothing: 0,
   body: 0.4,
   duties: 0.6,
@@ -16,10 +16,10 @@ export const STANDING_WEIGHT: Readonly<Record<Standing, number>> = {
   title: 1,
 }
 
-/** The rank of a standing: a higher one wins when a term is named in several places. */
-export const standingRank = (standing: Standing): number => STANDINGS.indexOf(standing)
+/** The rank of a section: a higher one wins when a term is named in several places. */
+export const sectionRank = (section: Section): number => SECTIONS.indexOf(section)
 
-type Section = 'body' | 'duties' | 'requirements' | 'boilerplate'
+type Heading = 'body' | 'duties' | 'requirements' | 'boilerplate'
 
 /** A heading is at most this long. */
 const HEADING_LENGTH = 70
@@ -37,7 +37,7 @@ const BOILERPLATE_SENTENCE =
   /equal (opportunity|employment)|without regard to|reasonable accommodation|privacy (notice|policy)|e-verify|please mention the word|affirmative action|protected veteran|background check|all qualified applicants/
 
 /** A short line that heads a part of the posting (`Requirements:`, `WHAT WE OFFER`, `About Acme`). */
-function headingOf(line: string): Section | null {
+function headingOf(line: string): Heading | null {
   if (line.length < 2 || line.length > HEADING_LENGTH || /^[-*•·▪◦●–]|^\d+[.)]\s/.test(line)) return null
   const words = line.split(/\s+/).length
   const marked = /[:?]$/.test(line) || (/\p{Lu}/u.test(line) && line === line.toUpperCase())
@@ -77,8 +77,9 @@ function isKeywordList(line: string): boolean {
 export class DescriptionLines {
   /** Where the line being read starts, and the part it is in (the last heading before it). */
   private start = 0
-  private section: Section = 'body'
-  private standing: Standing | undefined
+  private part: Heading = 'body'
+  /** The section of the line being read, once worked out. */
+  private current: Section | undefined
   private lineEnd = -1
 
   constructor(
@@ -90,20 +91,20 @@ export class DescriptionLines {
    * Where the text at `offset` stands; offsets come in increasing order. The lines are read up to the one that
    * holds it and no further: the headings after the last term named do not matter.
    */
-  standingAt(offset: number): Standing {
+  sectionAt(offset: number): Section {
     while (this.lineEnd < offset && this.lineEnd < this.text.length) this.next()
-    this.standing ??= this.lineStanding()
-    return this.standing
+    this.current ??= this.lineSection()
+    return this.current
   }
 
-  /** Every line's standing, for tests and explanations. */
-  all(): Standing[] {
-    const standings: Standing[] = []
+  /** Every line's section, for tests and explanations. */
+  all(): Section[] {
+    const sections: Section[] = []
     while (this.lineEnd < this.text.length) {
       this.next()
-      standings.push(this.lineStanding())
+      sections.push(this.lineSection())
     }
-    return standings
+    return sections
   }
 
   /** Moves to the next line, taking the part it heads if it is a heading. */
@@ -111,26 +112,26 @@ export class DescriptionLines {
     this.start = this.lineEnd + 1
     const newline = this.text.indexOf('\n', this.start)
     this.lineEnd = newline === -1 ? this.text.length : newline
-    this.standing = undefined
+    this.current = undefined
     this.heading = false
     // Only a short line can be a heading, and never a list item: others are not even sliced.
     const first = this.text.charCodeAt(this.start)
     if (this.lineEnd - this.start > HEADING_LENGTH + 40 || first === 45 /* - */ || first === 42 /* * */) return
     const heading = headingOf(this.text.slice(this.start, this.lineEnd).trim())
     if (heading) {
-      this.section = heading
+      this.part = heading
       this.heading = true
     }
   }
 
   private heading = false
 
-  private lineStanding(): Standing {
-    if (this.heading) return this.section === 'boilerplate' ? 'nothing' : this.section
-    if (this.section === 'boilerplate') return 'nothing'
+  private lineSection(): Section {
+    if (this.heading) return this.part === 'boilerplate' ? 'nothing' : this.part
+    if (this.part === 'boilerplate') return 'nothing'
     const line = this.lower.slice(this.start, this.lineEnd)
     if (BOILERPLATE_SENTENCE.test(line)) return 'nothing'
-    if (this.section === 'requirements') return 'requirements'
-    return isKeywordList(line) ? 'nothing' : this.section
+    if (this.part === 'requirements') return 'requirements'
+    return isKeywordList(line) ? 'nothing' : this.part
   }
 }
