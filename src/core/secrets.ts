@@ -62,11 +62,20 @@ function urlParts(value: string, kind: 'channel' | 'board'): {parts: UrlPart[]; 
   } else {
     parts.push({text: authorityText})
   }
+  // The shown text between hidden segments is one part: a path of a million slashes is one part, not two million.
+  let shown = ''
   path.split('/').forEach((segment, index) => {
-    if (index > 0) parts.push({text: '/'})
+    if (index > 0) shown += '/'
     const kept = kind === 'board' || index === 0 || segment === '' || (index === 1 && !ntfy && ROUTE_WORD.test(segment))
-    parts.push(kept ? {text: segment} : {text: segment, hidden: 'place'})
+    if (kept) {
+      shown += segment
+      return
+    }
+    if (shown !== '') parts.push({text: shown})
+    shown = ''
+    parts.push({text: segment, hidden: 'place'})
   })
+  if (shown !== '') parts.push({text: shown})
   if (query) parts.push(...queryParts(query, kind))
   if (kind === 'board' && fragment) parts.push({text: fragment})
   return authority ? {parts, authority} : {parts}

@@ -132,6 +132,7 @@ describe('jobagent status', () => {
         'posting_closed_at',
         'salary_expected',
         'salary_offered',
+        'referral',
         'removed_at',
         'contacts',
       ])
