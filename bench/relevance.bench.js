@@ -1,8 +1,8 @@
 // How well and how fast jobagent ranks (docs/MATCHING.md). Quality: NDCG@10 over the labelled evaluation set in
 // test/fixtures/relevance, per profile, for jobagent, BM25 over the skills and BM25 over the roles and skills, and
-// jobagent before and after a user's feedback (2 liked, 3 dismissed from the top 10), for the profiles the scorer
+// jobagent before and after a user's verdicts (2 liked, 3 dismissed from the top 10), for the profiles the scorer
 // was designed on and the held-out ones apart. Speed: the CPU time of scoring 10,000 jobs with their descriptions
-// for one profile, feedback included, against BM25 over the same jobs in the same run. The computations are the
+// for one profile, verdicts included, against BM25 over the same jobs in the same run. The computations are the
 // ones test/core/jobs/relevance.test.ts runs (test/helpers/relevance.ts), loaded from the sources through tsx.
 import {execFileSync} from 'node:child_process'
 import {join} from 'node:path'
@@ -14,18 +14,18 @@ import {reportBenchmark} from './lib/report.js'
 
 register()
 const load = (path) => import(pathToFileURL(join(ROOT, path)).href)
-const [relevance, {scoreJobs}, {FeedbackModel}, {knowledge}] = await Promise.all([
+const [relevance, {scoreJobs}, {VerdictModel}, {knowledge}] = await Promise.all([
   load('test/helpers/relevance.ts'),
   load('src/core/matching/score.ts'),
-  load('src/core/matching/feedback.ts'),
+  load('src/core/matching/verdicts.ts'),
   load('test/helpers/knowledge.ts'),
 ])
 
 const quality = relevance.relevanceFigures((jobs, profile) => scoreJobs(jobs, profile, {knowledge}))
-const feedback = relevance.feedbackFigures((jobs, profile, judged) =>
+const lifted = relevance.verdictFigures((jobs, profile, judged) =>
   scoreJobs(jobs, profile, {
     knowledge,
-    feedback: judged.length > 0 ? new FeedbackModel(judged, knowledge.occupations) : null,
+    verdictModel: judged.length > 0 ? new VerdictModel(judged, knowledge.occupations) : null,
   }),
 )
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length
@@ -36,7 +36,7 @@ const ndcg = (id, name, value) =>
 const halves = ['design', 'held-out']
 const meanFigures = halves.flatMap((half) => {
   const rows = quality.filter((row) => row.half === half)
-  const lifts = feedback.filter((row) => row.half === half)
+  const lifts = lifted.filter((row) => row.half === half)
   return [
     ndcg(
       `relevance/${half}/jobagent-mean`,
@@ -54,29 +54,29 @@ const meanFigures = halves.flatMap((half) => {
       mean(rows.map((r) => r.bm25RolesSkills)),
     ),
     ndcg(
-      `relevance/${half}/feedback-before`,
-      `before feedback, mean NDCG@10 of unjudged jobs, ${half}`,
+      `relevance/${half}/verdicts-before`,
+      `before verdicts, mean NDCG@10 of unjudged jobs, ${half}`,
       mean(lifts.map((r) => r.before)),
     ),
     ndcg(
-      `relevance/${half}/feedback-after`,
-      `after feedback, mean NDCG@10 of unjudged jobs, ${half}`,
+      `relevance/${half}/verdicts-after`,
+      `after verdicts, mean NDCG@10 of unjudged jobs, ${half}`,
       mean(lifts.map((r) => r.after)),
     ),
   ]
 })
 const profileFigures = quality.flatMap((row) => {
-  const lift = feedback.find((other) => other.profile === row.profile)
+  const lift = lifted.find((other) => other.profile === row.profile)
   const name = `${row.profile} (${row.half})`
   return [
     ndcg(`relevance/${row.profile}/jobagent`, `${name}: jobagent`, row.jobagent),
     ndcg(`relevance/${row.profile}/bm25-skills`, `${name}: BM25 skills`, row.bm25Skills),
     ndcg(`relevance/${row.profile}/bm25-roles-skills`, `${name}: BM25 roles+skills`, row.bm25RolesSkills),
-    // A profile with no relevant job left unjudged after the feedback has no figure for it.
+    // A profile with no relevant job left unjudged after the verdicts has no figure for it.
     ...(lift
       ? [
-          ndcg(`relevance/${row.profile}/feedback-before`, `${name}: before feedback (unjudged jobs)`, lift.before),
-          ndcg(`relevance/${row.profile}/feedback-after`, `${name}: after feedback (unjudged jobs)`, lift.after),
+          ndcg(`relevance/${row.profile}/verdicts-before`, `${name}: before verdicts (unjudged jobs)`, lift.before),
+          ndcg(`relevance/${row.profile}/verdicts-after`, `${name}: after verdicts (unjudged jobs)`, lift.after),
         ]
       : []),
   ]
@@ -92,13 +92,13 @@ const jobs = Array.from({length: JOBS}, (_, n) => {
 })
 const profiles = relevance.relevanceFixture('profiles.json')
 const profile = profiles['platform-nl'] ?? Object.values(profiles)[0]
-const verdicts = feedback.find((row) => row.profile === 'platform-nl') ?? feedback[0]
+const verdicts = lifted.find((row) => row.profile === 'platform-nl') ?? lifted[0]
 const byUrl = new Map(labelled.map((job) => [job.url, job]))
 const judged = [
   ...verdicts.liked.map((url) => ({verdict: 'like', ...byUrl.get(url)})),
   ...verdicts.dismissed.map((url) => ({verdict: 'dismiss', ...byUrl.get(url)})),
 ]
-const model = new FeedbackModel(judged, knowledge.occupations)
+const model = new VerdictModel(judged, knowledge.occupations)
 const terms = [...profile.roles, ...Object.keys(profile.skills)]
 
 /** Milliseconds of CPU time (user + system) that `work` takes. */
@@ -108,11 +108,11 @@ function cpuMs(work) {
   const used = process.cpuUsage(before)
   return (used.user + used.system) / 1000
 }
-scoreJobs(jobs.slice(0, 500), profile, {knowledge, feedback: model})
+scoreJobs(jobs.slice(0, 500), profile, {knowledge, verdictModel: model})
 const scoring = []
 const bm25 = []
 for (let round = 0; round < ROUNDS; round++) {
-  scoring.push(cpuMs(() => scoreJobs(jobs, profile, {knowledge, feedback: model})))
+  scoring.push(cpuMs(() => scoreJobs(jobs, profile, {knowledge, verdictModel: model})))
   bm25.push(cpuMs(() => relevance.bm25Scores(jobs, terms)))
 }
 // Loading the shipped knowledge (data/: parsing it and building the place index) as a scoring command does once,
@@ -148,7 +148,7 @@ reportBenchmark('relevance', {
     }),
     figure({
       id: 'relevance/scoring-cpu',
-      name: `scoring ${JOBS.toLocaleString('en')} jobs with descriptions for one profile, feedback included (CPU time)`,
+      name: `scoring ${JOBS.toLocaleString('en')} jobs with descriptions for one profile, verdicts included (CPU time)`,
       unit: 'ms',
       better: 'lower',
       samples: scoring,
@@ -160,8 +160,8 @@ reportBenchmark('relevance', {
     `${quality.length} profiles over ${labelled.length} jobs of real board answers, each job labelled 0/1/2 by reading it ` +
       '(test/fixtures/relevance/NOTES.md). The scorer was designed on the "design" profiles; the "held-out" ones ' +
       '(halves.json) were looked at only at the end. The test fails when any profile is below BM25 roles+skills, a ' +
-      "group's mean is below 0.75, or feedback lifts the unjudged jobs' NDCG@10 by less than 0.05 on average.",
-    'Feedback: from the top 10 the 2 highest-graded relevant jobs are liked and the 3 highest-ranked irrelevant ones ' +
+      "group's mean is below 0.75, or verdicts lift the unjudged jobs' NDCG@10 by less than 0.05 on average.",
+    'Verdicts: from the top 10 the 2 highest-graded relevant jobs are liked and the 3 highest-ranked irrelevant ones ' +
       'dismissed; NDCG@10 is over the jobs not judged, before and after.',
   ],
 })

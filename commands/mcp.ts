@@ -5,7 +5,7 @@ export default class Mcp extends BaseCommand {
   static description =
     'A Model Context Protocol server on stdin and stdout, started by an assistant from its configuration ' +
     '("command": "jobagent", "args": ["mcp"]); it opens no port. Tools list and search jobs, show and change ' +
-    'applications, give feedback, list follow-ups and interviews and give the statistics; resources give the ' +
+    'applications, like and dismiss jobs, list follow-ups and interviews and give the statistics; resources give the ' +
     'profile, the latest digest, and jobs and applications by URI. Logs go to stderr. It stops when the client ' +
     'closes stdin. See docs/MCP.md.'
   static examples = ['<%= config.bin %> mcp', '$ npx @modelcontextprotocol/inspector jobagent mcp']

@@ -8,44 +8,44 @@ export default class Profile extends BaseCommand {
   static description =
     'On a terminal, asks for the job titles you want, your skills, the words that rule a job out, your level, where ' +
     'you live and where you will work, and writes the answers to the config file (profile). Enter keeps an answer, ' +
-    '"-" clears it. Off a terminal, or with --show, prints the profile. --forget-feedback forgets every like and ' +
+    '"-" clears it. Off a terminal, or with --show, prints the profile. --forget-verdicts forgets every like and ' +
     'dismissal, after asking on a terminal (elsewhere it needs --yes). Each key can also be set alone: jobagent config set profile.roles "sre,devops engineer".'
   static examples = [
     '<%= config.bin %> profile',
     '<%= config.bin %> profile --show',
     '<%= config.bin %> profile --json',
-    '<%= config.bin %> profile --forget-feedback',
-    '<%= config.bin %> profile --forget-feedback --yes',
+    '<%= config.bin %> profile --forget-verdicts',
+    '<%= config.bin %> profile --forget-verdicts --yes',
     '<%= config.bin %> config set profile.home Netherlands',
   ]
   static enableJsonFlag = true
   static flags = {
-    show: Flags.boolean({description: 'Print the profile; ask nothing.', exclusive: ['ask', 'forget-feedback']}),
+    show: Flags.boolean({description: 'Print the profile; ask nothing.', exclusive: ['ask', 'forget-verdicts']}),
     ask: Flags.boolean({
       description: 'Ask the questions even when the input is not a terminal (one answer per line).',
-      exclusive: ['show', 'forget-feedback'],
+      exclusive: ['show', 'forget-verdicts'],
     }),
-    'forget-feedback': Flags.boolean({
+    'forget-verdicts': Flags.boolean({
       description: 'Forget every like and dismissal of jobs.',
       exclusive: ['ask', 'show'],
     }),
     yes: Flags.boolean({
       char: 'y',
-      description: 'With --forget-feedback: forget without asking (needed off a terminal).',
-      dependsOn: ['forget-feedback'],
+      description: 'With --forget-verdicts: forget without asking (needed off a terminal).',
+      dependsOn: ['forget-verdicts'],
     }),
   }
 
   async run() {
     const {flags} = await this.parse(Profile)
-    if (flags['forget-feedback']) {
+    if (flags['forget-verdicts']) {
       await this.confirm({
         question: 'Forget every like and dismissal? Jobs are then ranked by the profile alone.',
-        refusal: 'profile --forget-feedback forgets every like and dismissal',
-        withYes: 'jobagent profile --forget-feedback --yes',
+        refusal: 'profile --forget-verdicts forgets every like and dismissal',
+        withYes: 'jobagent profile --forget-verdicts --yes',
         yes: flags.yes,
       })
-      const forgotten = await (await this.context.openJobCatalog()).forgetFeedback()
+      const forgotten = await (await this.context.openJobCatalog()).forgetVerdicts()
       this.log(`Forgot ${forgotten} like(s) and dismissal(s); the ranking is the profile's alone again.`)
       return {forgotten}
     }

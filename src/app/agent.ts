@@ -37,7 +37,7 @@ export async function runAgent(
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),
         followUps: context.followUps,
-        feedback: context.feedbackStore,
+        verdicts: context.verdictStore,
         clock: context.clock,
         logger,
       })

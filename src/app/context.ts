@@ -17,9 +17,9 @@ import {openSqlite, type SqliteDatabase, writeRefusalOf} from '../storage/sqlite
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
 import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
-import {SqliteFeedbackStore} from '../storage/sqlite/sqlite-feedback-store.js'
 import {SqliteInterviewStore} from '../storage/sqlite/sqlite-interview-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
+import {SqliteVerdictStore} from '../storage/sqlite/sqlite-verdict-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import type {Boards} from './boards.js'
 import {clockFromEnv} from './clock.js'
@@ -52,7 +52,7 @@ interface Services {
   interviews: InterviewService
   contacts: ContactService
   jobStore: SqliteJobStore
-  feedbackStore: SqliteFeedbackStore
+  verdictStore: SqliteVerdictStore
   descriptionReadings: SqliteDescriptionReadings
   runLedger: RunLedger
   jobCatalog: Promise<JobCatalog>
@@ -207,8 +207,8 @@ export class AppContext {
   }
 
   /** The person's likes and dismissals of jobs, in jobagent.db. */
-  get feedbackStore(): SqliteFeedbackStore {
-    return this.once('feedbackStore', () => new SqliteFeedbackStore(this.trackerDb, this.paths.trackerDb))
+  get verdictStore(): SqliteVerdictStore {
+    return this.once('verdictStore', () => new SqliteVerdictStore(this.trackerDb, this.paths.trackerDb))
   }
 
   get runLedger(): RunLedger {
@@ -227,7 +227,7 @@ export class AppContext {
       ])
       return new JobCatalog(this.jobStore, this.applicationStore, this.applications, {
         matching: matchingFrom(this.config),
-        feedback: this.feedbackStore,
+        verdicts: this.verdictStore,
         readings: this.descriptionReadings,
         clock: this.clock,
       })

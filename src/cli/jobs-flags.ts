@@ -1,5 +1,5 @@
 import {ValidationError} from '../core/errors.js'
-import type {Verdict} from '../core/matching/feedback.js'
+import type {Verdict} from '../core/matching/verdicts.js'
 
 interface JobsFlags {
   like: boolean

@@ -441,7 +441,7 @@ export const ListedJobSchema = z
   })
   .openapi('ListedJob')
 
-/** A stored job's id in the path (`/jobs/{id}/feedback`). */
+/** A stored job's id in the path (`/jobs/{id}/verdict`). */
 export const JobIdParamSchema = z.object({
   id: z
     .string()
@@ -452,8 +452,8 @@ export const JobIdParamSchema = z.object({
     .openapi({param: {name: 'id', in: 'path'}, description: 'the job id, as `jobagent jobs` shows it', example: '17'}),
 })
 
-/** A verdict on a job (POST /jobs/{id}/feedback). */
-export const FeedbackRequestSchema = z
+/** A verdict on a job (POST /jobs/{id}/verdict). */
+export const VerdictRequestSchema = z
   .object({
     verdict: z
       .enum(['like', 'dismiss'])
@@ -466,7 +466,7 @@ export const FeedbackRequestSchema = z
       .openapi({description: 'why, in a few words', example: 'too senior'}),
   })
   .strict()
-  .openapi('FeedbackRequest')
+  .openapi('VerdictRequest')
 
 /** A verdict as kept. */
 const VerdictSchema = z
@@ -668,15 +668,15 @@ export const SearchResultSchema = z.object({
 /** POST /jobs/tracking: one answer per URL, in the order asked. */
 export const TrackingAnswerSchema = z.object({jobs: z.array(JobTrackingSchema)})
 
-/** POST /jobs/{id}/feedback: the verdict kept, the one it replaced, and a config change several suggest. */
-export const FeedbackGivenSchema = z.object({
+/** POST /jobs/{id}/verdict: the verdict kept, the one it replaced, and a config change several suggest. */
+export const VerdictGivenSchema = z.object({
   verdict: VerdictSchema,
   previous: VerdictSchema.nullable(),
   proposal: z.string().nullable(),
 })
 
-/** DELETE /jobs/{id}/feedback. */
-export const FeedbackUndoneSchema = z.object({undone: VerdictSchema})
+/** DELETE /jobs/{id}/verdict. */
+export const VerdictUndoneSchema = z.object({undone: VerdictSchema})
 
 const rate = (description: string) => z.number().min(0).max(1).nullable().openapi({description})
 

@@ -19,7 +19,7 @@ const limit = (fallback: number) =>
   z.int().min(1).max(100).optional().describe(`the most jobs to return (default ${fallback}, at most 100)`)
 
 /**
- * The jobs tools: the last run's jobs, one job in full, a search of the boards, tracking and feedback. `stopping`
+ * The jobs tools: the last run's jobs, one job in full, a search of the boards, tracking and verdicts. `stopping`
  * is aborted when the session ends: a search still waiting for its boards then stops them.
  */
 export function registerJobTools(server: McpServer, context: AppContext, options: {stopping: AbortSignal}): void {
@@ -30,7 +30,7 @@ export function registerJobTools(server: McpServer, context: AppContext, options
       description:
         'The jobs the last `jobagent run` found, ranked by the profile (highest score first) or, without one, new ' +
         'jobs first; dismissed jobs are left out. Runs no search. Each job has an id for get_job, track_job and ' +
-        `give_feedback; descriptions are left out (get_job has them). ${UNTRUSTED}`,
+        `give_verdict; descriptions are left out (get_job has them). ${UNTRUSTED}`,
       inputSchema: {
         min_score: minScore,
         new_only: z.boolean().optional().describe('only jobs not yet applied for'),
@@ -179,7 +179,7 @@ export function registerJobTools(server: McpServer, context: AppContext, options
   )
 
   server.registerTool(
-    'give_feedback',
+    'give_verdict',
     {
       title: 'Like or dismiss a job',
       description:

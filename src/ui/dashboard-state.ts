@@ -1,7 +1,7 @@
 import type {ApplicationStatus, EditableField, TrackedApplication} from '../core/applications/application.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
-import type {Verdict} from '../core/matching/feedback.js'
+import type {Verdict} from '../core/matching/verdicts.js'
 import {layoutRows, type Rows, type Size, scrollTop} from './layout.js'
 import {filterApplications, filterJobs, type StatusFilter} from './list-filters.js'
 import {applicationOfJob, type DashboardData, type StatusOrNotes} from './services.js'

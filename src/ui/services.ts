@@ -11,10 +11,10 @@ import type {
 import type {StatusUpdate} from '../core/applications/application-store.js'
 import type {ApplicationStats} from '../core/applications/stats.js'
 import type {GivenVerdict, ListedJob} from '../core/jobs/job-catalog.js'
-import type {JobVerdict} from '../core/jobs/job-feedback.js'
 import type {SourceProgress} from '../core/jobs/job-search.js'
 import type {RunRecord} from '../core/jobs/job-store.js'
-import type {Verdict} from '../core/matching/feedback.js'
+import type {JobVerdict} from '../core/jobs/job-verdicts.js'
+import type {Verdict} from '../core/matching/verdicts.js'
 import type {RunSummary} from '../core/run/agent-run.js'
 import type {Clock} from '../core/time.js'
 import {type OpenOutcome, openInBrowser} from './open-url.js'
@@ -90,7 +90,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
         context.applications.list(),
         context.followUps.due(),
         context.applications.stats(),
-        context.feedbackStore.verdicts(LIKES_READ),
+        context.verdictStore.verdicts(LIKES_READ),
       ])
       const byUrl = new Map(applications.map((application) => [application.url, application]))
       const scored = catalog.scored

@@ -11,7 +11,7 @@ import {
 import {editText} from './text-edit.js'
 
 /**
- * The keys of feedback on the Jobs view: `l` likes the selected job, `d` dismisses it (after asking why, which
+ * The keys of verdicts on the Jobs view: `l` likes the selected job, `d` dismisses it (after asking why, which
  * Enter skips) and `u` takes back the like or dismissal given last here, else the selected job's like. The catalog
  * ranks with them at once (docs/MATCHING.md): the data is read again after each, and a dismissed job leaves the list.
  */

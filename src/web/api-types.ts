@@ -6,8 +6,6 @@ import type {
   ApplicationsPageSchema,
   ApplicationWithHistorySchema,
   ErrorSchema,
-  FeedbackGivenSchema,
-  FeedbackUndoneSchema,
   FollowUpsSchema,
   FoundJobSchema,
   LastRunPageSchema,
@@ -18,6 +16,8 @@ import type {
   StatusChangedSchema,
   TrackedApplicationSchema,
   TrackingAnswerSchema,
+  VerdictGivenSchema,
+  VerdictUndoneSchema,
 } from '../http/schemas.js'
 
 export type ApplicationsPage = z.infer<typeof ApplicationsPageSchema>
@@ -33,8 +33,8 @@ export type LastRunPage = z.infer<typeof LastRunPageSchema>
 export type LastRun = LastRunPage['run']
 export type SearchResult = z.infer<typeof SearchResultSchema>
 export type TrackingAnswer = z.infer<typeof TrackingAnswerSchema>
-export type FeedbackGiven = z.infer<typeof FeedbackGivenSchema>
-export type FeedbackUndone = z.infer<typeof FeedbackUndoneSchema>
+export type VerdictGiven = z.infer<typeof VerdictGivenSchema>
+export type VerdictUndone = z.infer<typeof VerdictUndoneSchema>
 
 /**
  * A job the page lists: one a search found (GET /jobs), or one the last run stored (GET /jobs/last), which adds

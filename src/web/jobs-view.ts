@@ -1,17 +1,17 @@
 // The Jobs tab: the jobs of the last run or of a search, tracked from their row, liked or dismissed
-// (POST and DELETE /jobs/{id}/feedback), each with its details.
+// (POST and DELETE /jobs/{id}/verdict), each with its details.
 import {APPLICATION_STATUSES, type ApplicationStatus} from '../core/applications/application.js'
 import {isNewJob} from '../core/jobs/job-tracking.js'
 import {formatSalary} from '../core/jobs/salary.js'
 import {apiJson, apiList} from './api.js'
 import type {
-  FeedbackGiven,
-  FeedbackUndone,
   Job,
   LastRunPage,
   Recorded,
   SearchResult,
   TrackingAnswer,
+  VerdictGiven,
+  VerdictUndone,
 } from './api-types.js'
 import {
   $,
@@ -162,9 +162,9 @@ async function giveVerdict(job: Job, verdict: 'like' | 'dismiss', button: HTMLBu
   const name = `“${job.title}” at ${job.company}`
   // A dismissed job leaves the list: the keyboard focus goes to the row that takes its place.
   const place = jobRows().findIndex((row) => row.dataset.key === job.url)
-  let body: FeedbackGiven
+  let body: VerdictGiven
   try {
-    body = await apiJson<FeedbackGiven>('POST', `jobs/${job.id}/feedback`, {body: {verdict}})
+    body = await apiJson<VerdictGiven>('POST', `jobs/${job.id}/verdict`, {body: {verdict}})
   } catch (error) {
     showError(`Could not ${verdict} ${name}`, error)
     button.disabled = false
@@ -197,7 +197,7 @@ async function undoVerdict(job: Job, button: HTMLButtonElement): Promise<void> {
   button.disabled = true
   const name = `“${job.title}” at ${job.company}`
   try {
-    const body = await apiJson<FeedbackUndone>('DELETE', `jobs/${job.id}/feedback`)
+    const body = await apiJson<VerdictUndone>('DELETE', `jobs/${job.id}/verdict`)
     showMessage(`Took back the ${body.undone?.verdict === 'like' ? 'like' : 'dismissal'} of ${name}.`)
   } catch (error) {
     showError(`Could not undo the verdict on ${name}`, error)
@@ -299,7 +299,7 @@ function jobRow(job: Job, application: TrackedUrl | undefined, scored: boolean):
   }
   const details = detailsToggle(job, name, () => row, scored ? 9 : 8)
   // Only stored jobs (the last run's) have an id to keep a verdict on; the jobs of a search have none.
-  const feedback = typeof job.id === 'number' ? feedbackButtons(job, name) : null
+  const verdicts = typeof job.id === 'number' ? verdictButtons(job, name) : null
   const row = el(
     'tr',
     {'data-key': job.url, tabindex: -1},
@@ -316,18 +316,18 @@ function jobRow(job: Job, application: TrackedUrl | undefined, scored: boolean):
       isNewJob(job, application?.status ?? null) ? el('span', {className: 'badge'}, 'new') : null,
       lifecycleBadge(job),
     ),
-    cell('', el('div', {className: 'row-actions'}, action, feedback, details)),
+    cell('', el('div', {className: 'row-actions'}, action, verdicts, details)),
   )
   return row
 }
 
 /** "Like" and "Dismiss", named for screen readers after the job they are about. */
-function feedbackButtons(job: Job, name: string): HTMLDivElement {
+function verdictButtons(job: Job, name: string): HTMLDivElement {
   const like = el('button', {type: 'button', className: 'like'}, 'Like', hiddenText(` ${name}`))
   const dismiss = el('button', {type: 'button', className: 'dismiss-job'}, 'Dismiss', hiddenText(` ${name}`))
   like.addEventListener('click', () => giveVerdict(job, 'like', like))
   dismiss.addEventListener('click', () => giveVerdict(job, 'dismiss', dismiss))
-  return el('div', {className: 'feedback', role: 'group', 'aria-label': `Like or dismiss ${name}`}, like, dismiss)
+  return el('div', {className: 'verdicts', role: 'group', 'aria-label': `Like or dismiss ${name}`}, like, dismiss)
 }
 
 /** "closed" for a job no board lists any more, "reposted 3×" for a role that came back; nothing otherwise. */

@@ -84,17 +84,17 @@ describe('remove --purge', () => {
   })
 })
 
-describe('profile --forget-feedback', () => {
+describe('profile --forget-verdicts', () => {
   it('off a terminal forgets nothing without --yes; on a terminal asks; --yes forgets', async () => {
-    const refused = await runCommand(Profile, ['--forget-feedback'], {home})
+    const refused = await runCommand(Profile, ['--forget-verdicts'], {home})
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('off a terminal it needs --yes')
-    expect(refused.stderr).toContain('Hint: jobagent profile --forget-feedback --yes')
-    const kept = await runCommand(Profile, ['--forget-feedback'], {home, terminal: true, stdin: '\n'})
+    expect(refused.stderr).toContain('Hint: jobagent profile --forget-verdicts --yes')
+    const kept = await runCommand(Profile, ['--forget-verdicts'], {home, terminal: true, stdin: '\n'})
     expect(kept.code).toBe(1)
     expect(kept.stderr).toContain('Forget every like and dismissal?')
     expect(stored().verdicts).toHaveLength(2)
-    const forgot = await runCommand(Profile, ['--forget-feedback', '--yes'], {home})
+    const forgot = await runCommand(Profile, ['--forget-verdicts', '--yes'], {home})
     expect(forgot.code, forgot.stderr).toBe(0)
     expect(forgot.stdout).toContain('Forgot 2 like(s) and dismissal(s)')
     expect(stored().verdicts).toEqual([])

@@ -218,7 +218,7 @@ describe('jobagent run against local boards', () => {
     expect(table.stdout).toMatch(/^ID\s+SCORE\s+NEW\s+TITLE/m)
     const explained = await jobagent(['jobs', String(best.id), '--explain'])
     expect(explained.stdout).toMatch(
-      new RegExp(`Score ${best.score} = 100 x relevance [\\d.]+ x \\(1 \\+ feedback [-+][\\d.]+\\) x gates [\\d.]+ x`),
+      new RegExp(`Score ${best.score} = 100 x relevance [\\d.]+ x \\(1 \\+ verdicts [-+][\\d.]+\\) x gates [\\d.]+ x`),
     )
     expect(explained.stdout).toMatch(/^ {2}role 1\.00$/m)
     expect(explained.stdout).toMatch(/customer success \(weight 3\): \w+ [\d.]+ x rarity/)

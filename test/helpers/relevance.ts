@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import type {JobResponse} from '../../src/core/jobs/job.js'
-import type {JudgedJob} from '../../src/core/matching/feedback.js'
 import type {Profile} from '../../src/core/matching/profile.js'
+import type {JudgedJob} from '../../src/core/matching/verdicts.js'
 
 /** The labelled evaluation set: the captured jobs, the profiles, and a grade per profile per job url. */
 export const RELEVANCE_FIXTURES = resolve(import.meta.dirname, '../fixtures/relevance')
@@ -174,8 +174,8 @@ export function relevanceFigures(score: Scorer, k = 10): RelevanceFigure[] {
   })
 }
 
-/** NDCG@k over the jobs not judged, before and after a user's feedback, for one profile. */
-export interface FeedbackFigure {
+/** NDCG@k over the jobs not judged, before and after a user's verdicts, for one profile. */
+export interface VerdictFigure {
   profile: string
   half: Half
   before: number
@@ -185,26 +185,26 @@ export interface FeedbackFigure {
 }
 
 /**
- * Feedback as a user gives it: from the top 10 of jobagent's ranking, like the 2 highest graded (2 before 1) and
+ * Verdicts as a user gives it: from the top 10 of jobagent's ranking, like the 2 highest graded (2 before 1) and
  * dismiss the 3 highest ranked graded 0; then rank again with the verdicts and compare NDCG@k over the jobs not
  * judged. `score` takes the verdicts (none for the ranking before). A profile with no relevant job left unjudged is
  * left out.
  */
-export function feedbackFigures(
+export function verdictFigures(
   score: (
     jobs: readonly JobResponse[],
     profile: Profile,
     judged: readonly JudgedJob[],
   ) => readonly {score: number; rank?: number}[],
   k = 10,
-): FeedbackFigure[] {
+): VerdictFigure[] {
   const jobs = relevanceJobs()
   const profiles = relevanceFixture<Record<string, Profile>>('profiles.json')
   const labels = relevanceFixture<Record<string, Grades>>('labels.json')
   const halves = profileHalves()
   const byUrl = new Map(jobs.map((job) => [job.url, job]))
   return Object.entries(profiles)
-    .map(([name, profile]): FeedbackFigure | null => {
+    .map(([name, profile]): VerdictFigure | null => {
       const grades = labels[name]!
       const first = rankedUrls(jobs, score(jobs, profile, []))
       const top = first.slice(0, 10)

@@ -220,8 +220,8 @@ describe('GET /jobs/last', () => {
   })
 })
 
-describe('POST and DELETE /jobs/{id}/feedback', () => {
-  const feedback = (id: number | string, body: unknown) => api!.app.request(`/jobs/${id}/feedback`, jsonBody(body))
+describe('POST and DELETE /jobs/{id}/verdict', () => {
+  const verdicts = (id: number | string, body: unknown) => api!.app.request(`/jobs/${id}/verdict`, jsonBody(body))
   const titles = async (query = '') =>
     (await json(await api!.app.request(`/jobs/last${query}`))).jobs.map((job: {title: string}) => job.title)
 
@@ -229,7 +229,7 @@ describe('POST and DELETE /jobs/{id}/feedback', () => {
     api = testApi({config: {sources: [], profile: {roles: ['engineer']}}})
     const saved = await storeRun(api)
     const id = saved.jobs.find((job) => job.title === 'Engineer 2')!.id
-    const response = await feedback(id, {verdict: 'dismiss', reason: 'too far'})
+    const response = await verdicts(id, {verdict: 'dismiss', reason: 'too far'})
     expect(response.status).toBe(200)
     expect(await json(response)).toEqual({
       verdict: {
@@ -247,27 +247,27 @@ describe('POST and DELETE /jobs/{id}/feedback', () => {
     })
     expect(await titles()).not.toContain('Engineer 2')
     expect(await titles('?dismissed=true')).toEqual(['Engineer 2'])
-    const liked = await json(await feedback(id, {verdict: 'like'}))
+    const liked = await json(await verdicts(id, {verdict: 'like'}))
     expect(liked.previous).toMatchObject({verdict: 'dismiss'})
     expect(await titles()).toContain('Engineer 2')
 
-    const undone = await api.app.request(`/jobs/${id}/feedback`, {method: 'DELETE'})
+    const undone = await api.app.request(`/jobs/${id}/verdict`, {method: 'DELETE'})
     expect(undone.status).toBe(200)
     expect((await json(undone)).undone).toMatchObject({job_id: id, verdict: 'like'})
-    expect((await api.app.request(`/jobs/${id}/feedback`, {method: 'DELETE'})).status).toBe(404)
+    expect((await api.app.request(`/jobs/${id}/verdict`, {method: 'DELETE'})).status).toBe(404)
   })
 
   it('refuses an unknown job, a bad id, an unknown verdict and unknown fields, naming them', async () => {
     api = testApi()
     await storeRun(api)
-    expect((await feedback(9999, {verdict: 'like'})).status).toBe(404)
-    const badId = await feedback('abc', {verdict: 'like'})
+    expect((await verdicts(9999, {verdict: 'like'})).status).toBe(404)
+    const badId = await verdicts('abc', {verdict: 'like'})
     expect(badId.status).toBe(422)
     expect(JSON.stringify(await json(badId))).toContain('id must be a job id')
-    const badVerdict = await feedback(1, {verdict: 'love'})
+    const badVerdict = await verdicts(1, {verdict: 'love'})
     expect(badVerdict.status).toBe(422)
     expect((await json(badVerdict)).error.details[0].field).toBe('verdict')
-    expect((await feedback(1, {verdict: 'like', stars: 5})).status).toBe(422)
-    expect((await feedback(1, {verdict: 'dismiss', reason: 'x'.repeat(201)})).status).toBe(422)
+    expect((await verdicts(1, {verdict: 'like', stars: 5})).status).toBe(422)
+    expect((await verdicts(1, {verdict: 'dismiss', reason: 'x'.repeat(201)})).status).toBe(422)
   })
 })

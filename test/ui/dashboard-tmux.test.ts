@@ -124,7 +124,7 @@ describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
     const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
     const dismissed = await (await context.openJobCatalog()).lastRun({dismissed: true})
     expect(dismissed.jobs.map((found) => found.url)).toEqual([job(2).url])
-    expect(await context.feedbackStore.verdicts()).toMatchObject([{verdict: 'dismiss', reason: 'on call'}])
+    expect(await context.verdictStore.verdicts()).toMatchObject([{verdict: 'dismiss', reason: 'on call'}])
 
     send('u')
     await paneUntil('Took back the dismissal of Site Reliability Engineer at Globex')
@@ -134,7 +134,7 @@ describe.skipIf(!hasTmux)('jobagent ui in a terminal (built CLI, tmux)', () => {
     await paneUntil(/^› Site Reliability Eng… .* new · liked$/m)
     send('q')
     await paneUntil('exit=0')
-    expect(await context.feedbackStore.verdicts()).toMatchObject([
+    expect(await context.verdictStore.verdicts()).toMatchObject([
       {verdict: 'like', reason: null, given_by: 'user', title: 'Site Reliability Engineer', company: 'Globex'},
     ])
     await context.close()

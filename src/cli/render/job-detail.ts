@@ -1,7 +1,7 @@
 import wrapAnsi from 'wrap-ansi'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
-import type {JobVerdict} from '../../core/jobs/job-feedback.js'
+import type {JobVerdict} from '../../core/jobs/job-verdicts.js'
 import type {ScorePart} from '../../core/matching/score.js'
 import type {Style} from '../style.js'
 
@@ -71,11 +71,11 @@ function explainLines(job: ListedJob & {parts: readonly ScorePart[]}): string[] 
   const value = (name: ScorePart['part']) => job.parts.find((part) => part.part === name)?.value ?? 0
   const gates = job.parts.find((part) => part.part === 'gates')?.value ?? 1
   const lines = [
-    `Score ${job.score} = 100 x relevance ${value('relevance').toFixed(2)} x (1 + feedback ${signed(value('feedback'))})` +
+    `Score ${job.score} = 100 x relevance ${value('relevance').toFixed(2)} x (1 + verdicts ${signed(value('verdicts'))})` +
       ` x gates ${gates.toFixed(2)} x (1 + adjustments ${signed(value('adjustments'))}), at most 100`,
   ]
   for (const part of job.parts) {
-    const value = part.part === 'feedback' || part.part === 'adjustments' ? signed(part.value) : part.value.toFixed(2)
+    const value = part.part === 'verdicts' || part.part === 'adjustments' ? signed(part.value) : part.value.toFixed(2)
     lines.push(`  ${part.part} ${value}`)
     for (const detail of part.detail) lines.push(`    ${detail}`)
   }

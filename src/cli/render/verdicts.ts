@@ -1,5 +1,5 @@
 import type {GivenVerdict} from '../../core/jobs/job-catalog.js'
-import type {JobVerdict} from '../../core/jobs/job-feedback.js'
+import type {JobVerdict} from '../../core/jobs/job-verdicts.js'
 
 /** What `jobs <id> --like`, `--dismiss` and `--undo` say they did, and what to do next. */
 export function renderVerdict(given: GivenVerdict | {undone: JobVerdict}): string {

@@ -1,5 +1,5 @@
 import {roleWords} from '../matching/role-match.js'
-import type {JobVerdict} from './job-feedback.js'
+import type {JobVerdict} from './job-verdicts.js'
 
 /** Dismissals with one reason that make a rule worth proposing. */
 const PROPOSE_AFTER = 3

@@ -4,9 +4,9 @@ import type {ApplicationStore} from '../applications/application-store.js'
 import {findControl} from '../control-characters.js'
 import {definedFields} from '../defined-fields.js'
 import {ConflictError, NotFoundError, ValidationError} from '../errors.js'
-import type {FeedbackModel, Verdict} from '../matching/feedback.js'
-import {wantedTerms} from '../matching/feedback.js'
 import type {DescriptionTerms, Matching, ScorePart} from '../matching/score.js'
+import type {Verdict, VerdictModel} from '../matching/verdicts.js'
+import {wantedTerms} from '../matching/verdicts.js'
 import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
@@ -14,9 +14,9 @@ import type {FoundJob} from './dedupe.js'
 import type {DescriptionReadings} from './description-store.js'
 import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
-import {type FeedbackStore, type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom} from './job-feedback.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, ScoringJob, StoredJob} from './job-store.js'
 import {countsAsNew, isNewJob, type JobTracking, jobTrackingKeys, trackingOfJob} from './job-tracking.js'
+import {type JobVerdict, LEARNED_VERDICTS, type Learned, learnFrom, type VerdictStore} from './job-verdicts.js'
 import {type JobListFilter, jobListFilter} from './listing-filter.js'
 
 /** A job seen against the tracker (see trackingOfJob), with its score against the profile (null without one). */
@@ -51,7 +51,7 @@ interface ListingOptions {
 /** What the catalog reads besides the jobs and the tracker: the profile to rank by and the person's verdicts. */
 interface CatalogOptions {
   matching?: Matching | null
-  feedback?: FeedbackStore | null
+  verdicts?: VerdictStore | null
   /** What the runs read in the descriptions for the profile: a listing scores on these instead of loading the texts. */
   readings?: DescriptionReadings | null
   clock?: Clock
@@ -81,7 +81,7 @@ interface JobListingPage extends JobListing, Page {
 /** The last run's jobs seen against the tracker: what `jobagent jobs`, the dashboard and `apply <id>` use. */
 export class JobCatalog {
   private readonly matching: Matching | null
-  private readonly feedback: FeedbackStore | null
+  private readonly verdicts: VerdictStore | null
   private readonly readings: DescriptionReadings | null
   private readonly clock: Clock
 
@@ -92,7 +92,7 @@ export class JobCatalog {
     options: CatalogOptions = {},
   ) {
     this.matching = options.matching ?? null
-    this.feedback = options.feedback ?? null
+    this.verdicts = options.verdicts ?? null
     this.readings = options.readings ?? null
     this.clock = options.clock ?? systemClock
   }
@@ -151,7 +151,7 @@ export class JobCatalog {
 
   /** What the person's verdicts teach, read afresh for each listing: a verdict counts at once. */
   private learned(): Promise<Learned> {
-    return learnFrom(this.feedback, this.matching?.knowledge.occupations)
+    return learnFrom(this.verdicts, this.matching?.knowledge.occupations)
   }
 
   /**
@@ -164,7 +164,7 @@ export class JobCatalog {
     jobs: ListedSummary[],
     shown: (job: ListedSummary) => boolean,
     minScore: number | undefined,
-    feedback: FeedbackModel | null,
+    verdictModel: VerdictModel | null,
     among: (job: ListedSummary) => boolean,
   ): Promise<ListedSummary[]> {
     if (!this.matching) {
@@ -174,7 +174,7 @@ export class JobCatalog {
     const {rankJobs} = await this.scoring()
     const scored = jobs as (ListedJob | (ListedSummary & ScoringJob))[]
     const descriptionOf = await this.descriptionsOf(scored)
-    return rankJobs(scored as ListedJob[], this.matching, {minScore, feedback, only: shown, among, descriptionOf})
+    return rankJobs(scored as ListedJob[], this.matching, {minScore, verdictModel, only: shown, among, descriptionOf})
   }
 
   /**
@@ -245,7 +245,7 @@ export class JobCatalog {
     const jobs = found.map(({job}, index) => ({...job, ...tracking[index]!, score: null, reasons: [] as string[]}))
     if (!this.matching) return jobs
     const [{rankJobs}, learned] = await Promise.all([this.scoring(), this.learned()])
-    return rankJobs(jobs, this.matching, {minScore: options.minScore, feedback: learned.model})
+    return rankJobs(jobs, this.matching, {minScore: options.minScore, verdictModel: learned.model})
   }
 
   /**
@@ -292,7 +292,7 @@ export class JobCatalog {
     const descriptionOf = await this.descriptionsOf(others)
     const ranked = rankJobs<StoredJob | ScoringJob>([job, ...others], this.matching, {
       descriptionOf,
-      feedback: learned.model,
+      verdictModel: learned.model,
       explain: (scored) => scored === job,
       among: (scored) => inRun.has(scored.id),
     })
@@ -301,7 +301,7 @@ export class JobCatalog {
   }
 
   /**
-   * Keeps the person's verdict on a stored job (`jobs <id> --like`, a key, a button, POST /jobs/{id}/feedback). A
+   * Keeps the person's verdict on a stored job (`jobs <id> --like`, a key, a button, POST /jobs/{id}/verdict). A
    * dismissal with a reason shared by earlier ones may come with a rule to adopt.
    */
   async giveVerdict(
@@ -309,7 +309,7 @@ export class JobCatalog {
     verdict: Verdict,
     options: {reason?: string | null; givenBy?: JobVerdict['given_by']} = {},
   ): Promise<GivenVerdict> {
-    const feedback = this.requireFeedback()
+    const verdicts = this.requireVerdicts()
     const job = await this.find(id)
     const reason = options.reason?.trim() || null
     // One line of plain text: a reason is shown in tables, on the web page and in the dashboard.
@@ -330,10 +330,10 @@ export class JobCatalog {
       company: job.company,
       tags: job.tags,
     }
-    const previous = await feedback.give(given)
+    const previous = await verdicts.give(given)
     const proposal =
       verdict === 'dismiss' && reason !== null
-        ? dismissalProposal(await feedback.verdicts(LEARNED_VERDICTS), given, {
+        ? dismissalProposal(await verdicts.verdicts(LEARNED_VERDICTS), given, {
             avoid: this.matching?.profile.avoid ?? [],
             wanted: this.matching ? wantedTerms(this.matching.profile, this.matching.knowledge.occupations) : new Set(),
           })
@@ -344,7 +344,7 @@ export class JobCatalog {
   /** Takes back the verdict on a job (`--undo`); a NotFoundError when it has none. */
   async undoVerdict(id: number): Promise<JobVerdict> {
     const job = await this.find(id)
-    const removed = await this.requireFeedback().take(id)
+    const removed = await this.requireVerdicts().take(id)
     if (!removed) {
       throw new NotFoundError(`job ${id} (${job.title}) has no like or dismissal to undo`, {
         hint: `like or dismiss it with: jobagent jobs ${id} --like (or --dismiss)`,
@@ -353,14 +353,14 @@ export class JobCatalog {
     return removed
   }
 
-  /** Forgets every verdict (`profile --forget-feedback`); returns how many there were. */
-  forgetFeedback(): Promise<number> {
-    return this.requireFeedback().forget()
+  /** Forgets every verdict (`profile --forget-verdicts`); returns how many there were. */
+  forgetVerdicts(): Promise<number> {
+    return this.requireVerdicts().forget()
   }
 
-  private requireFeedback(): FeedbackStore {
-    if (!this.feedback) throw new Error('the job catalog was built without a feedback store')
-    return this.feedback
+  private requireVerdicts(): VerdictStore {
+    if (!this.verdicts) throw new Error('the job catalog was built without a verdict store')
+    return this.verdicts
   }
 
   /** Tracks a found job without retyping its fields; explicit fields win over the job's. */
@@ -400,8 +400,8 @@ export class JobCatalog {
       )
     }
     const recorded = await this.applications.record(input)
-    // Tracking a stored job is liking it: feedback learns from it as from --like.
-    const jobId = this.feedback && url ? await this.jobs.jobIdOf(canonicalJobUrl(url)) : null
+    // Tracking a stored job is liking it: the verdicts teach it as from --like.
+    const jobId = this.verdicts && url ? await this.jobs.jobIdOf(canonicalJobUrl(url)) : null
     if (jobId !== null) await this.giveVerdict(jobId, 'like', {givenBy: 'tracked'})
     return recorded
   }

@@ -152,7 +152,7 @@ export class RoleMatcher {
   }
 }
 
-/** The occupations a title names, as feedback's terms name them (`role:29-1141.00`). */
+/** The occupations a title names, as the verdicts' terms name them (`role:29-1141.00`). */
 export function titleFamilies(title: string, index: OccupationIndex): string[] {
   return index.occupationsOf(title).map((at) => index.occupation(at).code)
 }

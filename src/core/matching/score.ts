@@ -1,7 +1,6 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {readDateTime, utcInstant} from '../time.js'
-import {type FeedbackJudge, type FeedbackModel, wantedTerms} from './feedback.js'
 import type {Knowledge} from './knowledge.js'
 import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority} from './profile.js'
@@ -9,16 +8,17 @@ import {RoleMatcher} from './role-match.js'
 import {type SkillSpellings, standsAsSkill} from './skills.js'
 import {DescriptionLines, SECTION_WEIGHT, SECTIONS, type Section, sectionRank} from './text-kinds.js'
 import {triePattern, wordsPattern} from './trie-pattern.js'
+import {type VerdictJudge, type VerdictModel, wantedTerms} from './verdicts.js'
 
 /**
  * The score of a job against a profile, 0 to 100: gates times relevance (docs/MATCHING.md).
  *
- *   score = 100 x relevance x (1 + feedback) x gates x (1 + adjustments), at most 100
+ *   score = 100 x relevance x (1 + verdicts) x gates x (1 + adjustments), at most 100
  *
  * - relevance, 0 to 1: 0.6 x role + 0.4 x skills with both in the profile, else the one there is (0.5 for every
  *   job with neither). The role is how near the title is to a wanted role (same work 1, close 0.7, related 0.4,
  *   same field 0.2); skills count once each by where they stand, weighted by the user's weight and their rarity.
- * - feedback, -0.3 to +0.3: what the person's likes and dismissals teach (feedback.ts).
+ * - verdicts, -0.3 to +0.3: what the person's likes and dismissals teach (verdicts.ts).
  * - gates, each a factor: not open to where the person lives 0.2; on site in a place not accepted 0.2; an avoided
  *   term in the title 0.2, elsewhere in what the posting says of the job 0.5; the level two or more steps away 0.5;
  *   pay below the floor 0.5.
@@ -39,8 +39,8 @@ export interface ScoredJob {
 }
 
 export interface ScorePart {
-  part: 'role' | 'skills' | 'relevance' | 'feedback' | 'gates' | 'adjustments'
-  /** The part's value: relevance, role and skills 0 to 1, feedback and adjustments a change, gates a factor. */
+  part: 'role' | 'skills' | 'relevance' | 'verdicts' | 'gates' | 'adjustments'
+  /** The part's value: relevance, role and skills 0 to 1, verdicts and adjustments a change, gates a factor. */
   value: number
   /** What made the value, one line each. */
   detail: string[]
@@ -257,13 +257,13 @@ class Scorer {
   private readonly scanner: TermScanner
   private readonly roles: RoleMatcher
   private readonly places: PlaceRules
-  /** The profile's own terms, which feedback leaves to relevance. */
+  /** The profile's own terms, which the verdicts leave to relevance. */
   private readonly wanted: ReadonlySet<string>
   private readonly dates = new Map<string, number | null>()
 
   constructor(
     private readonly matching: Matching,
-    private readonly feedback: FeedbackModel | null,
+    private readonly verdictModel: VerdictModel | null,
   ) {
     this.scanner = new TermScanner(matching.profile, matching.knowledge.places, matching.knowledge.skills)
     this.roles = new RoleMatcher(matching.profile.roles, matching.knowledge.occupations)
@@ -315,10 +315,10 @@ class Scorer {
       if (posted !== null && posted > newest) newest = posted
     }
     const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
-    // Feedback reads how rare each term is among the same jobs.
+    // Verdicts read how rare each term is among the same jobs.
     const judge =
-      this.feedback && !this.feedback.empty
-        ? this.feedback.among(
+      this.verdictModel && !this.verdictModel.empty
+        ? this.verdictModel.among(
             counted.map((reading) => reading.job),
             this.wanted,
           )
@@ -331,7 +331,7 @@ class Scorer {
     rarity: (index: number) => number,
     newest: number,
     explain: boolean,
-    judge: FeedbackJudge | null,
+    judge: VerdictJudge | null,
   ): ScoredJob {
     const {profile} = this.matching
     const reasons: string[] = []
@@ -373,19 +373,19 @@ class Scorer {
       })
     }
 
-    // Feedback: what the person's verdicts teach, on the relevance.
+    // What the person's verdicts teach, on the relevance.
     const learned = judge?.judge(job) ?? null
     const change = learned && relevance > 0 ? learned.change : 0
     if (learned && change !== 0) {
       if (learned.liked.length > 0) reasons.push(`+ like jobs you liked: ${learned.liked.join(', ')}`)
       if (learned.dismissed.length > 0) reasons.push(`- like jobs you dismissed: ${learned.dismissed.join(', ')}`)
     }
-    if (explain && this.feedback && !this.feedback.empty) {
+    if (explain && this.verdictModel && !this.verdictModel.empty) {
       parts.push({
-        part: 'feedback',
+        part: 'verdicts',
         value: change,
         detail: [
-          `${this.feedback.likes} liked, ${this.feedback.dismissals} dismissed: ${signed(change)}`,
+          `${this.verdictModel.likes} liked, ${this.verdictModel.dismissals} dismissed: ${signed(change)}`,
           ...(learned?.liked.length ? [`shares with liked jobs: ${learned.liked.join(', ')}`] : []),
           ...(learned?.dismissed.length ? [`shares with dismissed jobs: ${learned.dismissed.join(', ')}`] : []),
         ],
@@ -621,10 +621,10 @@ class PlaceRules {
 export function scoreJobs(
   jobs: readonly JobResponse[],
   profile: Profile,
-  options: ScoreOptions & {knowledge: Knowledge; feedback?: FeedbackModel | null; explain?: boolean},
+  options: ScoreOptions & {knowledge: Knowledge; verdictModel?: VerdictModel | null; explain?: boolean},
 ): ScoredJob[] {
-  const {feedback = null, explain = false, knowledge, ...scoreOptions} = options
-  const scorer = new Scorer({profile, options: scoreOptions, knowledge}, feedback)
+  const {verdictModel = null, explain = false, knowledge, ...scoreOptions} = options
+  const scorer = new Scorer({profile, options: scoreOptions, knowledge}, verdictModel)
   return scorer.scoreAll(
     jobs.map((job) => scorer.read(job, job.description)),
     () => explain,
@@ -705,7 +705,7 @@ interface RankOptions<J> {
   minScore?: number
   /** The description a job is scored on when it is not the job's own: a stored one's text, or its terms. */
   descriptionOf?: (job: J) => string | null | DescriptionTerms
-  feedback?: FeedbackModel | null
+  verdictModel?: VerdictModel | null
   /** The job whose every part is wanted (`jobs <id> --explain`), scored among the others. */
   explain?: (job: J) => boolean
   /** The jobs to return, each scored among all of `jobs`; every one without it. */
@@ -725,8 +725,8 @@ export function rankJobs<J extends JobResponse>(
   options: RankOptions<J> = {},
 ): (J & {score: number | null; reasons: string[]; parts?: ScorePart[]})[] {
   if (!matching) return jobs.map((job) => withScore(job, null, []))
-  const {minScore = 0, descriptionOf, feedback = null, explain, only, among} = options
-  const scorer = new Scorer(matching, feedback)
+  const {minScore = 0, descriptionOf, verdictModel = null, explain, only, among} = options
+  const scorer = new Scorer(matching, verdictModel)
   const readings = jobs.map((job) => scorer.read(job, descriptionOf ? descriptionOf(job) : job.description))
   const explained = explain ? jobs.findIndex(explain) : -1
   const scored = scorer.scoreAll(

@@ -6,10 +6,10 @@ import type {FoundJob} from '../jobs/dedupe.js'
 import type {DescriptionReadings} from '../jobs/description-store.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from '../jobs/filters.js'
 import type {JobResponse, SearchCriteria} from '../jobs/job.js'
-import {type FeedbackStore, type Learned, learnFrom} from '../jobs/job-feedback.js'
 import type {SearchOptions} from '../jobs/job-search.js'
 import type {JobStore, LifecycleChanges, PreviewedJob} from '../jobs/job-store.js'
 import {countsAsNew, jobTrackingKeys} from '../jobs/job-tracking.js'
+import {type Learned, learnFrom, type VerdictStore} from '../jobs/job-verdicts.js'
 import {ProfileReading} from '../jobs/profile-reading.js'
 import {previewRunJobs, recordRun} from '../jobs/run-changes.js'
 import type {RunSourceOutcome, SearchResult} from '../jobs/search-result.js'
@@ -193,7 +193,7 @@ export class AgentRun {
       /** Applications due for a follow-up, named in the digest; none without it. */
       followUps?: Pick<FollowUps, 'toRemind' | 'markReminded'>
       /** The person's likes and dismissals: they rank the new jobs, and a dismissed job is never notified. */
-      feedback?: Pick<FeedbackStore, 'verdicts'>
+      verdicts?: Pick<VerdictStore, 'verdicts'>
       logger: Logger
       clock?: Clock
     },
@@ -297,7 +297,7 @@ export class AgentRun {
   private async store(run: RunState, found: Found): Promise<Stored> {
     const [applied, learned] = await Promise.all([
       this.deps.applications.appliedUrlKeys(),
-      learnFrom(this.deps.feedback, run.options.matching?.matching?.knowledge.occupations),
+      learnFrom(this.deps.verdicts, run.options.matching?.matching?.knowledge.occupations),
     ])
     // New: no URL key of the job or of its other listings is an application applied for (the rule trackingOfJob applies
     // too), on the jobs as stored, which keep the listings of earlier runs; and not dismissed (countsAsNew).
@@ -369,7 +369,7 @@ export class AgentRun {
       const isNew = new Set(stored.newJobs)
       run.jobs = rankJobs(stored.jobs, matching, {
         descriptionOf: (job) => terms.get(job) ?? job.description,
-        feedback: model,
+        verdictModel: model,
         only: (job) => isNew.has(job),
       })
       run.matching = {

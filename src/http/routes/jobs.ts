@@ -11,9 +11,6 @@ import type {HttpMetrics} from '../metrics.js'
 import {
   ApplicationRequestSchema,
   errorResponses,
-  FeedbackGivenSchema,
-  FeedbackRequestSchema,
-  FeedbackUndoneSchema,
   JobIdParamSchema,
   LastRunPageSchema,
   pageQuery,
@@ -21,6 +18,9 @@ import {
   SearchResultSchema,
   TrackingAnswerSchema,
   TrackingRequestSchema,
+  VerdictGivenSchema,
+  VerdictRequestSchema,
+  VerdictUndoneSchema,
   wholeNumberQuery,
   wordQuery,
 } from '../schemas.js'
@@ -44,7 +44,7 @@ const lastRunJobs = createRoute({
       }),
       min_score: minScoreQuery(),
       dismissed: wordQuery('dismissed', ['true', 'false'], {
-        description: 'true: only the jobs dismissed (POST /jobs/{id}/feedback); otherwise they are left out',
+        description: 'true: only the jobs dismissed (POST /jobs/{id}/verdict); otherwise they are left out',
         example: 'true',
       }),
       state: wordQuery('state', ['open', 'closed', 'all'], {
@@ -143,26 +143,26 @@ const jobTracking = createRoute({
   },
 })
 
-const giveFeedback = createRoute({
+const giveVerdictRoute = createRoute({
   method: 'post',
-  path: '/jobs/{id}/feedback',
+  path: '/jobs/{id}/verdict',
   tags: ['jobs'],
   summary: 'Like or dismiss a job the last run stored',
   description:
     'What `jobagent jobs <id> --like` and `--dismiss` do: the verdict is kept (replacing an earlier one) and the ' +
     'next GET /jobs/last, GET /jobs and run rank with it at once: jobs like a liked one rise, jobs like a dismissed ' +
-    'one sink (docs/MATCHING.md, "Feedback"). A dismissed job is left out of listings and never notified again. ' +
+    'one sink (docs/MATCHING.md, "Verdicts"). A dismissed job is left out of listings and never notified again. ' +
     '`proposal` is a config change that several dismissals with the same reason suggest, or null.',
   request: {
     params: JobIdParamSchema,
-    body: {required: true, content: {'application/json': {schema: FeedbackRequestSchema}}},
+    body: {required: true, content: {'application/json': {schema: VerdictRequestSchema}}},
   },
   responses: {
     200: {
       description: 'The verdict kept, and the one it replaced',
       content: {
         'application/json': {
-          schema: FeedbackGivenSchema,
+          schema: VerdictGivenSchema,
         },
       },
     },
@@ -170,9 +170,9 @@ const giveFeedback = createRoute({
   },
 })
 
-const undoFeedback = createRoute({
+const undoVerdictRoute = createRoute({
   method: 'delete',
-  path: '/jobs/{id}/feedback',
+  path: '/jobs/{id}/verdict',
   tags: ['jobs'],
   summary: 'Take back the like or dismissal of a job',
   description: 'What `jobagent jobs <id> --undo` does; 404 when the job has no verdict.',
@@ -180,7 +180,7 @@ const undoFeedback = createRoute({
   responses: {
     200: {
       description: 'The verdict taken back',
-      content: {'application/json': {schema: FeedbackUndoneSchema}},
+      content: {'application/json': {schema: VerdictUndoneSchema}},
     },
     ...errorResponses(401, 404),
   },
@@ -236,12 +236,12 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
       const urls = c.req.valid('json').urls
       return c.json({jobs: await services.jobs.withTracking(urls.map((url) => ({url})))}, 200)
     })
-    .openapi(giveFeedback, async (c) => {
+    .openapi(giveVerdictRoute, async (c) => {
       const {verdict, reason} = c.req.valid('json')
       const given = await services.jobs.giveVerdict(c.req.valid('param').id, verdict, {reason: reason ?? null})
       return c.json({verdict: given.verdict, previous: given.previous, proposal: given.proposal}, 200)
     })
-    .openapi(undoFeedback, async (c) => {
+    .openapi(undoVerdictRoute, async (c) => {
       return c.json({undone: await services.jobs.undoVerdict(c.req.valid('param').id)}, 200)
     })
 }

@@ -187,8 +187,8 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     },
   },
   {
-    // What the person said of jobs (docs/MATCHING.md, "Feedback"): one verdict per job, with the title and tags
-    // feedback learns from as they were when it was given.
+    // What the person said of jobs (docs/MATCHING.md, "Verdicts"): one verdict per job, with the title and tags
+    // the verdicts teach as they were when it was given.
     version: 10,
     sql: `
       CREATE TABLE job_verdicts (

@@ -1,7 +1,7 @@
 import {type Dispatch, useCallback, useEffect, useRef} from 'react'
 import {EDITABLE, type EditableField} from '../../core/applications/application.js'
 import type {GivenVerdict} from '../../core/jobs/job-catalog.js'
-import type {Verdict} from '../../core/matching/feedback.js'
+import type {Verdict} from '../../core/matching/verdicts.js'
 import type {RunSummary} from '../../core/run/agent-run.js'
 import type {Action, Message, Request} from '../dashboard-state.js'
 import type {DashboardServices} from '../services.js'

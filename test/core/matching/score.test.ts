@@ -1,11 +1,11 @@
 import {describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
-import {FeedbackModel} from '../../../src/core/matching/feedback.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {RoleMatcher} from '../../../src/core/matching/role-match.js'
 import {descriptionReader, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
 import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
+import {VerdictModel} from '../../../src/core/matching/verdicts.js'
 import {knowledge} from '../../helpers/knowledge.js'
 import {scoringJob, scoringProfile} from '../../helpers/matching.js'
 
@@ -226,7 +226,7 @@ describe('the invariants of the ranking', () => {
     expect(a).toEqual(b)
   })
 
-  it('lets feedback reorder jobs of similar relevance, bounded, and never lift a job without evidence', () => {
+  it('lets verdicts reorder jobs of similar relevance, bounded, and never lift a job without evidence', () => {
     const ml = profile({roles: ['machine learning engineer']})
     const jobs = [
       job({title: 'ML Engineer, Ads Ranking', tags: ['ads']}),
@@ -235,14 +235,14 @@ describe('the invariants of the ranking', () => {
     ]
     const before = rankJobs(jobs, {profile: ml, options: {}, knowledge}).map((ranked) => ranked.title)
     expect(before[0]).toBe('ML Engineer, Ads Ranking')
-    const feedback = new FeedbackModel(
+    const verdicts = new VerdictModel(
       [
         {verdict: 'like', title: 'Research Scientist, ML', tags: ['pytorch', 'research']},
         {verdict: 'dismiss', title: 'ML Engineer, Ads', tags: ['ads']},
       ],
       knowledge.occupations,
     )
-    const after = rankJobs(jobs, {profile: ml, options: {}, knowledge}, {feedback})
+    const after = rankJobs(jobs, {profile: ml, options: {}, knowledge}, {verdictModel: verdicts})
     expect(after.map((ranked) => ranked.title)).toEqual([
       'ML Engineer, Research',
       'ML Engineer, Ads Ranking',
@@ -251,7 +251,7 @@ describe('the invariants of the ranking', () => {
     expect(after[0]!.reasons).toContain('+ like jobs you liked: research, pytorch')
     expect(after[2]!.score).toBe(0)
     for (const ranked of after) expect(ranked.score).toBeLessThanOrEqual(100)
-    const judged = feedback.judge(jobs[1]!)
+    const judged = verdicts.judge(jobs[1]!)
     expect(Math.abs(judged.change)).toBeLessThanOrEqual(0.3)
   })
 

@@ -10,8 +10,8 @@ import {AgentRun, type DigestSender} from '../../../src/core/run/agent-run.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
 import {SqliteDescriptionReadings} from '../../../src/storage/sqlite/sqlite-description-readings.js'
-import {SqliteFeedbackStore} from '../../../src/storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
+import {SqliteVerdictStore} from '../../../src/storage/sqlite/sqlite-verdict-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
 import {noDetails} from '../../helpers/job-details.js'
@@ -196,7 +196,7 @@ describe('agent run', () => {
   })
 })
 
-describe('agent run with feedback', () => {
+describe('agent run with verdicts', () => {
   it('neither counts nor notifies a dismissed job again, nor its repost under a new URL, and ranks with the verdicts', async () => {
     const recorder = digestRecorder(1)
     let slug = 'ml-1'
@@ -211,14 +211,14 @@ describe('agent run with feedback', () => {
       ],
     }
     const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
-    const feedback = new SqliteFeedbackStore(db, ':memory:')
+    const verdicts = new SqliteVerdictStore(db, ':memory:')
     const log = memoryLogger('INFO')
     const run = new AgentRun({
       applications: new SqliteApplicationStore(db, ':memory:'),
       jobs: new SqliteJobStore(db, ':memory:'),
       search: new JobSearch([source], log.logger),
       notifications: recorder.sender,
-      feedback,
+      verdicts: verdicts,
       logger: log.logger,
     })
     const profile: Profile = {
@@ -237,7 +237,7 @@ describe('agent run with feedback', () => {
     }
     const first = await run.run(options)
     const ads = first.jobs.find((one) => one.title === 'ML Engineer, Ads')!
-    await feedback.give({
+    await verdicts.give({
       job_id: ads.id!,
       verdict: 'dismiss',
       reason: 'no ads',

@@ -6,7 +6,7 @@ import {runCommandLine} from '../helpers/run-command.js'
 
 let home: {path: string; cleanup: () => void}
 beforeEach(() => {
-  home = tempDir('jobagent-e2e-feedback-')
+  home = tempDir('jobagent-e2e-verdicts-')
 })
 afterEach(() => home.cleanup())
 
@@ -21,7 +21,7 @@ const POSTINGS = [
   ['Barista', 'coffee'],
 ]
 
-describe('a profile and feedback from the CLI', () => {
+describe('a profile and verdicts from the CLI', () => {
   it('asks for the profile, ranks by it, and learns from likes and dismissals without a new run', async () => {
     const jobs = POSTINGS.map(([title, tag], n) => ({
       title,
@@ -79,7 +79,7 @@ describe('a profile and feedback from the CLI', () => {
     const undone = await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--undo'])
     expect(undone.stdout).toContain('Took back the dismissal')
     expect((await jobagent(['jobs', String(id('ML Engineer, Ads Ranking')), '--undo'])).code).toBe(1)
-    const forgot = await jobagent(['profile', '--forget-feedback', '--yes'])
+    const forgot = await jobagent(['profile', '--forget-verdicts', '--yes'])
     expect(forgot.stdout).toContain('Forgot 1 like(s) and dismissal(s)')
     expect((await listed()).map((job: {title: string}) => job.title)).toEqual(
       before.map((job: {title: string}) => job.title),

@@ -7,8 +7,8 @@ import {recordRun} from '../../../src/core/jobs/run-changes.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {openSqlite} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
-import {SqliteFeedbackStore} from '../../../src/storage/sqlite/sqlite-feedback-store.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
+import {SqliteVerdictStore} from '../../../src/storage/sqlite/sqlite-verdict-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {closesNothing, foundJobs, noDetails} from '../../helpers/job-details.js'
 import {knowledge} from '../../helpers/knowledge.js'
@@ -50,7 +50,7 @@ async function setup() {
   const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
   const store = new SqliteApplicationStore(db, ':memory:')
   const jobs = new SqliteJobStore(db, ':memory:')
-  const feedback = new SqliteFeedbackStore(db, ':memory:')
+  const verdicts = new SqliteVerdictStore(db, ':memory:')
   const applications = new ApplicationService(store)
   const saved = await recordRun(jobs, RUN, {
     ...closesNothing,
@@ -61,14 +61,17 @@ async function setup() {
       posting(4, 'Machine Learning Engineer, Vision Research', ['pytorch', 'research']),
     ]),
   })
-  const catalog = new JobCatalog(jobs, store, applications, {matching: {profile, options: {}, knowledge}, feedback})
+  const catalog = new JobCatalog(jobs, store, applications, {
+    matching: {profile, options: {}, knowledge},
+    verdicts: verdicts,
+  })
   return {db, jobs, catalog, ids: saved.jobs.map((job) => job.id)}
 }
 
 const titles = async (catalog: JobCatalog, options = {}) =>
   (await catalog.lastRun(options)).jobs.map((job) => job.title)
 
-describe('feedback on jobs', () => {
+describe('verdicts on jobs', () => {
   it('keeps a verdict in jobagent.db and ranks with it at once, without a new run', async () => {
     const {db, catalog, ids} = await setup()
     expect((await titles(catalog))[0]).toBe('ML Engineer, Ads Ranking')
@@ -100,7 +103,7 @@ describe('feedback on jobs', () => {
     await expect(catalog.undoVerdict(ids[0]!)).rejects.toThrow(NotFoundError)
     await catalog.giveVerdict(ids[1]!, 'like')
     await catalog.giveVerdict(ids[2]!, 'dismiss')
-    expect(await catalog.forgetFeedback()).toBe(2)
+    expect(await catalog.forgetVerdicts()).toBe(2)
     expect(await titles(catalog)).toHaveLength(4)
   })
 
@@ -187,7 +190,7 @@ describe('feedback on jobs', () => {
       'role',
       'skills',
       'relevance',
-      'feedback',
+      'verdicts',
       'gates',
       'adjustments',
     ])

@@ -80,8 +80,8 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
   }
 
   const companies = () => page.locator('#jobs-table tbody tr td[data-label="Company"]').allTextContents()
-  const feedbackRequest = (method: string) => (request: Request) =>
-    request.method() === method && /\/jobs\/\d+\/feedback$/.test(request.url())
+  const verdictRequest = (method: string) => (request: Request) =>
+    request.method() === method && /\/jobs\/\d+\/verdict$/.test(request.url())
 
   it('offers Like and Dismiss, named after the job, on every row of the last run', async () => {
     await page.goto(server.url)
@@ -96,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
 
   it('dismisses a job: sends the verdict, the row disappears and the dismissal is kept', async () => {
     const [request] = await Promise.all([
-      page.waitForRequest(feedbackRequest('POST')),
+      page.waitForRequest(verdictRequest('POST')),
       page.getByRole('button', {name: 'Dismiss Dev at Acme', exact: true}).click(),
     ])
     expect(request.postDataJSON()).toEqual({verdict: 'dismiss'})
@@ -121,7 +121,7 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
 
   it('likes a job: sends the verdict, keeps the like and ranks with it at once', async () => {
     const [request] = await Promise.all([
-      page.waitForRequest(feedbackRequest('POST')),
+      page.waitForRequest(verdictRequest('POST')),
       page.getByRole('button', {name: `Like ${GLOBEX_TITLE} at Globex`, exact: true}).click(),
     ])
     expect(request.postDataJSON()).toEqual({verdict: 'like'})
@@ -142,7 +142,7 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
 
   it('takes the last action back with Undo', async () => {
     const [request] = await Promise.all([
-      page.waitForRequest(feedbackRequest('DELETE')),
+      page.waitForRequest(verdictRequest('DELETE')),
       page.getByRole('button', {name: `Undo the like of ${GLOBEX_TITLE} at Globex`}).click(),
     ])
     expect(await (await request.response())?.json()).toMatchObject({undone: {verdict: 'like', company: 'Globex'}})
@@ -154,7 +154,7 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
 
   it('brings a dismissed job back with Undo', async () => {
     // The earlier dismissal was taken back by another client, so this page's list has both jobs again.
-    expect((await server.api('DELETE', '/jobs/1/feedback')).status).toBe(200)
+    expect((await server.api('DELETE', '/jobs/1/verdict')).status).toBe(200)
     await page.reload()
     await eventually(companies).toEqual(['Globex', 'Acme'])
     await page.getByRole('button', {name: 'Dismiss Dev at Acme', exact: true}).click()
@@ -171,7 +171,7 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
       await page.setViewportSize({width, height: 800})
       const fits = (await page.evaluate(TABLE_FITS)) as {overflow: number; buttons: number; cut: number}
       expect(fits, `at ${width} px`).toEqual({overflow: 0, buttons: 8, cut: 0})
-      await page.screenshot({path: join(ARTIFACTS, `web-page-feedback-${width}.png`), fullPage: true})
+      await page.screenshot({path: join(ARTIFACTS, `web-page-verdicts-${width}.png`), fullPage: true})
     }
   })
 

@@ -4,7 +4,7 @@ import {familyName, roleWords, titleFamilies} from './role-match.js'
 /** A person's verdict on a job: they like it (or tracked it), or dismiss it. */
 export type Verdict = 'like' | 'dismiss'
 
-/** What feedback learns from: the verdict and the job's title, tags and employer as they were when it was given. */
+/** What the verdicts teach: the verdict and the job's title, tags and employer as they were when it was given. */
 export interface JudgedJob {
   verdict: Verdict
   title: string
@@ -12,14 +12,14 @@ export interface JudgedJob {
   company?: string
 }
 
-/** What feedback reads of any job, judged or listed. */
-interface FeedbackJob {
+/** What verdicts read of any job, judged or listed. */
+interface VerdictJob {
   title: string
   tags: readonly string[]
   company?: string
 }
 
-/** How far feedback moves a job's relevance, up or down: 30% at most (docs/MATCHING.md, "Feedback"). */
+/** How far verdicts move a job's relevance, up or down: 30% at most (docs/MATCHING.md, "Verdicts"). */
 const FEEDBACK_BOUND = 0.3
 /**
  * What a dismissal's likeness counts for against a like's: a like says "more like this", a dismissal only "not this",
@@ -27,7 +27,7 @@ const FEEDBACK_BOUND = 0.3
  */
 const DISMISSAL_SHARE = 0.5
 
-/** Words of a title that say nothing of the work, left out of feedback's terms. */
+/** Words of a title that say nothing of the work, left out of the verdicts' terms. */
 const PLAIN_WORDS = new Set([
   'senior',
   'sr',
@@ -67,7 +67,7 @@ const MAX_TAGS = 10
 const WEIGHT = {role: 2, word: 1, company: 1, tag: 0.5} as const
 
 /**
- * The occupations a title names, as feedback's terms (`role:<O*NET-SOC code>`). Feedback reads a title's occupation
+ * The occupations a title names, as the verdicts' terms (`role:<O*NET-SOC code>`). Verdicts read a title's occupation
  * only through here; without the index (a model built for words and tags alone) a title names none.
  */
 function roleTerms(title: string, occupations: OccupationIndex | undefined): string[] {
@@ -77,8 +77,8 @@ function roleTerms(title: string, occupations: OccupationIndex | undefined): str
 /** The employer as a term; reasons name it as the board writes it. */
 const COMPANY = 'company:'
 
-/** The terms of a job feedback compares, with their weights: its kinds of work, title words, employer and tags. */
-function feedbackTerms(job: FeedbackJob, occupations: OccupationIndex | undefined): Map<string, number> {
+/** The terms of a job the verdicts compare, with their weights: its kinds of work, title words, employer and tags. */
+function verdictTerms(job: VerdictJob, occupations: OccupationIndex | undefined): Map<string, number> {
   const weights = new Map<string, number>()
   for (const term of roleTerms(job.title, occupations)) weights.set(term, WEIGHT.role)
   for (const word of roleWords(job.title)) {
@@ -96,13 +96,13 @@ function feedbackTerms(job: FeedbackJob, occupations: OccupationIndex | undefine
 }
 
 /** A term as reasons name it: a kind of work by its name, the employer as the job writes it, any other as itself. */
-function termName(term: string, job: FeedbackJob, occupations: OccupationIndex | undefined): string {
+function termName(term: string, job: VerdictJob, occupations: OccupationIndex | undefined): string {
   if (term.startsWith(COMPANY)) return job.company?.trim() ?? term.slice(COMPANY.length)
   if (term.startsWith('role:') && occupations) return familyName(term.slice(5), occupations)
   return term
 }
 
-interface FeedbackJudgement {
+interface VerdictJudgement {
   /** The factor's change to relevance, from -FEEDBACK_BOUND to +FEEDBACK_BOUND. */
   change: number
   /** The terms the job shares with the liked jobs most like it, strongest first (at most three), and dismissed. */
@@ -110,10 +110,10 @@ interface FeedbackJudgement {
   dismissed: string[]
 }
 
-const NONE: FeedbackJudgement = {change: 0, liked: [], dismissed: []}
+const NONE: VerdictJudgement = {change: 0, liked: [], dismissed: []}
 const NO_TERMS: ReadonlySet<string> = new Set()
 
-/** The feedback terms a profile asks for: its roles' kinds of work and words, and its skills. */
+/** The verdicts terms a profile asks for: its roles' kinds of work and words, and its skills. */
 export function wantedTerms(
   profile: {
     roles: readonly string[]
@@ -145,7 +145,7 @@ interface Judged {
  * employer) much. A job the same as one liked rises by the whole bound; none moves further, whatever the number of
  * verdicts.
  */
-export class FeedbackModel {
+export class VerdictModel {
   readonly likes: number
   readonly dismissals: number
   private readonly judged: readonly JudgedJob[]
@@ -169,28 +169,28 @@ export class FeedbackModel {
    * profile asks for (its roles and skills, wantedTerms): they count in relevance already, so they make no two jobs
    * alike, and dismissing one machine-learning job about ads does not sink every machine-learning job.
    */
-  among(jobs: readonly FeedbackJob[], wanted: ReadonlySet<string> = NO_TERMS): FeedbackJudge {
-    return new FeedbackJudge(this.judged, jobs, wanted, this.occupations)
+  among(jobs: readonly VerdictJob[], wanted: ReadonlySet<string> = NO_TERMS): VerdictJudge {
+    return new VerdictJudge(this.judged, jobs, wanted, this.occupations)
   }
 
-  /** The change feedback makes to one job's relevance, its terms' rarity read among it alone. */
-  judge(job: FeedbackJob, wanted: ReadonlySet<string> = NO_TERMS): FeedbackJudgement {
+  /** The change the verdicts make to one job's relevance, its terms' rarity read among it alone. */
+  judge(job: VerdictJob, wanted: ReadonlySet<string> = NO_TERMS): VerdictJudgement {
     return this.among([job], wanted).judge(job)
   }
 }
 
-/** Feedback for the jobs listed together (FeedbackModel.among). */
-export class FeedbackJudge {
+/** Verdicts for the jobs listed together (VerdictModel.among). */
+export class VerdictJudge {
   private readonly rarity = new Map<string, number>()
   private readonly judged: Judged[] = []
   /** Each term's judged jobs and its value in each: a job is compared only with the judged jobs it shares a term with. */
   private readonly postings = new Map<string, [index: number, value: number][]>()
-  private readonly known = new Map<FeedbackJob, Map<string, number>>()
+  private readonly known = new Map<VerdictJob, Map<string, number>>()
   private readonly listed: number
 
   constructor(
     judged: readonly JudgedJob[],
-    jobs: readonly FeedbackJob[],
+    jobs: readonly VerdictJob[],
     private readonly wanted: ReadonlySet<string>,
     private readonly occupations: OccupationIndex | undefined,
   ) {
@@ -201,7 +201,7 @@ export class FeedbackJudge {
     this.listed = jobs.length
     for (const [term, count] of naming) this.rarity.set(term, this.idf(count))
     for (const job of judged) {
-      const terms = feedbackTerms(job, this.occupations)
+      const terms = verdictTerms(job, this.occupations)
       const vector = this.vector(terms)
       if (vector.norm === 0) continue
       const index = this.judged.push({verdict: job.verdict, ...vector}) - 1
@@ -218,10 +218,10 @@ export class FeedbackJudge {
     return 1 + Math.log((1 + this.listed) / (1 + count))
   }
 
-  private termsOf(job: FeedbackJob): Map<string, number> {
+  private termsOf(job: VerdictJob): Map<string, number> {
     let terms = this.known.get(job)
     if (!terms) {
-      terms = feedbackTerms(job, this.occupations)
+      terms = verdictTerms(job, this.occupations)
       this.known.set(job, terms)
     }
     return terms
@@ -239,8 +239,8 @@ export class FeedbackJudge {
     return {vector, norm: Math.sqrt(squares)}
   }
 
-  /** The change feedback makes to a job's relevance, and the terms that made it. */
-  judge(job: FeedbackJob): FeedbackJudgement {
+  /** The change the verdicts make to a job's relevance, and the terms that made it. */
+  judge(job: VerdictJob): VerdictJudgement {
     if (this.judged.length === 0) return NONE
     const terms = this.termsOf(job)
     // The job's vector is not built: each term's value is read once, against the judged jobs that have the term.

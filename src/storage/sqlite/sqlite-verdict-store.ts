@@ -1,4 +1,4 @@
-import type {FeedbackStore, JobVerdict} from '../../core/jobs/job-feedback.js'
+import type {JobVerdict, VerdictStore} from '../../core/jobs/job-verdicts.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 /** A job_verdicts row as SQLite returns it: the tags as JSON text. */
@@ -7,7 +7,7 @@ type VerdictRow = Omit<JobVerdict, 'tags'> & {tags: string}
 const fromRow = (row: VerdictRow): JobVerdict => ({...row, tags: JSON.parse(row.tags) as string[]})
 
 /** The verdicts on jobs, in jobagent.db beside the jobs they are about. */
-export class SqliteFeedbackStore implements FeedbackStore {
+export class SqliteVerdictStore implements VerdictStore {
   private readonly statements
 
   constructor(

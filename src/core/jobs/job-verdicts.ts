@@ -1,7 +1,7 @@
-import {FeedbackModel, type Verdict} from '../matching/feedback.js'
 import type {OccupationIndex} from '../matching/occupations.js'
+import {type Verdict, VerdictModel} from '../matching/verdicts.js'
 
-/** A person's verdict on a stored job, with the job's title and tags as they were, which feedback learns from. */
+/** A person's verdict on a stored job, with the job's title and tags as they were, which the verdicts teach. */
 export interface JobVerdict {
   job_id: number
   verdict: Verdict
@@ -17,7 +17,7 @@ export interface JobVerdict {
 }
 
 /** The verdicts kept in jobagent.db: one per job, the latest; a dismissed job stays dismissed through its reposts. */
-export interface FeedbackStore {
+export interface VerdictStore {
   /** Keeps `verdict` as the job's, replacing an earlier one, which it returns. */
   give(verdict: JobVerdict): Promise<JobVerdict | null>
   /** Removes the job's verdict and returns it; null when it had none. */
@@ -28,12 +28,12 @@ export interface FeedbackStore {
   forget(): Promise<number>
 }
 
-/** How many verdicts feedback learns from: the most recent. */
+/** How many verdicts the verdicts teach: the most recent. */
 export const LEARNED_VERDICTS = 500
 
 /** What the person's verdicts teach: the model that ranks with them, the jobs dismissed, each job's verdict. */
 export interface Learned {
-  model: FeedbackModel | null
+  model: VerdictModel | null
   dismissed: ReadonlySet<number>
   verdicts: ReadonlyMap<number, JobVerdict>
 }
@@ -43,12 +43,12 @@ export interface Learned {
  * alike in the digest and in `jobagent jobs`. Nothing without a store.
  */
 export async function learnFrom(
-  store: Pick<FeedbackStore, 'verdicts'> | null | undefined,
+  store: Pick<VerdictStore, 'verdicts'> | null | undefined,
   occupations?: OccupationIndex,
 ): Promise<Learned> {
   const verdicts = store ? await store.verdicts(LEARNED_VERDICTS) : []
   return {
-    model: verdicts.length > 0 ? new FeedbackModel(verdicts, occupations) : null,
+    model: verdicts.length > 0 ? new VerdictModel(verdicts, occupations) : null,
     dismissed: new Set(verdicts.filter((given) => given.verdict === 'dismiss').map((given) => given.job_id)),
     verdicts: new Map(verdicts.map((given) => [given.job_id, given])),
   }

@@ -25,7 +25,7 @@ async function dashboard(overrides: Record<string, unknown> = {}, jobs = [job(1)
 /** The verdicts kept in jobagent.db, with the URL of the job each is about. */
 async function verdicts(context: AppContext) {
   const catalog = await context.openJobCatalog()
-  const kept = await context.feedbackStore.verdicts()
+  const kept = await context.verdictStore.verdicts()
   return Promise.all(
     kept.map(async ({job_id, verdict, reason, given_by}) => ({
       url: (await catalog.find(job_id)).url,

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {FeedbackModel, type JudgedJob, wantedTerms} from '../../../src/core/matching/feedback.js'
+import {type JudgedJob, VerdictModel, wantedTerms} from '../../../src/core/matching/verdicts.js'
 
 const listed = (title: string, company = 'Acme', tags: string[] = []) => ({title, company, tags})
 const verdict = (verdict: JudgedJob['verdict'], title: string, company = 'Acme', tags: string[] = []): JudgedJob => ({
@@ -19,24 +19,24 @@ const pool = [
   listed('Support Engineer', 'Wonka'),
 ]
 
-describe('feedback', () => {
+describe('verdicts', () => {
   it('lifts a job the same as one liked by the whole bound, and no number of likes lifts it further', () => {
     const liked = verdict('like', 'Golang Kubernetes Engineer', 'Arango', ['golang'])
     const job = listed('Golang Kubernetes Engineer', 'Arango', ['golang'])
     for (const likes of [1, 5]) {
-      const model = new FeedbackModel(Array.from({length: likes}, () => liked))
+      const model = new VerdictModel(Array.from({length: likes}, () => liked))
       expect(model.among([job, ...pool]).judge(job).change).toBeCloseTo(0.3, 10)
     }
   })
 
   it('sinks a job the same as one dismissed by half the bound: a dismissal says "not this", a like "more of this"', () => {
-    const model = new FeedbackModel([verdict('dismiss', 'Golang Kubernetes Engineer', 'Arango')])
+    const model = new VerdictModel([verdict('dismiss', 'Golang Kubernetes Engineer', 'Arango')])
     const job = listed('Golang Kubernetes Engineer', 'Arango')
     expect(model.among([job, ...pool]).judge(job).change).toBeCloseTo(-0.15, 10)
   })
 
   it('weighs a word by how rare it is among the jobs listed: a shared "golang" moves more than a shared "engineer"', () => {
-    const model = new FeedbackModel([verdict('like', 'Golang Engineer', 'Arango')])
+    const model = new VerdictModel([verdict('like', 'Golang Engineer', 'Arango')])
     const judge = model.among(pool)
     const golang = judge.judge(pool[0]!)
     const engineer = judge.judge(pool[1]!)
@@ -45,7 +45,7 @@ describe('feedback', () => {
   })
 
   it('lifts another job of the employer liked above the same job elsewhere, and says so', () => {
-    const model = new FeedbackModel([verdict('like', 'Account Executive', 'Toptal')])
+    const model = new VerdictModel([verdict('like', 'Account Executive', 'Toptal')])
     const there = listed('Client Advisor', 'Toptal')
     const elsewhere = listed('Client Advisor', 'Initech')
     const judge = model.among([there, elsewhere, ...pool])
@@ -56,7 +56,7 @@ describe('feedback', () => {
 
   it('leaves the profile its own terms: dismissing one machine-learning job about ads does not sink the others', () => {
     const wanted = wantedTerms({roles: ['machine learning engineer'], skills: {pytorch: 2}})
-    const model = new FeedbackModel([verdict('dismiss', 'Machine Learning Engineer, Ads', 'Acme', ['pytorch', 'ads'])])
+    const model = new VerdictModel([verdict('dismiss', 'Machine Learning Engineer, Ads', 'Acme', ['pytorch', 'ads'])])
     const research = listed('Machine Learning Engineer, Research', 'Globex', ['pytorch'])
     const ads = listed('Machine Learning Engineer, Ads Ranking', 'Globex', ['ads'])
     const judge = model.among([research, ads, ...pool], wanted)
@@ -66,7 +66,7 @@ describe('feedback', () => {
   })
 
   it('names only what tells the verdicts apart: a word the nearest liked and dismissed jobs share is no reason', () => {
-    const model = new FeedbackModel([
+    const model = new VerdictModel([
       verdict('like', 'Customer Success Manager', 'Zendesk'),
       verdict('dismiss', 'Customer Success Engineer, WordPress', 'Automattic'),
     ])
