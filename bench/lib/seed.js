@@ -107,16 +107,16 @@ export async function seedScoredRun(home, count, profile, labelled) {
   })
   await seedHome(home, {jobs})
   writeFileSync(join(home, 'config.json'), JSON.stringify({profile}, null, 2), {mode: 0o600})
-  const [{AppContext}, {matchingFrom}, {descriptionReader}] = await Promise.all([
+  const [{AppContext}, {matchingFrom}, {descriptionAnalyser}] = await Promise.all([
     fromDist('src/app/context.js'),
     fromDist('src/app/shared-search.js'),
     fromDist('src/core/matching/score.js'),
   ])
   const context = new AppContext({env: {JOBAGENT_HOME: home}})
   try {
-    const reader = descriptionReader(matchingFrom(context.config))
+    const reader = descriptionAnalyser(matchingFrom(context.config))
     const texts = context.trackerDb.prepare('SELECT hash, description FROM descriptions').raw().all()
-    await context.descriptionReadings.save(
+    await context.termsCache.save(
       reader.key,
       texts.map(([hash, text]) => [hash, reader.encode(reader.read(text))]),
     )

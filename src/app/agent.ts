@@ -33,7 +33,7 @@ export async function runAgent(
       const run = new AgentRun({
         applications: context.applicationStore,
         jobs: context.jobStore,
-        readings: context.descriptionReadings,
+        termsCache: context.termsCache,
         search: await context.openJobSearch(),
         notifications: await context.openDigestSender(),
         followUps: context.followUps,

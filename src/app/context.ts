@@ -16,9 +16,9 @@ import {systemTimeZone} from '../core/time-zones.js'
 import {openSqlite, type SqliteDatabase, writeRefusalOf} from '../storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../storage/sqlite/sqlite-application-store.js'
 import {SqliteContactStore} from '../storage/sqlite/sqlite-contact-store.js'
-import {SqliteDescriptionReadings} from '../storage/sqlite/sqlite-description-readings.js'
 import {SqliteInterviewStore} from '../storage/sqlite/sqlite-interview-store.js'
 import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
+import {SqliteTermsCache} from '../storage/sqlite/sqlite-terms-cache.js'
 import {SqliteVerdictStore} from '../storage/sqlite/sqlite-verdict-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
 import type {Boards} from './boards.js'
@@ -53,7 +53,7 @@ interface Services {
   contacts: ContactService
   jobStore: SqliteJobStore
   verdictStore: SqliteVerdictStore
-  descriptionReadings: SqliteDescriptionReadings
+  termsCache: SqliteTermsCache
   runLedger: RunLedger
   jobCatalog: Promise<JobCatalog>
   followUps: FollowUps
@@ -202,8 +202,8 @@ export class AppContext {
   }
 
   /** What descriptions said for the profile in earlier runs, so a run reads only the texts it has not read. */
-  get descriptionReadings(): SqliteDescriptionReadings {
-    return this.once('descriptionReadings', () => new SqliteDescriptionReadings(this.trackerDb, this.paths.trackerDb))
+  get termsCache(): SqliteTermsCache {
+    return this.once('termsCache', () => new SqliteTermsCache(this.trackerDb, this.paths.trackerDb))
   }
 
   /** The person's likes and dismissals of jobs, in jobagent.db. */
@@ -228,7 +228,7 @@ export class AppContext {
       return new JobCatalog(this.jobStore, this.applicationStore, this.applications, {
         matching: matchingFrom(this.config),
         verdicts: this.verdictStore,
-        readings: this.descriptionReadings,
+        termsCache: this.termsCache,
         clock: this.clock,
       })
     })

@@ -18,7 +18,7 @@ const list = (answer: string) =>
     .filter((item) => item !== '')
 
 /** `kubernetes:3, terraform 3, go` -> {kubernetes: 3, terraform: 3, go: 2}; a weight is 1 to 3, 2 when left out. */
-function readSkills(answer: string): Record<string, number> {
+function parseSkills(answer: string): Record<string, number> {
   const skills: Record<string, number> = {}
   for (const item of list(answer)) {
     // `name:weight`, `name weight` or `name`; a colon always brings a weight, so `python:x` is refused, not a skill.
@@ -63,7 +63,7 @@ export const PROFILE_QUESTIONS: readonly AnyQuestion[] = [
       Object.entries(skills)
         .map(([name, weight]) => `${name}:${weight}`)
         .join(', '),
-    read: readSkills,
+    read: parseSkills,
   },
   {
     key: 'avoid',

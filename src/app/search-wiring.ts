@@ -38,7 +38,7 @@ export function createJobSearch(
   const cache = new SqliteDescriptionCache(tracker.db, tracker.file, logger.child('descriptions'))
   tracker.jobs.writeWithEachRun(cache.writePending)
   return {
-    search: new JobSearch(createSources(sources, {http, logger, readHtml: cache.read}), logger, options.clock),
+    search: new JobSearch(createSources(sources, {http, logger, toText: cache.toText}), logger, options.clock),
     close: () => http.close(),
   }
 }

@@ -47,7 +47,7 @@ function urlParts(value: string, kind: 'channel' | 'board'): {parts: UrlPart[]; 
   if (!match) return undefined
   const [, scheme = '', authorityText = '', path = '', query = '', fragment = ''] = match
   const parts: UrlPart[] = [{text: scheme}]
-  const authority = readAuthority(authorityText)
+  const authority = parseAuthority(authorityText)
   const ntfy = kind === 'channel' && isNtfy(scheme, authorityText)
   // `ntfy://topic`: the public server's topic stands where a host would.
   if (ntfy && /^ntfys?:/i.test(scheme) && /^\/*$/.test(path) && authorityText !== '') {
@@ -81,7 +81,7 @@ function urlParts(value: string, kind: 'channel' | 'board'): {parts: UrlPart[]; 
   return authority ? {parts, authority} : {parts}
 }
 
-function readAuthority(authority: string): Authority | undefined {
+function parseAuthority(authority: string): Authority | undefined {
   const at = authority.lastIndexOf('@')
   if (at === -1) return undefined
   const credentials = authority.slice(0, at)

@@ -112,7 +112,7 @@ export function formatWallClock(clock: WallClock): string {
 }
 
 /** The fields of `YYYY-MM-DDTHH:MM` text written by formatWallClock. */
-export function readWallClock(text: string): WallClock {
+export function parseWallClock(text: string): WallClock {
   const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = text.split(/[-T:]/).map(Number)
   return {year, month, day, hour, minute}
 }

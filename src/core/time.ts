@@ -49,7 +49,7 @@ export function isCalendarDay(year: number, month: number, day: number): boolean
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i
 
-/** The fields of an ISO 8601 date or date-time (readDateTime). */
+/** The fields of an ISO 8601 date or date-time (parseDateTime). */
 interface DateTimeFields {
   year: number
   month: number
@@ -72,7 +72,7 @@ interface DateTimeFields {
  * Date would quietly roll over into the next minute, day or month. Every ISO date of jobagent is read here: posting
  * dates of boards (UTC when zoneless) and dates of imported applications (local when zoneless).
  */
-export function readDateTime(text: string): DateTimeFields | undefined {
+export function parseDateTime(text: string): DateTimeFields | undefined {
   const match = ISO_DATE_TIME.exec(text)
   if (!match) return undefined
   const [, year = '', month = '', day = '', hour, minute = '00', second = '00', fraction = '', zone] = match
@@ -110,10 +110,10 @@ export function utcInstant(fields: DateTimeFields): number {
 /**
  * An ISO 8601 date or date-time in the form of `localTimestamp` (`2026-11-22T05:17:33.123`): a zone or offset is
  * converted to local time, a date alone is midnight, digits beyond milliseconds are cut off. Undefined for text
- * that readDateTime refuses.
+ * that parseDateTime refuses.
  */
 export function toLocalTimestamp(text: string): string | undefined {
-  const fields = readDateTime(text.trim())
+  const fields = parseDateTime(text.trim())
   if (!fields) return undefined
   if (fields.offsetMinutes !== undefined) return localTimestamp(new Date(utcInstant(fields)))
   const {year, month, day, hour, minute, second, millisecond} = fields

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit'
 import type {z} from 'zod'
-import type {HtmlReader} from '../core/jobs/description.js'
+import type {HtmlToText} from '../core/jobs/description.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
@@ -94,7 +94,7 @@ export function boardSource(spec: BoardSpec, config: SourceConfig, deps: Adapter
   const ref = board ?? {slug: ''}
   const settings = adapterSettings(config, spec.defaultUrl(config, ref))
   const toJobs = (items: readonly unknown[], details: BoardDetails | undefined) =>
-    details ? details.jobsOf(items) : mapItems(spec, items, ref, config, deps.readHtml)
+    details ? details.jobsOf(items) : mapItems(spec, items, ref, config, deps.toText)
   return {
     name: board ? sourceName(config, board.slug) : sourceName(config),
     serverSideFilters: spec.searchesByTag ? ['tags'] : [],
@@ -257,7 +257,7 @@ class BoardDetails {
   }
 
   private job(item: Json): JobResponse | null {
-    return mapItem(this.spec, item, this.board, this.config, this.deps.readHtml)
+    return mapItem(this.spec, item, this.board, this.config, this.deps.toText)
   }
 }
 
@@ -282,17 +282,17 @@ function mapItems(
   items: readonly unknown[],
   board: BoardRef,
   config: SourceConfig,
-  readHtml: HtmlReader,
+  toText: HtmlToText,
 ): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
-    const job = isObject(item) ? mapItem(spec, item, board, config, readHtml) : null
+    const job = isObject(item) ? mapItem(spec, item, board, config, toText) : null
     if (job) jobs.push(job)
   }
   return jobs
 }
 
-function mapItem(spec: BoardSpec, item: Json, board: BoardRef, config: SourceConfig, readHtml: HtmlReader) {
+function mapItem(spec: BoardSpec, item: Json, board: BoardRef, config: SourceConfig, toText: HtmlToText) {
   const raw = spec.job(item, board, config)
-  return raw ? toJob(spec.type, raw, readHtml) : null
+  return raw ? toJob(spec.type, raw, toText) : null
 }

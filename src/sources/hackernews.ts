@@ -1,5 +1,5 @@
 import {UnavailableError} from '../core/errors.js'
-import type {HtmlReader} from '../core/jobs/description.js'
+import type {HtmlToText} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
@@ -41,7 +41,7 @@ function hackerNewsSource(config: SourceConfig, deps: AdapterDeps): JobSource {
           options,
         )
         const hits = arrayField(body, 'hits')
-        jobs.push(...mapHackerNewsComments(hits, storyId, deps.readHtml))
+        jobs.push(...mapHackerNewsComments(hits, storyId, deps.toText))
         const pages = isObject(body) && typeof body.nbPages === 'number' ? body.nbPages : 1
         if (hits.length === 0 || page + 1 >= pages) break
       }
@@ -66,7 +66,7 @@ function createdAt(hit: Json): number {
   return Number.isNaN(parsed) ? 0 : parsed / 1000
 }
 
-function mapHackerNewsComments(hits: readonly unknown[], storyId: number, readHtml: HtmlReader): JobResponse[] {
+function mapHackerNewsComments(hits: readonly unknown[], storyId: number, toText: HtmlToText): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const hit of hits) {
     if (!isObject(hit) || Number(hit.parent_id) !== storyId) continue
@@ -81,7 +81,7 @@ function mapHackerNewsComments(hits: readonly unknown[], storyId: number, readHt
         description: hit.comment_text,
         board_id: hit.objectID,
       },
-      readHtml,
+      toText,
     )
     if (job) jobs.push(job)
   }

@@ -1,4 +1,4 @@
-import {type HtmlReader, htmlToText} from '../core/jobs/description.js'
+import {type HtmlToText, htmlToText} from '../core/jobs/description.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {type BoardListKey, type SourceConfig, sourceName, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
@@ -13,7 +13,7 @@ interface CreateSourcesOptions {
   /** Where relative `path`s of file sources start (default: the working directory). */
   cwd?: string
   /** Reads descriptions given as HTML; htmlToText when absent. */
-  readHtml?: HtmlReader
+  toText?: HtmlToText
   /** false: boards are read from their lists alone, without a request per job (see AdapterDeps.details). */
   details?: boolean
 }
@@ -48,7 +48,7 @@ function createEntry(config: SourceConfig, options: CreateSourcesOptions): JobSo
   const deps = (name: string): AdapterDeps => ({
     http: options.http,
     logger: options.logger.child(`sources.${name}`),
-    readHtml: options.readHtml ?? htmlToText,
+    toText: options.toText ?? htmlToText,
     details: options.details ?? true,
   })
   const boards = (listKey: BoardListKey) => (config[listKey] ?? []).map(boardRef)

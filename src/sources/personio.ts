@@ -106,7 +106,7 @@ function mapPositions(items: readonly Json[], company: BoardRef, deps: AdapterDe
         tags: [textOf(item.department), textOf(item.recruitingCategory), ...textOf(item.keywords).split(',')],
         board_id: id,
       },
-      deps.readHtml,
+      deps.toText,
     )
     if (job) jobs.push(job)
   }

@@ -1,5 +1,5 @@
 import {feedName} from '../core/jobs/board-kinds.js'
-import type {HtmlReader} from '../core/jobs/description.js'
+import type {HtmlToText} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
@@ -20,12 +20,12 @@ function rssSource(config: SourceConfig & {url: string}, deps: AdapterDeps): Job
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const feed = await fetchFeed(deps.http, config.url, settings, signal, deps.logger)
-      return mapFeedItems(feed.items, name, deps.readHtml)
+      return mapFeedItems(feed.items, name, deps.toText)
     },
   }
 }
 
-function mapFeedItems(items: readonly FeedItem[], name: string, readHtml: HtmlReader): JobResponse[] {
+function mapFeedItems(items: readonly FeedItem[], name: string, toText: HtmlToText): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     const heading = cleanText(item.title)
@@ -40,7 +40,7 @@ function mapFeedItems(items: readonly FeedItem[], name: string, readHtml: HtmlRe
         posted_date: item.date,
         description: feedDescription(item),
       },
-      readHtml,
+      toText,
     )
     if (job) jobs.push(job)
   }

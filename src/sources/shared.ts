@@ -1,5 +1,5 @@
 import {UnavailableError} from '../core/errors.js'
-import {type HtmlReader, htmlToText, plainToText} from '../core/jobs/description.js'
+import {type HtmlToText, htmlToText, plainToText} from '../core/jobs/description.js'
 import {employmentType} from '../core/jobs/employment-type.js'
 import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
@@ -20,7 +20,7 @@ export interface AdapterDeps {
   http: HttpClient
   logger: Logger
   /** Reads descriptions given as HTML (htmlToText, or a reader that remembers earlier reads). */
-  readHtml: HtmlReader
+  toText: HtmlToText
   /**
    * false: a board whose list gives each job in brief is read from its list alone, without a request per job
    * (a probe asks whether the board is there and how many jobs it lists). Each job's detail is read otherwise.
@@ -188,9 +188,9 @@ export interface RawJob {
 
 /**
  * The job of a board's raw fields: text through cleanText, the date through normalisePostedDate, the description
- * through `readHtml` (htmlToText by default) or plainToText, lists cleaned and without repeats; null when the title or URL is empty.
+ * through `toText` (htmlToText by default) or plainToText, lists cleaned and without repeats; null when the title or URL is empty.
  */
-export function toJob(source: string, raw: RawJob, readHtml: HtmlReader = htmlToText): JobResponse | null {
+export function toJob(source: string, raw: RawJob, toText: HtmlToText = htmlToText): JobResponse | null {
   const title = cleanText(raw.title)
   const url = cleanUrl(raw.url)
   if (title === '' || url === '') return null
@@ -202,7 +202,7 @@ export function toJob(source: string, raw: RawJob, readHtml: HtmlReader = htmlTo
     url,
     source,
     posted_date: normalisePostedDate(raw.posted_date),
-    description: raw.description !== undefined ? readHtml(raw.description) : plainToText(raw.description_text),
+    description: raw.description !== undefined ? toText(raw.description) : plainToText(raw.description_text),
     salary: raw.salary ?? null,
     employment_type: employmentType(raw.employment_type),
     remote: typeof raw.remote === 'boolean' ? raw.remote : null,

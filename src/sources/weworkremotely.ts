@@ -1,4 +1,4 @@
-import type {HtmlReader} from '../core/jobs/description.js'
+import type {HtmlToText} from '../core/jobs/description.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText} from '../core/jobs/normalise.js'
@@ -26,12 +26,12 @@ function weWorkRemotelySource(config: SourceConfig, deps: AdapterDeps): JobSourc
     serverSideFilters: [],
     async fetchJobs(_criteria, signal) {
       const feed = await fetchFeed(deps.http, feedUrl, settings, signal, deps.logger)
-      return mapWeWorkRemotely(feed.items, deps.readHtml)
+      return mapWeWorkRemotely(feed.items, deps.toText)
     },
   }
 }
 
-function mapWeWorkRemotely(items: readonly FeedItem[], readHtml: HtmlReader): JobResponse[] {
+function mapWeWorkRemotely(items: readonly FeedItem[], toText: HtmlToText): JobResponse[] {
   const jobs: JobResponse[] = []
   for (const item of items) {
     const description = feedDescription(item)
@@ -56,7 +56,7 @@ function mapWeWorkRemotely(items: readonly FeedItem[], readHtml: HtmlReader): Jo
         regions: eligibility(region.replace(/ only\b/gi, '')).regions,
         tags: [textOf(item.fields.category), ...textOf(item.fields.skills).split(',')],
       },
-      readHtml,
+      toText,
     )
     if (job) jobs.push(job)
   }

@@ -1,5 +1,5 @@
 /**
- * The versions that key cached work (HTML_RULES_VERSION for the text read from a posting's HTML, READING_VERSION for
+ * The versions that key cached work (HTML_RULES_VERSION for the text read from a posting's HTML, ANALYSIS_VERSION for
  * what a description says for a profile) are guarded by what they cache: the output of the rules on a fixed corpus
  * (the real board answers in test/fixtures), as a digest recorded beside the version. When the output changes and
  * the version does not, cached results would be reused wrongly: this test fails and says what to raise.
@@ -10,7 +10,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {HTML_RULES_VERSION, htmlToText} from '../../src/core/jobs/description.js'
 import type {Profile} from '../../src/core/matching/profile.js'
-import {descriptionReader, READING_VERSION} from '../../src/core/matching/score.js'
+import {ANALYSIS_VERSION, descriptionAnalyser} from '../../src/core/matching/score.js'
 import {ROOT} from '../helpers/cli.js'
 import {knowledge} from '../helpers/knowledge.js'
 import {relevanceFixture, relevanceJobs} from '../helpers/relevance.js'
@@ -55,17 +55,17 @@ describe('the versions of cached work', () => {
     ).toEqual(recorded.html_rules)
   })
 
-  it('raise READING_VERSION whenever what a description reading holds changes', () => {
+  it('raise ANALYSIS_VERSION whenever what a description reading holds changes', () => {
     const jobs = relevanceJobs()
     const profiles = Object.values(relevanceFixture<Record<string, Profile>>('profiles.json'))
     const readings = profiles.flatMap((profile) => {
-      const reader = descriptionReader({profile, options: {}, knowledge})
-      return jobs.map((job) => reader.encode(reader.read(job.description ?? '')))
+      const reader = descriptionAnalyser({profile, options: {}, knowledge})
+      return jobs.map((job) => reader.encode(reader.analyse(job.description ?? '')))
     })
     const now = digest(readings)
     expect(
-      {version: READING_VERSION, digest: now},
-      `description readings changed: raise READING_VERSION and record its digest ${now} in test/fixtures/cache-versions.json`,
+      {version: ANALYSIS_VERSION, digest: now},
+      `description readings changed: raise ANALYSIS_VERSION and record its digest ${now} in test/fixtures/cache-versions.json`,
     ).toEqual(recorded.reading)
   })
 })

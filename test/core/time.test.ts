@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {localTimestamp, readDateTime, toLocalTimestamp, utcInstant} from '../../src/core/time.js'
+import {localTimestamp, parseDateTime, toLocalTimestamp, utcInstant} from '../../src/core/time.js'
 
 describe('toLocalTimestamp', () => {
   it('keeps a local timestamp, filling in seconds and milliseconds and cutting finer digits', () => {
@@ -42,7 +42,7 @@ describe('toLocalTimestamp', () => {
   })
 })
 
-describe('readDateTime', () => {
+describe('parseDateTime', () => {
   it('reads every zone form alike: Z, UTC, GMT, an offset with or without a colon, after a space or not', () => {
     const instant = Date.UTC(2026, 10, 22, 4, 17, 33)
     for (const given of [
@@ -54,14 +54,14 @@ describe('readDateTime', () => {
       '2026-11-22T05:17:33 +01',
       '2026-11-21T23:17:33-05:00',
     ]) {
-      const fields = readDateTime(given)
+      const fields = parseDateTime(given)
       expect(fields && utcInstant(fields), given).toBe(instant)
     }
   })
 
   it('tells a date alone and a time without a zone apart', () => {
-    expect(readDateTime('2026-11-22')).toMatchObject({hasTime: false, hour: 0, offsetMinutes: undefined})
-    expect(readDateTime('2026-11-22T05:17')).toMatchObject({
+    expect(parseDateTime('2026-11-22')).toMatchObject({hasTime: false, hour: 0, offsetMinutes: undefined})
+    expect(parseDateTime('2026-11-22T05:17')).toMatchObject({
       hasTime: true,
       hour: 5,
       minute: 17,
@@ -76,7 +76,7 @@ describe('readDateTime', () => {
       '2026-11-22T10:00+24:00',
       '2026-11-22T10:00-01:60',
     ]) {
-      expect(readDateTime(given), given).toBeUndefined()
+      expect(parseDateTime(given), given).toBeUndefined()
     }
   })
 })

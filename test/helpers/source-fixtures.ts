@@ -34,7 +34,7 @@ export function testHttpClient(options: HttpClientOptions = {}): HttpClient {
 }
 
 export function testDeps(http: HttpClient = testHttpClient()): AdapterDeps {
-  return {http, logger: silentLogger, readHtml: htmlToText}
+  return {http, logger: silentLogger, toText: htmlToText}
 }
 
 /** What the run passes: no criteria and a signal nobody aborts. */

@@ -72,7 +72,7 @@ export function parseApplicationsCsv(
   fileName: string,
   options: {otherFormatHint?: (header: readonly string[]) => string | undefined} = {},
 ): Iterable<ImportRow> {
-  const {header, rows} = readCsvTable(text)
+  const {header, rows} = parseCsvTable(text)
   const fields = (header?.cells ?? []).map((field) => field.trim())
   const headerErrors = [
     ...(header?.problems ?? []).map((message) => ({row: header?.line ?? 1, message})),
@@ -88,7 +88,7 @@ export function parseApplicationsCsv(
     })
   }
   return eachRow(rows, (row) =>
-    readRow(row, fields.length, (cells) => {
+    parseCsvRow(row, fields.length, (cells) => {
       const {id: _id, ...value} = unformula(cellsByField(fields, cells))
       return {row: row.line, value}
     }),
@@ -105,7 +105,7 @@ export function* eachRow(rows: Iterable<CsvRow>, build: (row: CsvRow) => ImportR
  * removed), each with the line it starts on and what made it unreadable. Every CSV the tracker imports is read
  * here, so all of them number and report rows alike.
  */
-export function readCsvTable(text: CsvText): {header: CsvRow | undefined; rows: Iterable<CsvRow>} {
+export function parseCsvTable(text: CsvText): {header: CsvRow | undefined; rows: Iterable<CsvRow>} {
   const rows = readCsvRows(typeof text === 'string' ? [text] : text)
   const first = rows.next()
   return {header: first.done ? undefined : first.value, rows}
@@ -115,7 +115,7 @@ export function readCsvTable(text: CsvText): {header: CsvRow | undefined; rows: 
  * A data row as an import row: the problems that make it unreadable (broken quoting, a cell count other than the
  * header's), else what `build` makes of its cells.
  */
-export function readRow(
+export function parseCsvRow(
   {line, cells, problems}: CsvRow,
   columns: number,
   build: (cells: readonly string[]) => ImportRow,

@@ -10,7 +10,7 @@ const AT_EXAMPLE = 'give it as YYYY-MM-DD HH:MM, e.g. 2026-12-02 14:00'
  * `2026-12-02 14:00` or `2026-12-02T14:00` as wall-clock fields, or why the text is no such time: a day that does
  * not exist (2026-02-30) is refused, never rolled over into the next month, and so is a year before EARLIEST_YEAR.
  */
-export function readInterviewAt(text: string, field = 'at'): WallClock | string {
+export function parseInterviewAt(text: string, field = 'at'): WallClock | string {
   const match = AT_FORM.exec(text.trim())
   if (!match) return `${field} ${JSON.stringify(text)} is not a date and time; ${AT_EXAMPLE}`
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]

@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {isTimeZone} from '../time-zones.js'
-import {INTERVIEW_KINDS, readInterviewAt} from './interview-fields.js'
+import {INTERVIEW_KINDS, parseInterviewAt} from './interview-fields.js'
 import {anyText, notesSchema} from './validation.js'
 
 export {issuesToDetails} from './validation.js'
@@ -8,7 +8,7 @@ export {issuesToDetails} from './validation.js'
 /** When an interview starts, local time (`YYYY-MM-DD HH:MM`, or with T); `field` names it in the messages. */
 const startSchema = (field: string) =>
   z.string({error: `${field} must be text`}).superRefine((value, context) => {
-    const read = readInterviewAt(value, field)
+    const read = parseInterviewAt(value, field)
     if (typeof read === 'string') context.addIssue({code: 'custom', input: value, message: read})
   })
 

@@ -4,13 +4,13 @@ import {
   calendarDaysBetween,
   formatWallClock,
   instantOf,
-  readWallClock,
+  parseWallClock,
   type WallClock,
   wallClockAt,
 } from '../time-zones.js'
 import * as z from '../zod-mini.js'
 import type {ApplicationStatus, TrackedApplication} from './application.js'
-import {INTERVIEW_KINDS, readInterviewAt} from './interview-fields.js'
+import {INTERVIEW_KINDS, parseInterviewAt} from './interview-fields.js'
 
 /**
  * The statuses an interview moves to `interviewing`: those before it. An application further on (an offer, a
@@ -77,7 +77,7 @@ export interface InterviewStore {
 
 /** When an interview starts, as an instant. */
 export function interviewStart(interview: Pick<Interview, 'starts_at' | 'time_zone'>): number {
-  return instantOf(readWallClock(interview.starts_at), interview.time_zone)
+  return instantOf(parseWallClock(interview.starts_at), interview.time_zone)
 }
 
 /** An interview as `--json` and the API print it: the kept fields and its start in UTC. */
@@ -131,7 +131,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
  * weekday and date; the zone is named when it is not `localZone`.
  */
 export function whenText(interview: Interview, now: Date, localZone: string): string {
-  const start = readWallClock(interview.starts_at)
+  const start = parseWallClock(interview.starts_at)
   const days = calendarDaysBetween(wallClockAt(now.getTime(), interview.time_zone), start)
   const time = interview.starts_at.slice(11)
   const weekday = WEEKDAYS[new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()]
@@ -260,7 +260,7 @@ export class InterviewService {
     }
     const interview: NewInterview = {
       // The schema lets exactly one of the two through, a valid time.
-      starts_at: formatWallClock(readInterviewAt((starts_at ?? at) as string) as WallClock),
+      starts_at: formatWallClock(parseInterviewAt((starts_at ?? at) as string) as WallClock),
       time_zone: time_zone ?? this.options.timeZone,
       kind,
       with: result.data.with,

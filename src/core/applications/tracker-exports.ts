@@ -2,7 +2,7 @@ import {type ErrorDetail, ValidationError} from '../errors.js'
 import {isCalendarDay, toLocalTimestamp} from '../time.js'
 import type {ApplicationStatus} from './application.js'
 import type {ImportRow} from './application-service.js'
-import {type CsvText, eachRow, readCsvTable, readRow} from './csv.js'
+import {type CsvText, eachRow, parseCsvRow, parseCsvTable} from './csv.js'
 
 /** The other trackers whose CSV exports `import --from` reads. */
 export const TRACKER_EXPORT_FORMATS = ['huntr', 'teal'] as const
@@ -173,7 +173,7 @@ export function savedDate(text: string): string | undefined {
  */
 export function parseTrackerExport(format: TrackerExportFormat, text: CsvText, fileName: string): Iterable<ImportRow> {
   const spec = FORMATS[format]
-  const {header, rows} = readCsvTable(text)
+  const {header, rows} = parseCsvTable(text)
   const fields = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase())
   const index = new Map<Column, number>()
   const headerErrors: ErrorDetail[] = (header?.problems ?? []).map((message) => ({row: header?.line ?? 1, message}))
@@ -197,7 +197,7 @@ export function parseTrackerExport(format: TrackerExportFormat, text: CsvText, f
     })
   }
   return eachRow(rows, (row) =>
-    readRow(row, fields.length, (cells) => {
+    parseCsvRow(row, fields.length, (cells) => {
       const cell = (column: Column) => {
         const position = index.get(column)
         return position === undefined ? '' : (cells[position] ?? '').trim()

@@ -2,7 +2,7 @@ import {z} from 'zod'
 import {type ControlOptions, findControl} from '../control-characters.js'
 import {nearestWord} from '../edit-distance.js'
 import type {ErrorDetail} from '../errors.js'
-import {EARLIEST_YEAR, readDateTime, toLocalTimestamp} from '../time.js'
+import {EARLIEST_YEAR, parseDateTime, toLocalTimestamp} from '../time.js'
 import {isHttpUrl} from '../url-identity.js'
 import {
   APPLICATION_STATUSES,
@@ -203,7 +203,7 @@ export const importedRecordSchema = applicationInputSchema.extend({
     .trim()
     .transform((value, context) => {
       if (value === '') return value
-      if ((readDateTime(value)?.year ?? EARLIEST_YEAR) < EARLIEST_YEAR) {
+      if ((parseDateTime(value)?.year ?? EARLIEST_YEAR) < EARLIEST_YEAR) {
         context.issues.push({
           code: 'custom',
           input: value,

@@ -5,7 +5,7 @@ export interface StoredDescription {
   /** The text's fingerprint, under which the store keeps it. */
   hash: string
   length: number
-  /** What the run's profile reads in the text (descriptionReader), taken before the text was stored. */
+  /** The terms of the run's profile the text holds (descriptionAnalyser), found before the text was stored. */
   terms?: DescriptionTerms
 }
 
@@ -21,14 +21,14 @@ export interface DescriptionStore {
 }
 
 /**
- * What descriptions said for a profile, kept between runs beside the texts: a daily run sees mostly the texts of the
- * day before, and reading every one again for the profile is most of the time scoring takes. Readings are kept by
- * the reader's key (the rules and the profile's terms) and the text's hash; keeping is an optimisation only, and a
+ * The terms descriptions hold for a profile, kept between runs beside the texts: a daily run sees mostly the texts of
+ * the day before, and analysing every one again for the profile is most of the time scoring takes. Terms are kept by
+ * the analyser's key (the rules and the profile's terms) and the text's hash; keeping is an optimisation only, and a
  * run whose profile changed finds none.
  */
-export interface DescriptionReadings {
-  /** The kept readings of these texts under `key`, by hash; those not kept are left out. */
+export interface TermsCache {
+  /** The kept terms of these texts under `key` (as DescriptionAnalyser.encode wrote them), by hash; those not kept are left out. */
   find(key: string, hashes: readonly string[]): Promise<Map<string, string>>
-  /** Keeps readings under `key`, dropping those kept under any other key. */
-  save(key: string, readings: readonly (readonly [hash: string, reading: string])[]): Promise<void>
+  /** Keeps terms under `key`, dropping those kept under any other key. */
+  save(key: string, entries: readonly (readonly [hash: string, terms: string])[]): Promise<void>
 }

@@ -4,14 +4,14 @@ import {foldWhiteSpace} from '../text-runs.js'
 import {cutText} from './board-limits.js'
 
 /**
- * The version of the rules htmlToText reads HTML by. Text cached from an earlier read (SqliteDescriptionCache) is
+ * The version of the rules htmlToText converts HTML by. Text cached from an earlier conversion (SqliteDescriptionCache) is
  * used only while this is unchanged: change it with any change to what htmlToText returns. test/core/cache-versions.test.ts
  * fails when the output on the board fixtures changes and this does not.
  */
 export const HTML_RULES_VERSION = 2
 
-/** Reads a posting's HTML as text, as htmlToText does; an implementation may remember what it has read before. */
-export type HtmlReader = (html: unknown) => string | null
+/** Converts a posting's HTML to text, as htmlToText does; an implementation may remember what it converted before. */
+export type HtmlToText = (html: unknown) => string | null
 
 /** The longest description a job keeps, in characters; longer text is cut at this length. */
 export const DESCRIPTION_LIMIT = 20_000
@@ -119,22 +119,22 @@ class TextWriter {
  */
 const ESCAPED_MARKUP =
   /<\/(?:p|div|span|li|ul|ol|h[1-6]|strong|b|em|i|u|a|table|tr|td|th|section|blockquote|pre|code)\s*>|<br\s*\/?>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i
-/** Reads enough for HTML escaped three times over; more is no posting a board sends. */
-const MAX_READS = 4
+/** Passes enough for HTML escaped three times over; more is no posting a board sends. */
+const MAX_PASSES = 4
 
 /**
  * A posting's HTML as plain text a person reads: tags removed, entities decoded, script and style content
  * dropped, paragraphs and headings separated by a blank line, `<br>` and table rows ending a line, list items on
  * lines of their own starting with "- ", white space folded, control and bidi characters removed, at most
- * DESCRIPTION_LIMIT characters. HTML escaped once or more (`&lt;p&gt;`) is read again until no markup or entity
+ * DESCRIPTION_LIMIT characters. HTML escaped once or more (`&lt;p&gt;`) is converted again until no markup or entity
  * is left. Plain text (no tags) passes through the same rules. Empty text is null.
  */
 export function htmlToText(html: unknown): string | null {
   if (typeof html !== 'string' || html.trim() === '') return null
-  let text = readHtml(html)
-  for (let reads = 1; reads < MAX_READS && ESCAPED_MARKUP.test(text); reads++) {
-    // The line breaks of the read so far are kept as breaks: the next read folds white space.
-    const again = readHtml(text.replace(/\n/g, '<br>'))
+  let text = htmlPass(html)
+  for (let passes = 1; passes < MAX_PASSES && ESCAPED_MARKUP.test(text); passes++) {
+    // The line breaks of the passes so far are kept as breaks: the next pass folds white space.
+    const again = htmlPass(text.replace(/\n/g, '<br>'))
     if (again === text) break
     text = again
   }
@@ -142,15 +142,15 @@ export function htmlToText(html: unknown): string | null {
 }
 
 /**
- * The open elements a read keeps track of. The parser's bookkeeping of open elements costs time in their number at
+ * The open elements a pass keeps track of. The parser's bookkeeping of open elements costs time in their number at
  * every tag, so markup nested deeper (no posting is; browsers stop nesting at 512) would take time in the square of
- * its length. Beyond this depth the elements open so far end, as at the end of the text, and the rest is read
+ * its length. Beyond this depth the elements open so far end, as at the end of the text, and the rest is converted
  * afresh: every word is kept, in order.
  */
 const MAX_HTML_DEPTH = 256
 
-/** One read of HTML as text, by the rules of htmlToText. */
-function readHtml(html: string): string {
+/** One pass of HTML to text, by the rules of htmlToText. */
+function htmlPass(html: string): string {
   const writer = new TextWriter()
   let hidden = 0
   // A list item whose text has not begun: a paragraph opening inside it (`<li><p>...`) stays on the item's line.

@@ -11,7 +11,7 @@ import {checkPage, JOBS_PAGE, type Page} from '../paging.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 import {canonicalJobUrl, jobApplicationKeys} from '../url-identity.js'
 import type {FoundJob} from './dedupe.js'
-import type {DescriptionReadings} from './description-store.js'
+import type {TermsCache} from './description-store.js'
 import {dismissalProposal} from './dismissal-proposal.js'
 import type {JobResponse} from './job.js'
 import type {JobFields, JobStore, JobSummary, Keyed, RunRecord, ScoringJob, StoredJob} from './job-store.js'
@@ -53,7 +53,7 @@ interface CatalogOptions {
   matching?: Matching | null
   verdicts?: VerdictStore | null
   /** What the runs read in the descriptions for the profile: a listing scores on these instead of loading the texts. */
-  readings?: DescriptionReadings | null
+  termsCache?: TermsCache | null
   clock?: Clock
 }
 
@@ -82,7 +82,7 @@ interface JobListingPage extends JobListing, Page {
 export class JobCatalog {
   private readonly matching: Matching | null
   private readonly verdicts: VerdictStore | null
-  private readonly readings: DescriptionReadings | null
+  private readonly termsCache: TermsCache | null
   private readonly clock: Clock
 
   constructor(
@@ -93,7 +93,7 @@ export class JobCatalog {
   ) {
     this.matching = options.matching ?? null
     this.verdicts = options.verdicts ?? null
-    this.readings = options.readings ?? null
+    this.termsCache = options.termsCache ?? null
     this.clock = options.clock ?? systemClock
   }
 
@@ -115,7 +115,7 @@ export class JobCatalog {
   async lastRun(options: ListingOptions & {fields?: JobFields} = {}): Promise<JobListing<ListedSummary>> {
     const state = options.state ?? 'open'
     const matches = jobListFilter(options.filter ?? {}, this.clock.now())
-    // Scoring needs every field; a table needs no description, which a kept reading stands for (descriptionsOf).
+    // Scoring needs every field; a table needs no description, which its kept terms stand for (termsOf).
     const fields = this.matching ? (options.fields === 'summary' ? 'scoring' : 'all') : (options.fields ?? 'all')
     // The last run's jobs are read for every listing: the count of new jobs is theirs, and with a profile they are what
     // every job is scored among.
@@ -173,39 +173,42 @@ export class JobCatalog {
     }
     const {rankJobs} = await this.scoring()
     const scored = jobs as (ListedJob | (ListedSummary & ScoringJob))[]
-    const descriptionOf = await this.descriptionsOf(scored)
-    return rankJobs(scored as ListedJob[], this.matching, {minScore, verdictModel, only: shown, among, descriptionOf})
+    const termsOf = await this.termsOf(scored)
+    return rankJobs(scored as ListedJob[], this.matching, {minScore, verdictModel, only: shown, among, termsOf})
   }
 
   /**
-   * What each job's description says for the profile, for jobs listed without their texts (ScoringJob): the reading
-   * the runs kept where there is one under this profile's reader, else the text, loaded for those jobs only. A
-   * listing keeps nothing: the next run reads and keeps what a changed profile needs.
+   * The terms of each job's description for the profile, for jobs listed without their texts (ScoringJob): those the
+   * runs kept under this profile's analyser where there are some, else those of the text, loaded for those jobs only.
+   * A listing keeps nothing: the next run analyses and keeps what a changed profile needs.
    */
-  private async descriptionsOf(
+  private async termsOf(
     jobs: readonly {description: string | null; description_hash?: string | null}[],
   ): Promise<
-    (job: {description: string | null; description_hash?: string | null}) => string | null | DescriptionTerms
+    (
+      job: {description: string | null; description_hash?: string | null},
+      analyse: (text: string | null) => DescriptionTerms,
+    ) => DescriptionTerms
   > {
     const hashes = [
       ...new Set(
         jobs.flatMap((job) => (job.description === null && job.description_hash ? [job.description_hash] : [])),
       ),
     ]
-    if (hashes.length === 0 || !this.matching) return (job) => job.description
-    const {descriptionReader} = await this.scoring()
-    const reader = descriptionReader(this.matching)
-    const kept = this.readings ? await this.readings.find(reader.key, hashes) : new Map<string, string>()
+    if (hashes.length === 0 || !this.matching) return (job, analyse) => analyse(job.description)
+    const {descriptionAnalyser} = await this.scoring()
+    const analyser = descriptionAnalyser(this.matching)
+    const kept = this.termsCache ? await this.termsCache.find(analyser.key, hashes) : new Map<string, string>()
     const terms = new Map<string, DescriptionTerms>()
     for (const [hash, text] of kept) {
-      const reading = reader.decode(text)
-      if (reading) terms.set(hash, reading)
+      const decoded = analyser.decode(text)
+      if (decoded) terms.set(hash, decoded)
     }
     const texts = await this.jobs.descriptionTexts(hashes.filter((hash) => !terms.has(hash)))
-    return (job) => {
+    return (job, analyse) => {
       const hash = job.description_hash
-      if (job.description !== null || !hash) return job.description
-      return terms.get(hash) ?? texts.get(hash) ?? null
+      if (job.description !== null || !hash) return analyse(job.description)
+      return terms.get(hash) ?? analyse(texts.get(hash) ?? null)
     }
   }
 
@@ -289,9 +292,9 @@ export class JobCatalog {
     const [{rankJobs}, listing] = await Promise.all([this.scoring(), this.jobs.lastRunJobs('scoring')])
     const inRun = new Set(listing.jobs.map((listed) => listed.id))
     const others = listing.jobs.filter((listed) => listed.id !== id)
-    const descriptionOf = await this.descriptionsOf(others)
+    const termsOf = await this.termsOf(others)
     const ranked = rankJobs<StoredJob | ScoringJob>([job, ...others], this.matching, {
-      descriptionOf,
+      termsOf,
       verdictModel: learned.model,
       explain: (scored) => scored === job,
       among: (scored) => inRun.has(scored.id),

@@ -23,10 +23,10 @@ export interface SearchOptions {
    */
   descriptions?: DescriptionStore
   /**
-   * With `descriptions`: what scoring keeps of each text (descriptionReader), read before the texts are stored away;
+   * With `descriptions`: the terms scoring keeps of each text (descriptionAnalyser), found before the texts are stored away;
    * given the texts and the keys they are stored under, in order.
    */
-  readTerms?: (texts: readonly string[], stored: readonly StoredDescription[]) => Promise<DescriptionTerms[]>
+  analyseTexts?: (texts: readonly string[], stored: readonly StoredDescription[]) => Promise<DescriptionTerms[]>
 }
 
 /** A job of one board, keyed. */
@@ -144,13 +144,13 @@ export class JobSearch {
    * fails.
    */
   private async storeDescriptions(jobs: BoardJob[], options: SearchOptions, source: JobSource): Promise<BoardJob[]> {
-    const {descriptions, readTerms} = options
+    const {descriptions, analyseTexts} = options
     const described = jobs.filter((one) => one.job.description !== null)
     if (!descriptions || described.length === 0) return jobs
     try {
       const texts = described.map((one) => one.job.description as string)
       const stored = await descriptions.storeDescriptions(texts)
-      const read = readTerms ? await readTerms(texts, stored) : []
+      const read = analyseTexts ? await analyseTexts(texts, stored) : []
       const where = new Map(described.map((one, index) => [one, index]))
       return jobs.map((one) => {
         const index = where.get(one)

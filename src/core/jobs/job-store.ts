@@ -227,7 +227,7 @@ export type JobSummary = Pick<
 
 /**
  * A stored job as a listing scores it: every field but its description's text, which stays in the store under
- * `description_hash` (null for a job without one). The profile's kept reading of the text stands for it, so a
+ * `description_hash` (null for a job without one). The terms kept of the text for the profile stand for it, so a
  * listing of thousands of jobs need not load megabytes of text.
  */
 export type ScoringJob = Omit<StoredJob, 'description'> & {description: null; description_hash: string | null}

@@ -1,7 +1,7 @@
 import {decode} from 'html-entities'
 import {encodeControlsInUrl, removeBidiControls} from '../control-characters.js'
 import {trimEdgesOf} from '../text-runs.js'
-import {epochMilliseconds, readDateTime, utcInstant, utcTimestamp} from '../time.js'
+import {epochMilliseconds, parseDateTime, utcInstant, utcTimestamp} from '../time.js'
 
 /**
  * One well-formed UTF-8 sequence read as Latin-1 characters: what "São" becomes ("SÃ£o") when a board encodes
@@ -93,7 +93,7 @@ export function normalisePostedDate(value: unknown): string | null {
   if (NUMERIC.test(text)) return fromInstant(epochMilliseconds(Number(text)))
 
   // A plain date stays a plain date; a date-time without a zone is taken as UTC, never as the machine's local time.
-  const iso = readDateTime(text)
+  const iso = parseDateTime(text)
   if (iso) return iso.hasTime ? fromInstant(utcInstant(iso)) : text
 
   const rfc = RFC_2822.exec(text)

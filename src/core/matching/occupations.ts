@@ -217,13 +217,13 @@ export class OccupationIndex {
   occupationsOf(title: string): readonly number[] {
     let found = this.seen.get(title)
     if (!found) {
-      found = this.read(title)
+      found = this.matchAnew(title)
       this.seen.set(title, found)
     }
     return found
   }
 
-  private read(title: string): readonly number[] {
+  private matchAnew(title: string): readonly number[] {
     const core = titleCore(title)
     const found = this.lookUp(core)
     // A title O*NET lists under several occupations ("UX Designer": web and digital interface designers, and

@@ -70,13 +70,13 @@ export class RoleMatcher {
   match(title: string): RoleMatch {
     let found = this.seen.get(title)
     if (!found) {
-      found = this.read(title)
+      found = this.matchAnew(title)
       this.seen.set(title, found)
     }
     return found
   }
 
-  private read(title: string): RoleMatch {
+  private matchAnew(title: string): RoleMatch {
     const {index} = this
     const words = titleWords(title)
     const theirs = index.occupationsOf(title)

@@ -1,6 +1,6 @@
 import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
-import {readDateTime, utcInstant} from '../time.js'
+import {parseDateTime, utcInstant} from '../time.js'
 import type {Knowledge} from './knowledge.js'
 import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority} from './profile.js'
@@ -241,8 +241,8 @@ class TermScanner {
   }
 }
 
-/** What scoring reads of one job before any job is scored: the terms it names, where, and its role. */
-interface Reading {
+/** One job as scoring sees it before any job is scored: the terms it names and where. */
+interface AnalysedJob {
   job: JobResponse
   hits: Hits
   /** The places the description restricts applicants to ([] when it does not say). */
@@ -276,7 +276,12 @@ class Scorer {
     return this.matching.knowledge.occupations.occupation(occupation).zone
   }
 
-  read(job: JobResponse, description: string | null | DescriptionTerms): Reading {
+  /** The terms of a description, as the profile's terms are found in it. */
+  readonly analyseText = (description: string | null): DescriptionTerms =>
+    analyseDescription(this.scanner, description ?? '')
+
+  /** The job with its description's terms merged with those of its tags and its title. */
+  analyse(job: JobResponse, description: DescriptionTerms): AnalysedJob {
     const merged = new Map<number, Section>()
     const merge = (hits: Hits) => {
       for (const [index, section] of hits) {
@@ -284,26 +289,22 @@ class Scorer {
         if (before === undefined || sectionRank(section) > sectionRank(before)) merged.set(index, section)
       }
     }
-    const read =
-      typeof description === 'string' || description === null
-        ? readDescription(this.scanner, description ?? '')
-        : description
-    merge(read.terms)
+    merge(description.terms)
     merge(this.scanner.scanAs(job.tags.join(' | '), job.tags.length > MAX_TAGS ? 'nothing' : 'tags'))
     merge(this.scanner.scanAs(job.title, 'title'))
-    return {job, hits: merged, eligible: read.eligible}
+    return {job, hits: merged, eligible: description.eligible}
   }
 
   /**
-   * Every reading scored among the others (those `among` holds, when given); `explain` says which ones get every
+   * Every job scored among the others (those `among` holds, when given); `explain` says which ones get every
    * part of their score.
    */
   scoreAll(
-    readings: readonly Reading[],
+    analysed: readonly AnalysedJob[],
     explain: (index: number) => boolean = () => false,
     among: (index: number) => boolean = () => true,
   ): ScoredJob[] {
-    const counted = readings.filter((_, index) => among(index))
+    const counted = analysed.filter((_, index) => among(index))
     const listed = counted.length
     const naming = new Map<number, number>()
     let newest = Number.NEGATIVE_INFINITY
@@ -319,15 +320,15 @@ class Scorer {
     const judge =
       this.verdictModel && !this.verdictModel.empty
         ? this.verdictModel.among(
-            counted.map((reading) => reading.job),
+            counted.map((one) => one.job),
             this.wanted,
           )
         : null
-    return readings.map((reading, index) => this.score(reading, rarity, newest, explain(index), judge))
+    return analysed.map((one, index) => this.score(one, rarity, newest, explain(index), judge))
   }
 
   private score(
-    {job, hits, eligible}: Reading,
+    {job, hits, eligible}: AnalysedJob,
     rarity: (index: number) => number,
     newest: number,
     explain: boolean,
@@ -517,7 +518,7 @@ function postedAt(job: JobResponse, known: Map<string, number | null>): number |
   if (!date) return null
   let instant = known.get(date)
   if (instant === undefined) {
-    const fields = readDateTime(date)
+    const fields = parseDateTime(date)
     instant = fields === undefined ? null : utcInstant(fields)
     known.set(date, instant)
   }
@@ -626,54 +627,54 @@ export function scoreJobs(
   const {verdictModel = null, explain = false, knowledge, ...scoreOptions} = options
   const scorer = new Scorer({profile, options: scoreOptions, knowledge}, verdictModel)
   return scorer.scoreAll(
-    jobs.map((job) => scorer.read(job, job.description)),
+    jobs.map((job) => scorer.analyse(job, scorer.analyseText(job.description))),
     () => explain,
   )
 }
 
-/** What a description says for a profile, read now or saved from an earlier reading (docs/MATCHING.md, "Speed"). */
-export interface DescriptionReader {
+/** What a description says for a profile, analysed now or kept from an earlier analysis (docs/MATCHING.md, "Speed"). */
+export interface DescriptionAnalyser {
   /**
-   * What the readings depend on: the reading rules' version and the profile's terms, in order. A reading kept under
-   * one key is valid for every description of the same text read under the same key.
+   * What the terms depend on: the analysis rules' version and the profile's terms, in order. Terms kept under
+   * one key are valid for every description of the same text analysed under the same key.
    */
   readonly key: string
-  read(description: string): DescriptionTerms
-  /** A reading as text to keep, and back; null for text that is not one (kept by another version, say). */
+  analyse(description: string): DescriptionTerms
+  /** Terms as text to keep, and back; null for text that is not such terms (kept by another version, say). */
   encode(terms: DescriptionTerms): string
   decode(text: string): DescriptionTerms | null
 }
 
 /**
- * Raised whenever the rules that read a description change (places, parts, terms), so kept readings are not used;
- * test/core/cache-versions.test.ts fails when the readings of the relevance set change and this does not.
+ * Raised whenever the rules that analyse a description change (places, parts, terms), so kept terms are not used;
+ * test/core/cache-versions.test.ts fails when the terms of the relevance set change and this does not.
  */
-export const READING_VERSION = 1
+export const ANALYSIS_VERSION = 1
 
 /**
- * Reads descriptions for `matching`'s profile as scoring would: a run reads each one as its board answers and keeps
- * this instead of the text. The terms are the profile's, in its order, so any scorer of the same profile reads
- * them alike.
+ * Analyses descriptions for `matching`'s profile as scoring does: a run analyses each one as its board answers and
+ * keeps the terms instead of the text. The terms are the profile's, in its order, so any scorer of the same profile
+ * finds them alike.
  */
-export function descriptionReader(matching: Matching): DescriptionReader {
+export function descriptionAnalyser(matching: Matching): DescriptionAnalyser {
   const scanner = new TermScanner(matching.profile, matching.knowledge.places, matching.knowledge.skills)
-  // The places a reading names come from the knowledge files: other files, other readings.
+  // The places the terms name come from the knowledge files: other files, other terms.
   const key = JSON.stringify([
-    READING_VERSION,
+    ANALYSIS_VERSION,
     matching.knowledge.version,
     scanner.terms.map((term) => [term.kind, term.name]),
   ])
   return {
     key,
-    read: (description) => readDescription(scanner, description),
+    analyse: (description) => analyseDescription(scanner, description),
     encode: ({terms, eligible}) =>
       JSON.stringify([[...terms].map(([index, section]) => [index, sectionRank(section)]), eligible]),
-    decode: (text) => decodeReading(text, scanner.terms.length),
+    decode: (text) => decodeTerms(text, scanner.terms.length),
   }
 }
 
-/** A kept reading back as DescriptionTerms; null when the text is not one for this many terms. */
-function decodeReading(text: string, termCount: number): DescriptionTerms | null {
+/** Kept terms back as DescriptionTerms; null when the text is not such terms for this many of the profile's terms. */
+function decodeTerms(text: string, termCount: number): DescriptionTerms | null {
   try {
     const [pairs, eligible] = JSON.parse(text) as [unknown, unknown]
     if (!Array.isArray(pairs) || !Array.isArray(eligible)) return null
@@ -691,7 +692,7 @@ function decodeReading(text: string, termCount: number): DescriptionTerms | null
   }
 }
 
-function readDescription(scanner: TermScanner, description: string): DescriptionTerms {
+function analyseDescription(scanner: TermScanner, description: string): DescriptionTerms {
   // Read in lower case once: the patterns then need no case-insensitive matching.
   return scanner.scanDescription(description, description.toLowerCase())
 }
@@ -703,8 +704,11 @@ function withScore<J extends JobResponse, S extends number | null>(job: J, score
 
 interface RankOptions<J> {
   minScore?: number
-  /** The description a job is scored on when it is not the job's own: a stored one's text, or its terms. */
-  descriptionOf?: (job: J) => string | null | DescriptionTerms
+  /**
+   * The terms of a job's description when it is not at hand (a stored job: the terms kept for it, or `analyse` of
+   * its text loaded again); each job's own description is analysed without it.
+   */
+  termsOf?: (job: J, analyse: (text: string | null) => DescriptionTerms) => DescriptionTerms
   verdictModel?: VerdictModel | null
   /** The job whose every part is wanted (`jobs <id> --explain`), scored among the others. */
   explain?: (job: J) => boolean
@@ -725,12 +729,15 @@ export function rankJobs<J extends JobResponse>(
   options: RankOptions<J> = {},
 ): (J & {score: number | null; reasons: string[]; parts?: ScorePart[]})[] {
   if (!matching) return jobs.map((job) => withScore(job, null, []))
-  const {minScore = 0, descriptionOf, verdictModel = null, explain, only, among} = options
+  const {minScore = 0, termsOf, verdictModel = null, explain, only, among} = options
   const scorer = new Scorer(matching, verdictModel)
-  const readings = jobs.map((job) => scorer.read(job, descriptionOf ? descriptionOf(job) : job.description))
+  const {analyseText} = scorer
+  const analysed = jobs.map((job) =>
+    scorer.analyse(job, termsOf ? termsOf(job, analyseText) : analyseText(job.description)),
+  )
   const explained = explain ? jobs.findIndex(explain) : -1
   const scored = scorer.scoreAll(
-    readings,
+    analysed,
     (index) => index === explained,
     among ? (index) => among(jobs[index]!) : undefined,
   )

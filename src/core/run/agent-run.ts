@@ -2,20 +2,20 @@ import type {ApplicationCounts} from '../applications/application.js'
 import type {ApplicationStore} from '../applications/application-store.js'
 import type {DueFollowUps, FollowUps} from '../applications/follow-ups.js'
 import {boardReports} from '../jobs/board-reports.js'
+import {CachedAnalyser} from '../jobs/cached-analyser.js'
 import type {FoundJob} from '../jobs/dedupe.js'
-import type {DescriptionReadings} from '../jobs/description-store.js'
+import type {TermsCache} from '../jobs/description-store.js'
 import {type SalaryFloorOutcome, salaryFloorLine} from '../jobs/filters.js'
 import type {JobResponse, SearchCriteria} from '../jobs/job.js'
 import type {SearchOptions} from '../jobs/job-search.js'
 import type {JobStore, LifecycleChanges, PreviewedJob} from '../jobs/job-store.js'
 import {countsAsNew, jobTrackingKeys} from '../jobs/job-tracking.js'
 import {type Learned, learnFrom, type VerdictStore} from '../jobs/job-verdicts.js'
-import {ProfileReading} from '../jobs/profile-reading.js'
 import {previewRunJobs, recordRun} from '../jobs/run-changes.js'
 import type {RunSourceOutcome, SearchResult} from '../jobs/search-result.js'
 import {unreachableHint} from '../jobs/unreachable.js'
 import type {Logger} from '../logger.js'
-import {descriptionReader, type Matching, rankJobs} from '../matching/score.js'
+import {descriptionAnalyser, type Matching, rankJobs} from '../matching/score.js'
 import type {Digest} from '../notifications/notifier.js'
 import {type Clock, localTimestamp, systemClock} from '../time.js'
 
@@ -147,8 +147,8 @@ interface RunState {
   started: Date
   startedAt: string
   applications: ApplicationCounts
-  /** Reads the descriptions for the profile as the boards answer; null without a profile. */
-  reading: ProfileReading | null
+  /** Analyses the descriptions for the profile as the boards answer; null without a profile. */
+  analyser: CachedAnalyser | null
   sources: RunSourceOutcome[]
   jobsFound: number
   /** The run row saved with the jobs; null until then, and for a failed search or a dry run. */
@@ -186,8 +186,8 @@ export class AgentRun {
       applications: ApplicationStore
       /** Where the run stores its jobs, and their descriptions as the boards answer (a dry run stores nothing). */
       jobs: JobStore
-      /** What descriptions said for the profile in earlier runs; without it every description is read. */
-      readings?: DescriptionReadings
+      /** The terms descriptions held for the profile in earlier runs; without it every description is analysed. */
+      termsCache?: TermsCache
       search: JobSearcher
       notifications: DigestSender
       /** Applications due for a follow-up, named in the digest; none without it. */
@@ -228,7 +228,7 @@ export class AgentRun {
       started,
       startedAt: localTimestamp(started),
       applications,
-      reading: matching ? new ProfileReading(descriptionReader(matching), this.deps.readings) : null,
+      analyser: matching ? new CachedAnalyser(descriptionAnalyser(matching), this.deps.termsCache) : null,
       sources: [],
       jobsFound: 0,
       runId: null,
@@ -265,7 +265,7 @@ export class AgentRun {
         if (progress.state !== 'running') boards.answered(progress.outcome)
       },
       ...(descriptions ? {descriptions} : {}),
-      ...(descriptions && run.reading ? {readTerms: run.reading.read} : {}),
+      ...(descriptions && run.analyser ? {analyseTexts: run.analyser.analyse} : {}),
     })
     options.onSearchFinished?.()
     run.sources = await boards.all(found.sources)
@@ -368,7 +368,7 @@ export class AgentRun {
       const terms = new Map(stored.jobs.map((job, index) => [job, found.found[index]?.storedDescription?.terms]))
       const isNew = new Set(stored.newJobs)
       run.jobs = rankJobs(stored.jobs, matching, {
-        descriptionOf: (job) => terms.get(job) ?? job.description,
+        termsOf: (job, analyse) => terms.get(job) ?? analyse(job.description),
         verdictModel: model,
         only: (job) => isNew.has(job),
       })
@@ -376,7 +376,7 @@ export class AgentRun {
         min_score: minScore,
         scored: run.jobs.length,
         at_or_above: run.jobs.filter((job) => (job.score ?? 0) >= minScore).length,
-        duration_ms: Math.round((run.reading?.ms ?? 0) + performance.now() - started),
+        duration_ms: Math.round((run.analyser?.ms ?? 0) + performance.now() - started),
       }
     } else {
       run.jobs = rankJobs(stored.newJobs, null)

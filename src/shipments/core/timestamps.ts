@@ -1,8 +1,8 @@
-import {epochMilliseconds, isCalendarDay, readDateTime, utcInstant} from '../../core/time.js'
+import {epochMilliseconds, isCalendarDay, parseDateTime, utcInstant} from '../../core/time.js'
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const EPOCH_TEXT = /^[+-]?\d+(\.\d+)?$/
-/** Text that starts as an ISO date does (`2026-04-10 00:28:23.123456+00` from PostgreSQL): read by readDateTime. */
+/** Text that starts as an ISO date does (`2026-04-10 00:28:23.123456+00` from PostgreSQL): read by parseDateTime. */
 const ISO_START = /^\d{4}-\d{2}-\d{2}/
 
 /** The two digits of `text` at `at` as a number (CANONICAL has checked they are digits). */
@@ -50,7 +50,7 @@ export function normaliseTimestamp(value: unknown): string | undefined {
     // ISO text is read by its fields (an impossible day or time is refused), text without a zone as UTC, as for job
     // posting dates: stores that drop the zone almost always mean UTC. Other text with letters (RFC 2822) by Date.
     if (ISO_START.test(text)) {
-      const fields = readDateTime(text)
+      const fields = parseDateTime(text)
       return fields ? fromDate(new Date(utcInstant(fields))) : undefined
     }
     return /[a-z]/i.test(text) ? fromDate(new Date(text)) : undefined

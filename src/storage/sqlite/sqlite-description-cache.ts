@@ -1,4 +1,4 @@
-import {HTML_RULES_VERSION, type HtmlReader, htmlToText} from '../../core/jobs/description.js'
+import {HTML_RULES_VERSION, type HtmlToText, htmlToText} from '../../core/jobs/description.js'
 import type {Logger} from '../../core/logger.js'
 import {textHash} from '../../core/text-hash.js'
 import {read, type SqliteDatabase} from './database.js'
@@ -33,8 +33,8 @@ export class SqliteDescriptionCache {
     private readonly db: SqliteDatabase,
     private readonly file: string,
     private readonly logger: Logger,
-    /** How HTML is read when nothing is cached for it; tests count the reads through it. */
-    private readonly readFresh: HtmlReader = htmlToText,
+    /** How HTML is converted when nothing is cached for it; tests count the conversions through it. */
+    private readonly convert: HtmlToText = htmlToText,
   ) {
     this.lookup = db.prepare(
       `SELECT descriptions.description FROM description_sources
@@ -48,13 +48,13 @@ export class SqliteDescriptionCache {
     )
   }
 
-  /** The HtmlReader the boards are given. */
-  readonly read: HtmlReader = (html) => {
-    if (typeof html !== 'string' || html.trim() === '') return this.readFresh(html)
+  /** The HtmlToText the boards are given. */
+  readonly toText: HtmlToText = (html) => {
+    if (typeof html !== 'string' || html.trim() === '') return this.convert(html)
     const source = sourceHash(html)
     const known = this.cached(source)
     if (known !== undefined) return known
-    const text = this.readFresh(html)
+    const text = this.convert(html)
     if (text !== null) this.addPending(source, textHash(text))
     return text
   }

@@ -191,9 +191,9 @@ export class SqliteJobStore implements JobStore {
         `DELETE FROM descriptions WHERE hash IN
            (SELECT hash FROM descriptions EXCEPT SELECT description_hash FROM jobs WHERE description_hash IS NOT NULL)`,
       ),
-      // The readings of texts that are gone go with them.
-      dropUnusedReadings: db.prepare(
-        'DELETE FROM description_readings WHERE description_hash NOT IN (SELECT hash FROM descriptions)',
+      // The kept terms of texts that are gone go with them.
+      dropUnusedTerms: db.prepare(
+        'DELETE FROM description_terms WHERE description_hash NOT IN (SELECT hash FROM descriptions)',
       ),
       // What a run's change set is worked out from for its boards (StoredRunView), and how it is written.
       idsOfUrls: db
@@ -277,7 +277,7 @@ export class SqliteJobStore implements JobStore {
     if (changeSet.close.length > 0) statements.forgetBoards.run(JSON.stringify(changeSet.close))
     this.applications.markPostingsOpen(changeSet.postings.reopened)
     const postingsClosed = this.applications.markPostingsClosed(changeSet.postings.closed, changeSet.closedAt)
-    if (statements.dropUnused.run().changes > 0) statements.dropUnusedReadings.run()
+    if (statements.dropUnused.run().changes > 0) statements.dropUnusedTerms.run()
     for (const write of this.withEachRun) write()
     return {run, ids, postingsClosed}
   }

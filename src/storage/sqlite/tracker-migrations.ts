@@ -205,7 +205,7 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // What each description said for the profile (DescriptionReadings), kept beside the text so that a run reads
+    // What each description said for the profile (TermsCache), kept beside the text so that a run reads
     // only the texts it has not read before; `reader` is the hash of the reader's key (rules and profile terms).
     version: 11,
     sql: `
@@ -319,5 +319,15 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     // Who referred the person (trackedApplicationSchema referral): empty for every application tracked before.
     version: 14,
     sql: "ALTER TABLE applications ADD COLUMN referral TEXT NOT NULL DEFAULT '';",
+  },
+  {
+    // The terms each description holds for the profile (TermsCache), named as the code names them: `analyser` is
+    // the hash of the analyser's key (rules and profile terms). Kept terms stay valid.
+    version: 15,
+    sql: `
+      ALTER TABLE description_readings RENAME TO description_terms;
+      ALTER TABLE description_terms RENAME COLUMN reader TO analyser;
+      ALTER TABLE description_terms RENAME COLUMN reading TO terms;
+    `,
   },
 ]

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {readInterviewAt} from '../../../src/core/applications/interview-fields.js'
+import {parseInterviewAt} from '../../../src/core/applications/interview-fields.js'
 import {
   interviewReminders,
   interviewStart,
@@ -35,29 +35,29 @@ function interview(overrides: Partial<ScheduledInterview> = {}): ScheduledInterv
 describe('reading --at', () => {
   it('takes a space or a T between date and time', () => {
     const fields = {year: 2026, month: 12, day: 2, hour: 14, minute: 0}
-    expect(readInterviewAt('2026-12-02 14:00')).toEqual(fields)
-    expect(readInterviewAt(' 2026-12-02T14:00 ')).toEqual(fields)
+    expect(parseInterviewAt('2026-12-02 14:00')).toEqual(fields)
+    expect(parseInterviewAt(' 2026-12-02T14:00 ')).toEqual(fields)
   })
 
   it('refuses impossible dates and times, naming the field and what was given', () => {
-    expect(readInterviewAt('2026-02-30 14:00')).toBe(
+    expect(parseInterviewAt('2026-02-30 14:00')).toBe(
       'at "2026-02-30 14:00" is not a day of the calendar (2026-02-30 does not exist)',
     )
-    expect(readInterviewAt('2026-12-02 24:00')).toBe('at "2026-12-02 24:00" is not a time of day (00:00 to 23:59)')
-    expect(readInterviewAt('tomorrow')).toBe(
+    expect(parseInterviewAt('2026-12-02 24:00')).toBe('at "2026-12-02 24:00" is not a time of day (00:00 to 23:59)')
+    expect(parseInterviewAt('tomorrow')).toBe(
       'at "tomorrow" is not a date and time; give it as YYYY-MM-DD HH:MM, e.g. 2026-12-02 14:00',
     )
-    expect(readInterviewAt('2028-02-29 09:00')).toEqual({year: 2028, month: 2, day: 29, hour: 9, minute: 0})
+    expect(parseInterviewAt('2028-02-29 09:00')).toEqual({year: 2028, month: 2, day: 29, hour: 9, minute: 0})
   })
 })
 
 describe('the earliest year --at takes', () => {
   it('refuses a year before 1970 (0026 is no 1926), naming the field, and takes 1970 itself', () => {
-    expect(readInterviewAt('0026-12-02 14:00')).toBe(
+    expect(parseInterviewAt('0026-12-02 14:00')).toBe(
       'at "0026-12-02 14:00" is before the year 1970; write the year in full, e.g. 2026-12-02 14:00',
     )
-    expect(readInterviewAt('1969-12-31 23:59')).toMatch(/^at "1969-12-31 23:59" is before the year 1970;/)
-    expect(readInterviewAt('1970-01-01 00:00')).toEqual({year: 1970, month: 1, day: 1, hour: 0, minute: 0})
+    expect(parseInterviewAt('1969-12-31 23:59')).toMatch(/^at "1969-12-31 23:59" is before the year 1970;/)
+    expect(parseInterviewAt('1970-01-01 00:00')).toEqual({year: 1970, month: 1, day: 1, hour: 0, minute: 0})
   })
 })
 

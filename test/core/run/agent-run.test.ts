@@ -9,8 +9,8 @@ import type {Digest} from '../../../src/core/notifications/notifier.js'
 import {AgentRun, type DigestSender} from '../../../src/core/run/agent-run.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
-import {SqliteDescriptionReadings} from '../../../src/storage/sqlite/sqlite-description-readings.js'
 import {SqliteJobStore} from '../../../src/storage/sqlite/sqlite-job-store.js'
+import {SqliteTermsCache} from '../../../src/storage/sqlite/sqlite-terms-cache.js'
 import {SqliteVerdictStore} from '../../../src/storage/sqlite/sqlite-verdict-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {EMPTY_CRITERIA} from '../../helpers/criteria.js'
@@ -343,73 +343,73 @@ describe('agent run with a description store', () => {
   it('keeps what each text said for the profile, recalls it in the next run, and forgets it when the profile changes', async () => {
     const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
     const log = memoryLogger('INFO')
-    const readings = new SqliteDescriptionReadings(db, ':memory:')
+    const termsCache = new SqliteTermsCache(db, ':memory:')
     const jobs = new SqliteJobStore(db, ':memory:')
     const run = new AgentRun({
       applications: new SqliteApplicationStore(db, ':memory:'),
       jobs,
-      readings,
+      termsCache,
       search: new JobSearch(boards(), log.logger),
       notifications: digestRecorder(0).sender,
       logger: log.logger,
     })
     const options = {version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching, renotify: true}
-    const kept = () => db.prepare('SELECT reader, description_hash, reading FROM description_readings').all()
+    const kept = () => db.prepare('SELECT analyser, description_hash, terms FROM description_terms').all()
     const first = await run.run(options)
     // The two texts the stored jobs have; alpha's short text of job 2, left out for beta's longer one, goes with its
-    // reading.
+    // terms.
     expect(new Set(kept().map((row) => (row as {description_hash: string}).description_hash)).size).toBe(2)
-    // A reading kept wrongly (another version, a hand edit) is read again, not trusted.
-    db.prepare("UPDATE description_readings SET reading = 'not json'").run()
+    // Terms kept wrongly (another version, a hand edit) are analysed again, not trusted.
+    db.prepare("UPDATE description_terms SET terms = 'not json'").run()
     const second = await run.run(options)
     const scored = (summary: typeof first) => summary.jobs.map(({url, score, reasons}) => ({url, score, reasons}))
     expect(scored(second)).toEqual(scored(first))
-    expect(kept().every((row) => (row as {reading: string}).reading !== 'not json')).toBe(true)
+    expect(kept().every((row) => (row as {terms: string}).terms !== 'not json')).toBe(true)
     const third = await run.run(options)
     expect(scored(third)).toEqual(scored(first))
-    const readers = () => new Set(kept().map((row) => (row as {reader: string}).reader))
-    const [before] = [...readers()]
+    const analysers = () => new Set(kept().map((row) => (row as {analyser: string}).analyser))
+    const [before] = [...analysers()]
     await run.run({
       ...options,
       matching: {matching: {profile: {...profile, skills: {rust: 3}}, options: {}, knowledge}, minScore: 0},
     })
-    expect(readers().size).toBe(1)
-    expect(readers().has(before!)).toBe(false)
+    expect(analysers().size).toBe(1)
+    expect(analysers().has(before!)).toBe(false)
   })
 
-  it('lists the stored jobs scored on what the run read in their texts, without loading the texts it kept readings of', async () => {
+  it('lists the stored jobs scored on what the run read in their texts, without loading the texts it kept the terms of', async () => {
     const db = openSqlite(':memory:', {migrations: TRACKER_MIGRATIONS})
     const log = memoryLogger('INFO')
-    const readings = new SqliteDescriptionReadings(db, ':memory:')
+    const termsCache = new SqliteTermsCache(db, ':memory:')
     const jobs = new SqliteJobStore(db, ':memory:')
     const applications = new SqliteApplicationStore(db, ':memory:')
     const run = new AgentRun({
       applications,
       jobs,
-      readings,
+      termsCache,
       search: new JobSearch(boards(), log.logger),
       notifications: digestRecorder(0).sender,
       logger: log.logger,
     })
     const summary = await run.run({version: '0.1.0', mode: 'production', criteria: EMPTY_CRITERIA, matching})
-    const catalogWith = (kept: SqliteDescriptionReadings | null) =>
+    const catalogWith = (kept: SqliteTermsCache | null) =>
       new JobCatalog(jobs, applications, new ApplicationService(applications), {
         matching: matching.matching,
-        readings: kept,
+        termsCache: kept,
       })
     const listedScores = async (catalog: JobCatalog) =>
       (await catalog.lastRun({fields: 'summary'})).jobs.map(({url, score, reasons}) => ({url, score, reasons}))
     const byUrl = <T extends {url: string}>(scores: T[]) => [...scores].sort((a, b) => a.url.localeCompare(b.url))
     const ranTo = byUrl(summary.jobs.map(({url, score, reasons}) => ({url, score, reasons})))
-    expect(byUrl(await listedScores(catalogWith(readings)))).toEqual(ranTo)
+    expect(byUrl(await listedScores(catalogWith(termsCache)))).toEqual(ranTo)
     // One job in full is scored among the others as they are listed.
     const first = summary.jobs[0]!
-    const shown = await catalogWith(readings).show(first.id ?? 0)
+    const shown = await catalogWith(termsCache).show(first.id ?? 0)
     expect(shown.score).toBe(first.score)
-    // Texts emptied behind the store's back: a listing that kept readings stands for still scores the same.
+    // Texts emptied behind the store's back: a listing that kept terms stand for still scores the same.
     db.prepare("UPDATE descriptions SET description = ''").run()
-    expect(byUrl(await listedScores(catalogWith(readings)))).toEqual(ranTo)
-    // Without the readings the listing reads the texts, now empty: the description's terms are gone from the reasons.
+    expect(byUrl(await listedScores(catalogWith(termsCache)))).toEqual(ranTo)
+    // Without the kept terms the listing analyses the texts, now empty: the description's terms are gone from the reasons.
     const unread = await listedScores(catalogWith(null))
     expect(unread.flatMap((job) => job.reasons).some((reason) => reason.includes('(description)'))).toBe(false)
     expect(ranTo.flatMap((job) => job.reasons).some((reason) => reason.includes('(description)'))).toBe(true)

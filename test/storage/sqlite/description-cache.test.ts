@@ -80,46 +80,46 @@ function cachedPairs(): number {
 describe('SqliteDescriptionCache', () => {
   it('reads HTML as htmlToText does, and the next search reads a description a stored job holds from there', async () => {
     const first = countingCache()
-    expect(first.cache.read(HTML)).toBe(TEXT)
+    expect(first.cache.toText(HTML)).toBe(TEXT)
     expect(cachedPairs()).toBe(0)
     await storeJobs([job('https://example.org/jobs/1', TEXT)], first.cache)
     expect(cachedPairs()).toBe(1)
 
     const next = countingCache()
-    expect(next.cache.read(HTML)).toBe(TEXT)
+    expect(next.cache.toText(HTML)).toBe(TEXT)
     expect(next.fresh).toEqual([])
   })
 
   it('writes nothing for a search whose jobs are never stored (a dry run, GET /jobs)', async () => {
     const search = countingCache()
-    expect(search.cache.read(HTML)).toBe(TEXT)
+    expect(search.cache.toText(HTML)).toBe(TEXT)
     await storeJobs([job('https://example.org/jobs/1', TEXT)])
     expect(cachedPairs()).toBe(0)
   })
 
   it('reads HTML that changed since', async () => {
     const first = countingCache()
-    first.cache.read(HTML)
+    first.cache.toText(HTML)
     await storeJobs([job('https://example.org/jobs/1', TEXT)], first.cache)
 
     const next = countingCache()
     const changed = HTML.replace('SQLite', 'PostgreSQL')
-    expect(next.cache.read(changed)).toBe(TEXT.replace('SQLite', 'PostgreSQL'))
+    expect(next.cache.toText(changed)).toBe(TEXT.replace('SQLite', 'PostgreSQL'))
     expect(next.fresh).toEqual([changed])
   })
 
   it('reads HTML again when no stored job holds its text any more, and then lets the old pair go', async () => {
     const first = countingCache()
-    first.cache.read(HTML)
+    first.cache.toText(HTML)
     // Stored, and the job's text changed since: no job holds the text the pair points to.
     await storeJobs([job('https://example.org/jobs/1', TEXT)], first.cache)
     await storeJobs([job('https://example.org/jobs/1', 'Another text')])
 
     const next = countingCache()
-    expect(next.cache.read(HTML)).toBe(TEXT)
+    expect(next.cache.toText(HTML)).toBe(TEXT)
     expect(next.fresh).toEqual([HTML])
     const other = '<p>Other</p>'
-    next.cache.read(other)
+    next.cache.toText(other)
     await storeJobs([job('https://example.org/jobs/1', TEXT), job('https://example.org/jobs/2', 'Other')], next.cache)
     // The first write of a cache drops pairs no job backs, then adds its own (the HTML just read again, and other).
     expect(cachedPairs()).toBe(2)
@@ -127,9 +127,9 @@ describe('SqliteDescriptionCache', () => {
 
   it('remembers nothing for HTML without text, and passes what is not a string through', async () => {
     const {cache, fresh} = countingCache()
-    expect(cache.read('<p> </p>')).toBeNull()
-    expect(cache.read(undefined)).toBeNull()
-    expect(cache.read('   ')).toBeNull()
+    expect(cache.toText('<p> </p>')).toBeNull()
+    expect(cache.toText(undefined)).toBeNull()
+    expect(cache.toText('   ')).toBeNull()
     await storeJobs([job('https://example.org/jobs/1', null)], cache)
     expect(cachedPairs()).toBe(0)
     expect(fresh).toEqual(['<p> </p>', undefined, '   '])
@@ -139,7 +139,7 @@ describe('SqliteDescriptionCache', () => {
     const log = memoryLogger('DEBUG')
     const {cache, fresh} = countingCache(log.logger)
     db.close()
-    expect(cache.read(HTML)).toBe(TEXT)
+    expect(cache.toText(HTML)).toBe(TEXT)
     cache.writePending()
     expect(fresh).toEqual([HTML])
     expect(log.lines.some((line) => line.includes('descriptions: reading the saved reading failed'))).toBe(true)
