@@ -40,7 +40,7 @@ export const ErrorSchema = z
       ),
       hint: z.string().optional().openapi({
         description: 'what to do about it, where the error has advice for API clients',
-        example: 'import shipments first: jobagent shipment import --metadata FILE --telemetry FILE',
+        example: 'list tracked applications with their ids: jobagent status',
       }),
     }),
   })

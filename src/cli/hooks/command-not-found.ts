@@ -23,7 +23,7 @@ export const commandNotFound: Hook.CommandNotFound = async function ({id, config
 
   const words = (oclifId: string) => oclifId.split(':').join(' ')
   const topics = new Set(config.topics.filter((topic) => !topic.hidden).map((topic) => words(topic.name)))
-  // oclif joins the arguments after an unknown command into its id (`shipment shw 1`): keep the topic words and
+  // oclif joins the arguments after an unknown command into its id (`boards fnd acme`): keep the topic words and
   // the one word after them.
   let depth = 1
   while (depth < typedWords.length && topics.has(typedWords.slice(0, depth).join(' '))) depth++
