@@ -8,7 +8,7 @@ import {
 } from '../core/applications/application.js'
 import {contactSchema} from '../core/applications/contact.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
-import {interviewSchema} from '../core/applications/interviews.js'
+import {INTERVIEW_APPLICATION_FIELDS, interviewSchema} from '../core/applications/interviews.js'
 import {FUNNEL_STAGES} from '../core/applications/stats.js'
 import {
   applicationEditSchema,
@@ -155,14 +155,11 @@ export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('
   },
 })
 
+/** What GET /applications/{url}/status shows of the application, in this order. */
+export const STATUS_VIEW_FIELDS = ['url', 'status', 'notes', 'applied_date', 'updated_at'] as const
+
 export const ApplicationStatusSchema = z
-  .object({
-    url: z.string(),
-    status: StatusSchema,
-    notes: z.string(),
-    applied_date: z.string(),
-    updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
-  })
+  .object(fieldsOf(TRACKED_SHAPE, STATUS_VIEW_FIELDS))
   .openapi('ApplicationStatusView')
 
 /** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
@@ -247,13 +244,7 @@ export const InterviewRequestSchema = interviewInputSchema.clone().openapi('Inte
 })
 
 /** The application an interview belongs to, in lists of interviews. */
-const InterviewApplicationSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  company: z.string(),
-  url: z.string(),
-  status: StatusSchema,
-})
+const InterviewApplicationSchema = z.object(fieldsOf(TRACKED_SHAPE, INTERVIEW_APPLICATION_FIELDS))
 
 /** An interview with its application (GET /interviews). */
 export const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
