@@ -31,8 +31,9 @@ await Promise.all([
     external: ['react', inkDevtools],
     define: productionBuildOnly,
   }),
-  // zod/mini for the configuration schema, which every command reads, and the tracker's records: any entry of the
-  // zod package loads all its locales and its JSON Schema generator, the bundle only the functions the schemas use.
+  // zod/mini for the configuration schema, which every command reads, and the records of core (applications, jobs,
+  // runs): any entry of the zod package loads all its locales and its JSON Schema generator, the bundle only the
+  // functions the schemas use.
   build({...common, entryPoints: ['src/core/zod-mini.ts'], outdir: 'dist/src/core'}),
   // oclif, which every command loads first, without its TypeScript support.
   build({...common, entryPoints: ['src/cli/oclif.ts'], outdir: 'dist/src/cli', external: oclifTypeScriptSupport}),

@@ -1,5 +1,5 @@
 /**
- * The one place the configuration schema and the tracker's records (core/applications) import zod/mini from. The
+ * The one place the configuration schema and the records of core (applications, jobs, runs) import zod/mini from. The
  * build replaces the compiled file with a bundle of just these functions (scripts/bundle-modules.js): every command
  * reads the configuration and most load the records, and zod's package loads its locales and JSON Schema generator
  * with any of its entries, a cost a short command notices.
@@ -12,10 +12,13 @@ export {
   _default,
   array,
   boolean,
+  discriminatedUnion,
   enum,
+  extend,
   gt,
   gte,
   int,
+  literal,
   lte,
   minLength,
   nullable,

@@ -8,7 +8,7 @@ import {
 } from '../core/applications/application.js'
 import {contactSchema} from '../core/applications/contact.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
-import {interviewSchema} from '../core/applications/interviews.js'
+import {INTERVIEW_APPLICATION_FIELDS, interviewSchema} from '../core/applications/interviews.js'
 import {FUNNEL_STAGES} from '../core/applications/stats.js'
 import {
   applicationEditSchema,
@@ -17,8 +17,12 @@ import {
   notesSchema,
   statusSchema,
 } from '../core/applications/validation.js'
-import {EMPLOYMENT_TYPES} from '../core/jobs/employment-type.js'
-import {SALARY_PERIODS} from '../core/jobs/salary.js'
+import {JOB_RESPONSE_FIELDS} from '../core/jobs/job.js'
+import {storedJobSchema} from '../core/jobs/job-store.js'
+import {jobTrackingSchema} from '../core/jobs/job-tracking.js'
+import {ledgerRunSchema} from '../core/jobs/run-ledger.js'
+import {salarySchema} from '../core/jobs/salary.js'
+import {runSourceOutcomeSchema, sourceOutcomeSchema} from '../core/jobs/search-result.js'
 import {type PageBounds, wholeNumberMessage} from '../core/paging.js'
 
 /**
@@ -50,8 +54,12 @@ export const ErrorSchema = z
 // have no .openapi(); a clone is built now and has it, with the same rules and messages.
 export const StatusSchema = statusSchema.clone().openapi('ApplicationStatus')
 
-/** A core schema as the API documents it: a zod schema of the same type, which can carry OpenAPI metadata. */
-type Documented<S extends z.core.$ZodType> = z.ZodType<z.output<S>>
+/**
+ * A core schema as the API documents it: a zod schema of the same type, which can carry OpenAPI metadata; an
+ * optional field stays optional in the objects it is a field of.
+ */
+type Documented<S extends z.core.$ZodType> =
+  S extends z.core.$ZodOptional<infer Inner> ? z.ZodOptional<z.ZodType<z.output<Inner>>> : z.ZodType<z.output<S>>
 
 /**
  * The API's schema of a core record's field (core schemas are zod/mini, which the OpenAPI generator cannot read):
@@ -65,14 +73,26 @@ function documented<S extends z.core.$ZodType>(schema: S): Documented<S> {
         return z.string()
       case 'number':
         return 'format' in def && def.format === 'safeint' ? z.number().int() : z.number()
+      case 'boolean':
+        return z.boolean()
       case 'enum':
         return z.enum(Object.values(def.entries) as [string, ...string[]])
+      case 'literal':
+        return z.literal(def.values as z.core.util.Literal[])
       case 'nullable':
         return documented(def.innerType).nullable()
+      case 'optional':
+        return documented(def.innerType).optional()
+      case 'array':
+        return z.array(documented(def.element))
       case 'record':
         return z.record(z.string(), documented(def.valueType))
-      case 'union':
-        return z.union(def.options.map((option) => documented(option)))
+      case 'union': {
+        const options = def.options.map((option) => documented(option))
+        return 'discriminator' in def && typeof def.discriminator === 'string'
+          ? z.discriminatedUnion(def.discriminator, options as unknown as [z.ZodObject, ...z.ZodObject[]])
+          : z.union(options)
+      }
       case 'object':
         return z.object(documentedShape(def.shape))
       default:
@@ -135,14 +155,11 @@ export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('
   },
 })
 
+/** What GET /applications/{url}/status shows of the application, in this order. */
+export const STATUS_VIEW_FIELDS = ['url', 'status', 'notes', 'applied_date', 'updated_at'] as const
+
 export const ApplicationStatusSchema = z
-  .object({
-    url: z.string(),
-    status: StatusSchema,
-    notes: z.string(),
-    applied_date: z.string(),
-    updated_at: z.string().openapi({example: '2026-11-23T10:02:11.480'}),
-  })
+  .object(fieldsOf(TRACKED_SHAPE, STATUS_VIEW_FIELDS))
   .openapi('ApplicationStatusView')
 
 /** One change of an application's status, as the tracker keeps it (the notes it replaced included). */
@@ -227,13 +244,7 @@ export const InterviewRequestSchema = interviewInputSchema.clone().openapi('Inte
 })
 
 /** The application an interview belongs to, in lists of interviews. */
-const InterviewApplicationSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  company: z.string(),
-  url: z.string(),
-  status: StatusSchema,
-})
+const InterviewApplicationSchema = z.object(fieldsOf(TRACKED_SHAPE, INTERVIEW_APPLICATION_FIELDS))
 
 /** An interview with its application (GET /interviews). */
 export const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
@@ -342,66 +353,66 @@ export const UrlParamSchema = z.object({
   }),
 })
 
+/** A job's pay (core salarySchema) with the API's words. */
 const SalarySchema = z
-  .object({
-    min: z.number().nullable().openapi({description: 'as the board states it'}),
-    max: z.number().nullable(),
-    currency: z.string().nullable().openapi({description: 'ISO 4217', example: 'EUR'}),
-    period: z.enum(SALARY_PERIODS).nullable(),
-    annual_min: z
-      .number()
-      .nullable()
-      .openapi({description: 'min per year (hour x 2080, day x 260, week x 52, month x 12)'}),
-    annual_max: z.number().nullable(),
-    text: z.string().nullable().openapi({description: 'what the board wrote, when it wrote text'}),
-  })
+  .object(
+    documentedShape(salarySchema.shape, {
+      min: {description: 'as the board states it'},
+      currency: {description: 'ISO 4217', example: 'EUR'},
+      annual_min: {description: 'min per year (hour x 2080, day x 260, week x 52, month x 12)'},
+      text: {description: 'what the board wrote, when it wrote text'},
+    }),
+  )
   .openapi('Salary')
 
-const JobSchema = z
-  .object({
-    title: z.string(),
-    company: z.string(),
-    location: z.string(),
-    url: z.string(),
-    source: z.string(),
-    posted_date: z.string().nullable().openapi({example: '2026-04-10T00:28:23Z'}),
-    description: z.string().nullable().openapi({
-      description:
-        'plain text: HTML removed, paragraphs and list items on lines of their own; at most 20,000 characters',
-    }),
-    salary: SalarySchema.nullable(),
-    employment_type: z.enum(EMPLOYMENT_TYPES).nullable().openapi({example: 'full_time'}),
-    remote: z.boolean().nullable().openapi({description: 'what the board says; null when it does not'}),
-    regions: z.array(z.string()).openapi({
-      description: 'where the board says a candidate may be; empty when not stated or anywhere',
-      example: ['Europe'],
-    }),
-    timezones: z.array(z.string()).openapi({example: ['UTC-5', 'UTC+1']}),
-    seniority: z.string().nullable().openapi({description: "the board's level, as written", example: 'Senior'}),
-    tags: z.array(z.string()).openapi({description: "the board's tags or categories"}),
-    board_id: z.string().nullable().openapi({description: "the board's own id of the posting"}),
-    company_url: z.string().nullable(),
-  })
-  .openapi('JobResponse')
+/** Every field of a stored job (core storedJobSchema, its JobResponse fields included) with the API's words. */
+const STORED_JOB_SHAPE = documentedShape(storedJobSchema.shape, {
+  id: {description: 'short id, as `jobagent apply <id>` takes it', example: 12},
+  posted_date: {example: '2026-04-10T00:28:23Z'},
+  description: {
+    description: 'plain text: HTML removed, paragraphs and list items on lines of their own; at most 20,000 characters',
+  },
+  salary: SalarySchema.nullable(),
+  employment_type: {example: 'full_time'},
+  remote: {description: 'what the board says; null when it does not'},
+  regions: {
+    description: 'where the board says a candidate may be; empty when not stated or anywhere',
+    example: ['Europe'],
+  },
+  timezones: {example: ['UTC-5', 'UTC+1']},
+  seniority: {description: "the board's level, as written", example: 'Senior'},
+  tags: {description: "the board's tags or categories"},
+  board_id: {description: "the board's own id of the posting"},
+  first_seen: {example: '2026-11-20T07:30:02.114'},
+  last_seen: {example: '2026-11-22T07:30:01.870'},
+  closed_at: {
+    description: 'when the job was found closed: every board that listed it stopped (docs/LIFECYCLE.md); null: open',
+  },
+  reopened: {description: 'how many times it came back after it closed', example: 0},
+  reposted: {
+    description: 'how many times the role reappeared after closing or under a new URL within 90 days',
+    example: 0,
+  },
+  also_on: {description: 'the other boards and URLs the role was listed under, newest first'},
+})
 
 /**
- * What the tracker holds about a job (core trackingOfJob): matched by the job's URL or its canonical URL (tracking
- * parameters such as utm_* removed), exactly as `jobagent run` counts new jobs.
+ * What the tracker holds about a job (core jobTrackingSchema, trackingOfJob): matched by the job's URL or its
+ * canonical URL (tracking parameters such as utm_* removed), exactly as `jobagent run` counts new jobs. Its
+ * tracked_status is a fresh enum, not ApplicationStatus: a nullable named schema would make the shared component
+ * nullable.
  */
-function trackingFields() {
-  return {
-    // A fresh enum: making a named schema (ApplicationStatus) nullable would make its shared component nullable.
-    tracked_status: z.enum(APPLICATION_STATUSES).nullable().openapi({
-      description: 'the status of the application tracked for this job (by its URL or canonical URL); null when none',
-    }),
-    tracked_url: z.string().nullable().openapi({
-      description: 'the URL that application is tracked under (may differ by tracking parameters); null when none',
-    }),
-    is_new: z.boolean().openapi({
-      description: 'not yet applied for (untracked, or tracked as saved) and still listed (a closed job is never new)',
-    }),
-  }
-}
+const TRACKING_SHAPE = documentedShape(jobTrackingSchema.shape, {
+  tracked_status: {
+    description: 'the status of the application tracked for this job (by its URL or canonical URL); null when none',
+  },
+  tracked_url: {
+    description: 'the URL that application is tracked under (may differ by tracking parameters); null when none',
+  },
+  is_new: {
+    description: 'not yet applied for (untracked, or tracked as saved) and still listed (a closed job is never new)',
+  },
+})
 
 /** POST /jobs/tracking: which of these job URLs are tracked, and which are new. */
 export const TrackingRequestSchema = z
@@ -415,31 +426,13 @@ export const TrackingRequestSchema = z
   })
   .openapi('TrackingRequest')
 
-const JobTrackingSchema = z.object({url: z.string(), ...trackingFields()}).openapi('JobTracking')
+const JobTrackingSchema = z.object({url: z.string(), ...TRACKING_SHAPE}).openapi('JobTracking')
 
 /** A job the last run stored, seen against the tracker (what `jobagent jobs --json` lists). */
-export const ListedJobSchema = z
-  .object({
-    id: z.number().int().openapi({description: 'short id, as `jobagent apply <id>` takes it', example: 12}),
-    ...JobSchema.shape,
-    first_seen: z.string().openapi({example: '2026-11-20T07:30:02.114'}),
-    last_seen: z.string().openapi({example: '2026-11-22T07:30:01.870'}),
-    notified_at: z.string().nullable(),
-    closed_at: z.string().nullable().openapi({
-      description: 'when the job was found closed: every board that listed it stopped (docs/LIFECYCLE.md); null: open',
-    }),
-    reopened: z.number().int().openapi({description: 'how many times it came back after it closed', example: 0}),
-    reposted: z.number().int().openapi({
-      description: 'how many times the role reappeared after closing or under a new URL within 90 days',
-      example: 0,
-    }),
-    also_on: z
-      .array(z.object({source: z.string(), url: z.string()}))
-      .openapi({description: 'the other boards and URLs the role was listed under, newest first'}),
-    ...trackingFields(),
-    ...scoreFields(),
-  })
-  .openapi('ListedJob')
+export const ListedJobSchema = z.object({...STORED_JOB_SHAPE, ...TRACKING_SHAPE, ...scoreFields()}).openapi('ListedJob')
+
+/** The fields of a listed job, in the order the API gives them whatever else the catalog keeps about it. */
+export const LISTED_JOB_FIELDS = Object.keys(ListedJobSchema.shape) as (keyof typeof ListedJobSchema.shape)[]
 
 /** A stored job's id in the path (`/jobs/{id}/verdict`). */
 export const JobIdParamSchema = z.object({
@@ -484,8 +477,10 @@ const VerdictSchema = z
   })
   .openapi('Verdict')
 
-/** A job a search found (GET /jobs), seen against the tracker as the run sees it. */
-export const FoundJobSchema = z.object({...JobSchema.shape, ...trackingFields(), ...scoreFields()}).openapi('FoundJob')
+/** A job a search found (GET /jobs): its JobResponse fields, seen against the tracker as the run sees it. */
+export const FoundJobSchema = z
+  .object({...fieldsOf(STORED_JOB_SHAPE, JOB_RESPONSE_FIELDS), ...TRACKING_SHAPE, ...scoreFields()})
+  .openapi('FoundJob')
 
 /** A job's score against the profile in the config (docs/MATCHING.md); null and empty without a profile. */
 function scoreFields() {
@@ -495,28 +490,43 @@ function scoreFields() {
   }
 }
 
-/** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
-const LastRunSchema = z
-  .object({
-    id: z.number().int(),
-    started_at: z.string().openapi({example: '2026-11-22T07:30:00.412'}),
-    finished_at: z.string().openapi({example: '2026-11-22T07:30:03.058'}),
-    status: z.enum(['ok', 'failed', 'interrupted']),
-    jobs_found: z.number().int(),
-    new_jobs: z.number().int(),
-  })
-  .nullable()
-
-export const SourceOutcomeSchema = z
-  .object({
-    name: z.string(),
-    ok: z.boolean(),
-    count: z.number().int(),
-    error: z.string().nullable(),
-    status: z.number().int().optional().openapi({description: 'the HTTP status a failed board answered with'}),
-    duration_ms: z.number(),
-  })
+/** How one board fared in a search (core sourceOutcomeSchema). */
+const SourceOutcomeSchema = z
+  .object(
+    documentedShape(sourceOutcomeSchema.shape, {status: {description: 'the HTTP status a failed board answered with'}}),
+  )
   .openapi('SourceOutcome')
+
+/** A board's outcome in a run: the search's, and whether the board looked wrong (core runSourceOutcomeSchema). */
+const RunSourceSchema = SourceOutcomeSchema.extend(
+  fieldsOf(
+    documentedShape(runSourceOutcomeSchema.shape, {
+      anomaly: {
+        description:
+          'set when the board looked wrong: 0 jobs where it usually has some (`zero_yield`), or 404 or no jobs ' +
+          'in each of its last `run.dead_after_runs` runs (`dead`)',
+      },
+    }),
+    ['anomaly'],
+  ),
+).openapi('RunSourceOutcome')
+
+/** Every field of a run as the ledger lists it (core ledgerRunSchema) with the API's words. */
+const RUN_SHAPE = documentedShape(ledgerRunSchema.shape, {
+  started_at: {example: '2026-11-22T07:30:00.412'},
+  finished_at: {example: '2026-11-22T07:30:03.058'},
+  sources: z.array(RunSourceSchema),
+})
+
+/** A run of the ledger (GET /runs): its record, with its duration after its times. */
+const {id: runId, started_at, finished_at, duration_ms, ...runRest} = RUN_SHAPE
+export const RunSchema = z.object({id: runId, started_at, finished_at, duration_ms, ...runRest}).openapi('Run')
+
+/** What GET /jobs/last shows of the run that stored the listed jobs, in this order. */
+export const LAST_RUN_FIELDS = ['id', 'started_at', 'finished_at', 'status', 'jobs_found', 'new_jobs'] as const
+
+/** The run that stored the listed jobs, null before any; inline, since a nullable named schema alters its component. */
+const LastRunSchema = z.object(fieldsOf(RUN_SHAPE, LAST_RUN_FIELDS)).nullable()
 
 export const HealthSchema = z
   .object({

@@ -1,5 +1,4 @@
 // What the page holds between API calls, and what one view asks of the whole page.
-import type {ApplicationStatus} from '../core/applications/application.js'
 import type {FollowUp, Job, LastRun, TrackedApplication} from './api-types.js'
 
 /**
@@ -27,10 +26,7 @@ export interface Page {
 }
 
 /** An application as far as the page knows it: its URL and status. */
-export interface TrackedUrl {
-  url: string
-  status: ApplicationStatus
-}
+export type TrackedUrl = Pick<TrackedApplication, 'url' | 'status'>
 
 export function applicationsByUrl(): Map<string, TrackedApplication> {
   return new Map(state.applications.map((application) => [application.url, application]))

@@ -179,9 +179,13 @@ describe('jobagent mcp', () => {
   })
 
   it('tracks, changes a status, adds a note and keeps verdicts as each tool promises', async () => {
-    const tracked = await call('track_job', {job_id: 2, status: 'saved'})
+    const tracked = await call('track_job', {job_id: 2, status: 'saved', referral: 'Ana Silva'})
     expect(tracked.structuredContent?.application).toMatchObject({id: 2, title: 'Platform Engineer', status: 'saved'})
-    expect(snapshot().applications[1]).toMatchObject({url: 'https://initech.example/jobs/2', location: 'Berlin'})
+    expect(snapshot().applications[1]).toMatchObject({
+      url: 'https://initech.example/jobs/2',
+      location: 'Berlin',
+      referral: 'Ana Silva',
+    })
 
     const again = await call('track_job', {
       url: 'https://initech.example/jobs/2?utm_source=x',

@@ -1,5 +1,5 @@
 import type {z} from 'zod'
-import {definedFields} from '../defined-fields.js'
+import {definedFields, picked} from '../defined-fields.js'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {APPLICATIONS_PAGE, checkPage, type Page} from '../paging.js'
 import {type Clock, localTimestamp, offsetTimestamp, systemClock} from '../time.js'
@@ -10,7 +10,6 @@ import {
   type ApplicationStatus,
   type ApplicationWithHistory,
   EXTRA_FIELDS,
-  picked,
   statusSince,
   type TrackedApplication,
 } from './application.js'

@@ -1,3 +1,4 @@
+import {picked} from '../defined-fields.js'
 import {ValidationError} from '../errors.js'
 import * as z from '../zod-mini.js'
 
@@ -133,11 +134,6 @@ export const EDITABLE = {
 export type EditableField = keyof typeof EDITABLE
 
 export const EDITABLE_FIELDS = Object.keys(EDITABLE) as EditableField[]
-
-/** The named fields of an object, in the order named. */
-export function picked<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(fields.map((field) => [field, value[field]])) as Pick<T, K>
-}
 
 /** The longest notes an application keeps, in characters. */
 export const NOTES_MAX_LENGTH = 10_000

@@ -1,3 +1,4 @@
+import {picked} from '../defined-fields.js'
 import {ConflictError, type ErrorDetail, NotFoundError, ValidationError} from '../errors.js'
 import {type Clock, offsetTimestamp, systemClock} from '../time.js'
 import {
@@ -42,8 +43,17 @@ export type Interview = z.output<typeof interviewSchema>
 /** What an interview is added with, checked. */
 export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at'>
 
-/** The application an interview belongs to, as lists of interviews show it. */
-type InterviewApplication = Pick<TrackedApplication, 'id' | 'title' | 'company' | 'url' | 'status' | 'updated_at'>
+/** The fields of its application that lists of interviews show with each (`interviews --json`, the follow-ups). */
+export const INTERVIEW_APPLICATION_FIELDS = [
+  'id',
+  'title',
+  'company',
+  'url',
+  'status',
+] as const satisfies readonly (keyof TrackedApplication)[]
+
+/** The application an interview belongs to: what lists of interviews show, and when it last changed. */
+type InterviewApplication = Pick<TrackedApplication, (typeof INTERVIEW_APPLICATION_FIELDS)[number] | 'updated_at'>
 
 /** An interview with its application. */
 export interface ScheduledInterview extends Interview {
@@ -99,8 +109,7 @@ export function interviewRecord(interview: Interview) {
 
 /** A listed interview with the application it belongs to. */
 export function scheduledRecord(interview: ScheduledInterview) {
-  const {id, title, company, url, status} = interview.application
-  return {...interviewRecord(interview), application: {id, title, company, url, status}}
+  return {...interviewRecord(interview), application: picked(interview.application, INTERVIEW_APPLICATION_FIELDS)}
 }
 
 /** An interview starting within SOON_HOURS, with when in words (`tomorrow 14:00`). */
@@ -197,13 +206,7 @@ export function remindersDocument(reminders: InterviewReminders) {
   return {
     upcoming_interviews: reminders.soon.map((interview) => ({...scheduledRecord(interview), when: interview.when})),
     waiting_after_interview: reminders.waiting.map(({application, last_interview, days_since}) => ({
-      application: {
-        id: application.id,
-        title: application.title,
-        company: application.company,
-        url: application.url,
-        status: application.status,
-      },
+      application: picked(application, INTERVIEW_APPLICATION_FIELDS),
       last_interview: interviewRecord(last_interview),
       days_since,
     })),

@@ -1,4 +1,5 @@
 import {canonicalJobUrl} from '../url-identity.js'
+import * as z from '../zod-mini.js'
 import {cutText, JOB_TEXT_LIMITS} from './board-limits.js'
 import type {StoredDescription} from './description-store.js'
 import type {JobResponse} from './job.js'
@@ -51,10 +52,9 @@ export interface KeyedJob {
 }
 
 /** Another place a job was seen: a board and the URL it listed the job under. */
-export interface OtherListing {
-  source: string
-  url: string
-}
+export const otherListingSchema = z.object({source: z.string(), url: z.string()})
+
+export type OtherListing = z.output<typeof otherListingSchema>
 
 /** One role as a search found it: the merged record and every board and URL that listed it. */
 export interface FoundJob extends KeyedJob {

@@ -1,6 +1,11 @@
+import * as z from '../zod-mini.js'
+
 /** The employment types a job can have, in the order documents list them. */
-export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'temporary'] as const
-export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number]
+const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'temporary'] as const
+
+export const employmentTypeSchema = /* @__PURE__ */ z.enum(EMPLOYMENT_TYPES)
+
+export type EmploymentType = z.output<typeof employmentTypeSchema>
 
 /**
  * Board values, as employmentTypeKey spells them, and the type each means. Sources: Remotive `job_type`, Jobicy

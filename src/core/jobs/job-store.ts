@@ -1,55 +1,101 @@
-import type {FoundJob, OtherListing} from './dedupe.js'
+import * as z from '../zod-mini.js'
+import {type FoundJob, otherListingSchema} from './dedupe.js'
 import type {DescriptionStore} from './description-store.js'
-import type {JobResponse} from './job.js'
-import type {RunSourceOutcome} from './search-result.js'
+import {type JobDetails, jobDetailsSchema, jobResponseSchema} from './job.js'
+import {runSourceOutcomeSchema} from './search-result.js'
 
 /** Where a stored job is in its life: closed, reopened, reposted, and where else it was listed. */
-export interface JobLifecycle {
+const jobLifecycleSchema = z.object({
   /** When the job was found closed: every board that listed it stopped listing it (docs/LIFECYCLE.md); null: open. */
-  closed_at: string | null
+  closed_at: z.nullable(z.string()),
   /** How many times the job came back after it was closed. */
-  reopened: number
+  reopened: z.int(),
   /** How many times the role reappeared after closing or under a new URL. */
-  reposted: number
+  reposted: z.int(),
   /** The other boards and URLs the role was listed under (this run's and earlier ones), newest first. */
-  also_on: OtherListing[]
-}
+  also_on: z.array(otherListingSchema),
+})
 
-/** A job as stored between runs. */
-export interface StoredJob extends JobResponse, JobLifecycle {
-  /** Short id shown by `jobagent jobs` and accepted by `jobagent apply <id>`. */
-  id: number
-  first_seen: string
-  last_seen: string
-  notified_at: string | null
-}
+export type JobLifecycle = z.output<typeof jobLifecycleSchema>
+
+/**
+ * A job as stored between runs, in the order every listing of stored jobs shows it (`jobagent jobs --json`, GET
+ * /jobs/last): its id, the JobResponse, when it was seen and notified, its life. Each field is the jobs table's
+ * column of its name, but `description`, which the descriptions table keeps once per text (the store joins it).
+ */
+export const storedJobSchema = z.extend(
+  z.extend(
+    z.object({
+      /** Short id shown by `jobagent jobs` and accepted by `jobagent apply <id>`. */
+      id: z.int(),
+    }),
+    jobResponseSchema.shape,
+  ),
+  {
+    first_seen: z.string(),
+    last_seen: z.string(),
+    notified_at: z.nullable(z.string()),
+    ...jobLifecycleSchema.shape,
+  },
+)
+
+export type StoredJob = z.output<typeof storedJobSchema>
 
 /** `interrupted`: stopped by Ctrl-C or SIGTERM before it finished. */
-type RunStatus = 'ok' | 'failed' | 'interrupted'
+const RUN_STATUSES = ['ok', 'failed', 'interrupted'] as const
 
-export interface RunRecord {
-  id: number
-  started_at: string
-  finished_at: string
-  status: RunStatus
-  mode: string
-  jobs_found: number
-  new_jobs: number
-  notified: number
-  sources: RunSourceOutcome[]
-  error: string | null
-}
+/**
+ * A run as the ledger keeps it (`jobagent runs`, GET /runs), one column of the runs table (of the same name) each:
+ * the board outcomes are one column of JSON.
+ */
+export const runRecordSchema = z.object({
+  id: z.int(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  status: z.enum(RUN_STATUSES),
+  mode: z.string(),
+  jobs_found: z.int(),
+  new_jobs: z.int(),
+  notified: z.int(),
+  error: z.nullable(z.string()),
+  sources: z.array(runSourceOutcomeSchema),
+})
+
+export type RunRecord = z.output<typeof runRecordSchema>
 
 export type NewRunRecord = Omit<RunRecord, 'id'>
+
+/** What a run's record says once the run is over (JobStore.completeRun): the fields that change then. */
+export const RUN_OUTCOME_FIELDS = [
+  'finished_at',
+  'status',
+  'new_jobs',
+  'notified',
+  'error',
+] as const satisfies readonly (keyof RunRecord)[]
+
+export type RunOutcome = Pick<RunRecord, (typeof RUN_OUTCOME_FIELDS)[number]>
 
 /** A job as a run would store it; `id` is null for a job never stored before (a dry run stores nothing). */
 export type PreviewedJob = Omit<StoredJob, 'id'> & {id: number | null}
 
+/** The fields of a stored job the lifecycle rules read (KnownJob), and the columns the store reads for them. */
+export const KNOWN_JOB_FIELDS = [
+  'id',
+  'first_seen',
+  'last_seen',
+  'notified_at',
+  'posted_date',
+  'closed_at',
+  'reopened',
+  'reposted',
+  'also_on',
+  'url',
+  'source',
+] as const satisfies readonly (keyof StoredJob)[]
+
 /** A stored job as the lifecycle rules need it to decide what a run makes of it. */
-export type KnownJob = Pick<
-  StoredJob,
-  'id' | 'first_seen' | 'last_seen' | 'notified_at' | 'posted_date' | 'url' | 'source' | keyof JobLifecycle
->
+export type KnownJob = Pick<StoredJob, (typeof KNOWN_JOB_FIELDS)[number]>
 
 /** One board's count for one job: how many runs in a row, asked with `criteria`, it did not list the job. */
 export interface BoardCount {
@@ -58,10 +104,20 @@ export interface BoardCount {
   misses: number
 }
 
+/** The fields of a stored job a run closes or reopens without having found it (LifeOfJob), as the store reads them. */
+export const LIFE_OF_JOB_FIELDS = [
+  'id',
+  'title',
+  'company',
+  'url',
+  'also_on',
+  'closed_at',
+  'reopened',
+  'reposted',
+] as const satisfies readonly (keyof StoredJob)[]
+
 /** A stored job a run closes or reopens without having found it, with what marks its applications' postings. */
-export type LifeOfJob = Pick<StoredJob, 'id' | 'title' | 'company' | 'url' | 'also_on' | keyof JobLifecycle> & {
-  url_key: string
-}
+export type LifeOfJob = Pick<StoredJob, (typeof LIFE_OF_JOB_FIELDS)[number]> & {url_key: string}
 
 /**
  * What a run's change set is worked out from: the stored rows it needs, read in the transaction that writes the
@@ -156,10 +212,7 @@ export interface JobStore extends DescriptionStore {
   /** Records a run that failed; the jobs table is left as it was. */
   saveFailedRun(run: NewRunRecord): Promise<RunRecord>
   /** Sets the final status of a run saved by saveRun. */
-  completeRun(
-    id: number,
-    outcome: Pick<RunRecord, 'finished_at' | 'status' | 'new_jobs' | 'notified' | 'error'>,
-  ): Promise<void>
+  completeRun(id: number, outcome: RunOutcome): Promise<void>
   markNotified(ids: readonly number[], at: string): Promise<void>
   lastRun(): Promise<RunRecord | null>
   /** The run ledger, newest first, with the number of runs recorded. */
@@ -184,20 +237,12 @@ export interface JobStore extends DescriptionStore {
 }
 
 /**
- * The details of a job besides its seed (title, company, location, url, source, posted date) and its description,
- * kept in the job's own row: the store's columns, and the fields a job's fingerprint reads, in this order.
+ * The details of a job (jobDetailsSchema) but its description, kept in the job's own row: the store's columns, and
+ * the fields a job's fingerprint reads, in the schema's order.
  */
-export const JOB_DETAILS = [
-  'salary',
-  'employment_type',
-  'remote',
-  'regions',
-  'timezones',
-  'seniority',
-  'tags',
-  'board_id',
-  'company_url',
-] as const
+export const JOB_DETAILS = Object.keys(jobDetailsSchema.shape).filter(
+  (field): field is Exclude<keyof JobDetails, 'description'> => field !== 'description',
+)
 
 /** A stored job with the canonical URL it was stored under (`canonicalJobUrl`), so readers need not parse again. */
 export type Keyed<J> = J & {url_key: string}
@@ -208,22 +253,23 @@ export type KeyedStoredJob = Keyed<StoredJob>
  * What a table of jobs shows of a stored job, what the tracker judges it by and what a list filters it by (tags,
  * first_seen). A listing for people reads only these; one for programs (JSON) or for scoring reads every field.
  */
-export type JobSummary = Pick<
-  StoredJob,
-  | 'id'
-  | 'title'
-  | 'company'
-  | 'location'
-  | 'url'
-  | 'source'
-  | 'posted_date'
-  | 'salary'
-  | 'closed_at'
-  | 'reposted'
-  | 'also_on'
-  | 'tags'
-  | 'first_seen'
->
+export const JOB_SUMMARY_FIELDS = [
+  'id',
+  'title',
+  'company',
+  'location',
+  'url',
+  'source',
+  'posted_date',
+  'salary',
+  'closed_at',
+  'reposted',
+  'also_on',
+  'tags',
+  'first_seen',
+] as const satisfies readonly (keyof StoredJob)[]
+
+export type JobSummary = Pick<StoredJob, (typeof JOB_SUMMARY_FIELDS)[number]>
 
 /**
  * A stored job as a listing scores it: every field but its description's text, which stays in the store under

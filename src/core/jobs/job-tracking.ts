@@ -1,5 +1,6 @@
-import {type ApplicationStatus, isAppliedStatus} from '../applications/application.js'
+import {APPLICATION_STATUSES, type ApplicationStatus, isAppliedStatus} from '../applications/application.js'
 import {jobApplicationKeys} from '../url-identity.js'
+import * as z from '../zod-mini.js'
 import type {OtherListing} from './dedupe.js'
 
 /**
@@ -14,15 +15,20 @@ interface TrackedUrl {
   status: ApplicationStatus
 }
 
-/** What the tracker holds about a found job. */
-export interface JobTracking {
+// The schema is built with calls marked pure: the web page bundles this module for isNewJob and so leaves the
+// schema out (esbuild does not see zod's own marks through its re-exports).
+
+/** What the tracker holds about a found job, as every listing of jobs adds it to each. */
+export const jobTrackingSchema = /* @__PURE__ */ z.object({
   /** The status of the application tracked for this job, or null when none is. */
-  tracked_status: ApplicationStatus | null
+  tracked_status: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.enum(APPLICATION_STATUSES)),
   /** That application's URL as stored (it can differ from the job's by tracking parameters), or null. */
-  tracked_url: string | null
+  tracked_url: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
   /** Not yet applied for: untracked, or tracked as `saved`. */
-  is_new: boolean
-}
+  is_new: /* @__PURE__ */ z.boolean(),
+})
+
+export type JobTracking = z.output<typeof jobTrackingSchema>
 
 /**
  * The keys a job can be tracked under: its URL's (`urlKey`, its canonical URL where already known) and those of

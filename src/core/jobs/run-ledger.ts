@@ -1,10 +1,11 @@
 import {checkPage, RUNS_PAGE} from '../paging.js'
-import type {JobStore, RunRecord} from './job-store.js'
+import * as z from '../zod-mini.js'
+import {type JobStore, type RunRecord, runRecordSchema} from './job-store.js'
 
-/** A run as the ledger lists it: the stored record with its duration. */
-export interface LedgerRun extends RunRecord {
-  duration_ms: number
-}
+/** A run as the ledger lists it (`jobagent runs`, GET /runs): the stored record with its duration. */
+export const ledgerRunSchema = z.extend(runRecordSchema, {duration_ms: z.int()})
+
+export type LedgerRun = z.output<typeof ledgerRunSchema>
 
 interface RunPage {
   runs: LedgerRun[]

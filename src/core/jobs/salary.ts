@@ -1,22 +1,30 @@
+import * as z from '../zod-mini.js'
+
 /** How often a salary amount is paid. */
-export const SALARY_PERIODS = ['year', 'month', 'week', 'day', 'hour'] as const
+const SALARY_PERIODS = ['year', 'month', 'week', 'day', 'hour'] as const
 type SalaryPeriod = (typeof SALARY_PERIODS)[number]
 
+// The schema is built with calls marked pure: the web page bundles this module to format salaries and so leaves
+// the schema out (esbuild does not see zod's own marks through its re-exports).
+
 /**
- * A job's pay as the board states it. `min`/`max` are the board's own amounts; `annual_min`/`annual_max` the same
- * amounts per year in the same currency (null when the period is unknown); `text` is what the board wrote when it
- * wrote text. An absent side is null: `up to 120k` has only `max`, `from 50k` only `min`, a single figure both.
+ * A job's pay as the board states it, the one definition of it (the API's Salary is derived from it). `min`/`max`
+ * are the board's own amounts; `annual_min`/`annual_max` the same amounts per year in the same currency (null when
+ * the period is unknown); `text` is what the board wrote when it wrote text. An absent side is null: `up to 120k`
+ * has only `max`, `from 50k` only `min`, a single figure both.
  */
-export interface Salary {
-  min: number | null
-  max: number | null
+export const salarySchema = /* @__PURE__ */ z.object({
+  min: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+  max: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
   /** ISO 4217 (`USD`, `EUR`), or null when the board names none or an ambiguous symbol (`¥`, `kr`). */
-  currency: string | null
-  period: SalaryPeriod | null
-  annual_min: number | null
-  annual_max: number | null
-  text: string | null
-}
+  currency: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  period: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.enum(SALARY_PERIODS)),
+  annual_min: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+  annual_max: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+  text: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+})
+
+export type Salary = z.output<typeof salarySchema>
 
 /** Paid periods in a year: 40-hour weeks, 5-day weeks, 52 weeks a year. */
 const PERIODS_PER_YEAR: Readonly<Record<SalaryPeriod, number>> = {

@@ -1,40 +1,46 @@
+import * as z from '../zod-mini.js'
 import type {JobResponse} from './job.js'
 
 /** How one board fared in a search: shown per source in the run log, `--json`, GET /jobs and the dashboard. */
-export interface SourceOutcome {
-  name: string
-  ok: boolean
+export const sourceOutcomeSchema = z.object({
+  name: z.string(),
+  ok: z.boolean(),
   /** Jobs the board returned (before filters and deduplication). */
-  count: number
+  count: z.int(),
   /** Why the board failed, e.g. "HTTP 503 Service Unavailable" or "timed out after 15 s"; null when ok. */
-  error: string | null
+  error: z.nullable(z.string()),
   /** The HTTP status a failed board answered with (404: the board is gone); absent when none, and in older runs. */
-  status?: number
-  duration_ms: number
-}
+  status: z.optional(z.int()),
+  duration_ms: z.number(),
+})
+
+export type SourceOutcome = z.output<typeof sourceOutcomeSchema>
 
 /**
  * A board whose answer looks wrong: "returned nothing where it always returned something" (`zero_yield`), or
  * "404 or nothing for `run.dead_after_runs` runs in a row" (`dead`).
  */
-export type SourceAnomaly =
-  | {
-      code: 'zero_yield'
-      /** About how many jobs the board returned in its recent successful runs. */
-      usual_count: number
-      message: string
-    }
-  | {
-      code: 'dead'
-      /** How many runs in a row the board answered 404 or nothing. */
-      runs: number
-      message: string
-    }
+const sourceAnomalySchema = z.discriminatedUnion('code', [
+  z.object({
+    code: z.literal('zero_yield'),
+    /** About how many jobs the board returned in its recent successful runs. */
+    usual_count: z.int(),
+    message: z.string(),
+  }),
+  z.object({
+    code: z.literal('dead'),
+    /** How many runs in a row the board answered 404 or nothing. */
+    runs: z.int(),
+    message: z.string(),
+  }),
+])
+
+export type SourceAnomaly = z.output<typeof sourceAnomalySchema>
 
 /** A board's outcome in a run: the search's outcome and whether its answer looked wrong. */
-export interface RunSourceOutcome extends SourceOutcome {
-  anomaly: SourceAnomaly | null
-}
+export const runSourceOutcomeSchema = z.extend(sourceOutcomeSchema, {anomaly: z.nullable(sourceAnomalySchema)})
+
+export type RunSourceOutcome = z.output<typeof runSourceOutcomeSchema>
 
 /** The result of one search over every enabled board: filtered and deduplicated jobs. */
 export interface SearchResult {

@@ -5,7 +5,7 @@ import {trackedRecord} from '../../core/applications/application.js'
 import {applicationInFull, applicationInFullDocument} from '../../core/applications/application-in-full.js'
 import {applicationsToCsv} from '../../core/applications/csv.js'
 import {followUpsDocument} from '../../core/applications/follow-ups.js'
-import {definedFields} from '../../core/defined-fields.js'
+import {definedFields, picked} from '../../core/defined-fields.js'
 import {APPLICATIONS_PAGE, wholeNumberMessage} from '../../core/paging.js'
 import {validated, validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -19,6 +19,7 @@ import {
   FollowUpsSchema,
   pageQuery,
   RecordedSchema,
+  STATUS_VIEW_FIELDS,
   StatusChangedSchema,
   StatusChangeSchema,
   StatusSchema,
@@ -221,11 +222,7 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
   const tracker = () => services.applications
   return new OpenAPIHono({defaultHook: validationHook})
     .openapi(getStatus, async (c) => {
-      const a = await tracker().status(c.req.valid('param').url)
-      return c.json(
-        {url: a.url, status: a.status, notes: a.notes, applied_date: a.applied_date, updated_at: a.updated_at},
-        200,
-      )
+      return c.json(picked(await tracker().status(c.req.valid('param').url), STATUS_VIEW_FIELDS), 200)
     })
     .openapi(listApplications, async (c) => {
       const page = await tracker().page(definedFields(c.req.valid('query')))

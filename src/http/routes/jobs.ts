@@ -1,10 +1,9 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
 import {trackedRecord} from '../../core/applications/application.js'
+import {picked} from '../../core/defined-fields.js'
 import {UnavailableError} from '../../core/errors.js'
-import {toJobResponse} from '../../core/jobs/job.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
-import type {RunRecord} from '../../core/jobs/job-store.js'
 import {JOBS_PAGE} from '../../core/paging.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
@@ -12,7 +11,9 @@ import {
   ApplicationRequestSchema,
   errorResponses,
   JobIdParamSchema,
+  LAST_RUN_FIELDS,
   LastRunPageSchema,
+  LISTED_JOB_FIELDS,
   pageQuery,
   RecordedSchema,
   SearchResultSchema,
@@ -205,7 +206,7 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
         ...(query.offset === undefined ? {} : {offset: query.offset}),
       })
       const listed = jobs.map(toListedJob)
-      const summary = run && toRunSummary({...run, new_jobs})
+      const summary = run && picked({...run, new_jobs}, LAST_RUN_FIELDS)
       return c.json({run: summary, jobs: listed, count: listed.length, total, limit, offset}, 200)
     })
     .openapi(searchJobs, async (c) => {
@@ -246,18 +247,9 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
     })
 }
 
-function toRunSummary(run: RunRecord) {
-  const {id, started_at, finished_at, status, jobs_found, new_jobs} = run
-  return {id, started_at, finished_at, status, jobs_found, new_jobs}
-}
-
 /** The documented fields in order, whatever else the store keeps about a job. */
 function toListedJob(job: ListedJob) {
-  const {id, first_seen, last_seen, notified_at, tracked_status, tracked_url, is_new, score, reasons} = job
-  const {closed_at, reopened, reposted, also_on} = job
-  const tracking = {tracked_status, tracked_url, is_new}
-  const life = {closed_at, reopened, reposted, also_on}
-  return {id, ...toJobResponse(job), first_seen, last_seen, notified_at, ...life, ...tracking, score, reasons}
+  return picked(job, LISTED_JOB_FIELDS)
 }
 
 /** `min_score`: only jobs scored this or more; with no profile nothing is scored and it filters nothing. */

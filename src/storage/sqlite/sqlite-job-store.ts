@@ -1,132 +1,80 @@
 import type {ApplicationStore} from '../../core/applications/application-store.js'
-import type {FoundJob, OtherListing} from '../../core/jobs/dedupe.js'
+import type {FoundJob} from '../../core/jobs/dedupe.js'
 import type {StoredDescription} from '../../core/jobs/description-store.js'
-import type {JobResponse} from '../../core/jobs/job.js'
-import type {
-  BoardCount,
-  FoundJobChange,
-  JobFields,
-  JobStore,
-  JobSummary,
-  Keyed,
-  KeyedStoredJob,
-  KnownRow,
-  LifeOfJob,
-  NewRunRecord,
-  RunChangeSet,
-  RunRecord,
-  ScoringJob,
-  StoredJob,
-  StoredRunView,
-  WrittenRun,
+import {JOB_RESPONSE_FIELDS} from '../../core/jobs/job.js'
+import {
+  type BoardCount,
+  type FoundJobChange,
+  JOB_SUMMARY_FIELDS,
+  type JobFields,
+  type JobStore,
+  type JobSummary,
+  type Keyed,
+  type KeyedStoredJob,
+  KNOWN_JOB_FIELDS,
+  type KnownRow,
+  LIFE_OF_JOB_FIELDS,
+  type LifeOfJob,
+  type NewRunRecord,
+  RUN_OUTCOME_FIELDS,
+  type RunChangeSet,
+  type RunOutcome,
+  type RunRecord,
+  runRecordSchema,
+  type ScoringJob,
+  type StoredJob,
+  type StoredRunView,
+  storedJobSchema,
+  type WrittenRun,
 } from '../../core/jobs/job-store.js'
-import {JOB_DETAILS} from '../../core/jobs/job-store.js'
-import type {Salary} from '../../core/jobs/salary.js'
 import {textHash} from '../../core/text-hash.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
+import {type Row, recordColumns} from './record-columns.js'
 import {SqliteApplicationStore} from './sqlite-application-store.js'
 
+/**
+ * Every field of a stored job (storedJobSchema) is the jobs table's column of its name, but `description`: the
+ * descriptions table keeps each text once, under the hash the job's `description_hash` column holds, so a text
+ * several jobs or runs share is stored once. Beside the fields' columns are the store's own: url_key and identity_key
+ * (the keys a run finds the job by), last_run_id, description_hash and row_hash (the row's fingerprint).
+ */
+const JOBS = recordColumns(storedJobSchema.shape)
+const RUNS = recordColumns(runRecordSchema.shape)
+
 /** Every column of a job but its description, which JOB_COLUMNS and SCORING_COLUMNS take each their way. */
-const OTHER_COLUMNS = `jobs.id, title, company, location, url, source, posted_date, first_seen, last_seen, notified_at,
-  salary, employment_type, remote, regions, timezones, seniority, tags, board_id, company_url, closed_at, reopened,
-  reposted, also_on`
+const OTHER_COLUMNS = Object.keys(storedJobSchema.shape)
+  .filter((field) => field !== 'description')
+  .map((field) => (field === 'id' ? 'jobs.id' : field))
+  .join(', ')
 const JOB_COLUMNS = `${OTHER_COLUMNS}, descriptions.description`
 const JOBS_WITH_DESCRIPTIONS = 'jobs LEFT JOIN descriptions ON descriptions.hash = jobs.description_hash'
 /** A listing's SELECT: every field of a job, or only a JobSummary's (no description to join, fewer JSON columns). */
 const LISTING: Record<JobFields, string> = {
   all: `SELECT ${JOB_COLUMNS}, url_key FROM ${JOBS_WITH_DESCRIPTIONS}`,
-  summary: `SELECT id, title, company, location, url, source, posted_date, salary, closed_at, reposted, also_on, tags,
-     first_seen, url_key FROM jobs`,
+  summary: `SELECT ${JOB_SUMMARY_FIELDS.join(', ')}, url_key FROM jobs`,
   scoring: `SELECT ${OTHER_COLUMNS}, NULL AS description, description_hash, url_key FROM jobs`,
 }
 const RUN_ORDER = 'ORDER BY posted_date IS NULL, posted_date DESC, jobs.id'
 const CLOSED_ORDER = 'ORDER BY closed_at DESC, jobs.id'
-
-/** A jobs row as SQLite returns it: lists and the salary as JSON text, `remote` as 0, 1 or null. */
-type JobRow = Omit<StoredJob, 'salary' | 'remote' | 'regions' | 'timezones' | 'tags' | 'also_on'> & {
-  salary: string | null
-  remote: number | null
-  regions: string
-  timezones: string
-  tags: string
-  also_on: string
-}
-
-/** A summary row (LISTING.summary) as SQLite returns it: the salary and the other listings as JSON text. */
-type SummaryRow = Omit<JobSummary, 'salary' | 'also_on' | 'tags'> & {
-  salary: string | null
-  also_on: string
-  tags: string
-}
-
-const salaryOf = (json: string | null) => (json === null ? null : (JSON.parse(json) as Salary))
-
-function fromRow<Row extends JobRow>(row: Row): Omit<Row, keyof JobRow> & StoredJob {
-  return {
-    ...row,
-    salary: salaryOf(row.salary),
-    remote: row.remote === null ? null : row.remote === 1,
-    regions: JSON.parse(row.regions) as string[],
-    timezones: JSON.parse(row.timezones) as string[],
-    tags: JSON.parse(row.tags) as string[],
-    also_on: JSON.parse(row.also_on) as OtherListing[],
-  }
-}
-
-function fromSummaryRow<Row extends SummaryRow>(row: Row): Omit<Row, keyof SummaryRow> & JobSummary {
-  return {
-    ...row,
-    salary: salaryOf(row.salary),
-    also_on: JSON.parse(row.also_on) as OtherListing[],
-    tags: JSON.parse(row.tags) as string[],
-  }
-}
+/** The columns a run writes of each job it found, as the board gave them (its description aside). */
+const FOUND_COLUMNS = JOB_RESPONSE_FIELDS.filter((field) => field !== 'description')
+/** The columns of a new run; its id is the table's. */
+const RUN_COLUMNS = Object.keys(runRecordSchema.shape).filter((field) => field !== 'id')
 
 /** A listing's rows as jobs, of the fields it read. */
-function listed(rows: unknown[], fields: JobFields): Keyed<JobSummary>[] {
-  return fields === 'summary'
-    ? (rows as (SummaryRow & {url_key: string})[]).map(fromSummaryRow)
-    : (rows as (JobRow & {url_key: string; description_hash?: string | null})[]).map(fromRow)
+function listed(rows: unknown[]): Keyed<JobSummary>[] {
+  return (rows as Row<Keyed<JobSummary>>[]).map((row) => JOBS.fromRow(row))
 }
 
-/** The job's fields as statement parameters: JSON for lists and the salary, 0/1 for `remote`. */
-function jobParameters(job: JobResponse) {
-  return {
-    ...job,
-    salary: job.salary === null ? null : JSON.stringify(job.salary),
-    remote: job.remote === null ? null : job.remote ? 1 : 0,
-    regions: JSON.stringify(job.regions),
-    timezones: JSON.stringify(job.timezones),
-    tags: JSON.stringify(job.tags),
-  }
-}
-
-interface RunRow extends Omit<RunRecord, 'sources'> {
-  sources: string
-}
-
-/** A job row as the store looks it up for a run: its other listings as JSON text. */
-type KnownJobRow = Omit<KnownRow, 'also_on'> & {also_on: string}
-
-const knownJob = (row: KnownJobRow | undefined): KnownRow | undefined =>
-  row && {...row, also_on: JSON.parse(row.also_on) as OtherListing[]}
-
-function toRun(row: RunRow): RunRecord {
+function toRun(row: Row<RunRecord>): RunRecord {
+  const run = RUNS.fromRow(row)
   // Runs recorded before anomalies were judged have none.
-  const sources = (JSON.parse(row.sources) as RunRecord['sources']).map((source) => ({
-    ...source,
-    anomaly: source.anomaly ?? null,
-  }))
-  return {...row, sources}
+  return {...run, sources: run.sources.map((source) => ({...source, anomaly: source.anomaly ?? null}))}
 }
 
-const KNOWN_COLUMNS =
-  'id, first_seen, last_seen, notified_at, posted_date, closed_at, reopened, reposted, also_on, url, source, row_hash AS fingerprint'
+const KNOWN_COLUMNS = `${KNOWN_JOB_FIELDS.join(', ')}, row_hash AS fingerprint`
 
-/** A job row a run reopens, closes or marks the applications of: its other listings as JSON text. */
-type LifeRow = Omit<LifeOfJob, 'also_on'> & {also_on: string}
-
-const withListings = (row: LifeRow): LifeOfJob => ({...row, also_on: JSON.parse(row.also_on) as OtherListing[]})
+const knownJob = (row: Row<KnownRow> | undefined): KnownRow | undefined => row && JOBS.fromRow(row)
 
 /** A board count as SQLite returns it: whether the job is open as 0 or 1. */
 type CountRow = BoardCount & {board: string; open: number}
@@ -153,10 +101,12 @@ export class SqliteJobStore implements JobStore {
     > = new SqliteApplicationStore(db, file),
   ) {
     const lifecycleColumns = 'closed_at = NULL, reopened = @reopened, reposted = @reposted, also_on = @also_on'
+    const found = FOUND_COLUMNS.map((c) => `@${c}`).join(', ')
+    // A posting date a board stops giving is kept.
+    const setFound = FOUND_COLUMNS.map((c) => (c === 'posted_date' ? `${c} = coalesce(@${c}, ${c})` : `${c} = @${c}`))
     this.statements = {
       insertRun: db.prepare(
-        `INSERT INTO runs (started_at, finished_at, status, mode, jobs_found, new_jobs, notified, sources, error)
-         VALUES (@started_at, @finished_at, @status, @mode, @jobs_found, @new_jobs, @notified, @sources, @error)
+        `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map((c) => `@${c}`).join(', ')})
          RETURNING *`,
       ),
       byUrlKey: db.prepare(
@@ -170,16 +120,14 @@ export class SqliteJobStore implements JobStore {
         `SELECT ${KNOWN_COLUMNS} FROM jobs WHERE identity_key = ? ORDER BY last_seen DESC LIMIT 1`,
       ),
       insertJob: db.prepare(
-        `INSERT INTO jobs (url_key, identity_key, title, company, location, url, source, posted_date, first_seen,
-         last_seen, last_run_id, description_hash, also_on, row_hash, ${JOB_DETAILS.join(', ')}) VALUES (@urlKey,
-         @identityKey, @title, @company, @location, @url, @source, @posted_date, @seen, @seen, @runId,
-         @description_hash, @also_on, @row_hash, ${JOB_DETAILS.map((c) => `@${c}`).join(', ')})`,
+        `INSERT INTO jobs (url_key, identity_key, ${FOUND_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id,
+         description_hash, also_on, row_hash) VALUES (@urlKey, @identityKey, ${found}, @seen, @seen, @runId,
+         @description_hash, @also_on, @row_hash)`,
       ),
       updateJob: db.prepare(
-        `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, title = @title, company = @company,
-         location = @location, url = @url, source = @source, posted_date = coalesce(@posted_date, posted_date),
-         last_seen = @seen, last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns},
-         row_hash = @row_hash, ${JOB_DETAILS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+        `UPDATE jobs SET url_key = @urlKey, identity_key = @identityKey, ${setFound.join(', ')}, last_seen = @seen,
+         last_run_id = @runId, description_hash = @description_hash, ${lifecycleColumns}, row_hash = @row_hash
+         WHERE id = @id`,
       ),
       // A job seen again with the row it has (its change is `touch`): SQLite rewrites every index of a column an
       // UPDATE sets, changed or not, which a run over thousands of unchanged jobs shows in its duration.
@@ -204,8 +152,7 @@ export class SqliteJobStore implements JobStore {
          FROM job_boards JOIN jobs ON jobs.id = job_boards.job_id`,
       ),
       lives: db.prepare(
-        `SELECT id, title, company, url, url_key, also_on, closed_at, reopened, reposted FROM jobs
-         WHERE id IN (SELECT value FROM json_each(?))`,
+        `SELECT ${LIFE_OF_JOB_FIELDS.join(', ')}, url_key FROM jobs WHERE id IN (SELECT value FROM json_each(?))`,
       ),
       setBoardCount: db.prepare(
         `INSERT INTO job_boards (job_id, board, criteria, misses) VALUES (@jobId, @board, @criteria, @misses)
@@ -217,8 +164,7 @@ export class SqliteJobStore implements JobStore {
       close: db.prepare('UPDATE jobs SET closed_at = ? WHERE id = ?'),
       forgetBoards: db.prepare('DELETE FROM job_boards WHERE job_id IN (SELECT value FROM json_each(?))'),
       completeRun: db.prepare(
-        `UPDATE runs SET finished_at = @finished_at, status = @status, new_jobs = @new_jobs, notified = @notified,
-         error = @error WHERE id = @id`,
+        `UPDATE runs SET ${RUN_OUTCOME_FIELDS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
       ),
       markNotified: db.prepare('UPDATE jobs SET notified_at = ? WHERE id = ?'),
       lastRun: db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT 1'),
@@ -255,11 +201,11 @@ export class SqliteJobStore implements JobStore {
   private view(): StoredRunView {
     const {statements} = this
     return {
-      byUrlKey: (key) => knownJob(statements.byUrlKey.get(key) as KnownJobRow | undefined),
-      latestByRole: (identityKey) => knownJob(statements.latestByRole.get(identityKey) as KnownJobRow | undefined),
+      byUrlKey: (key) => knownJob(statements.byUrlKey.get(key) as Row<KnownRow> | undefined),
+      latestByRole: (identityKey) => knownJob(statements.latestByRole.get(identityKey) as Row<KnownRow> | undefined),
       jobIdsOf: (urlKeys) => statements.idsOfUrls.all(JSON.stringify(urlKeys)) as number[],
       boardCounts: () => (statements.boardCounts.all() as CountRow[]).map((row) => ({...row, open: row.open === 1})),
-      lives: (ids) => (statements.lives.all(JSON.stringify(ids)) as LifeRow[]).map(withListings),
+      lives: (ids) => (statements.lives.all(JSON.stringify(ids)) as Row<LifeOfJob>[]).map((row) => JOBS.fromRow(row)),
     }
   }
 
@@ -267,7 +213,7 @@ export class SqliteJobStore implements JobStore {
   private write(changeSet: RunChangeSet): WrittenRun {
     const {statements} = this
     const record = changeSet.run
-    const run = toRun(statements.insertRun.get({...record, sources: JSON.stringify(record.sources)}) as RunRow)
+    const run = toRun(statements.insertRun.get(RUNS.toRow(record)) as Row<RunRecord>)
     const ids = changeSet.jobs.map((one) => this.writeJob(one, run.id, record.started_at))
     for (const {job, ...count} of changeSet.boardCounts) {
       statements.setBoardCount.run({...count, jobId: 'id' in job ? job.id : ids[job.found]})
@@ -290,12 +236,14 @@ export class SqliteJobStore implements JobStore {
     const {found, job} = one
     // The statement's parameters, built only for a row that is written.
     const row = () => ({
-      ...jobParameters(found.job),
+      ...JOBS.toRow({
+        ...found.job,
+        posted_date: job.posted_date,
+        reopened: job.reopened,
+        reposted: job.reposted,
+        also_on: job.also_on,
+      }),
       description_hash: one.descriptionHash,
-      posted_date: job.posted_date,
-      reopened: job.reopened,
-      reposted: job.reposted,
-      also_on: JSON.stringify(job.also_on),
       urlKey: found.urlKey,
       identityKey: found.identityKey,
       runId,
@@ -345,14 +293,11 @@ export class SqliteJobStore implements JobStore {
 
   async saveFailedRun(run: NewRunRecord): Promise<RunRecord> {
     return writeTransaction(this.db, this.file, () =>
-      toRun(this.statements.insertRun.get({...run, sources: JSON.stringify(run.sources)}) as RunRow),
+      toRun(this.statements.insertRun.get(RUNS.toRow(run)) as Row<RunRecord>),
     )
   }
 
-  async completeRun(
-    id: number,
-    outcome: Pick<RunRecord, 'finished_at' | 'status' | 'new_jobs' | 'notified' | 'error'>,
-  ): Promise<void> {
+  async completeRun(id: number, outcome: RunOutcome): Promise<void> {
     await writeTransaction(this.db, this.file, () => this.statements.completeRun.run({...outcome, id}))
   }
 
@@ -363,14 +308,14 @@ export class SqliteJobStore implements JobStore {
   }
 
   async lastRun(): Promise<RunRecord | null> {
-    const row = read(this.db, this.file, () => this.statements.lastRun.get()) as RunRow | undefined
+    const row = read(this.db, this.file, () => this.statements.lastRun.get()) as Row<RunRecord> | undefined
     return row ? toRun(row) : null
   }
 
   async listRuns(page: {limit: number; offset: number}): Promise<{runs: RunRecord[]; total: number}> {
     // The page and the total from one snapshot: every read runs in a transaction (`read`).
     return read(this.db, this.file, () => ({
-      runs: (this.statements.listRuns.all(page.limit, page.offset) as RunRow[]).map(toRun),
+      runs: (this.statements.listRuns.all(page.limit, page.offset) as Row<RunRecord>[]).map(toRun),
       total: this.statements.countRuns.get() as number,
     }))
   }
@@ -381,10 +326,8 @@ export class SqliteJobStore implements JobStore {
   async lastRunJobs(fields: JobFields = 'all'): Promise<{run: RunRecord | null; jobs: Keyed<JobSummary>[]}> {
     // The run and its jobs as one consistent view while a run may be writing: `read` runs in one transaction.
     return read(this.db, this.file, () => {
-      const row = this.statements.lastRunWithJobs.get() as RunRow | undefined
-      return row
-        ? {run: toRun(row), jobs: listed(this.statements.runJobs[fields].all(row.id), fields)}
-        : {run: null, jobs: []}
+      const row = this.statements.lastRunWithJobs.get() as Row<RunRecord> | undefined
+      return row ? {run: toRun(row), jobs: listed(this.statements.runJobs[fields].all(row.id))} : {run: null, jobs: []}
     })
   }
 
@@ -392,10 +335,7 @@ export class SqliteJobStore implements JobStore {
   async closedJobs(limit: number, fields: 'scoring'): Promise<Keyed<ScoringJob>[]>
   async closedJobs(limit: number, fields: JobFields): Promise<Keyed<JobSummary>[]>
   async closedJobs(limit: number, fields: JobFields = 'all'): Promise<Keyed<JobSummary>[]> {
-    return listed(
-      read(this.db, this.file, () => this.statements.closedJobs[fields].all(limit)),
-      fields,
-    )
+    return listed(read(this.db, this.file, () => this.statements.closedJobs[fields].all(limit)))
   }
 
   async descriptionTexts(hashes: readonly string[]): Promise<Map<string, string>> {
@@ -408,8 +348,8 @@ export class SqliteJobStore implements JobStore {
   }
 
   async findJob(id: number): Promise<StoredJob | null> {
-    const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as JobRow | undefined
-    return row ? fromRow(row) : null
+    const row = read(this.db, this.file, () => this.statements.findJob.get(id)) as Row<StoredJob> | undefined
+    return row ? JOBS.fromRow(row) : null
   }
 
   async jobIdOf(urlKey: string): Promise<number | null> {

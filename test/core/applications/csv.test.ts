@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {APPLICATION_FIELDS, picked} from '../../../src/core/applications/application.js'
+import {APPLICATION_FIELDS} from '../../../src/core/applications/application.js'
 import {applicationsToCsv, type ExportedApplication, parseApplicationsCsv} from '../../../src/core/applications/csv.js'
+import {picked} from '../../../src/core/defined-fields.js'
 import {ValidationError} from '../../../src/core/errors.js'
 import {memoryTracker} from '../../helpers/tracker.js'
 
