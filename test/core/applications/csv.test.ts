@@ -242,20 +242,19 @@ describe('reading a large CSV with broken quoting', () => {
       }
     }
     const tracker = memoryTracker()
-    const started = performance.now()
     // When it is imported
     const error = await tracker.service.import(parseApplicationsCsv(lines.join('\n'), 'big.csv'), {update: false}).then(
       () => undefined,
       (caught: unknown) => caught as ValidationError,
     )
-    // Then it is refused within seconds (the rereading took minutes), naming each broken line
-    expect(performance.now() - started).toBeLessThan(5_000)
+    // Then it is refused, naming each broken line, within the test's timeout: rereading the rest of the file for each
+    // broken row took minutes, reading it once takes seconds even on a loaded machine
     expect(error).toBeInstanceOf(ValidationError)
     expect(error?.details?.map((detail) => detail.row)).toEqual(broken)
     expect(error?.details?.[0]).toEqual({row: 3, message: 'a quoted cell has text after its closing quote'})
     expect(error?.details?.find((detail) => detail.row === 1001)?.message).toMatch(/^a quoted cell /)
     tracker.db.close()
-  }, 120_000)
+  })
 })
 
 describe('reading a CSV a piece at a time', () => {
