@@ -280,24 +280,27 @@ export class AppContext {
   }
 
   /**
-   * `boards find` and `boards list`: probes over a client of their own (no retries, closed when the search ends),
-   * `--add` through the config editor; JOBAGENT_BOARDS_PROBE_URL sends probes to a mirror instead of each ATS.
+   * `boards find`, `boards directory` and `boards list`: the shipped directory of boards, read on first use; probes
+   * over a client of their own (no retries, closed when the search ends), `--add` through the config editor;
+   * JOBAGENT_BOARDS_PROBE_URL sends probes to a mirror instead of each ATS.
    */
   openBoards(): Promise<Boards> {
     return this.once('boards', async () => {
-      const [{Boards}, {ConfigEditor}, {criteriaFrom}] = await Promise.all([
+      const [{Boards}, {ConfigEditor}, {criteriaFrom}, {loadBoardDirectory}] = await Promise.all([
         import('./boards.js'),
         import('./config-editor.js'),
         import('./shared-search.js'),
+        import('./board-directory.js'),
       ])
       return new Boards({
         sources: this.config.sources,
         search: criteriaFrom(this.config.search, {tags: []}),
-        runLedger: this.runLedger,
+        runLedger: () => this.runLedger,
         editor: new ConfigEditor(this.env),
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
         secrets: this.secrets,
+        directory: loadBoardDirectory,
         probeBaseUrl: this.env.JOBAGENT_BOARDS_PROBE_URL,
       })
     })

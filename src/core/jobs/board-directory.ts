@@ -17,7 +17,7 @@ import {type AtsType, atsTypes, isAtsType, type RecognisedBoard} from './board-u
 import {companyKey, companyKeys} from './company-names.js'
 import {nameOfHostname} from './company-slugs.js'
 
-export const DIRECTORY_HEADER = 'jobagent-directory 1'
+const DIRECTORY_HEADER = 'jobagent-directory 1'
 
 /** A board of the directory: its ATS and slug as a `sources` entry names it, and the company the lists give. */
 export interface DirectoryBoard extends RecognisedBoard {
@@ -26,13 +26,13 @@ export interface DirectoryBoard extends RecognisedBoard {
 }
 
 /** How many boards the directory holds on one ATS. */
-export interface AtsCount {
+interface AtsCount {
   type: AtsType
   boards: number
 }
 
 /** Boards of the directory a filter matched, in the directory's order (exact name matches first). */
-export interface DirectorySearch {
+interface DirectorySearch {
   /** Boards matched in all. */
   matched: number
   /** The first `limit` of them. */
