@@ -28,7 +28,7 @@ export default class BoardsDirectory extends BaseCommand {
   async run() {
     const {flags} = await this.parse(BoardsDirectory)
     const boards = await this.context.openBoards()
-    const listing = boards.directory({ats: flags.ats, search: flags.search, limit: flags.limit})
+    const listing = await boards.directory({ats: flags.ats, search: flags.search, limit: flags.limit})
     const filtered = flags.ats !== undefined || (flags.search ?? '').trim() !== ''
     this.log(renderDirectory(listing, this.style, {filtered, width: this.terminalWidth}))
     return listing

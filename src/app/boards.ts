@@ -109,8 +109,8 @@ interface BoardsOptions {
   logger: Logger
   viaProxy: boolean
   secrets: SecretMask
-  /** The directory of boards, read on first use: `boards list` never reads it. */
-  directory: () => BoardDirectory
+  /** The directory of boards, loaded and read on first use: `boards list` never loads it. */
+  directory: () => Promise<BoardDirectory>
   /**
    * Where probes go instead of each ATS's own host: `<url>/<type>/<slug>` (a mirror of the boards, or a stand-in
    * in tests). Recognising a URL makes no request either way.
@@ -159,10 +159,14 @@ export class Boards {
    * The directory's counts per ATS and the boards on `ats` whose company or slug holds `search` (every board
    * without a filter), the first `limit` of them.
    */
-  directory(filter: {ats?: string | undefined; search?: string | undefined; limit: number}): DirectoryListing {
+  async directory(filter: {
+    ats?: string | undefined
+    search?: string | undefined
+    limit: number
+  }): Promise<DirectoryListing> {
     const ats = filter.ats === undefined ? undefined : atsOf(filter.ats)
     const search = filter.search?.trim() === '' ? undefined : filter.search?.trim()
-    const directory = this.options.directory()
+    const directory = await this.options.directory()
     const found = directory.search({ats, text: search}, filter.limit)
     return {
       total: directory.size,
@@ -187,12 +191,12 @@ export class Boards {
   private async findName(text: string, probe: boolean): Promise<FindResult> {
     const named = parseSourceName(text)
     if (named) {
-      const directory = this.options.directory()
+      const directory = await this.options.directory()
       const held =
         directory.board(named) ?? (named.type === 'lever' ? directory.board({...named, region: 'eu'}) : undefined)
       return result(text, 'source', [held ? fromDirectory(held) : found(named, 'source')])
     }
-    const held = probe ? [] : this.options.directory().named(text)
+    const held = probe ? [] : (await this.options.directory()).named(text)
     if (held.length > 0) return result(text, 'name', held.map(fromDirectory))
     const candidates = slugCandidates(text)
     const answers = await this.probing((probes, http) => probes.probeName(candidates, http))
@@ -205,7 +209,7 @@ export class Boards {
    */
   private async findUrl(text: string, url: URL, probe: boolean): Promise<FindResult> {
     const recognised = recogniseBoardUrl(url)
-    const directory = this.options.directory()
+    const directory = await this.options.directory()
     if (recognised) {
       const held = directory.board(recognised)
       return result(text, 'url', [held ? fromDirectory(held) : found(recognised, 'url')])

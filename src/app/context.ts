@@ -286,11 +286,10 @@ export class AppContext {
    */
   openBoards(): Promise<Boards> {
     return this.once('boards', async () => {
-      const [{Boards}, {ConfigEditor}, {criteriaFrom}, {loadBoardDirectory}] = await Promise.all([
+      const [{Boards}, {ConfigEditor}, {criteriaFrom}] = await Promise.all([
         import('./boards.js'),
         import('./config-editor.js'),
         import('./shared-search.js'),
-        import('./board-directory.js'),
       ])
       return new Boards({
         sources: this.config.sources,
@@ -300,7 +299,7 @@ export class AppContext {
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
         secrets: this.secrets,
-        directory: loadBoardDirectory,
+        directory: async () => (await import('./board-directory.js')).loadBoardDirectory(),
         probeBaseUrl: this.env.JOBAGENT_BOARDS_PROBE_URL,
       })
     })
