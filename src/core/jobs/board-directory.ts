@@ -14,7 +14,7 @@
  */
 
 import {type AtsType, atsTypes, isAtsType, type RecognisedBoard} from './board-urls.js'
-import {companyKey, companyKeys} from './company-names.js'
+import {companyKey, companyKeys, keyStart} from './company-names.js'
 import {nameOfHostname} from './company-slugs.js'
 
 const DIRECTORY_HEADER = 'jobagent-directory 1'
@@ -147,9 +147,20 @@ export class BoardDirectory {
     const keys = new Set(companyKeys(name).filter((key) => key !== ''))
     const found: DirectoryBoard[] = []
     if (keys.size === 0) return found
+    // Most names cannot have a key that starts as one of these: they are skipped without being read.
+    const starts = new Set([...keys].map((key) => key.charCodeAt(0)))
+    const may = (from: number, to: number) => {
+      const start = keyStart(this.text, from, to)
+      return start === -1 || starts.has(start)
+    }
     for (const {type, start: from, end: last} of this.sections) {
+      // A Teamtailor host's key is the company's label in it, which need not come first (`careers.acme.com`).
+      const slugsMay = type === 'teamtailor' ? () => true : may
       this.walk(from, last, (start, end, tab, tab2) => {
-        if (keys.has(this.slugKeyAt(type, start, end, tab)) || keys.has(this.companyKeyAt(end, tab, tab2))) {
+        const slugEnd = tab === -1 ? end : tab
+        const slug = slugsMay(start, slugEnd) && keys.has(this.slugKeyAt(type, start, end, tab))
+        const companyEnd = tab2 === -1 ? end : tab2
+        if (slug || (tab !== -1 && may(tab + 1, companyEnd) && keys.has(this.companyKeyAt(end, tab, tab2)))) {
           found.push(this.boardAt(type, start, end, tab, tab2))
         }
         return true

@@ -91,6 +91,26 @@ export function companyKey(name: string): string {
   return withoutSuffixes(nameWords(name)).join('')
 }
 
+const AMPERSAND = 38
+const LOWER_A = 97
+
+/**
+ * The first character code of the key of `text.slice(from, to)`, found without copying it: that of a letter or
+ * digit in lower case (`a` for `&`, which reads as `and`), 0 when the key is empty, -1 when a character beyond ASCII
+ * comes first, whose key only companyKey can tell. A lookup skips a name whose key cannot start as the one sought.
+ */
+export function keyStart(text: string, from = 0, to = text.length): number {
+  for (let at = from; at < to; at++) {
+    const code = text.charCodeAt(at)
+    if (code >= 48 && code <= 57) return code
+    if (code >= 97 && code <= 122) return code
+    if (code >= 65 && code <= 90) return code + 32
+    if (code === AMPERSAND) return LOWER_A
+    if (code > 127) return -1
+  }
+  return 0
+}
+
 /**
  * The keys a name asked for is looked up by: its key, and its words joined with their suffixes kept, which is how
  * a slug without separators spells it (`Acme Corp` is also `acmecorp`).

@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest'
-import {companyKey, companyKeys, LEGAL_FORMS, NAME_SUFFIXES, nameWords} from '../../../src/core/jobs/company-names.js'
+import {
+  companyKey,
+  companyKeys,
+  keyStart,
+  LEGAL_FORMS,
+  NAME_SUFFIXES,
+  nameWords,
+} from '../../../src/core/jobs/company-names.js'
 
 describe('the name key of a company', () => {
   it.each([
@@ -72,5 +79,18 @@ describe('the name key of a company', () => {
       'company',
     ])
     for (const form of LEGAL_FORMS) expect(companyKey(`Acme ${form}`), form).toBe('acme')
+  })
+
+  it.each(['Acme Corp', '  "Acme"', '& Co', '.io Labs', '3M', '--x--', 'acme'])(
+    'tells where the key of %j starts without making it',
+    (name) => {
+      expect(String.fromCharCode(keyStart(name))).toBe(companyKey(name)[0])
+    },
+  )
+
+  it('says when only the key itself can tell, and when there is none', () => {
+    expect(keyStart('Éclair')).toBe(-1)
+    expect(keyStart('!!!')).toBe(0)
+    expect(keyStart('xx Acme yy', 3, 7)).toBe('a'.charCodeAt(0))
   })
 })
