@@ -38,7 +38,10 @@ export function renderFound(result: FindResult, style: Style, configFile: string
   const fromDirectory = shown.length > 0 && shown.every((board) => board.from === 'directory')
   if (fromDirectory) {
     const count = `${result.boards.length} ${result.boards.length === 1 ? 'board' : 'boards'}`
-    const page = result.page ? `The careers page names no board; its host's name` : `"${result.query}"`
+    const page =
+      result.page === null
+        ? `"${result.query}"`
+        : `The careers page ${result.page.error === null ? 'links to no known board' : `could not be read (${result.page.error})`}; the name of its host`
     lines.push(`${page} is in jobagent's directory of boards (no request made to an ATS): ${count}`, '')
     lines.push(renderBoardTable(shown, style, width), '')
   } else if (result.read_as === 'url' || result.read_as === 'source') {
