@@ -2,7 +2,7 @@
  * The directory of employers' boards jobagent ships (data/directory.tsv.gz, made by scripts/build-directory.js):
  * which company posts on which board of the ATSs jobagent reads. It is read once per process, by the commands that
  * need it, and kept as its text with where each ATS's lines lie: a board becomes an object only when it is asked
- * for, so a reader that walks one ATS's boards (a sweep) holds the directory once, as text. A lookup reads every
+ * for, so a reader that walks one ATS's boards after another holds the directory once, as text. A lookup reads every
  * line once and keeps nothing but what it found: a command looks up one name, and a kept index of 45,000 boards'
  * names would cost it more to build than the lookup does (docs/SOURCES.md has the figures).
  *
