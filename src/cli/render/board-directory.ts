@@ -1,4 +1,4 @@
-import type {DirectoryListing} from '../../app/boards.js'
+import type {DirectoryListing} from '../../app/found-boards.js'
 import {escapeControls} from '../../core/control-characters.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'

@@ -1,4 +1,4 @@
-import type {FindResult, FoundBoard, ShownBoard} from '../../app/boards.js'
+import type {FindResult, FoundBoard, ShownBoard} from '../../app/found-boards.js'
 import {escapeControls} from '../../core/control-characters.js'
 import type {ConfiguredBoard} from '../../core/jobs/board-health.js'
 import type {Style} from '../style.js'
