@@ -1,88 +1,56 @@
-import pLimit from 'p-limit'
-import {ConfigurationError, NotFoundError, ValidationError} from '../core/errors.js'
-import {addBoards, type BoardToAdd, boardEntry} from '../core/jobs/board-entries.js'
+import {nearestWord} from '../core/edit-distance.js'
+import {ConfigurationError, ValidationError} from '../core/errors.js'
+import type {BoardDirectory} from '../core/jobs/board-directory.js'
+import {addBoards, type BoardToAdd} from '../core/jobs/board-entries.js'
 import {boardHealth, type ConfiguredBoard} from '../core/jobs/board-health.js'
 import {
   type AtsType,
   atsLabel,
-  boardsInPage,
+  atsTypes,
+  isAtsType,
   parseCareersUrl,
-  probeableAts,
-  type RecognisedBoard,
+  parseSourceName,
   recogniseBoardUrl,
 } from '../core/jobs/board-urls.js'
 import {nameOfHost, slugCandidates} from '../core/jobs/company-slugs.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import type {RunLedger} from '../core/jobs/run-ledger.js'
-import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {RUNS_PAGE} from '../core/paging.js'
 import type {SecretMask} from '../core/secrets.js'
-import {withoutTrailingSlashes} from '../core/text-runs.js'
 import {isHttpUrl} from '../core/url-identity.js'
-import {createHttpClient, type HttpClient, HttpError} from '../http-client/index.js'
-import {createSources} from '../sources/index.js'
+import type {HttpClient} from '../http-client/index.js'
+import type {BoardProbes} from './board-probes.js'
 import type {ConfigEditor} from './config-editor.js'
-import {USER_AGENT} from './version.js'
+import {
+  type DirectoryListing,
+  type FindResult,
+  found,
+  fromDirectory,
+  noBoardError,
+  probedResult,
+  result,
+  shownBoard,
+} from './found-boards.js'
 
-/** Seconds one probe may take; a probe is never retried. */
-const PROBE_TIMEOUT_SECONDS = 5
-/** Probes in flight at once, over every ATS. */
-const PROBE_CONCURRENCY = 16
-/** The whole search stops after this long; probes still waiting count as unanswered. */
-const FIND_DEADLINE_MS = 10_000
 /**
  * Boards `--add` writes at once: a handful. A page that links to more is a directory of employers, not one
  * company's careers page, and every later run would ask each of its boards.
  */
 const MAX_BOARDS_ADDED = 5
 
-/** A board that `boards find` found: recognised from its URL, or a probe that answered with jobs. */
-export interface FoundBoard {
-  type: AtsType
-  /** `Greenhouse`. */
-  ats: string
-  slug: string
-  /** The source's name once configured: `greenhouse:acme`. */
-  name: string
-  /** Jobs the probe read; null when no request was made (a URL is recognised without one). */
-  count: number | null
-  /** The board lists its jobs in pages and only the first was read: `count` is a lower bound. */
-  count_is_minimum: boolean
-  sample_title: string | null
-  /** The `sources` entry that searches it. */
-  entry: SourceConfig
-}
-
-export interface FindResult {
-  query: string
-  /**
-   * `url`: a careers URL on a known ATS, recognised without a request; `page`: a company's own careers page, read
-   * for the boards it links to; `name`: a name (or the host of a page that names no board) tried on each ATS.
-   */
-  read_as: 'url' | 'page' | 'name'
-  /** The slugs tried on each ATS (empty for a recognised URL). */
-  candidates: string[]
-  /** Requests made. */
-  probes: number
-  /** The company's own careers page that was read, and why it could not be, if so; null when none was. */
-  page: {url: string; error: string | null} | null
-  boards: FoundBoard[]
-  /** Probes that got no answer either way (a timeout, a 5xx, a refused connection): their ATS was not judged. */
-  unanswered: {name: string; error: string}[]
-  /** With --add: the sources written and those the config held already. */
-  added: string[] | null
-  present: string[] | null
-}
-
 interface BoardsOptions {
   sources: readonly SourceConfig[]
   search: SearchCriteria
-  runLedger: RunLedger
+  /** The run ledger, opened on first use: only `boards list` reads the database. */
+  runLedger: () => RunLedger
   editor: ConfigEditor
   logger: Logger
   viaProxy: boolean
   secrets: SecretMask
+  /** The directory of boards, loaded and read on first use: `boards list` never loads it. */
+  directory: () => Promise<BoardDirectory>
   /**
    * Where probes go instead of each ATS's own host: `<url>/<type>/<slug>` (a mirror of the boards, or a stand-in
    * in tests). Recognising a URL makes no request either way.
@@ -90,17 +58,21 @@ interface BoardsOptions {
   probeBaseUrl?: string | undefined
 }
 
-/** `jobagent boards find` and `jobagent boards list`: where a company posts, and how the configured boards fare. */
+/**
+ * `jobagent boards find`, `boards directory` and `boards list`: where a company posts, what the directory of boards
+ * holds, and how the configured boards fare.
+ */
 export class Boards {
   constructor(private readonly options: BoardsOptions) {}
 
   /**
-   * The boards of `query`: a careers URL on a known ATS is read as it is; another URL is read for the boards its
-   * page links to; any other text (or the host of a page that names none) is taken as a company's name and its
-   * likely slugs are tried on every ATS at once. With `add`, the boards found are written into `sources` through
-   * the config editor. None found is a NotFoundError.
+   * The boards of `query`. A careers URL on a known ATS is read as it is; a name is looked up in the directory
+   * (unless `probe`); either answers without a request. Failing that, another URL is read for the boards its page
+   * links to, and a name (or the host of a page that names none) has its likely slugs tried on every ATS at once.
+   * With `add`, the boards found are written into `sources` through the config editor. None found is a
+   * NotFoundError; no ATS host reached at all, an UnavailableError.
    */
-  async find(query: string, options: {add?: boolean} = {}): Promise<FindResult> {
+  async find(query: string, options: {add?: boolean; probe?: boolean} = {}): Promise<FindResult> {
     const text = query.trim()
     if (text === '') {
       throw new ValidationError('give a company name or a careers page URL', {
@@ -111,131 +83,112 @@ export class Boards {
     if (base !== undefined && !isHttpUrl(base)) {
       throw new ConfigurationError(
         `JOBAGENT_BOARDS_PROBE_URL must be an absolute http(s) URL, got ${JSON.stringify(base)}`,
-        {
-          hint: 'unset it to ask each ATS on its own host',
-        },
+        {hint: 'unset it to ask each ATS on its own host'},
       )
     }
     const url = parseCareersUrl(text)
-    const recognised = url ? recogniseBoardUrl(url) : undefined
-    const result = recognised
-      ? urlResult(text, 'url', [recognised])
-      : await this.withClient((http) => this.search(text, url, http))
+    const probe = options.probe === true
+    const result = url ? await this.findUrl(text, url, probe) : await this.findName(text, probe)
     if (result.boards.length === 0) throw noBoardError(result)
     if (!options.add) return result
-    return {...result, ...this.add(result, url ? undefined : text)}
+    // A board found by a name asked for is written with that name as its company, unless the directory has one.
+    return {...result, ...this.add(result, !url && result.read_as === 'name' ? text : undefined)}
+  }
+
+  /**
+   * The directory's counts per ATS and the boards on `ats` whose company or slug holds `search` (every board
+   * without a filter), the first `limit` of them.
+   */
+  async directory(filter: {
+    ats?: string | undefined
+    search?: string | undefined
+    limit: number
+  }): Promise<DirectoryListing> {
+    const ats = filter.ats === undefined ? undefined : atsOf(filter.ats)
+    const search = filter.search?.trim() === '' ? undefined : filter.search?.trim()
+    const directory = await this.options.directory()
+    const found = directory.search({ats, text: search}, filter.limit)
+    return {
+      total: directory.size,
+      counts: directory.counts().map((count) => ({type: count.type, ats: atsLabel(count.type), boards: count.boards})),
+      filter: {ats: ats ?? null, search: search ?? null},
+      matched: found.matched,
+      boards: found.boards.map(shownBoard),
+      more: found.matched - found.boards.length,
+    }
   }
 
   /** Every configured source, enabled or not, with its outcome in the last run that included it. */
   async list(): Promise<ConfiguredBoard[]> {
-    const page = await this.options.runLedger.list({limit: RUNS_PAGE.maxLimit})
+    const page = await this.options.runLedger().list({limit: RUNS_PAGE.maxLimit})
     return boardHealth(this.options.sources, page.runs)
   }
 
-  /** A client for one search: no retries, closed when the search ends. */
-  private async withClient<T>(use: (http: HttpClient) => Promise<T>): Promise<T> {
-    const http = createHttpClient({
-      logger: this.options.logger.child('http'),
-      proxy: this.options.viaProxy,
-      userAgent: USER_AGENT,
-      retries: 0,
-      secrets: this.options.secrets,
-    })
-    try {
-      return await use(http)
-    } finally {
-      await http.close()
-    }
-  }
-
   /**
-   * A company's own careers page is read for the boards it links to or embeds; when it names none (or cannot be
-   * read), the name of its host is tried as a company's name, as a name given is.
+   * A source's name (`greenhouse:acme`): that board, as the directory holds it if it does. A name: the directory's
+   * boards of that name, else (or with `probe`) its likely slugs tried on every ATS.
    */
-  private async search(text: string, url: URL | undefined, http: HttpClient): Promise<FindResult> {
-    if (!url) return this.probeName(text, slugCandidates(text), http, null)
-    let html: string
-    try {
-      html = await http.getText(url.toString(), {
-        timeoutMs: PROBE_TIMEOUT_SECONDS * 1000,
-        headers: {accept: 'text/html'},
-      })
-    } catch (error) {
-      const page = {url: url.toString(), error: error instanceof Error ? error.message : String(error)}
-      return this.probeName(text, slugCandidates(nameOfHost(url)), http, page)
+  private async findName(text: string, probe: boolean): Promise<FindResult> {
+    const named = parseSourceName(text)
+    if (named) {
+      const directory = await this.options.directory()
+      const held =
+        directory.board(named) ?? (named.type === 'lever' ? directory.board({...named, region: 'eu'}) : undefined)
+      return result(text, 'source', [held ? fromDirectory(held) : found(named, 'source')])
     }
-    const boards = boardsInPage(html)
-    const page = {url: url.toString(), error: null}
-    if (boards.length > 0) return {...urlResult(text, 'page', boards), probes: 1, page}
-    return this.probeName(text, slugCandidates(nameOfHost(url)), http, page)
-  }
-
-  /** Each candidate slug on each ATS a slug names, at most PROBE_CONCURRENCY at a time, within FIND_DEADLINE_MS. */
-  private async probeName(
-    text: string,
-    candidates: string[],
-    http: HttpClient,
-    page: FindResult['page'],
-  ): Promise<FindResult> {
-    const targets = probeableAts().flatMap((ats) => candidates.map((slug) => ({ats, slug})))
-    const deadline = AbortSignal.timeout(FIND_DEADLINE_MS)
-    const limit = pLimit(PROBE_CONCURRENCY)
-    const answers = await Promise.all(targets.map(({ats, slug}) => limit(() => this.probe(ats, slug, http, deadline))))
-    return {
-      query: text,
-      read_as: 'name',
-      candidates,
-      probes: (page ? 1 : 0) + targets.length,
-      page,
-      boards: answers.flatMap((answer) => (answer.kind === 'hit' ? [answer.board] : [])),
-      unanswered: answers.flatMap((answer) => (answer.kind === 'unanswered' ? [answer.unanswered] : [])),
-      added: null,
-      present: null,
-    }
-  }
-
-  /** One board asked through the same source a run builds, its list alone, one page, no retry. */
-  private async probe(
-    ats: {type: AtsType; paged: boolean},
-    slug: string,
-    http: HttpClient,
-    signal: AbortSignal,
-  ): Promise<
-    {kind: 'hit'; board: FoundBoard} | {kind: 'miss'} | {kind: 'unanswered'; unanswered: FindResult['unanswered'][0]}
-  > {
-    const entry = boardEntry({type: ats.type, slug})
-    const base = this.options.probeBaseUrl === undefined ? undefined : withoutTrailingSlashes(this.options.probeBaseUrl)
-    const config: SourceConfig = {
-      ...entry,
-      timeout_seconds: PROBE_TIMEOUT_SECONDS,
-      max_pages: 1,
-      ...(base ? {url: `${base}/${ats.type}/${encodeURIComponent(slug)}`} : {}),
-    }
-    const name = sourceName(entry, slug)
-    try {
-      signal.throwIfAborted()
-      const [source] = createSources([config], {http, logger: this.options.logger, details: false})
-      const jobs = (await source?.fetchJobs(this.options.search, signal)) ?? []
-      if (jobs.length === 0) return {kind: 'miss'}
-      return {
-        kind: 'hit',
-        board: {
-          ...foundBoard({type: ats.type, slug}),
-          count: jobs.length,
-          count_is_minimum: ats.paged,
-          sample_title: jobs[0]?.title ?? null,
-        },
-      }
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return {kind: 'miss'}
-      const message = signal.aborted ? 'no answer in time' : error instanceof Error ? error.message : String(error)
-      return {kind: 'unanswered', unanswered: {name, error: message}}
-    }
+    const held = probe ? [] : (await this.options.directory()).named(text)
+    if (held.length > 0) return result(text, 'name', held.map(fromDirectory))
+    const candidates = slugCandidates(text)
+    const answers = await this.probing((probes, http) => probes.probeName(candidates, http))
+    return probedResult(text, candidates, answers, null)
   }
 
   /**
-   * The boards found, written into `sources`; the slug's company is the name asked for, if any. More than
-   * MAX_BOARDS_ADDED are refused whole, the file untouched.
+   * A URL: a known ATS's board, as the directory holds it if it does; a Teamtailor site on its own host the
+   * directory knows; else the page read for the boards it links to, then the name of its host as a name is.
+   */
+  private async findUrl(text: string, url: URL, probe: boolean): Promise<FindResult> {
+    const recognised = recogniseBoardUrl(url)
+    const directory = await this.options.directory()
+    if (recognised) {
+      const held = directory.board(recognised)
+      return result(text, 'url', [held ? fromDirectory(held) : found(recognised, 'url')])
+    }
+    const host = url.hostname.toLowerCase().replace(/^www\./, '')
+    const site = directory.board({type: 'teamtailor', slug: host})
+    if (site) return result(text, 'url', [fromDirectory(site)])
+    return this.probing(async (probes, http) => {
+      const page = await probes.readPage(url, http)
+      const shown = {url: page.url, error: page.error}
+      if (page.error === null && page.boards.length > 0) {
+        return {
+          ...result(
+            text,
+            'page',
+            page.boards.map((board) => found(board, 'page')),
+          ),
+          probes: 1,
+          page: shown,
+        }
+      }
+      const name = nameOfHost(url)
+      const held = probe || name === '' ? [] : directory.named(name)
+      if (held.length > 0) return {...result(text, 'name', held.map(fromDirectory)), probes: 1, page: shown}
+      const candidates = slugCandidates(name)
+      return probedResult(text, candidates, await probes.probeName(candidates, http), page)
+    })
+  }
+
+  /** The probes' module and a client, loaded for one search: a name the directory knows never loads them. */
+  private async probing<T>(use: (probes: BoardProbes, http: HttpClient) => Promise<T>): Promise<T> {
+    const {BoardProbes} = await import('./board-probes.js')
+    const probes = new BoardProbes(this.options)
+    return probes.withClient((http) => use(probes, http))
+  }
+
+  /**
+   * The boards found, written into `sources`; each board's company is the directory's name for it, else the name
+   * asked for, if any. More than MAX_BOARDS_ADDED are refused whole, the file untouched.
    */
   private add(result: FindResult, company: string | undefined): Pick<FindResult, 'added' | 'present'> {
     if (result.boards.length > MAX_BOARDS_ADDED) {
@@ -249,12 +202,15 @@ export class Boards {
         },
       )
     }
-    const boards: BoardToAdd[] = result.boards.map((board) => ({
-      type: board.type,
-      slug: board.slug,
-      ...(board.entry.region === 'eu' ? {region: 'eu' as const} : {}),
-      ...(company ? {company} : {}),
-    }))
+    const boards: BoardToAdd[] = result.boards.map((board) => {
+      const name = board.company ?? company
+      return {
+        type: board.type,
+        slug: board.slug,
+        ...(board.entry.region === 'eu' ? {region: 'eu' as const} : {}),
+        ...(name ? {company: name} : {}),
+      }
+    })
     const current = this.options.editor.get('sources', {showSecrets: true}).value as SourceConfig[]
     const merged = addBoards(current, boards)
     if (merged.added.length > 0) this.options.editor.set('sources', JSON.stringify(merged.sources))
@@ -262,46 +218,13 @@ export class Boards {
   }
 }
 
-function foundBoard(board: RecognisedBoard): FoundBoard {
-  const entry = boardEntry(board)
-  return {
-    type: board.type,
-    ats: atsLabel(board.type),
-    slug: board.slug,
-    name: sourceName(entry, board.slug),
-    count: null,
-    count_is_minimum: false,
-    sample_title: null,
-    entry,
-  }
-}
-
-function urlResult(query: string, readAs: 'url' | 'page', boards: readonly RecognisedBoard[]): FindResult {
-  return {
-    query,
-    read_as: readAs,
-    candidates: [],
-    probes: 0,
-    page: null,
-    boards: boards.map(foundBoard),
-    unanswered: [],
-    added: null,
-    present: null,
-  }
-}
-
-function noBoardError(result: FindResult): NotFoundError {
-  const silent = result.unanswered.length
-  const page =
-    result.page === null
-      ? ''
-      : result.page.error === null
-        ? 'the page links to no known board; '
-        : `the page could not be read (${result.page.error}); `
-  const tried = result.candidates.length === 0 ? 'no slug could be made of it' : `tried ${result.candidates.join(', ')}`
-  const unanswered = silent === 0 ? '' : `; ${silent} of ${result.probes} probes got no answer`
-  return new NotFoundError(`no board with open jobs found for "${result.query}" (${page}${tried}${unanswered})`, {
-    details: result.unanswered.map((probe) => ({field: probe.name, message: probe.error})),
-    hint: "paste the URL of the company's board instead: jobagent boards find https://jobs.lever.co/<company>",
-  })
+/** The ATS `--ats` names, in any case; an unknown one is refused with the nearest name and the list. */
+function atsOf(text: string): AtsType {
+  const type = text.trim().toLowerCase()
+  if (isAtsType(type)) return type
+  const nearest = nearestWord(type, atsTypes())
+  throw new ValidationError(
+    `--ats ${JSON.stringify(text)} is not an ATS the directory holds${nearest ? ` (did you mean ${nearest}?)` : ''}`,
+    {hint: `give one of ${atsTypes().join(', ')}`},
+  )
 }

@@ -280,8 +280,9 @@ export class AppContext {
   }
 
   /**
-   * `boards find` and `boards list`: probes over a client of their own (no retries, closed when the search ends),
-   * `--add` through the config editor; JOBAGENT_BOARDS_PROBE_URL sends probes to a mirror instead of each ATS.
+   * `boards find`, `boards directory` and `boards list`: the shipped directory of boards, read on first use; probes
+   * over a client of their own (no retries, closed when the search ends), `--add` through the config editor;
+   * JOBAGENT_BOARDS_PROBE_URL sends probes to a mirror instead of each ATS.
    */
   openBoards(): Promise<Boards> {
     return this.once('boards', async () => {
@@ -293,11 +294,12 @@ export class AppContext {
       return new Boards({
         sources: this.config.sources,
         search: criteriaFrom(this.config.search, {tags: []}),
-        runLedger: this.runLedger,
+        runLedger: () => this.runLedger,
         editor: new ConfigEditor(this.env),
         logger: this.logger,
         viaProxy: this.boardsViaProxy,
         secrets: this.secrets,
+        directory: async () => (await import('./board-directory.js')).loadBoardDirectory(),
         probeBaseUrl: this.env.JOBAGENT_BOARDS_PROBE_URL,
       })
     })

@@ -6,13 +6,20 @@ import {type SkillData, skillSpellings} from '../core/matching/skills.js'
 import {shippedFiles} from './shipped-files.js'
 
 /**
+ * The files of data/ scoring reads, in the order their bytes go into the knowledge's version. The directory of
+ * boards lies in data/ too and is none of them: scoring never reads its half megabyte, and a new directory leaves
+ * the knowledge's version, and so every stored score, as it was.
+ */
+const KNOWLEDGE_FILES = ['occupations.json', 'places.json', 'skills.json'] as const
+
+/**
  * The knowledge scoring reads, from the shipped data/ files. Only the commands that score call this (through
  * matchingFrom), so `--version`, `status` and `apply` never read the files.
  */
 export function loadKnowledge(): Knowledge {
   const files = shippedFiles('data')
   // Each file is read once: its bytes go into the version's digest and are parsed.
-  const bytes = new Map(files.names.map((name) => [name, files.read(name)]))
+  const bytes = new Map(KNOWLEDGE_FILES.map((name) => [name, files.read(name)]))
   const digest = createHash('sha256')
   for (const [name, content] of bytes) digest.update(name).update(content ?? '')
   return {

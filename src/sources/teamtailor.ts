@@ -4,13 +4,23 @@ import type {BoardSpec} from './board-source.js'
 import {isObject, type Json} from './shared.js'
 
 /**
+ * A career site's host: `{company}.teamtailor.com`, or the slug itself when it is a host. Sites in Teamtailor's
+ * North American region (`acme.na.teamtailor.com`) and sites on a company's own domain (`careers.acme.com`) have no
+ * `{company}` of their own, and the directory of boards names them by their host.
+ */
+const siteHost: BoardSpec['defaultUrl'] = (config, company) =>
+  company.slug.includes('.')
+    ? `https://${encodeURIComponent(company.slug)}`
+    : companyHost('teamtailor.com')(config, company)
+
+/**
  * One Teamtailor career site (`GET https://{company}.teamtailor.com/jobs.json`): a JSON Feed whose items carry
  * the schema.org JobPosting of the job under `_jobposting` (its employer, places and number). Jobs link to the
  * posting on the career site (`url`).
  */
 const TEAMTAILOR: BoardSpec = {
   type: 'teamtailor',
-  defaultUrl: companyHost('teamtailor.com'),
+  defaultUrl: siteHost,
   path: fixedPath('/jobs.json'),
   page: jobsUnder('items'),
   expected: 'an object with an "items" array',

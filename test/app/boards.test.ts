@@ -8,7 +8,9 @@ import {runCommandLine} from '../helpers/run-command.js'
 import {fixtureText} from '../helpers/source-fixtures.js'
 
 /**
- * `jobagent boards find` and `boards list` run in process. Probes go to one local server through
+ * `jobagent boards find` and `boards list` run in process. Acme is in the directory of boards jobagent ships (as
+ * personio:acme and recruitee:acme), so its probes are asked for with --probe; Slowco and "Nobody Here" are not
+ * in it, so they are probed as any name the directory lacks. Probes go to one local server through
  * JOBAGENT_BOARDS_PROBE_URL (`<url>/<type>/<slug>` + the ATS's own path): Acme has a Greenhouse board `acme` and a
  * Lever site `acme-corp`; its Recruitee host fails with a 500; everything else is a 404. `/careers` is Acme's own
  * careers page.
@@ -113,7 +115,7 @@ describe('jobagent boards find <careers URL>', () => {
 describe('jobagent boards find <company name>', () => {
   it('tries each candidate slug on each ATS once, at once, and prints the boards that answered with jobs', async () => {
     const started = Date.now()
-    const result = await boards(['find', 'Acme Corp, Inc.', '--json'])
+    const result = await boards(['find', 'Acme Corp, Inc.', '--probe', '--json'])
     expect(result.code, result.stderr).toBe(0)
     const found = JSON.parse(result.stdout)
     expect(found).toMatchObject({read_as: 'name', candidates: ['acmecorp', 'acme-corp', 'acme'], added: null})
@@ -123,6 +125,9 @@ describe('jobagent boards find <company name>', () => {
         ats: 'Greenhouse',
         slug: 'acme',
         name: 'greenhouse:acme',
+        company: null,
+        url: 'https://job-boards.greenhouse.io/acme',
+        from: 'probe',
         count: 3,
         count_is_minimum: false,
         sample_title: 'Account Executive - Italy',
@@ -154,7 +159,7 @@ describe('jobagent boards find <company name>', () => {
   }, 15_000)
 
   it('shows the boards as a table with counts and sample titles, and says which probes got no answer', async () => {
-    const result = await boards(['find', 'Acme Corp, Inc.'])
+    const result = await boards(['find', 'Acme Corp, Inc.', '--probe'])
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/^Tried acmecorp, acme-corp, acme on \d+ ATSs \(\d+ requests\); 2 answered/)
     expect(result.stdout).toMatch(/greenhouse:acme\s+Greenhouse\s+3\s+Account Executive - Italy/)
@@ -164,7 +169,7 @@ describe('jobagent boards find <company name>', () => {
 
   it('--add writes every board found, with the name asked for as its company, beside the boards in force', async () => {
     writeConfig({mode: 'production'})
-    const result = await boards(['find', 'Acme Corp, Inc.', '--add'])
+    const result = await boards(['find', 'Acme Corp, Inc.', '--probe', '--add'])
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toContain('Added greenhouse:acme to sources')
     expect(result.stdout).toContain('Added lever:acme-corp to sources')

@@ -183,6 +183,8 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
       'docs/SOURCES.md',
       'demo/boards/remoteok.json',
       'demo/boards/weworkremotely.xml',
+      'data/directory.tsv.gz',
+      'NOTICE',
     ]) {
       expect(files).toContain(file)
     }
@@ -226,6 +228,11 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
     expect(summary.sources.filter((source: {ok: boolean}) => source.ok)).toHaveLength(7)
     expect(summary.jobs_found).toBeGreaterThan(40)
     expect(JSON.parse((await jobagent('status', '--json')).stdout)).toEqual([])
+
+    // The directory of boards is read from the package, offline.
+    const directory = await jobagent('boards', 'directory', '--ats', 'pinpoint', '--limit', '1', '--json')
+    expect(directory.code, directory.stderr).toBe(0)
+    expect(JSON.parse(directory.stdout)).toMatchObject({total: 45_708, matched: 244, boards: [{type: 'pinpoint'}]})
   }, 60_000)
 
   it('serves the docs page from the Swagger UI files in the package', async () => {

@@ -117,6 +117,18 @@ describe('the single executable', () => {
     expect((await run(['shipment', '--help'])).stdout).toBe((await runCli(['shipment', '--help'], {home: data})).stdout)
   })
 
+  it('reads the directory of boards from its assets, offline', async () => {
+    const listed = await run(['boards', 'directory', '--ats', 'pinpoint', '--limit', '1'])
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stdout).toMatch(/^SOURCE\s+ATS\s+COMPANY\s+LINK\npinpoint:\S+\s+Pinpoint\s/)
+    expect(listed.stdout).toContain('… and 243 more on pinpoint')
+    const found = await run(['boards', 'find', 'Airbnb', '--json'])
+    expect(found.code, found.stderr).toBe(0)
+    expect(JSON.parse(found.stdout).boards).toEqual([
+      expect.objectContaining({name: 'greenhouse:airbnb', from: 'directory'}),
+    ])
+  })
+
   it('serves MCP on stdio: answers initialize and lists the tools, then exits when stdin closes', async () => {
     const messages = [
       {

@@ -91,7 +91,7 @@ describe('Teamtailor adapter', () => {
     )
   })
 
-  it('asks each company on its own host by default, one source per company', async () => {
+  it('asks each company on its own host by default, one source per company, a host given as the slug itself', async () => {
     // An undici MockAgent stands in for the network: nothing leaves the machine, unmatched requests fail.
     const agent = new MockAgent()
     agent.disableNetConnect()
@@ -100,15 +100,30 @@ describe('Teamtailor adapter', () => {
       .intercept({path: '/jobs.json'})
       .reply(200, fixtureText('teamtailor.json'))
     agent.get('https://polestar.teamtailor.com').intercept({path: '/jobs.json'}).reply(200, {items: []})
+    // A site on the company's own domain, or in the North American region, is named by its host.
+    agent.get('https://careers.acme.com').intercept({path: '/jobs.json'}).reply(200, {items: []})
+    agent.get('https://acme.na.teamtailor.com').intercept({path: '/jobs.json'}).reply(200, {items: []})
     try {
       const sources = createSources(
-        [{type: 'teamtailor', companies: ['upcloud', {slug: 'polestar', company: 'Polestar'}]}],
+        [
+          {
+            type: 'teamtailor',
+            companies: [
+              'upcloud',
+              {slug: 'polestar', company: 'Polestar'},
+              'careers.acme.com',
+              'acme.na.teamtailor.com',
+            ],
+          },
+        ],
         {http: createHttpClient({dispatcher: agent, retries: 0}), logger: silentLogger},
       )
       const counts = await Promise.all(sources.map(async (source) => [source.name, (await fetchAll(source)).length]))
       expect(counts).toEqual([
         ['teamtailor:upcloud', 3],
         ['teamtailor:polestar', 0],
+        ['teamtailor:careers.acme.com', 0],
+        ['teamtailor:acme.na.teamtailor.com', 0],
       ])
     } finally {
       await agent.close()

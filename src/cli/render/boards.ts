@@ -1,4 +1,4 @@
-import type {FindResult, FoundBoard} from '../../app/boards.js'
+import type {FindResult, FoundBoard, ShownBoard} from '../../app/found-boards.js'
 import {escapeControls} from '../../core/control-characters.js'
 import type {ConfiguredBoard} from '../../core/jobs/board-health.js'
 import type {Style} from '../style.js'
@@ -11,14 +11,43 @@ function jobs(board: FoundBoard): string {
   return `${board.count_is_minimum ? 'at least ' : ''}${board.count}`
 }
 
+/** The directory's boards as a table: each board's source name, ATS, company and public page. */
+export function renderBoardTable(boards: readonly ShownBoard[], style: Style, width?: number): string {
+  return renderTable(
+    boards,
+    [
+      {header: 'SOURCE', value: (board) => board.name, max: 50},
+      {header: 'ATS', value: (board) => board.ats},
+      {header: 'COMPANY', value: (board) => board.company ?? '-', max: 40},
+      {header: 'LINK', value: (board) => board.url, fill: true},
+    ],
+    style.bold,
+    {width},
+  )
+}
+
+/** That a directory's board may have closed since the directory was made, and how to ask the ATSs now. */
+const MAY_HAVE_CLOSED =
+  'The directory lists boards that had open jobs when it was made; one may have closed since (--probe asks the ATSs now).'
+
 /** What `boards find` found, each board's entry, and the next step: `--add`, or `jobagent run` after it. */
-export function renderFound(result: FindResult, style: Style, configFile: string): string {
+export function renderFound(result: FindResult, style: Style, configFile: string, width?: number): string {
   const lines: string[] = []
   const shown = result.boards.slice(0, SHOWN_BOARDS)
   const more = result.boards.length - shown.length
-  if (result.read_as === 'url') {
+  const fromDirectory = shown.length > 0 && shown.every((board) => board.from === 'directory')
+  if (fromDirectory) {
+    const count = `${result.boards.length} ${result.boards.length === 1 ? 'board' : 'boards'}`
+    const page =
+      result.page === null
+        ? `"${result.query}"`
+        : `The careers page ${result.page.error === null ? 'links to no known board' : `could not be read (${result.page.error})`}; the name of its host`
+    lines.push(`${page} is in jobagent's directory of boards (no request made to an ATS): ${count}`, '')
+    lines.push(renderBoardTable(shown, style, width), '')
+  } else if (result.read_as === 'url' || result.read_as === 'source') {
     const [board] = result.boards
-    lines.push(`Recognised ${board?.ats} board "${board?.slug}" from the URL (no request made).`, '')
+    const from = result.read_as === 'url' ? 'the URL' : 'its source name'
+    lines.push(`Recognised ${board?.ats} board "${board?.slug}" from ${from} (no request made).`, '')
   } else if (result.read_as === 'page') {
     const names = shown.map((board) => `${board.ats} "${board.slug}"`).join(', ')
     const count = more > 0 ? `${result.boards.length} boards: ` : ''
@@ -46,6 +75,7 @@ export function renderFound(result: FindResult, style: Style, configFile: string
     lines.push(`${board.name}: ${JSON.stringify(board.entry)}`)
   }
   if (more > 0) lines.push(`… and ${more} more (--json lists them all)`)
+  if (fromDirectory) lines.push(MAY_HAVE_CLOSED)
   if (result.unanswered.length > 0) {
     const first = result.unanswered[0]
     lines.push(

@@ -68,6 +68,8 @@ export interface AtsFacts {
   recognise: (url: UrlParts) => UrlBoard | undefined
   /** A careers URL it recognises, naming the board `acme` (Workday: `acme.wd5/Careers`): help texts and tests. */
   example: string
+  /** The board's public page, where a person sees its jobs: the link `boards find` and `boards directory` show. */
+  page: (board: UrlBoard) => string
 }
 
 /** A problem of one entry: the key it concerns and the message after the key's name. */

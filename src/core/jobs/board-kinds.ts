@@ -20,6 +20,7 @@ import {
   type SourceEntry,
   slugOf,
   subdomainOf,
+  type UrlBoard,
   type UrlParts,
   word,
 } from './board-kind.js'
@@ -38,6 +39,31 @@ function leverSite(url: UrlParts) {
   if (hostIs(url, 'jobs.eu.lever.co')) return slugOf(url.segments[0], 'eu')
   return undefined
 }
+
+/**
+ * `acme.teamtailor.com`, whose slug is `acme`; a career site in Teamtailor's North American region
+ * (`acme.na.teamtailor.com`) is named by its host, as a site on the company's own host is (`careers.acme.com`),
+ * which no URL says is Teamtailor's: the directory knows those.
+ */
+function teamtailorSite(url: UrlParts) {
+  if (url.labels.length === 4 && url.labels.slice(1).join('.') === 'na.teamtailor.com') {
+    return slugOf(url.labels.join('.'))
+  }
+  return subdomainOf('teamtailor.com')(url)
+}
+
+/** `https://acme.teamtailor.com/jobs` for `acme`; a slug that is a host (`careers.acme.com`) is the site's own. */
+function teamtailorPage(board: UrlBoard): string {
+  return board.slug.includes('.') ? `https://${board.slug}/jobs` : `https://${board.slug}.teamtailor.com/jobs`
+}
+
+/** The page of a board named by the first segment of its path on `host`: `https://jobs.lever.co/acme`. */
+const pathPage = (host: string) => (board: UrlBoard) => `https://${host}/${encodeURIComponent(board.slug)}`
+/** The page of a board on its own host under `suffix`: `https://acme.breezy.hr`. */
+const hostPage =
+  (suffix: string, path = '') =>
+  (board: UrlBoard) =>
+    `https://${board.slug}.${suffix}${path}`
 
 /** `apply.workable.com/acme` (`/api/...` and `/j/<job>` are Workable's own paths, not accounts). */
 function workableAccount(url: UrlParts) {
@@ -89,6 +115,16 @@ export function workdaySite(slug: string): WorkdaySite | undefined {
   const match = /^([a-z0-9][a-z0-9-]*)\.(wd\d+)\/([a-z0-9][\w-]*)$/i.exec(slug)
   if (!match?.[1] || !match[2] || !match[3]) return undefined
   return {tenant: match[1], instance: match[2], site: match[3]}
+}
+
+/**
+ * `https://nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite` for `nvidia.wd5/NVIDIAExternalCareerSite`; ''
+ * for a slug that names no site, which the config refuses.
+ */
+function workdayPage(board: UrlBoard): string {
+  const site = workdaySite(board.slug)
+  if (!site) return ''
+  return `https://${site.tenant}.${site.instance}.myworkdayjobs.com/${site.site}`
 }
 
 /** Each entry of a Workday `sites` list that is not written `{tenant}.{wdN}/{site}`, named by its place. */
@@ -160,20 +196,35 @@ export const BOARD_KINDS = [
     type: 'greenhouse',
     label: 'Greenhouse',
     list: 'boards',
-    ats: {probe: true, recognise: greenhouseBoard, example: 'https://boards.greenhouse.io/acme'},
+    ats: {
+      probe: true,
+      recognise: greenhouseBoard,
+      example: 'https://boards.greenhouse.io/acme',
+      page: pathPage('job-boards.greenhouse.io'),
+    },
   },
   {
     type: 'lever',
     label: 'Lever',
     list: 'sites',
     settings: {region: ['global', 'eu']},
-    ats: {probe: true, recognise: leverSite, example: 'https://jobs.lever.co/acme'},
+    ats: {
+      probe: true,
+      recognise: leverSite,
+      example: 'https://jobs.lever.co/acme',
+      page: (board) => pathPage(board.region === 'eu' ? 'jobs.eu.lever.co' : 'jobs.lever.co')(board),
+    },
   },
   {
     type: 'ashby',
     label: 'Ashby',
     list: 'boards',
-    ats: {probe: true, recognise: firstSegmentOn('jobs.ashbyhq.com'), example: 'https://jobs.ashbyhq.com/acme'},
+    ats: {
+      probe: true,
+      recognise: firstSegmentOn('jobs.ashbyhq.com'),
+      example: 'https://jobs.ashbyhq.com/acme',
+      page: pathPage('jobs.ashbyhq.com'),
+    },
   },
   {
     type: 'adzuna',
@@ -186,13 +237,23 @@ export const BOARD_KINDS = [
     type: 'bamboohr',
     label: 'BambooHR',
     list: 'companies',
-    ats: {probe: true, recognise: bamboohrCompany, example: 'https://acme.bamboohr.com/careers'},
+    ats: {
+      probe: true,
+      recognise: bamboohrCompany,
+      example: 'https://acme.bamboohr.com/careers',
+      page: hostPage('bamboohr.com', '/careers'),
+    },
   },
   {
     type: 'breezy',
     label: 'Breezy HR',
     list: 'companies',
-    ats: {probe: true, recognise: subdomainOf('breezy.hr'), example: 'https://acme.breezy.hr'},
+    ats: {
+      probe: true,
+      recognise: subdomainOf('breezy.hr'),
+      example: 'https://acme.breezy.hr',
+      page: hostPage('breezy.hr'),
+    },
   },
   {
     type: 'personio',
@@ -202,25 +263,41 @@ export const BOARD_KINDS = [
       probe: true,
       recognise: (url) => subdomainOf('jobs.personio.de')(url) ?? subdomainOf('jobs.personio.com')(url),
       example: 'https://acme.jobs.personio.de',
+      page: hostPage('jobs.personio.de'),
     },
   },
   {
     type: 'pinpoint',
     label: 'Pinpoint',
     list: 'companies',
-    ats: {probe: true, recognise: subdomainOf('pinpointhq.com'), example: 'https://acme.pinpointhq.com'},
+    ats: {
+      probe: true,
+      recognise: subdomainOf('pinpointhq.com'),
+      example: 'https://acme.pinpointhq.com',
+      page: hostPage('pinpointhq.com'),
+    },
   },
   {
     type: 'recruitee',
     label: 'Recruitee',
     list: 'companies',
-    ats: {probe: true, recognise: subdomainOf('recruitee.com'), example: 'https://acme.recruitee.com'},
+    ats: {
+      probe: true,
+      recognise: subdomainOf('recruitee.com'),
+      example: 'https://acme.recruitee.com',
+      page: hostPage('recruitee.com'),
+    },
   },
   {
     type: 'rippling',
     label: 'Rippling',
     list: 'companies',
-    ats: {probe: true, recognise: ripplingCompany, example: 'https://ats.rippling.com/acme/jobs'},
+    ats: {
+      probe: true,
+      recognise: ripplingCompany,
+      example: 'https://ats.rippling.com/acme/jobs',
+      page: (board) => `${pathPage('ats.rippling.com')(board)}/jobs`,
+    },
   },
   {
     type: 'smartrecruiters',
@@ -231,26 +308,42 @@ export const BOARD_KINDS = [
       paged: true,
       recognise: firstSegmentOn('jobs.smartrecruiters.com', 'careers.smartrecruiters.com'),
       example: 'https://jobs.smartrecruiters.com/acme',
+      page: pathPage('jobs.smartrecruiters.com'),
     },
   },
   {
     type: 'teamtailor',
     label: 'Teamtailor',
     list: 'companies',
-    ats: {probe: true, recognise: subdomainOf('teamtailor.com'), example: 'https://acme.teamtailor.com/jobs'},
+    ats: {
+      probe: true,
+      recognise: teamtailorSite,
+      example: 'https://acme.teamtailor.com/jobs',
+      page: teamtailorPage,
+    },
   },
   {
     type: 'workable',
     label: 'Workable',
     list: 'accounts',
-    ats: {probe: true, recognise: workableAccount, example: 'https://apply.workable.com/acme'},
+    ats: {
+      probe: true,
+      recognise: workableAccount,
+      example: 'https://apply.workable.com/acme',
+      page: pathPage('apply.workable.com'),
+    },
   },
   {
     type: 'workday',
     label: 'Workday',
     list: 'sites',
     slugForm: '<tenant>.<wdN>/<site>',
-    ats: {probe: false, recognise: workdayUrlSite, example: 'https://acme.wd5.myworkdayjobs.com/en-US/Careers'},
+    ats: {
+      probe: false,
+      recognise: workdayUrlSite,
+      example: 'https://acme.wd5.myworkdayjobs.com/en-US/Careers',
+      page: workdayPage,
+    },
     problems: workdayProblems,
   },
   {type: 'workingnomads', label: 'Working Nomads'},

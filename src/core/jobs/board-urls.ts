@@ -5,6 +5,7 @@
  * by hostname labels and path segments, so a hostile string costs time in proportion to its length.
  */
 
+import {findControl} from '../control-characters.js'
 import type {AtsFacts, UrlBoard, UrlParts} from './board-kind.js'
 import {BOARD_KINDS} from './board-kinds.js'
 
@@ -113,4 +114,31 @@ export function atsLabels(): string[] {
 /** `Greenhouse` for `greenhouse`; the type itself for a type the table does not hold. */
 export function atsLabel(type: string): string {
   return ATS_TABLE.find((row) => row.type === type)?.label ?? type
+}
+
+/** The types of every ATS jobagent recognises, in the order of BOARD_KINDS. */
+export function atsTypes(): AtsType[] {
+  return ATS_TABLE.map((row) => row.type)
+}
+
+/** Whether `type` is the type of an ATS jobagent recognises (`greenhouse`; not `remoteok` or `Greenhouse`). */
+export function isAtsType(type: string): type is AtsType {
+  return ATS_TABLE.some((row) => row.type === type)
+}
+
+/** The board's public page, where a person sees its jobs: `https://jobs.lever.co/acme`. */
+export function boardPage(board: RecognisedBoard): string {
+  return ATS_TABLE.find((row) => row.type === board.type)?.ats.page(board) ?? ''
+}
+
+/**
+ * The board a source's name names, as runs and `boards list` name boards (`greenhouse:acme`, `workday:acme.wd5/
+ * Careers`); undefined for other text, a company's name among it.
+ */
+export function parseSourceName(text: string): RecognisedBoard | undefined {
+  const colon = text.indexOf(':')
+  const type = text.slice(0, Math.max(colon, 0)).toLowerCase()
+  const slug = text.slice(colon + 1).trim()
+  if (!isAtsType(type) || slug === '' || slug.length > MAX_URL_LENGTH || findControl(slug)) return undefined
+  return {type, slug}
 }

@@ -3,36 +3,7 @@
  * in lower case, with or without hyphens, usually without its legal form.
  */
 
-/**
- * Legal forms left off the end of a company's name; boards are named after the company, not its legal form.
- */
-const LEGAL_FORMS = new Set([
-  'inc',
-  'incorporated',
-  'llc',
-  'ltd',
-  'limited',
-  'gmbh',
-  'ag',
-  'sa',
-  'sas',
-  'sarl',
-  'srl',
-  'spa',
-  'bv',
-  'nv',
-  'plc',
-  'pty',
-  'oy',
-  'ab',
-  'as',
-  'aps',
-  'kg',
-  'se',
-  'lp',
-  'llp',
-  'ug',
-])
+import {LEGAL_FORMS, nameWords} from './company-names.js'
 
 /** Words a company adds to its name and often leaves out of its board's slug (`Acme Corp` posts as `acme`). */
 const GENERIC_WORDS = new Set([
@@ -49,24 +20,17 @@ const GENERIC_WORDS = new Set([
   'hq',
 ])
 
-/** Names longer than this are no company name; the words after it are not read. */
-const MAX_NAME_LENGTH = 200
 const MAX_CANDIDATES = 4
 
 /**
  * The slugs a company's name may have on an ATS, most likely first, at most four: `Acme Corp, Inc.` gives
- * `acmecorp`, `acme-corp`, `acme`. Accents are dropped, `&` reads as `and`, legal forms (`Inc.`, `GmbH`) are left
- * off, then the generic words at the end (`Corp`, `Labs`) for the shortest form.
+ * `acmecorp`, `acme-corp`, `acme`. The name's words are those a name key reads (company-names.ts: accents dropped,
+ * `&` read as `and`); legal forms (`Inc.`, `GmbH`) are left off, then the generic words at the end (`Corp`, `Labs`)
+ * for the shortest form.
  */
 export function slugCandidates(name: string): string[] {
-  const words = name
-    .slice(0, MAX_NAME_LENGTH)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '')
+  // A slug is written in ASCII letters and digits: a word's other letters break it.
+  const words = nameWords(name).flatMap((word) => word.split(/[^a-z0-9]+/).filter((part) => part !== ''))
   const named = dropTrailing(words, LEGAL_FORMS)
   const core = dropTrailing(named, GENERIC_WORDS)
   const forms = [named.join(''), named.join('-'), core.join(''), core.join('-')]
@@ -82,9 +46,14 @@ function dropTrailing(words: readonly string[], dropped: ReadonlySet<string>): s
 
 /** `acme` of `https://careers.acme.com/jobs`: the name a company's own careers URL gives, to try as a name; '' for none. */
 export function nameOfHost(url: URL): string {
+  return nameOfHostname(url.hostname)
+}
+
+/** `acme` of the host `careers.acme.com` (lower case, as a URL gives it); '' for an address or a one-label host. */
+export function nameOfHostname(hostname: string): string {
   // An address or a host of one label (`localhost`) names no company.
-  if (!/\.[a-z]{2,63}$/.test(url.hostname)) return ''
-  const labels = url.hostname.toLowerCase().split('.')
+  if (!/\.[a-z]{2,63}$/.test(hostname)) return ''
+  const labels = hostname.toLowerCase().split('.')
   const known = ['www', 'careers', 'jobs', 'career', 'karriere', 'work', 'join', 'apply']
   while (labels.length > 2 && known.includes(labels[0] ?? '')) labels.shift()
   // `acme.co.uk`: the company's label sits before a second-level domain of its country.

@@ -1,5 +1,14 @@
 import {describe, expect, it} from 'vitest'
-import {boardsInPage, parseCareersUrl, probeableAts, recogniseBoardUrl} from '../../../src/core/jobs/board-urls.js'
+import {
+  atsTypes,
+  boardPage,
+  boardsInPage,
+  parseCareersUrl,
+  parseSourceName,
+  probeableAts,
+  type RecognisedBoard,
+  recogniseBoardUrl,
+} from '../../../src/core/jobs/board-urls.js'
 import {nameOfHost, slugCandidates} from '../../../src/core/jobs/company-slugs.js'
 
 function recognise(text: string) {
@@ -37,6 +46,8 @@ describe('careers URLs of a known ATS', () => {
       {type: 'workday', slug: 'acme.wd1/External'},
     ],
     ['acme.wd103.myworkdayjobs.com/de/Site', {type: 'workday', slug: 'acme.wd103/Site'}],
+    // Teamtailor's North American region has no slug of its own: the site is named by its host.
+    ['https://acme.na.teamtailor.com/jobs/123', {type: 'teamtailor', slug: 'acme.na.teamtailor.com'}],
   ])('%s names %o', (text, board) => {
     expect(recognise(text)).toEqual(board)
   })
@@ -55,6 +66,8 @@ describe('careers URLs of a known ATS', () => {
     'https://acme.wd5.myworkdayjobs.com/',
     'https://acme.myworkdayjobs.com/Careers',
     'https://a.b.recruitee.com/',
+    'https://a.b.teamtailor.com/',
+    'https://acme.eu.teamtailor.com/',
     'ftp://jobs.lever.co/acme',
     'https://jobs.lever.co/%E0%A4%A',
     'https://jobs.lever.co/<script>',
@@ -85,6 +98,47 @@ describe('careers URLs of a known ATS', () => {
     for (const text of hostile) expect(recognise(text)).toBeUndefined()
     expect(performance.now() - started).toBeLessThan(200)
   })
+})
+
+describe("a board's public page", () => {
+  const acme = (type: RecognisedBoard['type']): RecognisedBoard =>
+    type === 'workday' ? {type, slug: 'acme.wd5/Careers'} : {type, slug: 'acme'}
+
+  it.each(atsTypes())('%s: its page names the board again', (type) => {
+    expect(recognise(boardPage(acme(type)))).toEqual(acme(type))
+  })
+
+  it.each([
+    [{type: 'lever', slug: 'acme', region: 'eu'}, 'https://jobs.eu.lever.co/acme'],
+    [{type: 'teamtailor', slug: 'careers.acme.com'}, 'https://careers.acme.com/jobs'],
+    [{type: 'teamtailor', slug: 'acme.na.teamtailor.com'}, 'https://acme.na.teamtailor.com/jobs'],
+    [{type: 'ashby', slug: '1st formations'}, 'https://jobs.ashbyhq.com/1st%20formations'],
+    [
+      {type: 'workday', slug: 'nvidia.wd5/NVIDIAExternalCareerSite'},
+      'https://nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite',
+    ],
+    [{type: 'workday', slug: 'nvidia'}, ''],
+  ] as const)('%o is at %j', (board, page) => {
+    expect(boardPage(board)).toBe(page)
+  })
+})
+
+describe("a source's name", () => {
+  it.each([
+    ['greenhouse:acme', {type: 'greenhouse', slug: 'acme'}],
+    ['Lever:Acme', {type: 'lever', slug: 'Acme'}],
+    ['workday:acme.wd5/Careers', {type: 'workday', slug: 'acme.wd5/Careers'}],
+    ['ashby: 1st formations ', {type: 'ashby', slug: '1st formations'}],
+  ])('%j names %o', (text, board) => {
+    expect(parseSourceName(text)).toEqual(board)
+  })
+
+  it.each(['acme', 'remoteok:acme', 'greenhouse:', ':acme', 'Acme: the company', 'greenhouse:a\u0007b'])(
+    '%j names no board',
+    (text) => {
+      expect(parseSourceName(text)).toBeUndefined()
+    },
+  )
 })
 
 describe('the boards a careers page links to', () => {
