@@ -41,7 +41,7 @@ export interface SweepSettings {
   urls: Record<string, string>
 }
 
-export interface SweepDeps {
+interface SweepDeps {
   store: SweepStore
   jobs: Pick<JobStore, 'saveRun'>
   readerFor: (type: string) => BoardReader | undefined
@@ -54,7 +54,7 @@ export interface SweepDeps {
   closeAfterRuns: number
 }
 
-export interface SweepRequest {
+interface SweepRequest {
   directory: Directory
   /** The directory's file, part of what a resumed sweep must share with the stopped one. */
   directoryName: string

@@ -23,10 +23,10 @@ export interface ListedJob {
 }
 
 /** A board's list: unchanged since the validators given, or its jobs as listed, with the new validators. */
-export type ListResult = ListValidators & ({kind: 'unchanged'} | {kind: 'listed'; jobs: ListedJob[]})
+type ListResult = ListValidators & ({kind: 'unchanged'} | {kind: 'listed'; jobs: ListedJob[]})
 
 /** One board of a sweep: the source entry it is read with (its `url` a mirror's), the board, the role words. */
-export interface ListRequest {
+interface ListRequest {
   config: SourceConfig
   board: BoardRef
   /** The profile's role words, as the board's own search where it has one (Workday, SmartRecruiters). */
@@ -42,7 +42,7 @@ export interface BoardReader {
   details(request: Omit<ListRequest, 'previous'>, candidates: readonly ListedJob[]): Promise<JobResponse[]>
 }
 
-export interface SweepReaderDeps {
+interface SweepReaderDeps {
   http: HttpClient
   logger: Logger
   toText: HtmlToText

@@ -153,17 +153,17 @@ export function mirrorUrls(mirror: MockServer): Record<string, string> {
 }
 
 /**
- * A directory of 40 boards over the five ATSs, in the shared directory's shape, with a 404, an empty board, a
+ * A directory of 40 boards (39 without the busy one) over the five ATSs, in the shared directory's shape, with a 404, an empty board, a
  * malformed answer and a 429 among them; written to `dir/directory.jsonl`.
  */
-export function writeTestDirectory(dir: string): string {
+export function writeTestDirectory(dir: string, options: {busy?: boolean} = {}): string {
   const lines: Json[] = []
   const add = (ats: string, slug: string, company = slug) => lines.push({ats, slug, company, sources: ['test']})
   for (let i = 1; i <= 12; i++) add('greenhouse', `gh${i}`, `Greenhouse Co ${i}`)
   add('greenhouse', 'gone-gh', 'Gone Inc')
   add('greenhouse', 'empty-gh', 'Empty Inc')
   add('greenhouse', 'broken-gh', 'Broken Inc')
-  add('greenhouse', 'busy-gh', 'Busy Inc')
+  if (options.busy !== false) add('greenhouse', 'busy-gh', 'Busy Inc')
   for (let i = 1; i <= 7; i++) add('lever', `lv${i}`, `Lever Co ${i}`)
   add('lever', 'empty-lv', 'Empty Lever')
   for (let i = 1; i <= 6; i++) add('ashby', `ab${i}`, `Ashby Co ${i}`)

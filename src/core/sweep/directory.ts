@@ -6,7 +6,7 @@ import type {BoardRef, SourceConfig, SourceType} from '../jobs/source-config.js'
  * Lever, the region of the instance that serves it. The shared directory (and any file of its shape) has one
  * such object a line; its other fields (`sources`) are not read.
  */
-export interface DirectoryEntry {
+interface DirectoryEntry {
   ats: string
   slug: string
   company: string
