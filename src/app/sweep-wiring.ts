@@ -5,6 +5,7 @@ import {addBoards, type BoardToAdd} from '../core/jobs/board-entries.js'
 import {htmlToText} from '../core/jobs/description.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {type DirectorySelection, selectEntries, sweptBoard} from '../core/sweep/directory.js'
+import type {DeadBoard} from '../core/sweep/sweep-store.js'
 import {createHttpClient} from '../http-client/index.js'
 import {sweepReader} from '../sources/board-sweep.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
@@ -138,4 +139,9 @@ function follow(context: AppContext, companies: readonly MatchedBoard[], minScor
   const merged = addBoards(current, boards)
   if (merged.added.length > 0) editor.set('sources', JSON.stringify(merged.sources))
   return {added: merged.added, present: merged.present}
+}
+
+/** The boards sweeps found dead (404 or no jobs) and rest until a later sweep asks them again. */
+export function deadBoards(context: AppContext): Promise<DeadBoard[]> {
+  return new SqliteSweepStore(context.trackerDb, context.paths.trackerDb).deadBoards(context.clock.now().toISOString())
 }

@@ -1,6 +1,7 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import BoardsList from '../../commands/boards/list.js'
 import Jobs from '../../commands/jobs.js'
 import Sweep from '../../commands/sweep.js'
 import {tempDir} from '../helpers/cli.js'
@@ -86,6 +87,24 @@ describe('jobagent sweep', () => {
     expect(names).toEqual(expect.arrayContaining(summary.followed.added))
     const best = summary.companies.filter((one: {best_score: number}) => one.best_score >= 40).length
     expect(summary.followed.added.length).toBe(best)
+  })
+
+  it('lists the boards found dead with boards list --dead, and skips them in the next sweep', async () => {
+    await sweep(['--quiet'])
+    const dead = await runCommand(BoardsList, ['--dead', '--json'], {home: home.path, env: NOW})
+    const listed = JSON.parse(dead.stdout)
+    expect(listed.boards.map((board: {key: string}) => board.key)).toEqual([
+      'greenhouse:empty-gh',
+      'greenhouse:gone-gh',
+      'lever:empty-lv',
+    ])
+    expect(listed.boards[0]).toMatchObject({company: 'Empty Inc', dead_count: 1})
+    expect(listed.boards[0].dead_since).toMatch(/^2026-11-22T05:00/)
+    const table = await runCommand(BoardsList, ['--dead'], {home: home.path, env: NOW})
+    expect(table.stdout).toMatch(/greenhouse:gone-gh\s+Gone Inc\s+2026-11-22\s+2026-11-29\s+1/)
+    const asked = mirror.requests.length
+    await sweep(['--force', '--quiet'])
+    expect(mirror.requests.slice(asked).filter((one) => /gone-gh|empty-/.test(one.url))).toEqual([])
   })
 
   it('says what to give when no directory is named', async () => {
