@@ -121,7 +121,8 @@ function follow(context: AppContext, companies: readonly MatchedBoard[], minScor
     .filter((one) => one.best_score >= minScore)
     .slice(0, MAX_FOLLOWED)
     .flatMap((one) => {
-      const swept = sweptBoard({ats: one.type, slug: one.slug, company: one.company}, () => true)
+      const entry = {ats: one.type, slug: one.slug, company: one.company, ...(one.region ? {region: one.region} : {})}
+      const swept = sweptBoard(entry, () => true)
       // A career site on its own host (Teamtailor's) has no entry in `sources` that names it by slug.
       if (!swept || swept.config.url !== undefined) return []
       return [

@@ -76,6 +76,7 @@ export interface SweepProgress {
 export interface MatchedBoard {
   type: string
   slug: string
+  region?: 'eu'
   company: string
   best_score: number
 }
@@ -213,8 +214,14 @@ export class Sweeper {
     company: string,
     request: SweepRequest,
   ): Promise<BoardResult | undefined> {
-    const base = {key, company, jobs: 0, reason: null}
-    if (!board) return {...base, outcome: 'failed', reason: 'unknown ATS'}
+    if (!board) return {key, company, jobs: 0, outcome: 'failed', reason: 'unknown ATS'}
+    const base = {
+      key,
+      company,
+      jobs: 0,
+      reason: null,
+      region: board.config.region === 'eu' ? ('eu' as const) : undefined,
+    }
     const reader = this.deps.readerFor(board.type) as BoardReader
     const {store, clock, sleep} = this.deps
     const state = await store.boardState(key)
@@ -298,9 +305,11 @@ export class Sweeper {
     const {store, matching, settings} = this.deps
     const candidates: JobResponse[] = []
     const boardOf = new Map<string, string>()
-    for await (const {board, job} of store.candidates(sweepId)) {
+    const inEu = new Set<string>()
+    for await (const {board, region, job} of store.candidates(sweepId)) {
       candidates.push(job)
       boardOf.set(job.url, board)
+      if (region === 'eu') inEu.add(board)
     }
     const ranked = rankJobs(candidates, matching, {minScore: settings.min_score})
     const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))
@@ -328,6 +337,7 @@ export class Sweeper {
       companies.set(key, {
         type: key.slice(0, at),
         slug: key.slice(at + 1),
+        ...(inEu.has(key) ? {region: 'eu' as const} : {}),
         company: job.company,
         best_score: job.score ?? 0,
       })

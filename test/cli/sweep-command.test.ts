@@ -85,6 +85,11 @@ describe('jobagent sweep', () => {
       ),
     )
     expect(names).toEqual(expect.arrayContaining(summary.followed.added))
+    // A Lever site of the EU instance goes into an entry of that region.
+    const eu = config.sources.find(
+      (entry: {type: string; region?: string}) => entry.type === 'lever' && entry.region === 'eu',
+    )
+    expect(eu.sites).toEqual([{slug: 'lv7', company: 'Lever Co 7'}])
     const best = summary.companies.filter((one: {best_score: number}) => one.best_score >= 40).length
     expect(summary.followed.added.length).toBe(best)
   })

@@ -158,13 +158,15 @@ export function mirrorUrls(mirror: MockServer): Record<string, string> {
  */
 export function writeTestDirectory(dir: string, options: {busy?: boolean} = {}): string {
   const lines: Json[] = []
-  const add = (ats: string, slug: string, company = slug) => lines.push({ats, slug, company, sources: ['test']})
+  const add = (ats: string, slug: string, company = slug, region?: 'eu') =>
+    lines.push({ats, slug, company, sources: ['test'], ...(region ? {region} : {})})
   for (let i = 1; i <= 12; i++) add('greenhouse', `gh${i}`, `Greenhouse Co ${i}`)
   add('greenhouse', 'gone-gh', 'Gone Inc')
   add('greenhouse', 'empty-gh', 'Empty Inc')
   add('greenhouse', 'broken-gh', 'Broken Inc')
   if (options.busy !== false) add('greenhouse', 'busy-gh', 'Busy Inc')
-  for (let i = 1; i <= 7; i++) add('lever', `lv${i}`, `Lever Co ${i}`)
+  for (let i = 1; i <= 6; i++) add('lever', `lv${i}`, `Lever Co ${i}`)
+  add('lever', 'lv7', 'Lever Co 7', 'eu')
   add('lever', 'empty-lv', 'Empty Lever')
   for (let i = 1; i <= 6; i++) add('ashby', `ab${i}`, `Ashby Co ${i}`)
   for (let i = 1; i <= 5; i++) add('smartrecruiters', `sr${i}`, `Smart Co ${i}`)

@@ -18,6 +18,8 @@ export interface SweepRecord {
 export interface BoardResult {
   key: string
   company: string
+  /** `eu` for a Lever site on Lever's EU instance, as the directory says. */
+  region?: 'eu' | undefined
   outcome: BoardOutcome
   reason: string | null
   jobs: number
@@ -55,7 +57,7 @@ export interface SweepStore {
   /** The counts of every board this sweep has a result for. */
   counts(sweepId: number): Promise<SweepCounts>
   /** The candidates of the boards of this sweep that answered or were unchanged, one board at a time. */
-  candidates(sweepId: number): AsyncIterable<{board: string; job: JobResponse}>
+  candidates(sweepId: number): AsyncIterable<{board: string; region: 'eu' | null; job: JobResponse}>
   finish(sweepId: number, runId: number, finishedAt: string, counts: SweepCounts): Promise<void>
   deadBoards(now: string): Promise<DeadBoard[]>
 }

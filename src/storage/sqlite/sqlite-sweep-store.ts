@@ -36,14 +36,15 @@ export class SqliteSweepStore implements SweepStore {
          FROM sweep_boards WHERE board = ?`,
       ),
       putState: db.prepare(
-        `INSERT INTO sweep_boards (board, company, etag, last_modified, answer_hash, dead_since, dead_until, dead_count)
-         VALUES (@key, @company, @etag, @last_modified, @answer_hash, @dead_since, @dead_until, @dead_count)
-         ON CONFLICT (board) DO UPDATE SET company = excluded.company, etag = excluded.etag,
+        `INSERT INTO sweep_boards
+         (board, company, region, etag, last_modified, answer_hash, dead_since, dead_until, dead_count)
+         VALUES (@key, @company, @region, @etag, @last_modified, @answer_hash, @dead_since, @dead_until, @dead_count)
+         ON CONFLICT (board) DO UPDATE SET company = excluded.company, region = excluded.region, etag = excluded.etag,
          last_modified = excluded.last_modified, answer_hash = excluded.answer_hash, dead_since = excluded.dead_since,
          dead_until = excluded.dead_until, dead_count = excluded.dead_count`,
       ),
       putCandidates: db.prepare(
-        `INSERT INTO sweep_boards (board, company, candidates) VALUES (?, ?, ?)
+        `INSERT INTO sweep_boards (board, company, region, candidates) VALUES (?, ?, ?, ?)
          ON CONFLICT (board) DO UPDATE SET candidates = excluded.candidates`,
       ),
       putProgress: db.prepare(
@@ -55,7 +56,7 @@ export class SqliteSweepStore implements SweepStore {
       progress: db.prepare('SELECT outcome, reason, jobs, candidates FROM sweep_progress WHERE sweep_id = ?'),
       candidatePage: db
         .prepare(
-          `SELECT sweep_boards.board, sweep_boards.candidates FROM sweep_progress
+          `SELECT sweep_boards.board, sweep_boards.region, sweep_boards.candidates FROM sweep_progress
            JOIN sweep_boards ON sweep_boards.board = sweep_progress.board
            WHERE sweep_id = ? AND outcome IN ('answered', 'unchanged') AND sweep_progress.candidates > 0
            AND sweep_progress.board > ? ORDER BY sweep_progress.board LIMIT ?`,
@@ -98,9 +99,10 @@ export class SqliteSweepStore implements SweepStore {
   saveBoard(sweepId: number, result: BoardResult): Promise<number> {
     const {statements} = this
     return writeTransaction(this.db, this.file, () => {
-      if (result.state) statements.putState.run({key: result.key, company: result.company, ...result.state})
+      const region = result.region ?? null
+      if (result.state) statements.putState.run({key: result.key, company: result.company, region, ...result.state})
       if (result.candidates) {
-        statements.putCandidates.run(result.key, result.company, JSON.stringify(result.candidates))
+        statements.putCandidates.run(result.key, result.company, region, JSON.stringify(result.candidates))
       }
       statements.putProgress.run({
         sweepId,
@@ -122,14 +124,14 @@ export class SqliteSweepStore implements SweepStore {
     return counts
   }
 
-  async *candidates(sweepId: number): AsyncIterable<{board: string; job: JobResponse}> {
+  async *candidates(sweepId: number): AsyncIterable<{board: string; region: 'eu' | null; job: JobResponse}> {
     let after = ''
     for (;;) {
       const rows = read(this.db, this.file, () =>
         this.statements.candidatePage.all(sweepId, after, CANDIDATE_PAGE),
-      ) as [string, string][]
-      for (const [board, page] of rows) {
-        for (const job of JSON.parse(page) as JobResponse[]) yield {board, job}
+      ) as [string, 'eu' | null, string][]
+      for (const [board, region, page] of rows) {
+        for (const job of JSON.parse(page) as JobResponse[]) yield {board, region, job}
       }
       if (rows.length < CANDIDATE_PAGE) return
       after = rows[rows.length - 1]?.[0] as string

@@ -349,6 +349,7 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       CREATE TABLE sweep_boards (
         board TEXT PRIMARY KEY,
         company TEXT NOT NULL,
+        region TEXT,
         etag TEXT,
         last_modified TEXT,
         answer_hash TEXT,
