@@ -10,7 +10,7 @@ import {type Directory, directoryEntry} from '../core/sweep/directory.js'
 export function openDirectory(
   file: string | undefined,
   configured: string | null,
-): {directory: Directory; name: string} {
+): {directory: () => Directory; name: string} {
   const path = file ?? configured
   if (path === undefined || path === null) {
     throw new ConfigurationError('no directory given to sweep', {
@@ -20,7 +20,7 @@ export function openDirectory(
   if (!existsSync(path)) {
     throw new ValidationError(`${path}: no such directory file`, {hint: 'check the path given to --directory'})
   }
-  return {directory: readDirectoryFile(path), name: path}
+  return {directory: () => readDirectoryFile(path), name: path}
 }
 
 async function* readDirectoryFile(path: string): Directory {

@@ -4,7 +4,7 @@ import {ConfigurationError} from '../core/errors.js'
 import {addBoards, type BoardToAdd} from '../core/jobs/board-entries.js'
 import {htmlToText} from '../core/jobs/description.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
-import {type DirectorySelection, selectEntries, sweptBoard} from '../core/sweep/directory.js'
+import {type DirectorySelection, sweptBoard} from '../core/sweep/directory.js'
 import type {DeadBoard} from '../core/sweep/sweep-store.js'
 import {createHttpClient} from '../http-client/index.js'
 import {sweepReader} from '../sources/board-sweep.js'
@@ -78,12 +78,6 @@ export async function runSweep(context: AppContext, options: SweepCommandOptions
       if (!readers.has(type)) readers.set(type, sweepReader(type, deps))
       return readers.get(type)
     }
-    if (options.onStart) {
-      let total = 0
-      for await (const _ of selectEntries(openDirectory(options.directory, settings.directory).directory, selection))
-        total++
-      options.onStart(total)
-    }
     const sweeper = new Sweeper({
       store: new SqliteSweepStore(context.trackerDb, context.paths.trackerDb),
       jobs: context.jobStore,
@@ -103,6 +97,7 @@ export async function runSweep(context: AppContext, options: SweepCommandOptions
       force: options.force,
       restart: options.restart,
       signal,
+      ...(options.onStart ? {onStart: options.onStart} : {}),
       ...(options.onProgress ? {onProgress: options.onProgress} : {}),
     })
     const minScore = options.minScore ?? settings.min_score

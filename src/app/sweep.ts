@@ -55,13 +55,16 @@ interface SweepDeps {
 }
 
 interface SweepRequest {
-  directory: Directory
+  /** Opens the directory for one more read from its start. */
+  directory: () => Directory
   /** The directory's file, part of what a resumed sweep must share with the stopped one. */
   directoryName: string
   selection: DirectorySelection
   force: boolean
   restart: boolean
   signal: AbortSignal
+  /** Called with the number of boards selected, before the first is asked. */
+  onStart?: (total: number) => void
   onProgress?: (progress: SweepProgress) => void
 }
 
@@ -97,7 +100,7 @@ const LIST_RETRIES = 2
 const MAX_RETRY_AFTER_MS = 60_000
 /** The first back-off of a platform after an error; doubled with each error in a row. */
 const BACKOFF_BASE_MS = 500
-/** Boards read from the directory ahead of those being asked, per concurrent board. */
+/** Boards read from the directory ahead of those being asked, per board a platform asks at once. */
 const QUEUE_PER_SLOT = 4
 
 /** One ATS platform: its limit, its pause after a refusal or errors, and its errors in a row. */
@@ -162,13 +165,45 @@ export class Sweeper {
     return {...counts, sweep_id: sweep.id, run_id: runId, status: 'done', resumed: unfinished !== null, companies}
   }
 
-  /** Every selected board not done yet, as many at once as the limits allow, reading the directory as it goes. */
+  /**
+   * Every selected board not done yet, as many at once as the limits allow. The directory is read once to count
+   * each ATS's boards among those selected, then once per ATS at the same time: a directory sorted by ATS (as the
+   * shared one is) would otherwise keep every platform but one idle, each read holding a few boards ahead only.
+   */
   private async askAll(request: SweepRequest, sweepId: number, done: ReadonlySet<string>, counts: SweepCounts) {
+    const perAts = new Map<string, number>()
+    for await (const entry of selectEntries(request.directory(), request.selection)) {
+      perAts.set(entry.ats, (perAts.get(entry.ats) ?? 0) + 1)
+    }
+    request.onStart?.([...perAts.values()].reduce((sum, count) => sum + count, 0))
+    const failures: unknown[] = []
+    const byAts: Record<string, number> = {}
+    await Promise.all(
+      [...perAts].map(async ([ats, count]) => {
+        const selection = {...request.selection, ats: [ats], limit: count}
+        try {
+          await this.askPlatform(request, selection, sweepId, done, counts, byAts)
+        } catch (error) {
+          failures.push(error)
+        }
+      }),
+    )
+    if (failures.length > 0 && !request.signal.aborted) throw failures[0]
+  }
+
+  /** The selected boards of one ATS, at most `per_ats` at a time and a few more read ahead. */
+  private async askPlatform(
+    request: SweepRequest,
+    selection: DirectorySelection,
+    sweepId: number,
+    done: ReadonlySet<string>,
+    counts: SweepCounts,
+    byAts: Record<string, number>,
+  ) {
     const {signal} = request
     const inFlight = new Set<Promise<void>>()
     let failure: unknown
-    const byAts: Record<string, number> = {}
-    for await (const entry of selectEntries(request.directory, request.selection)) {
+    for await (const entry of selectEntries(request.directory(), selection)) {
       if (signal.aborted || failure !== undefined) break
       const key = `${entry.ats}:${entry.slug}`
       if (done.has(key)) continue
@@ -192,7 +227,7 @@ export class Sweeper {
         })
         .finally(() => inFlight.delete(task))
       inFlight.add(task)
-      if (inFlight.size >= this.deps.settings.concurrency * QUEUE_PER_SLOT) await Promise.race(inFlight)
+      if (inFlight.size >= this.deps.settings.per_ats * QUEUE_PER_SLOT) await Promise.race(inFlight)
     }
     await Promise.all(inFlight)
     if (failure !== undefined) throw failure

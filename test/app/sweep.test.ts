@@ -88,7 +88,7 @@ const storedMatches = () =>
 
 describe('a sweep of a directory', () => {
   it('reads every list once, asks details for the candidates only, and stores the matches as a run of kind sweep', async () => {
-    const summary = await sweeper().sweep({...request(), directory: request().directory})
+    const summary = await sweeper().sweep(request())
     expect(summary).toMatchObject({status: 'done', boards: 40, asked: 40, dead: 3, failed: 1})
     expect(summary.failed_by_reason).toEqual({'malformed answer': 1})
     expect(summary.candidates).toBeGreaterThan(0)
