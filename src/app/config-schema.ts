@@ -126,6 +126,25 @@ const configSchema = z.strictObject({
     // A board that answered 404 or no jobs this many runs in a row is reported dead (the ledger read holds 50 runs).
     dead_after_runs: z._default(z.int().check(z.gte(1), z.lte(50)), 3),
   }),
+  // docs/SOURCES.md "Sweeping the directory": how politely and how often `jobagent sweep` asks the boards.
+  sweep: section({
+    // The directory file swept without --directory (one JSON object a line: ats, slug, company).
+    directory: z._default(z.nullable(text()), null),
+    interval_hours: z._default(z.number().check(z.gt(0), z.lte(8760)), 24),
+    // Boards asked at once over all ATSs, and on one ATS platform (all of its boards are one API).
+    concurrency: z._default(z.int().check(z.gte(1), z.lte(64)), 16),
+    per_ats: z._default(z.int().check(z.gte(1), z.lte(16)), 4),
+    timeout_seconds: z._default(z.number().check(z.gt(0), z.lte(120)), 15),
+    // A candidate scored at least this, once its description is read, is a match.
+    min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 30),
+    // Each ATS's base URL, for a mirror: {"greenhouse": "http://127.0.0.1:8000"}.
+    urls: z._default(
+      withExample(z.record(text(), z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))), {
+        greenhouse: 'http://127.0.0.1:8000',
+      }),
+      () => ({}),
+    ),
+  }),
   server: section({
     host: z._default(text(), '127.0.0.1'),
     port: z._default(portSchema, 8080),

@@ -68,3 +68,62 @@ export function createSourceProgress(stream: NodeJS.WriteStream = process.stderr
     },
   }
 }
+
+/** What the sweep's live line reads: the counts so far and the boards done per ATS. */
+interface SweepProgressView {
+  counts: {boards: number; jobs_seen: number; candidates: number; failed: number}
+  by_ats: Record<string, number>
+}
+
+/**
+ * A sweep's live lines on a terminal's stderr: boards done of the total, per ATS, jobs seen, candidates, the rate
+ * and the time left; log lines print above them. Null off a terminal, where each ATS's log line says how it fared.
+ */
+export function createSweepProgress(stream: NodeJS.WriteStream = process.stderr) {
+  if (!stream.isTTY) return null
+  const render = createLogUpdate(stream, {showCursor: false})
+  const started = performance.now()
+  let total = 0
+  let view: SweepProgressView | null = null
+  let stopped = false
+  const draw = () => {
+    if (!view) return
+    const {counts} = view
+    const seconds = (performance.now() - started) / 1000
+    const rate = seconds > 0 ? counts.boards / seconds : 0
+    const left = rate > 0 && total > counts.boards ? Math.round((total - counts.boards) / rate) : 0
+    const perAts = Object.entries(view.by_ats)
+      .map(([ats, done]) => `${escapeControls(ats)} ${done}`)
+      .join(', ')
+    render(
+      `${counts.boards} of ${total} boards, ${counts.jobs_seen} jobs seen, ${counts.candidates} candidates, ` +
+        `${counts.failed} failed; ${rate.toFixed(1)} boards/s, about ${left} s left\n${perAts}`,
+    )
+  }
+  const timer = setInterval(draw, 250)
+  timer.unref()
+  return {
+    write(line: string): void {
+      if (stopped) {
+        stream.write(`${line}\n`)
+        return
+      }
+      render.clear()
+      stream.write(`${line}\n`)
+      draw()
+    },
+    onStart(boards: number): void {
+      total = boards
+    },
+    onProgress(progress: SweepProgressView): void {
+      view = progress
+    },
+    stop(): void {
+      if (stopped) return
+      stopped = true
+      clearInterval(timer)
+      render.clear()
+      render.done()
+    },
+  }
+}

@@ -81,9 +81,13 @@ export interface RequestOptions {
 }
 
 export interface HttpAnswer {
+  /** 2xx, or 304 for a request that sent `if-none-match` or `if-modified-since`: the text is then empty. */
   status: number
   text: string
   contentType: string | null
+  /** The validators a later conditional request sends back; null when the server sent none. */
+  etag: string | null
+  lastModified: string | null
 }
 
 /**
@@ -179,10 +183,15 @@ export class HttpClient {
 
   /** Parsed JSON; an HTML page, a malformed or truncated body fails with a message that says which. */
   async getJson(url: string, options: RequestOptions = {}): Promise<unknown> {
-    const {text, contentType} = await this.request(url, {
+    const answer = await this.request(url, {
       ...options,
       headers: {accept: 'application/json', ...options.headers},
     })
+    return this.parseJson(url, answer)
+  }
+
+  /** The JSON of an answer `request` gave, read as getJson reads it. */
+  parseJson(url: string, {text, contentType}: Pick<HttpAnswer, 'text' | 'contentType'>): unknown {
     if (looksLikeHtml(text) || (/text\/html/i.test(contentType ?? '') && /^\s*</.test(text))) {
       const title = htmlTitle(text, this.secrets)
       throw new HttpError(`HTML instead of JSON${title ? ` ("${title}")` : ''}`, {url, htmlPage: true})
@@ -277,6 +286,11 @@ export class HttpClient {
         await response.body?.cancel().catch(() => {})
         throw new HttpError(`response larger than ${formatBytes(maxBodyBytes)}`, {url})
       }
+      const validators = {etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified')}
+      if (response.status === 304 && conditional(options.headers)) {
+        await response.body?.cancel().catch(() => {})
+        return {status: 304, text: '', contentType: null, ...validators}
+      }
       if (!response.ok && (options.errorBody ?? 'ignore') === 'ignore') {
         await response.body?.cancel().catch(() => {})
         throw this.statusError(url, response)
@@ -284,7 +298,7 @@ export class HttpClient {
       const contentType = response.headers.get('content-type')
       const text = await this.readText(url, response.body, decoderFor(contentType), maxBodyBytes)
       if (!response.ok) throw this.statusError(url, response, text, options.errorBody === 'quote')
-      return {status: response.status, text, contentType}
+      return {status: response.status, text, contentType, ...validators}
     } catch (error) {
       if (options.signal?.aborted) throw new HttpError(describeAbort(options.signal.reason), {url, cause: error})
       if (timeout.aborted) {
@@ -358,6 +372,12 @@ export class HttpClient {
     parts.push(decoder.decode())
     return parts.join('')
   }
+}
+
+/** Whether a request asks to be told that what it has is current (a 304 is then an answer, not a failure). */
+function conditional(headers: Record<string, string> | undefined): boolean {
+  if (!headers) return false
+  return Object.keys(headers).some((name) => /^if-(none-match|modified-since)$/i.test(name))
 }
 
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {

@@ -31,6 +31,8 @@ interface ListAdapter extends BoardKind {
   source: (config: SourceConfig, board: BoardRef, deps: AdapterDeps) => JobSource
   /** The scheme, host and port one board is asked on when the entry has no `url` (its own, on some ATSs). */
   defaultUrl: (config: SourceConfig, board: BoardRef) => string
+  /** The board as data, for an ATS read through boardSource: what a sweep reads its lists and details with. */
+  spec?: BoardSpec
 }
 
 /** One board type as src/sources/registry.ts lists it: its row of BOARD_KINDS with how the board is read. */
@@ -51,7 +53,7 @@ export function feedAdapter(type: SourceType, parts: Pick<FeedAdapter, 'source' 
 }
 
 /** The descriptor of a type with a list of boards, from its row of BOARD_KINDS and how one board is read. */
-export function listAdapter(type: SourceType, parts: Pick<ListAdapter, 'source' | 'defaultUrl'>): ListAdapter {
+export function listAdapter(type: SourceType, parts: Pick<ListAdapter, 'source' | 'defaultUrl' | 'spec'>): ListAdapter {
   const kind = kindOf(type)
   if (!kind.list) throw new Error(`${type} has no list of boards in BOARD_KINDS`)
   return {...kind, type, list: kind.list, ...parts}
@@ -70,5 +72,6 @@ export function jsonBoardsAdapter(spec: BoardSpec): ListAdapter {
   return listAdapter(spec.type as SourceType, {
     source: (config, board, deps) => boardSource(spec, config, deps, board),
     defaultUrl: spec.defaultUrl,
+    spec,
   })
 }

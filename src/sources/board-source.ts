@@ -32,7 +32,7 @@ export interface BoardPage {
  * What one request asks for: the tag of a one-term search, the page number, the previous page's `next`, and the
  * source's entry for boards whose requests carry its settings (Adzuna's country and credentials).
  */
-interface PageRequest {
+export interface PageRequest {
   tag?: string
   page: number
   cursor?: string
@@ -80,6 +80,16 @@ export interface BoardSpec {
   }
   /** A list that is asked with a POST: the JSON body of one page's request (Workday's `offset`, `searchText`). */
   body?: (request: PageRequest) => Json
+  /**
+   * How a sweep of the directory asks this board, where it differs: a lighter list (Greenhouse without `content`),
+   * the role words as the board's own search (one request per word, as a tag), and a detail for a list that then
+   * lacks descriptions. A sweep asks details for its candidates only.
+   */
+  sweep?: {
+    query?: (request: PageRequest) => Record<string, string | number | undefined>
+    searchesByRole?: boolean
+    detail?: BoardSpec['detail']
+  }
 }
 
 /** Detail requests in flight per board; the client's limit per host (4) bounds boards sharing a host. */
@@ -147,7 +157,12 @@ async function readPages(
   return jobs
 }
 
-async function readPage(spec: BoardSpec, board: BoardRef, url: string, request: Promise<unknown>): Promise<BoardPage> {
+export async function readPage(
+  spec: BoardSpec,
+  board: BoardRef,
+  url: string,
+  request: Promise<unknown>,
+): Promise<BoardPage> {
   let body: unknown
   try {
     body = await request
@@ -292,7 +307,7 @@ function mapItems(
   return jobs
 }
 
-function mapItem(spec: BoardSpec, item: Json, board: BoardRef, config: SourceConfig, toText: HtmlToText) {
+export function mapItem(spec: BoardSpec, item: Json, board: BoardRef, config: SourceConfig, toText: HtmlToText) {
   const raw = spec.job(item, board, config)
   return raw ? toJob(spec.type, raw, toText) : null
 }

@@ -19,6 +19,17 @@ const GREENHOUSE: BoardSpec = {
     what: (board) => `no Greenhouse board "${board.slug}"`,
     hint: 'check the board token in the boards list (the name in https://job-boards.greenhouse.io/<token>)',
   },
+  // A sweep lists each board without `content` (a tenth of the bytes) and asks each candidate's job for it.
+  sweep: {
+    query: () => ({}),
+    detail: {
+      path: (item, board) =>
+        typeof item.id === 'number' || typeof item.id === 'string'
+          ? `${slugPath('/v1/boards/')(board)}/jobs/${encodeURIComponent(String(item.id))}`
+          : undefined,
+      merge: (item, detail) => ({...item, content: detail.content, departments: detail.departments}),
+    },
+  },
   job: (item, board) => ({
     title: item.title,
     company: text(item.company_name) === '' ? (board.company ?? board.slug) : item.company_name,

@@ -55,6 +55,8 @@ const SMARTRECRUITERS: BoardSpec = {
   path: postingsPath,
   query: ({cursor}) => ({limit: PAGE_SIZE, offset: cursor ?? 0}),
   paged: true,
+  // A sweep asks with each role word as the posting list's own search (`q`).
+  sweep: {query: ({cursor, tag}) => ({limit: PAGE_SIZE, offset: cursor ?? 0, q: tag}), searchesByRole: true},
   page,
   expected: 'an object with a "content" array',
   notFound: {

@@ -51,6 +51,8 @@ const WORKDAY: BoardSpec = {
   body: ({tag, page}) => ({appliedFacets: {}, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, searchText: tag ?? ''}),
   searchesByTag: true,
   paged: true,
+  // A sweep asks with each role word as the site's own search (`searchText`).
+  sweep: {searchesByRole: true},
   // `total` is left aside: it is filled on the first page only, and capped.
   page: z.object({jobPostings: z.array(z.unknown())}).transform(
     ({jobPostings}): BoardPage => ({

@@ -264,7 +264,7 @@ describe('changing settings', () => {
   })
 
   it.each([
-    ['colour', 'top-level keys are: mode, search, sources, notify, followups, profile, run, server, shipments'],
+    ['colour', 'top-level keys are: mode, search, sources, notify, followups, profile, run, sweep, server, shipments'],
     ['search.foo', 'keys under search are: tags, keywords'],
     ['shipments.metadata.tabel', 'keys under shipments.metadata are: url, table'],
   ])('refuses the unknown key %s with set, get and unset, naming it', (key, hint) => {

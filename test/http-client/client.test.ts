@@ -46,6 +46,30 @@ describe('shared HTTP client', () => {
     expect(server.requests[0]?.headers.accept).toBe('application/json')
   })
 
+  it('gives the validators of an answer, and a 304 to a conditional request as an answer with no text', async () => {
+    const server = await serve({
+      '/board': (req, res) => {
+        if (req.headers['if-none-match'] === '"v1"') {
+          res.writeHead(304, {etag: '"v1"'})
+          res.end()
+          return
+        }
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          etag: '"v1"',
+          'last-modified': 'Sun, 22 Nov 2026 05:00:00 GMT',
+        })
+        res.end('{"jobs": []}')
+      },
+    })
+    const http = client()
+    const first = await http.request(`${server.url}/board`)
+    expect(first).toMatchObject({status: 200, etag: '"v1"', lastModified: 'Sun, 22 Nov 2026 05:00:00 GMT'})
+    expect(http.parseJson(`${server.url}/board`, first)).toEqual({jobs: []})
+    const again = await http.request(`${server.url}/board`, {headers: {'if-none-match': '"v1"'}})
+    expect(again).toEqual({status: 304, text: '', contentType: null, etag: '"v1"', lastModified: null})
+  })
+
   it('returns text bodies decoded as UTF-8', async () => {
     const server = await serve({'/feed.rss': serveBody('<rss><title>Zürich</title></rss>', 'application/rss+xml')})
     expect(await client().getText(`${server.url}/feed.rss`)).toBe('<rss><title>Zürich</title></rss>')

@@ -1,6 +1,7 @@
 import type {FindResult, FoundBoard, ShownBoard} from '../../app/found-boards.js'
 import {escapeControls} from '../../core/control-characters.js'
 import type {ConfiguredBoard} from '../../core/jobs/board-health.js'
+import type {DeadBoard} from '../../core/sweep/sweep-store.js'
 import type {Style} from '../style.js'
 import {renderTable} from '../table.js'
 
@@ -123,6 +124,22 @@ export function renderBoardList(boards: readonly ConfiguredBoard[], style: Style
       {header: 'ENABLED', value: (board) => (board.enabled ? 'yes' : 'no')},
       {header: 'LAST RUN', value: (board) => board.last?.started_at.slice(0, 19).replace('T', ' ') ?? '-'},
       {header: 'OUTCOME', value: outcome, max: 80},
+    ],
+    style.bold,
+  )
+}
+
+/** The boards sweeps found dead, each with when it was first found so and until when it rests. */
+export function renderDeadBoards(boards: readonly DeadBoard[], style: Style): string {
+  if (boards.length === 0) return 'No board of a sweep is resting as dead.'
+  return renderTable(
+    boards,
+    [
+      {header: 'BOARD', value: (board) => escapeControls(board.key)},
+      {header: 'COMPANY', value: (board) => escapeControls(board.company), max: 40},
+      {header: 'DEAD SINCE', value: (board) => board.dead_since.slice(0, 10)},
+      {header: 'RESTS UNTIL', value: (board) => board.dead_until.slice(0, 10)},
+      {header: 'SWEEPS', value: (board) => String(board.dead_count)},
     ],
     style.bold,
   )

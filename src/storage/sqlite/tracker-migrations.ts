@@ -330,4 +330,44 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE description_terms RENAME COLUMN reading TO terms;
     `,
   },
+  {
+    // Sweeps of the directory (docs/SOURCES.md, "Sweeping the directory"): per board what the last sweep saw
+    // (validators or a hash, its candidates) and whether it is resting as dead; per sweep what each board ended
+    // with, so a stopped sweep resumes where it stopped.
+    version: 16,
+    sql: `
+      CREATE TABLE sweeps (
+        id INTEGER PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        status TEXT NOT NULL,
+        selection TEXT NOT NULL,
+        run_id INTEGER REFERENCES runs (id),
+        counts TEXT
+      );
+      CREATE INDEX sweeps_status ON sweeps (status, selection);
+      CREATE TABLE sweep_boards (
+        board TEXT PRIMARY KEY,
+        company TEXT NOT NULL,
+        region TEXT,
+        etag TEXT,
+        last_modified TEXT,
+        answer_hash TEXT,
+        dead_since TEXT,
+        dead_until TEXT,
+        dead_count INTEGER NOT NULL DEFAULT 0,
+        candidates TEXT NOT NULL DEFAULT '[]'
+      ) WITHOUT ROWID;
+      CREATE INDEX sweep_boards_dead ON sweep_boards (dead_until) WHERE dead_until IS NOT NULL;
+      CREATE TABLE sweep_progress (
+        sweep_id INTEGER NOT NULL REFERENCES sweeps (id) ON DELETE CASCADE,
+        board TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        reason TEXT,
+        jobs INTEGER NOT NULL,
+        candidates INTEGER NOT NULL,
+        PRIMARY KEY (sweep_id, board)
+      ) WITHOUT ROWID;
+    `,
+  },
 ]

@@ -1,0 +1,414 @@
+import pLimit, {type LimitFunction} from 'p-limit'
+import {dedupeJobs, keyJob} from '../core/jobs/dedupe.js'
+import type {JobResponse} from '../core/jobs/job.js'
+import type {JobStore} from '../core/jobs/job-store.js'
+import {recordRun} from '../core/jobs/run-changes.js'
+import type {SourceConfig} from '../core/jobs/source-config.js'
+import type {Logger} from '../core/logger.js'
+import {roleWords} from '../core/matching/role-match.js'
+import {type Matching, rankJobs} from '../core/matching/score.js'
+import {candidateIndexes} from '../core/sweep/candidates.js'
+import {
+  type Directory,
+  type DirectorySelection,
+  type SweptBoard,
+  selectEntries,
+  sweptBoard,
+} from '../core/sweep/directory.js'
+import {
+  type BoardState,
+  checkInterval,
+  countBoard,
+  emptyCounts,
+  failureReason,
+  isResting,
+  platformPause,
+  restUntil,
+  type SweepCounts,
+} from '../core/sweep/sweep-rules.js'
+import type {BoardResult, SweepStore} from '../core/sweep/sweep-store.js'
+import {type Clock, localTimestamp} from '../core/time.js'
+import {HttpError} from '../http-client/index.js'
+import type {BoardReader, ListedJob, ListValidators} from '../sources/board-sweep.js'
+
+/** The `sweep` section of the config. */
+export interface SweepSettings {
+  interval_hours: number
+  concurrency: number
+  per_ats: number
+  timeout_seconds: number
+  min_score: number
+  urls: Record<string, string>
+}
+
+interface SweepDeps {
+  store: SweepStore
+  jobs: Pick<JobStore, 'saveRun'>
+  readerFor: (type: string) => BoardReader | undefined
+  matching: Matching
+  clock: Clock
+  logger: Logger
+  settings: SweepSettings
+  /** Waits out a platform's pause (Retry-After, back-off); injected so tests count the waits instead of taking them. */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>
+  closeAfterRuns: number
+}
+
+interface SweepRequest {
+  /** Opens the directory for one more read from its start. */
+  directory: () => Directory
+  /** The directory's file, part of what a resumed sweep must share with the stopped one. */
+  directoryName: string
+  selection: DirectorySelection
+  force: boolean
+  restart: boolean
+  signal: AbortSignal
+  /** Called with the number of boards selected, before the first is asked. */
+  onStart?: (total: number) => void
+  onProgress?: (progress: SweepProgress) => void
+}
+
+/** How far a sweep is, after each board. */
+export interface SweepProgress {
+  counts: SweepCounts
+  /** Boards done per ATS. */
+  by_ats: Record<string, number>
+}
+
+/** A board of the sweep whose matches a `--follow` may add to `sources`. */
+export interface MatchedBoard {
+  type: string
+  slug: string
+  region?: 'eu'
+  company: string
+  best_score: number
+}
+
+export interface SweepSummary extends SweepCounts {
+  sweep_id: number
+  /** The run the matches are stored as (`jobagent jobs` lists them); null for a sweep stopped before its end. */
+  run_id: number | null
+  status: 'done' | 'interrupted'
+  resumed: boolean
+  /** The boards with matches, best first. */
+  companies: MatchedBoard[]
+}
+
+/** Retries of one board's list after a 429 or 503 whose Retry-After the platform waits out. */
+const LIST_RETRIES = 2
+/** The longest Retry-After a sweep waits for; a board asking for more fails with its status. */
+const MAX_RETRY_AFTER_MS = 60_000
+/** The first back-off of a platform after an error; doubled with each error in a row. */
+const BACKOFF_BASE_MS = 500
+/** Boards read from the directory ahead of those being asked, per board a platform asks at once. */
+const QUEUE_PER_SLOT = 4
+
+/** One ATS platform: its limit, its pause after a refusal or errors, and its errors in a row. */
+class Platform {
+  readonly limit: LimitFunction
+  pause: Promise<void> = Promise.resolve()
+  failures = 0
+  done = 0
+  readonly counts = emptyCounts()
+
+  constructor(concurrency: number) {
+    this.limit = pLimit(concurrency)
+  }
+
+  pauseFor(ms: number, sleep: SweepDeps['sleep'], signal: AbortSignal): void {
+    if (ms <= 0) return
+    const before = this.pause
+    this.pause = before.then(() => sleep(ms, signal)).catch(() => {})
+  }
+}
+
+/**
+ * A sweep of a directory's boards (docs/SOURCES.md, "Sweeping the directory"): each board's list only, through the
+ * ATS's lightest request and asked whether it changed; candidates picked by the profile from title and place; their
+ * details only; each board's result committed as it ends, so a stopped sweep resumes; then the candidates ranked and
+ * stored as a run of kind `sweep`.
+ */
+export class Sweeper {
+  private readonly platforms = new Map<string, Platform>()
+  private readonly global: LimitFunction
+
+  constructor(private readonly deps: SweepDeps) {
+    this.global = pLimit(deps.settings.concurrency)
+  }
+
+  async sweep(request: SweepRequest): Promise<SweepSummary> {
+    const {store, clock, settings} = this.deps
+    const now = clock.now()
+    checkInterval(await store.lastFinished(), now, settings.interval_hours, request.force)
+    const selection = JSON.stringify([request.directoryName, request.selection])
+    const unfinished = request.restart ? null : await store.unfinished(selection)
+    const sweep = unfinished ?? (await store.start(selection, now.toISOString()))
+    const done = await store.doneBoards(sweep.id)
+    if (unfinished) this.deps.logger.info(`Resuming sweep ${sweep.id}: ${done.size} boards done already`)
+    const counts = unfinished ? await store.counts(sweep.id) : emptyCounts()
+    await this.askAll(request, sweep.id, done, counts)
+    if (request.signal.aborted) {
+      this.logPlatforms()
+      return {
+        ...counts,
+        sweep_id: sweep.id,
+        run_id: null,
+        status: 'interrupted',
+        resumed: unfinished !== null,
+        companies: [],
+      }
+    }
+    const {runId, companies, matches} = await this.storeMatches(sweep.id, now)
+    counts.matches = matches
+    await store.finish(sweep.id, runId, clock.now().toISOString(), counts)
+    this.logPlatforms()
+    return {...counts, sweep_id: sweep.id, run_id: runId, status: 'done', resumed: unfinished !== null, companies}
+  }
+
+  /**
+   * Every selected board not done yet, as many at once as the limits allow. The directory is read once to count
+   * each ATS's boards among those selected, then once per ATS at the same time: a directory sorted by ATS (as the
+   * shared one is) would otherwise keep every platform but one idle, each read holding a few boards ahead only.
+   */
+  private async askAll(request: SweepRequest, sweepId: number, done: ReadonlySet<string>, counts: SweepCounts) {
+    const perAts = new Map<string, number>()
+    for await (const entry of selectEntries(request.directory(), request.selection)) {
+      perAts.set(entry.ats, (perAts.get(entry.ats) ?? 0) + 1)
+    }
+    request.onStart?.([...perAts.values()].reduce((sum, count) => sum + count, 0))
+    const failures: unknown[] = []
+    const byAts: Record<string, number> = {}
+    await Promise.all(
+      [...perAts].map(async ([ats, count]) => {
+        const selection = {...request.selection, ats: [ats], limit: count}
+        try {
+          await this.askPlatform(request, selection, sweepId, done, counts, byAts)
+        } catch (error) {
+          failures.push(error)
+        }
+      }),
+    )
+    if (failures.length > 0 && !request.signal.aborted) throw failures[0]
+  }
+
+  /** The selected boards of one ATS, at most `per_ats` at a time and a few more read ahead. */
+  private async askPlatform(
+    request: SweepRequest,
+    selection: DirectorySelection,
+    sweepId: number,
+    done: ReadonlySet<string>,
+    counts: SweepCounts,
+    byAts: Record<string, number>,
+  ) {
+    const {signal} = request
+    const inFlight = new Set<Promise<void>>()
+    let failure: unknown
+    for await (const entry of selectEntries(request.directory(), selection)) {
+      if (signal.aborted || failure !== undefined) break
+      const key = `${entry.ats}:${entry.slug}`
+      if (done.has(key)) continue
+      const board = sweptBoard(entry, (type) => this.deps.readerFor(type) !== undefined)
+      const platform = this.platform(entry.ats)
+      const task = platform
+        .limit(() =>
+          this.global(() => (signal.aborted ? undefined : this.askBoard(board, key, entry.company, request))),
+        )
+        .then(async (result) => {
+          if (!result) return
+          const candidates = await this.deps.store.saveBoard(sweepId, result)
+          countBoard(counts, {...result, candidates})
+          countBoard(platform.counts, {...result, candidates})
+          platform.done++
+          byAts[entry.ats] = platform.done
+          request.onProgress?.({counts, by_ats: byAts})
+        })
+        .catch((error: unknown) => {
+          if (!signal.aborted) failure ??= error
+        })
+        .finally(() => inFlight.delete(task))
+      inFlight.add(task)
+      if (inFlight.size >= this.deps.settings.per_ats * QUEUE_PER_SLOT) await Promise.race(inFlight)
+    }
+    await Promise.all(inFlight)
+    if (failure !== undefined) throw failure
+  }
+
+  private platform(ats: string): Platform {
+    let platform = this.platforms.get(ats)
+    if (!platform) {
+      platform = new Platform(this.deps.settings.per_ats)
+      this.platforms.set(ats, platform)
+    }
+    return platform
+  }
+
+  /** One board: resting, unchanged, dead, failed (with its reason) or answered with its candidates and their details. */
+  private async askBoard(
+    board: SweptBoard | undefined,
+    key: string,
+    company: string,
+    request: SweepRequest,
+  ): Promise<BoardResult | undefined> {
+    if (!board) return {key, company, jobs: 0, outcome: 'failed', reason: 'unknown ATS'}
+    const base = {
+      key,
+      company,
+      jobs: 0,
+      reason: null,
+      region: board.config.region === 'eu' ? ('eu' as const) : undefined,
+    }
+    const reader = this.deps.readerFor(board.type) as BoardReader
+    const {store, clock, sleep} = this.deps
+    const state = await store.boardState(key)
+    const now = clock.now()
+    if (isResting(state, now)) return {...base, outcome: 'resting'}
+    const platform = this.platform(board.type)
+    const config = this.configOf(board)
+    const roles = this.deps.matching.profile.roles.flatMap((role) => roleWords(role).join(' ') || [])
+    for (let attempt = 0; ; attempt++) {
+      await platform.pause
+      request.signal.throwIfAborted()
+      try {
+        const listed = await reader.list({
+          config,
+          board: board.board,
+          roleWords: roles,
+          previous: state ? validatorsOf(state) : null,
+          signal: request.signal,
+        })
+        platform.failures = 0
+        const alive = {dead_since: null, dead_until: null, dead_count: 0}
+        const validators = {etag: listed.etag, last_modified: listed.last_modified, answer_hash: listed.answer_hash}
+        if (listed.kind === 'unchanged') return {...base, outcome: 'unchanged', state: {...validators, ...alive}}
+        if (listed.jobs.length === 0) return {...base, outcome: 'dead', candidates: [], state: deadState(state, now)}
+        const candidates = await this.candidatesOf(reader, config, board, roles, listed.jobs, request.signal)
+        return {
+          ...base,
+          outcome: 'answered',
+          jobs: listed.jobs.length,
+          candidates,
+          state: {...validators, ...alive},
+        }
+      } catch (error) {
+        if (request.signal.aborted) throw error
+        const status = error instanceof HttpError ? error.status : undefined
+        if (status === 404) return {...base, outcome: 'dead', candidates: [], state: deadState(state, now)}
+        const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
+        const refused = status === 429 || status === 503
+        if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
+          platform.pauseFor(platformPause(1, retryAfter, BACKOFF_BASE_MS), sleep, request.signal)
+          continue
+        }
+        platform.failures++
+        platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), sleep, request.signal)
+        const reason = failureReason({message: (error as Error).message, status})
+        this.deps.logger.child(`sweep.${board.type}`).debug(`${key}: ${(error as Error).message}`)
+        return {...base, outcome: 'failed', reason}
+      }
+    }
+  }
+
+  /** The candidates of one board's list, with their details: only these are kept. */
+  private async candidatesOf(
+    reader: BoardReader,
+    config: SourceConfig,
+    board: SweptBoard,
+    roles: readonly string[],
+    jobs: readonly ListedJob[],
+    signal: AbortSignal,
+  ): Promise<JobResponse[]> {
+    const picked = candidateIndexes(
+      jobs.map((one) => one.job),
+      this.deps.matching,
+    ).map((index) => jobs[index] as ListedJob)
+    if (picked.length === 0) return []
+    return reader.details({config, board: board.board, roleWords: roles, signal}, picked)
+  }
+
+  /** The board's source entry, pointed at the ATS's mirror when `sweep.urls` names one. */
+  private configOf(board: SweptBoard): SourceConfig {
+    const mirror = this.deps.settings.urls[board.type]
+    return {
+      ...board.config,
+      timeout_seconds: this.deps.settings.timeout_seconds,
+      ...(mirror ? {url: mirror} : {}),
+    }
+  }
+
+  /** The candidates of every board of the sweep ranked, those scored at least `min_score` stored as a run. */
+  private async storeMatches(sweepId: number, startedAt: Date) {
+    const {store, matching, settings} = this.deps
+    const candidates: JobResponse[] = []
+    const boardOf = new Map<string, string>()
+    const inEu = new Set<string>()
+    for await (const {board, region, job} of store.candidates(sweepId)) {
+      candidates.push(job)
+      boardOf.set(job.url, board)
+      if (region === 'eu') inEu.add(board)
+    }
+    const ranked = rankJobs(candidates, matching, {minScore: settings.min_score})
+    const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))
+    const finished = this.deps.clock.now()
+    const saved = await recordRun(
+      this.deps.jobs,
+      {
+        started_at: localTimestamp(startedAt),
+        finished_at: localTimestamp(finished),
+        status: 'ok',
+        mode: 'sweep',
+        jobs_found: found.length,
+        new_jobs: found.length,
+        notified: 0,
+        sources: [],
+        error: null,
+      },
+      {found, boards: [], criteria: 'sweep', closeAfterRuns: this.deps.closeAfterRuns},
+    )
+    const companies = new Map<string, MatchedBoard>()
+    for (const job of ranked) {
+      const key = boardOf.get(job.url)
+      if (!key || companies.has(key)) continue
+      const at = key.indexOf(':')
+      companies.set(key, {
+        type: key.slice(0, at),
+        slug: key.slice(at + 1),
+        ...(inEu.has(key) ? {region: 'eu' as const} : {}),
+        company: job.company,
+        best_score: job.score ?? 0,
+      })
+    }
+    return {runId: saved.run.id, companies: [...companies.values()], matches: found.length}
+  }
+
+  /** One line per ATS: how its boards fared. */
+  private logPlatforms(): void {
+    for (const [ats, platform] of this.platforms) {
+      const c = platform.counts
+      const failed = Object.entries(c.failed_by_reason)
+        .map(([reason, count]) => `${reason} ${count}`)
+        .join(', ')
+      this.deps.logger
+        .child(`sweep.${ats}`)
+        .info(
+          `${c.boards} boards: ${c.answered} answered, ${c.unchanged} unchanged, ${c.dead} dead, ${c.resting} resting, ${c.failed} failed${failed ? ` (${failed})` : ''}; ${c.jobs_seen} jobs seen, ${c.candidates} candidates`,
+        )
+    }
+  }
+}
+
+function validatorsOf(state: BoardState): ListValidators {
+  return {etag: state.etag, last_modified: state.last_modified, answer_hash: state.answer_hash}
+}
+
+/** A board found dead again: resting longer each time; validators forgotten, so its next answer is read in full. */
+function deadState(state: BoardState | undefined, now: Date): Omit<BoardState, 'key'> {
+  const count = (state?.dead_count ?? 0) + 1
+  return {
+    etag: null,
+    last_modified: null,
+    answer_hash: null,
+    dead_since: state?.dead_since ?? now.toISOString(),
+    dead_until: restUntil(now, count),
+    dead_count: count,
+  }
+}

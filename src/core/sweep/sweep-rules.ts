@@ -1,0 +1,114 @@
+import {ConflictError} from '../errors.js'
+
+/** What a sweep keeps of one board between sweeps: how it answered last and when it may be asked again. */
+export interface BoardState {
+  key: string
+  etag: string | null
+  last_modified: string | null
+  /** The hash of the last answer's text, for a board that sends no validators. */
+  answer_hash: string | null
+  /** When the board was last answered 404 or an empty list, in a row; null when it last listed jobs. */
+  dead_since: string | null
+  /** A dead board is not asked before this time. */
+  dead_until: string | null
+  /** How many sweeps in a row it was found dead. */
+  dead_count: number
+}
+
+/** How one board of a sweep ended. */
+export type BoardOutcome = 'answered' | 'unchanged' | 'dead' | 'resting' | 'failed'
+
+/** A dead board rests this long after it is first found dead, then twice as long each time again, at most MAX_REST. */
+const FIRST_REST_DAYS = 7
+const MAX_REST_DAYS = 90
+
+/** When a board found dead `count` times in a row may be asked again. */
+export function restUntil(now: Date, count: number): string {
+  const days = Math.min(MAX_REST_DAYS, FIRST_REST_DAYS * 2 ** Math.max(0, count - 1))
+  return new Date(now.getTime() + days * 86_400_000).toISOString()
+}
+
+/** Whether a board is resting (found dead and not yet due again). */
+export function isResting(state: BoardState | undefined, now: Date): boolean {
+  return state?.dead_until != null && state.dead_until > now.toISOString()
+}
+
+/**
+ * A sweep that finished less than `intervalHours` ago is not repeated unless forced: a sweep asks thousands of
+ * boards, and what they list changes over days. Throws the refusal, naming when the next one may start.
+ */
+export function checkInterval(lastFinished: string | null, now: Date, intervalHours: number, force: boolean): void {
+  if (force || lastFinished === null) return
+  const next = new Date(Date.parse(lastFinished) + intervalHours * 3_600_000)
+  if (next.getTime() <= now.getTime()) return
+  throw new ConflictError(
+    `the last sweep finished at ${lastFinished}, less than sweep.interval_hours (${intervalHours}) ago; the next may start at ${next.toISOString()}`,
+    {hint: 'sweep again anyway with: jobagent sweep --force (or change sweep.interval_hours)'},
+  )
+}
+
+/** What a platform waits before its next request after failures: Retry-After when the board said, else a back-off. */
+export function platformPause(failuresInRow: number, retryAfterMs: number | undefined, baseMs: number): number {
+  if (retryAfterMs !== undefined) return retryAfterMs
+  if (failuresInRow <= 0) return 0
+  return Math.min(60_000, baseMs * 2 ** (failuresInRow - 1))
+}
+
+/** The counts of a sweep, as `sweep --json` prints them and the sweep's record keeps them. */
+export interface SweepCounts {
+  boards: number
+  asked: number
+  answered: number
+  unchanged: number
+  dead: number
+  resting: number
+  failed: number
+  /** Failed boards by reason (`HTTP 503`, `timed out`, `malformed answer`, `unexpected shape`). */
+  failed_by_reason: Record<string, number>
+  jobs_seen: number
+  candidates: number
+  matches: number
+}
+
+export function emptyCounts(): SweepCounts {
+  return {
+    boards: 0,
+    asked: 0,
+    answered: 0,
+    unchanged: 0,
+    dead: 0,
+    resting: 0,
+    failed: 0,
+    failed_by_reason: {},
+    jobs_seen: 0,
+    candidates: 0,
+    matches: 0,
+  }
+}
+
+/** One board's result added to the counts of its sweep. */
+export function countBoard(
+  counts: SweepCounts,
+  result: {outcome: BoardOutcome; reason?: string | null; jobs: number; candidates: number},
+): void {
+  counts.boards++
+  if (result.outcome !== 'resting') counts.asked++
+  counts[result.outcome]++
+  if (result.outcome === 'failed') {
+    const reason = result.reason ?? 'unknown'
+    counts.failed_by_reason[reason] = (counts.failed_by_reason[reason] ?? 0) + 1
+  }
+  counts.jobs_seen += result.jobs
+  counts.candidates += result.candidates
+}
+
+/** The short reason a board failed with, for counting failures by kind: a status, a timeout, a malformed answer. */
+export function failureReason(error: {message: string; status?: number | undefined}): string {
+  if (error.status !== undefined) return `HTTP ${error.status}`
+  const message = error.message
+  if (/timed out|deadline/i.test(message)) return 'timed out'
+  if (/malformed JSON|nested deeper|HTML instead/i.test(message)) return 'malformed answer'
+  if (/unexpected response shape/i.test(message)) return 'unexpected shape'
+  if (/network error/i.test(message)) return 'network error'
+  return 'other'
+}

@@ -1,0 +1,209 @@
+import pLimit from 'p-limit'
+import type {HtmlToText} from '../core/jobs/description.js'
+import type {JobResponse, SearchCriteria} from '../core/jobs/job.js'
+import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
+import type {Logger} from '../core/logger.js'
+import {textHash} from '../core/text-hash.js'
+import type {HttpAnswer, HttpClient} from '../http-client/index.js'
+import {type BoardSpec, explainNotFound, mapItem, type PageRequest, readPage} from './board-source.js'
+import {boardAdapter} from './registry.js'
+import {adapterSettings, endpoint, isObject, type Json, keepsItsPath, withinDeadline} from './shared.js'
+
+/** What a sweep sent back to a board last time, so an unchanged one answers 304 or hashes the same. */
+export interface ListValidators {
+  etag: string | null
+  last_modified: string | null
+  answer_hash: string | null
+}
+
+/** A job as its board's list gave it, with the list's item, from which its detail is asked and merged. */
+export interface ListedJob {
+  job: JobResponse
+  item: Json | null
+}
+
+/** A board's list: unchanged since the validators given, or its jobs as listed, with the new validators. */
+type ListResult = ListValidators & ({kind: 'unchanged'} | {kind: 'listed'; jobs: ListedJob[]})
+
+/** One board of a sweep: the source entry it is read with (its `url` a mirror's), the board, the role words. */
+interface ListRequest {
+  config: SourceConfig
+  board: BoardRef
+  /** The profile's role words, as the board's own search where it has one (Workday, SmartRecruiters). */
+  roleWords: readonly string[]
+  previous: ListValidators | null
+  signal: AbortSignal
+}
+
+/** How a sweep reads the boards of one ATS: the list alone, then the details of the candidates it picks. */
+export interface BoardReader {
+  list(request: ListRequest): Promise<ListResult>
+  /** The candidates with their details (descriptions) merged in where the board has them; a failed one as listed. */
+  details(request: Omit<ListRequest, 'previous'>, candidates: readonly ListedJob[]): Promise<JobResponse[]>
+}
+
+interface SweepReaderDeps {
+  http: HttpClient
+  logger: Logger
+  toText: HtmlToText
+}
+
+/** Detail requests in flight per board of a sweep; the sweep's limits per platform bound the boards. */
+const DETAIL_CONCURRENCY = 4
+const MAX_DETAIL_BYTES = 1024 * 1024
+/** Details a sweep asks per board; candidates past it keep what the list gave. */
+const MAX_DETAILS = 100
+
+/** The reader of an ATS's boards; undefined for a type no adapter reads as a list of boards. */
+export function sweepReader(type: string, deps: SweepReaderDeps): BoardReader | undefined {
+  const adapter = boardAdapter(type)
+  if (!adapter?.list) return undefined
+  if (adapter.spec) return specReader(adapter.spec, deps)
+  const source = adapter.source
+  // A board read otherwise than as JSON (Personio's XML): its whole answer through its source, no validators.
+  return {
+    list: async ({config, board, signal}) => {
+      const jobs = await source(config, board, {...deps, logger: deps.logger}).fetchJobs(NO_CRITERIA, signal)
+      return {
+        kind: 'listed',
+        jobs: jobs.map((job) => ({job, item: null})),
+        etag: null,
+        last_modified: null,
+        answer_hash: null,
+      }
+    },
+    details: async (_request, candidates) => candidates.map((one) => one.job),
+  }
+}
+
+const NO_CRITERIA: SearchCriteria = {
+  tags: [],
+  keywords: [],
+  exclude_keywords: [],
+  locations: [],
+  remote_only: false,
+  max_age_days: null,
+  company_block_list: [],
+  min_salary: null,
+  fx: {},
+}
+
+function specReader(spec: BoardSpec, deps: SweepReaderDeps): BoardReader {
+  const byRole = spec.sweep?.searchesByRole === true || spec.searchesByTag === true
+  const query = spec.sweep?.query ?? spec.query
+  const detail = spec.sweep?.detail ?? spec.detail
+  return {
+    list: (request) => {
+      const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board))
+      return withinDeadline(settings.deadlineMs, request.signal, (signal) =>
+        listBoard(spec, query, byRole, {...request, signal}, settings, deps),
+      )
+    },
+    details: async (request, candidates) => {
+      if (!detail) return candidates.map((one) => one.job)
+      const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board))
+      const limit = pLimit(DETAIL_CONCURRENCY)
+      let left = MAX_DETAILS
+      return Promise.all(
+        candidates.map(async (one) => {
+          const path = one.item ? detail.path(one.item, request.board) : undefined
+          if (!one.item || path === undefined || !keepsItsPath(path) || left-- <= 0) return one.job
+          const item = one.item
+          return limit(async () => {
+            try {
+              const answer = await deps.http.getJson(endpoint(settings.baseUrl, path), {
+                signal: request.signal,
+                timeoutMs: settings.timeoutMs,
+                logger: deps.logger,
+                maxBodyBytes: MAX_DETAIL_BYTES,
+              })
+              if (!isObject(answer)) return one.job
+              return mapItem(spec, detail.merge(item, answer), request.board, request.config, deps.toText) ?? one.job
+            } catch (error) {
+              request.signal.throwIfAborted()
+              deps.logger.debug(`a detail could not be read (${(error as Error).message}); the job keeps its list`)
+              return one.job
+            }
+          })
+        }),
+      )
+    },
+  }
+}
+
+async function listBoard(
+  spec: BoardSpec,
+  query: BoardSpec['query'],
+  byRole: boolean,
+  request: ListRequest,
+  settings: ReturnType<typeof adapterSettings>,
+  deps: SweepReaderDeps,
+): Promise<ListResult> {
+  const {config, board, signal, previous} = request
+  const tags: (string | undefined)[] = byRole && request.roleWords.length > 0 ? [...request.roleWords] : [undefined]
+  // One request answers for the whole board: it may be asked whether it changed, and its text hashed before parsing.
+  const single = !spec.paged && tags.length === 1
+  const texts: string[] = []
+  const seen = new Set<string>()
+  const jobs: ListedJob[] = []
+  let validators = {etag: null as string | null, last_modified: null as string | null}
+  for (const tag of tags) {
+    let cursor: string | undefined
+    const pages = spec.paged ? settings.maxPages : 1
+    for (let page = 1; page <= pages; page++) {
+      const pageRequest: PageRequest = {tag, page, cursor, config}
+      const url = endpoint(settings.baseUrl, spec.path(board, pageRequest), query?.(pageRequest) ?? {})
+      const headers: Record<string, string> = {accept: 'application/json'}
+      if (single && previous?.etag) headers['if-none-match'] = previous.etag
+      if (single && previous?.last_modified) headers['if-modified-since'] = previous.last_modified
+      const body = spec.body?.(pageRequest)
+      let answer: HttpAnswer
+      try {
+        answer = await deps.http.request(url, {
+          signal,
+          timeoutMs: settings.timeoutMs,
+          logger: deps.logger,
+          headers: body === undefined ? headers : {...headers, 'content-type': 'application/json'},
+          ...(body === undefined ? {} : {method: 'POST' as const, body: JSON.stringify(body)}),
+        })
+      } catch (error) {
+        throw spec.notFound ? explainNotFound(error, spec.notFound, board) : error
+      }
+      if (single) validators = {etag: answer.etag, last_modified: answer.lastModified}
+      if (answer.status === 304 && previous) return {...previous, ...keepOld(validators, previous), kind: 'unchanged'}
+      if (single && previous?.answer_hash && previous.answer_hash === textHash(answer.text)) {
+        return {kind: 'unchanged', ...validators, answer_hash: previous.answer_hash}
+      }
+      texts.push(answer.text)
+      let parsed: unknown
+      try {
+        parsed = deps.http.parseJson(url, answer)
+      } catch (error) {
+        throw spec.notFound ? explainNotFound(error, spec.notFound, board) : error
+      }
+      const result = await readPage(spec, board, url, Promise.resolve(parsed))
+      for (const item of result.items) {
+        if (!isObject(item)) continue
+        const job = mapItem(spec, item, board, config, deps.toText)
+        if (!job || seen.has(job.url)) continue
+        seen.add(job.url)
+        jobs.push({job, item})
+      }
+      cursor = result.next
+      if (result.items.length === 0 || cursor === undefined) break
+    }
+  }
+  const hash = texts.length > 0 ? textHash(...(texts as [string, ...string[]])) : null
+  if (previous?.answer_hash && hash === previous.answer_hash) {
+    return {kind: 'unchanged', ...validators, answer_hash: hash}
+  }
+  return {kind: 'listed', jobs, ...validators, answer_hash: hash}
+}
+
+/** A 304 may leave out the validators; the ones sent stay valid then. */
+function keepOld(
+  sent: {etag: string | null; last_modified: string | null},
+  previous: ListValidators,
+): {etag: string | null; last_modified: string | null} {
+  return {etag: sent.etag ?? previous.etag, last_modified: sent.last_modified ?? previous.last_modified}
+}
