@@ -11,16 +11,46 @@ interface Line {
 }
 
 /**
+ * Live lines on a terminal's stream, drawn by `draw` (given the renderer) every `everyMs`: log lines print above
+ * them, and `stop` clears them for good.
+ */
+function liveLines(stream: NodeJS.WriteStream, everyMs: number, draw: (render: (text: string) => void) => void) {
+  const render = createLogUpdate(stream, {showCursor: false})
+  let stopped = false
+  const redraw = () => draw(render)
+  const timer = setInterval(redraw, everyMs)
+  timer.unref()
+  return {
+    redraw,
+    /** A log line printed above the live lines, which are drawn again below it. */
+    write(line: string): void {
+      if (stopped) {
+        stream.write(`${line}\n`)
+        return
+      }
+      render.clear()
+      stream.write(`${line}\n`)
+      redraw()
+    },
+    stop(): void {
+      if (stopped) return
+      stopped = true
+      clearInterval(timer)
+      render.clear()
+      render.done()
+    },
+  }
+}
+
+/**
  * A live line per source (spinner, count, time) on a terminal's stderr while the boards are fetched.
  * Returns null when stderr is not a terminal (cron): then only the plain log lines appear.
  */
 export function createSourceProgress(stream: NodeJS.WriteStream = process.stderr) {
   if (!stream.isTTY) return null
-  const render = createLogUpdate(stream, {showCursor: false})
   const lines = new Map<string, Line>()
   let frame = 0
-  let stopped = false
-  const draw = () => {
+  const live = liveLines(stream, 100, (render) => {
     frame = (frame + 1) % FRAMES.length
     const now = performance.now()
     render(
@@ -33,20 +63,9 @@ export function createSourceProgress(stream: NodeJS.WriteStream = process.stderr
         })
         .join('\n'),
     )
-  }
-  const timer = setInterval(draw, 100)
-  timer.unref()
+  })
   return {
-    /** A log line printed above the live lines, which are drawn again below it. */
-    write(line: string): void {
-      if (stopped) {
-        stream.write(`${line}\n`)
-        return
-      }
-      render.clear()
-      stream.write(`${line}\n`)
-      draw()
-    },
+    write: live.write,
     onProgress(progress: SourceProgress): void {
       if (progress.state === 'running') {
         lines.set(escapeControls(progress.name), {state: 'running', started: performance.now(), text: ''})
@@ -57,15 +76,9 @@ export function createSourceProgress(stream: NodeJS.WriteStream = process.stderr
           : `failed: ${escapeControls(outcome.error ?? '')}`
         lines.set(escapeControls(progress.name), {state: progress.state, started: 0, text})
       }
-      draw()
+      live.redraw()
     },
-    stop(): void {
-      if (stopped) return
-      stopped = true
-      clearInterval(timer)
-      render.clear()
-      render.done()
-    },
+    stop: live.stop,
   }
 }
 
@@ -81,12 +94,10 @@ interface SweepProgressView {
  */
 export function createSweepProgress(stream: NodeJS.WriteStream = process.stderr) {
   if (!stream.isTTY) return null
-  const render = createLogUpdate(stream, {showCursor: false})
   const started = performance.now()
   let total = 0
   let view: SweepProgressView | null = null
-  let stopped = false
-  const draw = () => {
+  const live = liveLines(stream, 250, (render) => {
     if (!view) return
     const {counts} = view
     const seconds = (performance.now() - started) / 1000
@@ -99,31 +110,15 @@ export function createSweepProgress(stream: NodeJS.WriteStream = process.stderr)
       `${counts.boards} of ${total} boards, ${counts.jobs_seen} jobs seen, ${counts.candidates} candidates, ` +
         `${counts.failed} failed; ${rate.toFixed(1)} boards/s, about ${left} s left\n${perAts}`,
     )
-  }
-  const timer = setInterval(draw, 250)
-  timer.unref()
+  })
   return {
-    write(line: string): void {
-      if (stopped) {
-        stream.write(`${line}\n`)
-        return
-      }
-      render.clear()
-      stream.write(`${line}\n`)
-      draw()
-    },
+    write: live.write,
     onStart(boards: number): void {
       total = boards
     },
     onProgress(progress: SweepProgressView): void {
       view = progress
     },
-    stop(): void {
-      if (stopped) return
-      stopped = true
-      clearInterval(timer)
-      render.clear()
-      render.done()
-    },
+    stop: live.stop,
   }
 }
