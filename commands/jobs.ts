@@ -81,7 +81,8 @@ export default class Jobs extends BaseCommand {
     if (this.jsonEnabled()) return (await catalog.lastRun(listing)).jobs
     const {run, jobs, new_jobs} = await catalog.lastRun({...listing, fields: 'summary'})
     if (!run) this.log('No run yet. Search the boards with: jobagent run')
-    else this.log(renderJobTable(jobs, run, new_jobs, this.style, {dismissed: flags.dismissed}))
+    else
+      this.log(renderJobTable(jobs, run, new_jobs, this.style, {dismissed: flags.dismissed, width: this.terminalWidth}))
     return jobs
   }
 }

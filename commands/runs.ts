@@ -22,7 +22,7 @@ export default class Runs extends BaseCommand {
   async run() {
     const {flags} = await this.parse(Runs)
     const page = await this.context.runLedger.list({limit: flags.limit})
-    this.log(renderRunTable(page.runs, page.total, this.style))
+    this.log(renderRunTable(page.runs, page.total, this.style, this.terminalWidth))
     return page
   }
 }

@@ -24,11 +24,11 @@ export default class BoardsList extends BaseCommand {
     if (flags.dead) {
       const {deadBoards} = await import('../../src/app/sweep-wiring.js')
       const dead = await deadBoards(this.context)
-      this.log(renderDeadBoards(dead, this.style))
+      this.log(renderDeadBoards(dead, this.style, this.terminalWidth))
       return {boards: dead, count: dead.length}
     }
     const boards = await (await this.context.openBoards()).list()
-    this.log(renderBoardList(boards, this.style))
+    this.log(renderBoardList(boards, this.style, this.terminalWidth))
     return {sources: boards, count: boards.length}
   }
 }

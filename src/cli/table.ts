@@ -3,16 +3,16 @@ import {escapeControls} from '../core/control-characters.js'
 interface Column<T> {
   header: string
   value: (row: T) => string
-  /** Longest width before the cell is cut with an ellipsis. */
-  max?: number
   /**
-   * The column that takes the room a terminal has left (a URL): cut to the terminal's width when there is one, and
-   * never cut off a terminal, where a pipe or a file wants the whole value.
+   * The width the column is cut to (with an ellipsis) when a terminal is too narrow for every whole value; the
+   * widest such columns are cut first, never below this. Without it a column is never cut.
    */
+  shrinkTo?: number
+  /** The column that gives up room first on a narrow terminal (a URL), down to a few characters. */
   fill?: boolean
 }
 
-/** Where the table goes: a terminal of `width` columns, or (undefined) a pipe or a file. */
+/** Where the table goes: a terminal of `width` columns, or (undefined) a pipe or a file, which gets whole values. */
 export interface TableOptions {
   width?: number | undefined
 }
@@ -22,16 +22,48 @@ const MIN_FILL = 20
 
 const RUN_OF_SPACE = /\s+/g
 
-function truncateCell(text: string, width: number): string {
-  // Most cells hold single spaces only; the regular expression runs only when a cell has other white space.
-  // Controls left after that (ESC, C1, bidi) are shown escaped: a cell is outside data and never drives the terminal.
-  const flat = escapeControls(/[^\S ]| {2}/.test(text) ? text.replace(RUN_OF_SPACE, ' ') : text)
-  return flat.length > width ? `${flat.slice(0, Math.max(0, width - 1))}…` : flat
+/** A cell on one line: runs of white space made one space, controls left (ESC, C1, bidi) shown escaped. */
+function flatCell(text: string): string {
+  // Most cells hold single spaces only; the regular expression runs only when a cell has other white space. A cell
+  // is outside data and never drives the terminal.
+  return escapeControls(/[^\S ]| {2}/.test(text) ? text.replace(RUN_OF_SPACE, ' ') : text)
 }
 
-/** A cell on one line, its controls escaped, uncut. */
-function flatCell(text: string): string {
-  return truncateCell(text, Number.POSITIVE_INFINITY)
+function cut(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text
+}
+
+/**
+ * Each column's width on a terminal of `width` columns: every whole value when they fit; otherwise the fill column
+ * gives up room first, then the widest cuttable columns are cut to a common width (never below their `shrinkTo`),
+ * so a wide terminal shows whole titles and a narrow one keeps every column readable.
+ */
+function fitWidths<T>(natural: readonly number[], columns: readonly Column<T>[], width: number): number[] {
+  const gaps = 2 * (columns.length - 1)
+  const sum = (widths: readonly number[]) => widths.reduce((total, w) => total + w, 0)
+  if (sum(natural) + gaps <= width) return [...natural]
+  const fill = columns.findIndex((column) => column.fill)
+  const widths = [...natural]
+  if (fill >= 0) {
+    const floor = Math.min(natural[fill] ?? 0, Math.max(MIN_FILL, columns[fill]?.header.length ?? 0))
+    widths[fill] = Math.max(floor, (natural[fill] ?? 0) - (sum(natural) + gaps - width))
+    if (sum(widths) + gaps <= width) return widths
+  }
+  const floors = columns.map((column, index) => {
+    const whole = natural[index] ?? 0
+    if (index === fill || column.shrinkTo === undefined) return widths[index] ?? 0
+    return Math.min(whole, Math.max(column.shrinkTo, column.header.length))
+  })
+  // The largest common width the cuttable columns can keep: a binary search over widths, each step linear.
+  const at = (level: number) => widths.map((whole, index) => Math.max(floors[index] ?? 0, Math.min(whole, level)))
+  let low = 0
+  let high = Math.max(...widths)
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (sum(at(middle)) + gaps <= width) low = middle
+    else high = middle - 1
+  }
+  return at(low)
 }
 
 /** A plain-text table: one line per row whatever the content, so it stays readable in a pipe or a cron mail. */
@@ -41,32 +73,18 @@ export function renderTable<T>(
   bold = (s: string) => s,
   options: TableOptions = {},
 ): string {
-  const widths = columns.map((column) => column.header.length)
-  const fill = columns.findIndex((column) => column.fill)
-  // One pass: cut every cell and widen its column as it goes, so the rows are walked once. A fill column's cells
-  // are cut afterwards, when the others' widths are known.
-  const cells = rows.map((row) =>
-    columns.map((column, index) => {
-      if (index === fill) return flatCell(column.value(row))
-      const cell = truncateCell(column.value(row), column.max ?? 60)
-      if (cell.length > (widths[index] ?? 0)) widths[index] = cell.length
-      return cell
-    }),
+  const cells = rows.map((row) => columns.map((column) => flatCell(column.value(row))))
+  const natural = columns.map((column, index) =>
+    cells.reduce((widest, row) => Math.max(widest, row[index]?.length ?? 0), column.header.length),
   )
-  if (fill >= 0) {
-    const others = widths.reduce((sum, width, index) => (index === fill ? sum : sum + width + 2), 0)
-    const room = options.width === undefined ? Number.POSITIVE_INFINITY : Math.max(MIN_FILL, options.width - others)
-    for (const row of cells) {
-      const cell = truncateCell(row[fill] ?? '', room)
-      row[fill] = cell
-      if (cell.length > (widths[fill] ?? 0)) widths[fill] = cell.length
-    }
-  }
+  const widths = options.width === undefined ? natural : fitWidths(natural, columns, options.width)
   const last = columns.length - 1
   const line = (values: readonly string[]) => {
     let text = ''
-    for (let index = 0; index < last; index++) text += `${(values[index] ?? '').padEnd(widths[index] ?? 0)}  `
-    return `${text}${values[last] ?? ''}`.trimEnd()
+    for (let index = 0; index < last; index++) {
+      text += `${cut(values[index] ?? '', widths[index] ?? 0).padEnd(widths[index] ?? 0)}  `
+    }
+    return `${text}${cut(values[last] ?? '', widths[last] ?? 0)}`.trimEnd()
   }
   const lines = [bold(line(columns.map((column) => column.header)))]
   for (const row of cells) lines.push(line(row))

@@ -58,7 +58,7 @@ describe('jobagent boards directory', () => {
     const lines = result.stdout.split('\n')
     expect(lines[0]).toMatch(/^SOURCE\s+ATS\s+COMPANY\s+LINK$/)
     expect(lines[1]).toMatch(
-      /^pinpoint:aawdc\s+Pinpoint\s+Anne Arundel Workforce Development Corp…\s+https:\/\/aawdc\.pinpointhq\.com$/,
+      /^pinpoint:aawdc\s+Pinpoint\s+Anne Arundel Workforce Development Corporation \(AAWDC\)\s+https:\/\/aawdc\.pinpointhq\.com$/,
     )
     expect(lines[2]).toMatch(/^pinpoint:abbottlyon\s+Pinpoint\s+-\s+https:\/\/abbottlyon\.pinpointhq\.com$/)
     expect(result.stdout).toContain('pinpoint:aawdc: {"type":"pinpoint","companies":["aawdc"]}')

@@ -31,6 +31,21 @@ describe('jobagent status with short ids', () => {
     expect(result.stdout).not.toContain('…')
   })
 
+  it('uses the width of the terminal: whole titles on a wide one, titles and URLs cut to fit a narrow one', async () => {
+    const title = 'Staff Software Engineer, Developer Productivity and Build Infrastructure'
+    await seedTracker(home, [application({url: 'https://example.org/jobs/3', title, company: 'Globex'})])
+    const wide = await runCommand(Status, [], {home, terminal: true, columns: 240})
+    const row = (output: string, id: string) => output.split('\n').find((line) => line.startsWith(`${id} `)) ?? ''
+    expect(row(wide.stdout, '3')).toContain(title)
+    for (const line of wide.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(240)
+    const narrow = await runCommand(Status, [], {home, terminal: true, columns: 100})
+    expect(row(narrow.stdout, '3')).toMatch(/Staff Software Engineer, Developer[^…]*…  Globex/)
+    expect(row(narrow.stdout, '3')).not.toContain(title)
+    for (const line of narrow.stdout.split('\n').slice(0, 4)) expect(line.length).toBeLessThanOrEqual(100)
+    const piped = await runCommand(Status, [], {home})
+    expect(row(piped.stdout, '3')).toContain(title)
+  })
+
   it('changes a status by id, shows one by id, and filters the list', async () => {
     const change = await runCommand(Status, ['2', 'interviewing', '--notes', 'call Tue'], {home})
     expect(change.code).toBe(0)

@@ -14,6 +14,8 @@ export interface RunCommandOptions {
   stdin?: string
   /** stdin and stdout are a terminal (80 columns), as when a person types the command; a pipe by default. */
   terminal?: boolean
+  /** The terminal's width when `terminal` is set; 80 by default. */
+  columns?: number
 }
 
 type CommandClass = (new (argv: string[], config: Config) => BaseCommand) & {id?: string}
@@ -54,7 +56,7 @@ export async function runCommand(Command: CommandClass, argv: readonly string[],
   }
   if (options.terminal) {
     Object.assign(io.stdin, {isTTY: true})
-    Object.assign(io.stdout, {isTTY: true, columns: 80})
+    Object.assign(io.stdout, {isTTY: true, columns: options.columns ?? 80})
   }
   // oclif reads an argument left out of the command line from the process's stdin, through a cache of its own.
   const oclifGlobal = globalThis as {oclif?: {stdinCache?: string}}

@@ -55,11 +55,11 @@ export function renderApplicationTable(
   return renderTable(
     applications,
     [
-      {header: 'ID', value: (a) => String(a.id), max: 8},
-      {header: 'STATUS', value: (a) => a.status, max: 12},
-      {header: 'APPLIED', value: (a) => a.applied_date.slice(0, 10), max: 10},
-      {header: 'TITLE', value: (a) => a.title, max: 36},
-      {header: 'COMPANY', value: (a) => a.company, max: 24},
+      {header: 'ID', value: (a) => String(a.id), shrinkTo: 8},
+      {header: 'STATUS', value: (a) => a.status, shrinkTo: 12},
+      {header: 'APPLIED', value: (a) => a.applied_date.slice(0, 10), shrinkTo: 10},
+      {header: 'TITLE', value: (a) => a.title, shrinkTo: 36},
+      {header: 'COMPANY', value: (a) => a.company, shrinkTo: 24},
       {header: 'URL', value: (a) => a.url, fill: true},
     ],
     style.bold,

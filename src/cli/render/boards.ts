@@ -17,9 +17,9 @@ export function renderBoardTable(boards: readonly ShownBoard[], style: Style, wi
   return renderTable(
     boards,
     [
-      {header: 'SOURCE', value: (board) => board.name, max: 50},
+      {header: 'SOURCE', value: (board) => board.name, shrinkTo: 50},
       {header: 'ATS', value: (board) => board.ats},
-      {header: 'COMPANY', value: (board) => board.company ?? '-', max: 40},
+      {header: 'COMPANY', value: (board) => board.company ?? '-', shrinkTo: 40},
       {header: 'LINK', value: (board) => board.url, fill: true},
     ],
     style.bold,
@@ -65,7 +65,7 @@ export function renderFound(result: FindResult, style: Style, configFile: string
           {header: 'SOURCE', value: (board) => board.name},
           {header: 'ATS', value: (board) => board.ats},
           {header: 'JOBS', value: jobs},
-          {header: 'SAMPLE', value: (board) => board.sample_title ?? '', max: 50},
+          {header: 'SAMPLE', value: (board) => board.sample_title ?? '', shrinkTo: 50},
         ],
         style.bold,
       ),
@@ -113,7 +113,7 @@ function outcome(board: ConfiguredBoard): string {
 }
 
 /** The configured sources with their last outcome (`jobagent boards list`). */
-export function renderBoardList(boards: readonly ConfiguredBoard[], style: Style): string {
+export function renderBoardList(boards: readonly ConfiguredBoard[], style: Style, width?: number): string {
   if (boards.length === 0) {
     return 'No sources configured. Find a company\'s board with: jobagent boards find "<company name>"'
   }
@@ -123,24 +123,26 @@ export function renderBoardList(boards: readonly ConfiguredBoard[], style: Style
       {header: 'SOURCE', value: (board) => board.name},
       {header: 'ENABLED', value: (board) => (board.enabled ? 'yes' : 'no')},
       {header: 'LAST RUN', value: (board) => board.last?.started_at.slice(0, 19).replace('T', ' ') ?? '-'},
-      {header: 'OUTCOME', value: outcome, max: 80},
+      {header: 'OUTCOME', value: outcome, shrinkTo: 30},
     ],
     style.bold,
+    {width},
   )
 }
 
 /** The boards sweeps found dead, each with when it was first found so and until when it rests. */
-export function renderDeadBoards(boards: readonly DeadBoard[], style: Style): string {
+export function renderDeadBoards(boards: readonly DeadBoard[], style: Style, width?: number): string {
   if (boards.length === 0) return 'No board of a sweep is resting as dead.'
   return renderTable(
     boards,
     [
       {header: 'BOARD', value: (board) => escapeControls(board.key)},
-      {header: 'COMPANY', value: (board) => escapeControls(board.company), max: 40},
+      {header: 'COMPANY', value: (board) => escapeControls(board.company), shrinkTo: 40},
       {header: 'DEAD SINCE', value: (board) => board.dead_since.slice(0, 10)},
       {header: 'RESTS UNTIL', value: (board) => board.dead_until.slice(0, 10)},
       {header: 'SWEEPS', value: (board) => String(board.dead_count)},
     ],
     style.bold,
+    {width},
   )
 }

@@ -14,16 +14,16 @@ export function renderFollowUps(
   const table = renderTable(
     due,
     [
-      {header: 'ID', value: (application) => String(application.id), max: 8},
+      {header: 'ID', value: (application) => String(application.id), shrinkTo: 8},
       {header: 'WAITING', value: (application) => `${application.days_waiting} days`},
-      {header: 'STATUS', value: (application) => application.status, max: 12},
-      {header: 'TITLE', value: (application) => application.title, max: 36},
-      {header: 'COMPANY', value: (application) => application.company, max: 22},
+      {header: 'STATUS', value: (application) => application.status, shrinkTo: 12},
+      {header: 'TITLE', value: (application) => application.title, shrinkTo: 36},
+      {header: 'COMPANY', value: (application) => application.company, shrinkTo: 22},
       {
         header: 'POSTING',
         value: (application) =>
           application.posting_closed_at ? `closed ${daysAgo(application.posting_closed_at, options.now)}` : '',
-        max: 20,
+        shrinkTo: 20,
       },
       {header: 'URL', value: (application) => application.url, fill: true},
     ],

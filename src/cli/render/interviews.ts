@@ -42,12 +42,12 @@ export function renderInterviewTable(
   return renderTable(
     interviews,
     [
-      {header: 'STARTS', value: (interview) => interview.starts_at.replace('T', ' '), max: 16},
-      {header: 'ZONE', value: (interview) => interview.time_zone, max: 24},
-      {header: 'KIND', value: (interview) => interview.kind ?? '', max: 10},
-      {header: 'WITH', value: (interview) => interview.with, max: 30},
-      {header: 'APP', value: (interview) => `#${interview.application_id}`, max: 8},
-      {header: 'TITLE', value: (interview) => interview.application.title, max: 36},
+      {header: 'STARTS', value: (interview) => interview.starts_at.replace('T', ' '), shrinkTo: 16},
+      {header: 'ZONE', value: (interview) => interview.time_zone, shrinkTo: 24},
+      {header: 'KIND', value: (interview) => interview.kind ?? '', shrinkTo: 10},
+      {header: 'WITH', value: (interview) => interview.with, shrinkTo: 30},
+      {header: 'APP', value: (interview) => `#${interview.application_id}`, shrinkTo: 8},
+      {header: 'TITLE', value: (interview) => interview.application.title, shrinkTo: 36},
       {header: 'COMPANY', value: (interview) => interview.application.company, fill: true},
     ],
     style.bold,

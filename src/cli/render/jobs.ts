@@ -11,7 +11,7 @@ export function renderJobTable(
   run: RunRecord,
   newJobs: number,
   style: Style,
-  options: {dismissed?: boolean} = {},
+  options: {dismissed?: boolean; width?: number | undefined} = {},
 ): string {
   const header = `Last run ${run.started_at} (${run.status}): ${run.jobs_found} jobs, ${newJobs} new`
   if (options.dismissed) {
@@ -24,18 +24,19 @@ export function renderJobTable(
       {header: 'ID', value: (job) => String(job.id)},
       ...(scored ? [{header: 'SCORE', value: (job: ListedSummary) => String(job.score ?? '')}] : []),
       {header: 'NEW', value: (job) => (job.is_new ? '*' : '')},
-      {header: 'TITLE', value: (job) => job.title, max: 36},
-      {header: 'COMPANY', value: (job) => job.company, max: 22},
-      {header: 'LOCATION', value: (job) => job.location, max: 18},
-      {header: 'SALARY', value: (job) => (job.salary ? compactSalary(job.salary) : ''), max: 18},
-      {header: 'SOURCE', value: (job) => job.source, max: 14},
-      {header: 'POSTED', value: (job) => job.posted_date?.slice(0, 10) ?? '', max: 10},
-      {header: 'STATUS', value: (job) => job.tracked_status ?? '', max: 12},
+      {header: 'TITLE', value: (job) => job.title, shrinkTo: 36},
+      {header: 'COMPANY', value: (job) => job.company, shrinkTo: 22},
+      {header: 'LOCATION', value: (job) => job.location, shrinkTo: 18},
+      {header: 'SALARY', value: (job) => (job.salary ? compactSalary(job.salary) : ''), shrinkTo: 18},
+      {header: 'SOURCE', value: (job) => job.source, shrinkTo: 14},
+      {header: 'POSTED', value: (job) => job.posted_date?.slice(0, 10) ?? '', shrinkTo: 10},
+      {header: 'STATUS', value: (job) => job.tracked_status ?? '', shrinkTo: 12},
       ...(jobs.some((job) => lifecycleMark(job) !== '')
-        ? [{header: 'LIFE', value: (job: ListedSummary) => lifecycleMark(job), max: 14}]
+        ? [{header: 'LIFE', value: (job: ListedSummary) => lifecycleMark(job), shrinkTo: 14}]
         : []),
     ],
     style.bold,
+    {width: options.width},
   )
   if (options.dismissed) return `${header}\n${table}\n\nTake a dismissal back with: jobagent jobs <ID> --undo`
   return `${header}\n${table}\n\nShow one in full with: jobagent jobs <ID>\nTrack one with: jobagent apply <ID>`

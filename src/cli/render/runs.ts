@@ -25,7 +25,7 @@ function status(run: LedgerRun): string {
   return `failed: ${run.error ?? ''}`
 }
 
-export function renderRunTable(runs: readonly LedgerRun[], total: number, style: Style): string {
+export function renderRunTable(runs: readonly LedgerRun[], total: number, style: Style, width?: number): string {
   if (runs.length === 0) return 'No run yet. Search the boards with: jobagent run (or try jobagent run --demo)'
   const table = renderTable(
     runs,
@@ -33,13 +33,14 @@ export function renderRunTable(runs: readonly LedgerRun[], total: number, style:
       {header: 'ID', value: (run) => String(run.id)},
       {header: 'STARTED', value: (run) => run.started_at.slice(0, 19).replace('T', ' ')},
       {header: 'TOOK', value: (run) => seconds(run.duration_ms)},
-      {header: 'STATUS', value: status, max: 30},
+      {header: 'STATUS', value: status, shrinkTo: 20},
       {header: 'FOUND', value: (run) => String(run.jobs_found)},
       {header: 'NEW', value: (run) => String(run.new_jobs)},
       {header: 'NOTIFIED', value: (run) => String(run.notified)},
-      {header: 'BOARDS', value: boards, max: 80},
+      {header: 'BOARDS', value: boards, shrinkTo: 30},
     ],
     style.bold,
+    {width},
   )
   const more = total > runs.length ? `\n\n${runs.length} of ${total} runs; see more with --limit or --json` : ''
   return `${table}${more}`

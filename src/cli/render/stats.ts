@@ -24,7 +24,7 @@ function groupTable<T extends FunnelFigures>(
   return renderTable(
     groups,
     [
-      {header, value: key, max: 30},
+      {header, value: key, shrinkTo: 30},
       {header: 'TOTAL', value: (group) => String(group.total)},
       {header: 'APPLIED', value: (group) => stageCount(group, 1)},
       {header: 'INTERVIEWING', value: (group) => stageCount(group, 2)},

@@ -103,7 +103,7 @@ export function renderTelemetryHistory(history: TelemetryHistory, style: Style):
     history.telemetry,
     [
       {header: 'RECORDED AT', value: (document) => document.recorded_at},
-      {header: 'PAYLOAD', value: (document) => JSON.stringify(document.payload), max: 120},
+      {header: 'PAYLOAD', value: (document) => JSON.stringify(document.payload), fill: true},
     ],
     style.bold,
   )
