@@ -251,6 +251,16 @@ export const ScheduledInterviewSchema = InterviewSchema.extend({application: Int
   'ScheduledInterview',
 )
 
+/** GET /interviews: the interviews with their applications. */
+export const InterviewsSchema = z.object({interviews: z.array(ScheduledInterviewSchema), count: z.number().int()})
+
+/** POST /applications/{url}/interviews: the interview added and the application as it is now. */
+export const InterviewAddedSchema = z.object({
+  interview: InterviewSchema,
+  application: TrackedApplicationSchema,
+  previous_status: StatusSchema,
+})
+
 /** What GET /applications/followups adds about interviews (core remindersDocument). */
 const InterviewRemindersFields = {
   upcoming_interviews: z
