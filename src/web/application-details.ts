@@ -1,9 +1,9 @@
 // The details of an application (GET /applications/{id}), opened below its row: its salary and referral, its
 // contacts (added with POST and removed with DELETE /applications/{id}/contacts) and its interviews (added with
 // POST /applications/{id}/interviews). Salary and referral are edited in the Edit dialog.
-import {INTERVIEW_KINDS} from '../core/applications/interview-fields.js'
+import {INTERVIEW_KINDS, interviewLine} from '../core/applications/interview-fields.js'
 import {apiJson} from './api.js'
-import type {ApplicationWithHistory, Contact, Interview, InterviewAdded, TrackedApplication} from './api-types.js'
+import type {ApplicationWithHistory, Contact, InterviewAdded, TrackedApplication} from './api-types.js'
 import {type Child, el, factList, hiddenText, toggleRowBelow} from './dom.js'
 import {showError, showMessage} from './messages.js'
 
@@ -28,17 +28,6 @@ const DETAIL_ROWS: readonly [label: string, value: (shown: Shown) => Child][] = 
   ['Contacts', contactsDetail],
   ['Interviews', interviewsDetail],
 ]
-
-/** "2026-12-02 14:00 Europe/Berlin, video, with Ann Lee, CTO": an interview at its local time in its zone. */
-export function interviewText(interview: Pick<Interview, 'starts_at' | 'time_zone' | 'kind' | 'with'>): string {
-  return [
-    `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`,
-    interview.kind ?? '',
-    interview.with ? `with ${interview.with}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ')
-}
 
 function contactsDetail(shown: Shown): HTMLElement {
   const {application, name} = shown
@@ -110,12 +99,12 @@ function interviewsDetail(shown: Shown): HTMLElement {
     await submit(form, `Could not add the interview to “${application.title}”`, async () => {
       const added = await apiJson<InterviewAdded>('POST', `applications/${application.id}/interviews`, {body})
       const moved = added.previous_status === added.application.status ? '' : ` It is ${added.application.status} now.`
-      showMessage(`Added the interview of ${interviewText(added.interview)} to #${application.id}.${moved}`)
+      showMessage(`Added the interview of ${interviewLine(added.interview)} to #${application.id}.${moved}`)
       shown.changed(added.application)
       await shown.reload()
     })
   })
-  const items = application.interviews.map((interview) => el('li', {}, interviewText(interview)))
+  const items = application.interviews.map((interview) => el('li', {}, interviewLine(interview)))
   return el(
     'div',
     {},
