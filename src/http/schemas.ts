@@ -224,7 +224,7 @@ const {
   created_at: {example: '2026-11-23T10:02:11.480'},
 })
 
-export const InterviewSchema = z
+const InterviewSchema = z
   .object({
     id: interviewId,
     application_id,
@@ -247,7 +247,7 @@ export const InterviewRequestSchema = interviewInputSchema.clone().openapi('Inte
 const InterviewApplicationSchema = z.object(fieldsOf(TRACKED_SHAPE, INTERVIEW_APPLICATION_FIELDS))
 
 /** An interview with its application (GET /interviews). */
-export const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
+const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
   'ScheduledInterview',
 )
 

@@ -32,7 +32,6 @@ export type FollowUp = FollowUps['applications'][number]
 export type ApplicationWithHistory = z.infer<typeof ApplicationWithHistorySchema>
 export type HistoryEntry = ApplicationWithHistory['history'][number]
 export type Contact = z.infer<typeof ContactSchema>
-export type Interview = ApplicationWithHistory['interviews'][number]
 export type InterviewAdded = z.infer<typeof InterviewAddedSchema>
 export type Interviews = z.infer<typeof InterviewsSchema>
 export type ScheduledInterview = Interviews['interviews'][number]
