@@ -55,5 +55,12 @@ export function renderFollowUps(): void {
   )
   interviews.hidden = state.interviews.length === 0
   $('interviews-empty').hidden = state.interviews.length > 0
-  $('tab-follow-ups-count').textContent = String(due.length)
+  $('tab-follow-ups-count').textContent = state.applicationsLoaded ? String(due.length) : ''
+  if (!state.applicationsLoaded) {
+    $('follow-ups-empty').textContent = 'Follow-ups are not loaded.'
+    $('interviews-empty').textContent = 'Interviews are not loaded.'
+  } else {
+    $('follow-ups-empty').textContent = 'No application is due for a follow-up.'
+    $('interviews-empty').textContent = "No interviews yet: add one from an application's Details."
+  }
 }

@@ -42,23 +42,23 @@ export function useApplicationExtras(
   ref: string | undefined,
   data: DashboardData | null,
 ): ApplicationExtras | null {
-  const cache = useRef({data, histories: new Map<string, ApplicationExtras>()})
-  if (cache.current.data !== data) cache.current = {data, histories: new Map()}
-  const {histories} = cache.current
+  const cache = useRef({data, read: new Map<string, ApplicationExtras>()})
+  if (cache.current.data !== data) cache.current = {data, read: new Map()}
+  const {read} = cache.current
   const [, setLoaded] = useState(0)
   useEffect(() => {
-    if (ref === undefined || histories.has(ref)) return
+    if (ref === undefined || read.has(ref)) return
     let current = true
     services
       .inFull(ref)
       .catch(() => NO_EXTRAS)
       .then(({history, interviews, contacts}) => {
-        histories.set(ref, {history, interviews, contacts})
+        read.set(ref, {history, interviews, contacts})
         if (current) setLoaded((count) => count + 1)
       })
     return () => {
       current = false
     }
-  }, [services, ref, histories])
-  return ref === undefined ? null : (histories.get(ref) ?? null)
+  }, [services, ref, read])
+  return ref === undefined ? null : (read.get(ref) ?? null)
 }
