@@ -224,7 +224,7 @@ const {
   created_at: {example: '2026-11-23T10:02:11.480'},
 })
 
-export const InterviewSchema = z
+const InterviewSchema = z
   .object({
     id: interviewId,
     application_id,
@@ -247,9 +247,19 @@ export const InterviewRequestSchema = interviewInputSchema.clone().openapi('Inte
 const InterviewApplicationSchema = z.object(fieldsOf(TRACKED_SHAPE, INTERVIEW_APPLICATION_FIELDS))
 
 /** An interview with its application (GET /interviews). */
-export const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
+const ScheduledInterviewSchema = InterviewSchema.extend({application: InterviewApplicationSchema}).openapi(
   'ScheduledInterview',
 )
+
+/** GET /interviews: the interviews with their applications. */
+export const InterviewsSchema = z.object({interviews: z.array(ScheduledInterviewSchema), count: z.number().int()})
+
+/** POST /applications/{url}/interviews: the interview added and the application as it is now. */
+export const InterviewAddedSchema = z.object({
+  interview: InterviewSchema,
+  application: TrackedApplicationSchema,
+  previous_status: StatusSchema,
+})
 
 /** What GET /applications/followups adds about interviews (core remindersDocument). */
 const InterviewRemindersFields = {

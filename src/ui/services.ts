@@ -5,9 +5,9 @@ import type {
   ApplicationCounts,
   ApplicationStatus,
   EditableField,
-  StatusChange,
   TrackedApplication,
 } from '../core/applications/application.js'
+import {type ApplicationInFull, applicationInFull} from '../core/applications/application-in-full.js'
 import type {StatusUpdate} from '../core/applications/application-store.js'
 import type {ApplicationStats} from '../core/applications/stats.js'
 import type {GivenVerdict, ListedJob} from '../core/jobs/job-catalog.js'
@@ -49,7 +49,8 @@ export interface DashboardServices {
   /** The dashboard's clock: how long ago a posting closed is counted from it. */
   readonly clock: Clock
   load(): Promise<DashboardData>
-  history(ref: string): Promise<StatusChange[]>
+  /** The application with its history, interviews and contacts, as `jobagent status <id>` shows it. */
+  inFull(ref: string): Promise<ApplicationInFull>
   track(jobId: number, status: ApplicationStatus, notes: string): Promise<TrackedApplication>
   /**
    * Changes the status, replacing the notes with the ones given with it, or edits the notes alone (the status kept
@@ -98,9 +99,7 @@ export function dashboardServices(context: AppContext, options: {env?: NodeJS.Pr
       const likes = new Map(verdicts.filter((given) => given.verdict === 'like').map((given) => [given.job_id, given]))
       return {run, jobs, scored, applications, counts, newJobs, byUrl, followUps, stats, likes}
     },
-    async history(ref) {
-      return (await context.applications.get(ref)).history
-    },
+    inFull: (ref) => applicationInFull(context, ref),
     track: async (jobId, status, notes) => (await context.openJobCatalog()).track(jobId, {status, notes}),
     update: (ref, change) =>
       'status' in change

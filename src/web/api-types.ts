@@ -5,9 +5,12 @@ import type {z} from 'zod'
 import type {
   ApplicationsPageSchema,
   ApplicationWithHistorySchema,
+  ContactSchema,
   ErrorSchema,
   FollowUpsSchema,
   FoundJobSchema,
+  InterviewAddedSchema,
+  InterviewsSchema,
   LastRunPageSchema,
   ListedJobSchema,
   RecordedSchema,
@@ -28,6 +31,10 @@ export type FollowUps = z.infer<typeof FollowUpsSchema>
 export type FollowUp = FollowUps['applications'][number]
 export type ApplicationWithHistory = z.infer<typeof ApplicationWithHistorySchema>
 export type HistoryEntry = ApplicationWithHistory['history'][number]
+export type Contact = z.infer<typeof ContactSchema>
+export type InterviewAdded = z.infer<typeof InterviewAddedSchema>
+export type Interviews = z.infer<typeof InterviewsSchema>
+export type ScheduledInterview = Interviews['interviews'][number]
 
 export type LastRunPage = z.infer<typeof LastRunPageSchema>
 export type LastRun = LastRunPage['run']

@@ -4,6 +4,7 @@
 // wires them to index.html and draws them together.
 import {loadApplications, renderApplications, setupApplicationsView} from './applications-view.js'
 import {$, el} from './dom.js'
+import {renderFollowUps} from './follow-ups-view.js'
 import {downloadCsv, renderCounts} from './header-view.js'
 import {loadLastRun, renderJobs, renderLastRunSummary, setupJobsView} from './jobs-view.js'
 import {showError} from './messages.js'
@@ -16,6 +17,7 @@ function render(): void {
   renderLastRunSummary()
   renderJobs()
   renderApplications()
+  renderFollowUps()
 }
 
 async function refresh(): Promise<void> {
@@ -60,6 +62,7 @@ function init(): void {
     $(`${tab}-filter`).addEventListener('input', render)
     $(`${tab}-status`).addEventListener('change', render)
   }
+  $('tab-follow-ups').append(' ', el('span', {className: 'tab-count', id: 'tab-follow-ups-count'}))
   setupTabs()
   $('stats-since').addEventListener('change', loadStats)
   $('export-link').addEventListener('click', downloadCsv)

@@ -2,7 +2,7 @@
 // each kind of history entry.
 import {apiJson} from './api.js'
 import type {ApplicationWithHistory, HistoryEntry, TrackedApplication} from './api-types.js'
-import {type Child, el, formatLocalTimestamp, hiddenText, timeElement} from './dom.js'
+import {type Child, el, formatLocalTimestamp, hiddenText, timeElement, toggleRowBelow} from './dom.js'
 import {showError} from './messages.js'
 
 /**
@@ -54,8 +54,7 @@ export function historyToggle(
     {className: 'history-row', id},
     el('td', {colspan: 7}, el('h3', {}, `Status history of ${name}`), list),
   )
-  const button = el('button', {type: 'button', 'aria-expanded': 'false'}, 'History')
-  button.append(hiddenText(` of ${name}`))
+  const button = el('button', {type: 'button'}, 'History', hiddenText(` of ${name}`))
   const load = async () => {
     list.replaceChildren(el('p', {}, 'Loading the history…'))
     row.setAttribute('aria-busy', 'true')
@@ -69,17 +68,6 @@ export function historyToggle(
       row.removeAttribute('aria-busy')
     }
   }
-  button.addEventListener('click', () => {
-    const open = !row.isConnected
-    if (open) {
-      applicationRowOf().after(row)
-      button.setAttribute('aria-controls', id)
-      load()
-    } else {
-      row.remove()
-      button.removeAttribute('aria-controls')
-    }
-    button.setAttribute('aria-expanded', String(open))
-  })
+  toggleRowBelow(button, row, applicationRowOf, load)
   return {button, reload: async () => (row.isConnected ? load() : undefined)}
 }

@@ -4,7 +4,8 @@
 // leaves the lists and counts, and Undo brings it back.
 import {APPLICATION_STATUSES, type ApplicationStatus} from '../core/applications/application.js'
 import {apiJson, apiList} from './api.js'
-import type {ApplicationsPage, FollowUps, StatusChanged, TrackedApplication} from './api-types.js'
+import type {ApplicationsPage, FollowUps, Interviews, StatusChanged, TrackedApplication} from './api-types.js'
+import {applicationDetailsToggle} from './application-details.js'
 import {setupEditDialog} from './application-edit.js'
 import {historyToggle} from './application-history.js'
 import {$, cell, el, formatLocalTimestamp, hiddenText, plural, timeElement, titleLink} from './dom.js'
@@ -23,12 +24,14 @@ export function setupApplicationsView(whole: Page): void {
   openEditor = setupEditDialog()
 }
 
-/** The applications and those due for a follow-up, read again. */
+/** The applications, those due for a follow-up and every interview, read again. */
 export async function loadApplications(): Promise<void> {
-  const [body, due] = await Promise.all([
+  const [body, due, interviews] = await Promise.all([
     apiList<ApplicationsPage>('applications', 'applications'),
     apiJson<FollowUps>('GET', 'applications/followups'),
+    apiJson<Interviews>('GET', 'interviews?all=true'),
   ])
+  state.interviews = interviews.interviews
   state.applications = body.applications
   state.followUps = new Map(due.applications.map((application) => [application.url, application]))
   state.applicationsLoaded = true
@@ -70,6 +73,20 @@ function applicationRow(application: TrackedApplication): HTMLTableRowElement {
   notes.value = application.notes ?? ''
   const button = el('button', {type: 'button'}, 'Save', hiddenText(` ${name}`))
   const history = historyToggle(application, name, () => row)
+  // An interview added in the details can move the application on (applied to interviewing).
+  const details = applicationDetailsToggle(
+    application,
+    name,
+    () => row,
+    (updated) => {
+      Object.assign(application, updated)
+      status.value = application.status
+      renderCounts()
+      renderLastRunSummary()
+      renderJobs()
+      history.reload()
+    },
+  )
   button.addEventListener('click', () =>
     saveApplication(application, {status, notes, button, reloadHistory: history.reload}),
   )
@@ -91,7 +108,7 @@ function applicationRow(application: TrackedApplication): HTMLTableRowElement {
     ),
     cell('Applied', timeElement(application.applied_date, formatLocalTimestamp(application.applied_date))),
     cell('Notes', notes),
-    cell('', el('div', {className: 'row-actions'}, button, history.button, edit, remove)),
+    cell('', el('div', {className: 'row-actions'}, button, details, history.button, edit, remove)),
   )
   return row
 }
@@ -121,7 +138,14 @@ async function saveApplication(application: TrackedApplication, controls: RowCon
 
 async function editApplication(application: TrackedApplication, row: HTMLTableRowElement): Promise<void> {
   const saved = await openEditor(application)
-  const historyRow = row.nextElementSibling?.classList.contains('history-row') ? row.nextElementSibling : null
+  // The rows open below it (details, history), each opened again below the fresh row.
+  const openRows: Element[] = []
+  for (
+    let next = row.nextElementSibling;
+    next?.classList.contains('detail-row') || next?.classList.contains('history-row');
+    next = next.nextElementSibling
+  )
+    openRows.push(next)
   if (!saved) {
     row.querySelector<HTMLButtonElement>('button.edit')?.focus()
     return
@@ -131,9 +155,12 @@ async function editApplication(application: TrackedApplication, row: HTMLTableRo
   showMessage(`Edited #${application.id} “${application.title}”: ${fields.join(', ')}.`)
   // The row is drawn again with the new fields (other rows keep any unsaved edits); an open history follows.
   const fresh = applicationRow(application)
-  historyRow?.remove()
+  const reopen = openRows.map((open) => (open.classList.contains('history-row') ? 'History' : 'Details'))
+  for (const open of openRows) open.remove()
   row.replaceWith(fresh)
-  if (historyRow) fresh.querySelector<HTMLButtonElement>('button[aria-expanded]')?.click()
+  for (const button of fresh.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')) {
+    if (reopen.some((label) => button.textContent?.startsWith(label))) button.click()
+  }
   fresh.querySelector<HTMLButtonElement>('button.edit')?.focus()
   // A new URL may match other found jobs, or no longer match the one it did.
   if (saved.changed.includes('url')) {

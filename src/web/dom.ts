@@ -102,3 +102,37 @@ export function formatDuration(ms: number | undefined): string {
   if (typeof ms !== 'number') return '?'
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
 }
+
+/**
+ * Makes `button` open `row` below the row `anchorOf` gives and close it again; the row exists only while open.
+ * `onOpen` runs each time it opens (to load what it shows).
+ */
+export function toggleRowBelow(
+  button: HTMLButtonElement,
+  row: HTMLTableRowElement,
+  anchorOf: () => HTMLTableRowElement,
+  onOpen?: () => void,
+): void {
+  button.setAttribute('aria-expanded', 'false')
+  button.addEventListener('click', () => {
+    const open = !row.isConnected
+    if (open) {
+      anchorOf().after(row)
+      button.setAttribute('aria-controls', row.id)
+      onOpen?.()
+    } else {
+      row.remove()
+      button.removeAttribute('aria-controls')
+    }
+    button.setAttribute('aria-expanded', String(open))
+  })
+}
+
+/** A definition list of label and value rows, leaving out the rows without a value. */
+export function factList(rows: readonly (readonly [label: string, value: Child])[], label?: string): HTMLDListElement {
+  return el(
+    'dl',
+    {className: 'facts', 'aria-label': label},
+    ...rows.filter(([, value]) => value).flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value)]),
+  )
+}

@@ -3,7 +3,7 @@
 import {employmentWords, workplaceLine} from '../core/jobs/job-facts.js'
 import {formatSalary} from '../core/jobs/salary.js'
 import type {Job} from './api-types.js'
-import {el, formatLocalTimestamp, hiddenText, plural} from './dom.js'
+import {el, factList, formatLocalTimestamp, hiddenText, plural, toggleRowBelow} from './dom.js'
 
 /** What a detail view lists about a job, label and text, leaving out what the board did not give. */
 function jobFacts(job: Job): [label: string, text: string][] {
@@ -61,25 +61,13 @@ export function detailsToggle(
       {colspan: columns},
       el('h3', {}, name),
       typeof job.score === 'number' ? scoreDetail(job) : null,
-      facts.length > 0
-        ? el('dl', {className: 'facts'}, ...facts.flatMap(([label, text]) => [el('dt', {}, label), el('dd', {}, text)]))
-        : null,
+      facts.length > 0 ? factList(facts) : null,
       job.description
         ? el('div', {className: 'description'}, job.description)
         : el('p', {className: 'empty'}, 'No description from the board.'),
     ),
   )
-  const button = el('button', {type: 'button', 'aria-expanded': 'false'}, 'Details', hiddenText(` of ${name}`))
-  button.addEventListener('click', () => {
-    const open = !row.isConnected
-    if (open) {
-      jobRowOf().after(row)
-      button.setAttribute('aria-controls', id)
-    } else {
-      row.remove()
-      button.removeAttribute('aria-controls')
-    }
-    button.setAttribute('aria-expanded', String(open))
-  })
+  const button = el('button', {type: 'button'}, 'Details', hiddenText(` of ${name}`))
+  toggleRowBelow(button, row, jobRowOf)
   return button
 }

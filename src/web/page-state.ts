@@ -1,5 +1,5 @@
 // What the page holds between API calls, and what one view asks of the whole page.
-import type {FollowUp, Job, LastRun, TrackedApplication} from './api-types.js'
+import type {FollowUp, Job, LastRun, ScheduledInterview, TrackedApplication} from './api-types.js'
 
 /**
  * jobs come from the last stored run (GET /jobs/last) when the page opens, then from each "Search now". Each job
@@ -17,6 +17,8 @@ export const state = {
   scoreOrder: 'descending' as 'ascending' | 'descending',
   /** Applications due for a follow-up, by URL: their rows say how long they have waited. */
   followUps: new Map<string, FollowUp>(),
+  /** Every interview, the upcoming ones soonest first, then the past ones latest first (GET /interviews?all=true). */
+  interviews: [] as ScheduledInterview[],
 }
 
 /** What a view asks of the whole page (src/web/app.ts): every view drawn again, the applications read again. */

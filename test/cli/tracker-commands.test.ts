@@ -39,7 +39,7 @@ describe('jobagent status with short ids', () => {
     expect(row(wide.stdout, '3')).toContain(title)
     for (const line of wide.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(240)
     const narrow = await runCommand(Status, [], {home, terminal: true, columns: 100})
-    expect(row(narrow.stdout, '3')).toMatch(/Staff Software Engineer, Developer[^…]*…  Globex/)
+    expect(row(narrow.stdout, '3')).toMatch(/Staff Software Engineer, Developer[^…]*… {2}Globex/)
     expect(row(narrow.stdout, '3')).not.toContain(title)
     for (const line of narrow.stdout.split('\n').slice(0, 4)) expect(line.length).toBeLessThanOrEqual(100)
     const piped = await runCommand(Status, [], {home})

@@ -61,10 +61,13 @@ export interface Home {
   cleanup: () => Promise<void>
 }
 
-/** A real AppContext on SQLite files in a fresh JOBAGENT_HOME; no board is searched unless `overrides` names one. */
-export function tempHome(overrides: Record<string, unknown> = {}): Home {
+/**
+ * A real AppContext on SQLite files in a fresh JOBAGENT_HOME; no board is searched unless `overrides` names one.
+ * `env` adds variables, such as JOBAGENT_NOW for its clock.
+ */
+export function tempHome(overrides: Record<string, unknown> = {}, env: Record<string, string> = {}): Home {
   const dir = tempDir('jobagent-ui-')
-  const context = new AppContext({env: {JOBAGENT_HOME: dir.path}, overrides: {sources: [], ...overrides}})
+  const context = new AppContext({env: {...env, JOBAGENT_HOME: dir.path}, overrides: {sources: [], ...overrides}})
   return {
     path: dir.path,
     context,

@@ -90,11 +90,11 @@ export interface Jobagent {
 
 /**
  * Spawns the built CLI's `serve --port 0` with a temporary JOBAGENT_HOME whose config points at the mock board
- * (or lists `sources`), and holds `profile` when given (the jobs are scored then).
+ * (or lists `sources`), and holds `profile` when given (the jobs are scored then); `now` sets its clock (JOBAGENT_NOW).
  */
 export async function startJobagent(
   board: MockBoard,
-  options: {token?: string; profile?: Record<string, unknown>; sources?: Record<string, unknown>[]} = {},
+  options: {token?: string; profile?: Record<string, unknown>; sources?: Record<string, unknown>[]; now?: string} = {},
 ): Promise<Jobagent> {
   const home = tempDir('jobagent-web-')
   const config = {
@@ -113,6 +113,7 @@ export async function startJobagent(
       JOBAGENT_HOME: home.path,
       NO_COLOR: '1',
       ...(options.token ? {JOBAGENT_API_TOKEN: options.token} : {}),
+      ...(options.now ? {JOBAGENT_NOW: options.now} : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -5,7 +5,7 @@ import type {ContactService} from './contact-service.js'
 import {type Interview, type InterviewService, interviewRecord} from './interviews.js'
 
 /** One application with everything the tracker keeps of it: its history, interviews and contacts. */
-interface ApplicationInFull extends ApplicationWithHistory {
+export interface ApplicationInFull extends ApplicationWithHistory {
   interviews: Interview[]
   contacts: Contact[]
 }

@@ -23,3 +23,20 @@ export function parseInterviewAt(text: string, field = 'at'): WallClock | string
   if (hour > 23 || minute > 59) return `${field} ${JSON.stringify(text)} is not a time of day (00:00 to 23:59)`
   return {year, month, day, hour, minute}
 }
+
+/**
+ * An interview in one line at its local time in its zone, its kind and who with, as the dashboard and the web
+ * page list it: `2026-12-03 14:00 Europe/Berlin, video, with Ann Lee`.
+ */
+export function interviewLine(
+  interview: {starts_at: string; time_zone: string; kind: string | null; with: string},
+  separator = ', ',
+): string {
+  return [
+    `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`,
+    interview.kind ?? '',
+    interview.with ? `with ${interview.with}` : '',
+  ]
+    .filter(Boolean)
+    .join(separator)
+}

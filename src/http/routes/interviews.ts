@@ -7,11 +7,9 @@ import {interviewRecord, scheduledRecord} from '../../core/applications/intervie
 import {validationHook} from '../errors.js'
 import {
   errorResponses,
+  InterviewAddedSchema,
   InterviewRequestSchema,
-  InterviewSchema,
-  ScheduledInterviewSchema,
-  StatusSchema,
-  TrackedApplicationSchema,
+  InterviewsSchema,
   UrlParamSchema,
   wordQuery,
 } from '../schemas.js'
@@ -31,14 +29,7 @@ const addInterview = createRoute({
     body: {required: true, content: {'application/json': {schema: InterviewRequestSchema}}},
   },
   responses: {
-    201: json(
-      z.object({
-        interview: InterviewSchema,
-        application: TrackedApplicationSchema,
-        previous_status: StatusSchema,
-      }),
-      'Added; the application as it is now',
-    ),
+    201: json(InterviewAddedSchema, 'Added; the application as it is now'),
     ...errorResponses(401, 404, 409, 413, 415, 422),
   },
 })
@@ -55,7 +46,7 @@ const listInterviews = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({interviews: z.array(ScheduledInterviewSchema), count: z.number().int()}), 'The interviews'),
+    200: json(InterviewsSchema, 'The interviews'),
     ...errorResponses(401, 422),
   },
 })

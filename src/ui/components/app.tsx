@@ -1,7 +1,7 @@
 import {useCallback, useEffect, useMemo, useReducer} from 'react'
 import {dashboardReducer} from '../dashboard-reducer.js'
 import {initialState, rowsOf, selectedApplication, selectedJob, targetApplication} from '../dashboard-state.js'
-import {useApplicationHistory, useDashboardData} from '../hooks/use-dashboard-data.js'
+import {useApplicationExtras, useDashboardData} from '../hooks/use-dashboard-data.js'
 import {useRequestRunner} from '../hooks/use-request-runner.js'
 import {useTerminalSize} from '../hooks/use-terminal-size.js'
 import {Box, useApp, useInput} from '../ink.js'
@@ -59,7 +59,7 @@ export function App({services, colour}: AppProps) {
   )
   const detailApplication = state.detail && state.mode.kind !== 'pick-status' ? targetApplication(state) : undefined
   const detailRef = detailApplication ? String(detailApplication.id) : undefined
-  const history = useApplicationHistory(services, state.view === 'applications' ? detailRef : undefined, state.data)
+  const extras = useApplicationExtras(services, state.view === 'applications' ? detailRef : undefined, state.data)
 
   if (isTooSmall(state.size)) {
     return (
@@ -125,7 +125,7 @@ export function App({services, colour}: AppProps) {
         ) : rows.panel > 0 && state.view === 'applications' && application ? (
           <ApplicationDetail
             application={application}
-            history={history}
+            extras={extras}
             now={services.clock.now()}
             width={width}
             height={rows.panel}

@@ -1,9 +1,11 @@
 import wrapAnsi from 'wrap-ansi'
-import {describeChange, type StatusChange, type TrackedApplication} from '../../core/applications/application.js'
+import {describeChange, type TrackedApplication} from '../../core/applications/application.js'
+import {interviewLine} from '../../core/applications/interview-fields.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
 import type {JobVerdict} from '../../core/jobs/job-verdicts.js'
 import {daysAgo} from '../../core/time.js'
+import type {ApplicationExtras} from '../hooks/use-dashboard-data.js'
 import {Box} from '../ink.js'
 import {paint, statusColour, useColour} from '../theme.js'
 import {Text} from './text.js'
@@ -123,15 +125,51 @@ export function JobDetail(props: {
   return <Lines lines={lines} width={props.width} height={props.height} title="Job" />
 }
 
+/**
+ * The rows of the application pane after its record, in order: a label and its items, the first beside the label
+ * and each other on a line of its own (no item leaves the row out). A field of the application is one more entry.
+ */
+const APPLICATION_ROWS: readonly [
+  label: string,
+  items: (application: TrackedApplication, extras: ApplicationExtras) => string[],
+][] = [
+  [
+    'Salary',
+    ({salary_expected: expected, salary_offered: offered}) =>
+      expected || offered
+        ? [[expected && `expected ${expected}`, offered && `offered ${offered}`].filter(Boolean).join(' · ')]
+        : [],
+  ],
+  ['Referral', ({referral}) => (referral ? [referral] : [])],
+  [
+    'Contacts',
+    (_, {contacts}) =>
+      contacts.map((contact) => [contact.name, contact.role, contact.reach].filter(Boolean).join(' · ')),
+  ],
+  ['Interviews', (_, {interviews}) => interviews.map((interview) => interviewLine(interview, ' · '))],
+]
+
+function applicationRows(application: TrackedApplication, extras: ApplicationExtras | null): Line[] {
+  if (extras === null) return []
+  return APPLICATION_ROWS.flatMap(([label, items]) => {
+    const [first, ...rest] = items(application, extras)
+    if (first === undefined) return []
+    const indent = ' '.repeat(label.length + 2)
+    return [{label, text: first}, ...rest.map((item) => ({text: `${indent}${item}`}))]
+  })
+}
+
 export function ApplicationDetail(props: {
   application: TrackedApplication
-  history: StatusChange[] | null
+  /** Its history, interviews and contacts; null while they are read. */
+  extras: ApplicationExtras | null
   now: Date
   width: number
   height: number
 }) {
   const colour = useColour()
-  const {application, history} = props
+  const {application, extras} = props
+  const history = extras?.history ?? null
   const lines: Line[] = [
     {text: heading(application), bold: true},
     {label: 'URL', text: application.url},
@@ -149,6 +187,7 @@ export function ApplicationDetail(props: {
           },
         ]
       : []),
+    ...applicationRows(application, extras),
   ]
   const room = props.height - 1 - lines.length - 1
   if (history === null) {

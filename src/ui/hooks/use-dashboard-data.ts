@@ -1,5 +1,5 @@
 import {type Dispatch, useCallback, useEffect, useRef, useState} from 'react'
-import type {StatusChange} from '../../core/applications/application.js'
+import type {ApplicationInFull} from '../../core/applications/application-in-full.js'
 import {isJobagentError} from '../../core/errors.js'
 import type {Action} from '../dashboard-state.js'
 import type {DashboardData, DashboardServices} from '../services.js'
@@ -28,32 +28,37 @@ export function useDashboardData(services: DashboardServices, dispatch: Dispatch
   return {reload}
 }
 
+/** What the detail pane shows of an application beyond its record; empty lists when it could not be read. */
+export type ApplicationExtras = Pick<ApplicationInFull, 'history' | 'interviews' | 'contacts'>
+
+const NO_EXTRAS: ApplicationExtras = {history: [], interviews: [], contacts: []}
+
 /**
- * The status history of the application in the detail pane (by its short id), read when the pane shows it and kept until the
- * data is reloaded (a change adds to the history).
+ * The history, interviews and contacts of the application in the detail pane (by its short id), read when the
+ * pane shows it and kept until the data is reloaded (a change adds to the history).
  */
-export function useApplicationHistory(
+export function useApplicationExtras(
   services: DashboardServices,
   ref: string | undefined,
   data: DashboardData | null,
-): StatusChange[] | null {
-  const cache = useRef({data, histories: new Map<string, StatusChange[]>()})
-  if (cache.current.data !== data) cache.current = {data, histories: new Map()}
-  const {histories} = cache.current
+): ApplicationExtras | null {
+  const cache = useRef({data, read: new Map<string, ApplicationExtras>()})
+  if (cache.current.data !== data) cache.current = {data, read: new Map()}
+  const {read} = cache.current
   const [, setLoaded] = useState(0)
   useEffect(() => {
-    if (ref === undefined || histories.has(ref)) return
+    if (ref === undefined || read.has(ref)) return
     let current = true
     services
-      .history(ref)
-      .catch(() => [])
-      .then((history) => {
-        histories.set(ref, history)
+      .inFull(ref)
+      .catch(() => NO_EXTRAS)
+      .then(({history, interviews, contacts}) => {
+        read.set(ref, {history, interviews, contacts})
         if (current) setLoaded((count) => count + 1)
       })
     return () => {
       current = false
     }
-  }, [services, ref, histories])
-  return ref === undefined ? null : (histories.get(ref) ?? null)
+  }, [services, ref, read])
+  return ref === undefined ? null : (read.get(ref) ?? null)
 }
