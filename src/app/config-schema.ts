@@ -128,7 +128,7 @@ const configSchema = z.strictObject({
   }),
   // docs/SOURCES.md "Sweeping the directory": how politely and how often `jobagent sweep` asks the boards.
   sweep: section({
-    // The directory file swept without --directory (one JSON object a line: ats, slug, company).
+    // The directory file swept without --directory (as --directory takes it); null sweeps the shipped directory.
     directory: z._default(z.nullable(text()), null),
     interval_hours: z._default(z.number().check(z.gt(0), z.lte(8760)), 24),
     // Boards asked at once over all ATSs, and on one ATS platform (all of its boards are one API).

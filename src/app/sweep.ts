@@ -55,8 +55,8 @@ interface SweepDeps {
 }
 
 interface SweepRequest {
-  /** Opens the directory for one more read from its start. */
-  directory: () => Directory
+  /** Opens the directory for one more read from its start; with an ATS, a directory may give its boards only. */
+  directory: (ats?: string) => Directory
   /** The directory's file, part of what a resumed sweep must share with the stopped one. */
   directoryName: string
   selection: DirectorySelection
@@ -203,7 +203,7 @@ export class Sweeper {
     const {signal} = request
     const inFlight = new Set<Promise<void>>()
     let failure: unknown
-    for await (const entry of selectEntries(request.directory(), selection)) {
+    for await (const entry of selectEntries(request.directory(selection.ats?.[0]), selection)) {
       if (signal.aborted || failure !== undefined) break
       const key = `${entry.ats}:${entry.slug}`
       if (done.has(key)) continue

@@ -1,9 +1,11 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {gzipSync} from 'node:zlib'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import BoardsList from '../../commands/boards/list.js'
 import Jobs from '../../commands/jobs.js'
 import Sweep from '../../commands/sweep.js'
+import {loadBoardDirectory} from '../../src/app/board-directory.js'
 import {tempDir} from '../helpers/cli.js'
 import {runCommand, runCommandLine} from '../helpers/run-command.js'
 import {mirrorUrls, type SweepMirror, startSweepMirror, writeTestDirectory} from '../helpers/sweep-mirror.js'
@@ -112,13 +114,52 @@ describe('jobagent sweep', () => {
     expect(mirror.requests.slice(asked).filter((one) => /gone-gh|empty-/.test(one.url))).toEqual([])
   })
 
-  it('says what to give when no directory is named', async () => {
-    const result = await runCommand(Sweep, [], {home: home.path, env: NOW})
-    expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Error: no directory given to sweep')
-    expect(result.stderr).toContain('Hint: name a directory file')
+  it('sweeps the shipped directory when no directory is named, and sweep.directory when set', async () => {
+    const result = await runCommand(Sweep, ['--ats', 'greenhouse', '--limit', '3', '--json'], {
+      home: home.path,
+      env: NOW,
+    })
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({status: 'done', boards: 3, asked: 3})
+    const first = [...loadBoardDirectory().boardsOf('greenhouse')].slice(0, 3).map((board) => board.slug)
+    const asked = mirror.requests.filter((one) => /^\/v1\/boards\/[^/]+\/jobs(?:\?|$)/.test(one.url))
+    expect(asked.map((one) => decodeURIComponent((one.url.split('/')[3] ?? '').split('?')[0] ?? '')).sort()).toEqual(
+      [...first].sort(),
+    )
     const configured = await runCommandLine(['config', 'set', 'sweep.directory', directory], {home: home.path})
     expect(configured.code).toBe(0)
-    expect((await runCommand(Sweep, ['--quiet'], {home: home.path, env: NOW})).code).toBe(0)
+    const swept = await runCommand(Sweep, ['--force', '--json'], {home: home.path, env: NOW})
+    expect(JSON.parse(swept.stdout)).toMatchObject({status: 'done', boards: 39})
+  })
+
+  it("sweeps a file of the shipped directory's form, its boards keyed as the same boards in JSONL", async () => {
+    expect((await sweep(['--quiet'])).code).toBe(0)
+    const lines = readFileSync(directory, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    const byAts = new Map<string, string[]>()
+    for (const line of lines) {
+      // The shipped form writes a Workday site as a `sources` entry takes it.
+      const slug = line.ats === 'workday' ? line.slug.replace('.myworkdayjobs.com/', '/') : line.slug
+      const row = [slug, line.company, ...(line.region ? [line.region] : [])].join('\t')
+      byAts.set(line.ats, [...(byAts.get(line.ats) ?? []), row])
+    }
+    const text = `jobagent-directory 1\n${[...byAts].map(([ats, rows]) => `#${ats} ${rows.length}\n${rows.join('\n')}`).join('\n')}\n`
+    const shipped = join(home.path, 'directory.tsv.gz')
+    writeFileSync(shipped, gzipSync(text))
+    const again = await runCommand(Sweep, ['--directory', shipped, '--force', '--json'], {
+      home: home.path,
+      env: {JOBAGENT_NOW: '2026-11-22T07:00:00'},
+    })
+    expect(again.code).toBe(0)
+    // The Greenhouse boards answer 304 to the ETag kept under the same keys; the dead ones rest.
+    expect(JSON.parse(again.stdout)).toMatchObject({status: 'done', boards: 39, resting: 3})
+    expect(mirror.count('304', 'greenhouse')).toBe(12)
+    const broken = join(home.path, 'broken.tsv')
+    writeFileSync(broken, 'jobagent-directory 1\n#greenhouse 2\ngh1\n')
+    const bad = await runCommand(Sweep, ['--directory', broken], {home: home.path, env: NOW})
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/^Error: .*broken\.tsv: line \d+: #greenhouse announces 2 boards, 1 follow it/m)
   })
 })
