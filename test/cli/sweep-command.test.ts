@@ -162,4 +162,14 @@ describe('jobagent sweep', () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/^Error: .*broken\.tsv: line \d+: #greenhouse announces 2 boards, 1 follow it/m)
   })
+  it('refuses a second sweep while one holds the lock, naming the sweep and how to go on (exit 1)', async () => {
+    writeFileSync(join(home.path, 'sweep.lock'), String(process.pid))
+    const result = await sweep([])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`Error: another jobagent sweep is in progress (pid ${process.pid})`)
+    expect(result.stderr).toContain(
+      `Hint: wait for it to finish, or stop it (Ctrl-C in its terminal, or kill ${process.pid}) and continue it later with: jobagent sweep`,
+    )
+    expect(mirror.requests).toEqual([])
+  })
 })
