@@ -172,4 +172,20 @@ describe('jobagent sweep', () => {
     )
     expect(mirror.requests).toEqual([])
   })
+  it('refuses sweep.urls keyed by a name that is no ATS, naming the key', async () => {
+    const set = await runCommandLine(['config', 'set', 'sweep.urls', '{"greenhous": "http://127.0.0.1:9"}'], {
+      home: home.path,
+    })
+    expect(set.code).toBe(2)
+    expect(set.stderr).toMatch(/^Error: .*sweep\.urls.*greenhous/m)
+    expect(set.stderr).toMatch(/^Hint: /m)
+    writeFileSync(
+      join(home.path, 'config.json'),
+      JSON.stringify({sweep: {urls: {workable: mirror.url, gren: mirror.url}}}),
+    )
+    const result = await sweep([])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^Error: .*sweep\.urls.*gren/m)
+    expect(mirror.requests).toEqual([])
+  })
 })
