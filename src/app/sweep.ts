@@ -25,6 +25,7 @@ import {
   platformPause,
   restUntil,
   type SweepCounts,
+  sweepSources,
 } from '../core/sweep/sweep-rules.js'
 import type {BoardResult, SweepStore} from '../core/sweep/sweep-store.js'
 import {type Clock, localTimestamp} from '../core/time.js'
@@ -349,6 +350,7 @@ export class Sweeper {
     const ranked = rankJobs(candidates, matching, {minScore: settings.min_score})
     const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))
     const finished = this.deps.clock.now()
+    const sources = sweepSources(await store.countsByAts(sweepId), finished.getTime() - startedAt.getTime())
     const saved = await recordRun(
       this.deps.jobs,
       {
@@ -359,7 +361,7 @@ export class Sweeper {
         jobs_found: found.length,
         new_jobs: found.length,
         notified: 0,
-        sources: [],
+        sources,
         error: null,
       },
       {found, boards: [], criteria: 'sweep', closeAfterRuns: this.deps.closeAfterRuns},

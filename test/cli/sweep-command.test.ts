@@ -4,6 +4,7 @@ import {gzipSync} from 'node:zlib'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import BoardsList from '../../commands/boards/list.js'
 import Jobs from '../../commands/jobs.js'
+import Runs from '../../commands/runs.js'
 import Sweep from '../../commands/sweep.js'
 import {loadBoardDirectory} from '../../src/app/board-directory.js'
 import {tempDir} from '../helpers/cli.js'
@@ -187,5 +188,26 @@ describe('jobagent sweep', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/^Error: .*sweep\.urls.*gren/m)
     expect(mirror.requests).toEqual([])
+  })
+  it('records how each ATS fared in the run of the sweep, which runs and runs --json show', async () => {
+    expect((await sweep(['--quiet'])).code).toBe(0)
+    const listed = JSON.parse((await runCommand(Runs, ['--json'], {home: home.path, env: NOW})).stdout)
+    const run = listed.runs[0]
+    expect(run.mode).toBe('sweep')
+    const greenhouse = run.sources.find((source: {name: string}) => source.name === 'sweep:greenhouse')
+    expect(greenhouse).toMatchObject({
+      ok: true,
+      error: '1 of 15 boards failed (malformed answer 1)',
+      boards: {asked: 15, answered: 12, unchanged: 0, dead: 2, resting: 0, failed: 1},
+    })
+    expect(run.sources.map((source: {name: string}) => source.name).sort()).toEqual([
+      'sweep:ashby',
+      'sweep:greenhouse',
+      'sweep:lever',
+      'sweep:smartrecruiters',
+      'sweep:workday',
+    ])
+    const table = await runCommand(Runs, [], {home: home.path, env: NOW})
+    expect(table.stdout).toMatch(/35\/39 boards answered, 3 dead; greenhouse 1 failed/)
   })
 })

@@ -1,4 +1,5 @@
 import {ConflictError} from '../errors.js'
+import type {RunSourceOutcome} from '../jobs/search-result.js'
 
 /** What a sweep keeps of one board between sweeps: how it answered last and when it may be asked again. */
 export interface BoardState {
@@ -111,4 +112,33 @@ export function failureReason(error: {message: string; status?: number | undefin
   if (/unexpected response shape/i.test(message)) return 'unexpected shape'
   if (/network error/i.test(message)) return 'network error'
   return 'other'
+}
+
+/**
+ * A sweep's outcome per ATS as its run records it (`jobagent runs`), named `sweep:<ats>` so no board of the daily
+ * run's `sources` reads it as its own history: an ATS is ok unless every board asked there failed, its count is the
+ * jobs its boards listed, its error says how many boards failed and why.
+ */
+export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs: number): RunSourceOutcome[] {
+  return [...byAts].map(([ats, c]) => {
+    const reasons = Object.entries(c.failed_by_reason)
+      .map(([reason, count]) => `${reason} ${count}`)
+      .join(', ')
+    return {
+      name: `sweep:${ats}`,
+      ok: c.asked === 0 || c.failed < c.asked,
+      count: c.jobs_seen,
+      error: c.failed > 0 ? `${c.failed} of ${c.asked} boards failed (${reasons})` : null,
+      duration_ms: durationMs,
+      anomaly: null,
+      boards: {
+        asked: c.asked,
+        answered: c.answered,
+        unchanged: c.unchanged,
+        dead: c.dead,
+        resting: c.resting,
+        failed: c.failed,
+      },
+    }
+  })
 }

@@ -25,18 +25,20 @@ describe('a directory entry', () => {
     )
   })
 
-  it('becomes the board the adapters read: Workday host form, Teamtailor hosts, escapes, Lever EU', () => {
-    const workday = sweptBoard(
-      {ats: 'workday', slug: 'nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite', company: 'NVIDIA'},
-      known,
-    )
-    expect(workday?.board.slug).toBe('nvidia.wd5/NVIDIAExternalCareerSite')
-    expect(sweptBoard({ats: 'teamtailor', slug: 'bryter.teamtailor.com', company: 'Bryter'}, known)?.board.slug).toBe(
-      'bryter',
-    )
+  it('reads a slug of the shared shape as a sources entry takes it: Workday host form, Teamtailor hosts, escapes', () => {
+    const entry = (line: object) => directoryEntry(JSON.stringify(line), 'd:1')
+    const workday = entry({ats: 'workday', slug: 'nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite'})
+    expect(workday?.slug).toBe('nvidia.wd5/NVIDIAExternalCareerSite')
+    expect(entry({ats: 'workday', slug: 'nvidia.wd5/NVIDIAExternalCareerSite'})?.slug).toBe(workday?.slug)
+    expect(entry({ats: 'teamtailor', slug: 'bryter.teamtailor.com'})?.slug).toBe('bryter')
+    expect(entry({ats: 'greenhouse', slug: 'acme%20labs'})?.slug).toBe('acme labs')
+  })
+
+  it('becomes the board the adapters read: a Teamtailor site on its own host, Lever EU, keyed by its slug', () => {
     const own = sweptBoard({ats: 'teamtailor', slug: 'careers.arrive.com', company: 'Arrive'}, known)
     expect(own?.config.url).toBe('https://careers.arrive.com')
-    expect(sweptBoard({ats: 'greenhouse', slug: 'acme%20labs', company: 'Acme'}, known)?.board.slug).toBe('acme labs')
+    expect(own?.key).toBe('teamtailor:careers.arrive.com')
+    expect(sweptBoard({ats: 'teamtailor', slug: 'bryter', company: 'Bryter'}, known)?.config.url).toBeUndefined()
     expect(sweptBoard({ats: 'lever', slug: 'acme', company: 'Acme', region: 'eu'}, known)?.config.region).toBe('eu')
     expect(sweptBoard({ats: 'unknown', slug: 'acme', company: 'Acme'}, () => false)).toBeUndefined()
   })
