@@ -23,6 +23,7 @@ import {
   failureReason,
   isResting,
   platformPause,
+  profileKey,
   restUntil,
   type SweepCounts,
   sweepSources,
@@ -132,9 +133,11 @@ class Platform {
 export class Sweeper {
   private readonly platforms = new Map<string, Platform>()
   private readonly global: LimitFunction
+  private readonly profileKey: string
 
   constructor(private readonly deps: SweepDeps) {
     this.global = pLimit(deps.settings.concurrency)
+    this.profileKey = profileKey(deps.matching)
   }
 
   async sweep(request: SweepRequest): Promise<SweepSummary> {
@@ -274,14 +277,16 @@ export class Sweeper {
           config,
           board: board.board,
           roleWords: roles,
-          previous: state ? validatorsOf(state) : null,
+          // An answer judged under another profile is read again: its candidates were picked by other gates.
+          previous: state && state.profile_key === this.profileKey ? validatorsOf(state) : null,
           signal: request.signal,
         })
         platform.failures = 0
-        const alive = {dead_since: null, dead_until: null, dead_count: 0}
+        const alive = {dead_since: null, dead_until: null, dead_count: 0, profile_key: this.profileKey}
         const validators = {etag: listed.etag, last_modified: listed.last_modified, answer_hash: listed.answer_hash}
         if (listed.kind === 'unchanged') return {...base, outcome: 'unchanged', state: {...validators, ...alive}}
-        if (listed.jobs.length === 0) return {...base, outcome: 'dead', candidates: [], state: deadState(state, now)}
+        if (listed.jobs.length === 0)
+          return {...base, outcome: 'dead', candidates: [], state: deadState(state, now, this.profileKey)}
         const candidates = await this.candidatesOf(reader, config, board, roles, listed.jobs, request.signal)
         return {
           ...base,
@@ -293,7 +298,8 @@ export class Sweeper {
       } catch (error) {
         if (request.signal.aborted) throw error
         const status = error instanceof HttpError ? error.status : undefined
-        if (status === 404) return {...base, outcome: 'dead', candidates: [], state: deadState(state, now)}
+        if (status === 404)
+          return {...base, outcome: 'dead', candidates: [], state: deadState(state, now, this.profileKey)}
         const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
         const refused = status === 429 || status === 503
         if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
@@ -403,7 +409,7 @@ function validatorsOf(state: BoardState): ListValidators {
 }
 
 /** A board found dead again: resting longer each time; validators forgotten, so its next answer is read in full. */
-function deadState(state: BoardState | undefined, now: Date): Omit<BoardState, 'key'> {
+function deadState(state: BoardState | undefined, now: Date, profile: string): Omit<BoardState, 'key'> {
   const count = (state?.dead_count ?? 0) + 1
   return {
     etag: null,
@@ -412,5 +418,6 @@ function deadState(state: BoardState | undefined, now: Date): Omit<BoardState, '
     dead_since: state?.dead_since ?? now.toISOString(),
     dead_until: restUntil(now, count),
     dead_count: count,
+    profile_key: profile,
   }
 }

@@ -1,5 +1,7 @@
 import {ConflictError} from '../errors.js'
 import type {RunSourceOutcome} from '../jobs/search-result.js'
+import type {Matching} from '../matching/score.js'
+import {textHash} from '../text-hash.js'
 
 /** What a sweep keeps of one board between sweeps: how it answered last and when it may be asked again. */
 export interface BoardState {
@@ -14,6 +16,8 @@ export interface BoardState {
   dead_until: string | null
   /** How many sweeps in a row it was found dead. */
   dead_count: number
+  /** The profile its kept candidates were picked under (profileKey); null before any was kept. */
+  profile_key: string | null
 }
 
 /** How one board of a sweep ended. */
@@ -141,4 +145,13 @@ export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs
       },
     }
   })
+}
+
+/**
+ * What a board's kept candidates depend on besides its answer: the profile and the scorer's options, which the
+ * gates and role match read (and which give Workday's and SmartRecruiters' search words). A board kept under
+ * another key is read again in full, its candidates picked anew.
+ */
+export function profileKey(matching: Pick<Matching, 'profile' | 'options'>): string {
+  return textHash(JSON.stringify([matching.profile, matching.options]))
 }

@@ -38,16 +38,17 @@ export class SqliteSweepStore implements SweepStore {
       start: db.prepare("INSERT INTO sweeps (started_at, status, selection) VALUES (?, 'running', ?) RETURNING *"),
       doneBoards: db.prepare('SELECT board FROM sweep_progress WHERE sweep_id = ?').pluck(),
       boardState: db.prepare(
-        `SELECT board AS key, etag, last_modified, answer_hash, dead_since, dead_until, dead_count
+        `SELECT board AS key, etag, last_modified, answer_hash, dead_since, dead_until, dead_count, profile_key
          FROM sweep_boards WHERE board = ?`,
       ),
       putState: db.prepare(
         `INSERT INTO sweep_boards
-         (board, company, region, etag, last_modified, answer_hash, dead_since, dead_until, dead_count)
-         VALUES (@key, @company, @region, @etag, @last_modified, @answer_hash, @dead_since, @dead_until, @dead_count)
+         (board, company, region, etag, last_modified, answer_hash, dead_since, dead_until, dead_count, profile_key)
+         VALUES (@key, @company, @region, @etag, @last_modified, @answer_hash, @dead_since, @dead_until, @dead_count,
+         @profile_key)
          ON CONFLICT (board) DO UPDATE SET company = excluded.company, region = excluded.region, etag = excluded.etag,
          last_modified = excluded.last_modified, answer_hash = excluded.answer_hash, dead_since = excluded.dead_since,
-         dead_until = excluded.dead_until, dead_count = excluded.dead_count`,
+         dead_until = excluded.dead_until, dead_count = excluded.dead_count, profile_key = excluded.profile_key`,
       ),
       putCandidates: db.prepare(
         `INSERT INTO sweep_boards (board, company, region, candidates) VALUES (?, ?, ?, ?)

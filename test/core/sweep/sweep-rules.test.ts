@@ -76,7 +76,15 @@ describe('the rules of a sweep', () => {
     expect(restUntil(now, 1)).toBe('2026-11-29T05:00:00.000Z')
     expect(restUntil(now, 2)).toBe('2026-12-06T05:00:00.000Z')
     expect(restUntil(now, 10)).toBe('2027-02-20T05:00:00.000Z')
-    const state = {key: 'k', etag: null, last_modified: null, answer_hash: null, dead_since: null, dead_count: 1}
+    const state = {
+      key: 'k',
+      etag: null,
+      last_modified: null,
+      answer_hash: null,
+      dead_since: null,
+      dead_count: 1,
+      profile_key: null,
+    }
     expect(isResting({...state, dead_until: restUntil(now, 1)}, now)).toBe(true)
     expect(isResting({...state, dead_until: '2026-11-01T00:00:00.000Z'}, now)).toBe(false)
   })
