@@ -210,4 +210,45 @@ describe('jobagent sweep', () => {
     const table = await runCommand(Runs, [], {home: home.path, env: NOW})
     expect(table.stdout).toMatch(/35\/39 boards answered, 3 dead; greenhouse 1 failed/)
   })
+  it('draws live progress on a terminal (boards of total, per ATS, jobs, candidates, rate, time left)', async () => {
+    const result = await runCommand(Sweep, ['--directory', directory], {
+      home: home.path,
+      env: NOW,
+      stderrTerminal: true,
+    })
+    expect(result.code).toBe(0)
+    // The lines are drawn again below each log line; the last drawing, under the last ATS's line, is complete.
+    const frames = [
+      ...result.stderr.matchAll(
+        /(\d+) of 39 boards, (\d+) jobs seen, (\d+) candidates, (\d+) failed; [\d.]+ boards\/s, about \d+ s left\n(.*)/g,
+      ),
+    ]
+    expect(frames.length).toBeGreaterThan(0)
+    const last = frames[frames.length - 1] as RegExpMatchArray
+    expect(last[1]).toBe('39')
+    expect(last[4]).toBe('1')
+    expect(last[5]).toMatch(/greenhouse 15/)
+    expect(last[5]).toMatch(/lever 8/)
+    expect(last[5]).toMatch(/workday 5/)
+    const summary = JSON.parse((await runCommand(Runs, ['--json'], {home: home.path, env: NOW})).stdout).runs[0]
+    const jobs = summary.sources.reduce((sum: number, source: {count: number}) => sum + source.count, 0)
+    expect(Number(last[2])).toBe(jobs)
+  })
+
+  it('writes one log line per ATS off a terminal, and no live lines', async () => {
+    const result = await sweep([])
+    expect(result.code).toBe(0)
+    const lines = result.stderr
+      .split('\n')
+      .filter((line) => /\| INFO \| jobagent\.sweep\.\w+ \| \d+ boards:/.test(line))
+    expect(lines.map((line) => /jobagent\.sweep\.(\w+)/.exec(line)?.[1]).sort()).toEqual([
+      'ashby',
+      'greenhouse',
+      'lever',
+      'smartrecruiters',
+      'workday',
+    ])
+    expect(result.stderr).not.toMatch(/boards\/s|of 39 boards/)
+    expect(result.stderr).not.toContain('\u001b[')
+  })
 })
