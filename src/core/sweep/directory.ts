@@ -8,7 +8,7 @@ import type {BoardRef, SourceConfig, SourceType} from '../jobs/source-config.js'
  * shipped directory holds its boards in this form already; a line of the shared JSONL shape becomes one through
  * `directoryEntry`, so both kinds of directory give a board the same key.
  */
-export interface DirectoryEntry {
+interface DirectoryEntry {
   ats: string
   slug: string
   company: string
