@@ -6,12 +6,14 @@ import {renderSweep} from '../src/cli/render/sweep.js'
 export default class Sweep extends BaseCommand {
   static summary = "Search every employer's board of a directory for jobs that fit the profile"
   static description =
-    "Asks each board of the directory for its list only, picks the candidates by the profile's roles, skills, " +
+    "Asks each board of the directory (the one shipped with jobagent, unless --directory or sweep.directory names another) for its list only, picks the candidates by the profile's roles, skills, " +
     'places and level, reads their descriptions and stores the ranked matches as a run of kind sweep, which ' +
     '`jobagent jobs` lists. Politely: limits per ATS and overall, Retry-After and back-off; incrementally: an ' +
     'unchanged board costs one conditional request, a dead one rests; resumably: a stopped sweep continues where it ' +
     'stopped. A sweep within sweep.interval_hours of the last one is refused (exit 1) unless --force.'
   static examples = [
+    '<%= config.bin %> sweep',
+    '<%= config.bin %> sweep --ats greenhouse --limit 500',
     '<%= config.bin %> sweep --directory boards.jsonl',
     '<%= config.bin %> sweep --directory boards.jsonl --ats greenhouse,lever --limit 200',
     '<%= config.bin %> sweep --directory boards.jsonl --companies my-companies.txt --force',
@@ -19,7 +21,10 @@ export default class Sweep extends BaseCommand {
   ]
   static enableJsonFlag = true
   static flags = {
-    directory: Flags.string({description: 'The directory file: one {"ats", "slug", "company"} object a line.'}),
+    directory: Flags.string({
+      description:
+        'The directory file: one {"ats", "slug", "company"} object a line, or of the shipped directory\'s form; the shipped one without it.',
+    }),
     ats: Flags.string({description: 'Only the boards of these ATSs, comma separated.', multiple: true, delimiter: ','}),
     companies: Flags.string({description: 'Only the companies of this file, one name or slug a line.'}),
     limit: Flags.integer({description: 'At most this many boards, in the directory order.', min: 1}),

@@ -6,6 +6,7 @@
 import type * as ZodMini from 'zod/mini'
 import type {ErrorDetail} from '../core/errors.js'
 import type {SettingShape} from '../core/jobs/board-kind.js'
+import {atsTypes} from '../core/jobs/board-urls.js'
 import type {SearchCriteria} from '../core/jobs/job.js'
 import {type BoardRef, SOURCE_TYPES, type SourceConfig, sourceSettings} from '../core/jobs/source-config.js'
 import {type Profile, SENIORITIES} from '../core/matching/profile.js'
@@ -128,7 +129,7 @@ const configSchema = z.strictObject({
   }),
   // docs/SOURCES.md "Sweeping the directory": how politely and how often `jobagent sweep` asks the boards.
   sweep: section({
-    // The directory file swept without --directory (one JSON object a line: ats, slug, company).
+    // The directory file swept without --directory (as --directory takes it); null sweeps the shipped directory.
     directory: z._default(z.nullable(text()), null),
     interval_hours: z._default(z.number().check(z.gt(0), z.lte(8760)), 24),
     // Boards asked at once over all ATSs, and on one ATS platform (all of its boards are one API).
@@ -138,10 +139,14 @@ const configSchema = z.strictObject({
     // A candidate scored at least this, once its description is read, is a match.
     min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 30),
     // Each ATS's base URL, for a mirror: {"greenhouse": "http://127.0.0.1:8000"}.
+    // Keyed by ATS name only: a misspelt ATS would otherwise sweep the public host unnoticed.
     urls: z._default(
-      withExample(z.record(text(), z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))), {
-        greenhouse: 'http://127.0.0.1:8000',
-      }),
+      withExample(
+        z.partialRecord(z.enum(atsTypes()), z.string().check(z.regex(/^https?:\/\//, 'must be an http(s) URL'))),
+        {
+          greenhouse: 'http://127.0.0.1:8000',
+        },
+      ),
       () => ({}),
     ),
   }),

@@ -60,7 +60,7 @@ export async function runSweep(context: AppContext, options: SweepCommandOptions
     ...(options.limit !== undefined ? {limit: options.limit} : {}),
   }
   ensurePrivateDirectory(context.paths.dataDir)
-  const release = acquireRunLock(join(context.paths.dataDir, 'sweep.lock'))
+  const release = acquireRunLock(join(context.paths.dataDir, 'sweep.lock'), 'sweep')
   const interrupts = catchInterrupts(release)
   const http = createHttpClient({
     logger: context.logger.child('http'),

@@ -23,8 +23,10 @@ import {
   failureReason,
   isResting,
   platformPause,
+  profileKey,
   restUntil,
   type SweepCounts,
+  sweepSources,
 } from '../core/sweep/sweep-rules.js'
 import type {BoardResult, SweepStore} from '../core/sweep/sweep-store.js'
 import {type Clock, localTimestamp} from '../core/time.js'
@@ -55,8 +57,8 @@ interface SweepDeps {
 }
 
 interface SweepRequest {
-  /** Opens the directory for one more read from its start. */
-  directory: () => Directory
+  /** Opens the directory for one more read from its start; with an ATS, a directory may give its boards only. */
+  directory: (ats?: string) => Directory
   /** The directory's file, part of what a resumed sweep must share with the stopped one. */
   directoryName: string
   selection: DirectorySelection
@@ -131,9 +133,11 @@ class Platform {
 export class Sweeper {
   private readonly platforms = new Map<string, Platform>()
   private readonly global: LimitFunction
+  private readonly profileKey: string
 
   constructor(private readonly deps: SweepDeps) {
     this.global = pLimit(deps.settings.concurrency)
+    this.profileKey = profileKey(deps.matching)
   }
 
   async sweep(request: SweepRequest): Promise<SweepSummary> {
@@ -203,7 +207,7 @@ export class Sweeper {
     const {signal} = request
     const inFlight = new Set<Promise<void>>()
     let failure: unknown
-    for await (const entry of selectEntries(request.directory(), selection)) {
+    for await (const entry of selectEntries(request.directory(selection.ats?.[0]), selection)) {
       if (signal.aborted || failure !== undefined) break
       const key = `${entry.ats}:${entry.slug}`
       if (done.has(key)) continue
@@ -273,14 +277,16 @@ export class Sweeper {
           config,
           board: board.board,
           roleWords: roles,
-          previous: state ? validatorsOf(state) : null,
+          // An answer judged under another profile is read again: its candidates were picked by other gates.
+          previous: state && state.profile_key === this.profileKey ? validatorsOf(state) : null,
           signal: request.signal,
         })
         platform.failures = 0
-        const alive = {dead_since: null, dead_until: null, dead_count: 0}
+        const alive = {dead_since: null, dead_until: null, dead_count: 0, profile_key: this.profileKey}
         const validators = {etag: listed.etag, last_modified: listed.last_modified, answer_hash: listed.answer_hash}
         if (listed.kind === 'unchanged') return {...base, outcome: 'unchanged', state: {...validators, ...alive}}
-        if (listed.jobs.length === 0) return {...base, outcome: 'dead', candidates: [], state: deadState(state, now)}
+        if (listed.jobs.length === 0)
+          return {...base, outcome: 'dead', candidates: [], state: deadState(state, now, this.profileKey)}
         const candidates = await this.candidatesOf(reader, config, board, roles, listed.jobs, request.signal)
         return {
           ...base,
@@ -292,7 +298,8 @@ export class Sweeper {
       } catch (error) {
         if (request.signal.aborted) throw error
         const status = error instanceof HttpError ? error.status : undefined
-        if (status === 404) return {...base, outcome: 'dead', candidates: [], state: deadState(state, now)}
+        if (status === 404)
+          return {...base, outcome: 'dead', candidates: [], state: deadState(state, now, this.profileKey)}
         const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
         const refused = status === 429 || status === 503
         if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
@@ -349,6 +356,7 @@ export class Sweeper {
     const ranked = rankJobs(candidates, matching, {minScore: settings.min_score})
     const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))
     const finished = this.deps.clock.now()
+    const sources = sweepSources(await store.countsByAts(sweepId), finished.getTime() - startedAt.getTime())
     const saved = await recordRun(
       this.deps.jobs,
       {
@@ -359,7 +367,7 @@ export class Sweeper {
         jobs_found: found.length,
         new_jobs: found.length,
         notified: 0,
-        sources: [],
+        sources,
         error: null,
       },
       {found, boards: [], criteria: 'sweep', closeAfterRuns: this.deps.closeAfterRuns},
@@ -401,7 +409,7 @@ function validatorsOf(state: BoardState): ListValidators {
 }
 
 /** A board found dead again: resting longer each time; validators forgotten, so its next answer is read in full. */
-function deadState(state: BoardState | undefined, now: Date): Omit<BoardState, 'key'> {
+function deadState(state: BoardState | undefined, now: Date, profile: string): Omit<BoardState, 'key'> {
   const count = (state?.dead_count ?? 0) + 1
   return {
     etag: null,
@@ -410,5 +418,6 @@ function deadState(state: BoardState | undefined, now: Date): Omit<BoardState, '
     dead_since: state?.dead_since ?? now.toISOString(),
     dead_until: restUntil(now, count),
     dead_count: count,
+    profile_key: profile,
   }
 }

@@ -25,6 +25,7 @@ export {
   number,
   object,
   optional,
+  partialRecord,
   prefault,
   record,
   regex,

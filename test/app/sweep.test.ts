@@ -46,13 +46,13 @@ afterEach(async () => {
   home.cleanup()
 })
 
-function sweeper(settings: Partial<SweepSettings> = {}) {
+function sweeper(settings: Partial<SweepSettings> = {}, profile: Matching = matching) {
   const deps = {http, logger: silentLogger, toText: htmlToText}
   return new Sweeper({
     store: new SqliteSweepStore(db, file),
     jobs: new SqliteJobStore(db, file),
     readerFor: (type) => sweepReader(type, deps),
-    matching,
+    matching: profile,
     clock: {now: () => now},
     logger: silentLogger,
     settings: {
@@ -127,6 +127,21 @@ describe('a sweep of a directory', () => {
     expect(mirror.count('list') - before).toBeGreaterThan(0)
     expect(second.matches).toBe(first.matches)
     expect(mirror.requests.filter((one) => one.url.includes('/v1/boards/gone-gh'))).toHaveLength(1)
+  })
+
+  it('reads an unchanged board again when the profile changed, then keeps its answer under the new one', async () => {
+    const first = await sweeper().sweep(request())
+    const other: Matching = {...matching, profile: scoringProfile({roles: ['account executive']})}
+    now = new Date('2026-11-23T06:00:00Z')
+    const second = await sweeper({}, other).sweep(request())
+    // Nothing is asked with its kept validators: every board's list is read and gated by the new profile.
+    expect(mirror.count('304', 'greenhouse')).toBe(0)
+    expect(second).toMatchObject({resting: 3, unchanged: 0, answered: 40 - 3 - 1})
+    expect(second.candidates).toBeLessThan(first.candidates)
+    now = new Date('2026-11-24T07:00:00Z')
+    const third = await sweeper({}, other).sweep(request())
+    expect(mirror.count('304', 'greenhouse')).toBe(13)
+    expect(third).toMatchObject({unchanged: 40 - 3 - 1, candidates: second.candidates, matches: second.matches})
   })
 
   it('refuses to sweep again within sweep.interval_hours unless forced', async () => {

@@ -1,9 +1,12 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {gzipSync} from 'node:zlib'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import BoardsList from '../../commands/boards/list.js'
 import Jobs from '../../commands/jobs.js'
+import Runs from '../../commands/runs.js'
 import Sweep from '../../commands/sweep.js'
+import {loadBoardDirectory} from '../../src/app/board-directory.js'
 import {tempDir} from '../helpers/cli.js'
 import {runCommand, runCommandLine} from '../helpers/run-command.js'
 import {mirrorUrls, type SweepMirror, startSweepMirror, writeTestDirectory} from '../helpers/sweep-mirror.js'
@@ -112,13 +115,140 @@ describe('jobagent sweep', () => {
     expect(mirror.requests.slice(asked).filter((one) => /gone-gh|empty-/.test(one.url))).toEqual([])
   })
 
-  it('says what to give when no directory is named', async () => {
-    const result = await runCommand(Sweep, [], {home: home.path, env: NOW})
-    expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Error: no directory given to sweep')
-    expect(result.stderr).toContain('Hint: name a directory file')
+  it('sweeps the shipped directory when no directory is named, and sweep.directory when set', async () => {
+    const result = await runCommand(Sweep, ['--ats', 'greenhouse', '--limit', '3', '--json'], {
+      home: home.path,
+      env: NOW,
+    })
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({status: 'done', boards: 3, asked: 3})
+    const first = [...loadBoardDirectory().boardsOf('greenhouse')].slice(0, 3).map((board) => board.slug)
+    const asked = mirror.requests.filter((one) => /^\/v1\/boards\/[^/]+\/jobs(?:\?|$)/.test(one.url))
+    expect(asked.map((one) => decodeURIComponent((one.url.split('/')[3] ?? '').split('?')[0] ?? '')).sort()).toEqual(
+      [...first].sort(),
+    )
     const configured = await runCommandLine(['config', 'set', 'sweep.directory', directory], {home: home.path})
     expect(configured.code).toBe(0)
-    expect((await runCommand(Sweep, ['--quiet'], {home: home.path, env: NOW})).code).toBe(0)
+    const swept = await runCommand(Sweep, ['--force', '--json'], {home: home.path, env: NOW})
+    expect(JSON.parse(swept.stdout)).toMatchObject({status: 'done', boards: 39})
+  })
+
+  it("sweeps a file of the shipped directory's form, its boards keyed as the same boards in JSONL", async () => {
+    expect((await sweep(['--quiet'])).code).toBe(0)
+    const lines = readFileSync(directory, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    const byAts = new Map<string, string[]>()
+    for (const line of lines) {
+      // The shipped form writes a Workday site as a `sources` entry takes it.
+      const slug = line.ats === 'workday' ? line.slug.replace('.myworkdayjobs.com/', '/') : line.slug
+      const row = [slug, line.company, ...(line.region ? [line.region] : [])].join('\t')
+      byAts.set(line.ats, [...(byAts.get(line.ats) ?? []), row])
+    }
+    const text = `jobagent-directory 1\n${[...byAts].map(([ats, rows]) => `#${ats} ${rows.length}\n${rows.join('\n')}`).join('\n')}\n`
+    const shipped = join(home.path, 'directory.tsv.gz')
+    writeFileSync(shipped, gzipSync(text))
+    const again = await runCommand(Sweep, ['--directory', shipped, '--force', '--json'], {
+      home: home.path,
+      env: {JOBAGENT_NOW: '2026-11-22T07:00:00'},
+    })
+    expect(again.code).toBe(0)
+    // The Greenhouse boards answer 304 to the ETag kept under the same keys; the dead ones rest.
+    expect(JSON.parse(again.stdout)).toMatchObject({status: 'done', boards: 39, resting: 3})
+    expect(mirror.count('304', 'greenhouse')).toBe(12)
+    const broken = join(home.path, 'broken.tsv')
+    writeFileSync(broken, 'jobagent-directory 1\n#greenhouse 2\ngh1\n')
+    const bad = await runCommand(Sweep, ['--directory', broken], {home: home.path, env: NOW})
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/^Error: .*broken\.tsv: line \d+: #greenhouse announces 2 boards, 1 follow it/m)
+  })
+  it('refuses a second sweep while one holds the lock, naming the sweep and how to go on (exit 1)', async () => {
+    writeFileSync(join(home.path, 'sweep.lock'), String(process.pid))
+    const result = await sweep([])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`Error: another jobagent sweep is in progress (pid ${process.pid})`)
+    expect(result.stderr).toContain(
+      `Hint: wait for it to finish, or stop it (Ctrl-C in its terminal, or kill ${process.pid}) and continue it later with: jobagent sweep`,
+    )
+    expect(mirror.requests).toEqual([])
+  })
+  it('refuses sweep.urls keyed by a name that is no ATS, naming the key', async () => {
+    const set = await runCommandLine(['config', 'set', 'sweep.urls', '{"greenhous": "http://127.0.0.1:9"}'], {
+      home: home.path,
+    })
+    expect(set.code).toBe(2)
+    expect(set.stderr).toMatch(/^Error: .*sweep\.urls.*greenhous/m)
+    expect(set.stderr).toMatch(/^Hint: /m)
+    writeFileSync(
+      join(home.path, 'config.json'),
+      JSON.stringify({sweep: {urls: {workable: mirror.url, gren: mirror.url}}}),
+    )
+    const result = await sweep([])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^Error: .*sweep\.urls.*gren/m)
+    expect(mirror.requests).toEqual([])
+  })
+  it('records how each ATS fared in the run of the sweep, which runs and runs --json show', async () => {
+    expect((await sweep(['--quiet'])).code).toBe(0)
+    const listed = JSON.parse((await runCommand(Runs, ['--json'], {home: home.path, env: NOW})).stdout)
+    const run = listed.runs[0]
+    expect(run.mode).toBe('sweep')
+    const greenhouse = run.sources.find((source: {name: string}) => source.name === 'sweep:greenhouse')
+    expect(greenhouse).toMatchObject({
+      ok: true,
+      error: '1 of 15 boards failed (malformed answer 1)',
+      boards: {asked: 15, answered: 12, unchanged: 0, dead: 2, resting: 0, failed: 1},
+    })
+    expect(run.sources.map((source: {name: string}) => source.name).sort()).toEqual([
+      'sweep:ashby',
+      'sweep:greenhouse',
+      'sweep:lever',
+      'sweep:smartrecruiters',
+      'sweep:workday',
+    ])
+    const table = await runCommand(Runs, [], {home: home.path, env: NOW})
+    expect(table.stdout).toMatch(/35\/39 boards answered, 3 dead; greenhouse 1 failed/)
+  })
+  it('draws live progress on a terminal (boards of total, per ATS, jobs, candidates, rate, time left)', async () => {
+    const result = await runCommand(Sweep, ['--directory', directory], {
+      home: home.path,
+      env: NOW,
+      stderrTerminal: true,
+    })
+    expect(result.code).toBe(0)
+    // The lines are drawn again below each log line; the last drawing, under the last ATS's line, is complete.
+    const frames = [
+      ...result.stderr.matchAll(
+        /(\d+) of 39 boards, (\d+) jobs seen, (\d+) candidates, (\d+) failed; [\d.]+ boards\/s, about \d+ s left\n(.*)/g,
+      ),
+    ]
+    expect(frames.length).toBeGreaterThan(0)
+    const last = frames[frames.length - 1] as RegExpMatchArray
+    expect(last[1]).toBe('39')
+    expect(last[4]).toBe('1')
+    expect(last[5]).toMatch(/greenhouse 15/)
+    expect(last[5]).toMatch(/lever 8/)
+    expect(last[5]).toMatch(/workday 5/)
+    const summary = JSON.parse((await runCommand(Runs, ['--json'], {home: home.path, env: NOW})).stdout).runs[0]
+    const jobs = summary.sources.reduce((sum: number, source: {count: number}) => sum + source.count, 0)
+    expect(Number(last[2])).toBe(jobs)
+  })
+
+  it('writes one log line per ATS off a terminal, and no live lines', async () => {
+    const result = await sweep([])
+    expect(result.code).toBe(0)
+    const lines = result.stderr
+      .split('\n')
+      .filter((line) => /\| INFO \| jobagent\.sweep\.\w+ \| \d+ boards:/.test(line))
+    expect(lines.map((line) => /jobagent\.sweep\.(\w+)/.exec(line)?.[1]).sort()).toEqual([
+      'ashby',
+      'greenhouse',
+      'lever',
+      'smartrecruiters',
+      'workday',
+    ])
+    expect(result.stderr).not.toMatch(/boards\/s|of 39 boards/)
+    expect(result.stderr).not.toContain('\u001b[')
   })
 })

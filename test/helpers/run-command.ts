@@ -16,6 +16,8 @@ export interface RunCommandOptions {
   terminal?: boolean
   /** The terminal's width when `terminal` is set; 80 by default. */
   columns?: number
+  /** stderr is a terminal (100 columns), where live progress lines are drawn; a pipe by default. */
+  stderrTerminal?: boolean
 }
 
 type CommandClass = (new (argv: string[], config: Config) => BaseCommand) & {id?: string}
@@ -58,6 +60,7 @@ export async function runCommand(Command: CommandClass, argv: readonly string[],
     Object.assign(io.stdin, {isTTY: true})
     Object.assign(io.stdout, {isTTY: true, columns: options.columns ?? 80})
   }
+  if (options.stderrTerminal) Object.assign(io.stderr, {isTTY: true, columns: 100})
   // oclif reads an argument left out of the command line from the process's stdin, through a cache of its own.
   const oclifGlobal = globalThis as {oclif?: {stdinCache?: string}}
   const processExitCode = process.exitCode

@@ -8,6 +8,7 @@ function seconds(ms: number): string {
 
 /** How the boards fared: how many answered, then each one that failed or looked wrong (counts are in --json). */
 function boards(run: LedgerRun): string {
+  if (run.mode === 'sweep') return sweptBoards(run)
   const ok = run.sources.filter((source) => source.ok).length
   const notes = run.sources.flatMap((source) => {
     if (source.anomaly?.code === 'dead') return [`${source.name} dead (${source.anomaly.runs} runs)`]
@@ -16,6 +17,23 @@ function boards(run: LedgerRun): string {
     return []
   })
   return [`${ok}/${run.sources.length} ok`, ...notes].join('; ')
+}
+
+/** A sweep's boards: how many of those asked answered (or were unchanged), then each ATS with failed boards. */
+function sweptBoards(run: LedgerRun): string {
+  let asked = 0
+  let answered = 0
+  let dead = 0
+  const notes: string[] = []
+  for (const source of run.sources) {
+    const counts = source.boards
+    if (!counts) continue
+    asked += counts.asked
+    answered += counts.answered + counts.unchanged
+    dead += counts.dead
+    if (counts.failed > 0) notes.push(`${source.name.replace(/^sweep:/, '')} ${counts.failed} failed`)
+  }
+  return [`${answered}/${asked} boards answered, ${dead} dead`, ...notes].join('; ')
 }
 
 /** `ok`; `interrupted (SIGINT)` for a run stopped by a signal; `failed: <why>`. */

@@ -37,8 +37,27 @@ const sourceAnomalySchema = z.discriminatedUnion('code', [
 
 export type SourceAnomaly = z.output<typeof sourceAnomalySchema>
 
-/** A board's outcome in a run: the search's outcome and whether its answer looked wrong. */
-export const runSourceOutcomeSchema = z.extend(sourceOutcomeSchema, {anomaly: z.nullable(sourceAnomalySchema)})
+/**
+ * How the boards of one ATS fared in a sweep, the outcome of a sweep's run per ATS: boards asked (not resting),
+ * those that answered (with jobs or unchanged), found dead, and failed.
+ */
+const sweptBoardsSchema = z.object({
+  asked: z.int(),
+  answered: z.int(),
+  unchanged: z.int(),
+  dead: z.int(),
+  resting: z.int(),
+  failed: z.int(),
+})
+
+/**
+ * A board's outcome in a run: the search's outcome and whether its answer looked wrong. A sweep's run has one per
+ * ATS, named by it, with its boards' counts in `boards` (absent for a daily run's boards).
+ */
+export const runSourceOutcomeSchema = z.extend(sourceOutcomeSchema, {
+  anomaly: z.nullable(sourceAnomalySchema),
+  boards: z.optional(sweptBoardsSchema),
+})
 
 export type RunSourceOutcome = z.output<typeof runSourceOutcomeSchema>
 

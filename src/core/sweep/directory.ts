@@ -2,9 +2,11 @@ import {ValidationError} from '../errors.js'
 import type {BoardRef, SourceConfig, SourceType} from '../jobs/source-config.js'
 
 /**
- * One board of a directory of employers' boards: the ATS, the board's own id there, the company's name and, for
- * Lever, the region of the instance that serves it. The shared directory (and any file of its shape) has one
- * such object a line; its other fields (`sources`) are not read.
+ * One board of a directory of employers' boards, as a sweep reads it: the ATS, the board's slug in the form a
+ * `sources` entry takes it (Workday `<tenant>.<wdN>/<site>`, Teamtailor the company's name on teamtailor.com else
+ * the site's host, `%20` decoded), the company's name and, for Lever, the region of the instance that serves it. The
+ * shipped directory holds its boards in this form already; a line of the shared JSONL shape becomes one through
+ * `directoryEntry`, so both kinds of directory give a board the same key.
  */
 interface DirectoryEntry {
   ats: string
@@ -38,7 +40,23 @@ export function directoryEntry(line: string, where: string): DirectoryEntry | nu
     })
   }
   const company = typeof entry.company === 'string' && entry.company.trim() !== '' ? entry.company : entry.slug
-  return {ats: entry.ats, slug: entry.slug, company, ...(entry.region === 'eu' ? {region: 'eu' as const} : {})}
+  const slug = entrySlug(entry.ats, entry.slug)
+  return {ats: entry.ats, slug, company, ...(entry.region === 'eu' ? {region: 'eu' as const} : {})}
+}
+
+/**
+ * A slug of the shared JSONL shape in the form a `sources` entry takes it: slugs kept ready for a URL path (`%20`)
+ * decoded (the adapters encode them), a Workday career site's host form (`acme.wd5.myworkdayjobs.com/Careers`) as
+ * `acme.wd5/Careers`, a Teamtailor host on teamtailor.com as its company's label. A slug already in that form stays.
+ */
+function entrySlug(ats: string, raw: string): string {
+  let slug = decodedSlug(raw)
+  if (ats === 'workday') slug = slug.replace(/^([^./]+)\.(wd\d+)\.myworkdayjobs\.com\//i, '$1.$2/')
+  if (ats === 'teamtailor') {
+    const own = /^([a-z0-9-]+)\.teamtailor\.com$/i.exec(slug)
+    if (own?.[1]) slug = own[1]
+  }
+  return slug
 }
 
 /** Which boards of the directory a sweep asks: `--ats`, `--companies`, `--limit`. */
@@ -76,29 +94,22 @@ export interface SweptBoard {
   board: BoardRef
   /** The source entry the board is read with: its type, and the region or host a board of the directory needs. */
   config: SourceConfig
-  /** `ats:slug` as the directory writes it, the key of what a sweep keeps per board. */
+  /** `ats:slug` with the slug as a `sources` entry takes it, the key of what a sweep keeps per board. */
   key: string
 }
 
 /**
- * The board of an entry in the form the adapters read: slugs the directory keeps ready for a URL path (`%20`)
- * decoded (the adapters encode them), a Workday career site's host form (`acme.wd5.myworkdayjobs.com/Careers`) as
- * `acme.wd5/Careers`, a Teamtailor career site on its own host asked there. Undefined for an ATS jobagent lacks.
+ * The board of an entry as the adapters read it: a Teamtailor career site on its own host asked there, a Lever
+ * board of the EU region on that instance. Undefined for an ATS jobagent lacks.
  */
 export function sweptBoard(entry: DirectoryEntry, known: (type: string) => boolean): SweptBoard | undefined {
   if (!known(entry.ats)) return undefined
   const type = entry.ats as SourceType
-  const key = `${entry.ats}:${entry.slug}`
-  let slug = decodedSlug(entry.slug)
+  const {slug} = entry
   const config: SourceConfig = {type}
-  if (type === 'workday') slug = slug.replace(/^([^./]+)\.(wd\d+)\.myworkdayjobs\.com\//i, '$1.$2/')
-  if (type === 'teamtailor') {
-    const own = /^([a-z0-9-]+)\.teamtailor\.com$/i.exec(slug)
-    if (own?.[1]) slug = own[1]
-    else if (slug.includes('.')) config.url = `https://${slug}`
-  }
+  if (type === 'teamtailor' && slug.includes('.')) config.url = `https://${slug}`
   if (type === 'lever' && entry.region === 'eu') config.region = 'eu'
-  return {type, board: {slug, company: entry.company}, config, key}
+  return {type, board: {slug, company: entry.company}, config, key: `${entry.ats}:${slug}`}
 }
 
 function decodedSlug(slug: string): string {

@@ -1,4 +1,7 @@
 import {ConflictError} from '../errors.js'
+import type {RunSourceOutcome} from '../jobs/search-result.js'
+import type {Matching} from '../matching/score.js'
+import {textHash} from '../text-hash.js'
 
 /** What a sweep keeps of one board between sweeps: how it answered last and when it may be asked again. */
 export interface BoardState {
@@ -13,6 +16,8 @@ export interface BoardState {
   dead_until: string | null
   /** How many sweeps in a row it was found dead. */
   dead_count: number
+  /** The profile its kept candidates were picked under (profileKey); null before any was kept. */
+  profile_key: string | null
 }
 
 /** How one board of a sweep ended. */
@@ -111,4 +116,42 @@ export function failureReason(error: {message: string; status?: number | undefin
   if (/unexpected response shape/i.test(message)) return 'unexpected shape'
   if (/network error/i.test(message)) return 'network error'
   return 'other'
+}
+
+/**
+ * A sweep's outcome per ATS as its run records it (`jobagent runs`), named `sweep:<ats>` so no board of the daily
+ * run's `sources` reads it as its own history: an ATS is ok unless every board asked there failed, its count is the
+ * jobs its boards listed, its error says how many boards failed and why.
+ */
+export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs: number): RunSourceOutcome[] {
+  return [...byAts].map(([ats, c]) => {
+    const reasons = Object.entries(c.failed_by_reason)
+      .map(([reason, count]) => `${reason} ${count}`)
+      .join(', ')
+    return {
+      name: `sweep:${ats}`,
+      ok: c.asked === 0 || c.failed < c.asked,
+      count: c.jobs_seen,
+      error: c.failed > 0 ? `${c.failed} of ${c.asked} boards failed (${reasons})` : null,
+      duration_ms: durationMs,
+      anomaly: null,
+      boards: {
+        asked: c.asked,
+        answered: c.answered,
+        unchanged: c.unchanged,
+        dead: c.dead,
+        resting: c.resting,
+        failed: c.failed,
+      },
+    }
+  })
+}
+
+/**
+ * What a board's kept candidates depend on besides its answer: the profile and the scorer's options, which the
+ * gates and role match read (and which give Workday's and SmartRecruiters' search words). A board kept under
+ * another key is read again in full, its candidates picked anew.
+ */
+export function profileKey(matching: Pick<Matching, 'profile' | 'options'>): string {
+  return textHash(JSON.stringify([matching.profile, matching.options]))
 }

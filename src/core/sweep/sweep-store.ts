@@ -56,6 +56,8 @@ export interface SweepStore {
   saveBoard(sweepId: number, result: BoardResult): Promise<number>
   /** The counts of every board this sweep has a result for. */
   counts(sweepId: number): Promise<SweepCounts>
+  /** The same counts per ATS (the part of a board's key before its colon). */
+  countsByAts(sweepId: number): Promise<Map<string, SweepCounts>>
   /** The candidates of the boards of this sweep that answered or were unchanged, one board at a time. */
   candidates(sweepId: number): AsyncIterable<{board: string; region: 'eu' | null; job: JobResponse}>
   finish(sweepId: number, runId: number, finishedAt: string, counts: SweepCounts): Promise<void>

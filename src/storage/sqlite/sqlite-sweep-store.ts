@@ -5,7 +5,13 @@ import type {BoardResult, DeadBoard, SweepRecord, SweepStore} from '../../core/s
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 
 type SweepRow = Omit<SweepRecord, 'counts'> & {counts: string | null}
-type ProgressRow = {outcome: BoardResult['outcome']; reason: string | null; jobs: number; candidates: number}
+type ProgressRow = {
+  board: string
+  outcome: BoardResult['outcome']
+  reason: string | null
+  jobs: number
+  candidates: number
+}
 
 const toSweep = (row: SweepRow): SweepRecord => ({
   ...row,
@@ -32,16 +38,17 @@ export class SqliteSweepStore implements SweepStore {
       start: db.prepare("INSERT INTO sweeps (started_at, status, selection) VALUES (?, 'running', ?) RETURNING *"),
       doneBoards: db.prepare('SELECT board FROM sweep_progress WHERE sweep_id = ?').pluck(),
       boardState: db.prepare(
-        `SELECT board AS key, etag, last_modified, answer_hash, dead_since, dead_until, dead_count
+        `SELECT board AS key, etag, last_modified, answer_hash, dead_since, dead_until, dead_count, profile_key
          FROM sweep_boards WHERE board = ?`,
       ),
       putState: db.prepare(
         `INSERT INTO sweep_boards
-         (board, company, region, etag, last_modified, answer_hash, dead_since, dead_until, dead_count)
-         VALUES (@key, @company, @region, @etag, @last_modified, @answer_hash, @dead_since, @dead_until, @dead_count)
+         (board, company, region, etag, last_modified, answer_hash, dead_since, dead_until, dead_count, profile_key)
+         VALUES (@key, @company, @region, @etag, @last_modified, @answer_hash, @dead_since, @dead_until, @dead_count,
+         @profile_key)
          ON CONFLICT (board) DO UPDATE SET company = excluded.company, region = excluded.region, etag = excluded.etag,
          last_modified = excluded.last_modified, answer_hash = excluded.answer_hash, dead_since = excluded.dead_since,
-         dead_until = excluded.dead_until, dead_count = excluded.dead_count`,
+         dead_until = excluded.dead_until, dead_count = excluded.dead_count, profile_key = excluded.profile_key`,
       ),
       putCandidates: db.prepare(
         `INSERT INTO sweep_boards (board, company, region, candidates) VALUES (?, ?, ?, ?)
@@ -53,7 +60,7 @@ export class SqliteSweepStore implements SweepStore {
          coalesce(@candidates, (SELECT json_array_length(candidates) FROM sweep_boards WHERE board = @key), 0))`,
       ),
       progressCandidates: db.prepare('SELECT candidates FROM sweep_progress WHERE sweep_id = ? AND board = ?').pluck(),
-      progress: db.prepare('SELECT outcome, reason, jobs, candidates FROM sweep_progress WHERE sweep_id = ?'),
+      progress: db.prepare('SELECT board, outcome, reason, jobs, candidates FROM sweep_progress WHERE sweep_id = ?'),
       candidatePage: db
         .prepare(
           `SELECT sweep_boards.board, sweep_boards.region, sweep_boards.candidates FROM sweep_progress
@@ -122,6 +129,21 @@ export class SqliteSweepStore implements SweepStore {
     const counts = emptyCounts()
     for (const row of rows) countBoard(counts, row)
     return counts
+  }
+
+  async countsByAts(sweepId: number): Promise<Map<string, SweepCounts>> {
+    const rows = read(this.db, this.file, () => this.statements.progress.all(sweepId)) as ProgressRow[]
+    const byAts = new Map<string, SweepCounts>()
+    for (const row of rows) {
+      const ats = row.board.slice(0, row.board.indexOf(':'))
+      let counts = byAts.get(ats)
+      if (!counts) {
+        counts = emptyCounts()
+        byAts.set(ats, counts)
+      }
+      countBoard(counts, row)
+    }
+    return byAts
   }
 
   async *candidates(sweepId: number): AsyncIterable<{board: string; region: 'eu' | null; job: JobResponse}> {

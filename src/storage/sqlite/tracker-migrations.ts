@@ -370,4 +370,10 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // The profile each board's kept answer was judged under (a hash of what the gates read): a board unchanged
+    // since a sweep under another profile is read again and its candidates picked anew.
+    version: 18,
+    sql: 'ALTER TABLE sweep_boards ADD COLUMN profile_key TEXT;',
+  },
 ]

@@ -25,18 +25,20 @@ describe('a directory entry', () => {
     )
   })
 
-  it('becomes the board the adapters read: Workday host form, Teamtailor hosts, escapes, Lever EU', () => {
-    const workday = sweptBoard(
-      {ats: 'workday', slug: 'nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite', company: 'NVIDIA'},
-      known,
-    )
-    expect(workday?.board.slug).toBe('nvidia.wd5/NVIDIAExternalCareerSite')
-    expect(sweptBoard({ats: 'teamtailor', slug: 'bryter.teamtailor.com', company: 'Bryter'}, known)?.board.slug).toBe(
-      'bryter',
-    )
+  it('reads a slug of the shared shape as a sources entry takes it: Workday host form, Teamtailor hosts, escapes', () => {
+    const entry = (line: object) => directoryEntry(JSON.stringify(line), 'd:1')
+    const workday = entry({ats: 'workday', slug: 'nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite'})
+    expect(workday?.slug).toBe('nvidia.wd5/NVIDIAExternalCareerSite')
+    expect(entry({ats: 'workday', slug: 'nvidia.wd5/NVIDIAExternalCareerSite'})?.slug).toBe(workday?.slug)
+    expect(entry({ats: 'teamtailor', slug: 'bryter.teamtailor.com'})?.slug).toBe('bryter')
+    expect(entry({ats: 'greenhouse', slug: 'acme%20labs'})?.slug).toBe('acme labs')
+  })
+
+  it('becomes the board the adapters read: a Teamtailor site on its own host, Lever EU, keyed by its slug', () => {
     const own = sweptBoard({ats: 'teamtailor', slug: 'careers.arrive.com', company: 'Arrive'}, known)
     expect(own?.config.url).toBe('https://careers.arrive.com')
-    expect(sweptBoard({ats: 'greenhouse', slug: 'acme%20labs', company: 'Acme'}, known)?.board.slug).toBe('acme labs')
+    expect(own?.key).toBe('teamtailor:careers.arrive.com')
+    expect(sweptBoard({ats: 'teamtailor', slug: 'bryter', company: 'Bryter'}, known)?.config.url).toBeUndefined()
     expect(sweptBoard({ats: 'lever', slug: 'acme', company: 'Acme', region: 'eu'}, known)?.config.region).toBe('eu')
     expect(sweptBoard({ats: 'unknown', slug: 'acme', company: 'Acme'}, () => false)).toBeUndefined()
   })
@@ -74,7 +76,15 @@ describe('the rules of a sweep', () => {
     expect(restUntil(now, 1)).toBe('2026-11-29T05:00:00.000Z')
     expect(restUntil(now, 2)).toBe('2026-12-06T05:00:00.000Z')
     expect(restUntil(now, 10)).toBe('2027-02-20T05:00:00.000Z')
-    const state = {key: 'k', etag: null, last_modified: null, answer_hash: null, dead_since: null, dead_count: 1}
+    const state = {
+      key: 'k',
+      etag: null,
+      last_modified: null,
+      answer_hash: null,
+      dead_since: null,
+      dead_count: 1,
+      profile_key: null,
+    }
     expect(isResting({...state, dead_until: restUntil(now, 1)}, now)).toBe(true)
     expect(isResting({...state, dead_until: '2026-11-01T00:00:00.000Z'}, now)).toBe(false)
   })
