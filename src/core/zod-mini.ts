@@ -20,6 +20,7 @@ export {
   int,
   literal,
   lte,
+  maxLength,
   minLength,
   nullable,
   number,
@@ -32,4 +33,5 @@ export {
   strictObject,
   string,
   union,
+  unknown,
 } from 'zod/mini'
