@@ -6,6 +6,7 @@ import {
   TRACKED_FIELDS,
   trackedApplicationSchema,
 } from '../core/applications/application.js'
+import {backupSchema} from '../core/applications/backup.js'
 import {contactSchema} from '../core/applications/contact.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
 import {INTERVIEW_APPLICATION_FIELDS, interviewSchema} from '../core/applications/interviews.js'
@@ -75,6 +76,8 @@ function documented<S extends z.core.$ZodType>(schema: S): Documented<S> {
         return 'format' in def && def.format === 'safeint' ? z.number().int() : z.number()
       case 'boolean':
         return z.boolean()
+      case 'unknown':
+        return z.unknown()
       case 'enum':
         return z.enum(Object.values(def.entries) as [string, ...string[]])
       case 'literal':
@@ -715,3 +718,9 @@ export const StatsSchema = FunnelFiguresSchema.extend({
   by_source: z.array(FunnelFiguresSchema.extend({source: z.string()})),
   by_month: z.array(FunnelFiguresSchema.extend({month: z.string().openapi({example: '2026-11'})})),
 }).openapi('ApplicationStats')
+
+/** The backup file of `jobagent backup` (docs/BACKUP.md), derived from the core schema it is checked with. */
+export const BackupSchema = documented(backupSchema).openapi('Backup', {
+  description:
+    'every application with its history, interviews and contacts, the verdicts, the profile and the config without secrets',
+})

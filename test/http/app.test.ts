@@ -54,6 +54,7 @@ function failingServices(error: unknown): HttpServices {
       giveVerdict: fail,
       undoVerdict: fail,
     },
+    backup: {create: fail},
     runs: {list: fail},
     followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail},
     interviews: {schedule: fail, list: fail, of: fail, calendar: fail},
