@@ -70,10 +70,10 @@ export function configuredSecrets(config: unknown, env: Env): SecretMask {
 }
 
 /** A setting's place in a settings tree: keys and list positions, `['sources', 2, 'app_key']`. */
-export type SettingPath = (string | number)[]
+type SettingPath = (string | number)[]
 
 /** `sources[2].app_key`, as a backup names a setting it left out. */
-export function settingName(path: SettingPath): string {
+function settingName(path: SettingPath): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('')
 }
 
@@ -90,7 +90,7 @@ function isSecretSetting(key: string, text: string): boolean {
  * Every secret setting of a settings tree, with its place: a string that is one, or a whole list of strings of
  * which one is (a list of notification URLs is left out as a whole, its order being part of it).
  */
-export function secretSettings(value: unknown, path: SettingPath = []): {path: SettingPath; value: unknown}[] {
+function secretSettings(value: unknown, path: SettingPath = []): {path: SettingPath; value: unknown}[] {
   const key = path.filter((part) => typeof part === 'string').join('.')
   if (typeof value === 'string') return isSecretSetting(key, value) ? [{path, value}] : []
   if (Array.isArray(value)) {

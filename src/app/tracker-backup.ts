@@ -40,7 +40,7 @@ export interface RestoreSummary extends RestoreOutcome {
 }
 
 /** What a home holds that a restore would change: its tracker's records and its config file's settings. */
-export interface HomeContents {
+interface HomeContents {
   applications: number
   verdicts: number
   settings: number

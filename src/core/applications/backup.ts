@@ -16,7 +16,7 @@ export const BACKUP_VERSION = 1
 export const BACKUP_MAX_BYTES = 256 * 1024 * 1024
 
 /** The most records of each list a backup may hold. */
-export const BACKUP_LIMITS = {
+const BACKUP_LIMITS = {
   applications: 100_000,
   history: 10_000,
   interviews: 1_000,
@@ -33,7 +33,7 @@ const capped = <T extends Parameters<typeof z.array>[0]>(schema: T, max: number)
  * with its whole history, its interviews and its contacts, each in the core record's own shape, so a field added to
  * one of them is in the next backup with no line here.
  */
-export const backedUpApplicationSchema = z.extend(trackedApplicationSchema, {
+const backedUpApplicationSchema = z.extend(trackedApplicationSchema, {
   history: capped(statusChangeSchema, BACKUP_LIMITS.history),
   interviews: capped(interviewSchema, BACKUP_LIMITS.interviews),
   contacts: capped(contactSchema, BACKUP_LIMITS.contacts),
@@ -45,7 +45,7 @@ export type BackedUpApplication = z.output<typeof backedUpApplicationSchema>
  * A verdict with the job it is about as far as a home without that job needs it: the job's URL (how a restore finds
  * the job again), its location and its source. The verdict's own fields hold the title, company and tags it teaches.
  */
-export const backedUpVerdictSchema = z.extend(jobVerdictSchema, {
+const backedUpVerdictSchema = z.extend(jobVerdictSchema, {
   job_url: z.string(),
   job_location: z.string(),
   job_source: z.string(),
@@ -82,7 +82,7 @@ export interface TrackerContents {
 export type RestoreMode = 'replace' | 'merge'
 
 /** An application of the file that a merge left out: its URL is tracked already, as `tracked_as`. */
-export interface SkippedApplication {
+interface SkippedApplication {
   id: number
   url: string
   tracked_as: number
@@ -108,7 +108,7 @@ export interface BackupStore {
 }
 
 /** What a merge does with one application of the file: skip it (tracked), or add it under its id or a new one. */
-export type MergeDecision = {skip: number} | {add: 'same id' | 'new id'}
+type MergeDecision = {skip: number} | {add: 'same id' | 'new id'}
 
 /**
  * The merge rule: an application whose URL the home tracks (as the store finds a URL, docs/DESIGN) is left out;
@@ -120,7 +120,7 @@ export function mergeDecision(trackedAs: number | null, idTaken: boolean): Merge
 }
 
 /** `applications[3].status`: where a field is in the file, as jq and JavaScript write it. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   return path
     .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`))
     .join('')
