@@ -25,7 +25,7 @@ export interface HttpServices {
    */
   jobs: {search(tags: string[], signal?: AbortSignal): Promise<FoundSearch>} & Pick<
     JobCatalog,
-    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound' | 'giveVerdict' | 'undoVerdict'
+    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackLink' | 'giveVerdict' | 'undoVerdict'
   >
   /** The contacts of an application: POST and DELETE /applications/{url}/contacts, GET /applications/{url}. */
   contacts: Pick<ContactService, 'add' | 'list' | 'remove' | 'withContacts'>
@@ -85,7 +85,7 @@ export function createHttpServices(context: AppContext, slices: readonly LoadedS
       lastRunPage: async (options) => (await context.openJobCatalog()).lastRunPage(options),
       withTracking: async (jobs) => (await context.openJobCatalog()).withTracking(jobs),
       rankFound: async (jobs, options) => (await context.openJobCatalog()).rankFound(jobs, options),
-      trackFound: async (input) => (await context.openJobCatalog()).trackFound(input),
+      trackLink: async (target, fields) => (await context.openJobCatalog()).trackLink(target, fields),
       giveVerdict: async (id, verdict, options) => (await context.openJobCatalog()).giveVerdict(id, verdict, options),
       undoVerdict: async (id) => (await context.openJobCatalog()).undoVerdict(id),
     },

@@ -158,6 +158,28 @@ export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('
   },
 })
 
+/** An application field as tracking a job may give it: optional, and without its default, so the job's value stays. */
+const givenField = (schema: z.ZodType) =>
+  (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()
+
+/**
+ * POST /jobs/track: a stored job by its id or by a link to it (any tracking parameters), or any link with the
+ * fields of an application; each field given wins over the job's.
+ */
+export const TrackJobRequestSchema = z
+  .object({
+    job_id: z.number().int().min(1).optional().openapi({description: 'the id of a stored job (GET /jobs/last)'}),
+    ...(Object.fromEntries(
+      Object.entries(applicationInputSchema.shape).map(([field, schema]) => [
+        field,
+        givenField(schema as unknown as z.ZodType),
+      ]),
+    ) as {[K in keyof typeof applicationInputSchema.shape]: z.ZodOptional<z.ZodType<string>>}),
+  })
+  .openapi('TrackJobRequest', {
+    example: {url: 'https://boards.greenhouse.io/acme/jobs/123?gh_src=abc'},
+  })
+
 /** What GET /applications/{url}/status shows of the application, in this order. */
 export const STATUS_VIEW_FIELDS = ['url', 'status', 'notes', 'applied_date', 'updated_at'] as const
 

@@ -71,7 +71,7 @@ describe('jobagent apply', () => {
       result,
       1,
       `already tracked as #1 ${JOB} (status: interviewing)`,
-      'Hint: change it with: jobagent status 1 <status>',
+      'Hint: jobagent status 1',
     )
     expect(readTracker(home.path).applications).toEqual([
       expect.objectContaining({url: JOB, title: 'Backend Engineer', notes: 'keep'}),

@@ -50,7 +50,7 @@ function failingServices(error: unknown): HttpServices {
       lastRunPage: fail,
       withTracking: fail,
       rankFound: fail,
-      trackFound: fail,
+      trackLink: fail,
       giveVerdict: fail,
       undoVerdict: fail,
     },
