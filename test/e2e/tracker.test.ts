@@ -67,12 +67,7 @@ describe('jobagent apply', () => {
       '--source',
       'x',
     )
-    expectUserError(
-      result,
-      1,
-      `already tracked as #1 ${JOB} (status: interviewing)`,
-      'Hint: jobagent status 1',
-    )
+    expectUserError(result, 1, `already tracked as #1 ${JOB} (status: interviewing)`, 'Hint: jobagent status 1')
     expect(readTracker(home.path).applications).toEqual([
       expect.objectContaining({url: JOB, title: 'Backend Engineer', notes: 'keep'}),
     ])
