@@ -78,7 +78,11 @@ describe('jobagent apply', () => {
     const result = await cli('apply', ...APPLY, '--json')
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stdout)).toEqual({
-      error: {code: 'conflict', message: `already tracked as #1 ${JOB} (status: applied)`, details: expect.any(Array)},
+      error: {
+        code: 'conflict',
+        message: `${JOB} is already tracked as #1 ${JOB} (status: applied)`,
+        details: expect.any(Array),
+      },
     })
   })
 })
