@@ -22,10 +22,14 @@ export default class Apply extends BaseCommand {
   static summary = 'Track an application, by URL or by the id of a job found by the last run'
   static description =
     'Records an application with status "applied" (or --status) and applied_date set to now. ' +
-    `Given a job id from "jobagent jobs", the job's title, company, location, URL and source are used (flags override).`
+    `Given a job id from "jobagent jobs", or the link of a job jobagent has stored (whatever tracking parameters it ` +
+    "carries: utm_*, gh_src, ref...), the job's title, company, location and source are used (flags override); " +
+    'the link is kept as given. A job tracked already is refused with its id. Any other link needs --title, ' +
+    '--company and --source.'
   static examples = [
     '<%= config.bin %> apply 17',
     '<%= config.bin %> apply 17 --status saved --referral "Ana Silva"',
+    '<%= config.bin %> apply "https://boards.greenhouse.io/acme/jobs/123?gh_src=abc"',
     '<%= config.bin %> apply https://example.org/jobs/42 --title "Backend Engineer" --company Acme --location Berlin --source remoteok',
     '<%= config.bin %> apply https://example.org/jobs/43 --title "SRE" --company Initech --source manual --status saved --notes "apply by Friday"',
   ]
@@ -49,11 +53,12 @@ export default class Apply extends BaseCommand {
   async run() {
     const {args, flags} = await this.parse(Apply)
     const {json: _json, verbose: _verbose, quiet: _quiet, ...fields} = flags
-    const application = /^\d+$/.test(args.target)
-      ? await (await this.context.openJobCatalog()).track(Number(args.target), fields)
-      : await this.context.applications.record({...fields, url: args.target}).catch((error: unknown) => {
-          throw withFlagHint(error)
-        })
+    const target = /^#?\d+$/.test(args.target) ? {jobId: Number(args.target.replace('#', ''))} : {url: args.target}
+    const application = await (await this.context.openJobCatalog())
+      .trackLink(target, fields)
+      .catch((error: unknown) => {
+        throw withFlagHint(error)
+      })
     this.log(renderTracked(application))
     return trackedRecord(application)
   }

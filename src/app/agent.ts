@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import {MONITOR_LOG_BYTES, noRunMonitor, type RunMonitor} from '../core/jobs/run-monitor.js'
 import {formatLogLine, LogRecorder} from '../core/logger.js'
+import {notifyFloor} from '../core/notifications/notify-floor.js'
 import {AgentRun, type RunOptions, type RunSummary} from '../core/run/agent-run.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import type {AppContext} from './context.js'
@@ -48,7 +49,7 @@ export async function runAgent(
         version: VERSION,
         mode: context.config.mode,
         criteria: criteriaFrom(context.config.search, {tags}),
-        matching: {matching: matchingFrom(context.config), minScore: context.config.notify.min_score},
+        matching: {matching: matchingFrom(context.config), minScore: notifyFloor(context.config.notify)},
         closedAfterRuns: context.config.run.closed_after_runs,
         deadAfterRuns: context.config.run.dead_after_runs,
         proxyConfigured: PROXY_VARIABLES.some((name) => Boolean(context.env[name])),

@@ -1,5 +1,6 @@
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
+import {notifyFloor} from '../core/notifications/notify-floor.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig, inlineJson, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {maskSettings} from './configured-secrets.js'
@@ -149,7 +150,9 @@ export class ConfigEditor {
     checkKey(key)
     const stored = readConfigFile(this.path)
     const set = valueAt(stored, key)
-    const value = set ?? defaultAt(stored, key)
+    // notify.min_score has no default in the schema, so that an explicit 0 stays apart from an unset key; the floor
+    // in force when it is unset is notifyFloor's.
+    const value = set ?? defaultAt(stored, key) ?? (key === 'notify.min_score' ? notifyFloor({}) : undefined)
     if (value === undefined) {
       throw new NotFoundError(`${key} is not set in ${this.path} and has no fixed default`, {
         hint: `set it with: jobagent config set ${key} <value>`,

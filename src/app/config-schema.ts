@@ -94,8 +94,9 @@ const configSchema = z.strictObject({
   notify: section({
     urls: stringList(['ntfy://ntfy.sh/my-jobs']),
     max_items: z._default(z.int().check(z.gte(1), z.lte(1000)), 20),
-    // Jobs scored below this (with a profile) are stored and listed but not notified.
-    min_score: z._default(z.int().check(z.gte(0), z.lte(100)), 0),
+    // Jobs scored below this (with a profile) are stored and listed but not notified. Not set: the default floor
+    // (notifyFloor); 0, set, is no floor. Left without a default here so the two stay apart.
+    min_score: z.optional(z.int().check(z.gte(0), z.lte(100))),
   }),
   // Applications waiting on an employer (applied, interviewing) are due for a follow-up after `after_days`; one
   // in `applied` that long whose posting closed is suggested as ghosted after `ghosted_after_days`.

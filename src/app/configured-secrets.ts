@@ -68,3 +68,75 @@ export function configuredSecrets(config: unknown, env: Env): SecretMask {
   if (env.JOBAGENT_API_TOKEN) secrets.push(env.JOBAGENT_API_TOKEN)
   return new SecretMask(secrets)
 }
+
+/** A setting's place in a settings tree: keys and list positions, `['sources', 2, 'app_key']`. */
+type SettingPath = (string | number)[]
+
+/** `sources[2].app_key`, as a backup names a setting it left out. */
+function settingName(path: SettingPath): string {
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('')
+}
+
+/**
+ * Whether a setting's text is a secret a copy of the settings must leave out: a channel's or the monitor's URL
+ * (its path and query carry the token), a source's credential setting, any other URL with credentials in it.
+ */
+function isSecretSetting(key: string, text: string): boolean {
+  const kind = secretKind(key, text)
+  return kind === 'channel' || kind === 'credential' || (kind === 'url' && maskCredentials(text) !== text)
+}
+
+/**
+ * Every secret setting of a settings tree, with its place: a string that is one, or a whole list of strings of
+ * which one is (a list of notification URLs is left out as a whole, its order being part of it).
+ */
+function secretSettings(value: unknown, path: SettingPath = []): {path: SettingPath; value: unknown}[] {
+  const key = path.filter((part) => typeof part === 'string').join('.')
+  if (typeof value === 'string') return isSecretSetting(key, value) ? [{path, value}] : []
+  if (Array.isArray(value)) {
+    if (value.some((item) => typeof item === 'string' && isSecretSetting(key, item))) return [{path, value}]
+    return value.flatMap((item, index) => secretSettings(item, [...path, index]))
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([child, item]) => secretSettings(item, [...path, child]))
+  }
+  return []
+}
+
+/** A copy of a settings tree without its secret settings (secretSettings), and the names of those left out. */
+export function withoutSecrets(settings: Record<string, unknown>): {
+  settings: Record<string, unknown>
+  leftOut: string[]
+} {
+  const secrets = secretSettings(settings)
+  const copy = structuredClone(settings)
+  for (const {path} of secrets.toReversed()) {
+    const parent = path.slice(0, -1).reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], copy)
+    const last = path.at(-1) as string | number
+    if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1)
+    else delete (parent as Record<string, unknown>)[last]
+  }
+  return {settings: copy, leftOut: secrets.map(({path}) => settingName(path))}
+}
+
+/**
+ * The settings tree with each secret setting of `from` put back at its place, the objects on the way made where
+ * missing (a list entry only where the list has it): a restored config file keeps the secrets of the file it replaces.
+ */
+export function withSecretsOf(
+  settings: Record<string, unknown>,
+  from: Record<string, unknown>,
+): Record<string, unknown> {
+  const copy = structuredClone(settings)
+  for (const {path, value} of secretSettings(from)) {
+    let node: unknown = copy
+    for (const [index, part] of path.entries()) {
+      if (typeof node !== 'object' || node === null) break
+      const container = node as Record<string | number, unknown>
+      if (index === path.length - 1) container[part] = value
+      else if (container[part] === undefined && typeof part === 'string' && !Array.isArray(node)) container[part] = {}
+      node = container[part]
+    }
+  }
+  return copy
+}

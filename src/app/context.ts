@@ -27,6 +27,7 @@ import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, se
 import {configuredSecrets} from './configured-secrets.js'
 import type {SharedSearch} from './shared-search.js'
 import type {Slice, SliceWiring} from './slice.js'
+import type {TrackerBackup} from './tracker-backup.js'
 import type {TrackerFiles} from './tracker-files.js'
 
 export interface ContextOptions {
@@ -59,6 +60,7 @@ interface Services {
   followUps: FollowUps
   sharedSearch: Promise<SharedSearch>
   trackerFiles: Promise<TrackerFiles>
+  trackerBackup: Promise<TrackerBackup>
   jobSearch: Promise<JobSearch>
   notifications: Promise<NotificationService>
   digestSender: Promise<DigestSender>
@@ -247,6 +249,18 @@ export class AppContext {
     return this.once('trackerFiles', async () => {
       const {TrackerFiles} = await import('./tracker-files.js')
       return new TrackerFiles(this.applications, this.contacts, this.paths.dataDir, this.clock)
+    })
+  }
+
+  /** `backup` and `restore`: the whole tracker, the verdicts, the profile and the config in one file. */
+  openTrackerBackup(): Promise<TrackerBackup> {
+    return this.once('trackerBackup', async () => {
+      const [{TrackerBackup}, {SqliteBackupStore}] = await Promise.all([
+        import('./tracker-backup.js'),
+        import('../storage/sqlite/sqlite-backup-store.js'),
+      ])
+      const store = new SqliteBackupStore(this.trackerDb, this.paths.trackerDb, this.applicationStore)
+      return new TrackerBackup(store, this.paths.configFile, this.paths.dataDir, this.clock)
     })
   }
 

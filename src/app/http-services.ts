@@ -1,4 +1,5 @@
 import type {ApplicationService} from '../core/applications/application-service.js'
+import type {Backup} from '../core/applications/backup.js'
 import type {ContactService} from '../core/applications/contact-service.js'
 import type {FollowUps} from '../core/applications/follow-ups.js'
 import type {InterviewService} from '../core/applications/interviews.js'
@@ -24,7 +25,7 @@ export interface HttpServices {
    */
   jobs: {search(tags: string[], signal?: AbortSignal): Promise<FoundSearch>} & Pick<
     JobCatalog,
-    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackFound' | 'giveVerdict' | 'undoVerdict'
+    'lastRunPage' | 'withTracking' | 'rankFound' | 'trackLink' | 'giveVerdict' | 'undoVerdict'
   >
   /** The contacts of an application: POST and DELETE /applications/{url}/contacts, GET /applications/{url}. */
   contacts: Pick<ContactService, 'add' | 'list' | 'remove' | 'withContacts'>
@@ -32,6 +33,8 @@ export interface HttpServices {
   followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews'>
   /** POST /applications/{url}/interviews, GET /interviews and the calendar file GET /interviews.ics. */
   interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<Iterable<string>>}
+  /** GET /backup: what `jobagent backup` writes. */
+  backup: {create(): Promise<Backup>}
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
   /** Run by GET /health in order: the job side's checks, then each slice's. */
@@ -82,10 +85,11 @@ export function createHttpServices(context: AppContext, slices: readonly LoadedS
       lastRunPage: async (options) => (await context.openJobCatalog()).lastRunPage(options),
       withTracking: async (jobs) => (await context.openJobCatalog()).withTracking(jobs),
       rankFound: async (jobs, options) => (await context.openJobCatalog()).rankFound(jobs, options),
-      trackFound: async (input) => (await context.openJobCatalog()).trackFound(input),
+      trackLink: async (target, fields) => (await context.openJobCatalog()).trackLink(target, fields),
       giveVerdict: async (id, verdict, options) => (await context.openJobCatalog()).giveVerdict(id, verdict, options),
       undoVerdict: async (id) => (await context.openJobCatalog()).undoVerdict(id),
     },
+    backup: {create: async () => (await context.openTrackerBackup()).create()},
     get runs() {
       return context.runLedger
     },

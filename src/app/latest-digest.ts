@@ -1,4 +1,5 @@
 import {buildDigest, renderDigest, TEXT_STYLE} from '../core/notifications/digest.js'
+import {notifyFloor} from '../core/notifications/notify-floor.js'
 import type {AppContext} from './context.js'
 
 /**
@@ -7,7 +8,8 @@ import type {AppContext} from './context.js'
  * interviews of the next 48 hours. Unlike a run it names jobs notified before too, and it marks nothing as sent.
  */
 export async function latestDigest(context: AppContext): Promise<string> {
-  const {max_items, min_score} = context.config.notify
+  const {max_items} = context.config.notify
+  const min_score = notifyFloor(context.config.notify)
   const catalog = await context.openJobCatalog()
   const [{jobs}, due, interviews] = await Promise.all([
     catalog.lastRun({newOnly: true, ...(catalog.scored ? {minScore: min_score} : {})}),

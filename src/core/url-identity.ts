@@ -8,7 +8,7 @@ import {withoutTrailingSlashes} from './text-runs.js'
  */
 
 /** Query parameters that only track where a click came from; they never change which job a URL names. */
-const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|referrer|source|fbclid|gclid|mc_cid|mc_eid|_hsenc|_hsmi)$/i
+const TRACKING_PARAMS = /^(utm_.*|gh_src|ref|ref_src|referrer|source|fbclid|gclid|mc_cid|mc_eid|_hsenc|_hsmi)$/i
 
 /**
  * The URL used to recognise the same posting twice: lower-case scheme and host, tracking parameters removed,

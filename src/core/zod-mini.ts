@@ -20,6 +20,7 @@ export {
   int,
   literal,
   lte,
+  maxLength,
   minLength,
   nullable,
   number,
@@ -33,4 +34,5 @@ export {
   strictObject,
   string,
   union,
+  unknown,
 } from 'zod/mini'

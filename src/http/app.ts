@@ -12,6 +12,7 @@ import {jsonBodies} from './middleware/json-body.js'
 import {markUnmatched, observeRequests} from './middleware/observe.js'
 import {hostGuard, sameOriginGuard, wellFormedHost} from './middleware/request-origin.js'
 import {applicationsRoutes} from './routes/applications.js'
+import {backupRoutes} from './routes/backup.js'
 import {contactsRoutes} from './routes/contacts.js'
 import {docsRoutes} from './routes/docs.js'
 import {healthRoutes} from './routes/health.js'
@@ -131,6 +132,7 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   app.route('/', contactsRoutes(services))
   app.route('/', runsRoutes(services))
   app.route('/', statsRoutes(services))
+  app.route('/', backupRoutes(services))
   for (const slice of services.slices ?? []) {
     const settings = (options.slices as Record<string, unknown> | undefined)?.[slice.key]
     app.route(

@@ -6,6 +6,7 @@ import {
   TRACKED_FIELDS,
   trackedApplicationSchema,
 } from '../core/applications/application.js'
+import {backupSchema} from '../core/applications/backup.js'
 import {contactSchema} from '../core/applications/contact.js'
 import {interviewInputSchema} from '../core/applications/interview-validation.js'
 import {INTERVIEW_APPLICATION_FIELDS, interviewSchema} from '../core/applications/interviews.js'
@@ -75,6 +76,8 @@ function documented<S extends z.core.$ZodType>(schema: S): Documented<S> {
         return 'format' in def && def.format === 'safeint' ? z.number().int() : z.number()
       case 'boolean':
         return z.boolean()
+      case 'unknown':
+        return z.unknown()
       case 'enum':
         return z.enum(Object.values(def.entries) as [string, ...string[]])
       case 'literal':
@@ -154,6 +157,28 @@ export const ApplicationRequestSchema = applicationInputSchema.clone().openapi('
     source: 'remoteok',
   },
 })
+
+/** An application field as tracking a job may give it: optional, and without its default, so the job's value stays. */
+const givenField = (schema: z.ZodType) =>
+  (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()
+
+/**
+ * POST /jobs/track: a stored job by its id or by a link to it (any tracking parameters), or any link with the
+ * fields of an application; each field given wins over the job's.
+ */
+export const TrackJobRequestSchema = z
+  .object({
+    job_id: z.number().int().min(1).optional().openapi({description: 'the id of a stored job (GET /jobs/last)'}),
+    ...(Object.fromEntries(
+      Object.entries(applicationInputSchema.shape).map(([field, schema]) => [
+        field,
+        givenField(schema as unknown as z.ZodType),
+      ]),
+    ) as {[K in keyof typeof applicationInputSchema.shape]: z.ZodOptional<z.ZodType<string>>}),
+  })
+  .openapi('TrackJobRequest', {
+    example: {url: 'https://boards.greenhouse.io/acme/jobs/123?gh_src=abc'},
+  })
 
 /** What GET /applications/{url}/status shows of the application, in this order. */
 export const STATUS_VIEW_FIELDS = ['url', 'status', 'notes', 'applied_date', 'updated_at'] as const
@@ -725,3 +750,9 @@ export const StatsSchema = FunnelFiguresSchema.extend({
   by_source: z.array(FunnelFiguresSchema.extend({source: z.string()})),
   by_month: z.array(FunnelFiguresSchema.extend({month: z.string().openapi({example: '2026-11'})})),
 }).openapi('ApplicationStats')
+
+/** The backup file of `jobagent backup` (docs/BACKUP.md), derived from the core schema it is checked with. */
+export const BackupSchema = documented(backupSchema).openapi('Backup', {
+  description:
+    'every application with its history, interviews and contacts, the verdicts, the profile and the config without secrets',
+})

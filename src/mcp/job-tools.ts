@@ -4,7 +4,7 @@ import type {AppContext} from '../app/context.js'
 import {trackedRecord} from '../core/applications/application.js'
 import {applicationInputSchema} from '../core/applications/validation.js'
 import {definedFields} from '../core/defined-fields.js'
-import {UnavailableError, ValidationError} from '../core/errors.js'
+import {UnavailableError} from '../core/errors.js'
 import type {ListedJob} from '../core/jobs/job-catalog.js'
 import {answer, guarded} from './results.js'
 import {applicationOutput, jobOutput, READ, WRITE} from './shapes.js'
@@ -153,8 +153,9 @@ export function registerJobTools(server: McpServer, context: AppContext, options
     {
       title: 'Track a job as an application',
       description:
-        'Records an application, as `jobagent apply` does: by the job_id of a job from list_jobs (its title, ' +
-        'company, location, url and source are used), or by url with title, company and source, not both. ' +
+        'Records an application, as `jobagent apply` does: by the job_id of a job from list_jobs, or by the url of ' +
+        'a stored job whatever tracking parameters it carries (either way its title, company, location and source ' +
+        'are used), or by any other url with title, company and source; a job_id or a url, not both. ' +
         'Status applied unless given. Refused when the job is tracked already (same URL or canonical URL). Adds a ' +
         'record; changes nothing else.',
       inputSchema: {
@@ -165,23 +166,10 @@ export function registerJobTools(server: McpServer, context: AppContext, options
       outputSchema: {application: applicationOutput},
       annotations: {...WRITE, idempotentHint: false},
     },
-    guarded(context, async ({job_id, ...given}) => {
+    guarded(context, async ({job_id, url, ...given}) => {
       const catalog = await context.openJobCatalog()
-      const defined = definedFields(given)
-      if (job_id === undefined && given.url === undefined) {
-        throw new ValidationError('track_job needs a job_id or a url', {
-          hint: 'give the job_id of a job from list_jobs, or a url with title, company and source',
-        })
-      }
-      // The job's own URL identifies it: with another one beside its id, the job would be tracked a second time.
-      if (job_id !== undefined && given.url !== undefined) {
-        throw new ValidationError('track_job takes a job_id or a url, not both', {
-          details: [{field: 'url', message: 'leave out url when job_id names the job'}],
-          hint: 'give the job_id of a job from list_jobs alone, or a url with title, company and source',
-        })
-      }
-      const application =
-        job_id === undefined ? await catalog.trackFound(defined) : await catalog.track(job_id, defined)
+      const target = {...(job_id === undefined ? {} : {jobId: job_id}), ...(url === undefined ? {} : {url})}
+      const application = await catalog.trackLink(target, definedFields(given))
       const summary = `Tracked #${application.id} ${application.title} at ${application.company} (status: ${application.status}).`
       return answer(summary, {application: trackedRecord(application)})
     }),

@@ -130,6 +130,10 @@ describe('changing settings', () => {
     expect(editor().get('mode')).toEqual({value: 'development', isDefault: false})
     expect(editor().get('server.port')).toEqual({value: 8080, isDefault: true})
     expect(() => editor().get('shipments.metadata.url')).toThrow(NotFoundError)
+    // The notification floor: the default one until set, and 0 once set to 0.
+    expect(editor().get('notify.min_score')).toEqual({value: 15, isDefault: true})
+    editor().set('notify.min_score', '0')
+    expect(editor().get('notify.min_score')).toEqual({value: 0, isDefault: false})
   })
 
   it('removes a setting so the default applies again', () => {

@@ -41,7 +41,7 @@ describe('the effective configuration', () => {
     const {config} = loadConfig({env})
     expect(config.mode).toBe('production')
     expect(config.server).toEqual({host: '127.0.0.1', port: 8080, allowed_hosts: []})
-    expect(config.notify).toEqual({urls: [], max_items: 20, min_score: 0})
+    expect(config.notify).toEqual({urls: [], max_items: 20})
     expect(config.search.tags).toEqual([])
     expect(config.search).toMatchObject({min_salary: null, fx: {}})
     expect(config.profile).toEqual({roles: [], skills: {}, avoid: [], seniority: 'any', home: null, locations: []})
@@ -75,7 +75,7 @@ describe('the effective configuration', () => {
     })
     expect(config.mode).toBe('production')
     expect(config.server).toEqual({host: '0.0.0.0', port: 9100, allowed_hosts: []})
-    expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5, min_score: 0})
+    expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5})
   })
 
   it('takes command-line overrides over the environment', () => {

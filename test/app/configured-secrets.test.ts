@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {loadConfig} from '../../src/app/config.js'
-import {configuredSecrets} from '../../src/app/configured-secrets.js'
+import {configuredSecrets, withoutSecrets, withSecretsOf} from '../../src/app/configured-secrets.js'
 import {tempDir} from '../helpers/cli.js'
 
 describe('the secrets of the configuration in force', () => {
@@ -49,5 +49,50 @@ describe('the secrets of the configuration in force', () => {
     const text = 'greenhouse:acme searched node jobs on feeds.example.org; bob got HTTP 401 from hooks.example.org/in'
     expect(mask.mask(text)).toBe(text)
     home.cleanup()
+  })
+})
+
+describe('the settings a backup holds', () => {
+  const settings = {
+    notify: {urls: ['https://hooks.slack.com/services/T0/B0/secret-a'], max_items: 5},
+    run: {healthcheck_url: 'https://hc-ping.com/uuid-secret'},
+    sources: [
+      {type: 'remoteok'},
+      {type: 'adzuna', app_id: 'id-secret', app_key: 'key-secret', url: 'https://api.adzuna.com'},
+    ],
+    shipments: {metadata: {url: 'postgres://app:pg-secret@db/shipments'}, telemetry: {url: 'sqlite:///tmp/x.db'}},
+    search: {tags: ['typescript']},
+  }
+
+  it('leaves out every secret setting and names each, keeping URLs without credentials', () => {
+    const {settings: kept, leftOut} = withoutSecrets(settings)
+    expect(leftOut).toEqual([
+      'notify.urls',
+      'run.healthcheck_url',
+      'sources[1].app_id',
+      'sources[1].app_key',
+      'shipments.metadata.url',
+    ])
+    expect(JSON.stringify(kept)).not.toMatch(/secret/)
+    expect(kept).toEqual({
+      notify: {max_items: 5},
+      run: {},
+      sources: [{type: 'remoteok'}, {type: 'adzuna', url: 'https://api.adzuna.com'}],
+      shipments: {metadata: {}, telemetry: {url: 'sqlite:///tmp/x.db'}},
+      search: {tags: ['typescript']},
+    })
+    // The settings given are left as they were.
+    expect(settings.notify.urls).toHaveLength(1)
+  })
+
+  it('puts back the secrets of another tree at their places, making the objects on the way', () => {
+    const restored = withSecretsOf({search: {tags: ['go']}, sources: [{type: 'remoteok'}]}, settings)
+    expect(restored).toEqual({
+      search: {tags: ['go']},
+      sources: [{type: 'remoteok'}],
+      notify: {urls: settings.notify.urls},
+      run: {healthcheck_url: settings.run.healthcheck_url},
+      shipments: {metadata: {url: settings.shipments.metadata.url}},
+    })
   })
 })

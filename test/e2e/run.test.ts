@@ -2,6 +2,7 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {DEFAULT_NOTIFY_FLOOR} from '../../src/core/notifications/notify-floor.js'
 import {type CliResult, tempDir} from '../helpers/cli.js'
 import {parseLogLine} from '../helpers/memory-log.js'
 import {type MockServer, sendText, serveBody, startMockServer} from '../helpers/mock-board.js'
@@ -200,7 +201,7 @@ describe('jobagent run against local boards', () => {
     const summary = JSON.parse(result.stdout)
     const matching = messages(result).find((line) => line.message.startsWith('Matching: '))
     expect(matching?.message).toBe(
-      `Matching: ${summary.matching.at_or_above} of ${summary.new_jobs} new jobs score 40 or more (scored in ${summary.matching.duration_ms} ms)`,
+      `Matching: ${summary.matching.at_or_above} of ${summary.new_jobs} new jobs score 40 or more, ${summary.new_jobs - summary.matching.at_or_above} left out of the notifications below it (scored in ${summary.matching.duration_ms} ms)`,
     )
     expect(summary.matching).toMatchObject({min_score: 40, scored: summary.new_jobs})
     const scores = summary.jobs.map((job: {score: number}) => job.score)
@@ -222,6 +223,34 @@ describe('jobagent run against local boards', () => {
     )
     expect(explained.stdout).toMatch(/^ {2}role 1\.00$/m)
     expect(explained.stdout).toMatch(/customer success \(weight 3\): \w+ [\d.]+ x rarity/)
+  })
+
+  it('with a profile and no notify.min_score: notifies only the jobs at the default floor, 0 meaning no floor', async () => {
+    const profile = {
+      roles: ['customer success manager'],
+      skills: {'customer success': 3, 'customer support': 2},
+      seniority: 'mid',
+      home: 'United States',
+      locations: ['remote', 'usa'],
+    }
+    configure(goodBoards(), {profile, notify: {urls: ['log://']}})
+    const floored = JSON.parse((await jobagent(['run', '--json'])).stdout)
+    expect(floored.matching.min_score).toBe(DEFAULT_NOTIFY_FLOOR)
+    const below = floored.jobs.filter((job: {score: number}) => job.score < DEFAULT_NOTIFY_FLOOR).length
+    // The fixture boards hold jobs of other fields: the floor has something to leave out.
+    expect(below).toBeGreaterThan(0)
+    expect(floored.matching.at_or_above).toBe(floored.new_jobs - below)
+    expect(floored.notifications.jobs).toBe(floored.matching.at_or_above)
+
+    configure(goodBoards(), {profile, notify: {urls: ['log://'], min_score: 0}})
+    const result = await jobagent(['run', '--json', '--dry-run'])
+    const unfloored = JSON.parse(result.stdout)
+    expect(unfloored.matching).toMatchObject({min_score: 0, at_or_above: unfloored.new_jobs})
+    expect(messages(result).map((line) => line.message)).toContainEqual(
+      expect.stringMatching(
+        /^Matching: (\d+) of \1 new jobs score 0 or more, 0 left out of the notifications below it/,
+      ),
+    )
   })
 
   it('names an application due for a follow-up in the digest once a period, lists it, and snoozes it', async () => {

@@ -67,12 +67,7 @@ describe('jobagent apply', () => {
       '--source',
       'x',
     )
-    expectUserError(
-      result,
-      1,
-      `already tracked as #1 ${JOB} (status: interviewing)`,
-      'Hint: change it with: jobagent status 1 <status>',
-    )
+    expectUserError(result, 1, `already tracked as #1 ${JOB} (status: interviewing)`, 'Hint: jobagent status 1')
     expect(readTracker(home.path).applications).toEqual([
       expect.objectContaining({url: JOB, title: 'Backend Engineer', notes: 'keep'}),
     ])
@@ -83,7 +78,11 @@ describe('jobagent apply', () => {
     const result = await cli('apply', ...APPLY, '--json')
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stdout)).toEqual({
-      error: {code: 'conflict', message: `already tracked as #1 ${JOB} (status: applied)`, details: expect.any(Array)},
+      error: {
+        code: 'conflict',
+        message: `${JOB} is already tracked as #1 ${JOB} (status: applied)`,
+        details: expect.any(Array),
+      },
     })
   })
 })

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
 import {
   applicationBody,
   json,
@@ -9,6 +10,7 @@ import {
   type TestApi,
   testApi,
 } from '../helpers/http.js'
+import {acmeJob, closesNothing, foundJobs, runRecord} from '../helpers/job-details.js'
 
 let api: TestApi | undefined
 let remoteok: MockBoard | undefined
@@ -135,6 +137,37 @@ describe('GET /jobs judges tracked and new as jobagent run does', () => {
     expect(invalid.status).toBe(422)
     const {applications} = await json(await api.app.request('/applications'))
     expect(applications.map((application: {url: string}) => application.url)).toEqual([plain])
+  })
+
+  it('POST /jobs/track takes the id of a stored job or any link to it, filling the fields from the job', async () => {
+    api = testApi()
+    await recordRun(api.context.jobStore, runRecord('2026-11-20T08:00:00'), {
+      ...closesNothing,
+      found: foundJobs([acmeJob(1), acmeJob(2)]),
+    })
+    const link = 'https://board.example/jobs/1?gh_src=abc&utm_medium=email&ref=hn'
+    const byLink = await api.app.request('/jobs/track', jsonBody({url: link}))
+    expect(byLink.status).toBe(201)
+    expect((await json(byLink)).application).toMatchObject({
+      id: 1,
+      url: link,
+      title: 'Engineer 1',
+      company: 'Acme',
+      location: 'Remote',
+      source: 'remotive',
+      status: 'applied',
+    })
+    const byId = await api.app.request('/jobs/track', jsonBody({job_id: 2, status: 'saved'}))
+    expect(byId.status).toBe(201)
+    expect((await json(byId)).application).toMatchObject({id: 2, title: 'Engineer 2', status: 'saved'})
+    const again = await api.app.request('/jobs/track', jsonBody({url: 'https://board.example/jobs/2?utm_source=x'}))
+    expect(again.status).toBe(409)
+    expect((await json(again)).error.message).toContain('is already tracked as #2 https://board.example/jobs/2')
+    const both = await api.app.request('/jobs/track', jsonBody({job_id: 1, url: link}))
+    expect(both.status).toBe(422)
+    expect((await json(both)).error.details).toEqual([
+      {field: 'url', message: 'leave out the URL when a job id names the job'},
+    ])
   })
 
   it('documents the judgement on FoundJob', async () => {

@@ -195,6 +195,14 @@ describe('jobagent mcp', () => {
     })
     expect(again.isError).toBe(true)
     expect(textOf(again)).toMatch(/^Error: .*already tracked as #2/)
+    // A link to a stored job, tracking parameters and all, is the job: its fields come from it.
+    const byLink = await call('track_job', {url: 'https://acme.example/jobs/1?gh_src=abc&utm_source=x'})
+    expect(byLink.structuredContent?.application).toMatchObject({
+      id: 3,
+      url: 'https://acme.example/jobs/1?gh_src=abc&utm_source=x',
+      title: 'Backend Engineer',
+      company: 'Acme',
+    })
 
     const changed = await call('update_status', {application: '2', status: 'applied', notes: 'sent the CV'})
     expect(changed.structuredContent).toMatchObject({previous_status: 'saved', application: {status: 'applied'}})
@@ -245,15 +253,15 @@ describe('jobagent mcp', () => {
     expect(textOf(badStatus)).toContain('unknown status "hired"; use one of: saved')
     const nothing = await call('track_job', {})
     expect(textOf(nothing)).toBe(
-      'Error: track_job needs a job_id or a url\nHint: give the job_id of a job from list_jobs, or a url with title, company and source',
+      'Error: give a job id or a URL\nHint: give the id of a job from the list of jobs, or a URL (with title, company and source unless a run found it)',
     )
     const badUrl = await call('track_job', {url: 'ftp://x.example/1', title: 'T', company: 'C', source: 'manual'})
     expect(textOf(badUrl)).toContain('url must be an http:// or https:// address')
     // Job 2 is tracked; a url beside its id must not track it again under that url.
     const both = await call('track_job', {job_id: 2, url: 'https://initech.example/jobs/2-again'})
     expect(textOf(both)).toBe(
-      'Error: track_job takes a job_id or a url, not both\n  - url: leave out url when job_id names the job\n' +
-        'Hint: give the job_id of a job from list_jobs alone, or a url with title, company and source',
+      'Error: give a job id or a URL, not both\n  - url: leave out the URL when a job id names the job\n' +
+        'Hint: give the id of a job from the list of jobs alone, or a URL',
     )
     await expect(client.readResource({uri: 'jobagent://applications/77'})).rejects.toThrow(
       /Error: no application #77\nHint: /,

@@ -79,6 +79,17 @@ interface JobListingPage extends JobListing, Page {
 }
 
 /** The last run's jobs seen against the tracker: what `jobagent jobs`, the dashboard and `apply <id>` use. */
+/** The fields tracking a job may give over the job's own. */
+type TrackFields = {
+  status?: string
+  notes?: string
+  title?: string
+  company?: string
+  location?: string
+  source?: string
+  referral?: string
+}
+
 export class JobCatalog {
   private readonly matching: Matching | null
   private readonly verdicts: VerdictStore | null
@@ -366,11 +377,33 @@ export class JobCatalog {
     return this.verdicts
   }
 
+  /**
+   * Tracks a job by its id or by a link to it (`apply <id|URL>`, POST /jobs/track, track_job): a link to a stored
+   * job, whatever tracking parameters it carries (the canonical URL the job is stored under), fills the fields from
+   * the job as its id does, keeping the link as given; a link to no stored job is recorded from the fields given.
+   * Either way a job tracked already is refused with the application it is.
+   */
+  async trackLink(target: {jobId?: number; url?: string}, fields: TrackFields): Promise<TrackedApplication> {
+    if (target.jobId !== undefined && target.url !== undefined) {
+      // The job's own URL identifies it: with another one beside its id, the job would be tracked a second time.
+      throw new ValidationError('give a job id or a URL, not both', {
+        details: [{field: 'url', message: 'leave out the URL when a job id names the job'}],
+        hint: 'give the id of a job from the list of jobs alone, or a URL',
+      })
+    }
+    if (target.jobId !== undefined) return this.track(target.jobId, fields)
+    if (target.url === undefined) {
+      throw new ValidationError('give a job id or a URL', {
+        hint: 'give the id of a job from the list of jobs, or a URL (with title, company and source unless a run found it)',
+      })
+    }
+    const jobId = await this.jobs.jobIdOf(canonicalJobUrl(target.url))
+    if (jobId !== null) return this.track(jobId, {...fields, url: target.url})
+    return this.trackFound({...definedFields(fields), url: target.url})
+  }
+
   /** Tracks a found job without retyping its fields; explicit fields win over the job's. */
-  async track(
-    id: number,
-    fields: {status?: string; notes?: string; title?: string; company?: string; location?: string; source?: string},
-  ): Promise<TrackedApplication> {
+  async track(id: number, fields: TrackFields & {url?: string}): Promise<TrackedApplication> {
     const job = await this.find(id)
     const defined = definedFields(fields)
     return this.trackFound({
@@ -397,7 +430,7 @@ export class JobCatalog {
       throw new ConflictError(
         `${url} is already tracked as #${id} ${tracking.tracked_url} (status: ${tracking.tracked_status})`,
         {
-          hint: `change it with: jobagent status ${id} <status>`,
+          hint: `jobagent status ${id}`,
           details: [{field: 'url', message: `already tracked as #${id}`}],
         },
       )

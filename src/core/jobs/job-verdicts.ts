@@ -1,20 +1,23 @@
 import type {OccupationIndex} from '../matching/occupations.js'
-import {type Verdict, VerdictModel} from '../matching/verdicts.js'
+import {VERDICTS, VerdictModel} from '../matching/verdicts.js'
+import * as z from '../zod-mini.js'
 
 /** A person's verdict on a stored job, with the job's title and tags as they were, which the verdicts teach. */
-export interface JobVerdict {
-  job_id: number
-  verdict: Verdict
+export const jobVerdictSchema = z.object({
+  job_id: z.int(),
+  verdict: z.enum(VERDICTS),
   /** Why, in the person's words (`too senior`); null when not said. */
-  reason: string | null
+  reason: z.nullable(z.string()),
   /** `user`: given with --like/--dismiss, a key or a button; `tracked`: the job was tracked, which counts as a like. */
-  given_by: 'user' | 'tracked'
+  given_by: z.enum(['user', 'tracked']),
   /** When, as `applied_date` is written (local, no zone). */
-  given_at: string
-  title: string
-  company: string
-  tags: string[]
-}
+  given_at: z.string(),
+  title: z.string(),
+  company: z.string(),
+  tags: z.array(z.string()),
+})
+
+export type JobVerdict = z.output<typeof jobVerdictSchema>
 
 /** The verdicts kept in jobagent.db: one per job, the latest; a dismissed job stays dismissed through its reposts. */
 export interface VerdictStore {

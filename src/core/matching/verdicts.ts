@@ -2,7 +2,9 @@ import type {OccupationIndex} from './occupations.js'
 import {familyName, roleWords, titleFamilies} from './role-match.js'
 
 /** A person's verdict on a job: they like it (or tracked it), or dismiss it. */
-export type Verdict = 'like' | 'dismiss'
+export const VERDICTS = ['like', 'dismiss'] as const
+
+export type Verdict = (typeof VERDICTS)[number]
 
 /** What the verdicts teach: the verdict and the job's title, tags and employer as they were when it was given. */
 export interface JudgedJob {

@@ -385,7 +385,7 @@ export class AgentRun {
     if (run.matching) {
       const {at_or_above, scored, min_score, duration_ms} = run.matching
       this.log.info(
-        `Matching: ${at_or_above} of ${scored} new jobs score ${min_score} or more (scored in ${duration_ms} ms)`,
+        `Matching: ${at_or_above} of ${scored} new jobs score ${min_score} or more, ${scored - at_or_above} left out of the notifications below it (scored in ${duration_ms} ms)`,
       )
     }
     // A job the person dismissed is not new (countsAsNew), so it is never notified again, nor when it is reposted (a

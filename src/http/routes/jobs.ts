@@ -1,14 +1,13 @@
 import {createRoute, OpenAPIHono, z} from '@hono/zod-openapi'
 import type {HttpServices} from '../../app/http-services.js'
 import {trackedRecord} from '../../core/applications/application.js'
-import {picked} from '../../core/defined-fields.js'
+import {definedFields, picked} from '../../core/defined-fields.js'
 import {UnavailableError} from '../../core/errors.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {JOBS_PAGE} from '../../core/paging.js'
 import {validationHook} from '../errors.js'
 import type {HttpMetrics} from '../metrics.js'
 import {
-  ApplicationRequestSchema,
   errorResponses,
   JobIdParamSchema,
   LAST_RUN_FIELDS,
@@ -19,6 +18,7 @@ import {
   SearchResultSchema,
   TrackingAnswerSchema,
   TrackingRequestSchema,
+  TrackJobRequestSchema,
   VerdictGivenSchema,
   VerdictRequestSchema,
   VerdictUndoneSchema,
@@ -114,12 +114,15 @@ const trackJob = createRoute({
   method: 'post',
   path: '/jobs/track',
   tags: ['jobs'],
-  summary: 'Track a job a board listed, unless it is tracked already',
+  summary: 'Track a job by its id or any link to it, unless it is tracked already',
   description:
-    'POST /applications, guarded by the rule `jobagent run` counts new jobs with: 409 when an application is ' +
-    'tracked under the job URL or its canonical URL (tracking parameters such as utm_* removed), so a URL that ' +
-    'differs only by such parameters never becomes a second application. The web page tracks jobs with it.',
-  request: {body: {required: true, content: {'application/json': {schema: ApplicationRequestSchema}}}},
+    'What `jobagent apply <id|URL>` does: `job_id` names a stored job; a `url` of a stored job (whatever tracking ' +
+    'parameters it carries: utm_*, gh_src, ref...) fills title, company, location and source from the job, the ' +
+    'URL kept as given; any other `url` needs title, company and source, as POST /applications. Fields given win ' +
+    "over the job's. 409 when an application is tracked under the job URL or its canonical URL (tracking " +
+    'parameters removed), naming it (`already tracked as #3`), so such a URL never becomes a second application. ' +
+    'The web page tracks jobs with it.',
+  request: {body: {required: true, content: {'application/json': {schema: TrackJobRequestSchema}}}},
   responses: {
     201: {description: 'Recorded', content: {'application/json': {schema: RecordedSchema}}},
     ...errorResponses(401, 409, 413, 415, 422),
@@ -229,7 +232,9 @@ export function jobsRoutes(services: HttpServices, metrics: HttpMetrics, options
       return c.json({jobs, count: jobs.length, sources: result.sources, searched_at: result.searched_at}, 200)
     })
     .openapi(trackJob, async (c) => {
-      const application = await services.jobs.trackFound(c.req.valid('json'))
+      const {job_id, url, ...fields} = c.req.valid('json')
+      const target = {...(job_id === undefined ? {} : {jobId: job_id}), ...(url === undefined ? {} : {url})}
+      const application = await services.jobs.trackLink(target, definedFields(fields))
       metrics.countApplicationRecorded()
       return c.json({status: 'recorded' as const, application: trackedRecord(application)}, 201)
     })

@@ -54,7 +54,7 @@ const LISTED = `removed_at IS NULL AND (@status IS NULL OR status = @status)
   AND (@search IS NULL OR instr(lower(title), @search) > 0 OR instr(lower(company), @search) > 0
     OR instr(lower(notes), @search) > 0)`
 /** The history columns, with the kind of entries written before kinds were recorded. */
-const HISTORY_COLUMNS = `h.changed_at, h.old_status, h.new_status, h.old_notes,
+export const HISTORY_COLUMNS = `h.changed_at, h.old_status, h.new_status, h.old_notes,
   coalesce(h.change, CASE WHEN h.old_status = h.new_status THEN 'notes' ELSE 'status' END) AS change, h.details`
 
 interface HistoryRow extends Omit<StatusChange, 'details'> {
@@ -210,6 +210,11 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   /** The application with the id, read inside the caller's transaction (the stores of what belongs to one). */
   byIdNow(id: number): TrackedApplication | null {
     return (this.statements.byId.get(id) as ApplicationRow | undefined) ?? null
+  }
+
+  /** The application tracked under the URL, read inside the caller's transaction (a restore's merge). */
+  byUrlNow(keys: UrlKeys): TrackedApplication | null {
+    return (this.statements.byUrl.get(keys) as ApplicationRow | undefined) ?? null
   }
 
   async byUrl(keys: UrlKeys): Promise<TrackedApplication | null> {

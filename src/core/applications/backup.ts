@@ -1,0 +1,221 @@
+import {type ErrorDetail, ValidationError} from '../errors.js'
+import {jobVerdictSchema} from '../jobs/job-verdicts.js'
+import {applicationUrlKey} from '../url-identity.js'
+import * as z from '../zod-mini.js'
+import {statusChangeSchema, trackedApplicationSchema} from './application.js'
+import {contactSchema} from './contact.js'
+import {interviewSchema} from './interviews.js'
+
+/** What the `format` key of every backup says, so a file that is something else is named for what it is not. */
+export const BACKUP_FORMAT = 'jobagent-backup'
+
+/** The version of the backup format this jobagent writes and the newest it reads (docs/BACKUP.md). */
+export const BACKUP_VERSION = 1
+
+/** The largest backup file restore reads, in bytes. */
+export const BACKUP_MAX_BYTES = 256 * 1024 * 1024
+
+/** The most records of each list a backup may hold. */
+const BACKUP_LIMITS = {
+  applications: 100_000,
+  history: 10_000,
+  interviews: 1_000,
+  contacts: 1_000,
+  verdicts: 100_000,
+  settings: 1_000,
+} as const
+
+const capped = <T extends Parameters<typeof z.array>[0]>(schema: T, max: number) =>
+  z.array(schema).check(z.maxLength(max))
+
+/**
+ * An application as a backup holds it: the tracked record (every field of trackedApplicationSchema, the id kept)
+ * with its whole history, its interviews and its contacts, each in the core record's own shape, so a field added to
+ * one of them is in the next backup with no line here.
+ */
+const backedUpApplicationSchema = z.extend(trackedApplicationSchema, {
+  history: capped(statusChangeSchema, BACKUP_LIMITS.history),
+  interviews: capped(interviewSchema, BACKUP_LIMITS.interviews),
+  contacts: capped(contactSchema, BACKUP_LIMITS.contacts),
+})
+
+export type BackedUpApplication = z.output<typeof backedUpApplicationSchema>
+
+/**
+ * A verdict with the job it is about as far as a home without that job needs it: the job's URL (how a restore finds
+ * the job again), its location and its source. The verdict's own fields hold the title, company and tags it teaches.
+ */
+const backedUpVerdictSchema = z.extend(jobVerdictSchema, {
+  job_url: z.string(),
+  job_location: z.string(),
+  job_source: z.string(),
+})
+
+export type BackedUpVerdict = z.output<typeof backedUpVerdictSchema>
+
+const settingsSchema = z.record(z.string(), z.unknown())
+
+/** The backup file: docs/BACKUP.md describes each key. */
+export const backupSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.int(),
+  created_at: z.string(),
+  applications: capped(backedUpApplicationSchema, BACKUP_LIMITS.applications),
+  verdicts: capped(backedUpVerdictSchema, BACKUP_LIMITS.verdicts),
+  profile: z.nullable(settingsSchema),
+  config: settingsSchema,
+  config_left_out: capped(z.string(), BACKUP_LIMITS.settings),
+})
+
+export type Backup = z.output<typeof backupSchema>
+
+/** What the tracker's store holds that a backup keeps. */
+export interface TrackerContents {
+  applications: BackedUpApplication[]
+  verdicts: BackedUpVerdict[]
+}
+
+/**
+ * How a restore treats a home whose tracker holds something: `replace` empties the tracker (applications with
+ * everything of theirs, verdicts) first; `merge` keeps all it holds and adds what the file has that it does not.
+ */
+export type RestoreMode = 'replace' | 'merge'
+
+/** An application of the file that a merge left out: its URL is tracked already, as `tracked_as`. */
+interface SkippedApplication {
+  id: number
+  url: string
+  tracked_as: number
+}
+
+export interface RestoreOutcome {
+  applications: number
+  /** Applications a merge added under another id, their file's id being another application's. */
+  renumbered: {from: number; to: number}[]
+  skipped: SkippedApplication[]
+  verdicts: number
+  /** Verdicts a merge left out: the home holds a verdict on the same job. */
+  verdicts_skipped: number
+}
+
+/** The storage port of backups: reads the whole tracker, and restores one in one transaction. */
+export interface BackupStore {
+  contents(): Promise<TrackerContents>
+  /** How many applications (removed ones too) and verdicts the tracker holds. */
+  holds(): Promise<{applications: number; verdicts: number}>
+  /** All or nothing: the file's records written with `mode`'s rule (mergeDecision) in one transaction. */
+  restore(contents: TrackerContents, mode: RestoreMode): Promise<RestoreOutcome>
+}
+
+/** What a merge does with one application of the file: skip it (tracked), or add it under its id or a new one. */
+type MergeDecision = {skip: number} | {add: 'same id' | 'new id'}
+
+/**
+ * The merge rule: an application whose URL the home tracks (as the store finds a URL, docs/DESIGN) is left out;
+ * another is added, under its own id when no application has it, else under a new one.
+ */
+export function mergeDecision(trackedAs: number | null, idTaken: boolean): MergeDecision {
+  if (trackedAs !== null) return {skip: trackedAs}
+  return {add: idTaken ? 'new id' : 'same id'}
+}
+
+/** `applications[3].status`: where a field is in the file, as jq and JavaScript write it. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`))
+    .join('')
+}
+
+const RESTORE_HINT = 'restore a file written by jobagent backup'
+
+/**
+ * A backup file's text as a Backup, every record checked with the core schemas; a problem names its field by its
+ * place in the file (`applications[3].status`). A file of a newer format version is refused before anything else
+ * is read of it, with what to do.
+ */
+export function parseBackup(text: string, name: string): Backup {
+  let data: unknown
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    throw new ValidationError(`${name} is not valid JSON: ${(error as Error).message}`, {hint: RESTORE_HINT})
+  }
+  const head =
+    typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+  if (head.format !== BACKUP_FORMAT) {
+    throw new ValidationError(`${name} is not a jobagent backup (its "format" is not "${BACKUP_FORMAT}")`, {
+      hint: `${RESTORE_HINT}; import an export of applications with: jobagent import ${name}`,
+    })
+  }
+  const version = head.version
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new ValidationError(`${name} has no valid format version ("version" must be a whole number from 1)`, {
+      details: [{field: 'version', message: 'must be a whole number from 1'}],
+      hint: RESTORE_HINT,
+    })
+  }
+  if (version > BACKUP_VERSION) {
+    throw new ValidationError(
+      `${name} is a backup of format version ${version}; this jobagent reads versions up to ${BACKUP_VERSION}`,
+      {hint: 'upgrade jobagent to the version that wrote the file, then restore it again'},
+    )
+  }
+  const result = backupSchema.safeParse(data)
+  const problems: ErrorDetail[] = result.success
+    ? consistencyProblems(result.data)
+    : result.error.issues.map((issue) => {
+        const field = fieldPath(issue.path)
+        return {field, message: `${field}: ${issue.message}`}
+      })
+  if (!result.success || problems.length > 0) {
+    const shown = problems.slice(0, 10).map((problem) => problem.message)
+    const more = problems.length > shown.length ? `; and ${problems.length - shown.length} more` : ''
+    throw new ValidationError(`${name} holds invalid records; nothing was restored: ${shown.join('; ')}${more}`, {
+      details: problems,
+      hint: `fix the fields named, or ${RESTORE_HINT}`,
+    })
+  }
+  return result.data
+}
+
+/** What the schemas cannot see: ids and URLs given twice, a record of one application filed under another. */
+function consistencyProblems(backup: Backup): ErrorDetail[] {
+  const problems: ErrorDetail[] = []
+  const problem = (path: PropertyKey[], message: string) => {
+    const field = fieldPath(path)
+    problems.push({field, message: `${field}: ${message}`})
+  }
+  const ids = new Map<number, number>()
+  const urls = new Map<string, number>()
+  const owned = {interviews: new Set<number>(), contacts: new Set<number>()}
+  for (const [index, application] of backup.applications.entries()) {
+    const id = ids.get(application.id)
+    if (id !== undefined) problem(['applications', index, 'id'], `id ${application.id} is applications[${id}]'s too`)
+    ids.set(application.id, index)
+    // The store's key of a URL: two spellings of one URL cannot both be tracked.
+    const key = applicationUrlKey(application.url)
+    const url = urls.get(key)
+    if (url !== undefined) problem(['applications', index, 'url'], `the URL is applications[${url}]'s too`)
+    urls.set(key, index)
+    for (const list of ['interviews', 'contacts'] as const) {
+      for (const [position, record] of application[list].entries()) {
+        if (record.application_id !== application.id) {
+          problem(['applications', index, list, position, 'application_id'], `must be ${application.id}`)
+        }
+        if (owned[list].has(record.id)) problem(['applications', index, list, position, 'id'], 'is given twice')
+        owned[list].add(record.id)
+      }
+    }
+  }
+  const jobs = new Set<number>()
+  for (const [index, verdict] of backup.verdicts.entries()) {
+    if (jobs.has(verdict.job_id)) problem(['verdicts', index, 'job_id'], 'has two verdicts')
+    jobs.add(verdict.job_id)
+  }
+  return problems
+}
+
+/** The file's text: two-space JSON with a final line break, so the same backup is always the same bytes. */
+export function backupText(backup: Backup): string {
+  return `${JSON.stringify(backup, undefined, 2)}\n`
+}

@@ -1,0 +1,258 @@
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import Backup from '../../commands/backup.js'
+import Restore from '../../commands/restore.js'
+import {AppContext} from '../../src/app/context.js'
+import {recordRun} from '../../src/core/jobs/run-changes.js'
+import {openSqlite} from '../../src/storage/sqlite/database.js'
+import {SqliteApplicationStore} from '../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteJobStore} from '../../src/storage/sqlite/sqlite-job-store.js'
+import {TRACKER_MIGRATIONS} from '../../src/storage/sqlite/tracker-migrations.js'
+import {tempDir} from '../helpers/cli.js'
+import {acmeJob, closesNothing, foundJobs, runRecord} from '../helpers/job-details.js'
+import {runCommand, runCommandLine} from '../helpers/run-command.js'
+
+const NOW = {JOBAGENT_NOW: '2026-11-23T09:00:00'}
+const WEBHOOK = 'https://hooks.slack.com/services/T000/B000/secretpart'
+
+let dir: ReturnType<typeof tempDir>
+let home: string
+let other: string
+
+/** A month of the tracker: two applications tracked from a run, one moved on with notes, an interview, a contact, a salary, a dismissal, a profile and a webhook. */
+async function seedHome(at: string): Promise<void> {
+  const file = join(at, 'jobagent.db')
+  const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+  await recordRun(
+    new SqliteJobStore(db, file, new SqliteApplicationStore(db, file)),
+    runRecord('2026-11-20T08:00:00'),
+    {
+      ...closesNothing,
+      found: foundJobs([acmeJob(1), acmeJob(2), acmeJob(3)]),
+    },
+  )
+  db.close()
+  for (const args of [
+    ['apply', '1'],
+    ['apply', '2'],
+    ['jobs', '3', '--dismiss', '--reason', 'too senior'],
+    ['status', '1', 'interviewing', '--notes', 'call Tue'],
+    ['interview', '1', '--at', '2026-11-30 14:00', '--zone', 'Europe/Berlin', '--with', 'Ann Lee'],
+    ['contact', '1', '--name', 'Ann Lee', '--role', 'recruiter', '--email', 'ann@example.org'],
+    ['edit', '2', '--salary-expected', '€70k'],
+    ['config', 'set', 'notify.urls', WEBHOOK],
+    ['config', 'set', 'profile.roles', 'backend engineer'],
+    ['config', 'set', 'search.tags', 'typescript'],
+  ]) {
+    const result = await runCommandLine(args, {home: at, env: NOW})
+    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0)
+  }
+}
+
+function tracker(at: string) {
+  const db = new Database(join(at, 'jobagent.db'), {readonly: true})
+  try {
+    return {
+      applications: db.prepare('SELECT id, url, status, notes, salary_expected FROM applications ORDER BY id').all(),
+      history: db.prepare('SELECT application_id, old_status, new_status, old_notes FROM status_history').all(),
+      interviews: db.prepare('SELECT id, application_id, starts_at, with_whom FROM interviews').all(),
+      contacts: db.prepare('SELECT id, application_id, name, reach FROM contacts').all(),
+      verdicts: db.prepare('SELECT job_id, verdict, reason FROM job_verdicts ORDER BY job_id').all(),
+    }
+  } finally {
+    db.close()
+  }
+}
+
+beforeEach(async () => {
+  dir = tempDir()
+  home = join(dir.path, 'home')
+  other = join(dir.path, 'other')
+  await seedHome(home)
+})
+afterEach(() => dir.cleanup())
+
+describe('jobagent backup', () => {
+  it('writes every application in full, the verdicts, the profile and the config without its secrets', async () => {
+    const file = join(dir.path, 'backup.json')
+    const result = await runCommand(Backup, [file], {home, env: NOW})
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(`Backed up 2 application(s), 3 verdict(s), the profile and the config to ${file}`)
+    expect(result.stdout).toContain('Left out (secrets are never written to a backup): notify.urls')
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toContain('secretpart')
+    const backup = JSON.parse(text)
+    expect(Object.keys(backup)).toEqual([
+      'format',
+      'version',
+      'created_at',
+      'applications',
+      'verdicts',
+      'profile',
+      'config',
+      'config_left_out',
+    ])
+    expect(backup).toMatchObject({format: 'jobagent-backup', version: 1, config: {search: {tags: ['typescript']}}})
+    expect(backup.created_at).toMatch(/^2026-11-23T09:00:/)
+    expect(backup.profile).toEqual({roles: ['backend engineer']})
+    const [first, second] = backup.applications
+    expect(first).toMatchObject({id: 1, status: 'interviewing', notes: 'call Tue'})
+    expect(first.history.map((entry: {change: string}) => entry.change)).toEqual(['status', 'interview', 'contact'])
+    expect(first.interviews).toMatchObject([
+      {starts_at: '2026-11-30T14:00', time_zone: 'Europe/Berlin', with: 'Ann Lee'},
+    ])
+    expect(first.contacts).toMatchObject([{name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'}])
+    expect(second).toMatchObject({id: 2, salary_expected: '€70k'})
+    expect(backup.verdicts).toMatchObject([
+      {job_id: 1, verdict: 'like', given_by: 'tracked', job_url: 'https://board.example/jobs/1'},
+      {job_id: 2, verdict: 'like', given_by: 'tracked'},
+      {job_id: 3, verdict: 'dismiss', reason: 'too senior', job_source: 'remotive'},
+    ])
+  })
+
+  it('writes to stdout with "-" and its summary with --json', async () => {
+    const piped = await runCommand(Backup, ['-'], {home, env: NOW})
+    expect(piped.code).toBe(0)
+    expect(JSON.parse(piped.stdout).applications).toHaveLength(2)
+    expect(piped.stderr).toContain('Backed up 2 application(s)')
+    const summary = await runCommand(Backup, [join(dir.path, 'b.json'), '--json'], {home, env: NOW})
+    expect(JSON.parse(summary.stdout)).toMatchObject({applications: 2, verdicts: 3, config_left_out: ['notify.urls']})
+  })
+})
+
+describe('jobagent restore', () => {
+  it('gives the same file back: backup, restore into an empty home, backup again', async () => {
+    // The same clock for both backups, so created_at is the same.
+    const at = new Date(2026, 10, 23, 9, 0, 0)
+    const clock = {now: () => at}
+    const backupOf = async (where: string) => {
+      const context = new AppContext({env: {JOBAGENT_HOME: where, HOME: where}, clock})
+      try {
+        const file = join(dir.path, `${where === home ? 'first' : 'second'}.json`)
+        await (await context.openTrackerBackup()).writeFile(file)
+        return readFileSync(file, 'utf8')
+      } finally {
+        await context.close()
+      }
+    }
+    const first = await backupOf(home)
+    const restored = await runCommand(Restore, [join(dir.path, 'first.json'), '--json'], {home: other, env: NOW})
+    expect(restored.code, restored.stderr).toBe(0)
+    expect(JSON.parse(restored.stdout)).toMatchObject({
+      mode: 'empty home',
+      applications: 2,
+      verdicts: 3,
+      skipped: [],
+      config_written: true,
+      config_left_out: ['notify.urls'],
+    })
+    expect(tracker(other)).toEqual(tracker(home))
+    // The secrets the backup left out are set again in the new home, as the restore says to.
+    await runCommandLine(['config', 'set', 'notify.urls', WEBHOOK], {home: other, env: NOW})
+    expect(await backupOf(other)).toBe(first)
+    // The restored home works as the first did: the ids and the interview are there.
+    const shown = await runCommandLine(['status', '1'], {home: other, env: NOW})
+    expect(shown.stdout).toContain('Ann Lee')
+  })
+
+  it('on a home that holds applications needs --replace or --merge, and changes nothing without', async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    await runCommandLine(
+      ['apply', 'https://other.example/jobs/9', '--title', 'SRE', '--company', 'Initech', '--source', 'hn'],
+      {home: other, env: NOW},
+    )
+    const before = tracker(other)
+    const refused = await runCommand(Restore, [file], {home: other, env: NOW})
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(
+      'Error: this home holds 1 application(s), 0 verdict(s) and 0 setting(s); nothing was restored',
+    )
+    expect(refused.stderr).toContain(`Hint: say what to do with them: jobagent restore ${file} --replace (or --merge)`)
+    expect(tracker(other)).toEqual(before)
+    const asked = await runCommand(Restore, [file], {home: other, env: NOW, terminal: true, stdin: '\n'})
+    expect(asked.code).toBe(1)
+    expect(asked.stderr).toContain('Replace them with the backup (r), merge the backup into them (m)')
+    expect(tracker(other)).toEqual(before)
+  })
+
+  it('merges: keeps what the home holds, adds the rest under a new id where the id is taken, says what it skipped', async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    // The other home tracks job 2's posting (with tracking parameters) as its #1.
+    await runCommandLine(
+      [
+        'apply',
+        'https://board.example/jobs/2?utm_source=x',
+        '--title',
+        'Engineer 2',
+        '--company',
+        'Acme',
+        '--source',
+        'remotive',
+      ],
+      {home: other, env: NOW},
+    )
+    const merged = await runCommand(Restore, [file, '--merge'], {home: other, env: NOW})
+    expect(merged.code, merged.stderr).toBe(0)
+    expect(merged.stdout).toContain('#1 is #2 here: #1 is another application')
+    expect(merged.stdout).toContain('skipped #2 https://board.example/jobs/2: already tracked as #1')
+    const after = tracker(other)
+    expect(after.applications).toMatchObject([
+      {id: 1, url: 'https://board.example/jobs/2?utm_source=x', status: 'applied'},
+      {id: 2, url: 'https://board.example/jobs/1', status: 'interviewing', notes: 'call Tue'},
+    ])
+    expect(after.interviews).toMatchObject([{application_id: 2, with_whom: 'Ann Lee'}])
+  })
+
+  it("replaces: empties the tracker, restores the file and keeps this home's secret settings", async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    const otherHook = 'https://hooks.slack.com/services/T111/B111/othersecret'
+    await runCommandLine(
+      ['apply', 'https://other.example/jobs/9', '--title', 'SRE', '--company', 'Initech', '--source', 'hn'],
+      {home: other, env: NOW},
+    )
+    await runCommandLine(['config', 'set', 'notify.urls', otherHook], {home: other, env: NOW})
+    const replaced = await runCommand(Restore, [file, '--replace'], {home: other, env: NOW})
+    expect(replaced.code, replaced.stderr).toBe(0)
+    expect(tracker(other)).toEqual(tracker(home))
+    const config = JSON.parse(readFileSync(join(other, 'config.json'), 'utf8'))
+    expect(config).toEqual({
+      search: {tags: ['typescript']},
+      notify: {urls: [otherHook]},
+      profile: {roles: ['backend engineer']},
+    })
+  })
+
+  it('refuses a newer format version and a bad record by its place, restoring nothing', async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    const backup = JSON.parse(readFileSync(file, 'utf8'))
+    writeFileSync(file, JSON.stringify({...backup, version: 2}))
+    const newer = await runCommand(Restore, [file], {home: other, env: NOW})
+    expect(newer.code).toBe(2)
+    expect(newer.stderr).toContain(
+      `Error: ${file} is a backup of format version 2; this jobagent reads versions up to 1`,
+    )
+    expect(newer.stderr).toContain('Hint: upgrade jobagent')
+    backup.applications[1].status = 'hired'
+    backup.applications[0].contacts[0].application_id = 7
+    writeFileSync(file, JSON.stringify(backup))
+    const bad = await runCommand(Restore, [file, '--json'], {home: other, env: NOW})
+    expect(bad.code).toBe(2)
+    const fields = JSON.parse(bad.stdout).error.details.map((detail: {field: string}) => detail.field)
+    expect(fields).toEqual(['applications[1].status'])
+    backup.applications[1].status = 'applied'
+    writeFileSync(file, JSON.stringify(backup))
+    const inconsistent = await runCommand(Restore, [file], {home: other, env: NOW})
+    expect(inconsistent.code).toBe(2)
+    expect(inconsistent.stderr).toContain('applications[0].contacts[0].application_id: must be 1')
+    expect(() => readFileSync(join(other, 'config.json'))).toThrow()
+    const db = new Database(join(other, 'jobagent.db'), {readonly: true})
+    expect(db.prepare('SELECT count(*) FROM applications').pluck().get()).toBe(0)
+    db.close()
+  })
+})
