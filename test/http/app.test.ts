@@ -40,6 +40,7 @@ function failingServices(error: unknown): HttpServices {
       page: fail,
       changeStatus: fail,
       edit: fail,
+      setNext: fail,
       remove: fail,
       purge: fail,
       stats: fail,
@@ -55,7 +56,7 @@ function failingServices(error: unknown): HttpServices {
       undoVerdict: fail,
     },
     runs: {list: fail},
-    followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail},
+    followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail, nextActions: fail},
     interviews: {schedule: fail, list: fail, of: fail, calendar: fail},
     healthChecks: [],
   }

@@ -21,14 +21,28 @@ export interface FollowUp extends TrackedApplication {
  * The follow-ups due as `followups --json` and `GET /applications/followups` both print them: each tracked record
  * with the days it has waited and whether ghosted is suggested, their number and the wait that makes one due.
  */
-export function followUpsDocument(due: readonly FollowUp[], afterDays: number, interviews: InterviewReminders) {
+export function followUpsDocument(
+  due: readonly FollowUp[],
+  afterDays: number,
+  interviews: InterviewReminders,
+  nextActions: readonly TrackedApplication[] = [],
+) {
   const applications = due.map((followUp) => ({
     ...trackedRecord(followUp),
     days_waiting: followUp.days_waiting,
     suggest_ghosted: followUp.suggest_ghosted,
   }))
-  return {applications, count: applications.length, after_days: afterDays, ...remindersDocument(interviews)}
+  return {
+    applications,
+    count: applications.length,
+    after_days: afterDays,
+    ...remindersDocument(interviews),
+    next_actions: nextActions.map(trackedRecord),
+  }
 }
+
+/** The most next actions a list shows: more is a backlog, not a plan. */
+const NEXT_ACTIONS_SHOWN = 100
 
 interface FollowUpSettings {
   /** Days in `applied` or `interviewing` without a status change after which an application is due. */
@@ -61,6 +75,8 @@ export interface DueFollowUps {
 export interface FollowUpStore {
   /** The applications of `query`, oldest change first, at most `limit` of them (all without), and their number. */
   waiting(query: WaitingQuery, limit?: number): Promise<{applications: TrackedApplication[]; total: number}>
+  /** The listed applications with a next action, the one due first first and those without a date last. */
+  nextActions(limit: number): Promise<TrackedApplication[]>
   markReminded(ids: readonly number[], at: string): Promise<void>
   /** Sets the time until which an application is not due; false when no application has the id. */
   snooze(id: number, until: string): Promise<boolean>
@@ -128,6 +144,11 @@ export class FollowUps {
       return {...application, days_waiting: days, suggest_ghosted: ghosted}
     })
     return {named, total}
+  }
+
+  /** The applications with a next action, the one due first first (NEXT_ACTIONS_SHOWN at most). */
+  nextActions(): Promise<TrackedApplication[]> {
+    return this.store.nextActions(NEXT_ACTIONS_SHOWN)
   }
 
   async markReminded(followUps: readonly FollowUp[]): Promise<void> {

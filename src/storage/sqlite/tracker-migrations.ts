@@ -370,4 +370,15 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // The next action with its due date and the documents sent (trackedApplicationSchema next_action,
+    // next_action_due, documents): none for every application tracked before.
+    version: 17,
+    sql: `
+      ALTER TABLE applications ADD COLUMN next_action TEXT NOT NULL DEFAULT '';
+      ALTER TABLE applications ADD COLUMN next_action_due TEXT;
+      ALTER TABLE applications ADD COLUMN documents TEXT NOT NULL DEFAULT '[]';
+      CREATE INDEX applications_next_action_due ON applications (next_action_due) WHERE next_action_due IS NOT NULL;
+    `,
+  },
 ]
