@@ -10,7 +10,8 @@ import {wallClockOf} from '../../core/time.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
 import {applicationOf, type SqliteApplicationStore} from './sqlite-application-store.js'
 
-const COLUMNS = 'i.id, i.application_id, i.starts_at, i.time_zone, i.kind, i.with_whom AS "with", i.notes, i.created_at'
+const COLUMNS = `i.id, i.application_id, i.starts_at, i.time_zone, i.utc_offset, i.duration_minutes, i.kind,
+  i.with_whom AS "with", i.place, i.link, i.notes, i.created_at`
 
 type ScheduledRow = Interview & {
   title: string
@@ -33,8 +34,10 @@ export class SqliteInterviewStore implements InterviewStore {
     this.statements = {
       application: db.prepare('SELECT * FROM applications WHERE id = ?'),
       insert: db.prepare(
-        `INSERT INTO interviews (application_id, starts_at, time_zone, kind, with_whom, notes, created_at)
-         VALUES (@applicationId, @starts_at, @time_zone, @kind, @with, @notes, @at) RETURNING id`,
+        `INSERT INTO interviews (application_id, starts_at, time_zone, utc_offset, duration_minutes, kind, with_whom,
+           place, link, notes, created_at)
+         VALUES (@applicationId, @starts_at, @time_zone, @utc_offset, @duration_minutes, @kind, @with, @place, @link,
+           @notes, @at) RETURNING id`,
       ),
       byId: db.prepare(`SELECT ${COLUMNS} FROM interviews i WHERE i.id = ?`),
       // An added interview is a change of its application (the follow-up wait starts again); the notes stay.
