@@ -12,7 +12,7 @@ export default class Interview extends BaseCommand {
     'the zone. An application that was saved or applied moves to interviewing; the interview and the move are kept ' +
     'in its history. A time the clocks skip or pass twice that day in that zone (daylight saving) is refused with ' +
     'both readings; give the one meant with its offset ("2026-03-29 03:30+02:00"). A past time needs --past (a ' +
-    'record of what happened; it does not move the status). List interviews with "jobagent interviews".'
+    'record of what happened). List interviews with "jobagent interviews".'
   static examples = [
     '<%= config.bin %> interview 12 --at "2026-12-02 14:00"',
     '<%= config.bin %> interview 12 --at 2026-12-02T14:00 --kind video --with "Ann Lee, CTO" --notes "system design"',

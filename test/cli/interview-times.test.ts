@@ -103,7 +103,7 @@ describe('an interview at a time daylight saving skips or repeats', () => {
 })
 
 describe('an interview in the past', () => {
-  it('is refused without --past and recorded with it, leaving the status as it is', async () => {
+  it('is refused without --past and recorded with it, moving the status as a future one does', async () => {
     const refused = await runCommand(Interview, ['1', '--at', '2026-02-20 10:00'], {home, env})
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('Error: 2026-02-20 10:00 Europe/Berlin is in the past; no interview was added')
@@ -112,7 +112,7 @@ describe('an interview in the past', () => {
     expect(recorded.code).toBe(0)
     expect(JSON.parse(recorded.stdout)).toMatchObject({
       interview: {starts_at_utc: '2026-02-20T09:00:00Z'},
-      application: {status: 'applied'},
+      application: {status: 'interviewing'},
     })
   })
 

@@ -49,6 +49,8 @@ interface FollowUpSettings {
   after_days: number
   /** Days in `applied`, with the posting closed, after which `ghosted` is suggested. */
   ghosted_after_days: number
+  /** Days after an interview before its application can be due again; one with an interview ahead is not due. */
+  after_interview_days: number
 }
 
 /**
@@ -58,6 +60,8 @@ interface FollowUpSettings {
 export interface WaitingQuery {
   changedBefore: string
   now: string
+  /** UTC `YYYY-MM-DDTHH:MM`: an application with an interview starting after it is not waiting (the rule above). */
+  interviewsAfter: string
   remindedBefore?: string
 }
 
@@ -88,7 +92,7 @@ const MAX_SNOOZE_DAYS = 365
 
 /**
  * Applications waiting on an employer: due `after_days` after their status last changed (`updated_at`), unless
- * snoozed. A run's digest names each due application at most once per period of `after_days`.
+ * snoozed, or an interview is ahead of them, or their last one was less than `after_interview_days` ago. A run's digest names each due application at most once per period of `after_days`.
  */
 export class FollowUps {
   constructor(
@@ -128,9 +132,11 @@ export class FollowUps {
     const now = this.clock.now()
     // One period back: the last status change for `due`, the last reminder for `toRemind`.
     const periodAgo = localTimestamp(new Date(now.getTime() - this.settings.after_days * DAY_MS))
+    const interviewsAfter = new Date(now.getTime() - this.settings.after_interview_days * DAY_MS)
     const query = {
       changedBefore: periodAgo,
       now: localTimestamp(now),
+      interviewsAfter: interviewsAfter.toISOString().slice(0, 16),
       ...(unremindedOnly ? {remindedBefore: periodAgo} : {}),
     }
     const {applications, total} = await this.store.waiting(query, limit)

@@ -375,9 +375,10 @@ export class InterviewService {
       link,
       notes,
     }
-    // A past interview is a record of what happened: it does not move the application to interviewing.
-    const moveFrom = start < now.getTime() ? [] : BEFORE_INTERVIEWING
-    const added = await this.store.add(application.id, interview, {at: offsetTimestamp(now), moveFrom})
+    const added = await this.store.add(application.id, interview, {
+      at: offsetTimestamp(now),
+      moveFrom: BEFORE_INTERVIEWING,
+    })
     if (!added) throw new NotFoundError(`no application #${application.id}`)
     return added
   }

@@ -57,10 +57,16 @@ const COLUMNS = TRACKED_FIELDS.join(', ')
 const each = (columns: readonly string[], value: (column: string) => string) => columns.map(value).join(', ')
 /** The record's columns an import overwrites as the file has them; url and applied_date have rules of their own. */
 const OVERWRITTEN = APPLICATION_FIELDS.filter((field) => field !== 'url' && field !== 'applied_date')
-/** The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. */
+/**
+ * The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. An interview's start
+ * in UTC is its wall clock less the offset it was read with (one recorded before offsets were kept is read as UTC,
+ * at most a day off a rule counted in days).
+ */
 const WAITING = `status IN (${WAITING_STATUSES.map(() => '?').join(', ')}) AND removed_at IS NULL
   AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
-  AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)`
+  AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)
+  AND NOT EXISTS (SELECT 1 FROM interviews i WHERE i.application_id = applications.id
+    AND strftime('%Y-%m-%dT%H:%M', i.starts_at, printf('%+d minutes', -coalesce(i.utc_offset, 0))) > @interviewsAfter)`
 /**
  * The listed applications a filter matches; every parameter is bound, null for "any". `instr(lower(...))` finds the
  * text anywhere without LIKE's wildcards, so a search for `100%` means what it says.
