@@ -1,4 +1,5 @@
 import {BaseCommand} from '../src/cli/base-command.js'
+import {documentFiles} from '../src/cli/document-flags.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderTracked} from '../src/cli/render/applications.js'
 import {APPLICATION_STATUSES, trackedRecord} from '../src/core/applications/application.js'
@@ -30,6 +31,7 @@ export default class Apply extends BaseCommand {
     '<%= config.bin %> apply 17',
     '<%= config.bin %> apply 17 --status saved --referral "Ana Silva"',
     '<%= config.bin %> apply "https://boards.greenhouse.io/acme/jobs/123?gh_src=abc"',
+    '<%= config.bin %> apply 17 --cv cv-2026.pdf --cover-letter acme-letter.pdf --keep-copy',
     '<%= config.bin %> apply https://example.org/jobs/42 --title "Backend Engineer" --company Acme --location Berlin --source remoteok',
     '<%= config.bin %> apply https://example.org/jobs/43 --title "SRE" --company Initech --source manual --status saved --notes "apply by Friday"',
   ]
@@ -48,17 +50,34 @@ export default class Apply extends BaseCommand {
     status: Flags.string({description: 'Initial status.', options: [...APPLICATION_STATUSES], default: 'applied'}),
     notes: Flags.string({description: 'Free-text notes.', default: ''}),
     referral: Flags.string({description: 'Who referred you, e.g. "Ana Silva (ex-colleague)".'}),
+    cv: Flags.string({description: 'The CV sent: records its path and SHA-256.'}),
+    'cover-letter': Flags.string({description: 'The cover letter sent: records its path and SHA-256.'}),
+    'keep-copy': Flags.boolean({
+      description: 'With --cv or --cover-letter: keep a copy under the data directory (documents/, named by hash).',
+    }),
   }
 
   async run() {
     const {args, flags} = await this.parse(Apply)
-    const {json: _json, verbose: _verbose, quiet: _quiet, ...fields} = flags
+    const {
+      json: _json,
+      verbose: _verbose,
+      quiet: _quiet,
+      cv,
+      'cover-letter': coverLetter,
+      'keep-copy': keepCopy,
+      ...fields
+    } = flags
+    const files = documentFiles({cv, coverLetter, keepCopy})
+    // Read before anything is tracked, so a file that cannot be read leaves the tracker as it was.
+    const documents = files && (await (await this.context.openApplicationDocuments()).read(files, {keepCopy}))
     const target = /^#?\d+$/.test(args.target) ? {jobId: Number(args.target.replace('#', ''))} : {url: args.target}
-    const application = await (await this.context.openJobCatalog())
-      .trackLink(target, fields)
-      .catch((error: unknown) => {
-        throw withFlagHint(error)
-      })
+    const tracked = await (await this.context.openJobCatalog()).trackLink(target, fields).catch((error: unknown) => {
+      throw withFlagHint(error)
+    })
+    const application = documents
+      ? (await this.context.applications.recordDocuments(String(tracked.id), documents)).current
+      : tracked
     this.log(renderTracked(application))
     return trackedRecord(application)
   }

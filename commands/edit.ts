@@ -1,11 +1,13 @@
 import {BaseCommand} from '../src/cli/base-command.js'
+import {documentFiles} from '../src/cli/document-flags.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {renderEdit} from '../src/cli/render/applications.js'
 import {trackedRecord} from '../src/core/applications/application.js'
 import {definedFields} from '../src/core/defined-fields.js'
 
 export default class Edit extends BaseCommand {
-  static summary = 'Correct a tracked application: title, company, location, source, URL, salary lines, referral'
+  static summary =
+    'Correct a tracked application: title, company, location, source, URL, salary lines, referral, documents sent'
   static description =
     'Changes only the fields given; the history keeps each old and new value. A new URL keeps the history with ' +
     'the application, and is refused when it is tracked as another one. Status and notes change with ' +
@@ -15,6 +17,7 @@ export default class Edit extends BaseCommand {
     '<%= config.bin %> edit 12 --url https://example.org/jobs/42 --company "Acme GmbH"',
     '<%= config.bin %> edit 12 --salary-expected "€80k" --salary-offered "€76k + bonus"',
     '<%= config.bin %> edit 12 --location ""',
+    '<%= config.bin %> edit 12 --cv cv-2026.pdf --keep-copy',
   ]
   static enableJsonFlag = true
   static args = {
@@ -29,6 +32,11 @@ export default class Edit extends BaseCommand {
     'salary-expected': Flags.string({description: 'The salary you ask for, as you write it ("" clears it).'}),
     'salary-offered': Flags.string({description: 'The salary offered, as written ("" clears it).'}),
     referral: Flags.string({description: 'Who referred you ("" clears it).'}),
+    cv: Flags.string({description: 'The CV sent: records its path and SHA-256.'}),
+    'cover-letter': Flags.string({description: 'The cover letter sent: records its path and SHA-256.'}),
+    'keep-copy': Flags.boolean({
+      description: 'With --cv or --cover-letter: keep a copy under the data directory (documents/, named by hash).',
+    }),
   }
 
   async run() {
@@ -42,6 +50,9 @@ export default class Edit extends BaseCommand {
       source,
       url,
       referral,
+      cv,
+      'cover-letter': coverLetter,
+      'keep-copy': keepCopy,
     } = flags
     const fields = {
       title,
@@ -54,7 +65,22 @@ export default class Edit extends BaseCommand {
       referral,
     }
     const given = definedFields(fields)
-    const update = await this.context.applications.edit(args.application, given)
+    const files = documentFiles({cv, coverLetter, keepCopy})
+    // Read before anything changes, so a file that cannot be read leaves the application as it was.
+    const documents = files && (await (await this.context.openApplicationDocuments()).read(files, {keepCopy}))
+    const tracker = this.context.applications
+    if (documents && Object.keys(given).length === 0) {
+      const update = await tracker.recordDocuments(args.application, documents)
+      this.log(renderEdit(update))
+      return trackedRecord(update.current)
+    }
+    const edited = await tracker.edit(args.application, given)
+    const update = documents
+      ? {
+          previous: edited.previous,
+          current: (await tracker.recordDocuments(String(edited.current.id), documents)).current,
+        }
+      : edited
     this.log(renderEdit(update))
     return trackedRecord(update.current)
   }

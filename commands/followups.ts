@@ -1,5 +1,5 @@
 import {BaseCommand} from '../src/cli/base-command.js'
-import {renderFollowUps} from '../src/cli/render/follow-ups.js'
+import {renderFollowUps, renderNextActions} from '../src/cli/render/follow-ups.js'
 import {renderInterviewReminders} from '../src/cli/render/interviews.js'
 import {followUpsDocument} from '../src/core/applications/follow-ups.js'
 
@@ -9,7 +9,8 @@ export default class FollowUpsCommand extends BaseCommand {
     'Applications in "applied" or "interviewing" whose status has not changed for followups.after_days days ' +
     '(default 7), longest waiting first. Postpone one with "jobagent status <url> --snooze <days>"; a status ' +
     'change starts the wait again. Below them: interviews in the next 48 hours, and applications in ' +
-    '"interviewing" whose last interview is over with no change since.'
+    '"interviewing" whose last interview is over with no change since; last, the next actions, the one due first ' +
+    'first (set one with "jobagent status <id> --next ... --due ...").'
   static examples = [
     '<%= config.bin %> followups',
     '<%= config.bin %> followups --json | jq ".applications[].url"',
@@ -19,13 +20,18 @@ export default class FollowUpsCommand extends BaseCommand {
 
   async run() {
     const followUps = this.context.followUps
-    const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
+    const [due, interviews, nextActions] = await Promise.all([
+      followUps.due(),
+      followUps.interviews(),
+      followUps.nextActions(),
+    ])
     this.log(
       [
         renderFollowUps(due, followUps.afterDays, this.style, {width: this.terminalWidth, now: this.clock.now()}),
         ...renderInterviewReminders(interviews),
+        ...renderNextActions(nextActions, this.style),
       ].join('\n'),
     )
-    return followUpsDocument(due, followUps.afterDays, interviews)
+    return followUpsDocument(due, followUps.afterDays, interviews, nextActions)
   }
 }

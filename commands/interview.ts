@@ -10,11 +10,16 @@ export default class Interview extends BaseCommand {
   static description =
     'The time is local, in your time zone (TZ, else the system zone) unless --zone names another; it is kept with ' +
     'the zone. An application that was saved or applied moves to interviewing; the interview and the move are kept ' +
-    'in its history. List interviews with "jobagent interviews".'
+    'in its history. A time the clocks skip or pass twice that day in that zone (daylight saving) is refused with ' +
+    'both readings; give the one meant with its offset ("2026-03-29 03:30+02:00"). A past time needs --past (a ' +
+    'record of what happened). List interviews with "jobagent interviews".'
   static examples = [
     '<%= config.bin %> interview 12 --at "2026-12-02 14:00"',
     '<%= config.bin %> interview 12 --at 2026-12-02T14:00 --kind video --with "Ann Lee, CTO" --notes "system design"',
     '<%= config.bin %> interview 12 --at "2026-12-03 09:30" --zone America/New_York --kind phone',
+    '<%= config.bin %> interview 12 --at "2026-12-04 10:00" --duration 45m --kind video --link https://meet.example.org/abc',
+    '<%= config.bin %> interview 12 --at "2026-12-05 14:00" --end "2026-12-05 16:00" --kind onsite --place "Acme HQ, Berlin"',
+    '<%= config.bin %> interview 12 --at "2026-11-20 10:00" --past --notes "went well"',
   ]
   static enableJsonFlag = true
   static args = {
@@ -26,6 +31,11 @@ export default class Interview extends BaseCommand {
     with: Flags.string({description: 'Who you meet, e.g. "Ann Lee, CTO".'}),
     notes: Flags.string({description: 'Notes on the interview.'}),
     zone: Flags.string({description: 'The IANA time zone of --at, e.g. Europe/Berlin (default: yours).'}),
+    end: Flags.string({description: 'When it ends: "YYYY-MM-DD HH:MM", local time (default: an hour after --at).'}),
+    duration: Flags.string({description: 'How long it lasts instead of --end: 45m, 1h, 1h30m.'}),
+    place: Flags.string({description: 'Where it takes place, e.g. "Acme HQ, room 4".'}),
+    link: Flags.string({description: 'The video link (http or https).'}),
+    past: Flags.boolean({description: 'Record an interview that took place: a past --at is refused without it.'}),
   }
 
   async run() {
@@ -36,6 +46,11 @@ export default class Interview extends BaseCommand {
       with: flags.with,
       notes: flags.notes,
       time_zone: flags.zone,
+      ends_at: flags.end,
+      duration: flags.duration,
+      place: flags.place,
+      link: flags.link,
+      past: flags.past,
     })
     this.log(renderAddedInterview(added))
     return {

@@ -1,6 +1,7 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
 import {
+  nextActionText,
   renderApplication,
   renderApplicationTable,
   renderContacts,
@@ -10,6 +11,7 @@ import {
 import {listFilterFlags} from '../src/cli/tracker-flags.js'
 import {APPLICATION_STATUSES, trackedRecord} from '../src/core/applications/application.js'
 import {applicationInFull, applicationInFullDocument} from '../src/core/applications/application-in-full.js'
+import {definedFields} from '../src/core/defined-fields.js'
 import {ValidationError} from '../src/core/errors.js'
 
 export default class Status extends BaseCommand {
@@ -17,6 +19,8 @@ export default class Status extends BaseCommand {
   static description =
     'Without arguments, lists the applications (ids first) with the counts (total, applied, pending); --search, ' +
     '--source, --since and --status filter the list. With an id or URL, shows that application, its interviews and its history. ' +
+    'With an id or URL and --next (and --due), sets what to do next for it; --due alone moves its date; --done ' +
+    'or --next "" clears it. ' +
     'With an id or URL and a status, changes the status: the notes are replaced by --notes (empty by default) and ' +
     `the old status and notes are kept in the history. Statuses: ${APPLICATION_STATUSES.join(', ')}.`
   static examples = [
@@ -27,6 +31,9 @@ export default class Status extends BaseCommand {
     '<%= config.bin %> status 12 interviewing --notes "call on Tuesday"',
     '<%= config.bin %> status https://example.org/jobs/42 offer',
     '<%= config.bin %> status 12 --snooze 7',
+    '<%= config.bin %> status 12 --next "send portfolio" --due 2026-12-05',
+    '<%= config.bin %> status 12 --due 2026-12-08',
+    '<%= config.bin %> status 12 --done',
     '<%= config.bin %> status --json > applications.json',
   ]
   static enableJsonFlag = true
@@ -43,6 +50,11 @@ export default class Status extends BaseCommand {
       min: 1,
       max: 365,
     }),
+    next: Flags.string({
+      description: 'With an application: what you mean to do next for it ("" clears it and its due date).',
+    }),
+    due: Flags.string({description: 'With --next, or alone to move it: the day the next action is due (YYYY-MM-DD).'}),
+    done: Flags.boolean({description: 'With an application: the next action is done; clears it and its due date.'}),
   }
 
   async run() {
@@ -70,6 +82,21 @@ export default class Status extends BaseCommand {
       const until = await this.context.followUps.snooze(application, flags.snooze)
       this.log(`No follow-up for #${application.id} ${application.url} before ${until.slice(0, 10)}.`)
       return {id: application.id, url: application.url, snoozed_until: until}
+    }
+    if (flags.next !== undefined || flags.due !== undefined || flags.done) {
+      if (!ref || args['new-status'] || (flags.done && (flags.next !== undefined || flags.due !== undefined))) {
+        throw new ValidationError('--next, --due and --done go with the id or URL of an application alone', {
+          hint: 'set one with: jobagent status <id> --next "send portfolio" --due 2026-12-05; clear it with --done',
+        })
+      }
+      const change = flags.done ? {action: ''} : definedFields({action: flags.next, due: flags.due})
+      const {current} = await tracker.setNext(ref, change)
+      this.log(
+        current.next_action
+          ? `Next for #${current.id} ${current.title}: ${nextActionText(current)}.`
+          : `No next action for #${current.id} ${current.title}.`,
+      )
+      return trackedRecord(current)
     }
     if (ref && args['new-status']) {
       const change = await tracker.changeStatus(ref, args['new-status'], flags.notes ?? '')

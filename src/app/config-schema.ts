@@ -103,6 +103,8 @@ const configSchema = z.strictObject({
   followups: section({
     after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 7),
     ghosted_after_days: z._default(z.int().check(z.gte(1), z.lte(365)), 21),
+    // An application with an interview ahead, or one less than this many days ago, is not due (docs/LIFECYCLE.md).
+    after_interview_days: z._default(z.int().check(z.gte(0), z.lte(365)), 5),
   }),
   // docs/MATCHING.md: what the person wants (roles), knows (skills), rules out (avoid), and where they live and work.
   profile: section({

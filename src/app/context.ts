@@ -21,6 +21,7 @@ import {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {SqliteTermsCache} from '../storage/sqlite/sqlite-terms-cache.js'
 import {SqliteVerdictStore} from '../storage/sqlite/sqlite-verdict-store.js'
 import {TRACKER_MIGRATIONS} from '../storage/sqlite/tracker-migrations.js'
+import type {ApplicationDocuments} from './application-documents.js'
 import type {Boards} from './boards.js'
 import {clockFromEnv} from './clock.js'
 import {type Env, type JobagentConfig, loadConfig, type Paths, selectSources, serverPortFromEnv} from './config.js'
@@ -61,6 +62,7 @@ interface Services {
   sharedSearch: Promise<SharedSearch>
   trackerFiles: Promise<TrackerFiles>
   trackerBackup: Promise<TrackerBackup>
+  applicationDocuments: Promise<ApplicationDocuments>
   jobSearch: Promise<JobSearch>
   notifications: Promise<NotificationService>
   digestSender: Promise<DigestSender>
@@ -261,6 +263,14 @@ export class AppContext {
       ])
       const store = new SqliteBackupStore(this.trackerDb, this.paths.trackerDb, this.applicationStore)
       return new TrackerBackup(store, this.paths.configFile, this.paths.dataDir, this.clock)
+    })
+  }
+
+  /** The documents sent with applications (`apply`/`edit --cv --cover-letter`): hashes and kept copies. */
+  openApplicationDocuments(): Promise<ApplicationDocuments> {
+    return this.once('applicationDocuments', async () => {
+      const {ApplicationDocuments} = await import('./application-documents.js')
+      return new ApplicationDocuments(this.applications, this.paths.dataDir, this.clock)
     })
   }
 

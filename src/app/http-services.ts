@@ -17,7 +17,18 @@ export interface HttpServices {
   version: string
   applications: Pick<
     ApplicationService,
-    'record' | 'find' | 'get' | 'status' | 'list' | 'page' | 'changeStatus' | 'edit' | 'remove' | 'purge' | 'stats'
+    | 'record'
+    | 'find'
+    | 'get'
+    | 'status'
+    | 'list'
+    | 'page'
+    | 'changeStatus'
+    | 'edit'
+    | 'setNext'
+    | 'remove'
+    | 'purge'
+    | 'stats'
   >
   /**
    * GET /jobs: concurrent calls with the same tags share one search; GET /jobs/last: the last run's jobs; the
@@ -30,7 +41,7 @@ export interface HttpServices {
   /** The contacts of an application: POST and DELETE /applications/{url}/contacts, GET /applications/{url}. */
   contacts: Pick<ContactService, 'add' | 'list' | 'remove' | 'withContacts'>
   /** GET /applications/followups and POST /applications/{url}/snooze. */
-  followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews'>
+  followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews' | 'nextActions'>
   /** POST /applications/{url}/interviews, GET /interviews and the calendar file GET /interviews.ics. */
   interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<Iterable<string>>}
   /** GET /backup: what `jobagent backup` writes. */

@@ -1,7 +1,7 @@
 import {getVtimezoneComponent} from '@touch4it/ical-timezones'
 import {ICalCalendar, ICalEvent} from 'ical-generator'
-import {INTERVIEW_MINUTES, interviewStart, type ScheduledInterview} from '../core/applications/interviews.js'
-import {canonicalZone, offsetMinutesAt, type WallClock, wallClockAt} from '../core/time-zones.js'
+import {interviewEnd, interviewStart, type ScheduledInterview} from '../core/applications/interviews.js'
+import {canonicalZone, offsetMinutesAt, readingsOf, type WallClock, wallClockAt} from '../core/time-zones.js'
 
 /** Events per part of the calendar: a part is written, then the server answers other requests before the next. */
 const EVENTS_PER_PART = 200
@@ -98,6 +98,7 @@ function summary(interview: ScheduledInterview): string {
 function description(interview: ScheduledInterview): string {
   return [
     interview.with ? `With: ${interview.with}` : '',
+    interview.link ? `Link: ${interview.link}` : '',
     interview.notes ? `Notes: ${interview.notes}` : '',
     `Application #${interview.application.id} (${interview.application.status}): ${interview.application.url}`,
   ]
@@ -141,7 +142,7 @@ function foldLine(line: string): string {
  * The interviews as an iCalendar file (RFC 5545) for calendar apps, in parts: the head with the VTIMEZONE of each
  * zone, then the events EVENTS_PER_PART at a time, then the end. One event per interview with a stable UID
  * (`interview-<id>@jobagent`, so a re-import or a subscription updates it), starting at its local time with its
- * zone (TZID and the zone's VTIMEZONE), lasting INTERVIEW_MINUTES. A zone without fitting VTIMEZONE data is written
+ * zone (TZID and the zone's VTIMEZONE), lasting its duration_minutes, at its place (or its link). A zone without fitting VTIMEZONE data is written
  * in UTC. Every line ends with CRLF, the last one too.
  */
 export function* interviewCalendarParts(
@@ -162,8 +163,13 @@ export function* interviewCalendarParts(
     let part = ''
     for (const interview of interviews.slice(first, first + EVENTS_PER_PART)) {
       const start = interviewStart(interview)
-      const end = start + INTERVIEW_MINUTES * 60_000
-      const tzid = zones.tzidAt(interview.time_zone, start)
+      const end = interviewEnd(interview)
+      // A local time the zone passes twice (falling back) is read differently by calendar apps: such an event is
+      // written in UTC, the one instant every reader agrees on.
+      const once = [start, end].every(
+        (instant) => readingsOf(wallClockAt(instant, interview.time_zone), interview.time_zone).length === 1,
+      )
+      const tzid = once ? zones.tzidAt(interview.time_zone, start) : 'UTC'
       // The wall clock of the zone kept; under another name of it (or in UTC) the clock is the same.
       const zone = tzid === 'UTC' ? 'UTC' : interview.time_zone
       const event = new ICalEvent(
@@ -176,6 +182,7 @@ export function* interviewCalendarParts(
           summary: summary(interview),
           description: description(interview),
           url: interview.application.url,
+          ...(interview.place ? {location: interview.place} : interview.link ? {location: interview.link} : {}),
         },
         calendar,
       )

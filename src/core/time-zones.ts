@@ -121,3 +121,36 @@ export function parseWallClock(text: string): WallClock {
 export function calendarDaysBetween(from: WallClock, to: WallClock): number {
   return Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS)
 }
+
+/**
+ * Every instant a wall-clock time in `zone` names, earliest first: one on most days, none in the hour the zone
+ * springs forward (a gap), two in the hour it falls back (an overlap). Offsets change at most once a day in every
+ * zone there is, so the offsets a day before and after cover both.
+ */
+export function readingsOf(clock: WallClock, zone: string): number[] {
+  const guess = asUtc(clock)
+  const candidates = new Set([guess - offsetAt(guess - DAY_MS, zone), guess - offsetAt(guess + DAY_MS, zone)])
+  return [...candidates].filter((instant) => asUtc(wallClockAt(instant, zone)) === guess).sort((a, b) => a - b)
+}
+
+/**
+ * The two readings of a wall-clock time in a gap: with the offset before the change and with the one after, each
+ * an instant, earliest first.
+ */
+export function gapReadingsOf(clock: WallClock, zone: string): number[] {
+  const guess = asUtc(clock)
+  return [guess - offsetAt(guess - DAY_MS, zone), guess - offsetAt(guess + DAY_MS, zone)].sort((a, b) => a - b)
+}
+
+/** `03:30+02:00`: the wall-clock time of an instant in `zone` with the zone's offset then. */
+export function timeWithOffset(instant: number, zone: string): string {
+  const clock = wallClockAt(instant, zone)
+  return `${pad(clock.hour)}:${pad(clock.minute)}${offsetText(offsetMinutesAt(instant, zone))}`
+}
+
+/** `+02:00`, `-05:00`, `+05:30`: an offset of minutes east of UTC as ISO 8601 writes it. */
+export function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const whole = Math.abs(minutes)
+  return `${sign}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`
+}

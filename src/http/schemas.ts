@@ -144,6 +144,19 @@ const TRACKED_SHAPE = documentedShape(trackedApplicationSchema.shape, {
   salary_offered: {description: 'the salary offered, as written; empty when unset'},
   referral: {description: 'who referred the person for the job, as written; empty when nobody did'},
   removed_at: {description: 'when it was removed from lists and stats (DELETE); null for a listed one'},
+  next_action: {
+    description: 'what the person means to do next for it (PUT /applications/{url}/next); empty when nothing',
+    example: 'send portfolio',
+  },
+  next_action_due: {
+    description: 'the day the next action is due (YYYY-MM-DD); null without one',
+    example: '2026-12-05',
+  },
+  documents: {
+    description:
+      'the documents sent with it (`jobagent apply`/`edit --cv --cover-letter`): kind, absolute path, SHA-256 of ' +
+      'the bytes (hex), the copy kept under the data directory or null, when it was recorded',
+  },
 })
 
 const ApplicationSchema = z.object(fieldsOf(TRACKED_SHAPE, APPLICATION_FIELDS)).openapi('Application')
@@ -224,6 +237,17 @@ export const TrackedApplicationSchema = ApplicationSchema.extend(
     >[],
   ),
 ).openapi('TrackedApplication')
+
+/** PUT /applications/{url}/next: the next action and its due date. */
+export const NextActionRequestSchema = z
+  .object({
+    next_action: z.string().optional().openapi({
+      description: 'the action; "" clears it and its due date; left out, the held one stays (to move its date)',
+      example: 'send portfolio',
+    }),
+    due: z.string().optional().openapi({description: 'YYYY-MM-DD; "" or left out: no due date', example: '2026-12-05'}),
+  })
+  .openapi('NextActionRequest')
 
 /** The answer to recording an application (POST /applications, POST /jobs/track). */
 export const RecordedSchema = z.object({status: z.literal('recorded'), application: TrackedApplicationSchema})
@@ -693,6 +717,10 @@ export const FollowUpsSchema = z.object({
   count: z.number().int(),
   after_days: z.number().int(),
   ...InterviewRemindersFields,
+  next_actions: z.array(TrackedApplicationSchema).openapi({
+    description:
+      'the applications with a next action, the one due first first, those without a date last (100 at most)',
+  }),
 })
 
 /** GET /jobs/last: the last run and a page of its jobs. */

@@ -6,6 +6,7 @@ import {applicationInFull, applicationInFullDocument} from '../core/applications
 import {followUpsDocument} from '../core/applications/follow-ups.js'
 import {scheduledRecord} from '../core/applications/interviews.js'
 import {notesSchema, statusSchema} from '../core/applications/validation.js'
+import {definedFields} from '../core/defined-fields.js'
 import {answer, guarded} from './results.js'
 import {applicationOutput, READ, WRITE} from './shapes.js'
 
@@ -79,6 +80,28 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
   )
 
   server.registerTool(
+    'set_next_action',
+    {
+      title: 'Set the next action of an application',
+      description:
+        'Sets what to do next for an application and the day it is due, as `jobagent status <id> --next ... --due ' +
+        '...` does; an empty next_action clears it, a due alone moves the held one. Ask the person first.',
+      inputSchema: {
+        application,
+        next_action: z.string().max(200).optional().describe('the action; "" clears it'),
+        due: z.string().optional().describe('YYYY-MM-DD'),
+      },
+      outputSchema: {application: applicationOutput},
+      annotations: {...WRITE, idempotentHint: true},
+    },
+    guarded(context, async ({application, next_action: action, due}) => {
+      const {current} = await context.applications.setNext(application, definedFields({action, due}))
+      const said = current.next_action ? `next: ${current.next_action}` : 'no next action'
+      return answer(`#${current.id} ${current.title}: ${said}.`, {application: trackedRecord(current)})
+    }),
+  )
+
+  server.registerTool(
     'add_note',
     {
       title: 'Add a note to an application',
@@ -100,7 +123,7 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
       title: 'List the applications due for a follow-up',
       description:
         'Applications in applied or interviewing with no change for followups.after_days days, longest waiting ' +
-        'first, and the interviews of the next 48 hours (`jobagent followups`).',
+        'first, the interviews of the next 48 hours and the next actions, due first first (`jobagent followups`).',
       inputSchema: {},
       outputSchema: {
         applications: z.array(applicationOutput),
@@ -108,13 +131,18 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
         after_days: z.int(),
         upcoming_interviews: z.array(z.looseObject({})),
         waiting_after_interview: z.array(z.looseObject({})),
+        next_actions: z.array(applicationOutput),
       },
       annotations: READ,
     },
     guarded(context, async () => {
       const followUps = context.forReading().followUps
-      const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
-      const document = followUpsDocument(due, followUps.afterDays, interviews)
+      const [due, interviews, nextActions] = await Promise.all([
+        followUps.due(),
+        followUps.interviews(),
+        followUps.nextActions(),
+      ])
+      const document = followUpsDocument(due, followUps.afterDays, interviews, nextActions)
       return answer(`${document.count} application(s) due for a follow-up.`, document)
     }),
   )

@@ -45,7 +45,7 @@ describe('the effective configuration', () => {
     expect(config.search.tags).toEqual([])
     expect(config.search).toMatchObject({min_salary: null, fx: {}})
     expect(config.profile).toEqual({roles: [], skills: {}, avoid: [], seniority: 'any', home: null, locations: []})
-    expect(config.followups).toEqual({after_days: 7, ghosted_after_days: 21})
+    expect(config.followups).toEqual({after_days: 7, ghosted_after_days: 21, after_interview_days: 5})
     expect(config.run).toEqual({healthcheck_url: null, closed_after_runs: 2, dead_after_runs: 3})
     expect(config.sources.map((source) => source.type)).toEqual([
       'remoteok',

@@ -11,11 +11,13 @@ import {application, seedTracker} from '../helpers/tracker.js'
 
 let dir: ReturnType<typeof tempDir>
 let home: string
-const env = {TZ: 'Europe/Berlin'}
+/** The commands' clock: noon in Berlin, a day before the interviews these tests add. */
+const NOW = Date.parse('2026-11-30T12:00:00+01:00')
+const env = {TZ: 'Europe/Berlin', JOBAGENT_NOW: '2026-11-30T12:00:00'}
 
-/** `YYYY-MM-DD HH:MM` in Berlin, `days` from now at `time`. */
+/** `YYYY-MM-DD HH:MM` in Berlin, `days` from NOW at `time`. */
 function berlinDay(days: number, time: string): string {
-  return `${formatWallClock(wallClockAt(Date.now() + days * 86_400_000, 'Europe/Berlin')).slice(0, 10)} ${time}`
+  return `${formatWallClock(wallClockAt(NOW + days * 86_400_000, 'Europe/Berlin')).slice(0, 10)} ${time}`
 }
 
 beforeEach(async () => {
@@ -38,11 +40,11 @@ describe('jobagent interview', () => {
     )
     expect(added.code).toBe(0)
     expect(added.stdout).toBe(
-      `Interview #1 added to #1 Go Developer at Acme: ${at} Europe/Berlin, video with Ann Lee, CTO\n` +
+      `Interview #1 added to #1 Go Developer at Acme: ${at}+01:00 Europe/Berlin, video with Ann Lee, CTO\n` +
         '#1: applied -> interviewing\n',
     )
     const shown = await runCommand(Status, ['1'], {home, env})
-    expect(shown.stdout).toContain(`Interviews\n  ${at} Europe/Berlin  video with Ann Lee, CTO (system design)`)
+    expect(shown.stdout).toContain(`Interviews\n  ${at}+01:00 Europe/Berlin  video with Ann Lee, CTO (system design)`)
     expect(shown.stdout).toContain(`interview added: ${at} Europe/Berlin, video, Ann Lee, CTO`)
     expect(shown.stdout).toContain('applied -> interviewing')
     const json = JSON.parse((await runCommand(Status, ['1', '--json'], {home, env})).stdout)
@@ -87,7 +89,7 @@ describe('jobagent interviews', () => {
   beforeEach(async () => {
     await runCommand(Interview, ['1', '--at', berlinDay(3, '10:00'), '--kind', 'onsite'], {home, env})
     await runCommand(Interview, ['2', '--at', berlinDay(1, '09:30'), '--kind', 'phone'], {home, env})
-    await runCommand(Interview, ['1', '--at', berlinDay(-5, '11:00')], {home, env})
+    await runCommand(Interview, ['1', '--at', berlinDay(-5, '11:00'), '--past'], {home, env})
   })
 
   it('lists upcoming ones soonest first, and the past ones after them with --all', async () => {

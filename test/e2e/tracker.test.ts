@@ -133,6 +133,9 @@ describe('jobagent status', () => {
         'salary_offered',
         'referral',
         'removed_at',
+        'next_action',
+        'next_action_due',
+        'documents',
         'contacts',
       ])
     }

@@ -20,10 +20,12 @@ export interface TestApi {
 const SLICE_HTTP = await loadSliceHttp()
 
 /** The real API on a real AppContext in a temporary JOBAGENT_HOME (config.json written from `config`). */
-export function testApi(options: {config?: object; app?: Partial<HttpAppOptions>} = {}): TestApi {
+export function testApi(
+  options: {config?: object; app?: Partial<HttpAppOptions>; env?: Record<string, string>} = {},
+): TestApi {
   const home = tempDir('jobagent-http-')
   writeFileSync(join(home.path, 'config.json'), JSON.stringify(options.config ?? {sources: []}), {mode: 0o600})
-  const context = new AppContext({env: {JOBAGENT_HOME: home.path}})
+  const context = new AppContext({env: {JOBAGENT_HOME: home.path, ...options.env}})
   const log = memoryLogger('INFO')
   const app = createHttpApp(createHttpServices(context, SLICE_HTTP), {logger: log.logger, ...options.app})
   return {

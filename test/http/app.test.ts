@@ -40,6 +40,7 @@ function failingServices(error: unknown): HttpServices {
       page: fail,
       changeStatus: fail,
       edit: fail,
+      setNext: fail,
       remove: fail,
       purge: fail,
       stats: fail,
@@ -56,7 +57,7 @@ function failingServices(error: unknown): HttpServices {
     },
     backup: {create: fail},
     runs: {list: fail},
-    followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail},
+    followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail, nextActions: fail},
     interviews: {schedule: fail, list: fail, of: fail, calendar: fail},
     healthChecks: [],
   }

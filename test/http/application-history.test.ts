@@ -42,6 +42,9 @@ describe('GET /applications/{url}', () => {
       salary_offered: '',
       referral: '',
       removed_at: null,
+      next_action: '',
+      next_action_due: null,
+      documents: [],
       interviews: [],
       history: [
         {
@@ -163,6 +166,9 @@ describe('the OpenAPI document', () => {
           'salary_offered',
           'referral',
           'removed_at',
+          'next_action',
+          'next_action_due',
+          'documents',
         ],
       }),
     ])

@@ -55,3 +55,36 @@ describe('the referral of an application over the API', () => {
     expect(schemas.ApplicationEdit.properties.referral).toMatchObject({type: 'string'})
   })
 })
+
+describe('the next action and documents of an application over the API', () => {
+  it('sets, moves and clears the next action with PUT /applications/{url}/next, listed with the follow-ups', async () => {
+    await api.app.request('/applications', jsonBody(applicationBody({url: 'https://example.org/jobs/1'})))
+    const put = (body: unknown) => api.app.request('/applications/1/next', jsonBody(body, {method: 'PUT'}))
+    const set = await put({next_action: 'send portfolio', due: '2026-12-05'})
+    expect(set.status).toBe(200)
+    expect(await json(set)).toMatchObject({
+      id: 1,
+      next_action: 'send portfolio',
+      next_action_due: '2026-12-05',
+      documents: [],
+    })
+    const one = await json(await api.app.request('/applications/1'))
+    expect(one).toMatchObject({next_action: 'send portfolio', next_action_due: '2026-12-05', documents: []})
+    const followUps = await json(await api.app.request('/applications/followups'))
+    expect(followUps.next_actions.map((application: {id: number}) => application.id)).toEqual([1])
+
+    const badDay = await put({due: '2026-13-01'})
+    expect(badDay.status).toBe(422)
+    expect((await json(badDay)).error.details[0]).toMatchObject({field: 'due'})
+    expect(await json(await put({due: '2026-12-09'}))).toMatchObject({next_action_due: '2026-12-09'})
+    expect(await json(await put({next_action: ''}))).toMatchObject({next_action: '', next_action_due: null})
+  })
+
+  it('documents the new fields and the route', async () => {
+    const document = await json(await api.app.request('/openapi.json'))
+    const fields = document.components.schemas.TrackedApplication.allOf.at(-1).properties
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['next_action', 'next_action_due', 'documents']))
+    expect(fields.documents.items.properties.sha256.type).toBe('string')
+    expect(document.paths['/applications/{url}/next'].put).toBeDefined()
+  })
+})

@@ -37,6 +37,9 @@ describe('POST /applications', () => {
         salary_offered: '',
         referral: '',
         removed_at: null,
+        next_action: '',
+        next_action_due: null,
+        documents: [],
       },
     })
     const stored = await api.context.applications.get('https://example.org/jobs/1')
@@ -150,6 +153,9 @@ describe('GET /applications', () => {
       'salary_offered',
       'referral',
       'removed_at',
+      'next_action',
+      'next_action_due',
+      'documents',
       'contacts',
     ])
     const saved = await json(await api.app.request('/applications?status=saved'))
@@ -287,6 +293,9 @@ describe('PATCH /applications/{url}/status', () => {
       salary_offered: '',
       referral: '',
       removed_at: null,
+      next_action: '',
+      next_action_due: null,
+      documents: [],
       previous_status: 'applied',
     })
   })

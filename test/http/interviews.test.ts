@@ -5,15 +5,18 @@ import {applicationBody, json, jsonBody, type TestApi, testApi} from '../helpers
 
 let api: TestApi
 
-/** `YYYY-MM-DD HH:MM` in Berlin, `days` from now at `time`. */
+/** The server's clock: noon in Berlin, before the interviews these tests add. */
+const NOW = Date.parse('2026-11-30T12:00:00+01:00')
+
+/** `YYYY-MM-DD HH:MM` in Berlin, `days` from NOW at `time`. */
 function berlinDay(days: number, time: string): string {
-  return `${formatWallClock(wallClockAt(Date.now() + days * 86_400_000, 'Europe/Berlin')).slice(0, 10)} ${time}`
+  return `${formatWallClock(wallClockAt(NOW + days * 86_400_000, 'Europe/Berlin')).slice(0, 10)} ${time}`
 }
 
 const addTo = (ref: string, body: unknown) => api.app.request(`/applications/${ref}/interviews`, jsonBody(body))
 
 beforeEach(async () => {
-  api = testApi()
+  api = testApi({env: {TZ: 'Europe/Berlin', JOBAGENT_NOW: '2026-11-30T12:00:00'}})
   await api.app.request('/applications', jsonBody(applicationBody({url: 'https://example.org/jobs/1'})))
   await api.app.request('/applications', jsonBody(applicationBody({url: 'https://example.org/jobs/2', title: 'SRE'})))
 })
@@ -85,7 +88,7 @@ describe('GET /interviews and /interviews.ics', () => {
   beforeEach(async () => {
     await addTo('1', {at: berlinDay(3, '10:00'), time_zone: 'Europe/Berlin'})
     await addTo('2', {at: berlinDay(1, '16:00'), time_zone: 'Europe/Berlin', kind: 'phone'})
-    await addTo('1', {at: berlinDay(-3, '10:00'), time_zone: 'Europe/Berlin'})
+    await addTo('1', {at: berlinDay(-3, '10:00'), time_zone: 'Europe/Berlin', past: true})
   })
 
   it('lists upcoming interviews soonest first, past ones too with all=true', async () => {

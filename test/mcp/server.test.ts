@@ -114,6 +114,7 @@ describe('jobagent mcp', () => {
         'list_interviews',
         'list_jobs',
         'search_jobs',
+        'set_next_action',
         'stats',
         'track_job',
         'update_status',
@@ -123,7 +124,7 @@ describe('jobagent mcp', () => {
       expect(byName.get(name)?.annotations).toMatchObject({readOnlyHint: true, destructiveHint: false})
     }
     expect(byName.get('search_jobs')?.annotations).toMatchObject({readOnlyHint: true, openWorldHint: true})
-    for (const name of ['track_job', 'update_status', 'add_note', 'give_verdict']) {
+    for (const name of ['track_job', 'update_status', 'add_note', 'give_verdict', 'set_next_action']) {
       expect(byName.get(name)?.annotations).toMatchObject({readOnlyHint: false, destructiveHint: false})
     }
     const status = byName.get('update_status')?.inputSchema

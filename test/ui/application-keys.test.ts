@@ -40,6 +40,9 @@ const application: TrackedApplication = {
   salary_offered: '',
   referral: '',
   removed_at: null,
+  next_action: '',
+  next_action_due: null,
+  documents: [],
 }
 
 /** The dashboard on its Applications view, holding one application. */

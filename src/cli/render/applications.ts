@@ -1,7 +1,9 @@
 import type {FileImportOutcome} from '../../app/tracker-files.js'
 import {
   type ApplicationCounts,
+  type ApplicationDocument,
   type ApplicationWithHistory,
+  type DocumentKind,
   describeChange,
   EDITABLE_FIELDS,
   type TrackedApplication,
@@ -77,6 +79,21 @@ function block(text: string, indent: number): string {
 /** Where the value of a field of `status <id>` starts: `  notes         ` */
 const FIELD_INDENT = 16
 
+/** How `status <id>` names each kind of document. */
+const DOCUMENT_LABELS: Record<DocumentKind, string> = {cv: 'cv', cover_letter: 'cover letter'}
+
+/** A document recorded: its file, the start of its hash, and its copy when one is kept. */
+function documentText(document: ApplicationDocument): string {
+  const copy = document.copy ? `, copy ${shown(document.copy)}` : ''
+  return `${shown(document.path)} (sha256 ${document.sha256.slice(0, 12)}${copy})`
+}
+
+/** A next action with its due date, as `status <id>` and `followups` show it. */
+export function nextActionText(application: Pick<TrackedApplication, 'next_action' | 'next_action_due'>): string {
+  const due = application.next_action_due ? ` (due ${application.next_action_due})` : ''
+  return `${shown(application.next_action)}${due}`
+}
+
 export function renderApplication(
   {application, history}: ApplicationWithHistory,
   style: Style,
@@ -95,6 +112,10 @@ export function renderApplication(
     ...(application.salary_expected ? [`  expected      ${shown(application.salary_expected)}`] : []),
     ...(application.salary_offered ? [`  offered       ${shown(application.salary_offered)}`] : []),
     ...(application.referral ? [`  referral      ${shown(application.referral)}`] : []),
+    ...(application.next_action ? [`  next          ${nextActionText(application)}`] : []),
+    ...application.documents.map(
+      (document) => `  ${DOCUMENT_LABELS[document.kind].padEnd(14)}${documentText(document)}`,
+    ),
     ...(application.removed_at
       ? [
           `  removed       ${shown(application.removed_at)}; bring it back with: jobagent remove ${application.id} --undo`,
@@ -145,10 +166,21 @@ export function renderStatusChange({previous, current}: StatusUpdate): string {
 /** What an edit changed, field by field, or that nothing did. */
 export function renderEdit({previous, current}: StatusUpdate): string {
   const changed = EDITABLE_FIELDS.filter((field) => previous[field] !== current[field])
-  if (changed.length === 0) return `#${current.id}: nothing changed.`
   const lines = changed.map(
     (field) => `  ${field}: ${shown(previous[field]) || '-'} -> ${shown(current[field]) || '-'}`,
   )
+  const sent = current.documents.filter(
+    (document) =>
+      !previous.documents.some(
+        (held) =>
+          held.kind === document.kind &&
+          held.sha256 === document.sha256 &&
+          held.path === document.path &&
+          held.copy === document.copy,
+      ),
+  )
+  lines.push(...sent.map((document) => `  ${DOCUMENT_LABELS[document.kind]}: ${documentText(document)}`))
+  if (lines.length === 0) return `#${current.id}: nothing changed.`
   return [`Edited #${current.id}:`, ...lines].join('\n')
 }
 
@@ -167,7 +199,10 @@ export function renderRemoval(application: TrackedApplication, what: keyof typeo
 
 export function renderTracked(application: TrackedApplication): string {
   const {id, url, status, title, company} = application
-  return `Tracked #${id} ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}`
+  const documents = application.documents.map(
+    (document) => `\n  ${DOCUMENT_LABELS[document.kind]}: ${documentText(document)}`,
+  )
+  return `Tracked #${id} ${shown(url)} (${status}): ${shown(title)} at ${shown(company)}${documents.join('')}`
 }
 
 export function renderImport(outcome: FileImportOutcome): string {

@@ -1,4 +1,6 @@
+import type {TrackedApplication} from '../../core/applications/application.js'
 import type {FollowUp} from '../../core/applications/follow-ups.js'
+import {escapeControls as shown} from '../../core/control-characters.js'
 import {daysAgo} from '../../core/time.js'
 import type {Style} from '../style.js'
 import {renderTable, type TableOptions} from '../table.js'
@@ -47,4 +49,17 @@ export function renderFollowUps(
     '',
     'Postpone one with: jobagent status <id> --snooze 7',
   ].join('\n')
+}
+
+/** The next actions block of `followups`, due first first; nothing without any. */
+export function renderNextActions(applications: readonly TrackedApplication[], style: Style): string[] {
+  if (applications.length === 0) return []
+  return [
+    '',
+    style.bold('Next actions'),
+    ...applications.map(
+      (application) =>
+        `  ${(application.next_action_due ?? 'no date').padEnd(10)}  #${application.id} ${shown(application.title)} at ${shown(application.company)}: ${shown(application.next_action)}`,
+    ),
+  ]
 }

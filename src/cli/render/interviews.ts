@@ -7,15 +7,28 @@ import {
   waitingLine,
 } from '../../core/applications/interviews.js'
 import {escapeControls as shown} from '../../core/control-characters.js'
+import {offsetText} from '../../core/time-zones.js'
 import type {Style} from '../style.js'
 import {renderTable, type TableOptions} from '../table.js'
 
-/** `2026-12-02 14:00 Europe/Berlin`. */
-const startText = (interview: Interview) => `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`
+/** `2026-12-02 14:00+01:00`: the start with the offset it was read with (one recorded before has none). */
+const startClock = (interview: Interview) =>
+  `${interview.starts_at.replace('T', ' ')}${interview.utc_offset === null ? '' : offsetText(interview.utc_offset)}`
 
-/** `video with Ann Lee, CTO`: what else is known of an interview, or nothing. */
+/** `2026-12-02 14:00+01:00 Europe/Berlin`. */
+const startText = (interview: Interview) => `${startClock(interview)} ${interview.time_zone}`
+
+/** `video with Ann Lee, CTO, 45 min, at Acme HQ`: what else is known of an interview, or nothing. */
 function detailsText(interview: Interview): string {
-  return [interview.kind ?? '', interview.with ? `with ${interview.with}` : ''].filter(Boolean).join(' ')
+  return [
+    interview.kind ?? '',
+    interview.with ? `with ${interview.with}` : '',
+    interview.duration_minutes === 60 ? '' : `${interview.duration_minutes} min`,
+    interview.place ? `at ${interview.place}` : '',
+    interview.link,
+  ]
+    .filter(Boolean)
+    .join(' ')
 }
 
 export function renderAddedInterview({interview, previous, current}: AddedInterview): string {
@@ -42,7 +55,7 @@ export function renderInterviewTable(
   return renderTable(
     interviews,
     [
-      {header: 'STARTS', value: (interview) => interview.starts_at.replace('T', ' '), shrinkTo: 16},
+      {header: 'STARTS', value: startClock, shrinkTo: 22},
       {header: 'ZONE', value: (interview) => interview.time_zone, shrinkTo: 24},
       {header: 'KIND', value: (interview) => interview.kind ?? '', shrinkTo: 10},
       {header: 'WITH', value: (interview) => interview.with, shrinkTo: 30},

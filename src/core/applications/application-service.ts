@@ -7,6 +7,7 @@ import {applicationCanonicalKey, applicationUrlKey} from '../url-identity.js'
 import {
   APPLICATION_FIELDS,
   type ApplicationCounts,
+  type ApplicationDocument,
   type ApplicationStatus,
   type ApplicationWithHistory,
   EXTRA_FIELDS,
@@ -24,6 +25,7 @@ import type {
   Taken,
   UrlKeys,
 } from './application-store.js'
+import {type NextActionChange, nextActionAfter} from './next-action.js'
 import {type ApplicationStats, applicationStats, parseSince, sinceTimestamp} from './stats.js'
 import type {ApplicationInput} from './validation.js'
 
@@ -281,6 +283,26 @@ export class ApplicationService {
     const update = await this.store.edit(application.id, valid, offsetTimestamp(this.clock.now()))
     if (update === null) throw notTracked(ref)
     if (isTaken(update)) throw alreadyTracked(update.taken, application.id)
+    return update
+  }
+
+  /**
+   * Sets, moves or clears the next action (nextActionAfter): `status <id> --next ... --due ...`,
+   * PUT /applications/{ref}/next. The history keeps the one it replaced.
+   */
+  async setNext(ref: string, change: NextActionChange): Promise<StatusUpdate> {
+    const application = await this.find(ref)
+    const next = nextActionAfter(application, change)
+    const update = await this.store.setNextAction(application.id, next, offsetTimestamp(this.clock.now()))
+    if (!update) throw notTracked(ref)
+    return update
+  }
+
+  /** Records documents sent with the application, each replacing the one of its kind; the history keeps the old. */
+  async recordDocuments(ref: string, documents: readonly ApplicationDocument[]): Promise<StatusUpdate> {
+    const application = await this.find(ref)
+    const update = await this.store.setDocuments(application.id, documents, offsetTimestamp(this.clock.now()))
+    if (!update) throw notTracked(ref)
     return update
   }
 

@@ -1,6 +1,7 @@
 import type {Page} from '../paging.js'
 import type {
   ApplicationCounts,
+  ApplicationDocument,
   ApplicationRecord,
   ApplicationStatus,
   ApplicationWithHistory,
@@ -67,6 +68,13 @@ export interface ApplicationFilter {
   since?: string
 }
 
+/** A next action as stored: empty text and no due date when there is none. */
+export interface NextAction {
+  action: string
+  /** YYYY-MM-DD, or null. */
+  due: string | null
+}
+
 /** An edit's new values. */
 export type FieldEdit = Partial<Record<EditableField, string>>
 
@@ -105,6 +113,16 @@ export interface ApplicationStore {
    * refused with that one. Null when no application has the id.
    */
   edit(id: number, fields: FieldEdit, at: string): Promise<StatusUpdate | Taken | null>
+  /**
+   * Sets the next action and its due date (empty and null clear them), recording the change in the history (an
+   * `edit` entry); null when no application has the id.
+   */
+  setNextAction(id: number, next: NextAction, at: string): Promise<StatusUpdate | null>
+  /**
+   * Records documents sent with the application, each replacing the one of its kind (withDocuments); the history
+   * keeps what each replaced. Null when no application has the id.
+   */
+  setDocuments(id: number, documents: readonly ApplicationDocument[], at: string): Promise<StatusUpdate | null>
   /** Takes the application out of lists and stats (`removed_at`), or brings it back; each recorded in the history. */
   setRemoved(id: number, removed: boolean, at: string): Promise<StatusUpdate | null>
   /**

@@ -15,8 +15,27 @@ export const APPLICATION_STATUSES = [
 
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 
+/** The documents an application records as sent with it, one of each kind. */
+const DOCUMENT_KINDS = ['cv', 'cover_letter'] as const
+
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
+
 // Every call that builds a schema here is marked pure: the web page bundles this module for its statuses and
 // editable fields, and so leaves the schemas out (esbuild does not see zod's own marks through its re-exports).
+
+/**
+ * A document sent with an application, as it was when recorded: the file's absolute path, the SHA-256 of its bytes
+ * (hex), and the path of the copy kept under the data directory (`--keep-copy`, named by the hash), null without one.
+ */
+const applicationDocumentSchema = /* @__PURE__ */ z.object({
+  kind: /* @__PURE__ */ z.enum(DOCUMENT_KINDS),
+  path: /* @__PURE__ */ z.string(),
+  sha256: /* @__PURE__ */ z.string(),
+  copy: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  recorded_at: /* @__PURE__ */ z.string(),
+})
+
+export type ApplicationDocument = z.output<typeof applicationDocumentSchema>
 
 /**
  * A tracked application as stored, one column of the applications table (of the same name) each, and in the order
@@ -46,6 +65,12 @@ export const trackedApplicationSchema = /* @__PURE__ */ z.object({
   referral: /* @__PURE__ */ z.string(),
   // When `jobagent remove` took it out of lists and stats; null for a listed one.
   removed_at: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  // What the person means to do next for it (`status <id> --next`), empty when nothing; its due date (YYYY-MM-DD)
+  // or null when it has none.
+  next_action: /* @__PURE__ */ z.string(),
+  next_action_due: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  // The documents sent with it (`apply`/`edit --cv --cover-letter`), one of each kind at most, in DOCUMENT_KINDS order.
+  documents: /* @__PURE__ */ z.array(applicationDocumentSchema),
 })
 
 export type TrackedApplication = z.output<typeof trackedApplicationSchema>
@@ -82,6 +107,9 @@ const APPLICATION_FIELD_FACTS = {
   salary_offered: {extra: true},
   referral: {extra: true, given: true},
   removed_at: {},
+  next_action: {},
+  next_action_due: {},
+  documents: {},
 } as const satisfies Record<Field, FieldFacts>
 
 type Facts = typeof APPLICATION_FIELD_FACTS
@@ -228,6 +256,46 @@ export function describeChange(change: StatusChange, style: {arrow: string; note
     default:
       return `${change.old_status} ${style.arrow} ${change.new_status}${were ? ` (${were})` : ''}`
   }
+}
+
+/** How a history entry names a document: its file and the start of its hash. */
+function documentWords(document: ApplicationDocument): string {
+  return `${document.path} (sha256 ${document.sha256.slice(0, 12)})`
+}
+
+/**
+ * The documents with the new ones in, each replacing the one of its kind, in DOCUMENT_KINDS order, and the history
+ * entry's details of what changed (null when each new one is the one held already, same path and hash).
+ */
+export function withDocuments(
+  held: readonly ApplicationDocument[],
+  added: readonly ApplicationDocument[],
+): {documents: ApplicationDocument[]; details: Record<string, FieldChange> | null} {
+  const byKind = new Map(held.map((document) => [document.kind, document]))
+  const details: Record<string, FieldChange> = {}
+  for (const document of added) {
+    const before = byKind.get(document.kind)
+    if (before && before.path === document.path && before.sha256 === document.sha256 && before.copy === document.copy) {
+      continue
+    }
+    details[document.kind] = {from: before ? documentWords(before) : '', to: documentWords(document)}
+    byKind.set(document.kind, document)
+  }
+  const documents = DOCUMENT_KINDS.flatMap((kind) => byKind.get(kind) ?? [])
+  return {documents, details: Object.keys(details).length > 0 ? details : null}
+}
+
+/** The history entry's details of a next action's change; null when it is the one held already. */
+export function nextActionDetails(
+  held: Pick<TrackedApplication, 'next_action' | 'next_action_due'>,
+  next: {action: string; due: string | null},
+): Record<string, FieldChange> | null {
+  const details: Record<string, FieldChange> = {}
+  if (held.next_action !== next.action) details.next_action = {from: held.next_action, to: next.action}
+  if (held.next_action_due !== next.due) {
+    details.next_action_due = {from: held.next_action_due ?? '', to: next.due ?? ''}
+  }
+  return Object.keys(details).length > 0 ? details : null
 }
 
 /** A tracked application with its status changes, oldest first. */

@@ -21,20 +21,36 @@ export interface FollowUp extends TrackedApplication {
  * The follow-ups due as `followups --json` and `GET /applications/followups` both print them: each tracked record
  * with the days it has waited and whether ghosted is suggested, their number and the wait that makes one due.
  */
-export function followUpsDocument(due: readonly FollowUp[], afterDays: number, interviews: InterviewReminders) {
+export function followUpsDocument(
+  due: readonly FollowUp[],
+  afterDays: number,
+  interviews: InterviewReminders,
+  nextActions: readonly TrackedApplication[] = [],
+) {
   const applications = due.map((followUp) => ({
     ...trackedRecord(followUp),
     days_waiting: followUp.days_waiting,
     suggest_ghosted: followUp.suggest_ghosted,
   }))
-  return {applications, count: applications.length, after_days: afterDays, ...remindersDocument(interviews)}
+  return {
+    applications,
+    count: applications.length,
+    after_days: afterDays,
+    ...remindersDocument(interviews),
+    next_actions: nextActions.map(trackedRecord),
+  }
 }
+
+/** The most next actions a list shows: more is a backlog, not a plan. */
+const NEXT_ACTIONS_SHOWN = 100
 
 interface FollowUpSettings {
   /** Days in `applied` or `interviewing` without a status change after which an application is due. */
   after_days: number
   /** Days in `applied`, with the posting closed, after which `ghosted` is suggested. */
   ghosted_after_days: number
+  /** Days after an interview before its application can be due again; one with an interview ahead is not due. */
+  after_interview_days: number
 }
 
 /**
@@ -44,6 +60,8 @@ interface FollowUpSettings {
 export interface WaitingQuery {
   changedBefore: string
   now: string
+  /** UTC `YYYY-MM-DDTHH:MM`: an application with an interview starting after it is not waiting (the rule above). */
+  interviewsAfter: string
   remindedBefore?: string
 }
 
@@ -61,6 +79,8 @@ export interface DueFollowUps {
 export interface FollowUpStore {
   /** The applications of `query`, oldest change first, at most `limit` of them (all without), and their number. */
   waiting(query: WaitingQuery, limit?: number): Promise<{applications: TrackedApplication[]; total: number}>
+  /** The listed applications with a next action, the one due first first and those without a date last. */
+  nextActions(limit: number): Promise<TrackedApplication[]>
   markReminded(ids: readonly number[], at: string): Promise<void>
   /** Sets the time until which an application is not due; false when no application has the id. */
   snooze(id: number, until: string): Promise<boolean>
@@ -72,7 +92,7 @@ const MAX_SNOOZE_DAYS = 365
 
 /**
  * Applications waiting on an employer: due `after_days` after their status last changed (`updated_at`), unless
- * snoozed. A run's digest names each due application at most once per period of `after_days`.
+ * snoozed, or an interview is ahead of them, or their last one was less than `after_interview_days` ago. A run's digest names each due application at most once per period of `after_days`.
  */
 export class FollowUps {
   constructor(
@@ -112,9 +132,11 @@ export class FollowUps {
     const now = this.clock.now()
     // One period back: the last status change for `due`, the last reminder for `toRemind`.
     const periodAgo = localTimestamp(new Date(now.getTime() - this.settings.after_days * DAY_MS))
+    const interviewsAfter = new Date(now.getTime() - this.settings.after_interview_days * DAY_MS)
     const query = {
       changedBefore: periodAgo,
       now: localTimestamp(now),
+      interviewsAfter: interviewsAfter.toISOString().slice(0, 16),
       ...(unremindedOnly ? {remindedBefore: periodAgo} : {}),
     }
     const {applications, total} = await this.store.waiting(query, limit)
@@ -128,6 +150,11 @@ export class FollowUps {
       return {...application, days_waiting: days, suggest_ghosted: ghosted}
     })
     return {named, total}
+  }
+
+  /** The applications with a next action, the one due first first (NEXT_ACTIONS_SHOWN at most). */
+  nextActions(): Promise<TrackedApplication[]> {
+    return this.store.nextActions(NEXT_ACTIONS_SHOWN)
   }
 
   async markReminded(followUps: readonly FollowUp[]): Promise<void> {

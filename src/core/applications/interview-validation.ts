@@ -1,6 +1,7 @@
 import {z} from 'zod'
 import {isTimeZone} from '../time-zones.js'
-import {INTERVIEW_KINDS, parseInterviewAt} from './interview-fields.js'
+import {isHttpUrl} from '../url-identity.js'
+import {INTERVIEW_KINDS, parseDuration, parseInterviewAt} from './interview-fields.js'
 import {anyText, notesSchema} from './validation.js'
 
 export {issuesToDetails} from './validation.js'
@@ -28,7 +29,20 @@ export const interviewInputSchema = z
         })
         .nullable()
         .default(null),
+      ends_at: startSchema('ends_at').optional(),
+      duration: z
+        .string({error: 'duration must be text'})
+        .superRefine((value, context) => {
+          const read = parseDuration(value)
+          if (typeof read === 'string') context.addIssue({code: 'custom', input: value, message: read})
+        })
+        .optional(),
       with: anyText('with').default(''),
+      place: anyText('place').default(''),
+      link: anyText('link')
+        .refine((value) => value === '' || isHttpUrl(value), {message: 'link must be an http:// or https:// address'})
+        .default(''),
+      past: z.boolean({error: 'past must be true or false'}).default(false),
       notes: notesSchema.default(''),
       time_zone: z
         .string({error: 'time_zone must be text'})
@@ -44,5 +58,8 @@ export const interviewInputSchema = z
       context.addIssue({code: 'custom', path: ['at'], message: 'give starts_at or at (its older name), not both'})
     } else if (input.starts_at === undefined && input.at === undefined) {
       context.addIssue({code: 'custom', path: ['starts_at'], message: 'starts_at is required'})
+    }
+    if (input.ends_at !== undefined && input.duration !== undefined) {
+      context.addIssue({code: 'custom', path: ['duration'], message: 'give ends_at or duration, not both'})
     }
   })

@@ -4,14 +4,19 @@ import {type Clock, offsetTimestamp, systemClock} from '../time.js'
 import {
   calendarDaysBetween,
   formatWallClock,
+  gapReadingsOf,
   instantOf,
+  offsetMinutesAt,
+  offsetText,
   parseWallClock,
+  readingsOf,
+  timeWithOffset,
   type WallClock,
   wallClockAt,
 } from '../time-zones.js'
 import * as z from '../zod-mini.js'
 import type {ApplicationStatus, TrackedApplication} from './application.js'
-import {INTERVIEW_KINDS, parseInterviewAt} from './interview-fields.js'
+import {INTERVIEW_KINDS, parseDuration, parseInterviewAt} from './interview-fields.js'
 
 /**
  * The statuses an interview moves to `interviewing`: those before it. An application further on (an offer, a
@@ -20,7 +25,7 @@ import {INTERVIEW_KINDS, parseInterviewAt} from './interview-fields.js'
 export const BEFORE_INTERVIEWING: readonly ApplicationStatus[] = ['saved', 'applied']
 
 /** How long an interview lasts in the calendar: nobody is asked, and an hour is the common length. */
-export const INTERVIEW_MINUTES = 60
+const INTERVIEW_MINUTES = 60
 
 /** The window of "soon": interviews starting within it are named by the digest and `jobagent followups`. */
 const SOON_HOURS = 48
@@ -32,8 +37,16 @@ export const interviewSchema = z.object({
   starts_at: z.string(),
   // The IANA zone of `starts_at` (`Europe/Berlin`): the user's zone when it was added unless another was given.
   time_zone: z.string(),
+  // Minutes east of UTC the start was read with: which of two readings of a time that comes twice is meant. Null
+  // for one recorded before offsets were kept (read as instantOf reads it).
+  utc_offset: z.nullable(z.int()),
+  // How long it lasts; an hour unless the person said.
+  duration_minutes: z.int(),
   kind: z.nullable(z.enum(INTERVIEW_KINDS)),
   with: z.string(),
+  // Where it takes place (an address, a room), empty when not given; the video link, an http(s) URL or empty.
+  place: z.string(),
+  link: z.string(),
   notes: z.string(),
   created_at: z.string(),
 })
@@ -86,22 +99,37 @@ export interface InterviewStore {
 }
 
 /** When an interview starts, as an instant. */
-export function interviewStart(interview: Pick<Interview, 'starts_at' | 'time_zone'>): number {
-  return instantOf(parseWallClock(interview.starts_at), interview.time_zone)
+export function interviewStart(interview: Pick<Interview, 'starts_at' | 'time_zone' | 'utc_offset'>): number {
+  const clock = parseWallClock(interview.starts_at)
+  if (interview.utc_offset === null) return instantOf(clock, interview.time_zone)
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute) - interview.utc_offset * 60_000
+}
+
+/** When an interview ends, as an instant. */
+export function interviewEnd(
+  interview: Pick<Interview, 'starts_at' | 'time_zone' | 'utc_offset' | 'duration_minutes'>,
+): number {
+  return interviewStart(interview) + interview.duration_minutes * 60_000
 }
 
 /** An interview as `--json` and the API print it: the kept fields and its start in UTC. */
 export function interviewRecord(interview: Interview) {
-  const {id, application_id, starts_at, time_zone, kind, notes, created_at} = interview
-  const startsAtUtc = new Date(interviewStart(interview)).toISOString().replace(/\.\d{3}Z$/, 'Z')
+  const {id, application_id, starts_at, time_zone, utc_offset, duration_minutes, kind, place, link, notes, created_at} =
+    interview
+  const utc = (instant: number) => new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z')
   return {
     id,
     application_id,
     starts_at,
     time_zone,
-    starts_at_utc: startsAtUtc,
+    utc_offset,
+    starts_at_utc: utc(interviewStart(interview)),
+    duration_minutes,
+    ends_at_utc: utc(interviewEnd(interview)),
     kind,
     with: interview.with,
+    place,
+    link,
     notes,
     created_at,
   }
@@ -221,6 +249,55 @@ interface InterviewInput {
   with?: unknown
   notes?: unknown
   time_zone?: unknown
+  ends_at?: unknown
+  duration?: unknown
+  place?: unknown
+  link?: unknown
+  past?: unknown
+}
+
+/** `2026-03-29 02:30`: a wall clock as the messages name it. */
+const clockWords = (clock: WallClock) => formatWallClock(clock).replace('T', ' ')
+
+/**
+ * The one instant a wall clock names in `zone`: with an offset given, the instant of that offset, refused when the
+ * zone has another then; without one, the only reading, refused in a gap or an overlap with both readings offered
+ * as exact times with their offsets. `field` names the input in the error.
+ */
+function oneInstantOf(clock: WallClock & {offset?: number}, zone: string, field: string): number {
+  const day = formatWallClock(clock).slice(0, 10)
+  const time = formatWallClock(clock).slice(11)
+  const example = (instant: number) => `${day} ${timeWithOffset(instant, zone)}`
+  const refuse = (message: string, readings: number[]) =>
+    new ValidationError(message, {
+      details: [{field, message}],
+      hint: `give the time with its offset, e.g. ${field === 'at' ? '--at' : field} "${example(readings[readings.length - 1] as number)}"`,
+    })
+  if (clock.offset !== undefined) {
+    const instant = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute) - clock.offset * 60_000
+    const readings = readingsOf(clock, zone)
+    if (!readings.includes(instant)) {
+      const offered = readings.length > 0 ? readings : gapReadingsOf(clock, zone)
+      throw refuse(
+        `${clockWords(clock)}${offsetText(clock.offset)} is not a time of ${zone}: use ${offered.map((one) => timeWithOffset(one, zone)).join(' or ')}`,
+        offered,
+      )
+    }
+    return instant
+  }
+  const readings = readingsOf(clock, zone)
+  if (readings.length === 1) return readings[0] as number
+  if (readings.length === 0) {
+    const gap = gapReadingsOf(clock, zone)
+    throw refuse(
+      `${time} does not exist on ${day} in ${zone}: use ${gap.map((one) => timeWithOffset(one, zone)).join(' or ')}`,
+      gap,
+    )
+  }
+  throw refuse(
+    `${time} comes twice on ${day} in ${zone}: use ${readings.map((one) => timeWithOffset(one, zone)).join(' or ')}`,
+    readings,
+  )
 }
 
 /** Interviews of tracked applications: adding them (the status follows), listing them, reminding of them. */
@@ -254,7 +331,33 @@ export class InterviewService {
         hint: 'e.g. jobagent interview 12 --at "2026-12-02 14:00" --kind video --with "Ann Lee, CTO"',
       })
     }
-    const {starts_at, at, kind, notes, time_zone} = result.data
+    const {starts_at, at, kind, notes, time_zone, ends_at, duration, place, link, past} = result.data
+    const zone = time_zone ?? this.options.timeZone
+    // The schema lets exactly one of the two through, a valid time.
+    const startField = starts_at === undefined ? 'at' : 'starts_at'
+    const clock = parseInterviewAt((starts_at ?? at) as string) as WallClock & {offset?: number}
+    const start = oneInstantOf(clock, zone, startField)
+    const now = this.clock.now()
+    if (start < now.getTime() && !past) {
+      throw new ValidationError(`${clockWords(clock)} ${zone} is in the past; no interview was added`, {
+        details: [{field: startField, message: 'in the past'}],
+        hint: 'to record an interview that took place, add --past (API: "past": true); for a future one, check the date',
+      })
+    }
+    let minutes = duration === undefined ? INTERVIEW_MINUTES : (parseDuration(duration) as number)
+    if (ends_at !== undefined) {
+      const end = oneInstantOf(parseInterviewAt(ends_at) as WallClock & {offset?: number}, zone, 'ends_at')
+      minutes = Math.round((end - start) / 60_000)
+      if (minutes < 1 || minutes > 24 * 60) {
+        throw new ValidationError(
+          `the interview would end ${minutes < 1 ? 'before it starts' : 'more than a day after it starts'}`,
+          {
+            details: [{field: 'ends_at', message: 'not 1 minute to 24 hours after the start'}],
+            hint: 'give the end after the start, or the length with --duration 45m',
+          },
+        )
+      }
+    }
     const application = await this.applications.find(ref)
     if (application.removed_at !== null) {
       throw new ConflictError(`#${application.id} is removed from lists; no interview was added`, {
@@ -262,15 +365,20 @@ export class InterviewService {
       })
     }
     const interview: NewInterview = {
-      // The schema lets exactly one of the two through, a valid time.
-      starts_at: formatWallClock(parseInterviewAt((starts_at ?? at) as string) as WallClock),
-      time_zone: time_zone ?? this.options.timeZone,
+      starts_at: formatWallClock(clock),
+      time_zone: zone,
+      utc_offset: offsetMinutesAt(start, zone),
+      duration_minutes: minutes,
       kind,
       with: result.data.with,
+      place,
+      link,
       notes,
     }
-    const now = offsetTimestamp(this.clock.now())
-    const added = await this.store.add(application.id, interview, {at: now, moveFrom: BEFORE_INTERVIEWING})
+    const added = await this.store.add(application.id, interview, {
+      at: offsetTimestamp(now),
+      moveFrom: BEFORE_INTERVIEWING,
+    })
     if (!added) throw new NotFoundError(`no application #${application.id}`)
     return added
   }

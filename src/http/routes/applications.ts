@@ -17,6 +17,7 @@ import {
   ApplicationWithHistorySchema,
   errorResponses,
   FollowUpsSchema,
+  NextActionRequestSchema,
   pageQuery,
   RecordedSchema,
   STATUS_VIEW_FIELDS,
@@ -188,6 +189,25 @@ const editApplication = createRoute({
   },
 })
 
+const setNextAction = createRoute({
+  method: 'put',
+  path: '/applications/{url}/next',
+  tags: ['applications'],
+  summary: 'Set, move or clear the next action of an application',
+  description:
+    'As `jobagent status <url> --next ... --due ...`: `next_action` with `due` sets both (no date unless given), ' +
+    '`due` alone moves the held action\'s date, `next_action: ""` clears it. The change is kept in the history; the ' +
+    'follow-up wait does not start again.',
+  request: {
+    params: UrlParamSchema,
+    body: {required: true, content: {'application/json': {schema: NextActionRequestSchema}}},
+  },
+  responses: {
+    200: json(TrackedApplicationSchema, 'The updated record'),
+    ...errorResponses(401, 404, 413, 415, 422),
+  },
+})
+
 const removeApplication = createRoute({
   method: 'delete',
   path: '/applications/{url}',
@@ -238,8 +258,12 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     })
     .openapi(listFollowUps, async (c) => {
       const {followUps} = services
-      const [due, interviews] = await Promise.all([followUps.due(), followUps.interviews()])
-      return c.json(followUpsDocument(due, followUps.afterDays, interviews), 200)
+      const [due, interviews, nextActions] = await Promise.all([
+        followUps.due(),
+        followUps.interviews(),
+        followUps.nextActions(),
+      ])
+      return c.json(followUpsDocument(due, followUps.afterDays, interviews, nextActions), 200)
     })
     .openapi(snoozeFollowUp, async (c) => {
       const application = await tracker().find(c.req.valid('param').url)
@@ -263,6 +287,11 @@ export function applicationsRoutes(services: HttpServices, metrics: HttpMetrics)
     })
     .openapi(editApplication, async (c) => {
       const update = await tracker().edit(c.req.valid('param').url, c.req.valid('json'))
+      return c.json(trackedRecord(update.current), 200)
+    })
+    .openapi(setNextAction, async (c) => {
+      const {next_action: action, due} = c.req.valid('json')
+      const update = await tracker().setNext(c.req.valid('param').url, definedFields({action, due}))
       return c.json(trackedRecord(update.current), 200)
     })
     .openapi(removeApplication, async (c) => {

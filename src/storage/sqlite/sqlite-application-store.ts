@@ -1,16 +1,20 @@
 import {
   APPLICATION_FIELDS,
   type ApplicationCounts,
+  type ApplicationDocument,
   type ApplicationRecord,
   type ApplicationStatus,
   type ApplicationWithHistory,
   EDITABLE_FIELDS,
   EXTRA_FIELDS,
   isAppliedStatus,
+  nextActionDetails,
   type StatusChange,
   sameRecord,
   TRACKED_FIELDS,
   type TrackedApplication,
+  trackedApplicationSchema,
+  withDocuments,
   withNoteAdded,
 } from '../../core/applications/application.js'
 import type {
@@ -20,6 +24,7 @@ import type {
   FieldEdit,
   ImportedApplication,
   ImportOutcome,
+  NextAction,
   StatusEdit,
   StatusUpdate,
   Taken,
@@ -32,8 +37,19 @@ import {wallClockOf} from '../../core/time.js'
 import {applicationCanonicalKey, applicationUrlKey, canonicalJobUrl} from '../../core/url-identity.js'
 import {ContactRows} from './contact-rows.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
+import {type Row, recordColumns} from './record-columns.js'
 
-type ApplicationRow = TrackedApplication
+const APPLICATION_COLUMNS = recordColumns(trackedApplicationSchema.shape)
+
+/** A row of the applications table as the tracked application it holds (the documents column is JSON). */
+export function applicationOf(row: unknown): TrackedApplication {
+  return APPLICATION_COLUMNS.fromRow(row as Row<TrackedApplication>)
+}
+
+/** As applicationOf, for a lookup that may have found no row. */
+function foundApplication(row: unknown): TrackedApplication | undefined {
+  return row === undefined ? undefined : applicationOf(row)
+}
 
 /** Every field of a tracked application is the column of its name (trackedApplicationSchema). */
 const COLUMNS = TRACKED_FIELDS.join(', ')
@@ -41,10 +57,16 @@ const COLUMNS = TRACKED_FIELDS.join(', ')
 const each = (columns: readonly string[], value: (column: string) => string) => columns.map(value).join(', ')
 /** The record's columns an import overwrites as the file has them; url and applied_date have rules of their own. */
 const OVERWRITTEN = APPLICATION_FIELDS.filter((field) => field !== 'url' && field !== 'applied_date')
-/** The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. */
+/**
+ * The applications due for a follow-up (FollowUpStore.waiting); the statuses are bound first. An interview's start
+ * in UTC is its wall clock less the offset it was read with (one recorded before offsets were kept is read as UTC,
+ * at most a day off a rule counted in days).
+ */
 const WAITING = `status IN (${WAITING_STATUSES.map(() => '?').join(', ')}) AND removed_at IS NULL
   AND updated_at <= @changedBefore AND (snoozed_until IS NULL OR snoozed_until <= @now)
-  AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)`
+  AND (@remindedBefore IS NULL OR reminded_at IS NULL OR reminded_at <= @remindedBefore)
+  AND NOT EXISTS (SELECT 1 FROM interviews i WHERE i.application_id = applications.id
+    AND strftime('%Y-%m-%dT%H:%M', i.starts_at, printf('%+d minutes', -coalesce(i.utc_offset, 0))) > @interviewsAfter)`
 /**
  * The listed applications a filter matches; every parameter is bound, null for "any". `instr(lower(...))` finds the
  * text anywhere without LIKE's wildcards, so a search for `100%` means what it says.
@@ -151,6 +173,15 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
          canonical_key = @canonicalKey, updated_at = @at WHERE id = @id RETURNING ${COLUMNS}`,
       ),
       setRemoved: db.prepare(`UPDATE applications SET removed_at = ? WHERE id = ? RETURNING ${COLUMNS}`),
+      // Neither a next action nor a document is a change of status: the follow-up wait (updated_at) goes on.
+      setNext: db.prepare(
+        `UPDATE applications SET next_action = ?, next_action_due = ? WHERE id = ? RETURNING ${COLUMNS}`,
+      ),
+      nextActions: db.prepare(
+        `SELECT ${COLUMNS} FROM applications WHERE next_action <> '' AND removed_at IS NULL
+         ORDER BY next_action_due IS NULL, next_action_due, id DESC LIMIT ?`,
+      ),
+      setDocuments: db.prepare(`UPDATE applications SET documents = ? WHERE id = ? RETURNING ${COLUMNS}`),
       purge: db.prepare('DELETE FROM applications WHERE id = ?'),
       // The like that tracking gave the job (JobCatalog.trackFound), found as it was given: by the job's URL key.
       trackedLike: db.prepare(
@@ -197,36 +228,35 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
 
   async insert(record: ApplicationRecord & Extras, keys: UrlKeys, at: string): Promise<TrackedApplication | Taken> {
     return writeTransaction(this.db, this.file, () => {
-      const taken = this.statements.byUrl.get(keys) as ApplicationRow | undefined
+      const taken = foundApplication(this.statements.byUrl.get(keys))
       if (taken) return {taken}
-      return this.statements.insert.get({...NO_EXTRAS, ...record, ...keys, at}) as ApplicationRow
+      return applicationOf(this.statements.insert.get({...NO_EXTRAS, ...record, ...keys, at}))
     })
   }
 
   async byId(id: number): Promise<TrackedApplication | null> {
-    return (read(this.db, this.file, () => this.statements.byId.get(id)) as ApplicationRow | undefined) ?? null
+    return foundApplication(read(this.db, this.file, () => this.statements.byId.get(id))) ?? null
   }
 
   /** The application with the id, read inside the caller's transaction (the stores of what belongs to one). */
   byIdNow(id: number): TrackedApplication | null {
-    return (this.statements.byId.get(id) as ApplicationRow | undefined) ?? null
+    return foundApplication(this.statements.byId.get(id)) ?? null
   }
 
   /** The application tracked under the URL, read inside the caller's transaction (a restore's merge). */
   byUrlNow(keys: UrlKeys): TrackedApplication | null {
-    return (this.statements.byUrl.get(keys) as ApplicationRow | undefined) ?? null
+    return foundApplication(this.statements.byUrl.get(keys)) ?? null
   }
 
   async byUrl(keys: UrlKeys): Promise<TrackedApplication | null> {
-    return (read(this.db, this.file, () => this.statements.byUrl.get(keys)) as ApplicationRow | undefined) ?? null
+    return foundApplication(read(this.db, this.file, () => this.statements.byUrl.get(keys))) ?? null
   }
 
   async list(filter: ApplicationFilter & {page?: Page} = {}): Promise<TrackedApplication[]> {
     const limit = filter.page?.limit ?? -1
     const offset = filter.page?.offset ?? 0
-    return read(this.db, this.file, () =>
-      this.statements.list.all({...filterParameters(filter), limit, offset}),
-    ) as ApplicationRow[]
+    const rows = read(this.db, this.file, () => this.statements.list.all({...filterParameters(filter), limit, offset}))
+    return rows.map(applicationOf)
   }
 
   async countOf(filter: ApplicationFilter = {}): Promise<number> {
@@ -238,13 +268,13 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
   }
 
   async allWithHistory(): Promise<ApplicationWithHistory[]> {
-    const rows = read(this.db, this.file, () => this.statements.allWithHistory.all()) as (ApplicationRow &
+    const rows = read(this.db, this.file, () => this.statements.allWithHistory.all()) as (Row<TrackedApplication> &
       Partial<Record<keyof HistoryRow, string | null>>)[]
     const byId = new Map<number, ApplicationWithHistory>()
     for (const {changed_at, old_status, new_status, old_notes, change, details, ...row} of rows) {
       let entry = byId.get(row.id)
       if (!entry) {
-        entry = {application: row, history: []}
+        entry = {application: applicationOf(row), history: []}
         byId.set(row.id, entry)
       }
       if (changed_at != null) {
@@ -265,7 +295,7 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
 
   async changeStatus(id: number, change: StatusEdit, at: string): Promise<StatusUpdate | null> {
     return writeTransaction(this.db, this.file, () => {
-      const previous = this.statements.byId.get(id) as ApplicationRow | undefined
+      const previous = foundApplication(this.statements.byId.get(id))
       if (!previous) return null
       const status = change.status ?? previous.status
       const notes =
@@ -273,49 +303,75 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           ? (change.notes ?? previous.notes)
           : withNoteAdded(previous.notes, change.addedNote)
       this.addHistory(previous, at, {newStatus: status, change: previous.status === status ? 'notes' : 'status'})
-      const current = this.statements.setStatus.get(status, notes, wallClockOf(at), previous.id) as ApplicationRow
+      const current = applicationOf(this.statements.setStatus.get(status, notes, wallClockOf(at), previous.id))
       return {previous, current}
     })
   }
 
   async edit(id: number, fields: FieldEdit, at: string): Promise<StatusUpdate | Taken | null> {
     return writeTransaction(this.db, this.file, () => {
-      const previous = this.statements.byId.get(id) as ApplicationRow | undefined
+      const previous = foundApplication(this.statements.byId.get(id))
       if (!previous) return null
       const details = editDetails(previous, fields)
       if (!details) return {previous, current: previous}
       const url = fields.url ?? previous.url
       const keys = {urlKey: applicationUrlKey(url), canonicalKey: applicationCanonicalKey(url)}
       if (details.url) {
-        const taken = this.statements.byUrl.get(keys) as ApplicationRow | undefined
+        const taken = foundApplication(this.statements.byUrl.get(keys))
         if (taken && taken.id !== id) return {taken}
       }
       this.addHistory(previous, at, {change: 'edit', details})
-      const current = this.statements.edit.get({
-        ...previous,
-        ...fields,
-        ...keys,
-        at: wallClockOf(at),
-        id,
-      }) as ApplicationRow
+      const current = applicationOf(
+        this.statements.edit.get({
+          ...previous,
+          ...fields,
+          ...keys,
+          at: wallClockOf(at),
+          id,
+        }),
+      )
+      return {previous, current}
+    })
+  }
+
+  async setNextAction(id: number, next: NextAction, at: string): Promise<StatusUpdate | null> {
+    return writeTransaction(this.db, this.file, () => {
+      const previous = foundApplication(this.statements.byId.get(id))
+      if (!previous) return null
+      const details = nextActionDetails(previous, next)
+      if (!details) return {previous, current: previous}
+      this.addHistory(previous, at, {change: 'edit', details})
+      const current = applicationOf(this.statements.setNext.get(next.action, next.due, id))
+      return {previous, current}
+    })
+  }
+
+  async setDocuments(id: number, documents: readonly ApplicationDocument[], at: string): Promise<StatusUpdate | null> {
+    return writeTransaction(this.db, this.file, () => {
+      const previous = foundApplication(this.statements.byId.get(id))
+      if (!previous) return null
+      const {documents: all, details} = withDocuments(previous.documents, documents)
+      if (!details) return {previous, current: previous}
+      this.addHistory(previous, at, {change: 'edit', details})
+      const current = applicationOf(this.statements.setDocuments.get(JSON.stringify(all), id))
       return {previous, current}
     })
   }
 
   async setRemoved(id: number, removed: boolean, at: string): Promise<StatusUpdate | null> {
     return writeTransaction(this.db, this.file, () => {
-      const previous = this.statements.byId.get(id) as ApplicationRow | undefined
+      const previous = foundApplication(this.statements.byId.get(id))
       if (!previous) return null
       if ((previous.removed_at !== null) === removed) return {previous, current: previous}
       this.addHistory(previous, at, {change: removed ? 'removed' : 'restored'})
-      const current = this.statements.setRemoved.get(removed ? wallClockOf(at) : null, id) as ApplicationRow
+      const current = applicationOf(this.statements.setRemoved.get(removed ? wallClockOf(at) : null, id))
       return {previous, current}
     })
   }
 
   async purge(id: number): Promise<boolean> {
     return writeTransaction(this.db, this.file, () => {
-      const application = this.statements.byId.get(id) as ApplicationRow | undefined
+      const application = foundApplication(this.statements.byId.get(id))
       if (!application) return false
       this.statements.trackedLike.run(canonicalJobUrl(application.url))
       return this.statements.purge.run(id).changes > 0
@@ -382,15 +438,17 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
       const outcome: ImportOutcome = {inserted: 0, updated: 0, unchanged: [], identical: 0}
       for (const {record, extras, keys, appliedDateGiven, since} of records) {
         const {contacts = [], ...given} = extras
-        const existing = this.statements.byUrl.get(keys) as ApplicationRow | undefined
+        const existing = foundApplication(this.statements.byUrl.get(keys))
         if (!existing) {
-          const inserted = this.statements.insert.get({
-            ...NO_EXTRAS,
-            ...given,
-            ...record,
-            ...keys,
-            at: since,
-          }) as ApplicationRow
+          const inserted = applicationOf(
+            this.statements.insert.get({
+              ...NO_EXTRAS,
+              ...given,
+              ...record,
+              ...keys,
+              at: since,
+            }),
+          )
           this.contactRows.merge(inserted.id, contacts, since)
           outcome.inserted++
           continue
@@ -450,7 +508,11 @@ export class SqliteApplicationStore implements ApplicationStore, FollowUpStore {
           : (this.statements.countWaiting.get(...WAITING_STATUSES, parameters) as number)
       return {rows, total}
     })
-    return {applications: rows as ApplicationRow[], total}
+    return {applications: rows.map(applicationOf), total}
+  }
+
+  async nextActions(limit: number): Promise<TrackedApplication[]> {
+    return read(this.db, this.file, () => this.statements.nextActions.all(limit)).map(applicationOf)
   }
 
   async markReminded(ids: readonly number[], at: string): Promise<void> {

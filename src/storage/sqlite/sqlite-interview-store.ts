@@ -1,4 +1,4 @@
-import {type ApplicationStatus, type TrackedApplication, trackedRecord} from '../../core/applications/application.js'
+import {type ApplicationStatus, trackedRecord} from '../../core/applications/application.js'
 import type {
   AddedInterview,
   Interview,
@@ -8,9 +8,10 @@ import type {
 } from '../../core/applications/interviews.js'
 import {wallClockOf} from '../../core/time.js'
 import {read, type SqliteDatabase, writeTransaction} from './database.js'
-import type {SqliteApplicationStore} from './sqlite-application-store.js'
+import {applicationOf, type SqliteApplicationStore} from './sqlite-application-store.js'
 
-const COLUMNS = 'i.id, i.application_id, i.starts_at, i.time_zone, i.kind, i.with_whom AS "with", i.notes, i.created_at'
+const COLUMNS = `i.id, i.application_id, i.starts_at, i.time_zone, i.utc_offset, i.duration_minutes, i.kind,
+  i.with_whom AS "with", i.place, i.link, i.notes, i.created_at`
 
 type ScheduledRow = Interview & {
   title: string
@@ -33,8 +34,10 @@ export class SqliteInterviewStore implements InterviewStore {
     this.statements = {
       application: db.prepare('SELECT * FROM applications WHERE id = ?'),
       insert: db.prepare(
-        `INSERT INTO interviews (application_id, starts_at, time_zone, kind, with_whom, notes, created_at)
-         VALUES (@applicationId, @starts_at, @time_zone, @kind, @with, @notes, @at) RETURNING id`,
+        `INSERT INTO interviews (application_id, starts_at, time_zone, utc_offset, duration_minutes, kind, with_whom,
+           place, link, notes, created_at)
+         VALUES (@applicationId, @starts_at, @time_zone, @utc_offset, @duration_minutes, @kind, @with, @place, @link,
+           @notes, @at) RETURNING id`,
       ),
       byId: db.prepare(`SELECT ${COLUMNS} FROM interviews i WHERE i.id = ?`),
       // An added interview is a change of its application (the follow-up wait starts again); the notes stay.
@@ -54,8 +57,9 @@ export class SqliteInterviewStore implements InterviewStore {
     options: {at: string; moveFrom: readonly ApplicationStatus[]},
   ): Promise<AddedInterview | null> {
     return writeTransaction(this.db, this.file, () => {
-      const previous = this.statements.application.get(applicationId) as TrackedApplication | undefined
-      if (!previous) return null
+      const row = this.statements.application.get(applicationId)
+      if (!row) return null
+      const previous = applicationOf(row)
       const {at} = options
       const {id} = this.statements.insert.get({...interview, applicationId, at: wallClockOf(at)}) as {id: number}
       const details = {
@@ -67,7 +71,7 @@ export class SqliteInterviewStore implements InterviewStore {
       const moves = options.moveFrom.includes(previous.status)
       if (moves) this.applications.addHistory(previous, at, {change: 'status', newStatus: 'interviewing'})
       const status = moves ? 'interviewing' : previous.status
-      const current = this.statements.touch.get(status, wallClockOf(at), applicationId) as TrackedApplication
+      const current = applicationOf(this.statements.touch.get(status, wallClockOf(at), applicationId))
       return {
         interview: this.statements.byId.get(id) as Interview,
         previous: trackedRecord(previous),

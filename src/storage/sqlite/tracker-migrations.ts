@@ -371,6 +371,23 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // The next action with its due date and the documents sent (trackedApplicationSchema next_action,
+    // next_action_due, documents): none for every application tracked before. Interviews keep their length (an
+    // hour, as the calendar gave every one before), a place or a link, and the UTC offset their start was read
+    // with (null before: read as instantOf reads it).
+    version: 17,
+    sql: `
+      ALTER TABLE interviews ADD COLUMN utc_offset INTEGER;
+      ALTER TABLE interviews ADD COLUMN duration_minutes INTEGER NOT NULL DEFAULT 60;
+      ALTER TABLE interviews ADD COLUMN place TEXT NOT NULL DEFAULT '';
+      ALTER TABLE interviews ADD COLUMN link TEXT NOT NULL DEFAULT '';
+      ALTER TABLE applications ADD COLUMN next_action TEXT NOT NULL DEFAULT '';
+      ALTER TABLE applications ADD COLUMN next_action_due TEXT;
+      ALTER TABLE applications ADD COLUMN documents TEXT NOT NULL DEFAULT '[]';
+      CREATE INDEX applications_next_action_due ON applications (next_action_due) WHERE next_action_due IS NOT NULL;
+    `,
+  },
+  {
     // The profile each board's kept answer was judged under (a hash of what the gates read): a board unchanged
     // since a sweep under another profile is read again and its candidates picked anew.
     version: 18,

@@ -47,6 +47,9 @@ describe('recording an application', () => {
       salary_offered: '',
       referral: '',
       removed_at: null,
+      next_action: '',
+      next_action_due: null,
+      documents: [],
     })
   })
 

@@ -28,7 +28,11 @@ afterEach(() => {
 
 const clock = {now: () => now}
 const followUps = () =>
-  new FollowUps(new SqliteApplicationStore(db, file), {after_days: 7, ghosted_after_days: 21}, clock)
+  new FollowUps(
+    new SqliteApplicationStore(db, file),
+    {after_days: 7, ghosted_after_days: 21, after_interview_days: 5},
+    clock,
+  )
 const tracker = () => new ApplicationService(new SqliteApplicationStore(db, file))
 
 /** Tracks an application whose status last changed `daysAgo` days before now. */

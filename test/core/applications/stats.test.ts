@@ -36,6 +36,9 @@ function tracked(
       salary_offered: '',
       referral: '',
       removed_at: null,
+      next_action: '',
+      next_action_due: null,
+      documents: [],
     },
     history,
   }

@@ -47,6 +47,9 @@ describe('buildDigest', () => {
       salary_offered: '',
       referral: '',
       removed_at: null,
+      next_action: '',
+      next_action_due: null,
+      documents: [],
       days_waiting: 20,
       suggest_ghosted: false,
     }))

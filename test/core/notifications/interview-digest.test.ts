@@ -41,8 +41,13 @@ describe('the run digest and interviews', () => {
     await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))
     await interviews.schedule('1', {at: '2026-11-29 14:00'})
     await interviews.schedule('3', {at: '2026-12-05 14:00'})
-    await interviews.schedule('2', {at: '2026-11-25 10:00'})
-    const followUps = new FollowUps(applications, {after_days: 7, ghosted_after_days: 21}, clock, interviews)
+    await interviews.schedule('2', {at: '2026-11-25 10:00', past: true})
+    const followUps = new FollowUps(
+      applications,
+      {after_days: 7, ghosted_after_days: 21, after_interview_days: 5},
+      clock,
+      interviews,
+    )
 
     const due = await followUps.toRemind(5)
     const digest = buildDigest([], {maxItems: 5, followUps: due})

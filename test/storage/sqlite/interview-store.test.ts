@@ -78,7 +78,17 @@ describe('adding an interview to jobagent.db', () => {
     await expect(
       failing.add(
         1,
-        {starts_at: '2026-12-02T14:00', time_zone: 'UTC', kind: null, with: '', notes: ''},
+        {
+          starts_at: '2026-12-02T14:00',
+          time_zone: 'UTC',
+          utc_offset: 0,
+          duration_minutes: 60,
+          kind: null,
+          with: '',
+          place: '',
+          link: '',
+          notes: '',
+        },
         {at: '2026-12-01T12:00:00.000', moveFrom: BEFORE_INTERVIEWING},
       ),
     ).rejects.toThrow('history is full')
@@ -106,7 +116,7 @@ describe('adding an interview to jobagent.db', () => {
     const interviews = service()
     await interviews.schedule('1', {at: '2026-12-05 10:00'})
     await interviews.schedule('2', {at: '2026-12-03 10:00'})
-    await interviews.schedule('1', {at: '2026-11-28 10:00'})
+    await interviews.schedule('1', {at: '2026-11-28 10:00', past: true})
     expect((await interviews.list()).map((one) => one.starts_at)).toEqual(['2026-12-03T10:00', '2026-12-05T10:00'])
     const all = await interviews.list({all: true})
     expect(all.map((one) => [one.starts_at, one.application.title])).toEqual([

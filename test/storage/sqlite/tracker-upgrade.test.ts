@@ -149,3 +149,71 @@ describe('a tracker database of the release before referrals', () => {
     expect(current.referral).toBe('Ana Silva')
   })
 })
+
+describe('a tracker database of the release before next actions and documents (version 16)', () => {
+  it('keeps every application with none of either, and sets and reads them after the upgrade', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const before = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version <= 16)})
+    const insert = before.prepare(
+      `INSERT INTO applications (id, url_key, canonical_key, url, title, company, source, applied_date, status,
+         notes, updated_at, referral, salary_expected)
+       VALUES (?, ?, ?, ?, ?, 'Acme', 'remoteok', '2026-10-01T09:00:00.000', ?, ?, '2026-10-02T09:00:00.000', ?, ?)`,
+    )
+    insert.run(
+      2,
+      'https://example.org/2',
+      'https://example.org/2',
+      'https://example.org/2',
+      'Two',
+      'applied',
+      'n2',
+      'Ana',
+      '€70k',
+    )
+    insert.run(
+      5,
+      'https://example.org/5',
+      'https://example.org/5',
+      'https://example.org/5',
+      'Five',
+      'offer',
+      '',
+      '',
+      '',
+    )
+    before
+      .prepare(
+        `INSERT INTO status_history (application_id, changed_at, old_status, new_status, old_notes) VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(5, '2026-10-02T09:00:00.000', 'applied', 'offer', 'was applied')
+    before.close()
+
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    expect(db.pragma('user_version', {simple: true})).toBe(18)
+    const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
+    const {applications} = await service.list()
+    expect(
+      applications.map((one) => [one.id, one.title, one.status, one.notes, one.referral, one.salary_expected]),
+    ).toEqual([
+      [5, 'Five', 'offer', '', '', ''],
+      [2, 'Two', 'applied', 'n2', 'Ana', '€70k'],
+    ])
+    for (const one of applications) {
+      expect(one).toMatchObject({next_action: '', next_action_due: null, documents: []})
+    }
+    expect((await service.get('5')).history).toMatchObject([
+      {old_status: 'applied', new_status: 'offer', old_notes: 'was applied'},
+    ])
+
+    await service.setNext('2', {action: 'send portfolio', due: '2026-12-05'})
+    const document = {kind: 'cv', path: '/cv.pdf', sha256: 'ab'.repeat(32), copy: null, recorded_at: 'x'} as const
+    await service.recordDocuments('2', [document])
+    expect(await service.find('2')).toMatchObject({
+      next_action: 'send portfolio',
+      next_action_due: '2026-12-05',
+      documents: [document],
+      updated_at: '2026-10-02T09:00:00.000',
+    })
+  })
+})
