@@ -1,6 +1,7 @@
 // The details of an application (GET /applications/{id}), opened below its row: its salary and referral, its
 // contacts (added with POST and removed with DELETE /applications/{id}/contacts) and its interviews (added with
 // POST /applications/{id}/interviews). Salary and referral are edited in the Edit dialog.
+import {DOCUMENT_LABELS, documentLine, nextActionLine} from '../core/applications/application-lines.js'
 import {INTERVIEW_KINDS, interviewLine} from '../core/applications/interview-fields.js'
 import {apiJson} from './api.js'
 import type {ApplicationWithHistory, Contact, InterviewAdded, TrackedApplication} from './api-types.js'
@@ -25,6 +26,8 @@ const DETAIL_ROWS: readonly [label: string, value: (shown: Shown) => Child][] = 
   ['Salary expected', ({application}) => application.salary_expected],
   ['Salary offered', ({application}) => application.salary_offered],
   ['Referral', ({application}) => application.referral],
+  ['Next action', ({application}) => (application.next_action ? nextActionLine(application) : '')],
+  ['Documents', documentsDetail],
   ['Contacts', contactsDetail],
   ['Interviews', interviewsDetail],
 ]
@@ -65,6 +68,17 @@ function contactsDetail(shown: Shown): HTMLElement {
     {},
     items.length > 0 ? el('ul', {className: 'detail-list contacts'}, ...items) : el('p', {}, 'No contacts yet.'),
     form,
+  )
+}
+
+function documentsDetail({application}: Shown): Child {
+  if (application.documents.length === 0) return ''
+  return el(
+    'ul',
+    {},
+    ...application.documents.map((document) =>
+      el('li', {}, `${DOCUMENT_LABELS[document.kind]}: ${documentLine(document)}`),
+    ),
   )
 }
 

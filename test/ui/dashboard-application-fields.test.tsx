@@ -12,7 +12,7 @@ afterEach(async () => {
 })
 
 /**
- * #1 with a salary, a referral, two contacts and an interview, and #2 with none of them; the clock is set, so the
+ * #1 with a salary, a referral, a next action, a document, two contacts and an interview, and #2 with none of them; the clock is set, so the
  * interview is upcoming whatever the day the test runs.
  */
 async function dashboard(size?: {columns: number; rows: number}) {
@@ -30,6 +30,10 @@ async function dashboard(size?: {columns: number; rows: number}) {
     kind: 'video',
     with: 'Ann Lee',
   })
+  await context.applications.setNext('1', {action: 'send portfolio', due: '2026-12-05'})
+  await context.applications.recordDocuments('1', [
+    {kind: 'cv', path: '/home/ann/cv.pdf', sha256: 'ab'.repeat(32), copy: null, recorded_at: '2026-12-01T09:00:00'},
+  ])
   const ui = renderDashboard(context)
   unmount = ui.unmount
   if (size) ui.resize(size.columns, size.rows)
@@ -49,9 +53,11 @@ describe('dashboard: the application pane', () => {
     await ui.until('Interviews: ')
     const frame = lines(ui.frame()).map((line) => line.trimEnd())
     const from = frame.findIndex((line) => line.startsWith('Salary: '))
-    expect(frame.slice(from, from + 5)).toEqual([
+    expect(frame.slice(from, from + 7)).toEqual([
       'Salary: expected €70k · offered €75k',
       'Referral: Bob Stone',
+      'Next: send portfolio (due 2026-12-05)',
+      'Documents: cv: /home/ann/cv.pdf (sha256 abababababab)',
       'Contacts: Ann Lee · recruiter · ann@example.org',
       '          Raj Patel · https://example.org/raj',
       'Interviews: 2026-12-03 14:00 Europe/Berlin · video · with Ann Lee',
@@ -61,7 +67,7 @@ describe('dashboard: the application pane', () => {
     // An application without them leaves the rows out rather than showing empty ones.
     ui.press(KEYS.up)
     await ui.until('Status: saved')
-    expect(ui.frame()).not.toMatch(/^(Salary|Referral|Contacts|Interviews): /m)
+    expect(ui.frame()).not.toMatch(/^(Salary|Referral|Next|Documents|Contacts|Interviews): /m)
   })
 
   it('fits them into 80x24 without a line wider than the terminal', async () => {

@@ -67,6 +67,8 @@ describe.skipIf(!HAS_CHROMIUM)(
       const waiting = ids[WAITING]!
       const edit = {salary_expected: '€70k', salary_offered: '€75k', referral: 'Bob Stone'}
       expect((await server.api('PATCH', `/applications/${waiting}`, edit)).status).toBe(200)
+      const next = {next_action: 'send portfolio', due: '2026-12-05'}
+      expect((await server.api('PUT', `/applications/${waiting}/next`, next)).status).toBe(200)
       const contact = {name: 'Ann Lee', role: 'recruiter', email: 'ann@example.org'}
       expect((await server.api('POST', `/applications/${waiting}/contacts`, contact)).status).toBe(201)
       const interview = {starts_at: '2026-12-03 14:00', time_zone: 'Europe/Berlin', kind: 'video', with: 'Ann Lee'}
@@ -74,6 +76,9 @@ describe.skipIf(!HAS_CHROMIUM)(
       // The first has waited since long before the default seven days, by the server's clock.
       const db = new Database(join(server.home, 'jobagent.db'))
       db.prepare("UPDATE applications SET updated_at = '2026-11-01T09:00:00.000' WHERE url = ?").run(WAITING)
+      // Documents are recorded by the CLI only (apply/edit --cv): one as it would have written it.
+      const cv = {kind: 'cv', path: '/home/ann/cv.pdf', sha256: 'ab'.repeat(32), copy: null, recorded_at: '2026-11-01'}
+      db.prepare('UPDATE applications SET documents = ? WHERE url = ?').run(JSON.stringify([cv]), WAITING)
       db.close()
       browser = await launchBrowser()
       page = await browser.newPage({viewport: {width: 1280, height: 800}})
@@ -125,15 +130,23 @@ describe.skipIf(!HAS_CHROMIUM)(
         'Salary expected',
         'Salary offered',
         'Referral',
+        'Next action',
+        'Documents',
         'Contacts',
         'Interviews',
       ])
       const values = await page.locator('.application-detail dd').allTextContents()
-      expect(values.slice(0, 3)).toEqual(['€70k', '€75k', 'Bob Stone'])
+      expect(values.slice(0, 5)).toEqual([
+        '€70k',
+        '€75k',
+        'Bob Stone',
+        'send portfolio (due 2026-12-05)',
+        'cv: /home/ann/cv.pdf (sha256 abababababab)',
+      ])
       expect(await page.locator('.application-detail .contacts li').allTextContents()).toEqual([
         'Ann Lee, recruiter, ann@example.org Remove Ann Lee',
       ])
-      expect(values[4]).toMatch(/^No interviews yet\./)
+      expect(values[6]).toMatch(/^No interviews yet\./)
       await noSidewaysScroll('application-details', width)
       await waiting.getByRole('button', {name: /^Details/}).click()
       expect(await page.locator('.application-detail').count()).toBe(0)

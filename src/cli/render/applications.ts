@@ -3,11 +3,11 @@ import {
   type ApplicationCounts,
   type ApplicationDocument,
   type ApplicationWithHistory,
-  type DocumentKind,
   describeChange,
   EDITABLE_FIELDS,
   type TrackedApplication,
 } from '../../core/applications/application.js'
+import {DOCUMENT_LABELS, documentLine, nextActionLine} from '../../core/applications/application-lines.js'
 import type {StatusUpdate} from '../../core/applications/application-store.js'
 import {type Contact, describeContact} from '../../core/applications/contact.js'
 import {encodingLabel} from '../../core/applications/import-encoding.js'
@@ -79,19 +79,14 @@ function block(text: string, indent: number): string {
 /** Where the value of a field of `status <id>` starts: `  notes         ` */
 const FIELD_INDENT = 16
 
-/** How `status <id>` names each kind of document. */
-const DOCUMENT_LABELS: Record<DocumentKind, string> = {cv: 'cv', cover_letter: 'cover letter'}
-
-/** A document recorded: its file, the start of its hash, and its copy when one is kept. */
+/** A document recorded, its text escaped for the terminal. */
 function documentText(document: ApplicationDocument): string {
-  const copy = document.copy ? `, copy ${shown(document.copy)}` : ''
-  return `${shown(document.path)} (sha256 ${document.sha256.slice(0, 12)}${copy})`
+  return shown(documentLine(document))
 }
 
 /** A next action with its due date, as `status <id>` and `followups` show it. */
 export function nextActionText(application: Pick<TrackedApplication, 'next_action' | 'next_action_due'>): string {
-  const due = application.next_action_due ? ` (due ${application.next_action_due})` : ''
-  return `${shown(application.next_action)}${due}`
+  return shown(nextActionLine(application))
 }
 
 export function renderApplication(

@@ -1,5 +1,6 @@
 import wrapAnsi from 'wrap-ansi'
 import {describeChange, type TrackedApplication} from '../../core/applications/application.js'
+import {DOCUMENT_LABELS, documentLine, nextActionLine} from '../../core/applications/application-lines.js'
 import {interviewLine} from '../../core/applications/interview-fields.js'
 import type {ListedJob} from '../../core/jobs/job-catalog.js'
 import {detailFacts, lifecycleFacts} from '../../core/jobs/job-facts.js'
@@ -141,6 +142,11 @@ const APPLICATION_ROWS: readonly [
         : [],
   ],
   ['Referral', ({referral}) => (referral ? [referral] : [])],
+  ['Next', (application) => (application.next_action ? [nextActionLine(application)] : [])],
+  [
+    'Documents',
+    ({documents}) => documents.map((document) => `${DOCUMENT_LABELS[document.kind]}: ${documentLine(document)}`),
+  ],
   [
     'Contacts',
     (_, {contacts}) =>
