@@ -28,7 +28,12 @@ const SMART_POSTING = fixtureJson<Json>('smartrecruiters-posting.json')
 const WORKDAY = fixtureJson<Json>('workday.json')
 const WORKDAY_DETAIL = fixtureJson<Json>('workday-detail.json')
 
-export async function startSweepMirror(): Promise<SweepMirror> {
+export interface SweepMirrorOptions {
+  /** Each answer is sent this long after its request arrives, as a remote ATS takes its time (0 by default). */
+  latencyMs?: number
+}
+
+export async function startSweepMirror(options: SweepMirrorOptions = {}): Promise<SweepMirror> {
   const counts = new Map<string, number>()
   const changed = new Set<string>()
   const busySeen = new Set<string>()
@@ -56,8 +61,10 @@ export async function startSweepMirror(): Promise<SweepMirror> {
     }
     return false
   }
+  const latency = options.latencyMs ?? 0
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    answer(req, res)
+    if (latency > 0) setTimeout(() => answer(req, res), latency)
+    else answer(req, res)
   }
   const answer = (req: IncomingMessage, res: ServerResponse): unknown => {
     const url = new URL(req.url ?? '/', 'http://mirror')
