@@ -22,21 +22,6 @@ const FULL = process.env.JOBAGENT_BENCH_SWEEP === 'full'
 const SAMPLE = sized(3000, 300)
 const CAPTURES = join(ROOT, 'test/fixtures/sources')
 const NOW = '2026-11-22T05:00:00'
-const ATS = [
-  'ashby',
-  'bamboohr',
-  'breezy',
-  'greenhouse',
-  'lever',
-  'personio',
-  'pinpoint',
-  'recruitee',
-  'rippling',
-  'smartrecruiters',
-  'teamtailor',
-  'workable',
-  'workday',
-]
 
 const capture = (file) => readFileSync(join(CAPTURES, file), 'utf8')
 const json = (file) => JSON.parse(capture(file))
@@ -250,7 +235,7 @@ try {
   const boards = sampleDirectory(directory)
   const config = {
     profile: {roles: ['software engineer', 'data engineer', 'account executive']},
-    sweep: {urls: Object.fromEntries(ATS.map((ats) => [ats, `${mirror.url}/${ats}`]))},
+    sweep: {urls: Object.fromEntries(Object.keys(LISTS).map((ats) => [ats, `${mirror.url}/${ats}`]))},
   }
   writeFileSync(join(home, 'config.json'), JSON.stringify(config), {mode: 0o600})
   const first = await sweepOnce(home, directory, [])
