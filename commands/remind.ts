@@ -1,6 +1,6 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {trackedRecord} from '../src/core/applications/application.js'
-import {remindersDue} from '../src/core/applications/reminders.js'
+import {interviewReminderLine, nextActionReminderLine, remindersDue} from '../src/core/applications/reminders.js'
 import {escapeControls as shown} from '../src/core/control-characters.js'
 
 export default class Remind extends BaseCommand {
@@ -17,15 +17,10 @@ export default class Remind extends BaseCommand {
       this.context.followUps.nextActions(),
     ])
     const due = remindersDue(interviews, nextActions, this.clock.now(), this.context.interviews.timeZone)
+    // A cell of outside text never drives the terminal: the lines are shown with their controls escaped.
     const lines = [
-      ...due.interviews.map(
-        (one) =>
-          `Interview ${one.starts_at.slice(0, 10) === due.today ? 'today' : 'tomorrow'} ${one.starts_at.slice(11)} ${one.time_zone}: ${shown(one.application.title)} at ${shown(one.application.company)} (#${one.application.id})`,
-      ),
-      ...due.next_actions.map(
-        (one) =>
-          `Next action ${(one.next_action_due ?? '') < due.today ? `overdue since ${one.next_action_due}` : `due ${one.next_action_due}`}: ${shown(one.next_action)} for #${one.id} ${shown(one.title)} at ${shown(one.company)}`,
-      ),
+      ...due.interviews.map((one) => shown(interviewReminderLine(one, due.today))),
+      ...due.next_actions.map((one) => shown(nextActionReminderLine(one, due.today))),
     ]
     this.log(lines.length > 0 ? lines.join('\n') : 'Nothing due today or tomorrow: no interview and no next action.')
     return {...due, next_actions: due.next_actions.map(trackedRecord)}

@@ -3,6 +3,7 @@ import type {Clock} from '../time.js'
 import {localTimestamp, systemClock} from '../time.js'
 import {type ApplicationStatus, type TrackedApplication, trackedRecord} from './application.js'
 import {type InterviewReminders, remindersDocument} from './interviews.js'
+import {dueNextActions, todayIn} from './reminders.js'
 
 /** Statuses that wait on the employer: an application left in one of them for long is due for a follow-up. */
 export const WAITING_STATUSES: readonly ApplicationStatus[] = ['applied', 'interviewing']
@@ -73,6 +74,8 @@ export interface DueFollowUps {
   named: FollowUp[]
   total: number
   interviews?: InterviewReminders
+  /** The next actions due by tomorrow, overdue ones included, and the day they were judged on. */
+  nextActions?: {due: TrackedApplication[]; today: string}
 }
 
 /** What follow-ups need of the tracker's storage. */
@@ -99,7 +102,7 @@ export class FollowUps {
     private readonly store: FollowUpStore,
     private readonly settings: FollowUpSettings,
     private readonly clock: Clock = systemClock,
-    private readonly interviewsSource?: {reminders(): Promise<InterviewReminders>},
+    private readonly interviewsSource?: {reminders(): Promise<InterviewReminders>; readonly timeZone: string},
   ) {}
 
   get afterDays(): number {
@@ -120,7 +123,14 @@ export class FollowUps {
     const listed = await this.listed(true, limit)
     // Without a channel nothing is named; without interviews there is nothing to say about them.
     if (limit === 0 || !this.interviewsSource) return listed
-    return {...listed, interviews: await this.interviews()}
+    const now = this.clock.now()
+    const zone = this.interviewsSource.timeZone
+    const [interviews, nextActions] = await Promise.all([this.interviews(), this.nextActions()])
+    return {
+      ...listed,
+      interviews,
+      nextActions: {due: dueNextActions(nextActions, now, zone).slice(0, limit), today: todayIn(now, zone)},
+    }
   }
 
   /** The interviews within the next 48 hours and the applications waiting after their last interview. */

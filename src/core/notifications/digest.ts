@@ -1,6 +1,7 @@
 import {encode} from 'html-entities'
 import type {DueFollowUps, FollowUp} from '../applications/follow-ups.js'
 import {soonLine, waitingLine} from '../applications/interviews.js'
+import {nextActionReminderLine} from '../applications/reminders.js'
 import {type JobResponse, toJobResponse} from '../jobs/job.js'
 import {shortFacts} from '../jobs/job-facts.js'
 import type {Digest, NotifiedJob} from './notifier.js'
@@ -37,14 +38,18 @@ export function buildDigest(
 /**
  * The named follow-ups as lines (FollowUps.toRemind names at most `notify.max_items`), then one line for the rest:
  * a backlog of hundreds would otherwise fill every digest. The title counts them all. The interviews of the next
- * 48 hours and the applications waiting after one come last.
+ * 48 hours, the next actions due by tomorrow and the applications waiting after an interview come last.
  */
 function followUpLines(followUps: DueFollowUps): string[] {
   const named = followUps.named.map(followUpLine)
   const rest = followUps.total - named.length
   const more = rest === 0 ? [] : [`+${rest} more follow-up${rest === 1 ? '' : 's'}: jobagent followups lists them all`]
   const interviews = followUps.interviews ?? {soon: [], waiting: []}
-  return [...named, ...more, ...interviews.soon.map(soonLine), ...interviews.waiting.map(waitingLine)]
+  const nextActions = followUps.nextActions
+  const due = nextActions
+    ? nextActions.due.map((application) => nextActionReminderLine(application, nextActions.today))
+    : []
+  return [...named, ...more, ...interviews.soon.map(soonLine), ...due, ...interviews.waiting.map(waitingLine)]
 }
 
 /** "2 new jobs, 1 follow-up due"; "3 follow-ups due" when no job is new. */

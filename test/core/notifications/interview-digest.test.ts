@@ -63,4 +63,35 @@ describe('the run digest and interviews', () => {
     expect((await followUps.toRemind(5)).interviews?.waiting).toEqual([])
     expect((await followUps.toRemind(0)).interviews).toBeUndefined()
   })
+
+  it('names the next actions due by tomorrow, overdue ones first, and leaves later ones for later', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const clock = {now: () => now}
+    const applications = new SqliteApplicationStore(db, file)
+    const tracker = new ApplicationService(applications, clock)
+    const interviews = new InterviewService(new SqliteInterviewStore(db, file, applications), tracker, {
+      timeZone: 'Europe/Berlin',
+      clock,
+    })
+    await tracker.record(application({url: 'https://example.org/jobs/1', title: 'Backend Engineer'}))
+    await tracker.record(application({url: 'https://example.org/jobs/2', title: 'SRE', company: 'Initech'}))
+    await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))
+    await tracker.setNext('1', {action: 'send portfolio', due: '2026-11-29'})
+    await tracker.setNext('2', {action: 'call Ann back', due: '2026-11-27'})
+    await tracker.setNext('3', {action: 'prepare slides', due: '2026-12-04'})
+    const settings = {after_days: 7, ghosted_after_days: 21, after_interview_days: 5}
+    const followUps = new FollowUps(applications, settings, clock, interviews)
+
+    const digest = buildDigest([], {maxItems: 5, followUps: await followUps.toRemind(5)})
+    expect(digest.followUps).toEqual([
+      'Next action overdue since 2026-11-27: call Ann back for #2 SRE at Initech',
+      'Next action due 2026-11-29: send portfolio for #1 Backend Engineer at Acme',
+    ])
+    // Two days on, the third is due tomorrow; done ones leave the digest.
+    now = new Date('2026-12-03T09:00:00Z')
+    await tracker.setNext('1', {action: ''})
+    await tracker.setNext('2', {action: ''})
+    const later = buildDigest([], {maxItems: 5, followUps: await followUps.toRemind(5)})
+    expect(later.followUps).toEqual(['Next action due 2026-12-04: prepare slides for #3 Later at Hooli'])
+  })
 })
