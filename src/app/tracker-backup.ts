@@ -1,19 +1,23 @@
-import {readFileSync, statSync} from 'node:fs'
-import {join, resolve} from 'node:path'
+import {createHash} from 'node:crypto'
+import {existsSync, readFileSync, statSync} from 'node:fs'
+import {join, relative, resolve, sep} from 'node:path'
+import type {ApplicationDocument} from '../core/applications/application.js'
 import {
   BACKUP_FORMAT,
   BACKUP_MAX_BYTES,
   BACKUP_VERSION,
+  type BackedUpApplication,
   type Backup,
   type BackupStore,
   backupText,
+  COPY_NAME,
   parseBackup,
   type RestoreMode,
   type RestoreOutcome,
 } from '../core/applications/backup.js'
 import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
 import {type Clock, localTimestamp} from '../core/time.js'
-import {writeFileDurably} from '../storage/durable-file.js'
+import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
 import {readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig} from './config-schema.js'
 import {withoutSecrets, withSecretsOf} from './configured-secrets.js'
@@ -69,11 +73,14 @@ export class TrackerBackup {
     const {profile, ...stored} = readConfigFile(this.configFile)
     const {settings, leftOut} = withoutSecrets(stored)
     const contents = await this.store.contents()
+    const {applications, copies} = this.withCopies(contents.applications)
     return {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       created_at: localTimestamp(this.clock.now()),
-      ...contents,
+      applications,
+      verdicts: contents.verdicts,
+      document_copies: copies,
       profile: isSettings(profile) ? profile : null,
       config: settings,
       config_left_out: leftOut,
@@ -131,7 +138,10 @@ export class TrackerBackup {
         {details: problems, hint: 'fix the "config" or "profile" of the file, then restore it again'},
       )
     }
-    const outcome = await this.store.restore(backup, mode ?? 'replace')
+    // The copies first: each is named by its hash and checked against it, so one left behind by a failed restore
+    // is a file the data directory may hold anyway.
+    const applications = this.restoreCopies(backup, path)
+    const outcome = await this.store.restore({applications, verdicts: backup.verdicts}, mode ?? 'replace')
     const changed = JSON.stringify(next) !== JSON.stringify(current)
     if (changed) writeConfigFile(this.configFile, next)
     return {
@@ -141,6 +151,72 @@ export class TrackerBackup {
       config_written: changed,
       config_left_out: backup.config_left_out,
     }
+  }
+
+  /**
+   * The applications with each kept copy named relative to the data directory (`documents/<hash>.pdf`), and those
+   * copies' bytes, each once: the same backup restores into any home. A copy the data directory no longer holds
+   * keeps its path and is not in the file.
+   */
+  private withCopies(applications: BackedUpApplication[]): {
+    applications: BackedUpApplication[]
+    copies: Backup['document_copies']
+  } {
+    const copies = new Map<string, string>()
+    const copiesDir = join(this.dataDir, 'documents')
+    const named = (document: ApplicationDocument): ApplicationDocument => {
+      if (document.copy === null || !document.copy.startsWith(copiesDir + sep)) return document
+      const copy = relative(this.dataDir, document.copy).split(sep).join('/')
+      if (!COPY_NAME.test(copy) || !existsSync(document.copy)) return document
+      if (!copies.has(copy)) copies.set(copy, readFileSync(document.copy).toString('base64'))
+      return {...document, copy}
+    }
+    const withNames = applications.map((application) =>
+      application.documents.some((document) => document.copy !== null)
+        ? {...application, documents: application.documents.map(named)}
+        : application,
+    )
+    const sorted = [...copies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return {applications: withNames, copies: sorted.map(([copy, base64]) => ({copy, base64}))}
+  }
+
+  /**
+   * Writes the backup's copies under this home's data directory, each checked against the hash it is named by, and
+   * gives the applications with their copies' paths in this home.
+   */
+  private restoreCopies(backup: Backup, path: string): BackedUpApplication[] {
+    const bytesOf = new Map<string, Buffer>()
+    backup.document_copies.forEach(({copy, base64}, index) => {
+      const bytes = Buffer.from(base64, 'base64')
+      const hash = COPY_NAME.exec(copy)?.[1]
+      if (createHash('sha256').update(bytes).digest('hex') !== hash) {
+        throw new ValidationError(
+          `${path}: document_copies[${index}] does not hold the file its name's hash says; nothing was restored`,
+          {
+            details: [{field: `document_copies[${index}].base64`, message: 'does not match the SHA-256 in its name'}],
+            hint: 'restore a file written by jobagent backup, unchanged',
+          },
+        )
+      }
+      bytesOf.set(copy, bytes)
+    })
+    for (const [copy, bytes] of bytesOf) {
+      const file = join(this.dataDir, ...copy.split('/'))
+      ensurePrivateDirectory(join(this.dataDir, 'documents'))
+      if (!existsSync(file)) writeFileDurably(file, bytes)
+    }
+    return backup.applications.map((application) =>
+      application.documents.some((document) => document.copy !== null && bytesOf.has(document.copy))
+        ? {
+            ...application,
+            documents: application.documents.map((document) =>
+              document.copy !== null && bytesOf.has(document.copy)
+                ? {...document, copy: join(this.dataDir, ...document.copy.split('/'))}
+                : document,
+            ),
+          }
+        : application,
+    )
   }
 }
 

@@ -34,6 +34,7 @@ async function seedHome(at: string): Promise<void> {
     },
   )
   db.close()
+  writeFileSync(join(at, 'cv.pdf'), 'the CV sent to Acme')
   for (const args of [
     ['apply', '1'],
     ['apply', '2'],
@@ -42,6 +43,7 @@ async function seedHome(at: string): Promise<void> {
     ['interview', '1', '--at', '2026-11-30 14:00', '--zone', 'Europe/Berlin', '--with', 'Ann Lee'],
     ['contact', '1', '--name', 'Ann Lee', '--role', 'recruiter', '--email', 'ann@example.org'],
     ['edit', '2', '--salary-expected', '€70k'],
+    ['edit', '2', '--cv', join(at, 'cv.pdf'), '--keep-copy'],
     ['config', 'set', 'notify.urls', WEBHOOK],
     ['config', 'set', 'profile.roles', 'backend engineer'],
     ['config', 'set', 'search.tags', 'typescript'],
@@ -90,6 +92,7 @@ describe('jobagent backup', () => {
       'created_at',
       'applications',
       'verdicts',
+      'document_copies',
       'profile',
       'config',
       'config_left_out',
@@ -155,6 +158,32 @@ describe('jobagent restore', () => {
     // The restored home works as the first did: the ids and the interview are there.
     const shown = await runCommandLine(['status', '1'], {home: other, env: NOW})
     expect(shown.stdout).toContain('Ann Lee')
+    // The kept copy of the CV is in the file once, named within the data directory, and back in the new home.
+    const file = JSON.parse(first) as {document_copies: {copy: string; base64: string}[]}
+    expect(file.document_copies).toHaveLength(1)
+    expect(file.document_copies[0]?.copy).toMatch(/^documents\/[0-9a-f]{64}\.pdf$/)
+    const record = JSON.parse((await runCommandLine(['status', '2', '--json'], {home: other, env: NOW})).stdout)
+    const [cv] = record.documents as {copy: string; path: string}[]
+    expect(cv?.path).toBe(join(home, 'cv.pdf'))
+    expect(cv?.copy.startsWith(join(other, 'documents'))).toBe(true)
+    expect(readFileSync(cv?.copy ?? '', 'utf8')).toBe('the CV sent to Acme')
+  })
+
+  it('refuses a copy whose bytes are not the file its hash names, writing nothing', async () => {
+    await runCommand(Backup, [join(dir.path, 'b.json')], {home, env: NOW})
+    const backup = JSON.parse(readFileSync(join(dir.path, 'b.json'), 'utf8'))
+    backup.document_copies[0].base64 = Buffer.from('another file').toString('base64')
+    writeFileSync(join(dir.path, 'changed.json'), JSON.stringify(backup))
+    const refused = await runCommand(Restore, [join(dir.path, 'changed.json')], {home: other, env: NOW})
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('document_copies[0] does not hold the file its name')
+    expect(tracker(other).applications).toEqual([])
+    const outside = structuredClone(backup)
+    outside.document_copies[0].copy = `documents/../${'a'.repeat(64)}`
+    writeFileSync(join(dir.path, 'outside.json'), JSON.stringify(outside))
+    const named = await runCommand(Restore, [join(dir.path, 'outside.json')], {home: other, env: NOW})
+    expect(named.code).toBe(2)
+    expect(named.stderr).toContain('document_copies[0].copy')
   })
 
   it('on a home that holds applications needs --replace or --merge, and changes nothing without', async () => {

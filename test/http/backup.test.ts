@@ -62,6 +62,7 @@ describe('GET /backup', () => {
       'created_at',
       'applications',
       'verdicts',
+      'document_copies',
       'profile',
       'config',
       'config_left_out',

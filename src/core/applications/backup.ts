@@ -23,7 +23,21 @@ const BACKUP_LIMITS = {
   contacts: 1_000,
   verdicts: 100_000,
   settings: 1_000,
+  copies: 10_000,
 } as const
+
+/**
+ * A document's copy kept under the data directory, as a backup names it: `documents/<sha256><extension>`, relative
+ * to the data directory so the same file restores into any home. No slash can follow the hash, so a name never
+ * leaves that directory.
+ */
+export const COPY_NAME = /^documents\/([0-9a-f]{64})(\.[^/\\]{1,9})?$/
+
+/** A kept copy's bytes in the backup, under the name its documents give as `copy`. */
+const documentCopySchema = z.object({
+  copy: z.string().check(z.regex(COPY_NAME)),
+  base64: z.string(),
+})
 
 const capped = <T extends Parameters<typeof z.array>[0]>(schema: T, max: number) =>
   z.array(schema).check(z.maxLength(max))
@@ -62,6 +76,8 @@ export const backupSchema = z.object({
   created_at: z.string(),
   applications: capped(backedUpApplicationSchema, BACKUP_LIMITS.applications),
   verdicts: capped(backedUpVerdictSchema, BACKUP_LIMITS.verdicts),
+  /** The kept copies of documents (`apply --cv FILE --keep-copy`), each once. */
+  document_copies: capped(documentCopySchema, BACKUP_LIMITS.copies),
   profile: z.nullable(settingsSchema),
   config: settingsSchema,
   config_left_out: capped(z.string(), BACKUP_LIMITS.settings),
