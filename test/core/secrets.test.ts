@@ -90,19 +90,15 @@ describe('hiding configured secrets wherever they appear', () => {
     expect(mask.maskStrings(clean)).toBe(clean)
   })
 
-  it('takes time linear in the text: twice the text, about twice the time', () => {
+  // Linear by construction; what the test holds is a 20 MB text of near-misses, which a scanner that went back
+  // over the text for each of them would not finish within the test's timeout.
+  it('masks a 20 MB text of near-misses of twenty secrets, each whole secret and no near-miss', () => {
     const mask = new SecretMask(Array.from({length: 20}, (_, index) => `secret-${index}-abcdefgh`))
-    const time = (size: number) => {
-      const text = `${'secret-1-abcdefg '.repeat(size / 17)}secret-3-abcdefgh`
-      const started = performance.now()
-      expect(mask.mask(text).endsWith('***')).toBe(true)
-      return performance.now() - started
-    }
-    time(1_000_000)
-    const once = time(1_000_000)
-    const twice = time(2_000_000)
-    expect(once).toBeLessThan(1000)
-    expect(twice).toBeLessThan(Math.max(once * 3, 50))
+    const text = `${'secret-1-abcdefg '.repeat(20_000_000 / 17)}secret-3-abcdefgh`
+    const masked = mask.mask(text)
+    expect(masked.endsWith(' ***')).toBe(true)
+    expect(masked.length).toBe(text.length - 'secret-3-abcdefgh'.length + 3)
+    expect(masked.startsWith('secret-1-abcdefg secret-1-abcdefg ')).toBe(true)
   })
 })
 
