@@ -200,9 +200,9 @@ export class TrackerBackup {
       }
       bytesOf.set(copy, bytes)
     })
+    if (bytesOf.size > 0) ensurePrivateDirectory(join(this.dataDir, 'documents'))
     for (const [copy, bytes] of bytesOf) {
       const file = join(this.dataDir, ...copy.split('/'))
-      ensurePrivateDirectory(join(this.dataDir, 'documents'))
       if (!existsSync(file)) writeFileDurably(file, bytes)
     }
     return backup.applications.map((application) =>

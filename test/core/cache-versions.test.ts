@@ -2,12 +2,15 @@
  * The versions that key cached work (HTML_RULES_VERSION for the text read from a posting's HTML, ANALYSIS_VERSION for
  * what a description says for a profile) are guarded by what they cache: the output of the rules on a fixed corpus
  * (the real board answers in test/fixtures), as a digest recorded beside the version. When the output changes and
- * the version does not, cached results would be reused wrongly: this test fails and says what to raise.
+ * the version does not, cached results would be reused wrongly: this test fails and says what to raise. The backup
+ * file's format version is guarded the same way, by the JSON Schema of the file it reads.
  */
 import {createHash} from 'node:crypto'
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {toJSONSchema} from 'zod/mini'
+import {BACKUP_VERSION, backupSchema} from '../../src/core/applications/backup.js'
 import {HTML_RULES_VERSION, htmlToText} from '../../src/core/jobs/description.js'
 import type {Profile} from '../../src/core/matching/profile.js'
 import {ANALYSIS_VERSION, descriptionAnalyser} from '../../src/core/matching/score.js'
@@ -16,7 +19,7 @@ import {knowledge} from '../helpers/knowledge.js'
 import {relevanceFixture, relevanceJobs} from '../helpers/relevance.js'
 
 const recorded = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/cache-versions.json'), 'utf8')) as Record<
-  'html_rules' | 'reading',
+  'html_rules' | 'reading' | 'backup_format',
   {version: number; digest: string}
 >
 
@@ -67,5 +70,13 @@ describe('the versions of cached work', () => {
       {version: ANALYSIS_VERSION, digest: now},
       `description readings changed: raise ANALYSIS_VERSION and record its digest ${now} in test/fixtures/cache-versions.json`,
     ).toEqual(recorded.reading)
+  })
+
+  it('raise BACKUP_VERSION, or record the new shape, whenever the backup file a restore reads changes', () => {
+    const now = digest([JSON.stringify(toJSONSchema(backupSchema, {io: 'input', unrepresentable: 'any'}))])
+    expect(
+      {version: BACKUP_VERSION, digest: now},
+      `the backup file's schema changed: when files of the old shape can no longer be restored (a required field added, one renamed or removed), raise BACKUP_VERSION (docs/BACKUP.md); then record the digest ${now} in test/fixtures/cache-versions.json`,
+    ).toEqual(recorded.backup_format)
   })
 })
