@@ -18,7 +18,7 @@ import type {VerdictJudge, VerdictModel, VerdictNeighbour} from './verdicts.js'
  * - relevance, 0 to 1: 0.6 x role + 0.4 x skills with both in the profile, else the one there is (0.5 for every
  *   job with neither). The role is how near the title is to a wanted role (same work 1, close 0.7, related 0.4,
  *   same field 0.2); skills count once each by where they stand, weighted by the user's weight and their rarity.
- * - verdicts, -0.3 to +0.3: what the person's likes and dismissals teach (verdicts.ts).
+ * - verdicts, -0.3 to +0.5: what the person's likes and dismissals teach (verdicts.ts).
  * - gates, each a factor: not open to where the person lives 0.2; on site in a place not accepted 0.2; an avoided
  *   term in the title 0.2, elsewhere in what the posting says of the job 0.5; the level two or more steps away 0.5;
  *   pay below the floor 0.5.
