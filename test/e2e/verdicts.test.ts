@@ -70,8 +70,8 @@ describe('a profile and verdicts from the CLI', () => {
     const after = await listed()
     expect(after.map((job: {title: string}) => job.title)).not.toContain('ML Engineer, Ads Ranking')
     expect(after[0].title).toMatch(/Research/)
-    expect(after.find((job: {title: string}) => job.title === 'ML Engineer, Ads Measurement').reasons).toContain(
-      '- like jobs you dismissed: ads',
+    expect(after.find((job: {title: string}) => job.title === 'ML Engineer, Ads Measurement').reasons).toContainEqual(
+      expect.stringMatching(/^- like a job you dismissed: ML Engineer, Ads Ranking at .+ \(.*\bads\b.*\) -0\.\d\d$/),
     )
     const dismissed = await jobagent(['jobs', '--dismissed'])
     expect(dismissed.stdout).toContain('ML Engineer, Ads Ranking')

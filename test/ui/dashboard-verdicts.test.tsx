@@ -153,7 +153,7 @@ describe('dashboard: liking and dismissing jobs', () => {
     const other = listed(ui.frame()).indexOf('Go Engineer 3')
     ui.press(KEYS.home, ...Array.from({length: other}, () => 'j'), KEYS.enter)
     await ui.until('Go Engineer 3 · Company 3')
-    await ui.until('+ like jobs you liked:')
+    await ui.until('+ like a job you liked: Go Engineer 2 at Company 2')
   })
 
   it('says l, d and u act on the Jobs view', async () => {

@@ -133,7 +133,7 @@ describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {ti
     // The list was read again: the job's reasons now name the like.
     await page.getByRole('button', {name: `Details of ${GLOBEX_TITLE} at Globex`}).click()
     await eventually(() => page.locator('.detail-row .reasons li').allTextContents()).toContainEqual(
-      expect.stringMatching(/^\+ like jobs you liked: /),
+      expect.stringMatching(/^\+ like a job you liked: Platform .* at Globex .*\+0\.\d\d$/),
     )
     expect(await page.locator('#injected').count()).toBe(0)
     mkdirSync(ARTIFACTS, {recursive: true})

@@ -8,7 +8,7 @@ import {RoleMatcher} from './role-match.js'
 import {type SkillSpellings, standsAsSkill} from './skills.js'
 import {DescriptionLines, SECTION_WEIGHT, SECTIONS, type Section, sectionRank} from './text-kinds.js'
 import {triePattern, wordsPattern} from './trie-pattern.js'
-import {type VerdictJudge, type VerdictModel, wantedTerms} from './verdicts.js'
+import type {VerdictJudge, VerdictModel, VerdictNeighbour} from './verdicts.js'
 
 /**
  * The score of a job against a profile, 0 to 100: gates times relevance (docs/MATCHING.md).
@@ -18,7 +18,7 @@ import {type VerdictJudge, type VerdictModel, wantedTerms} from './verdicts.js'
  * - relevance, 0 to 1: 0.6 x role + 0.4 x skills with both in the profile, else the one there is (0.5 for every
  *   job with neither). The role is how near the title is to a wanted role (same work 1, close 0.7, related 0.4,
  *   same field 0.2); skills count once each by where they stand, weighted by the user's weight and their rarity.
- * - verdicts, -0.3 to +0.3: what the person's likes and dismissals teach (verdicts.ts).
+ * - verdicts, -0.3 to +0.5: what the person's likes and dismissals teach (verdicts.ts).
  * - gates, each a factor: not open to where the person lives 0.2; on site in a place not accepted 0.2; an avoided
  *   term in the title 0.2, elsewhere in what the posting says of the job 0.5; the level two or more steps away 0.5;
  *   pay below the floor 0.5.
@@ -257,8 +257,6 @@ class Scorer {
   private readonly scanner: TermScanner
   private readonly roles: RoleMatcher
   private readonly places: PlaceRules
-  /** The profile's own terms, which the verdicts leave to relevance. */
-  private readonly wanted: ReadonlySet<string>
   private readonly dates = new Map<string, number | null>()
 
   constructor(
@@ -268,7 +266,6 @@ class Scorer {
     this.scanner = new TermScanner(matching.profile, matching.knowledge.places, matching.knowledge.skills)
     this.roles = new RoleMatcher(matching.profile.roles, matching.knowledge.occupations)
     this.places = new PlaceRules(matching.profile, matching.knowledge.places)
-    this.wanted = wantedTerms(matching.profile, matching.knowledge.occupations)
   }
 
   /** The preparation an occupation takes (O*NET job zone 1-5), or null when the data has none. */
@@ -318,12 +315,7 @@ class Scorer {
     const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
     // Verdicts read how rare each term is among the same jobs.
     const judge =
-      this.verdictModel && !this.verdictModel.empty
-        ? this.verdictModel.among(
-            counted.map((one) => one.job),
-            this.wanted,
-          )
-        : null
+      this.verdictModel && !this.verdictModel.empty ? this.verdictModel.among(counted.map((one) => one.job)) : null
     return analysed.map((one, index) => this.score(one, rarity, newest, explain(index), judge))
   }
 
@@ -377,18 +369,18 @@ class Scorer {
     // What the person's verdicts teach, on the relevance.
     const learned = judge?.judge(job) ?? null
     const change = learned && relevance > 0 ? learned.change : 0
-    if (learned && change !== 0) {
-      if (learned.liked.length > 0) reasons.push(`+ like jobs you liked: ${learned.liked.join(', ')}`)
-      if (learned.dismissed.length > 0) reasons.push(`- like jobs you dismissed: ${learned.dismissed.join(', ')}`)
-    }
+    const liked = change !== 0 && learned?.liked ? verdictReason('liked', learned.liked) : null
+    const dismissed = change !== 0 && learned?.dismissed ? verdictReason('dismissed', learned.dismissed) : null
+    if (liked) reasons.push(`+ ${liked}`)
+    if (dismissed) reasons.push(`- ${dismissed}`)
     if (explain && this.verdictModel && !this.verdictModel.empty) {
       parts.push({
         part: 'verdicts',
         value: change,
         detail: [
           `${this.verdictModel.likes} liked, ${this.verdictModel.dismissals} dismissed: ${signed(change)}`,
-          ...(learned?.liked.length ? [`shares with liked jobs: ${learned.liked.join(', ')}`] : []),
-          ...(learned?.dismissed.length ? [`shares with dismissed jobs: ${learned.dismissed.join(', ')}`] : []),
+          ...(liked ? [liked] : []),
+          ...(dismissed ? [dismissed] : []),
         ],
       })
     }
@@ -510,6 +502,16 @@ class Scorer {
 }
 
 const fixed = (value: number) => value.toFixed(2)
+/**
+ * A verdict's reason: the judged job nearest, what the job shares with it alone, and what it changes of relevance
+ * (`like a job you liked: Senior Backend Engineer at Acme (golang, backend) +0.21`).
+ */
+function verdictReason(verdict: 'liked' | 'dismissed', {title, company, terms, change}: VerdictNeighbour): string {
+  const job = company === '' ? title : `${title} at ${company}`
+  const shared = terms.length > 0 ? ` (${terms.join(', ')})` : ''
+  return `like a job you ${verdict}: ${job}${shared} ${signed(change)}`
+}
+
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`
 
 /** A posting date's instant; jobs listed together share a few hundred dates, each read once. */

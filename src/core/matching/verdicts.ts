@@ -21,77 +21,51 @@ interface VerdictJob {
   company?: string
 }
 
-/** How far verdicts move a job's relevance, up or down: 30% at most (docs/MATCHING.md, "Verdicts"). */
-const FEEDBACK_BOUND = 0.3
 /**
- * What a dismissal's likeness counts for against a like's: a like says "more like this", a dismissal only "not this",
- * maybe for one thing about the job, so its neighbours fall half as far as a liked job's neighbours rise.
+ * How far verdicts move a job's relevance (docs/MATCHING.md, "Verdicts"): up by half at most, for a job the same as
+ * one liked, and down by 30% at most, for one the same as a dismissed job. A like says "more like this", a dismissal
+ * only "not this", maybe for one thing about the job, so a dismissal's neighbours fall less far than a like's rise.
+ * A rise below 1 keeps a job gated by half (or more) below the same job ungated and unjudged: a like does not lift a
+ * job over its gates.
  */
-const DISMISSAL_SHARE = 0.5
+const LIKE_BOUND = 0.5
+const DISMISS_BOUND = 0.3
 
-/** Words of a title that say nothing of the work, left out of the verdicts' terms. */
-const PLAIN_WORDS = new Set([
-  'senior',
-  'sr',
-  'junior',
-  'jr',
-  'mid',
-  'staff',
-  'principal',
-  'lead',
-  'remote',
-  'hybrid',
-  'the',
-  'and',
-  'of',
-  'for',
-  'to',
-  'in',
-  'a',
-  'an',
-  'with',
-  'at',
-  'on',
-  'm',
-  'w',
-  'd',
-  'f',
-  'x',
-  'all',
-  'genders',
-  'i',
-  'ii',
-  'iii',
-])
 /** A board's tag list longer than this is a keyword list, not a description of the job (as in scoring). */
 const MAX_TAGS = 10
 /** What each kind of term weighs in a job's likeness to another, before its rarity among the jobs listed. */
-const WEIGHT = {role: 2, word: 1, company: 1, tag: 0.5} as const
+const WEIGHT = {role: 2, word: 1, company: 0.5, tag: 0.5} as const
+
+/** A kind of work as a term, by its O*NET-SOC code. */
+const ROLE = 'role:'
 
 /**
  * The occupations a title names, as the verdicts' terms (`role:<O*NET-SOC code>`). Verdicts read a title's occupation
  * only through here; without the index (a model built for words and tags alone) a title names none.
  */
 function roleTerms(title: string, occupations: OccupationIndex | undefined): string[] {
-  return occupations ? titleFamilies(title, occupations).map((code) => `role:${code}`) : []
+  return occupations ? titleFamilies(title, occupations).map((code) => `${ROLE}${code}`) : []
 }
 
 /** The employer as a term; reasons name it as the board writes it. */
 const COMPANY = 'company:'
 
-/** The terms of a job the verdicts compare, with their weights: its kinds of work, title words, employer and tags. */
+/**
+ * The terms of a job the verdicts compare, with their weights: its kinds of work, title words, employer and tags. No
+ * list of words is left out: a word every listed job has ("senior", "and") weighs little by its rarity alone.
+ */
 function verdictTerms(job: VerdictJob, occupations: OccupationIndex | undefined): Map<string, number> {
   const weights = new Map<string, number>()
   for (const term of roleTerms(job.title, occupations)) weights.set(term, WEIGHT.role)
   for (const word of roleWords(job.title)) {
-    if (word.length > 1 && !PLAIN_WORDS.has(word) && !/^\d+$/.test(word)) weights.set(word, WEIGHT.word)
+    if (word.length > 1 && !/^\d+$/.test(word)) weights.set(word, WEIGHT.word)
   }
   const company = job.company?.trim().toLowerCase()
   if (company) weights.set(`${COMPANY}${company}`, WEIGHT.company)
   if (job.tags.length <= MAX_TAGS) {
     for (const tag of job.tags) {
       const term = tag.trim().toLowerCase()
-      if (term !== '' && !PLAIN_WORDS.has(term) && !weights.has(term)) weights.set(term, WEIGHT.tag)
+      if (term !== '' && !weights.has(term)) weights.set(term, WEIGHT.tag)
     }
   }
   return weights
@@ -100,22 +74,34 @@ function verdictTerms(job: VerdictJob, occupations: OccupationIndex | undefined)
 /** A term as reasons name it: a kind of work by its name, the employer as the job writes it, any other as itself. */
 function termName(term: string, job: VerdictJob, occupations: OccupationIndex | undefined): string {
   if (term.startsWith(COMPANY)) return job.company?.trim() ?? term.slice(COMPANY.length)
-  if (term.startsWith('role:') && occupations) return familyName(term.slice(5), occupations)
+  if (term.startsWith(ROLE) && occupations) return familyName(term.slice(ROLE.length), occupations)
   return term
 }
 
-interface VerdictJudgement {
-  /** The factor's change to relevance, from -FEEDBACK_BOUND to +FEEDBACK_BOUND. */
+/** The judged job nearest a listed job, as its reason names it. */
+export interface VerdictNeighbour {
+  title: string
+  company: string
+  /** The terms the two share and the nearest job of the other verdict does not, strongest first (at most three). */
+  terms: string[]
+  /** What it changes of the job's relevance: up for a liked job, down for a dismissed one. */
   change: number
-  /** The terms the job shares with the liked jobs most like it, strongest first (at most three), and dismissed. */
-  liked: string[]
-  dismissed: string[]
 }
 
-const NONE: VerdictJudgement = {change: 0, liked: [], dismissed: []}
-const NO_TERMS: ReadonlySet<string> = new Set()
+interface VerdictJudgement {
+  /** The factor's change to relevance, from -DISMISS_BOUND to +LIKE_BOUND. */
+  change: number
+  /** The nearest liked job and the nearest dismissed one that move the job; null when none does. */
+  liked: VerdictNeighbour | null
+  dismissed: VerdictNeighbour | null
+}
 
-/** The verdicts terms a profile asks for: its roles' kinds of work and words, and its skills. */
+const NONE: VerdictJudgement = {change: 0, liked: null, dismissed: null}
+
+/**
+ * The terms a profile asks for: its roles' kinds of work and words, and its skills; a dismissal's reason that names
+ * only these proposes no `profile.avoid`.
+ */
 export function wantedTerms(
   profile: {
     roles: readonly string[]
@@ -135,17 +121,20 @@ export function wantedTerms(
 /** A judged job as a vector: its terms weighted by their rarity, and its length. */
 interface Judged {
   verdict: Verdict
+  title: string
+  company: string
   vector: Map<string, number>
   norm: number
 }
 
 /**
- * What the verdicts teach: a listed job rises by its likeness to the liked job nearest it and falls by half its
+ * What the verdicts teach: a listed job rises by half its likeness to the liked job nearest it and falls by 30% of its
  * likeness to the nearest dismissed one. Likeness is the cosine of the two jobs' terms (kinds of work, title words,
- * employer, tags; not the profile's own roles and skills), each weighted by how rare it is among the jobs listed
- * together, so that a word every listed job has ("engineer") says little and a distinctive one ("golang", the same
- * employer) much. A job the same as one liked rises by the whole bound; none moves further, whatever the number of
- * verdicts.
+ * employer, tags), each weighted by how rare it is among the jobs listed together, so that a word every listed job
+ * has ("engineer") says little and a distinctive one ("golang", the same employer) much. The profile's own roles
+ * and skills count too: a liked job of a wanted occupation says that occupation is right, which relevance alone
+ * cannot tell from a neighbour's. A job the same as one liked rises by the whole bound; none moves further, whatever
+ * the number of verdicts.
  */
 export class VerdictModel {
   readonly likes: number
@@ -166,18 +155,14 @@ export class VerdictModel {
     return this.likes + this.dismissals === 0
   }
 
-  /**
-   * A judge for jobs listed together, which reads how rare each term is among them. `wanted` are the terms the
-   * profile asks for (its roles and skills, wantedTerms): they count in relevance already, so they make no two jobs
-   * alike, and dismissing one machine-learning job about ads does not sink every machine-learning job.
-   */
-  among(jobs: readonly VerdictJob[], wanted: ReadonlySet<string> = NO_TERMS): VerdictJudge {
-    return new VerdictJudge(this.judged, jobs, wanted, this.occupations)
+  /** A judge for jobs listed together, which reads how rare each term is among them. */
+  among(jobs: readonly VerdictJob[]): VerdictJudge {
+    return new VerdictJudge(this.judged, jobs, this.occupations)
   }
 
   /** The change the verdicts make to one job's relevance, its terms' rarity read among it alone. */
-  judge(job: VerdictJob, wanted: ReadonlySet<string> = NO_TERMS): VerdictJudgement {
-    return this.among([job], wanted).judge(job)
+  judge(job: VerdictJob): VerdictJudgement {
+    return this.among([job]).judge(job)
   }
 }
 
@@ -193,7 +178,6 @@ export class VerdictJudge {
   constructor(
     judged: readonly JudgedJob[],
     jobs: readonly VerdictJob[],
-    private readonly wanted: ReadonlySet<string>,
     private readonly occupations: OccupationIndex | undefined,
   ) {
     const naming = new Map<string, number>()
@@ -203,10 +187,10 @@ export class VerdictJudge {
     this.listed = jobs.length
     for (const [term, count] of naming) this.rarity.set(term, this.idf(count))
     for (const job of judged) {
-      const terms = verdictTerms(job, this.occupations)
-      const vector = this.vector(terms)
+      const vector = this.vector(verdictTerms(job, this.occupations))
       if (vector.norm === 0) continue
-      const index = this.judged.push({verdict: job.verdict, ...vector}) - 1
+      const company = job.company?.trim() ?? ''
+      const index = this.judged.push({verdict: job.verdict, title: job.title, company, ...vector}) - 1
       for (const [term, value] of vector.vector) {
         const postings = this.postings.get(term) ?? []
         postings.push([index, value])
@@ -233,7 +217,6 @@ export class VerdictJudge {
     const vector = new Map<string, number>()
     let squares = 0
     for (const [term, weight] of terms) {
-      if (this.wanted.has(term)) continue
       const value = weight * (this.rarity.get(term) ?? this.idf(0))
       vector.set(term, value)
       squares += value * value
@@ -241,7 +224,21 @@ export class VerdictJudge {
     return {vector, norm: Math.sqrt(squares)}
   }
 
-  /** The change the verdicts make to a job's relevance, and the terms that made it. */
+  /**
+   * The terms a job shares with a judged job and not with `not`, strongest first, at most three, and of the kinds of
+   * work only the strongest: a title read as three occupations would otherwise fill the reason with them.
+   */
+  private distinct(terms: ReadonlyMap<string, number>, other: Judged, not: Judged | null): string[] {
+    const shared = [...this.vector(terms).vector]
+      .filter(([term]) => other.vector.has(term) && !not?.vector.has(term))
+      .map(([term, value]): [string, number] => [term, value * other.vector.get(term)!])
+      .sort((a, b) => b[1] - a[1])
+      .map(([term]) => term)
+    const role = shared.find((term) => term.startsWith(ROLE))
+    return shared.filter((term) => !term.startsWith(ROLE) || term === role).slice(0, 3)
+  }
+
+  /** The change the verdicts make to a job's relevance, and the judged jobs that made it. */
   judge(job: VerdictJob): VerdictJudgement {
     if (this.judged.length === 0) return NONE
     const terms = this.termsOf(job)
@@ -249,7 +246,6 @@ export class VerdictJudge {
     let squares = 0
     const dots = new Array<number>(this.judged.length).fill(0)
     for (const [term, weight] of terms) {
-      if (this.wanted.has(term)) continue
       const value = weight * (this.rarity.get(term) ?? this.idf(0))
       squares += value * value
       const postings = this.postings.get(term)
@@ -270,20 +266,26 @@ export class VerdictJudge {
         best.with = other
       }
     }
-    const change = FEEDBACK_BOUND * (nearest.like.likeness - DISMISSAL_SHARE * nearest.dismiss.likeness)
+    const rise = LIKE_BOUND * nearest.like.likeness
+    const fall = DISMISS_BOUND * nearest.dismiss.likeness
+    const change = rise - fall
     if (Math.abs(change) < 1e-9) return NONE
-    // The reasons name what the job shares with the nearest liked job and not the nearest dismissed one, and the
-    // other way round, strongest first: a term both share tells the two verdicts apart in nothing.
-    const shared = (other: Judged | null, not: Judged | null): string[] =>
-      other === null
-        ? []
-        : [...this.vector(terms).vector]
-            .filter(([term]) => other.vector.has(term) && !not?.vector.has(term))
-            .map(([term, value]): [string, number] => [term, value * other.vector.get(term)!])
-            .sort((a, b) => b[1] - a[1])
-            .slice(0, 3)
-            .map(([term]) => termName(term, job, this.occupations))
+    // The reasons name the nearest liked and dismissed jobs and what the job shares with each and not with the other,
+    // strongest first: a term both share tells the two verdicts apart in nothing.
+    const neighbour = (other: Judged | null, not: Judged | null, by: number): VerdictNeighbour | null =>
+      other === null || Math.abs(by) < 0.005
+        ? null
+        : {
+            title: other.title,
+            company: other.company,
+            change: by,
+            terms: this.distinct(terms, other, not).map((term) => termName(term, job, this.occupations)),
+          }
     const {like, dismiss} = nearest
-    return {change, liked: shared(like.with, dismiss.with), dismissed: shared(dismiss.with, like.with)}
+    return {
+      change,
+      liked: neighbour(like.with, dismiss.with, rise),
+      dismissed: neighbour(dismiss.with, like.with, -fall),
+    }
   }
 }

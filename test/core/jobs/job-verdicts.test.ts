@@ -88,7 +88,9 @@ describe('verdicts on jobs', () => {
       'Machine Learning Engineer, Vision Research',
       'ML Engineer, Ads Ranking',
     ])
-    expect(jobs[1]!.reasons).toContain('+ like jobs you liked: research, pytorch')
+    expect(jobs[1]!.reasons).toContain(
+      '+ like a job you liked: ML Engineer, Research at Company 2 (research, pytorch) +0.35',
+    )
     expect(await titles(catalog, {dismissed: true})).toEqual(['ML Engineer, Ads Measurement'])
   })
 

@@ -248,11 +248,35 @@ describe('the invariants of the ranking', () => {
       'ML Engineer, Ads Ranking',
       'Barista',
     ])
-    expect(after[0]!.reasons).toContain('+ like jobs you liked: research, pytorch')
+    expect(after[0]!.reasons).toContain('+ like a job you liked: Research Scientist, ML (research, pytorch) +0.26')
     expect(after[2]!.score).toBe(0)
     for (const ranked of after) expect(ranked.score).toBeLessThanOrEqual(100)
     const judged = verdicts.judge(jobs[1]!)
-    expect(Math.abs(judged.change)).toBeLessThanOrEqual(0.3)
+    expect(judged.change).toBeGreaterThanOrEqual(-0.3)
+    expect(judged.change).toBeLessThanOrEqual(0.5)
+  })
+
+  it('lifts a gated job the same as one liked by half, still below the same job ungated and unjudged', () => {
+    const posting = job({title: 'Junior ML Engineer, Research', tags: ['pytorch']})
+    const others = [job({title: 'Barista'}), job({title: 'Data Analyst'}), job({title: 'Nurse'})]
+    const liked = new VerdictModel(
+      [{verdict: 'like', title: posting.title, tags: posting.tags, company: posting.company}],
+      knowledge.occupations,
+    )
+    const rankOf = (seniority: Profile['seniority'], verdictModel: VerdictModel | null) =>
+      scoreJobs([posting, ...others], profile({roles: ['machine learning engineer'], seniority}), {
+        knowledge,
+        verdictModel,
+      })[0]!
+    const ungated = rankOf('any', null)
+    const gated = rankOf('senior', null)
+    const gatedLiked = rankOf('senior', liked)
+    expect(gated.reasons).toContain('gate: junior, wanted senior (x0.5)')
+    expect(
+      gatedLiked.reasons.some((reason) => reason.startsWith('+ like a job you liked: Junior ML Engineer, Research')),
+    ).toBe(true)
+    expect(gatedLiked.rank).toBeCloseTo(1.5 * gated.rank, 10)
+    expect(gatedLiked.rank).toBeLessThan(ungated.rank)
   })
 
   it('keeps the order without a profile, and jobs of equal score in the order given', () => {

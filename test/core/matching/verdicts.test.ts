@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {type JudgedJob, VerdictModel, wantedTerms} from '../../../src/core/matching/verdicts.js'
+import {type JudgedJob, VerdictModel} from '../../../src/core/matching/verdicts.js'
 
 const listed = (title: string, company = 'Acme', tags: string[] = []) => ({title, company, tags})
 const verdict = (verdict: JudgedJob['verdict'], title: string, company = 'Acme', tags: string[] = []): JudgedJob => ({
@@ -25,14 +25,14 @@ describe('verdicts', () => {
     const job = listed('Golang Kubernetes Engineer', 'Arango', ['golang'])
     for (const likes of [1, 5]) {
       const model = new VerdictModel(Array.from({length: likes}, () => liked))
-      expect(model.among([job, ...pool]).judge(job).change).toBeCloseTo(0.3, 10)
+      expect(model.among([job, ...pool]).judge(job).change).toBeCloseTo(0.5, 10)
     }
   })
 
-  it('sinks a job the same as one dismissed by half the bound: a dismissal says "not this", a like "more of this"', () => {
+  it('sinks a job the same as one dismissed by 0.3, less than a like lifts: a dismissal says "not this", a like "more of this"', () => {
     const model = new VerdictModel([verdict('dismiss', 'Golang Kubernetes Engineer', 'Arango')])
     const job = listed('Golang Kubernetes Engineer', 'Arango')
-    expect(model.among([job, ...pool]).judge(job).change).toBeCloseTo(-0.15, 10)
+    expect(model.among([job, ...pool]).judge(job).change).toBeCloseTo(-0.3, 10)
   })
 
   it('weighs a word by how rare it is among the jobs listed: a shared "golang" moves more than a shared "engineer"', () => {
@@ -41,7 +41,9 @@ describe('verdicts', () => {
     const golang = judge.judge(pool[0]!)
     const engineer = judge.judge(pool[1]!)
     expect(golang.change).toBeGreaterThan(2 * engineer.change)
-    expect(golang.liked).toContain('golang')
+    expect(golang.liked?.terms).toContain('golang')
+    expect(golang.liked).toMatchObject({title: 'Golang Engineer', company: 'Arango'})
+    expect(golang.liked?.change).toBeCloseTo(golang.change, 10)
   })
 
   it('lifts another job of the employer liked above the same job elsewhere, and says so', () => {
@@ -51,18 +53,29 @@ describe('verdicts', () => {
     const judge = model.among([there, elsewhere, ...pool])
     expect(judge.judge(there).change).toBeGreaterThan(0)
     expect(judge.judge(elsewhere).change).toBe(0)
-    expect(judge.judge(there).liked).toEqual(['Toptal'])
+    expect(judge.judge(there).liked?.terms).toEqual(['Toptal'])
   })
 
-  it('leaves the profile its own terms: dismissing one machine-learning job about ads does not sink the others', () => {
-    const wanted = wantedTerms({roles: ['machine learning engineer'], skills: {pytorch: 2}})
+  it("sinks a job that shares a dismissed job's distinctive word further than one that shares only its role", () => {
     const model = new VerdictModel([verdict('dismiss', 'Machine Learning Engineer, Ads', 'Acme', ['pytorch', 'ads'])])
     const research = listed('Machine Learning Engineer, Research', 'Globex', ['pytorch'])
     const ads = listed('Machine Learning Engineer, Ads Ranking', 'Globex', ['ads'])
-    const judge = model.among([research, ads, ...pool], wanted)
-    expect(judge.judge(research).change).toBe(0)
-    expect(judge.judge(ads).change).toBeLessThan(0)
-    expect(judge.judge(ads).dismissed).toEqual(['ads'])
+    const judge = model.among([research, ads, ...pool])
+    expect(judge.judge(ads).change).toBeLessThan(judge.judge(research).change)
+    expect(judge.judge(ads).dismissed?.terms[0]).toBe('ads')
+    expect(judge.judge(ads).liked).toBeNull()
+  })
+
+  it('lifts a job of the liked kind of work above one of the dismissed kind when both share words with each', () => {
+    const model = new VerdictModel([
+      verdict('like', 'Machine Learning Engineer', 'Initech'),
+      verdict('dismiss', 'Data Analyst', 'Initech'),
+    ])
+    const engineer = listed('Senior Machine Learning Engineer', 'Globex')
+    const analyst = listed('Senior Data Analyst', 'Globex')
+    const judge = model.among([engineer, analyst, ...pool])
+    expect(judge.judge(engineer).change).toBeGreaterThan(0)
+    expect(judge.judge(analyst).change).toBeLessThan(0)
   })
 
   it('names only what tells the verdicts apart: a word the nearest liked and dismissed jobs share is no reason', () => {
@@ -73,7 +86,8 @@ describe('verdicts', () => {
     const job = listed('Customer Success Manager', 'Spaceback')
     const judged = model.among([job, ...pool]).judge(job)
     expect(judged.change).toBeGreaterThan(0)
-    expect(judged.liked).toEqual(['manager'])
-    expect(judged.dismissed).toEqual([])
+    expect(judged.liked?.terms).toContain('manager')
+    expect(judged.liked?.terms).not.toContain('customer')
+    expect(judged.dismissed?.terms ?? []).toEqual([])
   })
 })

@@ -257,7 +257,9 @@ describe('agent run with verdicts', () => {
     expect(second.new_jobs).toBe(2)
     expect(log.lines.filter((line) => line.includes('New jobs (not yet applied)')).at(-1)).toMatch(/: 2$/)
     expect(second.jobs.map((one) => one.title)).toEqual(['ML Engineer, Research', 'ML Engineer, Ads Measurement'])
-    expect(second.jobs[1]!.reasons).toContain('- like jobs you dismissed: ads')
+    expect(second.jobs[1]!.reasons).toContain(
+      '- like a job you dismissed: ML Engineer, Ads at Company 1 (computer and information research scientist, ads, ml) -0.26',
+    )
   })
 })
 
