@@ -12,6 +12,8 @@ export interface StreamMessage {
   data?: string
   id?: string
   comment?: string
+  /** The `retry:` field: the reconnection delay the server asks for. */
+  retry?: string
 }
 
 export interface EventStream {
@@ -24,10 +26,13 @@ export interface EventStream {
 }
 
 /** Opens `url` as an event stream and parses what arrives; a non-200 answer is returned as is with no messages. */
-export async function openEventStream(url: string): Promise<EventStream> {
+export async function openEventStream(
+  url: string,
+  {headers = {}}: {headers?: Record<string, string>} = {},
+): Promise<EventStream> {
   const controller = new AbortController()
   const response = await fetch(url, {
-    headers: {accept: 'text/event-stream'},
+    headers: {accept: 'text/event-stream', ...headers},
     signal: controller.signal,
     dispatcher: noKeepAlive,
   })
@@ -98,6 +103,7 @@ function parseMessage(text: string): StreamMessage {
     else if (line.startsWith('event: ')) message.event = line.slice('event: '.length)
     else if (line.startsWith('data: ')) message.data = (message.data ? `${message.data}\n` : '') + line.slice(6)
     else if (line.startsWith('id: ')) message.id = line.slice('id: '.length)
+    else if (line.startsWith('retry: ')) message.retry = line.slice('retry: '.length)
   }
   return message
 }
