@@ -1,6 +1,6 @@
 import {type ChildProcess, spawn, spawnSync} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
+import {connect, createServer} from 'node:net'
 import {join} from 'node:path'
 
 /** The HAProxy of Debian's package, or undefined when it is not installed. */
@@ -30,10 +30,15 @@ export function freePort(): Promise<number> {
  * retried on another (GET is idempotent), event streams held open by `timeout tunnel`; each answer names the
  * instance that served it in X-Served-By.
  */
-export function haproxyConfig(port: number, servers: readonly {name: string; port: number}[]): string {
+export function haproxyConfig(
+  port: number,
+  servers: readonly {name: string; port: number}[],
+  statsSocket?: string,
+): string {
   return [
     'global',
     '  maxconn 512',
+    ...(statsSocket ? [`  stats socket ${statsSocket} mode 600 level operator`] : []),
     'defaults',
     '  mode http',
     '  timeout connect 1s',
@@ -100,4 +105,25 @@ export async function startHaproxy(
   }
   await stop()
   throw new Error(`haproxy did not listen on ${url}: ${stderr}`)
+}
+
+/** A backend's counters from HAProxy's stats socket: connection retries and redispatches to another server. */
+export function backendRetries(socket: string, backend: string): Promise<{retries: number; redispatches: number}> {
+  return new Promise((resolve, reject) => {
+    const client = connect(socket)
+    let text = ''
+    client.setTimeout(2000, () => client.destroy(new Error('no answer from the haproxy stats socket')))
+    client.on('data', (chunk) => {
+      text += chunk
+    })
+    client.on('error', reject)
+    client.on('end', () => {
+      const [header = '', ...rows] = text.split('\n')
+      const columns = header.replace(/^# /, '').split(',')
+      const row = rows.map((line) => line.split(',')).find((cells) => cells[0] === backend && cells[1] === 'BACKEND')
+      const at = (name: string) => Number(row?.[columns.indexOf(name)] ?? Number.NaN)
+      resolve({retries: at('wretr'), redispatches: at('wredis')})
+    })
+    client.write('show stat\n')
+  })
 }

@@ -5,7 +5,14 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {silentLogger} from '../../src/core/logger.js'
 import {shipmentWriters} from '../../src/shipments/app/shipments.js'
 import {tempDir} from '../helpers/cli.js'
-import {freePort, haproxyConfig, haproxyProgram, type RunningHaproxy, startHaproxy} from '../helpers/load-balancer.js'
+import {
+  backendRetries,
+  freePort,
+  haproxyConfig,
+  haproxyProgram,
+  type RunningHaproxy,
+  startHaproxy,
+} from '../helpers/load-balancer.js'
 import {createTestDatabase, testPostgresUrl} from '../helpers/postgres.js'
 import {type BuiltServer, serveBuilt} from '../helpers/serve.js'
 import {shipmentsConfig} from '../helpers/shipments.js'
@@ -66,6 +73,7 @@ describe.skipIf(!serverUrl)('shipment instances behind HAProxy, one killed with 
   })
   /** An instance's home is a path that does not exist: --only shipments must create nothing there. */
   const home = () => join(work.path, 'no-home')
+  const statsSocket = () => join(work.path, 'haproxy.sock')
   const startInstance = async (name: string, port = 0) => {
     const server = await serveBuilt(home(), env(), {args: ['--only', 'shipments'], port})
     instances.set(name, server)
@@ -92,7 +100,7 @@ describe.skipIf(!serverUrl)('shipment instances behind HAProxy, one killed with 
     await Promise.all(['i1', 'i2', 'i3'].map((name) => startInstance(name)))
     const port = await freePort()
     const servers = [...ports].map(([name, serverPort]) => ({name, port: serverPort}))
-    balancer = await startHaproxy(haproxy, work.path, haproxyConfig(port, servers), port)
+    balancer = await startHaproxy(haproxy, work.path, haproxyConfig(port, servers, statsSocket()), port)
   }, 60_000)
 
   afterAll(async () => {
@@ -198,6 +206,7 @@ describe.skipIf(!serverUrl)('shipment instances behind HAProxy, one killed with 
     await Promise.all([...streams.values()].map((stream) => stream.stop()))
     await agent.close()
 
+    const retried = await backendRetries(statsSocket(), 'instances')
     inFlightAtKill = lookups.filter((l) => l.startedAt < killedAt && l.endedAt > killedAt)
     const errors = lookups.filter((l) => l.outcome === 'error')
     const wrong = lookups.filter((l) => l.outcome === 'wrong')
@@ -212,6 +221,7 @@ describe.skipIf(!serverUrl)('shipment instances behind HAProxy, one killed with 
     console.log(
       `instance kill: ${lookups.length} lookups (${lookups.filter((l) => l.outcome === 'ok').length} right, ` +
         `${wrong.length} wrong, ${errors.length} failed); ${inFlightAtKill.length} in flight when ${victim} was killed; ` +
+        `HAProxy retried ${retried.retries} and redispatched ${retried.redispatches}; ` +
         `after the kill: ${[...ports.keys()].map((name) => `${name} ${servedBy(name)}`).join(', ')}; ` +
         `streams: ${JSON.stringify(resumed)}`,
     )
