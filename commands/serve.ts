@@ -1,4 +1,5 @@
 import {batchedSink, LineLogger, logLevelFor, TimestampCache} from '../src/app/line-logger.js'
+import {SLICES} from '../src/app/slices.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Flags} from '../src/cli/oclif.js'
 
@@ -16,6 +17,7 @@ export default class Serve extends BaseCommand {
     '<%= config.bin %> serve --port 9000',
     '$ JOBAGENT_API_TOKEN=$(openssl rand -hex 32) <%= config.bin %> serve --host 0.0.0.0',
     '<%= config.bin %> serve --cors-origin http://localhost:5173',
+    '$ JOBAGENT_SHIPMENT_METADATA_URL=postgres://db/fleet JOBAGENT_SHIPMENT_TELEMETRY_URL=postgres://db/fleet <%= config.bin %> serve --only shipments',
   ]
   static flags = {
     port: Flags.integer({description: 'Port to listen on (0 picks a free one).', min: 0, max: 65535}),
@@ -23,6 +25,12 @@ export default class Serve extends BaseCommand {
     'cors-origin': Flags.string({
       description: 'Origin allowed to call the API from a browser (e.g. http://localhost:5173); repeatable.',
       multiple: true,
+    }),
+    only: Flags.string({
+      description:
+        'Serve this part alone: "shipments" is the shipment routes with health, metrics and docs, and no tracker, ' +
+        'job search or web page (an instance behind a load balancer, configured by JOBAGENT_* variables).',
+      options: SLICES.map((slice) => slice.key),
     }),
   }
 
@@ -32,8 +40,8 @@ export default class Serve extends BaseCommand {
     // Imported here so the other commands never load hono, zod-openapi and prom-client.
     const {serveApi} = await import('../src/http/serve.js')
     // The access log (a line per request) is written once per event-loop turn rather than once per line.
-    const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: this.env})
-    const {host, port, allowed_hosts} = context.serverConfig()
+    const {host, port, allowed_hosts, log_level} = context.serverConfig()
+    const level = logLevelFor({verbose: flags.verbose, quiet: flags.quiet, env: this.env, configured: log_level})
     await serveApi(context, {
       host,
       port,
@@ -41,6 +49,7 @@ export default class Serve extends BaseCommand {
       httpLogger: new LineLogger('jobagent', batchedSink(this.io.stderr), level, new TimestampCache(context.clock)),
       apiToken: context.env.JOBAGENT_API_TOKEN || undefined,
       corsOrigins: flags['cors-origin'] ?? [],
+      ...(flags.only ? {only: flags.only} : {}),
     })
   }
 }

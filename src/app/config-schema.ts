@@ -53,6 +53,7 @@ export const DEFAULT_SOURCES: SourceConfig[] = [
 
 export const modeSchema = z.enum(['production', 'development'])
 export const portSchema = z.int().check(z.gte(0), z.lte(65535))
+export const logLevelSchema = z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR'])
 
 const currencyCode = withExample(
   z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR or USD')),
@@ -156,6 +157,8 @@ const configSchema = z.strictObject({
   server: section({
     host: z._default(text(), '127.0.0.1'),
     port: z._default(portSchema, 8080),
+    // The access log's and request errors' threshold; --verbose, --quiet and DEBUG=jobagent* win over it.
+    log_level: z._default(logLevelSchema, 'INFO'),
     // Names a browser may use in the Host header of a server without a token: a DNS name or an IP, no port.
     allowed_hosts: z._default(
       z.array(

@@ -5,6 +5,7 @@
  */
 
 import type * as ZodMini from 'zod/mini'
+import {ConfigurationError} from '../core/errors.js'
 import * as z from '../core/zod-mini.js'
 
 /**
@@ -26,3 +27,40 @@ export const text = () => z.string().check(z.minLength(1))
 /** A section of the file: every key optional, unknown keys refused, its defaults filled in when it is left out. */
 export const section = <Shape extends ZodMini.core.$ZodShape>(shape: Shape) =>
   z.prefault(z.strictObject(shape), {} as never)
+
+/** A section's place (`metadata.table`) set by an environment variable. */
+type VariablePlaces = Readonly<Record<string, string>>
+
+/**
+ * The section's keys that environment variables set, shaped like the section, each value checked by the section's
+ * own schema (a number-like text is read as a number where the key takes one) and refused under the variable's
+ * name, without echoing the value (a store URL may carry a password).
+ */
+export function sectionFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  schema: ZodMini.ZodMiniType,
+  places: VariablePlaces,
+): Record<string, unknown> {
+  const layer: Record<string, unknown> = {}
+  for (const [name, place] of Object.entries(places)) {
+    const raw = env[name]
+    if (raw === undefined || raw === '') continue
+    const keys = place.split('.')
+    const shaped = (value: unknown) => keys.reduceRight<unknown>((inner, key) => ({[key]: inner}), value)
+    const candidates = /^-?\d+(\.\d+)?$/.test(raw.trim()) ? [raw, Number(raw)] : [raw]
+    const accepted = candidates.find((value) => schema.safeParse(shaped(value)).success)
+    if (accepted === undefined) {
+      const issue = schema.safeParse(shaped(raw)).error?.issues[0]
+      throw new ConfigurationError(`${name} is not valid: ${issue?.message ?? 'refused'}`, {
+        hint: `set ${name} to a valid value, or unset it to use the config file's or the default`,
+      })
+    }
+    let target = layer
+    for (const key of keys.slice(0, -1)) {
+      target[key] ??= {}
+      target = target[key] as Record<string, unknown>
+    }
+    target[keys.at(-1) as string] = accepted
+  }
+  return layer
+}

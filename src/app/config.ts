@@ -4,7 +4,15 @@ import envPaths from 'env-paths'
 import {ConfigurationError, describeFileError, type ErrorDetail, isSystemError} from '../core/errors.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
-import {checkConfig, type JobagentConfig, modeSchema, PROTOTYPE_KEYS, portSchema, schemaAt} from './config-schema.js'
+import {
+  checkConfig,
+  type JobagentConfig,
+  logLevelSchema,
+  modeSchema,
+  PROTOTYPE_KEYS,
+  portSchema,
+  schemaAt,
+} from './config-schema.js'
 import type {AnySlice} from './slice.js'
 import {SLICES} from './slices.js'
 
@@ -148,6 +156,9 @@ function envLayer(env: Env): Layer {
       host: env.JOBAGENT_HOST || undefined,
       // A value that is no port is ignored here and refused by serve, which uses it (serverPortFromEnv).
       port: env.JOBAGENT_PORT ? portSchema.safeParse(Number(env.JOBAGENT_PORT)).data : undefined,
+      log_level: fromEnv(env, 'JOBAGENT_LOG_LEVEL', logLevelSchema, 'DEBUG, INFO, WARNING or ERROR', (raw) =>
+        raw.toUpperCase(),
+      ),
     },
     ...Object.fromEntries(SLICES.map((slice) => [slice.key, slice.environment(env)])),
   }

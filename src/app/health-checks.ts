@@ -32,6 +32,8 @@ export interface HealthView {
 export interface HealthCheck {
   /** The key under `checks`, e.g. `tracker_database`. */
   name: string
+  /** A store a request needs: GET /health/ready runs it too, and answers 503 when it fails. */
+  ready?: boolean
   run(view: HealthView): Promise<HealthCheckResult>
 }
 
@@ -55,6 +57,7 @@ export function trackerDatabaseCheck(
 ): HealthCheck {
   return {
     name: 'tracker_database',
+    ready: true,
     async run() {
       const started = performance.now()
       try {

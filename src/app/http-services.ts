@@ -12,9 +12,17 @@ import type {AnySlice, MountedSlice, SliceHttp} from './slice.js'
 import {SLICES} from './slices.js'
 import {VERSION} from './version.js'
 
-/** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
-export interface HttpServices {
+/** What every mode of `jobagent serve` has: its version, its health checks and the slices' routes. */
+export interface ServedSlices {
   version: string
+  /** Run by GET /health in order: the job side's checks (when it is served), then each slice's. */
+  healthChecks: HealthCheck[]
+  /** The slices' routes, mounted after the job side's; none unless their HTTP halves are given (loadSliceHttp). */
+  slices?: MountedSlice<unknown>[]
+}
+
+/** What the REST API needs from the application: the same services the CLI uses, nothing HTTP-specific. */
+export interface HttpServices extends ServedSlices {
   applications: Pick<
     ApplicationService,
     | 'record'
@@ -48,10 +56,6 @@ export interface HttpServices {
   backup: {create(): Promise<Backup>}
   /** GET /runs: the run ledger. */
   runs: Pick<RunLedger, 'list'>
-  /** Run by GET /health in order: the job side's checks, then each slice's. */
-  healthChecks: HealthCheck[]
-  /** The slices' routes, mounted after the job side's; none unless their HTTP halves are given (loadSliceHttp). */
-  slices?: MountedSlice<unknown>[]
 }
 
 /** A slice with its HTTP half loaded. */
@@ -70,13 +74,32 @@ export async function openHttpServices(context: AppContext): Promise<HttpService
   return createHttpServices(context, await loadSliceHttp())
 }
 
-/** A slice's HTTP half over the context's one service of that slice, built when the routes are mounted. */
-function mounted(context: AppContext, {slice, http}: LoadedSlice): MountedSlice<unknown> {
+/**
+ * `jobagent serve --only <key>`: one slice's routes with its health checks and nothing of the job side, so no
+ * tracker database is opened or created and no board is searched.
+ */
+export async function openSliceOnlyServices(context: AppContext, key: string): Promise<ServedSlices> {
+  const loaded = (await loadSliceHttp()).filter(({slice}) => slice.key === key)
+  const slices = loaded.map((slice) => mounted(context, slice, true))
+  return {
+    version: VERSION,
+    get healthChecks() {
+      return slices.flatMap((slice) => slice.healthChecks())
+    },
+    slices,
+  }
+}
+
+/**
+ * A slice's HTTP half over the context's one service of that slice, built when the routes are mounted. `alone`: the
+ * slice is all the server serves (--only), so its stores are checked even where it looks unused.
+ */
+function mounted(context: AppContext, {slice, http}: LoadedSlice, alone = false): MountedSlice<unknown> {
   const service = () => context.sliceService(slice, http)
   const config = () => (context.config as unknown as Record<string, unknown>)[slice.key]
   return {
     key: slice.key,
-    healthChecks: () => http.healthChecks(service, config(), {dataDir: context.paths.dataDir}),
+    healthChecks: () => http.healthChecks(service, config(), {dataDir: context.paths.dataDir, alone}),
     routes: (options) => http.routes(service(), config(), options as never),
   }
 }

@@ -105,10 +105,18 @@ export class LineLogger implements Logger {
   }
 }
 
-/** `--verbose` or `DEBUG=jobagent*` shows DEBUG lines; `--quiet` keeps only warnings and errors. */
-export function logLevelFor(options: {verbose?: boolean; quiet?: boolean; env?: NodeJS.ProcessEnv}): LogLevel {
+/**
+ * `--verbose` or `DEBUG=jobagent*` shows DEBUG lines; `--quiet` keeps only warnings and errors; otherwise the
+ * configured level (server.log_level, JOBAGENT_LOG_LEVEL) where the caller has one, else INFO.
+ */
+export function logLevelFor(options: {
+  verbose?: boolean
+  quiet?: boolean
+  env?: NodeJS.ProcessEnv
+  configured?: LogLevel
+}): LogLevel {
   const debugEnv = options.env?.DEBUG ?? ''
   if (options.verbose || /(^|,)\s*jobagent(\*|[.:]|$)/.test(debugEnv)) return 'DEBUG'
   if (options.quiet) return 'WARNING'
-  return 'INFO'
+  return options.configured ?? 'INFO'
 }

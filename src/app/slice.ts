@@ -39,8 +39,11 @@ interface SliceRouteOptions<Settings> {
  * onto the app's one error handler with withHttpStatus (src/http/errors.ts).
  */
 export interface SliceHttp<Config, Service, Settings> extends SliceWiring<Config, Service> {
-  /** Read on every GET /health; `service` builds the service on its first call. */
-  healthChecks(service: () => Service, config: Config, paths: {dataDir: string}): HealthCheck[]
+  /**
+   * Read on every GET /health; `service` builds the service on its first call. `alone`: the slice is all the server
+   * serves (`serve --only`), so its checks always run.
+   */
+  healthChecks(service: () => Service, config: Config, where: {dataDir: string; alone: boolean}): HealthCheck[]
   /**
    * An OpenAPIHono router, mounted at / after the job side's routes: the OpenAPI document lists its routes there.
    * Typed as the Hono its chained routes return.

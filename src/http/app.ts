@@ -1,7 +1,7 @@
 import {OpenAPIHono} from '@hono/zod-openapi'
 import type {Context, MiddlewareHandler} from 'hono'
 import {cors} from 'hono/cors'
-import type {HttpServices} from '../app/http-services.js'
+import type {HttpServices, ServedSlices} from '../app/http-services.js'
 import type {SliceSettings} from '../app/slices.js'
 import type {Logger} from '../core/logger.js'
 import {allowedMethods} from './allowed-methods.js'
@@ -23,7 +23,7 @@ import {rootRoutes, webAssetRoutes, webFiles} from './routes/root.js'
 import {runsRoutes} from './routes/runs.js'
 import {statsRoutes} from './routes/stats.js'
 import {securityHeaders} from './security-headers.js'
-import type {StaticFiles} from './static-files.js'
+import {StaticFiles} from './static-files.js'
 
 const MAX_BODY_BYTES = 64 * 1024
 
@@ -56,8 +56,10 @@ function isOpen(c: Context, web: StaticFiles): boolean {
   const method = c.req.method
   if (method !== 'GET' && method !== 'HEAD') return false
   const path = c.req.path
-  return path === '/health' || path === '/metrics' || path === '/openapi.json' || isDocument(path, web)
+  return OPEN_PATHS.has(path) || isDocument(path, web)
 }
+
+const OPEN_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics', '/openapi.json'])
 
 /** What a browser renders: the web page (at / and its files) and the docs page with its assets. */
 function isDocument(path: string, web: StaticFiles): boolean {
@@ -85,11 +87,15 @@ const wellFormedPath: MiddlewareHandler = (c, next) => {
   return next()
 }
 
-/** The REST API of docs/API.md: one router per resource, errors mapped once in onError. */
-export function createHttpApp(services: HttpServices, options: HttpAppOptions): OpenAPIHono {
+/**
+ * The REST API of docs/API.md: one router per resource, errors mapped once in onError. Given the slices' services
+ * alone (`serve --only`), it serves their routes with health, metrics and the docs, and no job side or web page.
+ */
+export function createHttpApp(services: HttpServices | ServedSlices, options: HttpAppOptions): OpenAPIHono {
   const logger = options.logger.child('http')
   const metrics = options.metrics ?? createHttpMetrics()
-  const web = webFiles(options.webDir)
+  const jobSide = 'applications' in services ? services : undefined
+  const web = jobSide ? webFiles(options.webDir) : new StaticFiles({names: [], read: () => undefined})
   const app = new OpenAPIHono({defaultHook: validationHook})
 
   app.use(securityHeaders((path) => isDocument(path, web)))
@@ -123,16 +129,11 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
       checkTimeoutMs: options.healthCheckTimeoutMs ?? 5000,
       logger,
       names,
+      ...(options.closing ? {closing: options.closing} : {}),
     }),
   )
   app.route('/', metricsRoutes(metrics, names))
-  app.route('/', jobsRoutes(services, metrics, options.stopping ? {stopping: options.stopping} : {}))
-  app.route('/', applicationsRoutes(services, metrics))
-  app.route('/', interviewsRoutes(services))
-  app.route('/', contactsRoutes(services))
-  app.route('/', runsRoutes(services))
-  app.route('/', statsRoutes(services))
-  app.route('/', backupRoutes(services))
+  if (jobSide) mountJobSide(app, jobSide, metrics, options)
   for (const slice of services.slices ?? []) {
     const settings = (options.slices as Record<string, unknown> | undefined)?.[slice.key]
     app.route(
@@ -147,9 +148,9 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   }
   app.route(
     '/',
-    docsRoutes(() => openApiDocument(app, services.version)),
+    docsRoutes(() => openApiDocument(app, services.version, jobSide ? JOB_SIDE_DESCRIPTION : SLICES_DESCRIPTION)),
   )
-  app.route('/', webAssetRoutes(web))
+  if (jobSide) app.route('/', webAssetRoutes(web))
 
   const allowedAt = allowedMethods(app)
   app.notFound((c) => {
@@ -167,7 +168,27 @@ export function createHttpApp(services: HttpServices, options: HttpAppOptions): 
   return app
 }
 
-function openApiDocument(app: OpenAPIHono, version: string) {
+/** The job side's routes: the tracker, the job search and the runs. */
+function mountJobSide(app: OpenAPIHono, services: HttpServices, metrics: HttpMetrics, options: HttpAppOptions): void {
+  app.route('/', jobsRoutes(services, metrics, options.stopping ? {stopping: options.stopping} : {}))
+  app.route('/', applicationsRoutes(services, metrics))
+  app.route('/', interviewsRoutes(services))
+  app.route('/', contactsRoutes(services))
+  app.route('/', runsRoutes(services))
+  app.route('/', statsRoutes(services))
+  app.route('/', backupRoutes(services))
+}
+
+const JOB_SIDE_DESCRIPTION =
+  'Job search and application tracking. Errors are {"error": {"code", "message", "details"}}. ' +
+  '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent). ' +
+  'A method a path does not take gets 405 with an Allow header that lists those it takes.'
+
+const SLICES_DESCRIPTION =
+  'Unified shipment state (jobagent serve --only shipments). Errors are {"error": {"code", "message", "details"}}. ' +
+  'A method a path does not take gets 405 with an Allow header that lists those it takes.'
+
+function openApiDocument(app: OpenAPIHono, version: string, description: string) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
@@ -175,14 +196,7 @@ function openApiDocument(app: OpenAPIHono, version: string) {
   })
   return app.getOpenAPIDocument({
     openapi: '3.0.3',
-    info: {
-      title: 'jobagent',
-      version,
-      description:
-        'Job search and application tracking. Errors are {"error": {"code", "message", "details"}}. ' +
-        '{url} path parameters are the full application URL percent-encoded as one segment (encodeURIComponent). ' +
-        'A method a path does not take gets 405 with an Allow header that lists those it takes.',
-    },
+    info: {title: 'jobagent', version, description},
     security: [{bearer: []}],
   })
 }

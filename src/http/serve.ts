@@ -1,5 +1,5 @@
 import type {AppContext} from '../app/context.js'
-import {openHttpServices} from '../app/http-services.js'
+import {openHttpServices, openSliceOnlyServices} from '../app/http-services.js'
 import {ConfigurationError} from '../core/errors.js'
 import type {Logger} from '../core/logger.js'
 import {maskedLogger} from '../core/secrets.js'
@@ -17,6 +17,8 @@ interface ServeOptions {
   shutdownTimeoutMs?: number
   /** The logger of the access log and request errors (`jobagent.http`); the context's logger by default. */
   httpLogger?: Logger
+  /** `--only`: the key of the one slice to serve, without the job side (no tracker database is opened). */
+  only?: string
   /** Called once the server listens (tests read the bound port from it). */
   onListening?: (url: string) => void
 }
@@ -61,10 +63,11 @@ export async function serveApi(context: AppContext, options: ServeOptions): Prom
   checkCorsOrigins(options.corsOrigins ?? [])
   const logger = context.logger.child('server')
   // Opened now so a missing or corrupt database is a clear error at start, not a 503 on the first request.
-  void context.trackerDb
+  if (!options.only) void context.trackerDb
   const shutdown = new AbortController()
   const forced = new AbortController()
-  const app = createHttpApp(await openHttpServices(context), {
+  const services = options.only ? await openSliceOnlyServices(context, options.only) : await openHttpServices(context)
+  const app = createHttpApp(services, {
     // The server's log quotes failed boards (GET /jobs) as the run log does: with the configured secrets masked.
     logger: options.httpLogger ? maskedLogger(options.httpLogger, context.secrets) : context.logger,
     closing: shutdown.signal,

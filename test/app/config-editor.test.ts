@@ -55,7 +55,7 @@ describe('changing settings', () => {
       search: {tags: ['node', 'typescript'], remote_only: true},
       server: {port: 9090, host: '0.0.0.0'},
     })
-    expect(loadConfig({env}).config.server).toEqual({host: '0.0.0.0', port: 9090, allowed_hosts: []})
+    expect(loadConfig({env}).config.server).toEqual({host: '0.0.0.0', port: 9090, allowed_hosts: [], log_level: 'INFO'})
   })
 
   it('takes text for a list of strings as a comma-separated list, and keeps other text whole', () => {

@@ -40,7 +40,7 @@ describe('the effective configuration', () => {
   it('is the built-in defaults when there is no file', () => {
     const {config} = loadConfig({env})
     expect(config.mode).toBe('production')
-    expect(config.server).toEqual({host: '127.0.0.1', port: 8080, allowed_hosts: []})
+    expect(config.server).toEqual({host: '127.0.0.1', port: 8080, allowed_hosts: [], log_level: 'INFO'})
     expect(config.notify).toEqual({urls: [], max_items: 20})
     expect(config.search.tags).toEqual([])
     expect(config.search).toMatchObject({min_salary: null, fx: {}})
@@ -63,7 +63,7 @@ describe('the effective configuration', () => {
     writeConfig({mode: 'development', server: {port: 9000}, search: {tags: ['node']}, sources: [{type: 'hackernews'}]})
     const {config} = loadConfig({env})
     expect(config.mode).toBe('development')
-    expect(config.server).toEqual({host: '127.0.0.1', port: 9000, allowed_hosts: []})
+    expect(config.server).toEqual({host: '127.0.0.1', port: 9000, allowed_hosts: [], log_level: 'INFO'})
     expect(config.search).toMatchObject({tags: ['node'], keywords: [], remote_only: false})
     expect(config.sources).toEqual([{type: 'hackernews'}])
   })
@@ -71,10 +71,16 @@ describe('the effective configuration', () => {
   it('takes the environment over the file', () => {
     writeConfig({mode: 'development', server: {host: '0.0.0.0', port: 9000}, notify: {urls: ['log://'], max_items: 5}})
     const {config} = loadConfig({
-      env: {...env, JOBAGENT_MODE: 'production', JOBAGENT_PORT: '9100', JOBAGENT_NOTIFY_URLS: 'log://, ntfy://a,'},
+      env: {
+        ...env,
+        JOBAGENT_MODE: 'production',
+        JOBAGENT_PORT: '9100',
+        JOBAGENT_NOTIFY_URLS: 'log://, ntfy://a,',
+        JOBAGENT_LOG_LEVEL: 'error',
+      },
     })
     expect(config.mode).toBe('production')
-    expect(config.server).toEqual({host: '0.0.0.0', port: 9100, allowed_hosts: []})
+    expect(config.server).toEqual({host: '0.0.0.0', port: 9100, allowed_hosts: [], log_level: 'ERROR'})
     expect(config.notify).toEqual({urls: ['log://', 'ntfy://a'], max_items: 5})
   })
 
@@ -90,8 +96,17 @@ describe('the effective configuration', () => {
 
   it('ignores empty environment variables', () => {
     writeConfig({server: {host: 'localhost', port: 9000}})
-    const {config} = loadConfig({env: {...env, JOBAGENT_HOST: '', JOBAGENT_PORT: ''}})
-    expect(config.server).toEqual({host: 'localhost', port: 9000, allowed_hosts: []})
+    const {config} = loadConfig({
+      env: {
+        ...env,
+        JOBAGENT_HOST: '',
+        JOBAGENT_PORT: '',
+        JOBAGENT_LOG_LEVEL: '',
+        JOBAGENT_SHIPMENT_METADATA_POOL_SIZE: '',
+      },
+    })
+    expect(config.shipments.metadata.pool_size).toBe(10)
+    expect(config.server).toEqual({host: 'localhost', port: 9000, allowed_hosts: [], log_level: 'INFO'})
   })
 
   it('refuses an invalid environment value, naming the variable', () => {

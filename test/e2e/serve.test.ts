@@ -108,4 +108,10 @@ describe('jobagent serve (built)', () => {
     expect(cors.code).toBe(2)
     expect(cors.stderr).toContain('invalid CORS origin "http://localhost:5173/"')
   })
+
+  it('refuses a part --only does not know, naming the parts it takes (exit 2)', async () => {
+    const only = await runCli(['serve', '--port', '0', '--only', 'jobs'], {home: home.path})
+    expect(only.code).toBe(2)
+    expect(only.stderr).toContain('Expected --only=jobs to be one of: shipments')
+  })
 })

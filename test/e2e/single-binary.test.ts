@@ -274,6 +274,33 @@ describe('the single executable', () => {
     )
   })
 
+  it('serves the shipments alone, configured by its environment, on a home that does not exist', async () => {
+    const store = `sqlite://${join(work.path, 'fleet.db')}`
+    const stores = {JOBAGENT_SHIPMENT_METADATA_URL: store, JOBAGENT_SHIPMENT_TELEMETRY_URL: store}
+    expect((await run(IMPORT_EXAMPLE_SHIPMENTS, {env: stores})).code).toBe(0)
+    const absent = join(work.path, 'absent-home')
+    const server = await serveBuilt(
+      absent,
+      {PATH: emptyPath, HOME: home, ...stores},
+      {program: [executable], cwd: dir, args: ['--only', 'shipments']},
+    )
+    try {
+      expect((await fetch(`${server.url}/health/live`)).status).toBe(200)
+      const ready = await fetch(`${server.url}/health/ready`)
+      expect(ready.status).toBe(200)
+      expect(Object.keys(((await ready.json()) as {checks: object}).checks)).toEqual([
+        'shipments_metadata',
+        'shipments_telemetry',
+      ])
+      const unified = await fetch(`${server.url}/shipments/SHP-1001/unified`)
+      expect(await unified.json()).toMatchObject({shipment_id: 'SHP-1001', metadata: {carrier: 'Nordline'}})
+      expect((await fetch(`${server.url}/applications`)).status).toBe(404)
+    } finally {
+      await server.stop()
+    }
+    expect(existsSync(absent)).toBe(false)
+  })
+
   it('imports the example shipments, shows one and serves the API, the web page and the docs', async () => {
     const imported = await run(IMPORT_EXAMPLE_SHIPMENTS)
     expect(imported.code).toBe(0)

@@ -12,16 +12,21 @@ export interface BuiltServer {
 }
 
 /**
- * The built `jobagent serve` (or `program` in `cwd`: the single executable) on 127.0.0.1 and a free port,
- * JOBAGENT_HOME at `dir`; resolves once it listens.
+ * The built `jobagent serve` (or `program` in `cwd`: the single executable) on 127.0.0.1 and a free port (or
+ * `port`), JOBAGENT_HOME at `dir`, with `args` after `serve`; resolves once it listens.
  */
 export async function serveBuilt(
   dir: string,
   env: Record<string, string> = {},
-  {program = BUILT_CLI, cwd = ROOT}: {program?: readonly string[]; cwd?: string} = {},
+  {
+    program = BUILT_CLI,
+    cwd = ROOT,
+    args = [],
+    port = 0,
+  }: {program?: readonly string[]; cwd?: string; args?: readonly string[]; port?: number} = {},
 ): Promise<BuiltServer> {
   const [command = process.execPath, ...first] = program
-  const child = spawn(command, [...first, 'serve', '--port', '0'], {
+  const child = spawn(command, [...first, 'serve', '--port', String(port), ...args], {
     cwd,
     env: {PATH: process.env.PATH, HOME: dir, JOBAGENT_HOME: dir, NO_COLOR: '1', ...env},
     stdio: ['ignore', 'ignore', 'pipe'],

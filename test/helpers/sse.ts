@@ -12,6 +12,8 @@ export interface StreamMessage {
   data?: string
   id?: string
   comment?: string
+  /** The `retry:` field: the reconnection delay the server asks for. */
+  retry?: string
 }
 
 export interface EventStream {
@@ -24,10 +26,13 @@ export interface EventStream {
 }
 
 /** Opens `url` as an event stream and parses what arrives; a non-200 answer is returned as is with no messages. */
-export async function openEventStream(url: string): Promise<EventStream> {
+export async function openEventStream(
+  url: string,
+  {headers = {}}: {headers?: Record<string, string>} = {},
+): Promise<EventStream> {
   const controller = new AbortController()
   const response = await fetch(url, {
-    headers: {accept: 'text/event-stream'},
+    headers: {accept: 'text/event-stream', ...headers},
     signal: controller.signal,
     dispatcher: noKeepAlive,
   })
@@ -98,6 +103,102 @@ function parseMessage(text: string): StreamMessage {
     else if (line.startsWith('event: ')) message.event = line.slice('event: '.length)
     else if (line.startsWith('data: ')) message.data = (message.data ? `${message.data}\n` : '') + line.slice(6)
     else if (line.startsWith('id: ')) message.id = line.slice('id: '.length)
+    else if (line.startsWith('retry: ')) message.retry = line.slice('retry: '.length)
   }
   return message
+}
+
+/** One connection of a resuming stream: who served it and the Last-Event-ID it was opened with. */
+export interface StreamConnection {
+  servedBy: string | null
+  lastEventId: string | undefined
+}
+
+/** A state message as a resuming stream received it. */
+export interface ReceivedState {
+  id: string
+  data: string
+  servedBy: string | null
+}
+
+export interface ResumingStream {
+  readonly states: ReceivedState[]
+  readonly connections: StreamConnection[]
+  /** States received whose id was the last one this client had: a repeat. */
+  readonly repeats: number
+  /** Answers other than 200 while reconnecting. */
+  readonly refusals: number[]
+  /** Stops reconnecting, closes the open connection and resolves when the loop has ended. */
+  stop(): Promise<void>
+}
+
+/**
+ * An event stream client as EventSource behaves: on every end or failure it waits the server's `retry:` delay and
+ * reconnects with `Last-Event-ID` set to the last id it received.
+ */
+export function resumingEventStream(url: string): ResumingStream {
+  const controller = new AbortController()
+  const states: ReceivedState[] = []
+  const connections: StreamConnection[] = []
+  const refusals: number[] = []
+  let repeats = 0
+  let lastEventId: string | undefined
+  let retryMs = 1000
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      controller.signal.addEventListener('abort', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      try {
+        const response = await fetch(url, {
+          headers: {accept: 'text/event-stream', ...(lastEventId ? {'last-event-id': lastEventId} : {})},
+          signal: controller.signal,
+          dispatcher: noKeepAlive,
+        })
+        if (response.status !== 200 || !response.body) {
+          refusals.push(response.status)
+          await response.body?.cancel()
+        } else {
+          const servedBy = response.headers.get('x-served-by')
+          connections.push({servedBy, lastEventId})
+          const decoder = new TextDecoder()
+          let buffer = ''
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            buffer += decoder.decode(chunk, {stream: true})
+            let end = buffer.indexOf('\n\n')
+            while (end !== -1) {
+              const block = buffer.slice(0, end)
+              buffer = buffer.slice(end + 2)
+              end = buffer.indexOf('\n\n')
+              const retry = /^retry: (\d+)$/m.exec(block)
+              if (retry?.[1]) retryMs = Number(retry[1])
+              const message = parseMessage(block)
+              if (message.event !== 'unified' || message.id === undefined) continue
+              if (message.id === lastEventId) repeats++
+              lastEventId = message.id
+              states.push({id: message.id, data: message.data ?? '', servedBy})
+            }
+          }
+        }
+      } catch {}
+      await pause(retryMs)
+    }
+  })()
+  return {
+    states,
+    connections,
+    refusals,
+    get repeats() {
+      return repeats
+    },
+    async stop() {
+      controller.abort()
+      await loop
+    },
+  }
 }

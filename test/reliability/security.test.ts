@@ -89,7 +89,7 @@ describe('jobagent serve with JOBAGENT_API_TOKEN', () => {
     const {url} = await serve(dir, {JOBAGENT_API_TOKEN: token})
     // The document lists every route, so a route added later is checked without touching this test.
     const document = (await (await fetch(`${url}/openapi.json`)).json()) as {paths: Record<string, object>}
-    const open = new Set(['GET /', 'GET /health', 'GET /metrics'])
+    const open = new Set(['GET /', 'GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics'])
     const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
       Object.keys(methods).map((method) => ({
         name: `${method.toUpperCase()} ${template}`,

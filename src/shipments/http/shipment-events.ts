@@ -19,6 +19,11 @@ const MAX_SHIPMENT_STREAMS = 1000
 /** A comment this often keeps proxies and clients from taking a quiet stream for a dead one. */
 const DEFAULT_HEARTBEAT_MS = 15_000
 const STREAMS_OPEN = 'jobagent_shipment_streams_open'
+/**
+ * The reconnection delay each stream tells its client (`retry:`), at its start and again when this server closes it:
+ * the client comes back within about this long, to whichever instance the load balancer picks.
+ */
+const RECONNECT_MS = 1000
 /** How long the end of a stream may take to reach the client's socket at shutdown before its connection is dropped. */
 const UNREAD_END_GRACE_MS = 250
 
@@ -59,7 +64,11 @@ function eventsRoute(schemas: SharedSchemas, options: {intervalMs: number; heart
       'When reads start failing the stream gets one `event: error` message ({"error": {code, message, details}}, code ' +
       '`unavailable`, or `not_found` once the shipment is gone) and stays open; the state follows as soon as it can ' +
       `be read again. At most ${options.maxStreams} streams are open at once: one more is 503 with Retry-After. ` +
-      'The stream ends when the server shuts down.',
+      'Every state message carries `id:` (the ETag, the same on every instance over the same stores) and the first one ' +
+      `\`retry: ${RECONNECT_MS}\`. A client that reconnects with \`Last-Event-ID\` (EventSource does so by itself) on any ` +
+      'instance gets the current state only when it differs from that id; otherwise heartbeats until it changes. ' +
+      'Changes are observed by reading, so writes between two reads are coalesced into the latest state. ' +
+      `When the server shuts down the stream ends with \`retry: ${RECONNECT_MS}\`.`,
     request: {params: schemas.params},
     responses: {
       200: {
@@ -102,6 +111,8 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
   if (options.registry) countStreams(options.registry, watcher)
   const routes = new OpenAPIHono({defaultHook: schemas.hook})
   const follow = async (c: Context, id: string) => {
+    // What the client had when its last stream ended, on this instance or another: the tag of that state.
+    const lastEventId = c.req.header('last-event-id')
     // Only the latest event is worth sending: a client that reads slowly gets the newest state, not a backlog.
     let pending: WatchEvent | undefined
     let wake: (() => void) | undefined
@@ -127,6 +138,7 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
       // such a client, which would otherwise hold the end of the stream (and the shutdown) until its timeout.
       const endNow = () => {
         end()
+        void stream.write(`retry: ${RECONNECT_MS}\n\n`)
         stream.abort()
         if (!outgoing) return
         if (outgoing.writableLength > 0) outgoing.destroy()
@@ -136,7 +148,9 @@ export function shipmentEventRoutes(shipments: ShipmentService, schemas: SharedS
       stream.onAbort(end)
       const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), settings.heartbeatMs)
       try {
-        await stream.writeSSE(stateMessage(watch))
+        // A resuming client that has this state already is not sent it again: it hears the next change.
+        if (lastEventId === watch.tag) await stream.write(`retry: ${RECONNECT_MS}\n\n`)
+        else await stream.writeSSE({...stateMessage(watch), retry: RECONNECT_MS})
         while (open && !stream.aborted) {
           const event = pending
           pending = undefined

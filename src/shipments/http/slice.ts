@@ -25,6 +25,7 @@ function shipmentsInUse(config: ShipmentsConfig, dataDir: string): boolean {
 function shipmentHealthChecks(service: () => ShipmentService): HealthCheck[] {
   return (['metadata', 'telemetry'] as const satisfies readonly StoreRole[]).map((role) => ({
     name: `shipments_${role}`,
+    ready: true,
     async run() {
       const check = await service().check(role)
       return {
@@ -43,8 +44,8 @@ function shipmentHealthChecks(service: () => ShipmentService): HealthCheck[] {
 /** The shipment slice on `jobagent serve`: the /shipments routes and, once the stores are in use, their checks. */
 export const shipmentHttp: SliceHttp<ShipmentsConfig, ShipmentService, ShipmentRouteSettings> = {
   createService: shipmentWiring.createService,
-  healthChecks: (service, config, paths) =>
-    shipmentsInUse(config, paths.dataDir) ? shipmentHealthChecks(service) : [],
+  healthChecks: (service, config, where) =>
+    where.alone || shipmentsInUse(config, where.dataDir) ? shipmentHealthChecks(service) : [],
   routes(service, config, options) {
     const events = {
       intervalMs: config.events.interval_ms,

@@ -56,8 +56,9 @@ async function servedService(service: ShipmentService, events: ShipmentEventOpti
   return running
 }
 
-async function stream(running: RunningServer, id: string): Promise<EventStream> {
-  const opened = await openEventStream(`${running.url}/shipments/${encodeURIComponent(id)}/unified/events`)
+async function stream(running: RunningServer, id: string, headers: Record<string, string> = {}): Promise<EventStream> {
+  const url = `${running.url}/shipments/${encodeURIComponent(id)}/unified/events`
+  const opened = await openEventStream(url, {headers})
   cleanups.push(() => opened.close())
   return opened
 }
@@ -95,6 +96,38 @@ describe('GET /shipments/{shipment_id}/unified/events over SQLite', () => {
     const plain = await fetch(`${running.url}/shipments/SHP-1001/unified`)
     expect(first.id).toBe(plain.headers.get('etag'))
     expect(await json(plain)).toMatchObject({telemetry: state.telemetry, metadata: state.metadata})
+  })
+
+  it('tells the client to reconnect after 1 s with its first state', async () => {
+    const {running} = await servedApi()
+    const first = await (await stream(running, 'SHP-1001')).next()
+    expect(first).toMatchObject({event: 'unified', retry: '1000'})
+  })
+
+  it('sends a client resuming with the current state as Last-Event-ID nothing until the state changes', async () => {
+    const {api, running} = await servedApi()
+    const had = await (await stream(running, 'SHP-1001')).next()
+    const resumed = await stream(running, 'SHP-1001', {'last-event-id': had.id ?? ''})
+    expect(resumed.response.status).toBe(200)
+    expect(await resumed.next()).toEqual({retry: '1000'})
+    await expect(resumed.next({timeoutMs: 500})).rejects.toThrow(/no message/)
+    await append(api, 'SHP-1001', '2030-01-01T00:00:00.000Z', {lat: 3.5})
+    const next = await resumed.next({timeoutMs: 2000})
+    expect(next.id).not.toBe(had.id)
+    expect(JSON.parse(next.data ?? '').telemetry).toEqual({
+      recorded_at: '2030-01-01T00:00:00.000Z',
+      payload: {lat: 3.5},
+    })
+  })
+
+  it('sends a client resuming with an older state as Last-Event-ID the current state at once', async () => {
+    const {api, running} = await servedApi()
+    const had = await (await stream(running, 'SHP-1001')).next()
+    await append(api, 'SHP-1001', '2030-01-01T00:00:00.000Z', {lat: 4.5})
+    const resumed = await stream(running, 'SHP-1001', {'last-event-id': had.id ?? ''})
+    const current = await resumed.next()
+    expect(current.id).not.toBe(had.id)
+    expect(JSON.parse(current.data ?? '').telemetry.payload).toEqual({lat: 4.5})
   })
 
   it('is documented in the OpenAPI document as an event stream with the errors before it', async () => {
@@ -198,6 +231,8 @@ describe('GET /shipments/{shipment_id}/unified/events over SQLite', () => {
     const started = Date.now()
     await running.close()
     expect(Date.now() - started).toBeLessThan(1000)
+    // The last word of a closing server: come back in a second (to another instance behind a load balancer).
+    expect(await events.next({comments: true})).toEqual({retry: '1000'})
     expect(await events.ended(1000)).toBe(true)
   })
 })
