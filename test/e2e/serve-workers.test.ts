@@ -53,6 +53,14 @@ describe('jobagent serve --workers 2', () => {
       expect(text).toContain(`process_cpu_user_seconds_total{worker="${worker}"}`)
       expect(text).toContain(`jobagent_applications_recorded_total{worker="${worker}"} 0`)
     }
+    // A scraper that keeps its connection (as Prometheus does) still sees the workers in turn.
+    const seen = new Set<string | undefined>()
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${served.url}/metrics`)
+      expect(response.headers.get('connection')).toBe('close')
+      seen.add(/worker="(\d+)"/.exec(await response.text())?.[1])
+    }
+    expect([...seen].sort()).toEqual(['1', '2'])
   })
 
   it('keeps every acknowledged write when POST /applications reaches both workers at once', async () => {
