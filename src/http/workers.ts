@@ -17,7 +17,7 @@ const DRAIN_GRACE_MS = 5000
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 
 /** `--workers N|auto`: a positive whole number, or one worker per core the process may use. */
-export function workerCount(value: string | undefined): number {
+function workerCount(value: string | undefined): number {
   if (value === undefined) return 1
   if (value === 'auto') return availableParallelism()
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN
