@@ -17,10 +17,19 @@ export interface ServedWorkers {
   stop: () => Promise<void>
 }
 
-/** The built `jobagent serve --workers <n>` on 127.0.0.1 and a port of its choosing; resolves once all listen. */
-export async function serveWorkers(home: string, workers: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--workers', String(workers)], {
-    cwd: ROOT,
+/**
+ * The built `jobagent serve --workers <n>` (or `program` in `cwd`: the single executable) on 127.0.0.1 and a port
+ * of its choosing; resolves once all listen.
+ */
+export async function serveWorkers(
+  home: string,
+  workers: number,
+  env: Record<string, string> = {},
+  {program = [process.execPath, BIN], cwd = ROOT}: {program?: readonly string[]; cwd?: string} = {},
+) {
+  const [command = process.execPath, ...first] = program
+  const child = spawn(command, [...first, 'serve', '--port', '0', '--workers', String(workers)], {
+    cwd,
     env: {PATH: process.env.PATH, HOME: home, JOBAGENT_HOME: home, NO_COLOR: '1', ...env},
     stdio: ['ignore', 'ignore', 'pipe'],
   })
