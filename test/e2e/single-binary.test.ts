@@ -92,7 +92,10 @@ afterAll(() => work?.cleanup())
 
 describe('the single executable', () => {
   it('runs serve --workers 2: both workers start from the executable and answer', async () => {
-    const served = await serveWorkers(data, 2, {PATH: emptyPath, HOME: home}, {program: [executable], cwd: dir})
+    // Homes of its own: the library cache and the tracker the workers write must not be there for the tests below.
+    const ownHome = join(work.path, 'workers-home')
+    mkdirSync(ownHome)
+    const served = await serveWorkers(ownHome, 2, {PATH: emptyPath}, {program: [executable], cwd: dir})
     try {
       expect([...(await scrapeWorkers(served.url, 2)).keys()].sort()).toEqual(['1', '2'])
       process.kill(served.pid, 'SIGTERM')
