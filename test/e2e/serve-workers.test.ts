@@ -142,6 +142,23 @@ describe('jobagent serve --workers refusals', () => {
     cleanups.push(home.cleanup)
   })
 
+  it('waits longer each time a replacement dies at start, and stops with 0 on SIGTERM meanwhile', async () => {
+    const served = await serveWorkers(home.path, 2)
+    cleanups.push(served.stop)
+    // From now on a new worker refuses the configuration file and exits 2 before it listens.
+    writeFileSync(join(home.path, 'config.json'), JSON.stringify({no_such_key: true}), {mode: 0o600})
+    const pid = served.workers().get(1) as number
+    process.kill(pid, 'SIGKILL')
+    await served.waitFor(/worker 1 \(pid \d+\) was killed by SIGKILL; starting a new one in 1 s/)
+    await served.waitFor(/worker 3 \(pid \d+\) exited with code 2; starting a new one in 2 s/)
+    await served.waitFor(/worker 4 \(pid \d+\) exited with code 2; starting a new one in 4 s/)
+    expect(served.stderr()).toContain('no_such_key')
+    expect((await send(`${served.url}/health`)).status).toBe(200)
+    process.kill(served.pid, 'SIGTERM')
+    expect(await served.exit).toEqual({code: 0, signal: null})
+    expect(served.stderr()).not.toMatch(/worker 5/)
+  }, 60_000)
+
   it('refuses --workers 0 and --workers x with an error and a hint (exit 2)', async () => {
     for (const value of ['0', 'x', '1.5']) {
       const result = await runCommandLine(['serve', '--workers', value], {home: home.path})
