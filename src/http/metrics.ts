@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import {Counter, collectDefaultMetrics, Histogram, Registry} from 'prom-client'
 import type {SearchResult} from '../core/jobs/search-result.js'
 
@@ -22,6 +23,9 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 export function createHttpMetrics(): HttpMetrics {
   const registry = new Registry()
+  // Under `serve --workers` each scrape is answered by one worker: its series say which (docs/API.md).
+  const labels: Record<string, string> = cluster.worker ? {worker: String(cluster.worker.id)} : {}
+  registry.setDefaultLabels(labels)
   collectDefaultMetrics({register: registry})
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -62,7 +66,7 @@ export function createHttpMetrics(): HttpMetrics {
           .getMetricsAsArray()
           .map((metric) =>
             metric.name === SOURCE_ERRORS
-              ? countWithoutNames(sourceErrors)
+              ? countWithoutNames(sourceErrors, labels)
               : registry.getSingleMetricAsString(metric.name),
           ),
       )
@@ -86,8 +90,10 @@ export function createHttpMetrics(): HttpMetrics {
 }
 
 /** A labelled counter as one sample: the sum of its series. */
-async function countWithoutNames(counter: Counter<string>): Promise<string> {
+async function countWithoutNames(counter: Counter<string>, labels: Record<string, string>): Promise<string> {
   const {name, help, values} = await counter.get()
   const total = values.reduce((sum, sample) => sum + sample.value, 0)
-  return `# HELP ${name} ${help}\n# TYPE ${name} counter\n${name} ${total}`
+  const set = Object.entries(labels).map(([label, value]) => `${label}="${value}"`)
+  const series = set.length > 0 ? `${name}{${set.join(',')}}` : name
+  return `# HELP ${name} ${help}\n# TYPE ${name} counter\n${series} ${total}`
 }

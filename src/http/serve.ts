@@ -7,7 +7,7 @@ import {createHttpApp} from './app.js'
 import {isLoopback} from './middleware/request-origin.js'
 import {closeOnSignal, startServer} from './server.js'
 
-interface ServeOptions {
+export interface ServeOptions {
   host: string
   port: number
   apiToken?: string
@@ -57,10 +57,15 @@ function checkCorsOrigins(origins: readonly string[]): void {
   })
 }
 
-/** `jobagent serve`: the API on the context's services until SIGINT/SIGTERM, then a graceful stop. */
-export async function serveApi(context: AppContext, options: ServeOptions): Promise<void> {
+/** The settings `jobagent serve` refuses before it opens anything. */
+export function checkServeOptions(options: ServeOptions): void {
   checkBinding(options.host, options.apiToken)
   checkCorsOrigins(options.corsOrigins ?? [])
+}
+
+/** `jobagent serve`: the API on the context's services until SIGINT/SIGTERM, then a graceful stop. */
+export async function serveApi(context: AppContext, options: ServeOptions): Promise<void> {
+  checkServeOptions(options)
   const logger = context.logger.child('server')
   // Opened now so a missing or corrupt database is a clear error at start, not a 503 on the first request.
   if (!options.only) void context.trackerDb

@@ -20,6 +20,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type CliResult, IMPORT_EXAMPLE_SHIPMENTS, ROOT, runCli, tempDir} from '../helpers/cli.js'
 import {serveBuilt} from '../helpers/serve.js'
 import {mountSmallFilesystem, tmpfsUnavailable} from '../helpers/tmpfs.js'
+import {scrapeWorkers, serveWorkers} from '../helpers/workers.js'
 import {waitFor} from '../ui/harness.js'
 
 /**
@@ -90,6 +91,20 @@ beforeAll(() => {
 afterAll(() => work?.cleanup())
 
 describe('the single executable', () => {
+  it('runs serve --workers 2: both workers start from the executable and answer', async () => {
+    // Homes of its own: the library cache and the tracker the workers write must not be there for the tests below.
+    const ownHome = join(work.path, 'workers-home')
+    mkdirSync(ownHome)
+    const served = await serveWorkers(ownHome, 2, {PATH: emptyPath}, {program: [executable], cwd: dir})
+    try {
+      expect([...(await scrapeWorkers(served.url, 2)).keys()].sort()).toEqual(['1', '2'])
+      process.kill(served.pid, 'SIGTERM')
+      expect(await served.exit).toEqual({code: 0, signal: null})
+    } finally {
+      await served.stop()
+    }
+  })
+
   it('is built quietly: one line saying what was written', () => {
     expect(packaged.stderr).toBe('')
     expect(packaged.stdout).toMatch(/^wrote \S+ \(\d+\.\d MB\) in \d+\.\d s\n$/)
