@@ -26,7 +26,7 @@ export interface ListedJob {
 type ListResult = ListValidators & ({kind: 'unchanged'} | {kind: 'listed'; jobs: ListedJob[]})
 
 /** One board of a sweep: the source entry it is read with (its `url` a mirror's), the board, the role words. */
-interface ListRequest {
+export interface ListRequest {
   config: SourceConfig
   board: BoardRef
   /** The profile's role words, as the board's own search where it has one (Workday, SmartRecruiters). */
