@@ -15,7 +15,6 @@ import {
   sweptBoard,
 } from '../core/sweep/directory.js'
 import {
-  type BoardState,
   checkInterval,
   countBoard,
   deadBoardState,

@@ -31,6 +31,17 @@ export const sourceOutcomeSchema = z.object({
 
 export type SourceOutcome = z.output<typeof sourceOutcomeSchema>
 
+export type BoardCounts = z.output<typeof sweptBoardsSchema>
+
+/** The failed boards by reason, as an outcome's error says them: `3 of 300 boards failed (HTTP 503 2, timed out 1)`. */
+export function boardFailures(boards: BoardCounts, byReason: Readonly<Record<string, number>>): string | null {
+  if (boards.failed === 0) return null
+  const reasons = Object.entries(byReason)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(', ')
+  return `${boards.failed} of ${boards.asked} boards failed (${reasons})`
+}
+
 /**
  * A board whose answer looks wrong: "returned nothing where it always returned something" (`zero_yield`), or
  * "404 or nothing for `run.dead_after_runs` runs in a row" (`dead`).

@@ -1,5 +1,5 @@
 import {ConflictError} from '../errors.js'
-import type {RunSourceOutcome} from '../jobs/search-result.js'
+import {boardFailures, type RunSourceOutcome} from '../jobs/search-result.js'
 import type {Matching} from '../matching/score.js'
 import {textHash} from '../text-hash.js'
 
@@ -146,24 +146,22 @@ export function failureReason(error: {message: string; status?: number | undefin
  */
 export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs: number): RunSourceOutcome[] {
   return [...byAts].map(([ats, c]) => {
-    const reasons = Object.entries(c.failed_by_reason)
-      .map(([reason, count]) => `${reason} ${count}`)
-      .join(', ')
+    const boards = {
+      asked: c.asked,
+      answered: c.answered,
+      unchanged: c.unchanged,
+      dead: c.dead,
+      resting: c.resting,
+      failed: c.failed,
+    }
     return {
       name: `sweep:${ats}`,
       ok: c.asked === 0 || c.failed < c.asked,
       count: c.jobs_seen,
-      error: c.failed > 0 ? `${c.failed} of ${c.asked} boards failed (${reasons})` : null,
+      error: boardFailures(boards, c.failed_by_reason),
       duration_ms: durationMs,
       anomaly: null,
-      boards: {
-        asked: c.asked,
-        answered: c.answered,
-        unchanged: c.unchanged,
-        dead: c.dead,
-        resting: c.resting,
-        failed: c.failed,
-      },
+      boards,
     }
   })
 }
