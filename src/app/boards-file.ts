@@ -8,7 +8,7 @@ import {directoryEntry} from '../core/sweep/directory.js'
  * The most boards one `boards_file` names: a run asks each of them daily, so a larger list is a directory to sweep
  * (`jobagent sweep --directory FILE`), not companies to watch.
  */
-export const MAX_FILE_BOARDS = 2000
+const MAX_FILE_BOARDS = 2000
 /** A file of 2,000 lines of the directory's shape stays well under this. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024
 /** A slug is one word of a URL path (Workday's `<tenant>.<wdN>/<site>` the longest). */
@@ -18,7 +18,7 @@ const HINT =
   'each line is a slug (`acme`), `slug Company Name`, or {"ats": "greenhouse", "slug": "acme", "company": "Acme"}; `#` starts a comment'
 
 /** The path a `boards_file` names: relative to the config file's folder, so a cron job's working folder does not matter. */
-export function boardsFilePath(file: string, configFile: string): string {
+function boardsFilePath(file: string, configFile: string): string {
   return resolve(dirname(configFile), file)
 }
 

@@ -14,7 +14,7 @@ export interface PoliteLimits {
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 
 /** How one board's list ended: unchanged since the validators sent, listed, gone (404), or failed with a reason. */
-export type BoardList =
+type BoardList =
   | {outcome: 'unchanged'; validators: ListValidators}
   | {outcome: 'listed'; jobs: ListedJob[]; validators: ListValidators}
   | {outcome: 'gone'}
