@@ -107,7 +107,7 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
   } else if (file !== undefined && list !== undefined) {
     problems.push(problem('boards_file', `and ${listKey} cannot both name the boards; keep one`))
   } else if (listKey && file === undefined && (list === undefined || (Array.isArray(list) && list.length === 0))) {
-    problems.push(problem(listKey, `is required for ${config.type} (or boards_file)`))
+    problems.push(problem(listKey, `is required for ${config.type}`))
   }
   problems.push(...(kind?.problems?.(config, problem, key) ?? []))
   return problems
