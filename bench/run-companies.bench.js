@@ -4,14 +4,14 @@
 // 304 for a request that names it; 2% of the boards answer 404, 1% 429 with Retry-After: 1 (once), 0.5% malformed,
 // chosen by the slug so both runs meet the same faults. A first run, then a second one a day later with nothing
 // changed: wall time, peak RSS, CPU time per board, and the requests the mirror saw.
-import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {figure} from './lib/figures.js'
-import {BIN, ROOT, sized} from './lib/options.js'
+import {ROOT, sized} from './lib/options.js'
+import {measureJobagent} from './lib/processes.js'
 import {seededRandom} from './lib/random.js'
 import {reportBenchmark} from './lib/report.js'
 
@@ -42,7 +42,7 @@ function startMirror() {
       return send(429, '{"error": "slow down"}', {'retry-after': '1'})
     }
     if (fault < 0.035) return send(200, '{"jobs": [{"title": "cut')
-    const jobs = CAPTURE.jobs.map((job) => ({...job, absolute_url: `${job.absolute_url}-${slug}`}))
+    const jobs = CAPTURE.jobs.map((job) => ({...job, company_name: slug, absolute_url: `${job.absolute_url}-${slug}`}))
     const text = JSON.stringify({jobs})
     const etag = `"${createHash('sha1').update(text).digest('hex')}"`
     if (req.headers['if-none-match'] === etag) {
@@ -66,55 +66,8 @@ function startMirror() {
   )
 }
 
-/** One `jobagent run --json` in its own process: wall time, peak RSS (KiB), CPU time (ms) and its summary. */
-function runOnce(home, now) {
-  const rss = join(home, 'rss.txt')
-  const cpu = join(home, 'cpu.txt')
-  const args = [
-    '--import',
-    join(ROOT, 'bench/report-peak-memory.js'),
-    '--import',
-    join(ROOT, 'bench/report-cpu-time.js'),
-    BIN,
-    'run',
-    '--json',
-    '--quiet',
-  ]
-  const started = performance.now()
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      JOBAGENT_HOME: home,
-      HOME: home,
-      NO_COLOR: '1',
-      JOBAGENT_NOW: now,
-      JOBAGENT_BENCH_RSS_FILE: rss,
-      JOBAGENT_BENCH_CPU_FILE: cpu,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-  })
-  return new Promise((resolve, reject) =>
-    child.on('close', (code) => {
-      const ms = performance.now() - started
-      if (code !== 0) return reject(new Error(`jobagent run exited ${code}: ${stderr.slice(-2000)}`))
-      resolve({
-        ms,
-        rssKiB: Number(readFileSync(rss, 'utf8')),
-        cpuMs: Number(readFileSync(cpu, 'utf8')),
-        summary: JSON.parse(stdout),
-      })
-    }),
-  )
-}
+/** One `jobagent run --json` at `now`, measured. */
+const runOnce = (home, now) => measureJobagent(home, ['run', '--json', '--quiet'], {JOBAGENT_NOW: now})
 
 const home = mkdtempSync(join(tmpdir(), 'jobagent-bench-run-companies-'))
 const mirror = await startMirror()

@@ -1,18 +1,13 @@
+import type {BoardState} from '../sweep/sweep-rules.js'
 import type {JobResponse} from './job.js'
 
 /**
- * What the daily run keeps of one board of an entry with `boards_file`: the request it was asked with (its base URL
- * and search words, as a key), the last answer's validators or hash, and when a board that answered 404 is due again.
+ * What the daily run keeps of one board of an entry with `boards_file`: a swept board's state (validators or hash,
+ * its rest after a 404), with the request it was asked with (its base URL and search words, as a key) in place of
+ * the sweep's profile.
  */
-export interface RunBoardState {
-  key: string
+export interface RunBoardState extends Omit<BoardState, 'profile_key'> {
   request_key: string
-  etag: string | null
-  last_modified: string | null
-  answer_hash: string | null
-  dead_since: string | null
-  dead_until: string | null
-  dead_count: number
 }
 
 /** A board's state from this run on; `jobs` its answer's jobs, or undefined to keep those stored (an unchanged board). */
