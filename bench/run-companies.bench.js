@@ -10,6 +10,7 @@ import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {figure} from './lib/figures.js'
+import {listenMirror, sendWithEtag} from './lib/mirror.js'
 import {ROOT, sized} from './lib/options.js'
 import {measureJobagent} from './lib/processes.js'
 import {seededRandom} from './lib/random.js'
@@ -44,26 +45,9 @@ function startMirror() {
     if (fault < 0.035) return send(200, '{"jobs": [{"title": "cut')
     const jobs = CAPTURE.jobs.map((job) => ({...job, company_name: slug, absolute_url: `${job.absolute_url}-${slug}`}))
     const text = JSON.stringify({jobs})
-    const etag = `"${createHash('sha1').update(text).digest('hex')}"`
-    if (req.headers['if-none-match'] === etag) {
-      counts.notModified++
-      return send(304, '', {etag})
-    }
-    return send(200, text, {etag})
+    return sendWithEtag(req, send, text, counts)
   })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        counts,
-        reset: () => Object.assign(counts, {lists: 0, conditional: 0, notModified: 0}),
-        close: () => {
-          server.closeAllConnections()
-          return new Promise((done) => server.close(done))
-        },
-      }),
-    ),
-  )
+  return listenMirror(server, counts, () => Object.assign(counts, {lists: 0, conditional: 0, notModified: 0}))
 }
 
 /** One `jobagent run --json` at `now`, measured. */

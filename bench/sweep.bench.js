@@ -13,6 +13,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {gunzipSync} from 'node:zlib'
 import {figure} from './lib/figures.js'
+import {listenMirror, sendWithEtag} from './lib/mirror.js'
 import {ROOT, sized} from './lib/options.js'
 import {measureJobagent} from './lib/processes.js'
 import {seededRandom} from './lib/random.js'
@@ -150,29 +151,12 @@ function startMirror() {
     if (ats === 'greenhouse') body = {jobs: body.jobs.map(({content: _content, ...job}) => job)}
     const text = JSON.stringify(body)
     if (ats !== 'greenhouse') return send(200, text)
-    const etag = `"${createHash('sha1').update(text).digest('hex')}"`
-    if (req.headers['if-none-match'] === etag) {
-      counts.notModified++
-      return send(304, '', {etag})
-    }
-    return send(200, text, {etag})
+    return sendWithEtag(req, send, text, counts)
   })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        counts,
-        reset: () => {
-          refused.clear()
-          Object.assign(counts, {requests: 0, lists: 0, details: 0, notModified: 0})
-        },
-        close: () => {
-          server.closeAllConnections()
-          return new Promise((done) => server.close(done))
-        },
-      }),
-    ),
-  )
+  return listenMirror(server, counts, () => {
+    refused.clear()
+    Object.assign(counts, {requests: 0, lists: 0, details: 0, notModified: 0})
+  })
 }
 
 /** One `jobagent sweep --json` of `directory`, measured. */
