@@ -1,6 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import BoardsList from '../../commands/boards/list.js'
 import ConfigSet from '../../commands/config/set.js'
 import Jobs from '../../commands/jobs.js'
 import Run from '../../commands/run.js'
@@ -77,6 +78,13 @@ describe('a sources entry with boards_file', () => {
       /^greenhouse:companies\.txt: 894 jobs in [\d.]+ s from 300 boards: 298 answered, 0 unchanged, 1 dead, 0 resting, 1 failed; 1 of 300 boards failed \(malformed answer 1\)$/,
     )
 
+    // And the gone board is listed dead, resting for a week
+    const dead = await runCommand(BoardsList, ['--dead', '--json'], {home: home.path, env: {JOBAGENT_NOW: NOW}})
+    expect(JSON.parse(dead.stdout)).toMatchObject({
+      count: 1,
+      boards: [{key: 'greenhouse:gone-one', dead_count: 1, dead_until: expect.stringMatching(/^2026-11-29T/)}],
+    })
+
     // When the run asks them again and nothing changed
     const listsBefore = mirror.count('list', 'greenhouse')
     const second = await run('2026-11-23T05:00:00')
@@ -107,7 +115,7 @@ describe('a sources entry with boards_file', () => {
     })
     expect(jobs.code).toBe(0)
     expect(jobs.stdout).toContain('https://x.org/gh5/new')
-  })
+  }, 120_000)
 
   it('prints the source with its board counts under run --json, and exits 0 when only some boards failed', async () => {
     writeFileSync(join(home.path, 'few.txt'), 'gh1\ngh2\ngone-one\nbroken-one\n')

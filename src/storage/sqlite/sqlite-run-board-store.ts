@@ -2,6 +2,7 @@ import {deflateRawSync, inflateRawSync} from 'node:zlib'
 import type {JobResponse} from '../../core/jobs/job.js'
 import type {RunBoardState, RunBoardStore, RunBoardUpdate} from '../../core/jobs/run-board-store.js'
 import type {Logger} from '../../core/logger.js'
+import type {DeadBoard} from '../../core/sweep/sweep-store.js'
 import {read, type SqliteDatabase} from './database.js'
 
 /**
@@ -24,6 +25,10 @@ export class SqliteRunBoardStore implements RunBoardStore {
          FROM run_boards WHERE board = ?`,
       ),
       jobs: db.prepare('SELECT jobs FROM run_boards WHERE board = ?').pluck(),
+      dead: db.prepare(
+        `SELECT board AS key, substr(board, instr(board, ':') + 1) AS company, dead_since, dead_until, dead_count
+         FROM run_boards WHERE dead_until IS NOT NULL AND dead_until > ? ORDER BY board`,
+      ),
       put: db.prepare(
         `INSERT INTO run_boards
          (board, request_key, etag, last_modified, answer_hash, jobs, dead_since, dead_until, dead_count)
@@ -50,6 +55,11 @@ export class SqliteRunBoardStore implements RunBoardStore {
       this.logger.debug(`${key}: the stored answer could not be read (${(error as Error).message})`)
       return []
     }
+  }
+
+  /** The boards of `boards_file` entries that answered 404 and rest until due again (named by their slug). */
+  async deadBoards(now: string): Promise<DeadBoard[]> {
+    return read(this.db, this.file, () => this.statements.dead.all(now)) as DeadBoard[]
   }
 
   update(state: RunBoardUpdate): void {
