@@ -6,7 +6,6 @@
 // directory by default (an even spread over each ATS's boards), all of it with JOBAGENT_BENCH_SWEEP=full.
 // With a mirror URL, the boards whose ATS asks a host of their own (BambooHR, Breezy, Personio, Pinpoint,
 // Recruitee, Teamtailor) send no slug in the path, so the mirror answers each of them with the same capture.
-import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
@@ -14,7 +13,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {gunzipSync} from 'node:zlib'
 import {figure} from './lib/figures.js'
-import {BIN, ROOT, sized} from './lib/options.js'
+import {listenMirror, sendWithEtag} from './lib/mirror.js'
+import {ROOT, sized} from './lib/options.js'
+import {measureJobagent} from './lib/processes.js'
 import {seededRandom} from './lib/random.js'
 import {reportBenchmark} from './lib/report.js'
 
@@ -150,83 +151,17 @@ function startMirror() {
     if (ats === 'greenhouse') body = {jobs: body.jobs.map(({content: _content, ...job}) => job)}
     const text = JSON.stringify(body)
     if (ats !== 'greenhouse') return send(200, text)
-    const etag = `"${createHash('sha1').update(text).digest('hex')}"`
-    if (req.headers['if-none-match'] === etag) {
-      counts.notModified++
-      return send(304, '', {etag})
-    }
-    return send(200, text, {etag})
+    return sendWithEtag(req, send, text, counts)
   })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        counts,
-        reset: () => {
-          refused.clear()
-          Object.assign(counts, {requests: 0, lists: 0, details: 0, notModified: 0})
-        },
-        close: () => {
-          server.closeAllConnections()
-          return new Promise((done) => server.close(done))
-        },
-      }),
-    ),
-  )
+  return listenMirror(server, counts, () => {
+    refused.clear()
+    Object.assign(counts, {requests: 0, lists: 0, details: 0, notModified: 0})
+  })
 }
 
-/** One `jobagent sweep` in its own process: wall time, peak RSS (KiB), CPU time (ms) and its JSON summary. */
-function sweepOnce(home, directory, extra) {
-  const rss = join(home, 'rss.txt')
-  const cpu = join(home, 'cpu.txt')
-  const args = [
-    '--import',
-    join(ROOT, 'bench/report-peak-memory.js'),
-    '--import',
-    join(ROOT, 'bench/report-cpu-time.js'),
-    BIN,
-    'sweep',
-    '--directory',
-    directory,
-    '--json',
-    '--quiet',
-    ...extra,
-  ]
-  const started = performance.now()
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      JOBAGENT_HOME: home,
-      HOME: home,
-      NO_COLOR: '1',
-      JOBAGENT_NOW: NOW,
-      JOBAGENT_BENCH_RSS_FILE: rss,
-      JOBAGENT_BENCH_CPU_FILE: cpu,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-  })
-  return new Promise((resolve, reject) =>
-    child.on('close', (code) => {
-      const ms = performance.now() - started
-      if (code !== 0) return reject(new Error(`jobagent sweep exited ${code}: ${stderr.slice(-2000)}`))
-      resolve({
-        ms,
-        rssKiB: Number(readFileSync(rss, 'utf8')),
-        cpuMs: Number(readFileSync(cpu, 'utf8')),
-        summary: JSON.parse(stdout),
-      })
-    }),
-  )
-}
+/** One `jobagent sweep --json` of `directory`, measured. */
+const sweepOnce = (home, directory, extra) =>
+  measureJobagent(home, ['sweep', '--directory', directory, '--json', '--quiet', ...extra], {JOBAGENT_NOW: NOW})
 
 const home = mkdtempSync(join(tmpdir(), 'jobagent-bench-sweep-'))
 const mirror = await startMirror()

@@ -1,7 +1,9 @@
 // Child processes of the benchmarks: timed commands and servers. Every server started here is killed when the
 // benchmark exits, however it exits, so a failed run leaves no process holding a port or a core.
 import {spawn, spawnSync} from 'node:child_process'
-import {ROOT} from './options.js'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {BIN, ROOT} from './options.js'
 
 const running = new Set()
 process.on('exit', () => {
@@ -70,4 +72,53 @@ function stop(child) {
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   return exited
+}
+
+/**
+ * One `jobagent <args>` with `--json` in its own process, its home at `home`: wall time, peak RSS (KiB), CPU time
+ * (user + system, ms) and the JSON it printed; rejects when it exits other than 0.
+ */
+export function measureJobagent(home, args, env = {}) {
+  const rss = join(home, 'rss.txt')
+  const cpu = join(home, 'cpu.txt')
+  const preload = [
+    '--import',
+    join(ROOT, 'bench/report-peak-memory.js'),
+    '--import',
+    join(ROOT, 'bench/report-cpu-time.js'),
+  ]
+  const started = performance.now()
+  const child = spawn(process.execPath, [...preload, BIN, ...args], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      JOBAGENT_HOME: home,
+      HOME: home,
+      NO_COLOR: '1',
+      JOBAGENT_BENCH_RSS_FILE: rss,
+      JOBAGENT_BENCH_CPU_FILE: cpu,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => {
+      const ms = performance.now() - started
+      if (code !== 0) return reject(new Error(`jobagent ${args[0]} exited ${code}: ${stderr.slice(-2000)}`))
+      resolve({
+        ms,
+        rssKiB: Number(readFileSync(rss, 'utf8')),
+        cpuMs: Number(readFileSync(cpu, 'utf8')),
+        summary: JSON.parse(stdout),
+      })
+    }),
+  )
 }

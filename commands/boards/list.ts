@@ -7,8 +7,8 @@ export default class BoardsList extends BaseCommand {
   static description =
     'Every source of the config, one line per board of an ATS entry (greenhouse:gitlab), enabled or not: ok and ' +
     'the jobs it returned, the error it failed with, dead (N runs) for a board that answered 404 or no jobs run ' +
-    'after run, or never run. --dead lists instead the boards of the directory that sweeps found dead and skip ' +
-    'until they are due again.'
+    'after run, or never run. --dead lists instead the boards that sweeps found dead, and the boards of boards_file ' +
+    'entries that runs found dead, which both skip until they are due again.'
   static examples = [
     '<%= config.bin %> boards list',
     '<%= config.bin %> boards list --json',
@@ -16,7 +16,9 @@ export default class BoardsList extends BaseCommand {
   ]
   static enableJsonFlag = true
   static flags = {
-    dead: Flags.boolean({description: 'The boards sweeps found dead (404 or no jobs), resting until due again.'}),
+    dead: Flags.boolean({
+      description: 'The boards sweeps (404 or no jobs) and boards_file runs (404) found dead, resting until due again.',
+    }),
   }
 
   async run() {

@@ -1,6 +1,7 @@
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {notifyFloor} from '../core/notifications/notify-floor.js'
+import {readBoardsFile} from './boards-file.js'
 import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig, inlineJson, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {maskSettings} from './configured-secrets.js'
@@ -221,6 +222,10 @@ export class ConfigEditor {
     if (/^(set|unset) sources(\.|$)/.test(edit)) {
       try {
         validateSourceConfigs(checked.config.sources)
+        // A file of boards is read as the run reads it, so a missing file or a bad line is refused now, not at 7 am.
+        for (const source of checked.config.sources) {
+          if (source.boards_file !== undefined && source.enabled !== false) readBoardsFile(source, this.path)
+        }
       } catch (error) {
         if (!(error instanceof ConfigurationError)) throw error
         throw new ConfigurationError(`cannot ${edit} in ${this.path}: ${error.message}`, {

@@ -37,6 +37,7 @@ const sourceSchema = z.strictObject({
   sites: z.optional(boardList),
   companies: z.optional(boardList),
   accounts: z.optional(boardList),
+  boards_file: z.optional(text()),
   // The keys some board types add (Lever's `region`, Adzuna's `country`), from their rows of BOARD_KINDS.
   ...Object.fromEntries(sourceSettings().map(([key, shape]) => [key, z.optional(settingSchema(shape))])),
 })

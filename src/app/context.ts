@@ -287,6 +287,8 @@ export class AppContext {
         clock: this.clock,
         secrets: this.secrets,
         tracker: {db: this.trackerDb, file: this.paths.trackerDb, jobs: this.jobStore},
+        configFile: this.paths.configFile,
+        limits: this.config.sweep,
       })
       this.closeWith(boards.close)
       return boards.search

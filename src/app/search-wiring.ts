@@ -1,16 +1,24 @@
+import {setTimeout as delay} from 'node:timers/promises'
 import {JobSearch} from '../core/jobs/job-search.js'
-import type {SourceConfig} from '../core/jobs/source-config.js'
+import type {JobSource} from '../core/jobs/job-source.js'
+import {type SourceConfig, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
 import type {DigestSender} from '../core/run/agent-run.js'
 import type {SecretMask} from '../core/secrets.js'
 import type {Clock} from '../core/time.js'
-import {createHttpClient} from '../http-client/index.js'
+import {createHttpClient, type HttpClient} from '../http-client/index.js'
+import {sweepReader} from '../sources/board-sweep.js'
 import {createSources} from '../sources/index.js'
+import {boardAdapter} from '../sources/registry.js'
 import type {SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteDescriptionCache} from '../storage/sqlite/sqlite-description-cache.js'
 import type {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
+import {SqliteRunBoardStore} from '../storage/sqlite/sqlite-run-board-store.js'
+import {boardSetSource} from './board-set-source.js'
+import {readBoardsFile} from './boards-file.js'
+import {PoliteBoards, type PoliteLimits} from './polite-boards.js'
 import {USER_AGENT} from './version.js'
 
 /**
@@ -26,21 +34,79 @@ export function createJobSearch(
     clock: Clock
     secrets: SecretMask
     tracker: {db: SqliteDatabase; file: string; jobs: SqliteJobStore}
+    /** Where a relative `boards_file` starts: the config file's folder. */
+    configFile: string
+    /** The sweep's limits, which the boards of every `boards_file` entry are asked within. */
+    limits: PoliteLimits
   },
 ): {search: JobSearch; close: () => Promise<void>} {
   const {logger, tracker} = options
-  const http = createHttpClient({
-    logger: logger.child('http'),
-    proxy: options.viaProxy,
-    userAgent: USER_AGENT,
-    secrets: options.secrets,
-  })
+  const client = (retries?: number) =>
+    createHttpClient({
+      logger: logger.child('http'),
+      proxy: options.viaProxy,
+      userAgent: USER_AGENT,
+      secrets: options.secrets,
+      ...(retries === undefined ? {} : {retries, concurrencyPerHost: options.limits.concurrency}),
+    })
+  const http = client()
   const cache = new SqliteDescriptionCache(tracker.db, tracker.file, logger.child('descriptions'))
   tracker.jobs.writeWithEachRun(cache.writePending)
+  validateSourceConfigs(sources)
+  const many = sources.filter((config) => config.boards_file !== undefined && config.enabled !== false)
+  // The boards of the files are asked as a sweep asks: Retry-After waited out per platform, not by the client.
+  const setsHttp = many.length > 0 ? client(0) : undefined
+  const sets = setsHttp ? boardSets(many, setsHttp, cache.toText, options) : new Map<SourceConfig, JobSource>()
+  // In the order of `sources`, as the run logs and reports them; the list is checked as a whole above.
+  const ordered = sources.flatMap((config) => {
+    const set = sets.get(config)
+    return set ? [set] : createSources([config], {http, logger, toText: cache.toText})
+  })
   return {
-    search: new JobSearch(createSources(sources, {http, logger, toText: cache.toText}), logger, options.clock),
-    close: () => http.close(),
+    search: new JobSearch(ordered, logger, options.clock),
+    close: async () => {
+      await Promise.all([http.close(), setsHttp?.close()])
+    },
   }
+}
+
+function searchesByTag(type: string): boolean {
+  const adapter = boardAdapter(type)
+  return adapter?.list !== undefined && adapter.spec?.searchesByTag === true
+}
+
+/** The source of each entry with `boards_file`, its file read (a bad file is a ConfigurationError naming it). */
+function boardSets(
+  configs: readonly SourceConfig[],
+  http: HttpClient,
+  toText: SqliteDescriptionCache['toText'],
+  options: Parameters<typeof createJobSearch>[1],
+): Map<SourceConfig, JobSource> {
+  const {logger, tracker} = options
+  const polite = new PoliteBoards(
+    options.limits,
+    (ms, signal) => delay(ms, undefined, {signal}),
+    logger.child('sources'),
+  )
+  const store = new SqliteRunBoardStore(tracker.db, tracker.file, logger.child('run-boards'))
+  tracker.jobs.writeWithEachRun(store.writePending)
+  const sets = new Map<SourceConfig, JobSource>()
+  for (const config of configs) {
+    const reader = sweepReader(config.type, {http, logger: logger.child(`sources.${config.type}`), toText}, 'run')
+    if (!reader) continue
+    sets.set(
+      config,
+      boardSetSource(config, readBoardsFile(config, options.configFile), {
+        polite,
+        reader,
+        store,
+        clock: options.clock,
+        logger,
+        searchesByTag: searchesByTag(config.type),
+      }),
+    )
+  }
+  return sets
 }
 
 /** The notification service seen through the run's port: digest built with notify.max_items. */

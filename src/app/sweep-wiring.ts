@@ -9,6 +9,7 @@ import type {DeadBoard} from '../core/sweep/sweep-store.js'
 import {createHttpClient} from '../http-client/index.js'
 import {sweepReader} from '../sources/board-sweep.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
+import {SqliteRunBoardStore} from '../storage/sqlite/sqlite-run-board-store.js'
 import {SqliteSweepStore} from '../storage/sqlite/sqlite-sweep-store.js'
 import {ConfigEditor} from './config-editor.js'
 import type {AppContext} from './context.js'
@@ -137,7 +138,14 @@ function follow(context: AppContext, companies: readonly MatchedBoard[], minScor
   return {added: merged.added, present: merged.present}
 }
 
-/** The boards sweeps found dead (404 or no jobs) and rest until a later sweep asks them again. */
-export function deadBoards(context: AppContext): Promise<DeadBoard[]> {
-  return new SqliteSweepStore(context.trackerDb, context.paths.trackerDb).deadBoards(context.clock.now().toISOString())
+/**
+ * The boards sweeps found dead (404 or no jobs), and those of `boards_file` entries runs found dead (404), that rest
+ * until a later sweep or run asks them again; a board both found dead is listed once, as the sweep keeps it.
+ */
+export async function deadBoards(context: AppContext): Promise<DeadBoard[]> {
+  const now = context.clock.now().toISOString()
+  const swept = await new SqliteSweepStore(context.trackerDb, context.paths.trackerDb).deadBoards(now)
+  const run = await new SqliteRunBoardStore(context.trackerDb, context.paths.trackerDb, context.logger).deadBoards(now)
+  const keys = new Set(swept.map((board) => board.key))
+  return [...swept, ...run.filter((board) => !keys.has(board.key))].sort((a, b) => a.key.localeCompare(b.key))
 }

@@ -1,4 +1,3 @@
-import pLimit, {type LimitFunction} from 'p-limit'
 import {dedupeJobs, keyJob} from '../core/jobs/dedupe.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobStore} from '../core/jobs/job-store.js'
@@ -16,22 +15,20 @@ import {
   sweptBoard,
 } from '../core/sweep/directory.js'
 import {
-  type BoardState,
   checkInterval,
   countBoard,
+  deadBoardState,
   emptyCounts,
-  failureReason,
   isResting,
-  platformPause,
   profileKey,
-  restUntil,
   type SweepCounts,
   sweepSources,
+  validatorsOf,
 } from '../core/sweep/sweep-rules.js'
 import type {BoardResult, SweepStore} from '../core/sweep/sweep-store.js'
 import {type Clock, localTimestamp} from '../core/time.js'
-import {HttpError} from '../http-client/index.js'
-import type {BoardReader, ListedJob, ListValidators} from '../sources/board-sweep.js'
+import type {BoardReader, ListedJob} from '../sources/board-sweep.js'
+import {PoliteBoards, type Sleep} from './polite-boards.js'
 
 /** The `sweep` section of the config. */
 export interface SweepSettings {
@@ -51,8 +48,7 @@ interface SweepDeps {
   clock: Clock
   logger: Logger
   settings: SweepSettings
-  /** Waits out a platform's pause (Retry-After, back-off); injected so tests count the waits instead of taking them. */
-  sleep: (ms: number, signal: AbortSignal) => Promise<void>
+  sleep: Sleep
   closeAfterRuns: number
 }
 
@@ -96,32 +92,13 @@ export interface SweepSummary extends SweepCounts {
   companies: MatchedBoard[]
 }
 
-/** Retries of one board's list after a 429 or 503 whose Retry-After the platform waits out. */
-const LIST_RETRIES = 2
-/** The longest Retry-After a sweep waits for; a board asking for more fails with its status. */
-const MAX_RETRY_AFTER_MS = 60_000
-/** The first back-off of a platform after an error; doubled with each error in a row. */
-const BACKOFF_BASE_MS = 500
 /** Boards read from the directory ahead of those being asked, per board a platform asks at once. */
 const QUEUE_PER_SLOT = 4
 
-/** One ATS platform: its limit, its pause after a refusal or errors, and its errors in a row. */
-class Platform {
-  readonly limit: LimitFunction
-  pause: Promise<void> = Promise.resolve()
-  failures = 0
-  done = 0
-  readonly counts = emptyCounts()
-
-  constructor(concurrency: number) {
-    this.limit = pLimit(concurrency)
-  }
-
-  pauseFor(ms: number, sleep: SweepDeps['sleep'], signal: AbortSignal): void {
-    if (ms <= 0) return
-    const before = this.pause
-    this.pause = before.then(() => sleep(ms, signal)).catch(() => {})
-  }
+/** What a sweep counts of one ATS platform, for its line of the log. */
+interface PlatformTally {
+  done: number
+  readonly counts: SweepCounts
 }
 
 /**
@@ -131,12 +108,12 @@ class Platform {
  * stored as a run of kind `sweep`.
  */
 export class Sweeper {
-  private readonly platforms = new Map<string, Platform>()
-  private readonly global: LimitFunction
+  private readonly platforms = new Map<string, PlatformTally>()
+  private readonly polite: PoliteBoards
   private readonly profileKey: string
 
   constructor(private readonly deps: SweepDeps) {
-    this.global = pLimit(deps.settings.concurrency)
+    this.polite = new PoliteBoards(deps.settings, deps.sleep, deps.logger.child('sweep'))
     this.profileKey = profileKey(deps.matching)
   }
 
@@ -213,9 +190,9 @@ export class Sweeper {
       if (done.has(key)) continue
       const board = sweptBoard(entry, (type) => this.deps.readerFor(type) !== undefined)
       const platform = this.platform(entry.ats)
-      const task = platform
-        .limit(() =>
-          this.global(() => (signal.aborted ? undefined : this.askBoard(board, key, entry.company, request))),
+      const task = this.polite
+        .schedule(entry.ats, async () =>
+          signal.aborted ? undefined : this.askBoard(board, key, entry.company, request),
         )
         .then(async (result) => {
           if (!result) return
@@ -237,10 +214,10 @@ export class Sweeper {
     if (failure !== undefined) throw failure
   }
 
-  private platform(ats: string): Platform {
+  private platform(ats: string): PlatformTally {
     let platform = this.platforms.get(ats)
     if (!platform) {
-      platform = new Platform(this.deps.settings.per_ats)
+      platform = {done: 0, counts: emptyCounts()}
       this.platforms.set(ats, platform)
     }
     return platform
@@ -262,56 +239,33 @@ export class Sweeper {
       region: board.config.region === 'eu' ? ('eu' as const) : undefined,
     }
     const reader = this.deps.readerFor(board.type) as BoardReader
-    const {store, clock, sleep} = this.deps
+    const {store, clock} = this.deps
     const state = await store.boardState(key)
     const now = clock.now()
     if (isResting(state, now)) return {...base, outcome: 'resting'}
-    const platform = this.platform(board.type)
     const config = this.configOf(board)
     const roles = this.deps.matching.profile.roles.flatMap((role) => roleWords(role).join(' ') || [])
-    for (let attempt = 0; ; attempt++) {
-      await platform.pause
-      request.signal.throwIfAborted()
-      try {
-        const listed = await reader.list({
-          config,
-          board: board.board,
-          roleWords: roles,
-          // An answer judged under another profile is read again: its candidates were picked by other gates.
-          previous: state && state.profile_key === this.profileKey ? validatorsOf(state) : null,
-          signal: request.signal,
-        })
-        platform.failures = 0
-        const alive = {dead_since: null, dead_until: null, dead_count: 0, profile_key: this.profileKey}
-        const validators = {etag: listed.etag, last_modified: listed.last_modified, answer_hash: listed.answer_hash}
-        if (listed.kind === 'unchanged') return {...base, outcome: 'unchanged', state: {...validators, ...alive}}
-        if (listed.jobs.length === 0)
-          return {...base, outcome: 'dead', candidates: [], state: deadState(state, now, this.profileKey)}
-        const candidates = await this.candidatesOf(reader, config, board, roles, listed.jobs, request.signal)
-        return {
-          ...base,
-          outcome: 'answered',
-          jobs: listed.jobs.length,
-          candidates,
-          state: {...validators, ...alive},
-        }
-      } catch (error) {
-        if (request.signal.aborted) throw error
-        const status = error instanceof HttpError ? error.status : undefined
-        if (status === 404)
-          return {...base, outcome: 'dead', candidates: [], state: deadState(state, now, this.profileKey)}
-        const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
-        const refused = status === 429 || status === 503
-        if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
-          platform.pauseFor(platformPause(1, retryAfter, BACKOFF_BASE_MS), sleep, request.signal)
-          continue
-        }
-        platform.failures++
-        platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), sleep, request.signal)
-        const reason = failureReason({message: (error as Error).message, status})
-        this.deps.logger.child(`sweep.${board.type}`).debug(`${key}: ${(error as Error).message}`)
-        return {...base, outcome: 'failed', reason}
-      }
+    const listed = await this.polite.list(board.type, key, reader, {
+      config,
+      board: board.board,
+      roleWords: roles,
+      // An answer judged under another profile is read again: its candidates were picked by other gates.
+      previous: state && state.profile_key === this.profileKey ? validatorsOf(state) : null,
+      signal: request.signal,
+    })
+    if (listed.outcome === 'failed') return {...base, outcome: 'failed', reason: listed.reason}
+    const alive = {dead_since: null, dead_until: null, dead_count: 0, profile_key: this.profileKey}
+    const dead = {...deadBoardState(state, now), profile_key: this.profileKey}
+    if (listed.outcome === 'gone') return {...base, outcome: 'dead', candidates: [], state: dead}
+    if (listed.outcome === 'unchanged') return {...base, outcome: 'unchanged', state: {...listed.validators, ...alive}}
+    if (listed.jobs.length === 0) return {...base, outcome: 'dead', candidates: [], state: dead}
+    const candidates = await this.candidatesOf(reader, config, board, roles, listed.jobs, request.signal)
+    return {
+      ...base,
+      outcome: 'answered',
+      jobs: listed.jobs.length,
+      candidates,
+      state: {...listed.validators, ...alive},
     }
   }
 
@@ -401,23 +355,5 @@ export class Sweeper {
           `${c.boards} boards: ${c.answered} answered, ${c.unchanged} unchanged, ${c.dead} dead, ${c.resting} resting, ${c.failed} failed${failed ? ` (${failed})` : ''}; ${c.jobs_seen} jobs seen, ${c.candidates} candidates`,
         )
     }
-  }
-}
-
-function validatorsOf(state: BoardState): ListValidators {
-  return {etag: state.etag, last_modified: state.last_modified, answer_hash: state.answer_hash}
-}
-
-/** A board found dead again: resting longer each time; validators forgotten, so its next answer is read in full. */
-function deadState(state: BoardState | undefined, now: Date, profile: string): Omit<BoardState, 'key'> {
-  const count = (state?.dead_count ?? 0) + 1
-  return {
-    etag: null,
-    last_modified: null,
-    answer_hash: null,
-    dead_since: state?.dead_since ?? now.toISOString(),
-    dead_until: restUntil(now, count),
-    dead_count: count,
-    profile_key: profile,
   }
 }

@@ -26,10 +26,13 @@ export interface ListedJob {
 type ListResult = ListValidators & ({kind: 'unchanged'} | {kind: 'listed'; jobs: ListedJob[]})
 
 /** One board of a sweep: the source entry it is read with (its `url` a mirror's), the board, the role words. */
-interface ListRequest {
+export interface ListRequest {
   config: SourceConfig
   board: BoardRef
-  /** The profile's role words, as the board's own search where it has one (Workday, SmartRecruiters). */
+  /**
+   * The words the board's own search is asked with where it has one: a sweep's profile role words (Workday,
+   * SmartRecruiters), a run's search tags (the boards a run asks per tag).
+   */
   roleWords: readonly string[]
   previous: ListValidators | null
   signal: AbortSignal
@@ -54,11 +57,21 @@ const MAX_DETAIL_BYTES = 1024 * 1024
 /** Details a sweep asks per board; candidates past it keep what the list gave. */
 const MAX_DETAILS = 100
 
+/**
+ * What a reader is for: a sweep asks each list the lightest way and details for its candidates only; a run asks
+ * each list as the run's own source does (Greenhouse with `content`, per search tag) and details for every job.
+ */
+type ReaderPurpose = 'sweep' | 'run'
+
 /** The reader of an ATS's boards; undefined for a type no adapter reads as a list of boards. */
-export function sweepReader(type: string, deps: SweepReaderDeps): BoardReader | undefined {
+export function sweepReader(
+  type: string,
+  deps: SweepReaderDeps,
+  purpose: ReaderPurpose = 'sweep',
+): BoardReader | undefined {
   const adapter = boardAdapter(type)
   if (!adapter?.list) return undefined
-  if (adapter.spec) return specReader(adapter.spec, deps)
+  if (adapter.spec) return specReader(adapter.spec, deps, purpose)
   const source = adapter.source
   // A board read otherwise than as JSON (Personio's XML): its whole answer through its source, no validators.
   return {
@@ -88,10 +101,11 @@ const NO_CRITERIA: SearchCriteria = {
   fx: {},
 }
 
-function specReader(spec: BoardSpec, deps: SweepReaderDeps): BoardReader {
-  const byRole = spec.sweep?.searchesByRole === true || spec.searchesByTag === true
-  const query = spec.sweep?.query ?? spec.query
-  const detail = spec.sweep?.detail ?? spec.detail
+function specReader(spec: BoardSpec, deps: SweepReaderDeps, purpose: ReaderPurpose): BoardReader {
+  const sweep = purpose === 'sweep' ? spec.sweep : undefined
+  const byRole = sweep?.searchesByRole === true || spec.searchesByTag === true
+  const query = sweep?.query ?? spec.query
+  const detail = sweep?.detail ?? spec.detail
   return {
     list: (request) => {
       const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board))

@@ -14,8 +14,8 @@ type Json = Record<string, unknown>
  * Retry-After the first time; Greenhouse sends an ETag and answers a request that names it with 304.
  */
 export interface SweepMirror extends MockServer {
-  /** Requests per kind: `list`, `detail`, `304`, by ATS. */
-  count(kind: 'list' | 'detail' | '304', ats?: string): number
+  /** Requests per kind: `list`, `detail`, `304`, `conditional` (a list asked with If-None-Match or If-Modified-Since), by ATS. */
+  count(kind: 'list' | 'detail' | '304' | 'conditional', ats?: string): number
   /** Greenhouse boards whose answer changes from now on (a job added). */
   change(slug: string): void
 }
@@ -78,6 +78,7 @@ export async function startSweepMirror(options: SweepMirrorOptions = {}): Promis
         return job ? send(res, JSON.stringify(job)) : send(res, '{}', 404)
       }
       bump('list', 'greenhouse')
+      if (req.headers['if-none-match'] || req.headers['if-modified-since']) bump('conditional', 'greenhouse')
       if (faults(res, 'greenhouse', slug)) return
       const full = url.searchParams.get('content') === 'true'
       const jobs: Json[] = (slug.startsWith('empty-') ? [] : GREENHOUSE).map((job) => {

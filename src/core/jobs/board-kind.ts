@@ -30,6 +30,11 @@ export interface SourceEntry {
   sites?: (string | BoardRef)[]
   companies?: (string | BoardRef)[]
   accounts?: (string | BoardRef)[]
+  /**
+   * An ATS entry's boards named in a file instead of its list (one slug a line, or the directory's JSONL shape):
+   * read by the run as one source through the sweep's limits and per-board state.
+   */
+  boards_file?: string
   region?: 'global' | 'eu'
   path?: string
   /** Adzuna: the country searched (`gb`, `de`), and the user's own application id and key. */

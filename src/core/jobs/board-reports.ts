@@ -9,6 +9,18 @@ function seconds(ms: number): string {
 }
 
 /**
+ * The one line of a source of many boards: its jobs, then its boards by how they fared, failures by reason.
+ * `870 jobs in 2.1 s from 300 boards: 290 answered, 5 unchanged, 3 dead, 2 resting, 0 failed`
+ */
+function boardSetLine(outcome: SourceOutcome): string {
+  const b = outcome.boards
+  if (!b) return ''
+  const total = b.asked + b.resting
+  const failed = outcome.error ? `; ${outcome.error}` : ''
+  return `${outcome.count} jobs in ${seconds(outcome.duration_ms)} from ${total} boards: ${b.answered} answered, ${b.unchanged} unchanged, ${b.dead} dead, ${b.resting} resting, ${b.failed} failed${failed}`
+}
+
+/**
  * Each board's line of the run log, written as the board answers, with that moment's timestamp: a board that
  * failed at once is not logged only when the slowest board has answered. An empty or failed answer is checked
  * against the boards' recent runs in the ledger (read once, on the first such answer) before its line is written:
@@ -37,6 +49,7 @@ export function boardReports(
       const sourceLog = logger.child(`sources.${board.name}`)
       if (!board.ok) sourceLog.warning(`${board.name}: failed after ${seconds(board.duration_ms)}: ${board.error}`)
       if (board.anomaly) sourceLog.warning(`${board.name}: ${board.anomaly.message}`)
+      else if (board.ok && board.boards) sourceLog.info(`${board.name}: ${boardSetLine(board)}`)
       else if (board.ok) sourceLog.info(`${board.name}: ${board.count} jobs in ${seconds(board.duration_ms)}`)
       return board
     })

@@ -7,8 +7,8 @@ import {dedupeJobs, type FoundJob, type KeyedJob, keyJob} from './dedupe.js'
 import type {DescriptionStore, StoredDescription} from './description-store.js'
 import {applySalaryFloor, type CriteriaFilter, criteriaFilter, type SalaryFloorOutcome} from './filters.js'
 import type {JobResponse, SearchCriteria} from './job.js'
-import type {JobSource, ServerSideFilter} from './job-source.js'
-import type {SearchResult, SourceOutcome} from './search-result.js'
+import type {BoardSetSource, JobSource, ServerSideFilter} from './job-source.js'
+import {boardFailures, type SearchResult, type SourceOutcome} from './search-result.js'
 
 export type SourceProgress =
   | {name: string; state: 'running'}
@@ -182,10 +182,19 @@ export class JobSearch {
     const started = performance.now()
     onProgress?.({name: source.name, state: 'running'})
     try {
-      const screened = screenBoardJobs(source.name, await source.fetchJobs(criteria, signal))
+      const set = isBoardSet(source) ? await source.fetchBoardSet(criteria, signal) : undefined
+      const screened = screenBoardJobs(source.name, set ? set.jobs : await source.fetchJobs(criteria, signal))
       const jobs = screened.jobs
       for (const warning of screened.warnings) this.logger.child(`sources.${source.name}`).warning(warning)
-      const outcome = {name: source.name, ok: true, count: jobs.length, error: null, duration_ms: elapsed(started)}
+      const outcome: SourceOutcome = {
+        name: source.name,
+        // A source of many boards fails only when every board asked failed; its error names the failures by reason.
+        ok: !set || set.boards.asked === 0 || set.boards.failed < set.boards.asked,
+        count: jobs.length,
+        error: set ? boardFailures(set.boards, set.failed_by_reason) : null,
+        duration_ms: elapsed(started),
+        ...(set ? {boards: set.boards} : {}),
+      }
       onProgress?.({name: source.name, state: 'done', outcome})
       return {jobs, outcome}
     } catch (error) {
@@ -205,6 +214,10 @@ export class JobSearch {
       return {jobs: [], outcome}
     }
   }
+}
+
+function isBoardSet(source: JobSource): source is BoardSetSource {
+  return typeof (source as Partial<BoardSetSource>).fetchBoardSet === 'function'
 }
 
 function elapsed(started: number): number {

@@ -1,4 +1,5 @@
 import type {JobResponse, SearchCriteria} from './job.js'
+import type {BoardCounts} from './search-result.js'
 
 /** Criteria a board can apply on its side (query parameters); the rest are applied by jobagent after fetching. */
 export type ServerSideFilter = 'tags' | 'keywords' | 'locations' | 'remote_only'
@@ -14,4 +15,20 @@ export interface JobSource {
   /** Filters passed to the board itself; informational, jobagent still filters everything client-side. */
   readonly serverSideFilters: readonly ServerSideFilter[]
   fetchJobs(criteria: SearchCriteria, signal: AbortSignal): Promise<JobResponse[]>
+}
+
+/** What a source of many boards answered: its jobs, how its boards fared, and the failed ones by reason. */
+export interface BoardSetAnswer {
+  jobs: JobResponse[]
+  boards: BoardCounts
+  /** Failed boards by reason (`HTTP 503`, `timed out`, `malformed answer`). */
+  failed_by_reason: Record<string, number>
+}
+
+/**
+ * A source of many boards, reported as one (a `sources` entry with `boards_file`): the search reads its answer with
+ * the counts and gives its outcome `boards`; it fails only when every board asked failed.
+ */
+export interface BoardSetSource extends JobSource {
+  fetchBoardSet(criteria: SearchCriteria, signal: AbortSignal): Promise<BoardSetAnswer>
 }

@@ -1,6 +1,19 @@
 import * as z from '../zod-mini.js'
 import type {JobResponse} from './job.js'
 
+/**
+ * How the boards behind one outcome fared: a sweep's ATS, or a `sources` entry that names its boards in a file
+ * (`boards_file`). Boards asked (not resting), those that answered (with jobs or unchanged), found dead, and failed.
+ */
+const sweptBoardsSchema = z.object({
+  asked: z.int(),
+  answered: z.int(),
+  unchanged: z.int(),
+  dead: z.int(),
+  resting: z.int(),
+  failed: z.int(),
+})
+
 /** How one board fared in a search: shown per source in the run log, `--json`, GET /jobs and the dashboard. */
 export const sourceOutcomeSchema = z.object({
   name: z.string(),
@@ -12,9 +25,22 @@ export const sourceOutcomeSchema = z.object({
   /** The HTTP status a failed board answered with (404: the board is gone); absent when none, and in older runs. */
   status: z.optional(z.int()),
   duration_ms: z.number(),
+  /** The counts of a source of many boards (a sweep's ATS, an entry with `boards_file`); absent for one board. */
+  boards: z.optional(sweptBoardsSchema),
 })
 
 export type SourceOutcome = z.output<typeof sourceOutcomeSchema>
+
+export type BoardCounts = z.output<typeof sweptBoardsSchema>
+
+/** The failed boards by reason, as an outcome's error says them: `3 of 300 boards failed (HTTP 503 2, timed out 1)`. */
+export function boardFailures(boards: BoardCounts, byReason: Readonly<Record<string, number>>): string | null {
+  if (boards.failed === 0) return null
+  const reasons = Object.entries(byReason)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(', ')
+  return `${boards.failed} of ${boards.asked} boards failed (${reasons})`
+}
 
 /**
  * A board whose answer looks wrong: "returned nothing where it always returned something" (`zero_yield`), or
@@ -38,25 +64,11 @@ const sourceAnomalySchema = z.discriminatedUnion('code', [
 export type SourceAnomaly = z.output<typeof sourceAnomalySchema>
 
 /**
- * How the boards of one ATS fared in a sweep, the outcome of a sweep's run per ATS: boards asked (not resting),
- * those that answered (with jobs or unchanged), found dead, and failed.
- */
-const sweptBoardsSchema = z.object({
-  asked: z.int(),
-  answered: z.int(),
-  unchanged: z.int(),
-  dead: z.int(),
-  resting: z.int(),
-  failed: z.int(),
-})
-
-/**
  * A board's outcome in a run: the search's outcome and whether its answer looked wrong. A sweep's run has one per
- * ATS, named by it, with its boards' counts in `boards` (absent for a daily run's boards).
+ * ATS, named by it, with its boards' counts in `boards`, as a daily run has for an entry with `boards_file`.
  */
 export const runSourceOutcomeSchema = z.extend(sourceOutcomeSchema, {
   anomaly: z.nullable(sourceAnomalySchema),
-  boards: z.optional(sweptBoardsSchema),
 })
 
 export type RunSourceOutcome = z.output<typeof runSourceOutcomeSchema>

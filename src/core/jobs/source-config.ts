@@ -51,8 +51,16 @@ const DUPLICATE_HINT = 'remove one of the repeated entries, or give one a distin
  */
 export function sourceName(config: SourceConfig, slug?: string): string {
   const kind = KINDS.get(config.type)
+  if (kind?.list && slug === undefined && config.boards_file !== undefined) {
+    return `${config.name ?? config.type}:${fileName(config.boards_file)}`
+  }
   if (kind?.list) return `${config.name ?? config.type}:${slug}`
   return kind?.name?.(config) ?? config.name ?? config.type
+}
+
+/** The last part of a path, `/` or `\\` separated (core reads no file system). */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path
 }
 
 /** The keys an entry of `type` cannot do without (`boards` for greenhouse, `path` for file), as the checks see them. */
@@ -93,7 +101,12 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
   const kind = KINDS.get(config.type)
   const listKey = kind?.list
   const list = listKey && config[listKey]
-  if (listKey && (list === undefined || (Array.isArray(list) && list.length === 0))) {
+  const file = config.boards_file
+  if (file !== undefined && !listKey) {
+    problems.push(problem('boards_file', `is for an ATS entry, and ${config.type} names no boards`))
+  } else if (file !== undefined && list !== undefined) {
+    problems.push(problem('boards_file', `and ${listKey} cannot both name the boards; keep one`))
+  } else if (listKey && file === undefined && (list === undefined || (Array.isArray(list) && list.length === 0))) {
     problems.push(problem(listKey, `is required for ${config.type}`))
   }
   problems.push(...(kind?.problems?.(config, problem, key) ?? []))
@@ -107,7 +120,7 @@ function entryProblems(config: SourceConfig, key: (name: string) => string): Err
 export function entrySources(config: SourceConfig): {name: string; slug: string | null}[] {
   const listKey = boardListKey(config.type)
   const list = listKey ? config[listKey] : undefined
-  if (!listKey) return [{name: sourceName(config), slug: null}]
+  if (!listKey || config.boards_file !== undefined) return [{name: sourceName(config), slug: null}]
   return Array.isArray(list) ? boardSlugs(list).map((slug) => ({name: sourceName(config, slug), slug})) : []
 }
 

@@ -1,5 +1,5 @@
 import {ConflictError} from '../errors.js'
-import type {RunSourceOutcome} from '../jobs/search-result.js'
+import {boardFailures, type RunSourceOutcome} from '../jobs/search-result.js'
 import type {Matching} from '../matching/score.js'
 import {textHash} from '../text-hash.js'
 
@@ -33,8 +33,29 @@ export function restUntil(now: Date, count: number): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString()
 }
 
+/** What was sent back to a board last time, so an unchanged one answers 304 or hashes the same. */
+export function validatorsOf(state: Pick<BoardState, 'etag' | 'last_modified' | 'answer_hash'>) {
+  return {etag: state.etag, last_modified: state.last_modified, answer_hash: state.answer_hash}
+}
+
+/** A board found dead again: resting longer each time; validators forgotten, so its next answer is read in full. */
+export function deadBoardState(
+  state: Pick<BoardState, 'dead_since' | 'dead_count'> | undefined,
+  now: Date,
+): Omit<BoardState, 'key' | 'profile_key'> {
+  const count = (state?.dead_count ?? 0) + 1
+  return {
+    etag: null,
+    last_modified: null,
+    answer_hash: null,
+    dead_since: state?.dead_since ?? now.toISOString(),
+    dead_until: restUntil(now, count),
+    dead_count: count,
+  }
+}
+
 /** Whether a board is resting (found dead and not yet due again). */
-export function isResting(state: BoardState | undefined, now: Date): boolean {
+export function isResting(state: Pick<BoardState, 'dead_until'> | undefined, now: Date): boolean {
   return state?.dead_until != null && state.dead_until > now.toISOString()
 }
 
@@ -125,24 +146,22 @@ export function failureReason(error: {message: string; status?: number | undefin
  */
 export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs: number): RunSourceOutcome[] {
   return [...byAts].map(([ats, c]) => {
-    const reasons = Object.entries(c.failed_by_reason)
-      .map(([reason, count]) => `${reason} ${count}`)
-      .join(', ')
+    const boards = {
+      asked: c.asked,
+      answered: c.answered,
+      unchanged: c.unchanged,
+      dead: c.dead,
+      resting: c.resting,
+      failed: c.failed,
+    }
     return {
       name: `sweep:${ats}`,
       ok: c.asked === 0 || c.failed < c.asked,
       count: c.jobs_seen,
-      error: c.failed > 0 ? `${c.failed} of ${c.asked} boards failed (${reasons})` : null,
+      error: boardFailures(boards, c.failed_by_reason),
       duration_ms: durationMs,
       anomaly: null,
-      boards: {
-        asked: c.asked,
-        answered: c.answered,
-        unchanged: c.unchanged,
-        dead: c.dead,
-        resting: c.resting,
-        failed: c.failed,
-      },
+      boards,
     }
   })
 }

@@ -393,4 +393,24 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     version: 18,
     sql: 'ALTER TABLE sweep_boards ADD COLUMN profile_key TEXT;',
   },
+  {
+    // What the daily run saw of each board of an entry with `boards_file` (docs/SOURCES.md, "Many companies"): the
+    // last answer's validators or hash and its jobs (deflated JSON), so an unchanged board costs one conditional
+    // request and no parsing, and how long a board that answered 404 rests. Apart from sweep_boards: the run asks
+    // the full list (Greenhouse with content) where a sweep asks the light one, and keeps every job, not candidates.
+    version: 20,
+    sql: `
+      CREATE TABLE run_boards (
+        board TEXT PRIMARY KEY,
+        request_key TEXT NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        answer_hash TEXT,
+        jobs BLOB,
+        dead_since TEXT,
+        dead_until TEXT,
+        dead_count INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+    `,
+  },
 ]

@@ -190,7 +190,7 @@ describe('a tracker database of the release before next actions and documents (v
 
     const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
     open.push(db)
-    expect(db.pragma('user_version', {simple: true})).toBe(18)
+    expect(db.pragma('user_version', {simple: true})).toBe(TRACKER_MIGRATIONS.at(-1)?.version)
     const service = new ApplicationService(new SqliteApplicationStore(db, file), steppingClock())
     const {applications} = await service.list()
     expect(

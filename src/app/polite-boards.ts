@@ -1,0 +1,108 @@
+import pLimit, {type LimitFunction} from 'p-limit'
+import type {Logger} from '../core/logger.js'
+import {failureReason, platformPause} from '../core/sweep/sweep-rules.js'
+import {HttpError} from '../http-client/index.js'
+import type {BoardReader, ListedJob, ListRequest, ListValidators} from '../sources/board-sweep.js'
+
+/** How many boards are asked at once: per ATS platform and in all (`sweep.per_ats`, `sweep.concurrency`). */
+export interface PoliteLimits {
+  concurrency: number
+  per_ats: number
+}
+
+/** Waits out a platform's pause (Retry-After, back-off); injected so tests count the waits instead of taking them. */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
+
+/** How one board's list ended: unchanged since the validators sent, listed, gone (404), or failed with a reason. */
+type BoardList =
+  | {outcome: 'unchanged'; validators: ListValidators}
+  | {outcome: 'listed'; jobs: ListedJob[]; validators: ListValidators}
+  | {outcome: 'gone'}
+  | {outcome: 'failed'; reason: string}
+
+/** Retries of one board's list after a 429 or 503 whose Retry-After the platform waits out. */
+const LIST_RETRIES = 2
+/** The longest Retry-After a board is waited for; a board asking for more fails with its status. */
+const MAX_RETRY_AFTER_MS = 60_000
+/** The first back-off of a platform after an error; doubled with each error in a row. */
+const BACKOFF_BASE_MS = 500
+
+/** One ATS platform: its limit, its pause after a refusal or errors, and its errors in a row. */
+class Platform {
+  readonly limit: LimitFunction
+  pause: Promise<void> = Promise.resolve()
+  failures = 0
+
+  constructor(concurrency: number) {
+    this.limit = pLimit(concurrency)
+  }
+
+  pauseFor(ms: number, sleep: Sleep, signal: AbortSignal): void {
+    if (ms <= 0) return
+    const before = this.pause
+    this.pause = before.then(() => sleep(ms, signal)).catch(() => {})
+  }
+}
+
+/**
+ * The politeness of every request for a board's list, the sweep's and the daily run's alike: a limit per ATS
+ * platform (thousands of Greenhouse boards are one API) within a global one, a 429 or 503 waited out per platform
+ * for its Retry-After and asked again, errors in a row backing the platform off, and the validators of the last
+ * answer sent so an unchanged board answers 304 or hashes the same.
+ */
+export class PoliteBoards {
+  private readonly platforms = new Map<string, Platform>()
+  private readonly global: LimitFunction
+
+  constructor(
+    private readonly limits: PoliteLimits,
+    private readonly sleep: Sleep,
+    private readonly logger: Logger,
+  ) {
+    this.global = pLimit(limits.concurrency)
+  }
+
+  /** `task` for a board of `ats`, when both the platform's limit and the global one let it start. */
+  schedule<T>(ats: string, task: () => Promise<T>): Promise<T> {
+    return this.platform(ats).limit(() => this.global(task))
+  }
+
+  /** One board's list through `reader`, after the platform's pause, asked again after a refusal. */
+  async list(ats: string, key: string, reader: BoardReader, request: ListRequest): Promise<BoardList> {
+    const platform = this.platform(ats)
+    for (let attempt = 0; ; attempt++) {
+      await platform.pause
+      request.signal.throwIfAborted()
+      try {
+        const listed = await reader.list(request)
+        platform.failures = 0
+        const validators = {etag: listed.etag, last_modified: listed.last_modified, answer_hash: listed.answer_hash}
+        if (listed.kind === 'unchanged') return {outcome: 'unchanged', validators}
+        return {outcome: 'listed', jobs: listed.jobs, validators}
+      } catch (error) {
+        if (request.signal.aborted) throw error
+        const status = error instanceof HttpError ? error.status : undefined
+        if (status === 404) return {outcome: 'gone'}
+        const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
+        const refused = status === 429 || status === 503
+        if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
+          platform.pauseFor(platformPause(1, retryAfter, BACKOFF_BASE_MS), this.sleep, request.signal)
+          continue
+        }
+        platform.failures++
+        platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), this.sleep, request.signal)
+        this.logger.child(ats).debug(`${key}: ${(error as Error).message}`)
+        return {outcome: 'failed', reason: failureReason({message: (error as Error).message, status})}
+      }
+    }
+  }
+
+  private platform(ats: string): Platform {
+    let platform = this.platforms.get(ats)
+    if (!platform) {
+      platform = new Platform(this.limits.per_ats)
+      this.platforms.set(ats, platform)
+    }
+    return platform
+  }
+}
