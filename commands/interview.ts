@@ -10,12 +10,13 @@ export default class Interview extends BaseCommand {
   static description =
     'The time is local, in your time zone (TZ, else the system zone) unless --zone names another; it is kept with ' +
     'the zone. An application that was saved or applied moves to interviewing; the interview and the move are kept ' +
-    'in its history. A time the clocks skip or pass twice that day in that zone (daylight saving) is refused with ' +
+    'in its history. --with names a contact of the application (its number or exact name) or anyone else. A time the clocks skip or pass twice that day in that zone (daylight saving) is refused with ' +
     'both readings; give the one meant with its offset ("2026-03-29 03:30+02:00"). A past time needs --past (a ' +
     'record of what happened). List interviews with "jobagent interviews".'
   static examples = [
     '<%= config.bin %> interview 12 --at "2026-12-02 14:00"',
     '<%= config.bin %> interview 12 --at 2026-12-02T14:00 --kind video --with "Ann Lee, CTO" --notes "system design"',
+    '<%= config.bin %> interview 12 --at "2026-12-02 14:00" --with 3 --with "Bo Chen, CTO"',
     '<%= config.bin %> interview 12 --at "2026-12-03 09:30" --zone America/New_York --kind phone',
     '<%= config.bin %> interview 12 --at "2026-12-04 10:00" --duration 45m --kind video --link https://meet.example.org/abc',
     '<%= config.bin %> interview 12 --at "2026-12-05 14:00" --end "2026-12-05 16:00" --kind onsite --place "Acme HQ, Berlin"',
@@ -28,7 +29,12 @@ export default class Interview extends BaseCommand {
   static flags = {
     at: Flags.string({description: 'When it starts: "YYYY-MM-DD HH:MM", local time.', required: true}),
     kind: Flags.string({description: 'What kind of interview.', options: [...INTERVIEW_KINDS]}),
-    with: Flags.string({description: 'Who you meet, e.g. "Ann Lee, CTO".'}),
+    with: Flags.string({
+      description:
+        'Who you meet, one person per --with (repeat it): a contact of the application by number or exact name ' +
+        '(see jobagent status <id>), or anyone else as text, e.g. "Bo Chen, CTO".',
+      multiple: true,
+    }),
     notes: Flags.string({description: 'Notes on the interview.'}),
     zone: Flags.string({description: 'The IANA time zone of --at, e.g. Europe/Berlin (default: yours).'}),
     end: Flags.string({description: 'When it ends: "YYYY-MM-DD HH:MM", local time (default: an hour after --at).'}),

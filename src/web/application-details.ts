@@ -87,7 +87,8 @@ function interviewsDetail(shown: Shown): HTMLElement {
   const fields = {
     starts_at: input('When', {type: 'datetime-local', required: true}),
     time_zone: input('Time zone', {value: Intl.DateTimeFormat().resolvedOptions().timeZone}),
-    with: input('With', {placeholder: 'Ann Lee, CTO'}),
+    // One person: a contact's exact name or number is that contact, any other text is kept as written.
+    with: input('With', {placeholder: 'a contact, or anyone'}),
   }
   const kind = el(
     'select',

@@ -1,7 +1,7 @@
 // The Follow-ups tab: the applications due for a follow-up (GET /applications/followups), longest waiting first as
 // the API lists them, and every interview (GET /interviews?all=true), upcoming soonest first, then past ones. Both
 // are read with the applications, so a change made on the page shows here too.
-import {interviewLine} from '../core/applications/interview-fields.js'
+import {interviewLine, interviewWho} from '../core/applications/interview-fields.js'
 import {$, cell, el, plural, titleLink} from './dom.js'
 import {state} from './page-state.js'
 
@@ -45,11 +45,15 @@ export function renderFollowUps(): void {
         {'data-id': interview.id},
         cell(
           'When',
-          el('time', {datetime: interview.starts_at_utc}, interviewLine({...interview, kind: null, with: ''})),
+          el(
+            'time',
+            {datetime: interview.starts_at_utc},
+            interviewLine({...interview, kind: null, with: '', interviewers: []}),
+          ),
         ),
         applicationCell(interview.application),
         cell('Kind', interview.kind ?? '—'),
-        cell('With', interview.with || '—'),
+        cell('With', interviewWho(interview) || '—'),
       ),
     ),
   )

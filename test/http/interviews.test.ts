@@ -84,6 +84,31 @@ describe('POST /applications/{url}/interviews', () => {
   })
 })
 
+describe('interviewers from the contacts over the API', () => {
+  it('takes with as a list of contacts (id or exact name) and others, and lists the contacts met', async () => {
+    const contact = await api.app.request(
+      '/applications/1/contacts',
+      jsonBody({name: 'Ann Lee', role: 'recruiter', email: 'ann@example.org'}),
+    )
+    expect(contact.status).toBe(201)
+    const added = await addTo('1', {starts_at: berlinDay(1, '10:00'), with: ['ann lee', 'Bo Chen, CTO']})
+    expect(added.status).toBe(201)
+    expect((await json(added)).interview).toMatchObject({
+      with: 'Bo Chen, CTO',
+      interviewers: [{id: 1, name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'}],
+    })
+    const listed = await json(await api.app.request('/interviews'))
+    expect(listed.interviews[0].interviewers).toEqual([
+      {id: 1, name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'},
+    ])
+    const unknown = await addTo('1', {starts_at: berlinDay(1, '12:00'), with: '7'})
+    expect(unknown.status).toBe(404)
+    expect((await json(unknown)).error.message).toBe('#1 has no contact 7; no interview was added')
+    const tooMany = await addTo('1', {starts_at: berlinDay(1, '12:00'), with: Array.from({length: 21}, () => 'x')})
+    expect(tooMany.status).toBe(422)
+  })
+})
+
 describe('GET /interviews and /interviews.ics', () => {
   beforeEach(async () => {
     await addTo('1', {at: berlinDay(3, '10:00'), time_zone: 'Europe/Berlin'})

@@ -16,6 +16,7 @@ import {
 } from '../time-zones.js'
 import * as z from '../zod-mini.js'
 import type {ApplicationStatus, TrackedApplication} from './application.js'
+import {type Contact, sameContactName} from './contact.js'
 import {INTERVIEW_KINDS, parseDuration, parseInterviewAt} from './interview-fields.js'
 
 /**
@@ -43,7 +44,10 @@ export const interviewSchema = z.object({
   // How long it lasts; an hour unless the person said.
   duration_minutes: z.int(),
   kind: z.nullable(z.enum(INTERVIEW_KINDS)),
+  // Who the person meets that is not a contact of the application, as written (`Ann Lee, CTO`); empty when none.
   with: z.string(),
+  // The contacts of the application the person meets, by id, in the order given.
+  interviewer_ids: z.array(z.int()),
   // Where it takes place (an address, a room), empty when not given; the video link, an http(s) URL or empty.
   place: z.string(),
   link: z.string(),
@@ -51,10 +55,14 @@ export const interviewSchema = z.object({
   created_at: z.string(),
 })
 
-export type Interview = z.output<typeof interviewSchema>
+/** A contact met at an interview, as the interview shows them. */
+export type Interviewer = Pick<Contact, 'id' | 'name' | 'role' | 'reach'>
+
+/** An interview as read: the kept fields, and its interviewer_ids as the contacts they are. */
+export type Interview = z.output<typeof interviewSchema> & {interviewers: Interviewer[]}
 
 /** What an interview is added with, checked. */
-export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at'>
+export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at' | 'interviewers'>
 
 /** The fields of its application that lists of interviews show with each (`interviews --json`, the follow-ups). */
 export const INTERVIEW_APPLICATION_FIELDS = [
@@ -128,6 +136,7 @@ export function interviewRecord(interview: Interview) {
     ends_at_utc: utc(interviewEnd(interview)),
     kind,
     with: interview.with,
+    interviewers: interview.interviewers.map(({id, name, role, reach}) => ({id, name, role, reach})),
     place,
     link,
     notes,
@@ -300,6 +309,38 @@ function oneInstantOf(clock: WallClock & {offset?: number}, zone: string, field:
   )
 }
 
+/**
+ * Who an interview is with, from what the person gave (`--with`, each value one person): a value that is a contact
+ * id of the application (`3` or `#3`) or a contact's exact name (case and surrounding spaces ignored, as an import
+ * compares names) is that contact; any other text is someone not recorded, kept as written. A number that is no
+ * contact's id is refused: it was meant as one.
+ */
+export function resolveInterviewers(
+  given: readonly string[],
+  contacts: readonly Contact[],
+  applicationId: number,
+): {interviewer_ids: number[]; with: string} {
+  const ids: number[] = []
+  const others: string[] = []
+  for (const value of given.map((one) => one.trim()).filter(Boolean)) {
+    const number = /^#?(\d{1,12})$/.exec(value)?.[1]
+    const contact =
+      number === undefined
+        ? contacts.find((one) => sameContactName(one, {name: value}))
+        : contacts.find((one) => one.id === Number(number))
+    if (contact) {
+      if (!ids.includes(contact.id)) ids.push(contact.id)
+    } else if (number !== undefined) {
+      throw new NotFoundError(`#${applicationId} has no contact ${number}; no interview was added`, {
+        hint: `see its contacts with: jobagent status ${applicationId}; add one with: jobagent contact ${applicationId} --name "Ann Lee"`,
+      })
+    } else if (!others.includes(value)) {
+      others.push(value)
+    }
+  }
+  return {interviewer_ids: ids, with: others.join('; ')}
+}
+
 /** Interviews of tracked applications: adding them (the status follows), listing them, reminding of them. */
 export class InterviewService {
   private readonly clock: Clock
@@ -307,6 +348,8 @@ export class InterviewService {
   constructor(
     private readonly store: InterviewStore,
     private readonly applications: {find(ref: string): Promise<TrackedApplication>},
+    /** The contacts of an application (by its id), whom `with` may name. */
+    private readonly contacts: {list(ref: string): Promise<Contact[]>},
     private readonly options: {timeZone: string; clock?: Clock},
   ) {
     this.clock = options.clock ?? systemClock
@@ -364,13 +407,15 @@ export class InterviewService {
         hint: `bring it back first with: jobagent remove ${application.id} --undo`,
       })
     }
+    const given = typeof result.data.with === 'string' ? [result.data.with] : result.data.with
+    const who = resolveInterviewers(given, await this.contacts.list(String(application.id)), application.id)
     const interview: NewInterview = {
       starts_at: formatWallClock(clock),
       time_zone: zone,
       utc_offset: offsetMinutesAt(start, zone),
       duration_minutes: minutes,
       kind,
-      with: result.data.with,
+      ...who,
       place,
       link,
       notes,

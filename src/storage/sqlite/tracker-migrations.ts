@@ -393,4 +393,10 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     version: 18,
     sql: 'ALTER TABLE sweep_boards ADD COLUMN profile_key TEXT;',
   },
+  {
+    // The contacts met at an interview (interviewSchema interviewer_ids), as a JSON list of their ids: none for
+    // every interview added before, whose `with` text stays as it was.
+    version: 19,
+    sql: "ALTER TABLE interviews ADD COLUMN interviewer_ids TEXT NOT NULL DEFAULT '[]';",
+  },
 ]

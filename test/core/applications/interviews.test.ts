@@ -22,6 +22,8 @@ function interview(overrides: Partial<ScheduledInterview> = {}): ScheduledInterv
     link: '',
     kind: 'video',
     with: '',
+    interviewer_ids: [],
+    interviewers: [],
     notes: '',
     created_at: '2026-11-20T10:00:00.000',
     application: {
