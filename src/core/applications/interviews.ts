@@ -56,7 +56,7 @@ export const interviewSchema = z.object({
 })
 
 /** A contact met at an interview, as the interview shows them. */
-export type Interviewer = Pick<Contact, 'id' | 'name' | 'role' | 'reach'>
+type Interviewer = Pick<Contact, 'id' | 'name' | 'role' | 'reach'>
 
 /** An interview as read: the kept fields, and its interviewer_ids as the contacts they are. */
 export type Interview = z.output<typeof interviewSchema> & {interviewers: Interviewer[]}
@@ -315,7 +315,7 @@ function oneInstantOf(clock: WallClock & {offset?: number}, zone: string, field:
  * compares names) is that contact; any other text is someone not recorded, kept as written. A number that is no
  * contact's id is refused: it was meant as one.
  */
-export function resolveInterviewers(
+function resolveInterviewers(
   given: readonly string[],
   contacts: readonly Contact[],
   applicationId: number,
