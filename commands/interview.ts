@@ -1,9 +1,10 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Args, Flags} from '../src/cli/oclif.js'
-import {renderAddedInterview} from '../src/cli/render/interviews.js'
+import {renderAddedInterview, renderRemovedInterview} from '../src/cli/render/interviews.js'
 import {trackedRecord} from '../src/core/applications/application.js'
 import {INTERVIEW_KINDS} from '../src/core/applications/interview-fields.js'
 import {interviewRecord} from '../src/core/applications/interviews.js'
+import {ValidationError} from '../src/core/errors.js'
 
 export default class Interview extends BaseCommand {
   static summary = 'Add an interview to a tracked application'
@@ -21,13 +22,21 @@ export default class Interview extends BaseCommand {
     '<%= config.bin %> interview 12 --at "2026-12-04 10:00" --duration 45m --kind video --link https://meet.example.org/abc',
     '<%= config.bin %> interview 12 --at "2026-12-05 14:00" --end "2026-12-05 16:00" --kind onsite --place "Acme HQ, Berlin"',
     '<%= config.bin %> interview 12 --at "2026-11-20 10:00" --past --notes "went well"',
+    '<%= config.bin %> interview 12 --remove 3',
   ]
   static enableJsonFlag = true
   static args = {
     application: Args.string({description: 'Short id (12) or URL of a tracked application.', required: true}),
   }
   static flags = {
-    at: Flags.string({description: 'When it starts: "YYYY-MM-DD HH:MM", local time.', required: true}),
+    at: Flags.string({
+      description: 'When it starts: "YYYY-MM-DD HH:MM", local time (required to add).',
+      exclusive: ['remove'],
+    }),
+    remove: Flags.integer({
+      description: 'Remove the interview with this number (see jobagent status <id>) instead of adding one.',
+      min: 1,
+    }),
     kind: Flags.string({description: 'What kind of interview.', options: [...INTERVIEW_KINDS]}),
     with: Flags.string({
       description:
@@ -46,6 +55,16 @@ export default class Interview extends BaseCommand {
 
   async run() {
     const {args, flags} = await this.parse(Interview)
+    if (flags.remove !== undefined) {
+      const removed = await this.context.interviews.remove(args.application, flags.remove)
+      this.log(renderRemovedInterview(removed))
+      return {interview: interviewRecord(removed)}
+    }
+    if (flags.at === undefined) {
+      throw new ValidationError('--at or --remove is required', {
+        hint: 'add one with: jobagent interview <id> --at "2026-12-02 14:00"',
+      })
+    }
     const added = await this.context.interviews.schedule(args.application, {
       at: flags.at,
       kind: flags.kind,

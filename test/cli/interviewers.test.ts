@@ -50,7 +50,7 @@ describe('interviewers from the contacts', () => {
 
     const shown = await runCommand(Status, ['1'], {home, env})
     expect(shown.stdout).toContain(
-      'Interviews\n  2026-12-03 14:00+01:00 Europe/Berlin  with Bo Chen; Ann Lee (recruiter); Dee Evans, CTO',
+      'Interviews\n  1. 2026-12-03 14:00+01:00 Europe/Berlin  with Bo Chen; Ann Lee (recruiter); Dee Evans, CTO',
     )
     const listed = await runCommand(Interviews, ['--json'], {home, env})
     expect(JSON.parse(listed.stdout)[0].interviewers.map((one: {id: number}) => one.id)).toEqual([2, 1])
@@ -91,5 +91,30 @@ describe('interviewers from the contacts', () => {
     expect((await runCommand(Contact, ['1', '--remove', '1'], {home, env})).code).toBe(0)
     const [interview] = JSON.parse((await runCommand(Status, ['1', '--json'], {home, env})).stdout).interviews
     expect(interview).toMatchObject({interviewers: [{id: 2, name: 'Bo Chen'}], with: 'Ann Lee (recruiter); Dee'})
+  })
+})
+
+describe('jobagent interview --remove', () => {
+  it('removes one interview by its number, keeps the status and says so in the history', async () => {
+    await runCommand(Interview, ['1', '--at', '2026-12-03 14:00', '--kind', 'video', '--with', '1'], {home, env})
+    await runCommand(Interview, ['1', '--at', '2026-12-04 09:00'], {home, env})
+    const removed = await runCommand(Interview, ['1', '--remove', '1'], {home, env})
+    expect(removed.code, removed.stderr).toBe(0)
+    expect(removed.stdout).toBe(
+      'Removed interview #1 of #1: 2026-12-03 14:00+01:00 Europe/Berlin, video with Ann Lee (recruiter)\n',
+    )
+    const json = JSON.parse((await runCommand(Status, ['1', '--json'], {home, env})).stdout)
+    expect(json.status).toBe('interviewing')
+    expect(json.interviews.map((one: {id: number}) => one.id)).toEqual([2])
+    const shown = await runCommand(Status, ['1'], {home, env})
+    expect(shown.stdout).toContain('interview removed: 2026-12-03 14:00 Europe/Berlin, video, Ann Lee (recruiter)')
+    const again = await runCommand(Interview, ['1', '--remove', '1'], {home, env})
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('Error: #1 has no interview 1')
+    // Interview 2 is #1's, not #2's.
+    expect((await runCommand(Interview, ['2', '--remove', '2'], {home, env})).code).toBe(1)
+    const neither = await runCommand(Interview, ['1'], {home, env})
+    expect(neither.code).toBe(2)
+    expect(neither.stderr).toContain('Error: --at or --remove is required')
   })
 })

@@ -109,6 +109,27 @@ describe('interviewers from the contacts over the API', () => {
   })
 })
 
+describe('DELETE /applications/{url}/interviews/{interview_id}', () => {
+  it('removes one interview of the application (204), and answers 404 for another or none', async () => {
+    await addTo('1', {starts_at: berlinDay(1, '10:00')})
+    await addTo('2', {starts_at: berlinDay(1, '11:00')})
+    const remove = (ref: string, id: string) =>
+      api.app.request(`/applications/${ref}/interviews/${id}`, {method: 'DELETE'})
+    expect((await remove('1', '2')).status).toBe(404)
+    expect((await remove('1', 'x')).status).toBe(422)
+    const removed = await remove(encodeURIComponent('https://example.org/jobs/1'), '1')
+    expect(removed.status).toBe(204)
+    expect(await removed.text()).toBe('')
+    expect((await json(await api.app.request('/interviews'))).interviews.map((one: {id: number}) => one.id)).toEqual([
+      2,
+    ])
+    const detail = await json(await api.app.request('/applications/1'))
+    expect(detail.status).toBe('interviewing')
+    expect(detail.history.at(-1)).toMatchObject({change: 'interview', details: {removed: expect.stringMatching(/^20/)}})
+    expect((await remove('1', '1')).status).toBe(404)
+  })
+})
+
 describe('GET /interviews and /interviews.ics', () => {
   beforeEach(async () => {
     await addTo('1', {at: berlinDay(3, '10:00'), time_zone: 'Europe/Berlin'})

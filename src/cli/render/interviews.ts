@@ -42,6 +42,11 @@ export function renderAddedInterview({interview, previous, current}: AddedInterv
   return lines.join('\n')
 }
 
+export function renderRemovedInterview(interview: Interview): string {
+  const details = detailsText(interview)
+  return `Removed interview #${interview.id} of #${interview.application_id}: ${startText(interview)}${details ? `, ${shown(details)}` : ''}`
+}
+
 /** The list of `jobagent interviews`: when, what, which application. */
 export function renderInterviewTable(
   interviews: readonly ScheduledInterview[],
@@ -75,7 +80,8 @@ export function renderApplicationInterviews(interviews: readonly Interview[], st
   const lines = interviews.map((interview) => {
     const details = detailsText(interview)
     const notes = interview.notes ? ` (${interview.notes})` : ''
-    return `  ${startText(interview)}${details ? `  ${shown(details)}` : ''}${shown(notes)}`
+    // Numbered as the contacts are: `interview <id> --remove N` takes the number.
+    return `  ${interview.id}. ${startText(interview)}${details ? `  ${shown(details)}` : ''}${shown(notes)}`
   })
   return ['', style.bold('Interviews'), ...lines]
 }

@@ -100,6 +100,11 @@ export interface InterviewStore {
     interview: NewInterview,
     options: {at: string; moveFrom: readonly ApplicationStatus[]},
   ): Promise<AddedInterview | null>
+  /**
+   * Deletes one interview of an application in one write with its history entry (`interview`, `removed`); the
+   * application's status stays. Null when the application has no interview with the id.
+   */
+  remove(applicationId: number, interviewId: number, at: string): Promise<Interview | null>
   /** The interviews of one application, in the order they were added. */
   ofApplication(applicationId: number): Promise<Interview[]>
   /** Every interview of an application that is not removed, with the application. */
@@ -426,6 +431,21 @@ export class InterviewService {
     })
     if (!added) throw new NotFoundError(`no application #${application.id}`)
     return added
+  }
+
+  /**
+   * Removes one interview of the application `ref` names (an id or a URL): one added by mistake, or cancelled. The
+   * status stays (say with `jobagent status` whether the application moves back); the history keeps the interview.
+   */
+  async remove(ref: string, interviewId: number): Promise<Interview> {
+    const application = await this.applications.find(ref)
+    const removed = await this.store.remove(application.id, interviewId, offsetTimestamp(this.clock.now()))
+    if (!removed) {
+      throw new NotFoundError(`#${application.id} has no interview ${interviewId}`, {
+        hint: `see its interviews with: jobagent status ${application.id}`,
+      })
+    }
+    return removed
   }
 
   /** The interviews of one application, in the order they were added. */

@@ -58,6 +58,7 @@ export class SqliteInterviewStore implements InterviewStore {
       byId: db.prepare(`SELECT ${COLUMNS} FROM interviews i WHERE i.id = ?`),
       // An added interview is a change of its application (the follow-up wait starts again); the notes stay.
       touch: db.prepare('UPDATE applications SET status = ?, updated_at = ? WHERE id = ? RETURNING *'),
+      remove: db.prepare('DELETE FROM interviews WHERE application_id = ? AND id = ?'),
       ofApplication: db.prepare(`SELECT ${COLUMNS} FROM interviews i WHERE i.application_id = ? ORDER BY i.id`),
       scheduled: db.prepare(
         `SELECT ${COLUMNS}, a.title, a.company, a.url, a.status, a.updated_at
@@ -100,6 +101,26 @@ export class SqliteInterviewStore implements InterviewStore {
         previous: trackedRecord(previous),
         current: trackedRecord(current),
       }
+    })
+  }
+
+  remove(applicationId: number, interviewId: number, at: string): Promise<Interview | null> {
+    return writeTransaction(this.db, this.file, () => {
+      const row = this.statements.application.get(applicationId)
+      const held = this.statements.byId.get(interviewId) as InterviewRow | undefined
+      if (!row || !held || held.application_id !== applicationId) return null
+      const interview = interviewOf(held)
+      this.statements.remove.run(applicationId, interviewId)
+      const words = [
+        `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`,
+        interview.kind ?? '',
+        interviewWho(interview),
+      ]
+      this.applications.addHistory(applicationOf(row), at, {
+        change: 'interview',
+        details: {removed: words.filter(Boolean).join(', ')},
+      })
+      return interview
     })
   }
 
