@@ -178,16 +178,19 @@ export interface InterviewReminders {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
 /**
- * When an interview starts in words, seen from `now` in its zone: `today 14:00`, `tomorrow 09:30`, else the
- * weekday and date; the zone is named when it is not `localZone`.
+ * When an interview starts in words, seen from `now` in `localZone`, the person's: `today 14:00`, `tomorrow 09:30`,
+ * else the weekday and date, all as they are in that zone; one held in another zone adds its own local time
+ * (`tomorrow 13:00 (2026-12-02 14:00 Europe/Berlin)`), so today and tomorrow mean the person's days everywhere.
  */
 export function whenText(interview: Interview, now: Date, localZone: string): string {
-  const start = parseWallClock(interview.starts_at)
-  const days = calendarDaysBetween(wallClockAt(now.getTime(), interview.time_zone), start)
-  const time = interview.starts_at.slice(11)
-  const weekday = WEEKDAYS[new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()]
-  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `${weekday} ${interview.starts_at.slice(0, 10)}`
-  return `${day} ${time}${interview.time_zone === localZone ? '' : ` (${interview.time_zone})`}`
+  const local = wallClockAt(interviewStart(interview), localZone)
+  const text = formatWallClock(local)
+  const days = calendarDaysBetween(wallClockAt(now.getTime(), localZone), local)
+  const weekday = WEEKDAYS[new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay()]
+  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `${weekday} ${text.slice(0, 10)}`
+  const own =
+    interview.time_zone === localZone ? '' : ` (${interview.starts_at.replace('T', ' ')} ${interview.time_zone})`
+  return `${day} ${text.slice(11)}${own}`
 }
 
 /**
