@@ -196,7 +196,8 @@ describe.skipIf(!HAS_CHROMIUM)(
       const listed = page.locator('.application-detail .interviews li')
       // Raj Patel is a contact of the application (added above): the interview is with that contact.
       await eventually(() => listed.allTextContents()).toEqual([
-        '2026-12-04 10:30 Europe/Lisbon, onsite, with Raj Patel (hiring manager)',
+        '2026-12-04 10:30 Europe/Lisbon, onsite, with Raj Patel (hiring manager) Remove the interview of ' +
+          '2026-12-04 10:30 Europe/Lisbon, onsite, with Raj Patel (hiring manager)',
       ])
       const kept = await detail(id)
       expect(kept.interviews).toMatchObject([
