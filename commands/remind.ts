@@ -16,10 +16,11 @@ export default class Remind extends BaseCommand {
       this.context.interviews.list(),
       this.context.followUps.nextActions(),
     ])
-    const due = remindersDue(interviews, nextActions, this.clock.now(), this.context.interviews.timeZone)
+    const zone = this.context.interviews.timeZone
+    const due = remindersDue(interviews, nextActions, this.clock.now(), zone)
     // A cell of outside text never drives the terminal: the lines are shown with their controls escaped.
     const lines = [
-      ...due.interviews.map((one) => shown(interviewReminderLine(one, due.today))),
+      ...due.interviews.map((one) => shown(interviewReminderLine(one, due.today, zone))),
       ...due.next_actions.map((one) => shown(nextActionReminderLine(one, due.today))),
     ]
     this.log(lines.length > 0 ? lines.join('\n') : 'Nothing due today or tomorrow: no interview and no next action.')

@@ -168,7 +168,10 @@ export class AppContext {
   get interviews(): InterviewService {
     return this.once('interviews', () => {
       const store = new SqliteInterviewStore(this.trackerDb, this.paths.trackerDb, this.applicationStore)
-      return new InterviewService(store, this.applications, {timeZone: systemTimeZone(this.env), clock: this.clock})
+      return new InterviewService(store, this.applications, this.contacts, {
+        timeZone: systemTimeZone(this.env),
+        clock: this.clock,
+      })
     })
   }
 

@@ -50,8 +50,8 @@ export interface HttpServices extends ServedSlices {
   contacts: Pick<ContactService, 'add' | 'list' | 'remove' | 'withContacts'>
   /** GET /applications/followups and POST /applications/{url}/snooze. */
   followUps: Pick<FollowUps, 'due' | 'snooze' | 'afterDays' | 'interviews' | 'nextActions'>
-  /** POST /applications/{url}/interviews, GET /interviews and the calendar file GET /interviews.ics. */
-  interviews: Pick<InterviewService, 'schedule' | 'list' | 'of'> & {calendar(): Promise<Iterable<string>>}
+  /** POST /applications/{url}/interviews, DELETE one, GET /interviews and the calendar file GET /interviews.ics. */
+  interviews: Pick<InterviewService, 'schedule' | 'remove' | 'list' | 'of'> & {calendar(): Promise<Iterable<string>>}
   /** GET /backup: what `jobagent backup` writes. */
   backup: {create(): Promise<Backup>}
   /** GET /runs: the run ledger. */
@@ -132,6 +132,7 @@ export function createHttpServices(context: AppContext, slices: readonly LoadedS
     },
     interviews: {
       schedule: (ref, input) => context.interviews.schedule(ref, input),
+      remove: (ref, interviewId) => context.interviews.remove(ref, interviewId),
       list: (options) => context.interviews.list(options),
       of: (application) => context.interviews.of(application),
       calendar: () => context.interviewCalendar(),

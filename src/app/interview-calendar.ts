@@ -1,7 +1,9 @@
 import {getVtimezoneComponent} from '@touch4it/ical-timezones'
 import {ICalCalendar, ICalEvent} from 'ical-generator'
+import {interviewWho} from '../core/applications/interview-fields.js'
 import {interviewEnd, interviewStart, type ScheduledInterview} from '../core/applications/interviews.js'
 import {canonicalZone, offsetMinutesAt, readingsOf, type WallClock, wallClockAt} from '../core/time-zones.js'
+import {isHttpUrl} from '../core/url-identity.js'
 
 /** Events per part of the calendar: a part is written, then the server answers other requests before the next. */
 const EVENTS_PER_PART = 200
@@ -97,7 +99,7 @@ function summary(interview: ScheduledInterview): string {
 
 function description(interview: ScheduledInterview): string {
   return [
-    interview.with ? `With: ${interview.with}` : '',
+    interviewWho(interview) ? `With: ${interviewWho(interview)}` : '',
     interview.link ? `Link: ${interview.link}` : '',
     interview.notes ? `Notes: ${interview.notes}` : '',
     `Application #${interview.application.id} (${interview.application.status}): ${interview.application.url}`,
@@ -186,6 +188,12 @@ export function* interviewCalendarParts(
         },
         calendar,
       )
+      // The contacts met who have an email address are the event's attendees (a calendar app can invite them).
+      for (const {name, reach} of interview.interviewers) {
+        if (reach !== '' && !isHttpUrl(reach)) {
+          event.createAttendee({name, email: reach})
+        }
+      }
       part += foldLines(event.toString())
     }
     yield part

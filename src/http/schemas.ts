@@ -263,13 +263,14 @@ const {
   application_id,
   starts_at,
   time_zone,
+  interviewer_ids: _interviewerIds,
   ...interviewRest
 } = documentedShape(interviewSchema.shape, {
   id: {example: 3},
   application_id: {example: 12},
   starts_at: {description: 'local time in time_zone', example: '2026-12-02T14:00'},
   time_zone: {description: 'IANA time zone', example: 'Europe/Berlin'},
-  with: {example: 'Ann Lee, CTO'},
+  with: {description: 'who is met that is not a contact of the application, as written', example: 'Bo Chen, CTO'},
   created_at: {example: '2026-11-23T10:02:11.480'},
 })
 
@@ -281,6 +282,16 @@ const InterviewSchema = z
     time_zone,
     starts_at_utc: z.string().openapi({example: '2026-12-02T13:00:00Z'}),
     ...interviewRest,
+    interviewers: z
+      .array(
+        z.object({
+          id: z.number().int().openapi({example: 4}),
+          name: z.string().openapi({example: 'Ann Lee'}),
+          role: z.string().openapi({example: 'recruiter'}),
+          reach: z.string().openapi({example: 'ann@example.org'}),
+        }),
+      )
+      .openapi({description: 'the contacts of the application met, in the order given (`with` names them)'}),
   })
   .openapi('Interview')
 

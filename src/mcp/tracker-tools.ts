@@ -4,7 +4,8 @@ import type {AppContext} from '../app/context.js'
 import {trackedRecord} from '../core/applications/application.js'
 import {applicationInFull, applicationInFullDocument} from '../core/applications/application-in-full.js'
 import {followUpsDocument} from '../core/applications/follow-ups.js'
-import {scheduledRecord} from '../core/applications/interviews.js'
+import {INTERVIEW_KINDS} from '../core/applications/interview-fields.js'
+import {interviewRecord, scheduledRecord} from '../core/applications/interviews.js'
 import {notesSchema, statusSchema} from '../core/applications/validation.js'
 import {definedFields} from '../core/defined-fields.js'
 import {answer, guarded} from './results.js'
@@ -159,6 +160,54 @@ export function registerTrackerTools(server: McpServer, context: AppContext): vo
     guarded(context, async ({all}) => {
       const interviews = (await context.forReading().interviews.list({all: all ?? false})).map(scheduledRecord)
       return answer(`${interviews.length} interview(s).`, {interviews, count: interviews.length})
+    }),
+  )
+
+  server.registerTool(
+    'add_interview',
+    {
+      title: 'Add an interview to an application',
+      description:
+        'Adds an interview at a local time in a zone, as `jobagent interview <id> --at ...` does; an application that ' +
+        'was saved or applied moves to interviewing. A time the clocks skip or pass twice that day (daylight saving) ' +
+        'is refused with both readings: ask the person which one and send it with its offset ("2026-03-29 03:30+02:00"). ' +
+        'A past time needs past: true. Ask the person first.',
+      inputSchema: {
+        application,
+        starts_at: z.string().max(40).describe('when it starts, local time: "YYYY-MM-DD HH:MM", optionally "+02:00"'),
+        time_zone: z.string().max(100).optional().describe("the IANA zone of starts_at (default: the person's)"),
+        ends_at: z.string().max(40).optional().describe('when it ends, local time, instead of duration'),
+        duration: z.string().max(20).optional().describe('how long instead of ends_at: 45m, 1h, 1h30m (default 1h)'),
+        kind: z.enum(INTERVIEW_KINDS).optional(),
+        with: z
+          .array(z.string().max(2000))
+          .max(20)
+          .optional()
+          .describe("who is met, one person each: a contact's id or exact name (see get_application), or any text"),
+        place: z.string().max(2000).optional(),
+        link: z.string().max(2000).optional().describe('the video link, http(s)'),
+        notes: notesSchema.optional(),
+        past: z.boolean().optional().describe('true to record an interview that took place'),
+      },
+      outputSchema: {
+        interview: z.looseObject({id: z.int(), starts_at: z.string()}),
+        application: applicationOutput,
+        previous_status: z.string(),
+      },
+      annotations: {...WRITE, idempotentHint: false},
+    },
+    guarded(context, async (input) => {
+      const {application: ref, ...fields} = input
+      const added = await context.interviews.schedule(ref, definedFields(fields))
+      const {interview, current} = added
+      return answer(
+        `Interview #${interview.id} added to #${current.id} ${current.title}: ${interview.starts_at.replace('T', ' ')} ${interview.time_zone}.`,
+        {
+          interview: interviewRecord(interview),
+          application: trackedRecord(current),
+          previous_status: added.previous.status,
+        },
+      )
     }),
   )
 

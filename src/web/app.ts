@@ -4,7 +4,7 @@
 // wires them to index.html and draws them together.
 import {loadApplications, renderApplications, setupApplicationsView} from './applications-view.js'
 import {$, el} from './dom.js'
-import {renderFollowUps} from './follow-ups-view.js'
+import {renderFollowUps, setupFollowUpsView} from './follow-ups-view.js'
 import {downloadCsv, renderCounts} from './header-view.js'
 import {loadLastRun, renderJobs, renderLastRunSummary, setupJobsView} from './jobs-view.js'
 import {showError} from './messages.js'
@@ -56,6 +56,7 @@ function setupTabs(): void {
 function init(): void {
   const page: Page = {render, refresh}
   setupApplicationsView(page)
+  setupFollowUpsView(page)
   setupJobsView(page)
   for (const tab of ['jobs', 'applications']) {
     $(`tab-${tab}`).append(' ', el('span', {className: 'tab-count', id: `tab-${tab}-count`}))

@@ -3,7 +3,7 @@
 // POST /applications/{id}/interviews). Salary and referral are edited in the Edit dialog.
 import {DOCUMENT_LABELS, documentLine, nextActionLine} from '../core/applications/application-lines.js'
 import {INTERVIEW_KINDS, interviewLine} from '../core/applications/interview-fields.js'
-import {apiJson} from './api.js'
+import {api, apiJson} from './api.js'
 import type {ApplicationWithHistory, Contact, InterviewAdded, TrackedApplication} from './api-types.js'
 import {type Child, el, factList, hiddenText, toggleRowBelow} from './dom.js'
 import {showError, showMessage} from './messages.js'
@@ -87,7 +87,8 @@ function interviewsDetail(shown: Shown): HTMLElement {
   const fields = {
     starts_at: input('When', {type: 'datetime-local', required: true}),
     time_zone: input('Time zone', {value: Intl.DateTimeFormat().resolvedOptions().timeZone}),
-    with: input('With', {placeholder: 'Ann Lee, CTO'}),
+    // One person: a contact's exact name or number is that contact, any other text is kept as written.
+    with: input('With', {placeholder: 'a contact, or anyone'}),
   }
   const kind = el(
     'select',
@@ -118,7 +119,17 @@ function interviewsDetail(shown: Shown): HTMLElement {
       await shown.reload()
     })
   })
-  const items = application.interviews.map((interview) => el('li', {}, interviewLine(interview)))
+  const items = application.interviews.map((interview) => {
+    const line = interviewLine(interview)
+    const remove = el(
+      'button',
+      {type: 'button', className: 'remove'},
+      'Remove',
+      hiddenText(` the interview of ${line}`),
+    )
+    remove.addEventListener('click', () => removeInterview(shown, interview, line, remove))
+    return el('li', {}, line, ' ', remove)
+  })
   return el(
     'div',
     {},
@@ -158,6 +169,24 @@ async function removeContact(shown: Shown, contact: Contact, button: HTMLButtonE
     await shown.reload()
   } catch (error) {
     showError(`Could not remove ${contact.name}`, error)
+    button.disabled = false
+  }
+}
+
+async function removeInterview(
+  shown: Shown,
+  interview: {id: number},
+  line: string,
+  button: HTMLButtonElement,
+): Promise<void> {
+  button.disabled = true
+  const {application} = shown
+  try {
+    await api('DELETE', `applications/${application.id}/interviews/${interview.id}`)
+    showMessage(`Removed the interview of ${line} from #${application.id} “${application.title}”.`)
+    await shown.reload()
+  } catch (error) {
+    showError('Could not remove the interview', error)
     button.disabled = false
   }
 }

@@ -1,9 +1,45 @@
 // The Follow-ups tab: the applications due for a follow-up (GET /applications/followups), longest waiting first as
 // the API lists them, and every interview (GET /interviews?all=true), upcoming soonest first, then past ones. Both
 // are read with the applications, so a change made on the page shows here too.
-import {interviewLine} from '../core/applications/interview-fields.js'
-import {$, cell, el, plural, titleLink} from './dom.js'
-import {state} from './page-state.js'
+import {interviewLine, interviewWho} from '../core/applications/interview-fields.js'
+import {apiJson} from './api.js'
+import {$, cell, el, hiddenText, plural, titleLink} from './dom.js'
+import {showError, showMessage} from './messages.js'
+import {type Page, state} from './page-state.js'
+
+/** The days a follow-up is put off by the tab's button: a week, the wait `followups.after_days` has by default. */
+const SNOOZE_DAYS = 7
+
+let page: Page | undefined
+
+/** Wires the tab to the page, which reads everything again after a snooze. */
+export function setupFollowUpsView(whole: Page): void {
+  page = whole
+}
+
+/** A due application's "Snooze a week" button: POST /applications/{url}/snooze, then the page read again. */
+function snoozeButton(application: {id: number; title: string}): HTMLButtonElement {
+  const button = el(
+    'button',
+    {type: 'button', className: 'snooze'},
+    'Snooze a week',
+    hiddenText(` #${application.id} ${application.title}`),
+  )
+  button.addEventListener('click', async () => {
+    button.disabled = true
+    try {
+      const snoozed = await apiJson<{snoozed_until: string}>('POST', `applications/${application.id}/snooze`, {
+        body: {days: SNOOZE_DAYS},
+      })
+      showMessage(`Snoozed #${application.id} “${application.title}” until ${snoozed.snoozed_until.slice(0, 10)}.`)
+      await page?.refresh()
+    } catch (error) {
+      showError(`Could not snooze #${application.id}`, error)
+      button.disabled = false
+    }
+  })
+  return button
+}
 
 /** `#12 Platform Engineer` (linked) `at Initech`: an application in a list of another kind. */
 function applicationCell(application: {id: number; title: string; company: string; url: string}) {
@@ -31,6 +67,7 @@ export function renderFollowUps(): void {
           `${plural(application.days_waiting, 'day')} without news`,
           application.suggest_ghosted ? el('span', {className: 'badge'}, 'posting closed: ghosted?') : null,
         ),
+        cell('Snooze', snoozeButton(application)),
       ),
     ),
   )
@@ -45,11 +82,15 @@ export function renderFollowUps(): void {
         {'data-id': interview.id},
         cell(
           'When',
-          el('time', {datetime: interview.starts_at_utc}, interviewLine({...interview, kind: null, with: ''})),
+          el(
+            'time',
+            {datetime: interview.starts_at_utc},
+            interviewLine({...interview, kind: null, with: '', interviewers: []}),
+          ),
         ),
         applicationCell(interview.application),
         cell('Kind', interview.kind ?? '—'),
-        cell('With', interview.with || '—'),
+        cell('With', interviewWho(interview) || '—'),
       ),
     ),
   )

@@ -17,6 +17,8 @@ function interview(overrides: Partial<ScheduledInterview> = {}): ScheduledInterv
     link: '',
     kind: 'video',
     with: 'Ann Lee, CTO',
+    interviewer_ids: [],
+    interviewers: [],
     notes: 'system design;\nbring questions',
     created_at: '2026-06-20T10:00:00.000',
     application: {

@@ -1,4 +1,4 @@
-import {readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
@@ -40,8 +40,9 @@ async function seedHome(at: string): Promise<void> {
     ['apply', '2'],
     ['jobs', '3', '--dismiss', '--reason', 'too senior'],
     ['status', '1', 'interviewing', '--notes', 'call Tue'],
-    ['interview', '1', '--at', '2026-11-30 14:00', '--zone', 'Europe/Berlin', '--with', 'Ann Lee'],
     ['contact', '1', '--name', 'Ann Lee', '--role', 'recruiter', '--email', 'ann@example.org'],
+    ['interview', '1', '--at', '2026-11-30 14:00', '--zone', 'Europe/Berlin', '--with', 'Ann Lee', '--with', 'Bo'],
+    ['status', '2', '--snooze', '5'],
     ['edit', '2', '--salary-expected', '€70k'],
     ['edit', '2', '--cv', join(at, 'cv.pdf'), '--keep-copy'],
     ['config', 'set', 'notify.urls', WEBHOOK],
@@ -51,15 +52,23 @@ async function seedHome(at: string): Promise<void> {
     const result = await runCommandLine(args, {home: at, env: NOW})
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0)
   }
+  // A digest named #2 as due before it was snoozed.
+  const written = new Database(file)
+  written.prepare("UPDATE applications SET reminded_at = '2026-11-22T08:00:00.000' WHERE id = 2").run()
+  written.close()
 }
 
 function tracker(at: string) {
   const db = new Database(join(at, 'jobagent.db'), {readonly: true})
   try {
     return {
-      applications: db.prepare('SELECT id, url, status, notes, salary_expected FROM applications ORDER BY id').all(),
+      applications: db
+        .prepare(
+          'SELECT id, url, status, notes, salary_expected, snoozed_until, reminded_at FROM applications ORDER BY id',
+        )
+        .all(),
       history: db.prepare('SELECT application_id, old_status, new_status, old_notes FROM status_history').all(),
-      interviews: db.prepare('SELECT id, application_id, starts_at, with_whom FROM interviews').all(),
+      interviews: db.prepare('SELECT id, application_id, starts_at, with_whom, interviewer_ids FROM interviews').all(),
       contacts: db.prepare('SELECT id, application_id, name, reach FROM contacts').all(),
       verdicts: db.prepare('SELECT job_id, verdict, reason FROM job_verdicts ORDER BY job_id').all(),
     }
@@ -97,17 +106,26 @@ describe('jobagent backup', () => {
       'config',
       'config_left_out',
     ])
-    expect(backup).toMatchObject({format: 'jobagent-backup', version: 1, config: {search: {tags: ['typescript']}}})
+    expect(backup).toMatchObject({format: 'jobagent-backup', version: 2, config: {search: {tags: ['typescript']}}})
     expect(backup.created_at).toMatch(/^2026-11-23T09:00:/)
     expect(backup.profile).toEqual({roles: ['backend engineer']})
     const [first, second] = backup.applications
     expect(first).toMatchObject({id: 1, status: 'interviewing', notes: 'call Tue'})
-    expect(first.history.map((entry: {change: string}) => entry.change)).toEqual(['status', 'interview', 'contact'])
+    expect(first.history.map((entry: {change: string}) => entry.change)).toEqual(['status', 'contact', 'interview'])
     expect(first.interviews).toMatchObject([
-      {starts_at: '2026-11-30T14:00', time_zone: 'Europe/Berlin', with: 'Ann Lee'},
+      {starts_at: '2026-11-30T14:00', time_zone: 'Europe/Berlin', with: 'Bo', interviewer_ids: [1]},
     ])
-    expect(first.contacts).toMatchObject([{name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'}])
-    expect(second).toMatchObject({id: 2, salary_expected: '€70k'})
+    expect(first.interviews[0]).not.toHaveProperty('interviewers')
+    expect(first.contacts).toMatchObject([{id: 1, name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'}])
+    expect(first).toMatchObject({snoozed_until: null, reminded_at: null})
+    expect(second).toMatchObject({
+      id: 2,
+      salary_expected: '€70k',
+      snoozed_until: expect.stringMatching(/^2026-11-28T09:00:/),
+      reminded_at: '2026-11-22T08:00:00.000',
+    })
+    // The follow-up state sits after the record's fields, before the lists.
+    expect(Object.keys(second).slice(-5)).toEqual(['snoozed_until', 'reminded_at', 'history', 'interviews', 'contacts'])
     expect(backup.verdicts).toMatchObject([
       {job_id: 1, verdict: 'like', given_by: 'tracked', job_url: 'https://board.example/jobs/1'},
       {job_id: 2, verdict: 'like', given_by: 'tracked'},
@@ -233,7 +251,74 @@ describe('jobagent restore', () => {
       {id: 1, url: 'https://board.example/jobs/2?utm_source=x', status: 'applied'},
       {id: 2, url: 'https://board.example/jobs/1', status: 'interviewing', notes: 'call Tue'},
     ])
-    expect(after.interviews).toMatchObject([{application_id: 2, with_whom: 'Ann Lee'}])
+    expect(after.interviews).toMatchObject([{application_id: 2, with_whom: 'Bo'}])
+  })
+
+  it('merges the contacts met at an interview under the ids their contacts get here', async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    await runCommandLine(
+      ['apply', 'https://other.example/jobs/9', '--title', 'SRE', '--company', 'Initech', '--source', 'hn'],
+      {home: other, env: NOW},
+    )
+    // Contact 1 is this home's own: the file's contact 1 comes in as 2, and its interview names 2.
+    await runCommandLine(['contact', '1', '--name', 'Cy Diaz'], {home: other, env: NOW})
+    const merged = await runCommand(Restore, [file, '--merge'], {home: other, env: NOW})
+    expect(merged.code, merged.stderr).toBe(0)
+    expect(tracker(other).contacts).toMatchObject([
+      {id: 1, application_id: 1, name: 'Cy Diaz'},
+      {id: 2, application_id: 2, name: 'Ann Lee'},
+    ])
+    expect(tracker(other).interviews).toMatchObject([{application_id: 2, interviewer_ids: '[2]'}])
+    const shown = await runCommandLine(['status', '2'], {home: other, env: NOW})
+    expect(shown.stdout).toContain('with Ann Lee (recruiter); Bo')
+  })
+
+  it('merges the config: the settings and profile this home has win, the others come from the file', async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    mkdirSync(other, {recursive: true})
+    writeFileSync(
+      join(other, 'config.json'),
+      JSON.stringify({search: {keywords: ['go']}, notify: {max_items: 5}, profile: {roles: ['sre']}}),
+      {mode: 0o600},
+    )
+    const merged = await runCommand(Restore, [file, '--merge', '--json'], {home: other, env: NOW})
+    expect(merged.code, merged.stderr).toBe(0)
+    expect(JSON.parse(merged.stdout)).toMatchObject({mode: 'merge', config_written: true})
+    expect(JSON.parse(readFileSync(join(other, 'config.json'), 'utf8'))).toEqual({
+      search: {keywords: ['go'], tags: ['typescript']},
+      notify: {max_items: 5},
+      profile: {roles: ['sre']},
+    })
+  })
+
+  it('reads a version 1 file: no follow-up state, interviews without contacts met', async () => {
+    const file = join(dir.path, 'backup.json')
+    await runCommand(Backup, [file], {home, env: NOW})
+    const backup = JSON.parse(readFileSync(file, 'utf8'))
+    backup.version = 1
+    for (const application of backup.applications) {
+      delete application.snoozed_until
+      delete application.reminded_at
+      for (const interview of application.interviews) delete interview.interviewer_ids
+    }
+    writeFileSync(file, JSON.stringify(backup))
+    const restored = await runCommand(Restore, [file, '--json'], {home: other, env: NOW})
+    expect(restored.code, restored.stderr).toBe(0)
+    expect(JSON.parse(restored.stdout)).toMatchObject({mode: 'empty home', applications: 2})
+    const after = tracker(other)
+    expect(after.applications).toMatchObject([
+      {id: 1, snoozed_until: null, reminded_at: null},
+      {id: 2, snoozed_until: null, reminded_at: null},
+    ])
+    expect(after.interviews).toMatchObject([{application_id: 1, with_whom: 'Bo', interviewer_ids: '[]'}])
+    // A version 2 file without them is refused by name: it was written by a jobagent that keeps them.
+    backup.version = 2
+    writeFileSync(file, JSON.stringify(backup))
+    const refused = await runCommand(Restore, [file, '--replace'], {home: other, env: NOW})
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('applications[0].snoozed_until')
   })
 
   it("replaces: empties the tracker, restores the file and keeps this home's secret settings", async () => {
@@ -260,11 +345,11 @@ describe('jobagent restore', () => {
     const file = join(dir.path, 'backup.json')
     await runCommand(Backup, [file], {home, env: NOW})
     const backup = JSON.parse(readFileSync(file, 'utf8'))
-    writeFileSync(file, JSON.stringify({...backup, version: 2}))
+    writeFileSync(file, JSON.stringify({...backup, version: 3}))
     const newer = await runCommand(Restore, [file], {home: other, env: NOW})
     expect(newer.code).toBe(2)
     expect(newer.stderr).toContain(
-      `Error: ${file} is a backup of format version 2; this jobagent reads versions up to 1`,
+      `Error: ${file} is a backup of format version 3; this jobagent reads versions up to 2`,
     )
     expect(newer.stderr).toContain('Hint: upgrade jobagent')
     backup.applications[1].status = 'hired'

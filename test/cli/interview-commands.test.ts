@@ -44,7 +44,9 @@ describe('jobagent interview', () => {
         '#1: applied -> interviewing\n',
     )
     const shown = await runCommand(Status, ['1'], {home, env})
-    expect(shown.stdout).toContain(`Interviews\n  ${at}+01:00 Europe/Berlin  video with Ann Lee, CTO (system design)`)
+    expect(shown.stdout).toContain(
+      `Interviews\n  1. ${at}+01:00 Europe/Berlin  video with Ann Lee, CTO (system design)`,
+    )
     expect(shown.stdout).toContain(`interview added: ${at} Europe/Berlin, video, Ann Lee, CTO`)
     expect(shown.stdout).toContain('applied -> interviewing')
     const json = JSON.parse((await runCommand(Status, ['1', '--json'], {home, env})).stdout)

@@ -34,16 +34,31 @@ describe('runCommand: a command class run in this process as the built CLI runs 
   })
 
   it('answers a missing required flag with Error:, and a Hint: with the example of the command that uses it', async () => {
-    const result = await runCommand(Interview, ['1'], {home: first.path})
+    class Greet extends BaseCommand {
+      static id = 'greet'
+      static examples = ['<%= config.bin %> greet --name Ann']
+      static enableJsonFlag = true
+      static flags = {name: Flags.string({description: 'Who to greet.', required: true})}
+      async run() {
+        await this.parse(Greet)
+      }
+    }
+    const result = await runCommand(Greet, [], {home: first.path})
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      'Error: missing required flag --at (When it starts: "YYYY-MM-DD HH:MM", local time.)\n' +
-        'Hint: e.g. jobagent interview 12 --at "2026-12-02 14:00"\n',
+      'Error: missing required flag --name (Who to greet.)\nHint: e.g. jobagent greet --name Ann\n',
     )
-    const json = await runCommand(Interview, ['1', '--json'], {home: first.path})
+    const json = await runCommand(Greet, ['--json'], {home: first.path})
     expect(json.code).toBe(2)
-    expect(JSON.parse(json.stdout).error).toMatchObject({code: 'validation', message: expect.stringContaining('--at')})
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('--name'),
+    })
+    // A command whose flags are needed one or the other says which, with the example.
+    const interview = await runCommand(Interview, ['1'], {home: first.path})
+    expect(interview.code).toBe(2)
+    expect(interview.stderr).toContain('Error: --at or --remove is required')
   })
 
   it('names every missing required flag of any command, with the first example that gives them all', async () => {

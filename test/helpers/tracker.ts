@@ -136,3 +136,13 @@ export function seedInterviews(
     db.close()
   }
 }
+
+/** The contacts of jobagent.db's applications, as the interview service reads them (by an application's id). */
+export function contactsOf(
+  db: SqliteDatabase,
+  file: string,
+  store: SqliteApplicationStore,
+  service: ApplicationService,
+): ContactService {
+  return new ContactService(service, new SqliteContactStore(db, file, store))
+}

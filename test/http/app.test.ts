@@ -58,7 +58,7 @@ function failingServices(error: unknown): HttpServices {
     backup: {create: fail},
     runs: {list: fail},
     followUps: {due: fail, snooze: fail, afterDays: 7, interviews: fail, nextActions: fail},
-    interviews: {schedule: fail, list: fail, of: fail, calendar: fail},
+    interviews: {schedule: fail, remove: fail, list: fail, of: fail, calendar: fail},
     healthChecks: [],
   }
 }

@@ -84,6 +84,52 @@ describe('POST /applications/{url}/interviews', () => {
   })
 })
 
+describe('interviewers from the contacts over the API', () => {
+  it('takes with as a list of contacts (id or exact name) and others, and lists the contacts met', async () => {
+    const contact = await api.app.request(
+      '/applications/1/contacts',
+      jsonBody({name: 'Ann Lee', role: 'recruiter', email: 'ann@example.org'}),
+    )
+    expect(contact.status).toBe(201)
+    const added = await addTo('1', {starts_at: berlinDay(1, '10:00'), with: ['ann lee', 'Bo Chen, CTO']})
+    expect(added.status).toBe(201)
+    expect((await json(added)).interview).toMatchObject({
+      with: 'Bo Chen, CTO',
+      interviewers: [{id: 1, name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'}],
+    })
+    const listed = await json(await api.app.request('/interviews'))
+    expect(listed.interviews[0].interviewers).toEqual([
+      {id: 1, name: 'Ann Lee', role: 'recruiter', reach: 'ann@example.org'},
+    ])
+    const unknown = await addTo('1', {starts_at: berlinDay(1, '12:00'), with: '7'})
+    expect(unknown.status).toBe(404)
+    expect((await json(unknown)).error.message).toBe('#1 has no contact 7; no interview was added')
+    const tooMany = await addTo('1', {starts_at: berlinDay(1, '12:00'), with: Array.from({length: 21}, () => 'x')})
+    expect(tooMany.status).toBe(422)
+  })
+})
+
+describe('DELETE /applications/{url}/interviews/{interview_id}', () => {
+  it('removes one interview of the application (204), and answers 404 for another or none', async () => {
+    await addTo('1', {starts_at: berlinDay(1, '10:00')})
+    await addTo('2', {starts_at: berlinDay(1, '11:00')})
+    const remove = (ref: string, id: string) =>
+      api.app.request(`/applications/${ref}/interviews/${id}`, {method: 'DELETE'})
+    expect((await remove('1', '2')).status).toBe(404)
+    expect((await remove('1', 'x')).status).toBe(422)
+    const removed = await remove(encodeURIComponent('https://example.org/jobs/1'), '1')
+    expect(removed.status).toBe(204)
+    expect(await removed.text()).toBe('')
+    expect((await json(await api.app.request('/interviews'))).interviews.map((one: {id: number}) => one.id)).toEqual([
+      2,
+    ])
+    const detail = await json(await api.app.request('/applications/1'))
+    expect(detail.status).toBe('interviewing')
+    expect(detail.history.at(-1)).toMatchObject({change: 'interview', details: {removed: expect.stringMatching(/^20/)}})
+    expect((await remove('1', '1')).status).toBe(404)
+  })
+})
+
 describe('GET /interviews and /interviews.ics', () => {
   beforeEach(async () => {
     await addTo('1', {at: berlinDay(3, '10:00'), time_zone: 'Europe/Berlin'})

@@ -37,6 +37,7 @@ function snapshot() {
       applications: all('SELECT * FROM applications ORDER BY id'),
       history: all('SELECT * FROM status_history ORDER BY id'),
       verdicts: all('SELECT * FROM job_verdicts ORDER BY job_id'),
+      interviews: all('SELECT * FROM interviews ORDER BY id'),
     }
   } finally {
     db.close()
@@ -105,6 +106,7 @@ describe('jobagent mcp', () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
     expect([...byName.keys()].sort()).toEqual(
       [
+        'add_interview',
         'add_note',
         'get_application',
         'get_job',
@@ -124,7 +126,7 @@ describe('jobagent mcp', () => {
       expect(byName.get(name)?.annotations).toMatchObject({readOnlyHint: true, destructiveHint: false})
     }
     expect(byName.get('search_jobs')?.annotations).toMatchObject({readOnlyHint: true, openWorldHint: true})
-    for (const name of ['track_job', 'update_status', 'add_note', 'give_verdict', 'set_next_action']) {
+    for (const name of ['track_job', 'update_status', 'add_note', 'give_verdict', 'set_next_action', 'add_interview']) {
       expect(byName.get(name)?.annotations).toMatchObject({readOnlyHint: false, destructiveHint: false})
     }
     const status = byName.get('update_status')?.inputSchema
@@ -218,6 +220,54 @@ describe('jobagent mcp', () => {
     expect(snapshot().verdicts).toContainEqual(expect.objectContaining({job_id: 3, verdict: 'dismiss'}))
     const remaining = await call('list_jobs')
     expect(field<{id: number}[]>(remaining, 'jobs').map((job) => job.id)).not.toContain(3)
+  })
+
+  it('adds an interview as jobagent interview does, with the same refusals', async () => {
+    // #3 was tracked from a link above; #1 stays as it is for the tests after this one.
+    const berlin = {application: '3', time_zone: 'Europe/Berlin'}
+    const gap = await call('add_interview', {...berlin, starts_at: '2027-03-28 02:30'})
+    expect(gap.isError).toBe(true)
+    expect(textOf(gap)).toContain(
+      'Error: 02:30 does not exist on 2027-03-28 in Europe/Berlin: use 01:30+01:00 or 03:30+02:00',
+    )
+    const twice = await call('add_interview', {...berlin, starts_at: '2027-10-31 02:30'})
+    expect(textOf(twice)).toContain('02:30 comes twice on 2027-10-31 in Europe/Berlin: use 02:30+02:00 or 02:30+01:00')
+    const past = await call('add_interview', {...berlin, starts_at: '2026-11-20 10:00'})
+    expect(textOf(past)).toMatch(/^Error: 2026-11-20 10:00 Europe\/Berlin is in the past; no interview was added/)
+    expect(textOf(past)).toContain('Hint: to record an interview that took place, add --past (API: "past": true)')
+    const before = snapshot()
+    expect(before.interviews).toEqual([])
+
+    const added = await call('add_interview', {
+      ...berlin,
+      starts_at: '2027-10-31 02:30+01:00',
+      kind: 'video',
+      with: ['Ann Lee, CTO'],
+      duration: '45m',
+    })
+    expect(added.isError, textOf(added)).toBeFalsy()
+    expect(added.structuredContent).toMatchObject({
+      interview: {
+        starts_at: '2027-10-31T02:30',
+        utc_offset: 60,
+        starts_at_utc: '2027-10-31T01:30:00Z',
+        duration_minutes: 45,
+        with: 'Ann Lee, CTO',
+      },
+      application: {id: 3, status: 'interviewing'},
+      previous_status: 'applied',
+    })
+    const recorded = await call('add_interview', {...berlin, starts_at: '2026-11-20 10:00', past: true})
+    expect(recorded.isError, textOf(recorded)).toBeFalsy()
+    expect(snapshot().interviews).toMatchObject([
+      {application_id: 3, starts_at: '2027-10-31T02:30', with_whom: 'Ann Lee, CTO'},
+      {application_id: 3, starts_at: '2026-11-20T10:00'},
+    ])
+    const listed = await call('list_interviews', {all: true})
+    expect(field<{starts_at: string}[]>(listed, 'interviews').map((one) => one.starts_at)).toEqual([
+      '2027-10-31T02:30',
+      '2026-11-20T10:00',
+    ])
   })
 
   it('leaves the tracker alone whatever a posting says', async () => {

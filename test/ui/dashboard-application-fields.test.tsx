@@ -60,7 +60,7 @@ describe('dashboard: the application pane', () => {
       'Documents: cv: /home/ann/cv.pdf (sha256 abababababab)',
       'Contacts: Ann Lee · recruiter · ann@example.org',
       '          Raj Patel · https://example.org/raj',
-      'Interviews: 2026-12-03 14:00 Europe/Berlin · video · with Ann Lee',
+      'Interviews: 2026-12-03 14:00 Europe/Berlin · video · with Ann Lee (recruiter)',
     ])
     expect(ui.frame()).toContain('Status: interviewing')
 

@@ -194,12 +194,20 @@ describe.skipIf(!HAS_CHROMIUM)(
       await interviewForm.getByLabel('With').fill('Raj Patel')
       await interviewForm.getByRole('button', {name: 'Add interview'}).click()
       const listed = page.locator('.application-detail .interviews li')
+      // Raj Patel is a contact of the application (added above): the interview is with that contact.
       await eventually(() => listed.allTextContents()).toEqual([
-        '2026-12-04 10:30 Europe/Lisbon, onsite, with Raj Patel',
+        '2026-12-04 10:30 Europe/Lisbon, onsite, with Raj Patel (hiring manager) Remove the interview of ' +
+          '2026-12-04 10:30 Europe/Lisbon, onsite, with Raj Patel (hiring manager)',
       ])
       const kept = await detail(id)
       expect(kept.interviews).toMatchObject([
-        {starts_at: '2026-12-04T10:30', time_zone: 'Europe/Lisbon', kind: 'onsite', with: 'Raj Patel'},
+        {
+          starts_at: '2026-12-04T10:30',
+          time_zone: 'Europe/Lisbon',
+          kind: 'onsite',
+          with: '',
+          interviewers: [expect.objectContaining({name: 'Raj Patel', role: 'hiring manager'})],
+        },
       ])
       // The interview moved the application on, and its row says so at once.
       expect(kept.status).toBe('interviewing')

@@ -1,3 +1,4 @@
+import {interviewWho} from '../../core/applications/interview-fields.js'
 import {
   type AddedInterview,
   type Interview,
@@ -22,7 +23,7 @@ const startText = (interview: Interview) => `${startClock(interview)} ${intervie
 function detailsText(interview: Interview): string {
   return [
     interview.kind ?? '',
-    interview.with ? `with ${interview.with}` : '',
+    interviewWho(interview) ? `with ${interviewWho(interview)}` : '',
     interview.duration_minutes === 60 ? '' : `${interview.duration_minutes} min`,
     interview.place ? `at ${interview.place}` : '',
     interview.link,
@@ -39,6 +40,11 @@ export function renderAddedInterview({interview, previous, current}: AddedInterv
   ]
   if (previous.status !== current.status) lines.push(`#${current.id}: ${previous.status} -> ${current.status}`)
   return lines.join('\n')
+}
+
+export function renderRemovedInterview(interview: Interview): string {
+  const details = detailsText(interview)
+  return `Removed interview #${interview.id} of #${interview.application_id}: ${startText(interview)}${details ? `, ${shown(details)}` : ''}`
 }
 
 /** The list of `jobagent interviews`: when, what, which application. */
@@ -58,7 +64,7 @@ export function renderInterviewTable(
       {header: 'STARTS', value: startClock, shrinkTo: 22},
       {header: 'ZONE', value: (interview) => interview.time_zone, shrinkTo: 24},
       {header: 'KIND', value: (interview) => interview.kind ?? '', shrinkTo: 10},
-      {header: 'WITH', value: (interview) => interview.with, shrinkTo: 30},
+      {header: 'WITH', value: interviewWho, shrinkTo: 30},
       {header: 'APP', value: (interview) => `#${interview.application_id}`, shrinkTo: 8},
       {header: 'TITLE', value: (interview) => interview.application.title, shrinkTo: 36},
       {header: 'COMPANY', value: (interview) => interview.application.company, fill: true},
@@ -74,7 +80,8 @@ export function renderApplicationInterviews(interviews: readonly Interview[], st
   const lines = interviews.map((interview) => {
     const details = detailsText(interview)
     const notes = interview.notes ? ` (${interview.notes})` : ''
-    return `  ${startText(interview)}${details ? `  ${shown(details)}` : ''}${shown(notes)}`
+    // Numbered as the contacts are: `interview <id> --remove N` takes the number.
+    return `  ${interview.id}. ${startText(interview)}${details ? `  ${shown(details)}` : ''}${shown(notes)}`
   })
   return ['', style.bold('Interviews'), ...lines]
 }

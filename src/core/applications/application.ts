@@ -249,6 +249,7 @@ export function describeChange(change: StatusChange, style: {arrow: string; note
     case 'contact':
       return details.map(([what, value]) => `contact ${what}: ${said(value)}`).join(', ')
     case 'interview':
+      if (details[0]?.[0] === 'removed') return `interview removed: ${said(details[0][1])}`
       return `${change.change} added: ${details
         .map(([, value]) => said(value))
         .filter(Boolean)

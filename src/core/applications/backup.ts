@@ -9,8 +9,12 @@ import {interviewSchema} from './interviews.js'
 /** What the `format` key of every backup says, so a file that is something else is named for what it is not. */
 export const BACKUP_FORMAT = 'jobagent-backup'
 
-/** The version of the backup format this jobagent writes and the newest it reads (docs/BACKUP.md). */
-export const BACKUP_VERSION = 1
+/**
+ * The version of the backup format this jobagent writes and the newest it reads (docs/BACKUP.md). Version 2 added
+ * the follow-up state of each application and the contacts met at each interview; a version 1 file is read with
+ * none of either (upgradeVersion1).
+ */
+export const BACKUP_VERSION = 2
 
 /** The largest backup file restore reads, in bytes. */
 export const BACKUP_MAX_BYTES = 256 * 1024 * 1024
@@ -43,11 +47,21 @@ const capped = <T extends Parameters<typeof z.array>[0]>(schema: T, max: number)
   z.array(schema).check(z.maxLength(max))
 
 /**
+ * Where an application's follow-up stands: snoozed until then (`status <id> --snooze`), and when a digest last named
+ * it as due; null for none. Local times, as the tracker keeps them.
+ */
+export const followUpStateSchema = z.object({
+  snoozed_until: z.nullable(z.string()),
+  reminded_at: z.nullable(z.string()),
+})
+
+/**
  * An application as a backup holds it: the tracked record (every field of trackedApplicationSchema, the id kept)
  * with its whole history, its interviews and its contacts, each in the core record's own shape, so a field added to
  * one of them is in the next backup with no line here.
  */
 const backedUpApplicationSchema = z.extend(trackedApplicationSchema, {
+  ...followUpStateSchema.shape,
   history: capped(statusChangeSchema, BACKUP_LIMITS.history),
   interviews: capped(interviewSchema, BACKUP_LIMITS.interviews),
   contacts: capped(contactSchema, BACKUP_LIMITS.contacts),
@@ -176,7 +190,7 @@ export function parseBackup(text: string, name: string): Backup {
       {hint: 'upgrade jobagent to the version that wrote the file, then restore it again'},
     )
   }
-  const result = backupSchema.safeParse(data)
+  const result = backupSchema.safeParse(version === 1 ? upgradeVersion1(data as Record<string, unknown>) : data)
   const problems: ErrorDetail[] = result.success
     ? consistencyProblems(result.data)
     : result.error.issues.map((issue) => {
@@ -192,6 +206,33 @@ export function parseBackup(text: string, name: string): Backup {
     })
   }
   return result.data
+}
+
+/**
+ * A version 1 file as version 2 holds it: each application without a snooze or a digest's reminder, each interview
+ * without contacts met (its `with` text names whoever it was with). Anything else is checked as version 2 checks it.
+ */
+function upgradeVersion1(data: Record<string, unknown>): Record<string, unknown> {
+  const records = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+  const applications = Array.isArray(data.applications)
+    ? data.applications.map((application) =>
+        typeof application === 'object' && application !== null
+          ? {
+              snoozed_until: null,
+              reminded_at: null,
+              ...application,
+              interviews: Array.isArray((application as {interviews?: unknown}).interviews)
+                ? records((application as {interviews: unknown}).interviews).map((interview) =>
+                    typeof interview === 'object' && interview !== null
+                      ? {interviewer_ids: [], ...interview}
+                      : interview,
+                  )
+                : (application as {interviews?: unknown}).interviews,
+            }
+          : application,
+      )
+    : data.applications
+  return {...data, applications}
 }
 
 /** What the schemas cannot see: ids and URLs given twice, a record of one application filed under another. */
@@ -220,6 +261,17 @@ function consistencyProblems(backup: Backup): ErrorDetail[] {
         }
         if (owned[list].has(record.id)) problem(['applications', index, list, position, 'id'], 'is given twice')
         owned[list].add(record.id)
+      }
+    }
+    const contactIds = new Set(application.contacts.map((contact) => contact.id))
+    for (const [position, interview] of application.interviews.entries()) {
+      for (const [at, contactId] of interview.interviewer_ids.entries()) {
+        if (!contactIds.has(contactId)) {
+          problem(
+            ['applications', index, 'interviews', position, 'interviewer_ids', at],
+            `is no contact of application ${application.id}`,
+          )
+        }
       }
     }
   }

@@ -40,17 +40,30 @@ export function parseDuration(text: string): number | string {
 }
 
 /**
+ * Who an interview is with, in words: its contacts (`Ann Lee (recruiter)`), then the people not recorded as
+ * written; empty when nobody is named.
+ */
+export function interviewWho(interview: {
+  with: string
+  interviewers?: readonly {name: string; role: string}[]
+}): string {
+  const contacts = (interview.interviewers ?? []).map(({name, role}) => (role ? `${name} (${role})` : name))
+  return [...contacts, interview.with].filter(Boolean).join('; ')
+}
+
+/**
  * An interview in one line at its local time in its zone, its kind and who with, as the dashboard and the web
  * page list it: `2026-12-03 14:00 Europe/Berlin, video, with Ann Lee`.
  */
 export function interviewLine(
-  interview: {starts_at: string; time_zone: string; kind: string | null; with: string},
+  interview: Parameters<typeof interviewWho>[0] & {starts_at: string; time_zone: string; kind: string | null},
   separator = ', ',
 ): string {
+  const who = interviewWho(interview)
   return [
     `${interview.starts_at.replace('T', ' ')} ${interview.time_zone}`,
     interview.kind ?? '',
-    interview.with ? `with ${interview.with}` : '',
+    who ? `with ${who}` : '',
   ]
     .filter(Boolean)
     .join(separator)

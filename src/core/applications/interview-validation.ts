@@ -37,7 +37,12 @@ export const interviewInputSchema = z
           if (typeof read === 'string') context.addIssue({code: 'custom', input: value, message: read})
         })
         .optional(),
-      with: anyText('with').default(''),
+      // One person, or a list of them: each a contact of the application (its id or exact name) or anyone else.
+      with: z
+        .union([anyText('with'), z.array(anyText('with')).max(20, 'with names at most 20 people')], {
+          error: 'with must be text or a list of texts',
+        })
+        .default(''),
       place: anyText('place').default(''),
       link: anyText('link')
         .refine((value) => value === '' || isHttpUrl(value), {message: 'link must be an http:// or https:// address'})

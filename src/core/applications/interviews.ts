@@ -16,6 +16,7 @@ import {
 } from '../time-zones.js'
 import * as z from '../zod-mini.js'
 import type {ApplicationStatus, TrackedApplication} from './application.js'
+import {type Contact, sameContactName} from './contact.js'
 import {INTERVIEW_KINDS, parseDuration, parseInterviewAt} from './interview-fields.js'
 
 /**
@@ -43,7 +44,10 @@ export const interviewSchema = z.object({
   // How long it lasts; an hour unless the person said.
   duration_minutes: z.int(),
   kind: z.nullable(z.enum(INTERVIEW_KINDS)),
+  // Who the person meets that is not a contact of the application, as written (`Ann Lee, CTO`); empty when none.
   with: z.string(),
+  // The contacts of the application the person meets, by id, in the order given.
+  interviewer_ids: z.array(z.int()),
   // Where it takes place (an address, a room), empty when not given; the video link, an http(s) URL or empty.
   place: z.string(),
   link: z.string(),
@@ -51,10 +55,14 @@ export const interviewSchema = z.object({
   created_at: z.string(),
 })
 
-export type Interview = z.output<typeof interviewSchema>
+/** A contact met at an interview, as the interview shows them. */
+type Interviewer = Pick<Contact, 'id' | 'name' | 'role' | 'reach'>
+
+/** An interview as read: the kept fields, and its interviewer_ids as the contacts they are. */
+export type Interview = z.output<typeof interviewSchema> & {interviewers: Interviewer[]}
 
 /** What an interview is added with, checked. */
-export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at'>
+export type NewInterview = Omit<Interview, 'id' | 'application_id' | 'created_at' | 'interviewers'>
 
 /** The fields of its application that lists of interviews show with each (`interviews --json`, the follow-ups). */
 export const INTERVIEW_APPLICATION_FIELDS = [
@@ -92,6 +100,11 @@ export interface InterviewStore {
     interview: NewInterview,
     options: {at: string; moveFrom: readonly ApplicationStatus[]},
   ): Promise<AddedInterview | null>
+  /**
+   * Deletes one interview of an application in one write with its history entry (`interview`, `removed`); the
+   * application's status stays. Null when the application has no interview with the id.
+   */
+  remove(applicationId: number, interviewId: number, at: string): Promise<Interview | null>
   /** The interviews of one application, in the order they were added. */
   ofApplication(applicationId: number): Promise<Interview[]>
   /** Every interview of an application that is not removed, with the application. */
@@ -128,6 +141,7 @@ export function interviewRecord(interview: Interview) {
     ends_at_utc: utc(interviewEnd(interview)),
     kind,
     with: interview.with,
+    interviewers: interview.interviewers.map(({id, name, role, reach}) => ({id, name, role, reach})),
     place,
     link,
     notes,
@@ -164,16 +178,19 @@ export interface InterviewReminders {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
 /**
- * When an interview starts in words, seen from `now` in its zone: `today 14:00`, `tomorrow 09:30`, else the
- * weekday and date; the zone is named when it is not `localZone`.
+ * When an interview starts in words, seen from `now` in `localZone`, the person's: `today 14:00`, `tomorrow 09:30`,
+ * else the weekday and date, all as they are in that zone; one held in another zone adds its own local time
+ * (`tomorrow 13:00 (2026-12-02 14:00 Europe/Berlin)`), so today and tomorrow mean the person's days everywhere.
  */
 export function whenText(interview: Interview, now: Date, localZone: string): string {
-  const start = parseWallClock(interview.starts_at)
-  const days = calendarDaysBetween(wallClockAt(now.getTime(), interview.time_zone), start)
-  const time = interview.starts_at.slice(11)
-  const weekday = WEEKDAYS[new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()]
-  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `${weekday} ${interview.starts_at.slice(0, 10)}`
-  return `${day} ${time}${interview.time_zone === localZone ? '' : ` (${interview.time_zone})`}`
+  const local = wallClockAt(interviewStart(interview), localZone)
+  const text = formatWallClock(local)
+  const days = calendarDaysBetween(wallClockAt(now.getTime(), localZone), local)
+  const weekday = WEEKDAYS[new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay()]
+  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `${weekday} ${text.slice(0, 10)}`
+  const own =
+    interview.time_zone === localZone ? '' : ` (${interview.starts_at.replace('T', ' ')} ${interview.time_zone})`
+  return `${day} ${text.slice(11)}${own}`
 }
 
 /**
@@ -300,6 +317,38 @@ function oneInstantOf(clock: WallClock & {offset?: number}, zone: string, field:
   )
 }
 
+/**
+ * Who an interview is with, from what the person gave (`--with`, each value one person): a value that is a contact
+ * id of the application (`3` or `#3`) or a contact's exact name (case and surrounding spaces ignored, as an import
+ * compares names) is that contact; any other text is someone not recorded, kept as written. A number that is no
+ * contact's id is refused: it was meant as one.
+ */
+function resolveInterviewers(
+  given: readonly string[],
+  contacts: readonly Contact[],
+  applicationId: number,
+): {interviewer_ids: number[]; with: string} {
+  const ids: number[] = []
+  const others: string[] = []
+  for (const value of given.map((one) => one.trim()).filter(Boolean)) {
+    const number = /^#?(\d{1,12})$/.exec(value)?.[1]
+    const contact =
+      number === undefined
+        ? contacts.find((one) => sameContactName(one, {name: value}))
+        : contacts.find((one) => one.id === Number(number))
+    if (contact) {
+      if (!ids.includes(contact.id)) ids.push(contact.id)
+    } else if (number !== undefined) {
+      throw new NotFoundError(`#${applicationId} has no contact ${number}; no interview was added`, {
+        hint: `see its contacts with: jobagent status ${applicationId}; add one with: jobagent contact ${applicationId} --name "Ann Lee"`,
+      })
+    } else if (!others.includes(value)) {
+      others.push(value)
+    }
+  }
+  return {interviewer_ids: ids, with: others.join('; ')}
+}
+
 /** Interviews of tracked applications: adding them (the status follows), listing them, reminding of them. */
 export class InterviewService {
   private readonly clock: Clock
@@ -307,6 +356,8 @@ export class InterviewService {
   constructor(
     private readonly store: InterviewStore,
     private readonly applications: {find(ref: string): Promise<TrackedApplication>},
+    /** The contacts of an application (by its id), whom `with` may name. */
+    private readonly contacts: {list(ref: string): Promise<Contact[]>},
     private readonly options: {timeZone: string; clock?: Clock},
   ) {
     this.clock = options.clock ?? systemClock
@@ -364,13 +415,15 @@ export class InterviewService {
         hint: `bring it back first with: jobagent remove ${application.id} --undo`,
       })
     }
+    const given = typeof result.data.with === 'string' ? [result.data.with] : result.data.with
+    const who = resolveInterviewers(given, await this.contacts.list(String(application.id)), application.id)
     const interview: NewInterview = {
       starts_at: formatWallClock(clock),
       time_zone: zone,
       utc_offset: offsetMinutesAt(start, zone),
       duration_minutes: minutes,
       kind,
-      with: result.data.with,
+      ...who,
       place,
       link,
       notes,
@@ -381,6 +434,21 @@ export class InterviewService {
     })
     if (!added) throw new NotFoundError(`no application #${application.id}`)
     return added
+  }
+
+  /**
+   * Removes one interview of the application `ref` names (an id or a URL): one added by mistake, or cancelled. The
+   * status stays (say with `jobagent status` whether the application moves back); the history keeps the interview.
+   */
+  async remove(ref: string, interviewId: number): Promise<Interview> {
+    const application = await this.applications.find(ref)
+    const removed = await this.store.remove(application.id, interviewId, offsetTimestamp(this.clock.now()))
+    if (!removed) {
+      throw new NotFoundError(`#${application.id} has no interview ${interviewId}`, {
+        hint: `see its interviews with: jobagent status ${application.id}`,
+      })
+    }
+    return removed
   }
 
   /** The interviews of one application, in the order they were added. */

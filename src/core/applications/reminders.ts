@@ -2,10 +2,17 @@ import {formatWallClock, wallClockAt} from '../time-zones.js'
 import type {TrackedApplication} from './application.js'
 import {interviewStart, type ScheduledInterview, scheduledRecord} from './interviews.js'
 
-const DAY_MS = 86_400_000
-
 /** The day of an instant in `zone`, YYYY-MM-DD. */
 const dayIn = (instant: number, zone: string) => formatWallClock(wallClockAt(instant, zone)).slice(0, 10)
+
+/**
+ * The day after today in `zone`, by the calendar: a day is 23 or 25 hours long when the clocks change, so 24 hours
+ * from late in the evening before one can land two days on (or on the same day).
+ */
+function tomorrowIn(now: Date, zone: string): string {
+  const [year, month, day] = dayIn(now.getTime(), zone).split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
+}
 
 /** The next actions due by tomorrow (a day of `zone`), those overdue included, soonest first. */
 export function dueNextActions(
@@ -13,7 +20,7 @@ export function dueNextActions(
   now: Date,
   zone: string,
 ): TrackedApplication[] {
-  const tomorrow = dayIn(now.getTime() + DAY_MS, zone)
+  const tomorrow = tomorrowIn(now, zone)
   return nextActions.filter(
     (application) => application.next_action_due !== null && application.next_action_due <= tomorrow,
   )
@@ -29,7 +36,7 @@ export function remindersDue(
   now: Date,
   zone: string,
 ) {
-  const tomorrow = dayIn(now.getTime() + DAY_MS, zone)
+  const tomorrow = tomorrowIn(now, zone)
   const soon = interviews
     .filter((interview) => interviewStart(interview) >= now.getTime())
     .filter((interview) => dayIn(interviewStart(interview), zone) <= tomorrow)
@@ -49,10 +56,21 @@ export function nextActionReminderLine(application: TrackedApplication, today: s
   return `Next action ${when}: ${application.next_action} for #${application.id} ${application.title} at ${application.company}`
 }
 
-/** "Interview today 14:00 Europe/Berlin: Backend Engineer at Acme (#1)". */
-export function interviewReminderLine(interview: ReturnType<typeof scheduledRecord>, today: string): string {
-  const day = interview.starts_at.slice(0, 10) === today ? 'today' : 'tomorrow'
-  return `Interview ${day} ${interview.starts_at.slice(11)} ${interview.time_zone}: ${interview.application.title} at ${interview.application.company} (#${interview.application.id})`
+/**
+ * "Interview today 14:00 Europe/Berlin: Backend Engineer at Acme (#1)": today or tomorrow and the time as they are
+ * in `zone`, the person's, and the interview's own local time after them when it is held in another zone
+ * (`tomorrow 02:00 Pacific/Auckland (2026-12-01 14:00 Europe/Berlin)`).
+ */
+export function interviewReminderLine(
+  interview: ReturnType<typeof scheduledRecord>,
+  today: string,
+  zone: string,
+): string {
+  const start = Date.parse(interview.starts_at_utc)
+  const local = formatWallClock(wallClockAt(start, zone))
+  const day = local.slice(0, 10) === today ? 'today' : 'tomorrow'
+  const own = interview.time_zone === zone ? '' : ` (${interview.starts_at.replace('T', ' ')} ${interview.time_zone})`
+  return `Interview ${day} ${local.slice(11)} ${zone}${own}: ${interview.application.title} at ${interview.application.company} (#${interview.application.id})`
 }
 
 /** Today, a day of `zone`, YYYY-MM-DD. */

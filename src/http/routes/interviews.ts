@@ -34,6 +34,26 @@ const addInterview = createRoute({
   },
 })
 
+const removeInterview = createRoute({
+  method: 'delete',
+  path: '/applications/{url}/interviews/{interview_id}',
+  tags: ['interviews'],
+  summary: 'Remove an interview from an application',
+  description:
+    'One added by mistake or cancelled (`jobagent interview <id> --remove N`). The status stays; the history keeps ' +
+    'the interview (`change: "interview"`, details `removed`).',
+  request: {
+    params: UrlParamSchema.extend({
+      interview_id: z.coerce
+        .number({error: 'interview_id must be a whole number'})
+        .int({error: 'interview_id must be a whole number'})
+        .min(1, {error: 'interview_id must be a whole number'})
+        .openapi({param: {name: 'interview_id', in: 'path'}, example: 3}),
+    }),
+  },
+  responses: {204: {description: 'Removed'}, ...errorResponses(401, 404, 422)},
+})
+
 const listInterviews = createRoute({
   method: 'get',
   path: '/interviews',
@@ -75,6 +95,11 @@ export function interviewsRoutes(services: HttpServices) {
         previous_status: added.previous.status,
       }
       return c.json(body, 201)
+    })
+    .openapi(removeInterview, async (c) => {
+      const {url, interview_id: interviewId} = c.req.valid('param')
+      await services.interviews.remove(url, interviewId)
+      return c.body(null, 204)
     })
     .openapi(listInterviews, async (c) => {
       const interviews = await services.interviews.list({all: c.req.valid('query').all === 'true'})

@@ -1,4 +1,5 @@
 import {type Contact, type ContactFields, describeContact, sameContactName} from '../../core/applications/contact.js'
+import {interviewWho} from '../../core/applications/interview-fields.js'
 import type {SqliteDatabase} from './database.js'
 
 const COLUMNS = 'id, application_id, name, role, reach, notes, created_at'
@@ -25,6 +26,15 @@ export class ContactRows {
         `SELECT ${COLUMNS} FROM contacts WHERE application_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
       ),
       remove: db.prepare(`DELETE FROM contacts WHERE application_id = ? AND id = ? RETURNING ${COLUMNS}`),
+      // A removed contact stays on the interviews that named them, as text: who the person met does not change.
+      keepOnInterviews: db.prepare(
+        `UPDATE interviews SET
+           interviewer_ids = (SELECT json_group_array(e.value) FROM json_each(interviews.interviewer_ids) e
+                              WHERE e.value <> @id),
+           with_whom = CASE WHEN with_whom = '' THEN @who ELSE @who || '; ' || with_whom END
+         WHERE application_id = @applicationId
+           AND EXISTS (SELECT 1 FROM json_each(interviews.interviewer_ids) e WHERE e.value = @id)`,
+      ),
     }
   }
 
@@ -41,7 +51,12 @@ export class ContactRows {
   }
 
   remove(applicationId: number, contactId: number): Contact | undefined {
-    return this.statements.remove.get(applicationId, contactId) as Contact | undefined
+    const removed = this.statements.remove.get(applicationId, contactId) as Contact | undefined
+    if (removed) {
+      const who = interviewWho({with: '', interviewers: [removed]})
+      this.statements.keepOnInterviews.run({applicationId, id: contactId, who})
+    }
+    return removed
   }
 
   /**

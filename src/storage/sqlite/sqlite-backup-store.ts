@@ -4,6 +4,7 @@ import {
   type BackedUpApplication,
   type BackedUpVerdict,
   type BackupStore,
+  followUpStateSchema,
   mergeDecision,
   type RestoreMode,
   type RestoreOutcome,
@@ -42,7 +43,12 @@ function recordTable(table: string, shape: Shape, renamed: Record<string, string
   }
 }
 
-const APPLICATIONS = recordTable('applications', trackedApplicationSchema.shape)
+/** An application's row as a backup holds it: the tracked record and where its follow-up stands. */
+const BACKED_UP_FIELDS = [
+  ...TRACKED_FIELDS,
+  ...(Object.keys(followUpStateSchema.shape) as ('snoozed_until' | 'reminded_at')[]),
+]
+const APPLICATIONS = recordTable('applications', {...trackedApplicationSchema.shape, ...followUpStateSchema.shape})
 const INTERVIEWS = recordTable('interviews', interviewSchema.shape, {with: 'with_whom'})
 const CONTACTS = recordTable('contacts', contactSchema.shape)
 const VERDICTS = recordTable('job_verdicts', jobVerdictSchema.shape)
@@ -86,7 +92,7 @@ export class SqliteBackupStore implements BackupStore {
       // A null id is a new one: an interview or a contact keeps its id where no other has it.
       insertInterview: db.prepare(INTERVIEWS.insert),
       interviewIdTaken: db.prepare('SELECT 1 FROM interviews WHERE id = ?').pluck(),
-      insertContact: db.prepare(CONTACTS.insert),
+      insertContact: db.prepare(`${CONTACTS.insert} RETURNING id`),
       contactIdTaken: db.prepare('SELECT 1 FROM contacts WHERE id = ?').pluck(),
       jobByUrlKey: db.prepare('SELECT job_id FROM job_urls WHERE url_key = ?').pluck(),
       jobIdTaken: db.prepare('SELECT 1 FROM jobs WHERE id = ?').pluck(),
@@ -174,7 +180,7 @@ export class SqliteBackupStore implements BackupStore {
   }
 
   private insertApplication(application: BackedUpApplication, sameId: boolean, outcome: RestoreOutcome): void {
-    const record = Object.fromEntries(TRACKED_FIELDS.map((field) => [field, application[field]]))
+    const record = Object.fromEntries(BACKED_UP_FIELDS.map((field) => [field, application[field]]))
     const {id} = this.statements.insertApplication.get({
       ...APPLICATIONS.toRow({...record, id: sameId ? application.id : null}),
       ...urlKeys(application.url),
@@ -185,13 +191,19 @@ export class SqliteBackupStore implements BackupStore {
       this.statements.insertHistory.run({...HISTORY.toRow(change), application_id: id})
     }
     const {interviewIdTaken, contactIdTaken} = this.statements
-    for (const interview of application.interviews) {
-      const kept = interviewIdTaken.get(interview.id) === undefined ? interview.id : null
-      this.statements.insertInterview.run(INTERVIEWS.toRow({...interview, id: kept, application_id: id}))
-    }
+    // Contacts first: an interview names the contacts it was with by their ids here, which a merge may renumber.
+    const contactIds = new Map<number, number>()
     for (const contact of application.contacts) {
       const kept = contactIdTaken.get(contact.id) === undefined ? contact.id : null
-      this.statements.insertContact.run(CONTACTS.toRow({...contact, id: kept, application_id: id}))
+      const row = this.statements.insertContact.get(CONTACTS.toRow({...contact, id: kept, application_id: id}))
+      contactIds.set(contact.id, (row as {id: number}).id)
+    }
+    for (const interview of application.interviews) {
+      const kept = interviewIdTaken.get(interview.id) === undefined ? interview.id : null
+      const interviewer_ids = interview.interviewer_ids.map((contactId) => contactIds.get(contactId) ?? contactId)
+      this.statements.insertInterview.run(
+        INTERVIEWS.toRow({...interview, interviewer_ids, id: kept, application_id: id}),
+      )
     }
   }
 

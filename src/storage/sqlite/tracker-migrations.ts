@@ -394,6 +394,12 @@ export const TRACKER_MIGRATIONS: readonly Migration[] = [
     sql: 'ALTER TABLE sweep_boards ADD COLUMN profile_key TEXT;',
   },
   {
+    // The contacts met at an interview (interviewSchema interviewer_ids), as a JSON list of their ids: none for
+    // every interview added before, whose `with` text stays as it was.
+    version: 19,
+    sql: "ALTER TABLE interviews ADD COLUMN interviewer_ids TEXT NOT NULL DEFAULT '[]';",
+  },
+  {
     // What the daily run saw of each board of an entry with `boards_file` (docs/SOURCES.md, "Many companies"): the
     // last answer's validators or hash and its jobs (deflated JSON), so an unchanged board costs one conditional
     // request and no parsing, and how long a board that answered 404 rests. Apart from sweep_boards: the run asks

@@ -9,7 +9,7 @@ import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-applica
 import {SqliteInterviewStore} from '../../../src/storage/sqlite/sqlite-interview-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
-import {application} from '../../helpers/tracker.js'
+import {application, contactsOf} from '../../helpers/tracker.js'
 
 let dir: ReturnType<typeof tempDir>
 let db: SqliteDatabase
@@ -32,10 +32,15 @@ describe('the run digest and interviews', () => {
     const clock = {now: () => now}
     const applications = new SqliteApplicationStore(db, file)
     const tracker = new ApplicationService(applications, clock)
-    const interviews = new InterviewService(new SqliteInterviewStore(db, file, applications), tracker, {
-      timeZone: 'Europe/Berlin',
-      clock,
-    })
+    const interviews = new InterviewService(
+      new SqliteInterviewStore(db, file, applications),
+      tracker,
+      contactsOf(db, file, applications, tracker),
+      {
+        timeZone: 'Europe/Berlin',
+        clock,
+      },
+    )
     await tracker.record(application({url: 'https://example.org/jobs/1', title: 'Backend Engineer'}))
     await tracker.record(application({url: 'https://example.org/jobs/2', title: 'SRE', company: 'Initech'}))
     await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))
@@ -69,10 +74,15 @@ describe('the run digest and interviews', () => {
     const clock = {now: () => now}
     const applications = new SqliteApplicationStore(db, file)
     const tracker = new ApplicationService(applications, clock)
-    const interviews = new InterviewService(new SqliteInterviewStore(db, file, applications), tracker, {
-      timeZone: 'Europe/Berlin',
-      clock,
-    })
+    const interviews = new InterviewService(
+      new SqliteInterviewStore(db, file, applications),
+      tracker,
+      contactsOf(db, file, applications, tracker),
+      {
+        timeZone: 'Europe/Berlin',
+        clock,
+      },
+    )
     await tracker.record(application({url: 'https://example.org/jobs/1', title: 'Backend Engineer'}))
     await tracker.record(application({url: 'https://example.org/jobs/2', title: 'SRE', company: 'Initech'}))
     await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))

@@ -8,7 +8,7 @@ import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-applica
 import {SqliteInterviewStore} from '../../../src/storage/sqlite/sqlite-interview-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
-import {application} from '../../helpers/tracker.js'
+import {application, contactsOf} from '../../helpers/tracker.js'
 
 let dir: ReturnType<typeof tempDir>
 let db: SqliteDatabase
@@ -31,7 +31,12 @@ afterEach(() => {
 })
 
 const service = () =>
-  new InterviewService(new SqliteInterviewStore(db, file, applications), tracker, {timeZone: 'Europe/Berlin', clock})
+  new InterviewService(
+    new SqliteInterviewStore(db, file, applications),
+    tracker,
+    contactsOf(db, file, applications, tracker),
+    {timeZone: 'Europe/Berlin', clock},
+  )
 
 describe('adding an interview to jobagent.db', () => {
   it('keeps it with its zone, moves an applied application to interviewing and writes both history entries', async () => {
@@ -85,6 +90,7 @@ describe('adding an interview to jobagent.db', () => {
           duration_minutes: 60,
           kind: null,
           with: '',
+          interviewer_ids: [],
           place: '',
           link: '',
           notes: '',

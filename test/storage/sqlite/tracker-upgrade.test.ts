@@ -3,6 +3,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {ApplicationService} from '../../../src/core/applications/application-service.js'
 import {openSqlite, type SqliteDatabase} from '../../../src/storage/sqlite/database.js'
 import {SqliteApplicationStore} from '../../../src/storage/sqlite/sqlite-application-store.js'
+import {SqliteInterviewStore} from '../../../src/storage/sqlite/sqlite-interview-store.js'
 import {TRACKER_MIGRATIONS} from '../../../src/storage/sqlite/tracker-migrations.js'
 import {tempDir} from '../../helpers/cli.js'
 import {application, steppingClock} from '../../helpers/tracker.js'
@@ -215,5 +216,33 @@ describe('a tracker database of the release before next actions and documents (v
       documents: [document],
       updated_at: '2026-10-02T09:00:00.000',
     })
+  })
+})
+
+describe('a tracker database of the release before interviewers from the contacts (version 18)', () => {
+  it('keeps every interview with its text of who, meeting no contact, and takes contacts after the upgrade', async () => {
+    const file = join(dir.path, 'jobagent.db')
+    const before = openSqlite(file, {migrations: TRACKER_MIGRATIONS.filter((migration) => migration.version <= 18)})
+    before
+      .prepare(
+        `INSERT INTO applications (id, url_key, canonical_key, url, title, company, source, applied_date, status,
+           notes, updated_at)
+         VALUES (4, 'k', 'k', 'https://example.org/4', 'Four', 'Acme', 'hn', '2026-10-01T09:00:00.000', 'interviewing',
+           '', '2026-10-02T09:00:00.000')`,
+      )
+      .run()
+    before
+      .prepare(
+        `INSERT INTO interviews (application_id, starts_at, time_zone, utc_offset, kind, with_whom, notes, created_at)
+         VALUES (4, '2026-10-05T10:00', 'Europe/Berlin', 120, 'video', 'Ann Lee, CTO', '', '2026-10-02T09:00:00.000')`,
+      )
+      .run()
+    before.close()
+
+    const db = openSqlite(file, {migrations: TRACKER_MIGRATIONS})
+    open.push(db)
+    const applications = new SqliteApplicationStore(db, file)
+    const [interview] = await new SqliteInterviewStore(db, file, applications).ofApplication(4)
+    expect(interview).toMatchObject({with: 'Ann Lee, CTO', interviewer_ids: [], interviewers: [], utc_offset: 120})
   })
 })
