@@ -26,21 +26,24 @@ afterEach(() => {
   dir.cleanup()
 })
 
+/** The tracker's services over the test's database, on its clock, in Europe/Berlin. */
+function trackerServices() {
+  const file = join(dir.path, 'jobagent.db')
+  const clock = {now: () => now}
+  const applications = new SqliteApplicationStore(db, file)
+  const tracker = new ApplicationService(applications, clock)
+  const interviews = new InterviewService(
+    new SqliteInterviewStore(db, file, applications),
+    tracker,
+    contactsOf(db, file, applications, tracker),
+    {timeZone: 'Europe/Berlin', clock},
+  )
+  return {clock, applications, tracker, interviews}
+}
+
 describe('the run digest and interviews', () => {
   it('names the interviews of the next 48 hours and the applications waiting after one, below the jobs', async () => {
-    const file = join(dir.path, 'jobagent.db')
-    const clock = {now: () => now}
-    const applications = new SqliteApplicationStore(db, file)
-    const tracker = new ApplicationService(applications, clock)
-    const interviews = new InterviewService(
-      new SqliteInterviewStore(db, file, applications),
-      tracker,
-      contactsOf(db, file, applications, tracker),
-      {
-        timeZone: 'Europe/Berlin',
-        clock,
-      },
-    )
+    const {clock, applications, tracker, interviews} = trackerServices()
     await tracker.record(application({url: 'https://example.org/jobs/1', title: 'Backend Engineer'}))
     await tracker.record(application({url: 'https://example.org/jobs/2', title: 'SRE', company: 'Initech'}))
     await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))
@@ -70,19 +73,7 @@ describe('the run digest and interviews', () => {
   })
 
   it('names the next actions due by tomorrow, overdue ones first, and leaves later ones for later', async () => {
-    const file = join(dir.path, 'jobagent.db')
-    const clock = {now: () => now}
-    const applications = new SqliteApplicationStore(db, file)
-    const tracker = new ApplicationService(applications, clock)
-    const interviews = new InterviewService(
-      new SqliteInterviewStore(db, file, applications),
-      tracker,
-      contactsOf(db, file, applications, tracker),
-      {
-        timeZone: 'Europe/Berlin',
-        clock,
-      },
-    )
+    const {clock, applications, tracker, interviews} = trackerServices()
     await tracker.record(application({url: 'https://example.org/jobs/1', title: 'Backend Engineer'}))
     await tracker.record(application({url: 'https://example.org/jobs/2', title: 'SRE', company: 'Initech'}))
     await tracker.record(application({url: 'https://example.org/jobs/3', title: 'Later', company: 'Hooli'}))
