@@ -56,7 +56,6 @@ export function jsonBody(body: unknown, init: RequestInit = {}): RequestInit {
     body: text,
     headers: {
       'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(text)),
       ...(init.headers as Record<string, string>),
     },
   }
