@@ -143,12 +143,7 @@ describe.skipIf(Boolean(skipReason))('the npm package', () => {
     mkdirSync(prefix)
     mkdirSync(outside)
 
-    packed = await run(
-      'npm',
-      ['pack', '--json', '--ignore-scripts', '--pack-destination', work.path],
-      source,
-      npmEnv(),
-    )
+    packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work.path], source, npmEnv())
     if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`)
     const [entry] = JSON.parse(packed.stdout) as [{filename: string; files: {path: string}[]}]
     files = entry.files.map((file) => file.path)
