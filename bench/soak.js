@@ -82,6 +82,16 @@ function startServer(bin, home) {
   })
 }
 
+/** Each route of the mix with its success status: the run fails unless every one of them answered so. */
+const MIX_ROUTES = [
+  'GET /health 200',
+  'GET /applications 200',
+  'GET /applications/{url}/status 200',
+  'PATCH /applications/{url}/status 200',
+  'POST /applications 201',
+  'GET /metrics 200',
+]
+
 /** The request mix of one phase; `tally` counts the answers per route and status. */
 function requestMix(phase, tally) {
   let posted = 0
@@ -227,6 +237,8 @@ export async function soak({seconds = 60, warmupSeconds = 20, connections = 32, 
       report.failures.push(`${report.errors} errors, ${report.timeouts} timeouts`)
     }
     if (report.unexpected_statuses > 0) report.failures.push(`${report.unexpected_statuses} unexpected statuses`)
+    const unanswered = MIX_ROUTES.filter((route) => !(route in tally.byRoute))
+    if (unanswered.length > 0) report.failures.push(`no answer from ${unanswered.join(', ')}`)
     // Growth is what a leak looks like; memory handed back to the system after the warm-up is no failure.
     if (rssChange > RSS_TOLERANCE) {
       report.failures.push(`RSS changed ${report.rss_kib.change_percent}% (limit ${RSS_TOLERANCE * 100}%)`)

@@ -66,7 +66,7 @@ describe('one database, every writer at once', () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({sources: [{type: 'remoteok', url: boardUrl}]}), {
       mode: 0o600,
     })
-    const perSide = 12
+    const perSide = 6
     await seedTracker(dir, [
       ...range(perSide).map((n) => application({url: apiUrl(n)})),
       ...range(perSide).map((n) => application({url: cliUrl(n)})),
@@ -142,14 +142,21 @@ describe('one database, every writer at once', () => {
       }
     }
 
+    const started = performance.now()
     const cliDone = cli()
     const runsDone = runs(cliDone)
     const apiDone = api()
     await Promise.all([cliDone, runsDone])
     busy = false
     await apiDone
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
     server.child.kill('SIGTERM')
     await new Promise((resolve) => server.child.once('close', resolve))
+    const sharedByApi = sharedNotes.filter((notes) => notes.startsWith('api')).length
+    console.info(
+      `${runResults.length} runs, ${cliResults.length} CLI changes, ${answers.length} API writes ` +
+        `(${sharedByApi} on the shared record), in ${seconds} s`,
+    )
 
     // Nobody saw an error, a lock or a timeout.
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 201)).toEqual([])
