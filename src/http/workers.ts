@@ -79,13 +79,24 @@ function exitReason(code: number | null, signal: string | null): string {
   return signal ? `was killed by ${signal}` : `exited with code ${code}`
 }
 
+/**
+ * The wait before replacing a worker that died after living `livedMs`, given the wait before the last replacement:
+ * the first delay after a worker that lived long enough to count as healthy, else twice the last one up to a cap,
+ * so a worker that dies at start again and again waits longer each time instead of spinning.
+ */
+export function restartDelay(lastMs: number | undefined, livedMs: number): number {
+  if (lastMs === undefined || livedMs >= STABLE_AFTER_MS) return FIRST_RESTART_DELAY_MS
+  return Math.min(lastMs * 2, MAX_RESTART_DELAY_MS)
+}
+
 class WorkerPool {
   private readonly live = new Set<Worker>()
   /** Workers asked to stop (reload, shutdown): their exit is expected and starts no replacement. */
   private readonly retiring = new WeakSet<Worker>()
   private readonly startedAt = new WeakMap<Worker, number>()
   private readonly restarts = new Set<NodeJS.Timeout>()
-  private restartDelayMs = FIRST_RESTART_DELAY_MS
+  /** The wait before the last replacement; none yet. */
+  private lastDelayMs: number | undefined
   /** Set once a worker listened: from then on a worker that dies is replaced. */
   private listened = false
   private stopping = false
@@ -148,11 +159,8 @@ class WorkerPool {
       if (this.stopping && this.live.size === 0) this.finished()
       return
     }
-    const lived = performance.now() - (this.startedAt.get(worker) ?? 0)
-    if (lived >= STABLE_AFTER_MS) this.restartDelayMs = FIRST_RESTART_DELAY_MS
-    const delay = this.restartDelayMs
-    // A worker that dies at start again and again waits longer each time instead of spinning.
-    this.restartDelayMs = Math.min(delay * 2, MAX_RESTART_DELAY_MS)
+    const delay = restartDelay(this.lastDelayMs, performance.now() - (this.startedAt.get(worker) ?? 0))
+    this.lastDelayMs = delay
     this.logger.warning(`${describe(worker)} ${exitReason(code, signal)}; starting a new one in ${seconds(delay)}`)
     const timer = setTimeout(() => {
       this.restarts.delete(timer)
