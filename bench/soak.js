@@ -82,23 +82,20 @@ function startServer(bin, home) {
   })
 }
 
-/** Each route of the mix with its success status: the run fails unless every one of them answered so. */
-const MIX_ROUTES = [
-  'GET /health 200',
-  'GET /applications 200',
-  'GET /applications/{url}/status 200',
-  'PATCH /applications/{url}/status 200',
-  'POST /applications 201',
-  'GET /metrics 200',
-]
-
-/** The request mix of one phase; `tally` counts the answers per route and status. */
+/**
+ * The request mix of one phase; `tally` counts the answers per route and status, and `tally.expected` lists each
+ * route with its success status, every one of which must answer so.
+ */
 function requestMix(phase, tally) {
   let posted = 0
-  const expect = (name, expected) => (status) => {
-    const key = `${name} ${status}`
-    tally.byRoute[key] = (tally.byRoute[key] ?? 0) + 1
-    if (status !== expected) tally.unexpected++
+  tally.expected = []
+  const expect = (name, expected) => {
+    tally.expected.push(`${name} ${expected}`)
+    return (status) => {
+      const key = `${name} ${status}`
+      tally.byRoute[key] = (tally.byRoute[key] ?? 0) + 1
+      if (status !== expected) tally.unexpected++
+    }
   }
   const json = {'content-type': 'application/json'}
   return [
@@ -237,7 +234,7 @@ export async function soak({seconds = 60, warmupSeconds = 20, connections = 32, 
       report.failures.push(`${report.errors} errors, ${report.timeouts} timeouts`)
     }
     if (report.unexpected_statuses > 0) report.failures.push(`${report.unexpected_statuses} unexpected statuses`)
-    const unanswered = MIX_ROUTES.filter((route) => !(route in tally.byRoute))
+    const unanswered = tally.expected.filter((route) => !(route in tally.byRoute))
     if (unanswered.length > 0) report.failures.push(`no answer from ${unanswered.join(', ')}`)
     // Growth is what a leak looks like; memory handed back to the system after the warm-up is no failure.
     if (rssChange > RSS_TOLERANCE) {
