@@ -1,4 +1,4 @@
-import {execFileSync, spawnSync} from 'node:child_process'
+import {execFile, execFileSync, spawnSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {
   chmodSync,
@@ -26,7 +26,7 @@ import {waitFor} from '../ui/harness.js'
 /**
  * The single executable of `npm run package`, as a user gets it: the one file copied into an empty directory and
  * run from there with a PATH that holds no node (an empty directory) and an empty HOME and JOBAGENT_HOME. The
- * executable is built once here, after `npm test`'s build, and a second one under another version.
+ * executable is built once here, after `npm test`'s build, and a second one under another version at the same time.
  */
 
 const EXECUTABLE = `jobagent-${process.platform}-${process.arch}`
@@ -48,11 +48,15 @@ let emptyPath: string
 /** What `npm run package` printed when it built the executable under test. */
 let packaged: {stdout: string; stderr: string}
 
-function build(output: string, version?: string): {stdout: string; stderr: string} {
+/** Builds the executable into `output` with `npm run package`'s script; resolves with what it printed. */
+function build(output: string, version?: string): Promise<{stdout: string; stderr: string}> {
   const args = ['scripts/package.js', '--output', output, ...(version ? ['--version', version] : [])]
-  const result = spawnSync(process.execPath, args, {cwd: ROOT, encoding: 'utf8'})
-  if (result.status !== 0) throw new Error(`npm run package failed: ${result.stdout}${result.stderr}`)
-  return result
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, {cwd: ROOT, encoding: 'utf8'}, (error, stdout, stderr) => {
+      if (error) reject(new Error(`npm run package failed: ${stdout}${stderr}`))
+      else resolve({stdout, stderr})
+    })
+  })
 }
 
 /** The executable with nothing of the machine's: no node on PATH, empty home and data directories. */
@@ -75,10 +79,18 @@ function cachedAddons(cacheHome: string): string[] {
   return existsSync(cache) ? readdirSync(cache).sort() : []
 }
 
-beforeAll(() => {
+/** The executable under another version, built beside the first: both builds wait on their own processes. */
+let otherExecutable: string
+let otherBuilt: Promise<unknown>
+
+beforeAll(async () => {
   work = tempDir('jobagent-binary-')
   const built = join(work.path, 'build', EXECUTABLE)
-  packaged = build(built)
+  otherExecutable = join(work.path, 'next', 'jobagent')
+  otherBuilt = build(otherExecutable, '0.1.0-next')
+  // A failure is the last test's to report; the first build's failure fails every test here.
+  otherBuilt.catch(() => {})
+  packaged = await build(built)
   dir = join(work.path, 'run')
   home = join(work.path, 'home')
   data = join(work.path, 'data')
@@ -88,7 +100,10 @@ beforeAll(() => {
   copyFileSync(built, executable)
 }, 180_000)
 
-afterAll(() => work?.cleanup())
+afterAll(async () => {
+  await otherBuilt?.catch(() => {})
+  work?.cleanup()
+})
 
 describe('the single executable', () => {
   it('runs serve --workers 2: both workers start from the executable and answer', async () => {
@@ -410,8 +425,8 @@ describe('the single executable', () => {
     expect(status.code).toBe(0)
     expect(createHash('sha256').update(readFileSync(cached)).digest('hex')).toBe(addonHash)
 
-    const other = join(work.path, 'next', 'jobagent')
-    build(other, '0.1.0-next')
+    const other = otherExecutable
+    await otherBuilt
     const otherStatus = await run(['status', '--json'], {program: other})
     expect(otherStatus.code).toBe(0)
     expect(JSON.parse(otherStatus.stdout)).toHaveLength(1)
