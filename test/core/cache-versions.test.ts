@@ -23,9 +23,8 @@ const recorded = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/cache-version
   {version: number; digest: string}
 >
 
-/** Every string of the board fixtures that holds markup: the HTML the boards send. */
+/** Every string of the board fixtures and the relevance set's captures that holds markup: the HTML boards send. */
 function markup(): string[] {
-  const dir = join(ROOT, 'test/fixtures/sources')
   const found: string[] = []
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {
@@ -33,10 +32,12 @@ function markup(): string[] {
     } else if (Array.isArray(value)) value.forEach(walk)
     else if (value && typeof value === 'object') Object.values(value).forEach(walk)
   }
-  for (const name of readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()) {
-    walk(JSON.parse(readFileSync(join(dir, name), 'utf8')))
+  for (const dir of ['test/fixtures/sources', 'test/fixtures/relevance/captures'].map((path) => join(ROOT, path))) {
+    for (const name of readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()) {
+      walk(JSON.parse(readFileSync(join(dir, name), 'utf8')))
+    }
   }
   return found
 }

@@ -8,7 +8,7 @@ import {cutText} from './board-limits.js'
  * used only while this is unchanged: change it with any change to what htmlToText returns. test/core/cache-versions.test.ts
  * fails when the output on the board fixtures changes and this does not.
  */
-export const HTML_RULES_VERSION = 2
+export const HTML_RULES_VERSION = 3
 
 /** Converts a posting's HTML to text, as htmlToText does; an implementation may remember what it converted before. */
 export type HtmlToText = (html: unknown) => string | null
@@ -119,6 +119,8 @@ class TextWriter {
  */
 const ESCAPED_MARKUP =
   /<\/(?:p|div|span|li|ul|ol|h[1-6]|strong|b|em|i|u|a|table|tr|td|th|section|blockquote|pre|code)\s*>|<br\s*\/?>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i
+/** A block element's start tag: what lays a text out as HTML rather than by its own line breaks. */
+const BLOCK_TAG = /<(?:p|div|li|ul|ol|h[1-6]|table|tr|dl|dd|dt|section|article|blockquote|pre|header|footer)\b/i
 /** Passes enough for HTML escaped three times over; more is no posting a board sends. */
 const MAX_PASSES = 4
 
@@ -127,11 +129,14 @@ const MAX_PASSES = 4
  * dropped, paragraphs and headings separated by a blank line, `<br>` and table rows ending a line, list items on
  * lines of their own starting with "- ", white space folded, control and bidi characters removed, at most
  * DESCRIPTION_LIMIT characters. HTML escaped once or more (`&lt;p&gt;`) is converted again until no markup or entity
- * is left. Plain text (no tags) passes through the same rules. Empty text is null.
+ * is left. Text without block elements keeps its own line breaks; plain text passes through the same rules. Empty
+ * text is null.
  */
 export function htmlToText(html: unknown): string | null {
   if (typeof html !== 'string' || html.trim() === '') return null
-  let text = htmlPass(html)
+  // Text without a block element is text as typed, with at most a <br> or a bold word (RemoteOK's): its own line
+  // breaks are kept, as a <br> each, where HTML would fold them into spaces and run a posting's lists into one line.
+  let text = htmlPass(BLOCK_TAG.test(html) ? html : html.replace(/\r\n?|\n/g, '<br>'))
   for (let passes = 1; passes < MAX_PASSES && ESCAPED_MARKUP.test(text); passes++) {
     // The line breaks of the passes so far are kept as breaks: the next pass folds white space.
     const again = htmlPass(text.replace(/\n/g, '<br>'))

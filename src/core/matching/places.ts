@@ -78,7 +78,12 @@ const QUALIFIER = /^[A-Z]{2,3}$/
  * is in Berlin") is not one.
  */
 const WHO_MAY_APPLY =
-  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b/
+  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b|\byou (live|reside|are based|are located|are living) in\b|\bremote\b.{0,20}\bwithin\b/
+/**
+ * A line on pay says where its range applies ("the base salary range is for residents of the United States only"),
+ * not who may apply.
+ */
+const ABOUT_PAY = /\b(salary|salaries|compensation|pay range|base pay|wage|ote)\b/
 /** The words one of those lines holds: a reader looks for these first and reads only their lines by the rule. */
 export const STATEMENT_WORDS: readonly string[] = [
   'must',
@@ -91,9 +96,47 @@ export const STATEMENT_WORDS: readonly string[] = [
   'legally',
   'right to work',
   'resident',
+  'you live',
+  'you reside',
+  'you are based',
+  'you are located',
+  'you are living',
+  'within',
 ]
-/** Lines longer than this are paragraphs, where a place may be named for anything. */
+/** Lines longer than this are paragraphs, where a place may be named for anything: only the sentence is read. */
 const STATEMENT_LENGTH = 300
+/** How far a statement's sentence in a paragraph is read before and after its word. */
+const SENTENCE_BEFORE = 140
+const SENTENCE_AFTER = 160
+
+/**
+ * The text that says who may apply around a statement word at `at` of `text`, and where it ends: its line when the
+ * line is short, else the sentence holding the word, at most SENTENCE_BEFORE and SENTENCE_AFTER characters of it on
+ * either side (a paragraph run together from a list, "Mostly remote (within Germany), with monthly ..."). Reading is
+ * bounded by those lengths, whatever the text's.
+ */
+export function statementAround(text: string, at: number): {statement: string; end: number} {
+  const lineStart = text.lastIndexOf('\n', at) + 1
+  const newline = text.indexOf('\n', at)
+  const lineEnd = newline === -1 ? text.length : newline
+  if (lineEnd - lineStart <= STATEMENT_LENGTH) return {statement: text.slice(lineStart, lineEnd), end: lineEnd}
+  let start = Math.max(lineStart, at - SENTENCE_BEFORE)
+  for (let i = at - 1; i > start; i--) {
+    if (SENTENCE_END.test(text[i - 1]!) && text[i] === ' ') {
+      start = i + 1
+      break
+    }
+  }
+  let end = Math.min(lineEnd, at + SENTENCE_AFTER)
+  for (let i = at; i < end; i++) {
+    if (SENTENCE_END.test(text[i]!) && (i + 1 === lineEnd || text[i + 1] === ' ')) {
+      end = i + 1
+      break
+    }
+  }
+  return {statement: text.slice(start, end), end}
+}
+const SENTENCE_END = /[.!?]/
 
 /** The places a name may stand for, the likeliest first: the broader kind, then the place's own name, then size. */
 interface Named {
@@ -323,7 +366,7 @@ export function placeIndex(data: PlaceData): Places {
   }
 
   const statementPlaces = (line: string): string[] => {
-    if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line)) return []
+    if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line) || ABOUT_PAY.test(line)) return []
     return placesIn(line, {inTitle: true}).filter((place) => place !== EVERYWHERE)
   }
 

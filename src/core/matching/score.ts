@@ -2,7 +2,7 @@ import type {JobResponse} from '../jobs/job.js'
 import {formatSalary, judgeSalary, type SalaryFloor} from '../jobs/salary.js'
 import {parseDateTime, utcInstant} from '../time.js'
 import type {Knowledge} from './knowledge.js'
-import {EVERYWHERE, type Places, STATEMENT_WORDS} from './places.js'
+import {EVERYWHERE, type Places, STATEMENT_WORDS, statementAround} from './places.js'
 import {normaliseTerm, type Profile, SENIORITIES, type Seniority} from './profile.js'
 import {RoleMatcher} from './role-match.js'
 import {type SkillSpellings, standsAsSkill} from './skills.js'
@@ -197,18 +197,17 @@ class TermScanner {
     let lines: DescriptionLines | undefined
     let found: Map<number, Section> | undefined
     let eligible: Set<string> | undefined
-    let statementLineEnd = -1
+    let statementEnd = -1
     const pattern = this.descriptionPattern
     pattern.lastIndex = 0
     for (let match = pattern.exec(lower); match !== null; match = pattern.exec(lower)) {
       const at = match.index
       if (match[1] === undefined) {
-        // A word of a statement: its line is read once.
-        if (at < statementLineEnd) continue
-        const start = lower.lastIndexOf('\n', at) + 1
-        const newline = lower.indexOf('\n', at)
-        statementLineEnd = newline === -1 ? lower.length : newline
-        for (const place of this.places.statementPlaces(lower.slice(start, statementLineEnd))) {
+        // A word of a statement: its line, or its sentence in a paragraph, is read once.
+        if (at < statementEnd) continue
+        const {statement, end} = statementAround(lower, at)
+        statementEnd = end
+        for (const place of this.places.statementPlaces(statement)) {
           eligible ??= new Set()
           eligible.add(place)
         }
@@ -651,7 +650,7 @@ export interface DescriptionAnalyser {
  * Raised whenever the rules that analyse a description change (places, parts, terms), so kept terms are not used;
  * test/core/cache-versions.test.ts fails when the terms of the relevance set change and this does not.
  */
-export const ANALYSIS_VERSION = 1
+export const ANALYSIS_VERSION = 2
 
 /**
  * Analyses descriptions for `matching`'s profile as scoring does: a run analyses each one as its board answers and

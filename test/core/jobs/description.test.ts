@@ -104,6 +104,19 @@ describe('htmlToText on deeply nested markup', () => {
   })
 })
 
+describe('htmlToText on text without block elements', () => {
+  it("keeps the text's own line breaks, as RemoteOK's typed descriptions have them, beside a <br>", () => {
+    const typed = 'Who You Are\n• You live in the EMEA Region.\n• 4+ years<br/>of <b>security</b> work.\n\nBenefits'
+    expect(htmlToText(typed)).toBe(
+      'Who You Are\n• You live in the EMEA Region.\n• 4+ years\nof security work.\n\nBenefits',
+    )
+  })
+
+  it('folds line breaks inside HTML laid out by its elements, as a browser does', () => {
+    expect(htmlToText('<p>One\nsentence</p><ul><li>an\nitem</li></ul>')).toBe('One sentence\n\n- an item')
+  })
+})
+
 describe('plainToText', () => {
   it('keeps the line breaks of plain text and tidies the rest', () => {
     expect(plainToText('First line\r\nSecond   line\n\n\n\nThird\n')).toBe('First line\nSecond line\n\nThird')

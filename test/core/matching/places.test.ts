@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {statementAround} from '../../../src/core/matching/places.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {scoreJobs} from '../../../src/core/matching/score.js'
 import {knowledge} from '../../helpers/knowledge.js'
@@ -143,6 +144,30 @@ describe('the place index', () => {
     expect(statementPlaces('candidates must be able to lead and support mobile teams')).toEqual([])
     expect(statementPlaces('our office is in berlin')).toEqual([])
   })
+
+  it('reads a requirement put as "you live in" and a remote "within" a place as statements, and not a line on pay', () => {
+    expect(statementPlaces('• you live in the emea region (utc 0 to utc +4 time zones).')).toEqual(['emea'])
+    expect(statementPlaces('mostly remote (within germany), with monthly days at the office')).toEqual(['germany'])
+    expect(statementPlaces('the base salary range is for residents of the united states only.')).toEqual([])
+    expect(statementPlaces('we reply within two days')).toEqual([])
+  })
+
+  it('reads the sentence of a statement word in a paragraph, bounded on either side, and where it ends', () => {
+    const paragraph = `${'we build tools for teams. '.repeat(20)}you must be based in canada. ${'we ship. '.repeat(40)}`
+    const at = paragraph.indexOf('must')
+    const {statement, end} = statementAround(paragraph, at)
+    expect(statement).toBe('you must be based in canada.')
+    expect(paragraph.slice(end)).toMatch(/^ we ship\./)
+    expect(statementPlaces(statement)).toEqual(['canada'])
+    // No full stop near it: at most the bounds' characters around the word.
+    const runOn = `${'x'.repeat(1000)} remote within germany ${'y'.repeat(1000)}`
+    expect(statementAround(runOn, runOn.indexOf('within')).statement.length).toBeLessThanOrEqual(300)
+    // A short line is read whole.
+    expect(statementAround('line one\nonly us residents\nline three', 10)).toEqual({
+      statement: 'only us residents',
+      end: 26,
+    })
+  })
 })
 
 const job = (fields: Partial<JobResponse>): JobResponse =>
@@ -153,6 +178,20 @@ const reasons = (posting: Partial<JobResponse>, profile: Profile) =>
 
 describe('places in scoring', () => {
   const manila = person({home: 'Philippines', locations: ['remote', 'asia']})
+
+  it('gates a remote job whose description asks applicants to live elsewhere, in a list or run into a paragraph', () => {
+    const listed =
+      'Who You Are\n• You live in the EMEA Region (UTC 0 to UTC +4 time zones).\n• 4+ years of incident response.'
+    const runOn = `${'We protect wallets. '.repeat(20)}Mostly remote (within Germany), with monthly days in Berlin`
+    for (const description of [listed, runOn]) {
+      const said = reasons({location: 'Remote', remote: true, description}, manila)
+      expect(said.some((reason) => /^gate: remote for .+ only, not open to philippines \(x0\.2\)$/.test(reason))).toBe(
+        true,
+      )
+    }
+    const open = 'Who You Are\n• You have 4+ years of incident response.'
+    expect(reasons({location: 'Remote', remote: true, description: open}, manila).join('\n')).not.toContain('gate:')
+  })
 
   it('gates an on-site job in a Californian city for a person in Asia', () => {
     for (const location of ['Mountain View', 'Sunnyvale, CA', 'Menlo Park'])
