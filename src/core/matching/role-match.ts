@@ -116,7 +116,8 @@ export class RoleMatcher {
             how === 'same' &&
             !specialty &&
             !index.sameHead(index.headOf(core), role.head) &&
-            !role.distinctive.every((word) => mine.some((their) => sameWord(their, word)))
+            (role.distinctive.length === 0 ||
+              !role.distinctive.every((word) => mine.some((their) => sameWord(their, word))))
           if (specialty || otherWorker) value = NEARNESS.specialty
           if (value <= best.value) continue
           const name = index.occupation(their).name

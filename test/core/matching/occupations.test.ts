@@ -46,6 +46,15 @@ describe('reading titles into occupations', () => {
     expect(matcher.match('Senior Platform Engineer').value).toBe(1)
   })
 
+  it("gives a title of the wanted occupation by another kind of worker less than the role's own work", () => {
+    // O*NET files "Digital Assets Operations Analyst" under accountants and auditors; an analyst is not an accountant.
+    expect(roles('accountant').match('Junior Digital Assets Operations Analyst')).toMatchObject({
+      value: 0.7,
+      reason: '~ role: accountant and auditor, close to accountant',
+    })
+    expect(roles('accountant').match('Senior Tax Accountant').value).toBe(1)
+  })
+
   it('reads head nouns of the same work as equivalent, from the data and the overrides', () => {
     expect(index.sameHead('attorney', 'lawyer')).toBe(true)
     expect(index.sameHead('developer', 'engineer')).toBe(true)
