@@ -38,6 +38,8 @@ export interface Places {
   overlaps(a: string, b: string): boolean
   /** Whether a known place is a city (or a state), not a country or a region. */
   isCity(place: string): boolean
+  /** Whether a place is a region of several countries (europe, apac) or everywhere, not a country, state or city. */
+  isRegion(place: string): boolean
   /** The places one line of a description (in lower case) restricts applicants to, when it says who may apply. */
   statementPlaces(line: string): string[]
 }
@@ -370,5 +372,11 @@ export function placeIndex(data: PlaceData): Places {
     return placesIn(line, {inTitle: true}).filter((place) => place !== EVERYWHERE)
   }
 
-  return {placesIn, knownPlace, overlaps, isCity, statementPlaces}
+  const isRegion = (place: string): boolean => {
+    if (place === EVERYWHERE) return true
+    const id = byKey.get(place)
+    return id !== undefined && kinds[id]! <= Kind.Region
+  }
+
+  return {placesIn, knownPlace, overlaps, isCity, isRegion, statementPlaces}
 }

@@ -6,6 +6,12 @@ export {roleWords} from './title-words.js'
 /** The credit of related work by another kind of worker: that of the same SOC broad group. */
 const FIELD = NEARNESS.broad
 
+/**
+ * Distinctive words this rare among O*NET's titles, together (one title in a thousand or fewer holds them), name a
+ * specialty (accounts payable, flutter, soc); commoner ones name a field (data, sales, security).
+ */
+const SPECIALTY_IDF = Math.log(1000)
+
 /** A wanted role as the matcher holds it: its words, its occupations and what is distinctive in it. */
 interface WantedRole {
   name: string
@@ -109,15 +115,18 @@ export class RoleMatcher {
                 .some((w) => sameWord(w, word)),
             ) &&
             !role.distinctive.some((word) => mine.some((their) => sameWord(their, word)))
-          // The same occupation by another kind of worker, in a title without the wanted role's own distinctive
-          // words (a research analyst for a data scientist), is close work, not the same: O*NET files many kinds of
-          // worker under one code.
+          // The same occupation by another kind of worker (a research analyst for a data scientist, a data analyst
+          // for a data engineer) is close work, not the same: O*NET files many kinds of worker under one code. A
+          // title that names the wanted role's specialty (an accounts payable assistant for an accounts payable
+          // specialist) is the same work whatever its head noun; a field's word (data, sales) names no specialty.
           const otherWorker =
             how === 'same' &&
             !specialty &&
             !index.sameHead(index.headOf(core), role.head) &&
-            (role.distinctive.length === 0 ||
-              !role.distinctive.every((word) => mine.some((their) => sameWord(their, word))))
+            !(
+              role.distinctive.reduce((sum, word) => sum + index.idf(word), 0) >= SPECIALTY_IDF &&
+              role.distinctive.every((word) => mine.some((their) => sameWord(their, word)))
+            )
           if (specialty || otherWorker) value = NEARNESS.specialty
           if (value <= best.value) continue
           const name = index.occupation(their).name

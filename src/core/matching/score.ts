@@ -606,9 +606,12 @@ class PlaceRules {
       return {gate: null, preferred, text}
     }
     if (open) return {gate: null, preferred: false, text: ''}
-    // On site (or not said to be remote) somewhere named: it must be a place the person accepts, or, when they
-    // name no places, where they live.
-    const acceptable = this.accepted.length > 0 ? this.accepted : this.home !== null ? [this.home] : []
+    // On site (or not said to be remote) somewhere named: it must be a country, state or city the person accepts,
+    // or, when they name none, where they live. A region or "anywhere" says where remote work may come from, not
+    // where they would go to work every day: a person in India open to remote work from anywhere does not take an
+    // office job in Oakland.
+    const local = this.accepted.filter((place) => !this.world.isRegion(place))
+    const acceptable = local.length > 0 ? local : this.home !== null ? [this.home] : []
     if (acceptable.length === 0 && !this.wantsRemote) return {gate: null, preferred: false, text: where}
     if (this.accepts(theirs, acceptable)) return {gate: null, preferred: this.accepted.length > 0, text: where}
     return {gate: 'onSite', preferred: false, text: `on site in ${where}, not a place you accept`}

@@ -53,6 +53,10 @@ describe('reading titles into occupations', () => {
       reason: '~ role: accountant and auditor, close to accountant',
     })
     expect(roles('accountant').match('Senior Tax Accountant').value).toBe(1)
+    // A field's word shared is not the specialty: a data analyst is not a data engineer.
+    expect(roles('data engineer').match('Data Analyst').value).toBe(0.7)
+    // The wanted specialty named, by another head noun, is the same work.
+    expect(roles('accounts payable specialist').match('Assistant Account Payable').value).toBe(1)
   })
 
   it('reads head nouns of the same work as equivalent, from the data and the overrides', () => {

@@ -126,8 +126,16 @@ describe('the score of a job against a profile', () => {
       'remote for USA only, not open to netherlands: x0.2',
     ])
     expect(gate({remote: false, location: 'Amsterdam'}).value).toBe(1)
-    expect(gate({remote: false, location: 'Berlin, Germany'}).value).toBe(1)
+    // Europe among the places accepted is remote work from Europe: an office in Berlin is not a place named.
+    expect(gate({remote: false, location: 'Berlin, Germany'}).detail).toEqual([
+      'on site in Berlin, Germany, not a place you accept: x0.2',
+    ])
     expect(gate({remote: false, location: 'Austin, Texas'}).value).toBe(0.2)
+    // With only regions named, the office must be where the person lives.
+    const anywhere = profile({roles: ['sre'], home: 'India', locations: ['remote', 'anywhere']})
+    const office = (location: string) => part(one(job({title: 'SRE', remote: false, location}), anywhere), 'gates')!
+    expect(office('Oakland, CA').value).toBe(0.2)
+    expect(office('Bengaluru').value).toBe(1)
     // Silence is not a veto.
     expect(gate({location: 'Somewhere nice'}).value).toBe(1)
     expect(gate({remote: true, location: 'Anywhere in the World'}).value).toBe(1)
