@@ -46,11 +46,15 @@ function hostPort(origin: string): string {
   return origin.replace(/^[a-z]+:\/\//, '')
 }
 
-/** The channels as the app builds them, with short waits; a plain agent so no proxy from the environment is used. */
+/**
+ * The channels as the app builds them, with the policy's waits (SMTP's too: the short one only where a fault is a
+ * silence, so a loaded machine's slow answer is not taken for one); a plain agent so no proxy from the environment
+ * is used.
+ */
 function channels(urls: string[], policy: Partial<HttpPolicy>, logger = memoryLogger().logger) {
   const dispatcher = new Agent()
   const http = new HttpTransport({policy, dispatcher, logger: logger.child('notify')})
-  const notifiers = createNotifiers(urls, {logger, http, smtpTimeoutMs: TIMEOUT_MS})
+  const notifiers = createNotifiers(urls, {logger, http, smtpTimeoutMs: policy.timeoutMs ?? TIMEOUT_MS})
   return {notifiers, close: () => dispatcher.close()}
 }
 
