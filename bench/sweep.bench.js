@@ -4,8 +4,8 @@
 // 0.5% malformed, chosen by the board's path so both sweeps meet the same faults. A first sweep, then a second one
 // with nothing changed (`--force`): wall time, peak RSS and CPU time per board of each. A 3,000-board sample of the
 // directory by default (an even spread over each ATS's boards), all of it with JOBAGENT_BENCH_SWEEP=full.
-// With a mirror URL, the boards whose ATS asks a host of their own (BambooHR, Breezy, Personio, Pinpoint,
-// Recruitee, Teamtailor) send no slug in the path, so the mirror answers each of them with the same capture.
+// The boards whose ATS gives each a host of its own (BambooHR, Breezy, Personio, Pinpoint, Recruitee, Teamtailor)
+// are told apart by `{slug}` in their mirror URL (`/bamboohr/{slug}`).
 import {createHash} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
@@ -115,9 +115,12 @@ function startMirror() {
   const server = createServer((req, res) => {
     counts.requests++
     const url = new URL(req.url ?? '/', 'http://mirror')
-    const [ats = '', ...parts] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
-    const single = SINGLE_PATH[ats] === parts.join('/')
-    const slug = single ? ats : listedBoard(ats, parts)
+    const [ats = '', ...rest] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
+    // A board of an ATS that gives each board a host of its own is named by the mirror URL's {slug}.
+    const named = ats in SINGLE_PATH
+    const parts = named ? rest.slice(1) : rest
+    const single = named && SINGLE_PATH[ats] === parts.join('/')
+    const slug = single ? rest[0] : listedBoard(ats, parts)
     const fault = slug === undefined ? 1 : createHash('sha1').update(`${ats}/${slug}`).digest().readUInt16BE(0) / 65536
     const send = (status, body, headers = {}) =>
       setTimeout(
@@ -140,12 +143,12 @@ function startMirror() {
       return DETAILS[ats] ? send(200, JSON.stringify(DETAILS[ats])) : send(404, '{"error": "no such path"}')
     }
     counts.lists++
-    if (!single && fault < 0.02) return send(404, '{"error": "not found"}')
-    if (!single && fault < 0.03 && !refused.has(`${ats}/${slug}`)) {
+    if (fault < 0.02) return send(404, '{"error": "not found"}')
+    if (fault < 0.03 && !refused.has(`${ats}/${slug}`)) {
       refused.add(`${ats}/${slug}`)
       return send(429, '{"error": "slow down"}', {'retry-after': '1'})
     }
-    if (!single && fault >= 0.04 && fault < 0.045) return send(200, '{"jobs": [{"title": "cut')
+    if (fault >= 0.04 && fault < 0.045) return send(200, '{"jobs": [{"title": "cut')
     if (ats === 'personio') return send(200, LISTS.personio)
     let body = vary(LISTS[ats], slug)
     if (ats === 'greenhouse') body = {jobs: body.jobs.map(({content: _content, ...job}) => job)}
@@ -170,7 +173,11 @@ try {
   const boards = sampleDirectory(directory)
   const config = {
     profile: {roles: ['software engineer', 'data engineer', 'account executive']},
-    sweep: {urls: Object.fromEntries(Object.keys(LISTS).map((ats) => [ats, `${mirror.url}/${ats}`]))},
+    sweep: {
+      urls: Object.fromEntries(
+        Object.keys(LISTS).map((ats) => [ats, `${mirror.url}/${ats}${ats in SINGLE_PATH ? '/{slug}' : ''}`]),
+      ),
+    },
   }
   writeFileSync(join(home, 'config.json'), JSON.stringify(config), {mode: 0o600})
   const first = await sweepOnce(home, directory, [])
@@ -197,8 +204,8 @@ try {
       `${FULL ? 'The whole directory' : 'A sample of the directory'}: ${boards} boards; one sweep of each kind.`,
       `First sweep: ${outcome(first)}; mirror: ${JSON.stringify(firstCounts)}.`,
       `Second sweep: ${outcome(second)}; mirror: ${JSON.stringify(secondCounts)}.`,
-      'BambooHR, Breezy, Personio, Pinpoint, Recruitee and Teamtailor boards name no slug in a mirror request, ' +
-        'so the mirror answers each of them alike.',
+      'BambooHR, Breezy, Personio, Pinpoint, Recruitee and Teamtailor boards are named by `{slug}` in their ' +
+        'mirror URL, so each board answers with jobs of its own, as the others do.',
     ],
   })
 } finally {

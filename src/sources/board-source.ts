@@ -102,7 +102,7 @@ const MAX_DETAIL_BYTES = 1024 * 1024
 /** The JobSource of one board of the table (of one slug, for an ATS). */
 export function boardSource(spec: BoardSpec, config: SourceConfig, deps: AdapterDeps, board?: BoardRef): JobSource {
   const ref = board ?? {slug: ''}
-  const settings = adapterSettings(config, spec.defaultUrl(config, ref))
+  const settings = adapterSettings(config, spec.defaultUrl(config, ref), board)
   const toJobs = (items: readonly unknown[], details: BoardDetails | undefined) =>
     details ? details.jobsOf(items) : mapItems(spec, items, ref, config, deps.toText)
   return {
@@ -135,6 +135,7 @@ async function readPages(
   toJobs: (items: readonly unknown[]) => JobResponse[] | Promise<JobResponse[]>,
 ): Promise<JobResponse[]> {
   const jobs: JobResponse[] = []
+  const seen = new Set<string>()
   const pages = spec.paged ? settings.maxPages : 1
   let cursor: string | undefined
   for (let page = 1; page <= pages; page++) {
@@ -149,9 +150,16 @@ async function readPages(
         : {...options, method: 'POST', body: JSON.stringify(body), headers: {'content-type': 'application/json'}},
     )
     const result = await readPage(spec, board, url, answer)
-    for (const job of await toJobs(result.items)) jobs.push(job)
+    let added = 0
+    for (const job of await toJobs(result.items)) {
+      jobs.push(job)
+      if (!seen.has(job.url)) added++
+      seen.add(job.url)
+    }
     cursor = result.next
-    if (result.items.length === 0 || cursor === undefined) break
+    // A page with no job not seen before ends the paging: a board that ignores the offset answers the same page
+    // for every one up to max_pages.
+    if (result.items.length === 0 || cursor === undefined || added === 0) break
     if (page === pages && spec.paged) deps.logger.debug(`stopped after max_pages (${pages}) pages`)
   }
   return jobs

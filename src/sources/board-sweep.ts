@@ -108,14 +108,14 @@ function specReader(spec: BoardSpec, deps: SweepReaderDeps, purpose: ReaderPurpo
   const detail = sweep?.detail ?? spec.detail
   return {
     list: (request) => {
-      const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board))
+      const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board), request.board)
       return withinDeadline(settings.deadlineMs, request.signal, (signal) =>
         listBoard(spec, query, byRole, {...request, signal}, settings, deps),
       )
     },
     details: async (request, candidates) => {
       if (!detail) return candidates.map((one) => one.job)
-      const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board))
+      const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board), request.board)
       const limit = pLimit(DETAIL_CONCURRENCY)
       let left = MAX_DETAILS
       return Promise.all(
@@ -196,6 +196,7 @@ async function listBoard(
         throw spec.notFound ? explainNotFound(error, spec.notFound, board) : error
       }
       const result = await readPage(spec, board, url, Promise.resolve(parsed))
+      const before = jobs.length
       for (const item of result.items) {
         if (!isObject(item)) continue
         const job = mapItem(spec, item, board, config, deps.toText)
@@ -204,7 +205,8 @@ async function listBoard(
         jobs.push({job, item})
       }
       cursor = result.next
-      if (result.items.length === 0 || cursor === undefined) break
+      // As a run's paging (board-source.ts): a page with no job not seen before is the board repeating itself.
+      if (result.items.length === 0 || cursor === undefined || jobs.length === before) break
     }
   }
   const hash = texts.length > 0 ? textHash(...(texts as [string, ...string[]])) : null

@@ -38,7 +38,7 @@ const publicHost = (company: BoardRef) => `https://${company.slug}.jobs.personio
  * company is redirected to personio's own site, an HTML page, which is reported like a 404.
  */
 function personioSource(config: SourceConfig, company: BoardRef, deps: AdapterDeps): JobSource {
-  const settings = adapterSettings(config, publicHost(company))
+  const settings = adapterSettings(config, publicHost(company), company)
   return {
     name: sourceName(config, company.slug),
     serverSideFilters: [],

@@ -37,13 +37,23 @@ export interface AdapterSettings {
   maxPages: number
 }
 
-export function adapterSettings(config: SourceConfig, defaultBaseUrl: string): AdapterSettings {
+/**
+ * The settings of one board of an entry. A configured `url` stands for every board of the entry, so `{slug}` in it
+ * names the board: a mirror of an ATS whose boards each have a host of their own (BambooHR, Personio, ...) can tell
+ * them apart (`http://127.0.0.1:8000/bamboohr/{slug}`).
+ */
+export function adapterSettings(config: SourceConfig, defaultBaseUrl: string, board?: BoardRef): AdapterSettings {
+  const url = config.url === undefined ? defaultBaseUrl : withSlug(config.url, board)
   return {
-    baseUrl: withoutTrailingSlashes(config.url ?? defaultBaseUrl),
+    baseUrl: withoutTrailingSlashes(url),
     timeoutMs: requestTimeoutMs(config),
     deadlineMs: boardDeadlineMs(config),
     maxPages: config.max_pages ?? DEFAULT_MAX_PAGES,
   }
+}
+
+function withSlug(url: string, board: BoardRef | undefined): string {
+  return board && url.includes('{slug}') ? url.replaceAll('{slug}', encodeURIComponent(board.slug)) : url
 }
 
 function requestTimeoutMs(config: SourceConfig): number {

@@ -84,6 +84,22 @@ describe('Arbeitnow adapter', () => {
     expect(jobs).toHaveLength(2)
   })
 
+  it('stops at a page that holds no job it has not read, as from a board that ignores the page it is asked', async () => {
+    const envelope = fixtureJson<Envelope>('arbeitnow.json')
+    // Every page answers with the first page and names a next one.
+    server = await startMockServer({
+      '/api/job-board-api': (_req, res) =>
+        sendJson(res, {
+          ...envelope,
+          links: {...envelope.links, next: 'https://www.arbeitnow.com/api/job-board-api?page=2'},
+        }),
+    })
+    const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url, max_pages: 5}, testDeps()))
+
+    expect(server.requests).toHaveLength(2)
+    expect(new Set(jobs.map((job) => job.url)).size).toBe(envelope.data.length)
+  })
+
   it('stops at an empty page', async () => {
     server = await startMockServer({'/api/job-board-api': pagedBoard(100, 20)})
     const jobs = await fetchAll(arbeitnowBoard.source({type: 'arbeitnow', url: server.url}, testDeps()))

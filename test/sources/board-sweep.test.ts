@@ -1,0 +1,66 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import {htmlToText} from '../../src/core/jobs/description.js'
+import {silentLogger} from '../../src/core/logger.js'
+import {sweepReader} from '../../src/sources/board-sweep.js'
+import {createSources} from '../../src/sources/index.js'
+import {type MockServer, sendJson, startMockServer} from '../helpers/mock-board.js'
+import {fetchAll, fixtureJson, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
+
+let server: MockServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+describe("a sweep's list of a paged board", () => {
+  it('ends a search at a page that holds no job it has not read, as from a board that ignores the offset', async () => {
+    const page = fixtureJson<{content: unknown[]}>('smartrecruiters.json')
+    // Every request answers the first page and announces a thousand postings.
+    server = await startMockServer((_req, res) => sendJson(res, {...page, offset: 0, totalFound: 1000}))
+    const reader = sweepReader('smartrecruiters', {http: testHttpClient(), logger: silentLogger, toText: htmlToText})
+    const listed = await reader?.list({
+      config: {type: 'smartrecruiters', companies: ['acme'], url: server.url, max_pages: 5},
+      board: {slug: 'acme'},
+      roleWords: ['software engineer', 'account executive'],
+      previous: null,
+      signal: new AbortController().signal,
+    })
+
+    // The first role's search ends at its second page, which repeats the first; the second role's at its first,
+    // which holds only jobs the first search read (without the rule: 5 pages each).
+    expect(server.requests).toHaveLength(3)
+    expect(listed?.kind === 'listed' ? listed.jobs : []).toHaveLength(page.content.length)
+  })
+})
+
+describe('{slug} in a configured url', () => {
+  const bamboo = fixtureJson('bamboohr.json')
+
+  it("names each board of an ATS whose boards have hosts of their own, in a sweep's mirror URL", async () => {
+    server = await startMockServer((_req, res) => sendJson(res, bamboo))
+    const reader = sweepReader('bamboohr', {http: testHttpClient(), logger: silentLogger, toText: htmlToText})
+    for (const slug of ['acme', 'beta co']) {
+      await reader?.list({
+        config: {type: 'bamboohr', companies: [slug], url: `${server.url}/bamboohr/{slug}`},
+        board: {slug},
+        roleWords: [],
+        previous: null,
+        signal: new AbortController().signal,
+      })
+    }
+    expect(server.requests.map((one) => one.url)).toEqual([
+      '/bamboohr/acme/careers/list',
+      '/bamboohr/beta%20co/careers/list',
+    ])
+  })
+
+  it("names each board of a run's entry, so one mirror serves many companies", async () => {
+    server = await startMockServer((_req, res) => sendJson(res, {result: []}))
+    const sources = createSources(
+      [{type: 'bamboohr', companies: ['acme', 'beta'], url: `${server.url}/{slug}`}],
+      testDeps(),
+    )
+    for (const source of sources) await fetchAll(source)
+    expect(server.requests.map((one) => one.url).sort()).toEqual(['/acme/careers/list', '/beta/careers/list'])
+  })
+})
