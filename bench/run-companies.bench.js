@@ -82,7 +82,7 @@ try {
   reportBenchmark('run-companies', {
     figures,
     notes: [
-      `One greenhouse entry with boards_file of ${COMPANIES} companies, default sweep limits (per_ats 8, concurrency 32).`,
+      `One greenhouse entry with boards_file of ${COMPANIES} companies, default sweep limits (per_ats 8, concurrency 48).`,
       `First run: ${outcome(first)}; mirror: ${JSON.stringify(firstCounts)}.`,
       `Second run: ${outcome(second)}; mirror: ${JSON.stringify(secondCounts)}.`,
     ],

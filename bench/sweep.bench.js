@@ -1,5 +1,5 @@
 // How `jobagent sweep` fares over the shipped directory (issue "Speed and scale"): a loopback mirror answers for
-// every ATS from the real captures in test/fixtures/sources, each board's jobs given URLs of their own, 100-300 ms
+// every ATS (each on a port of its own) from the real captures in test/fixtures/sources, each board's jobs given URLs of their own, 100-300 ms
 // after each request, with 2% of boards answering 404, 1% 429 with Retry-After (once a sweep), 1% slowly (5 s) and
 // 0.5% malformed, chosen by the board's path so both sweeps meet the same faults. A first sweep, then a second one
 // with nothing changed (`--force`): wall time, peak RSS and CPU time per board of each. A 3,000-board sample of the
@@ -108,11 +108,11 @@ const SINGLE_PATH = {
   teamtailor: 'jobs.json',
 }
 
-function startMirror() {
+async function startMirror() {
   const random = seededRandom(20261122)
   const refused = new Set()
   const counts = {requests: 0, lists: 0, details: 0, notModified: 0}
-  const server = createServer((req, res) => {
+  const handle = (req, res) => {
     counts.requests++
     const url = new URL(req.url ?? '/', 'http://mirror')
     const [ats = '', ...rest] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
@@ -155,11 +155,22 @@ function startMirror() {
     const text = JSON.stringify(body)
     if (ats !== 'greenhouse') return send(200, text)
     return sendWithEtag(req, send, text, counts)
-  })
-  return listenMirror(server, counts, () => {
+  }
+  const reset = () => {
     refused.clear()
     Object.assign(counts, {requests: 0, lists: 0, details: 0, notModified: 0})
-  })
+  }
+  // Each ATS on a port of its own, as each is a host (or hosts) of its own on the internet: one host for all would
+  // put every platform behind the HTTP client's limit per host.
+  const servers = await Promise.all(
+    Object.keys(LISTS).map(async (ats) => [ats, await listenMirror(createServer(handle), counts, reset)]),
+  )
+  return {
+    counts,
+    reset,
+    urlOf: (ats) => `${Object.fromEntries(servers)[ats].url}/${ats}${ats in SINGLE_PATH ? '/{slug}' : ''}`,
+    close: () => Promise.all(servers.map(([, server]) => server.close())),
+  }
 }
 
 /** One `jobagent sweep --json` of `directory`, measured. */
@@ -174,9 +185,7 @@ try {
   const config = {
     profile: {roles: ['software engineer', 'data engineer', 'account executive']},
     sweep: {
-      urls: Object.fromEntries(
-        Object.keys(LISTS).map((ats) => [ats, `${mirror.url}/${ats}${ats in SINGLE_PATH ? '/{slug}' : ''}`]),
-      ),
+      urls: Object.fromEntries(Object.keys(LISTS).map((ats) => [ats, mirror.urlOf(ats)])),
     },
   }
   writeFileSync(join(home, 'config.json'), JSON.stringify(config), {mode: 0o600})

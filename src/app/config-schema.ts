@@ -138,7 +138,7 @@ const configSchema = z.strictObject({
     directory: z._default(z.nullable(text()), null),
     interval_hours: z._default(z.number().check(z.gt(0), z.lte(8760)), 24),
     // Boards asked at once over all ATSs, and on one ATS platform (all of its boards are one API).
-    concurrency: z._default(z.int().check(z.gte(1), z.lte(64)), 32),
+    concurrency: z._default(z.int().check(z.gte(1), z.lte(64)), 48),
     per_ats: z._default(z.int().check(z.gte(1), z.lte(16)), 8),
     timeout_seconds: z._default(z.number().check(z.gt(0), z.lte(120)), 15),
     // A candidate scored at least this, once its description is read, is a match.

@@ -5,7 +5,7 @@ import {recordRun} from '../core/jobs/run-changes.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {roleWords} from '../core/matching/role-match.js'
-import {type Matching, rankJobs} from '../core/matching/score.js'
+import {type Matching, rankRead} from '../core/matching/score.js'
 import {candidateIndexes} from '../core/sweep/candidates.js'
 import {
   type Directory,
@@ -299,15 +299,17 @@ export class Sweeper {
   /** The candidates of every board of the sweep ranked, those scored at least `min_score` stored as a run. */
   private async storeMatches(sweepId: number, startedAt: Date) {
     const {store, matching, settings} = this.deps
-    const candidates: JobResponse[] = []
     const boardOf = new Map<string, string>()
     const inEu = new Set<string>()
-    for await (const {board, region, job} of store.candidates(sweepId)) {
-      candidates.push(job)
-      boardOf.set(job.url, board)
-      if (region === 'eu') inEu.add(board)
+    // The candidates of every board are read from the store twice instead of held: only the matches stay in memory.
+    const read = async function* () {
+      for await (const {board, region, job} of store.candidates(sweepId)) {
+        boardOf.set(job.url, board)
+        if (region === 'eu') inEu.add(board)
+        yield job
+      }
     }
-    const ranked = rankJobs(candidates, matching, {minScore: settings.min_score})
+    const ranked = await rankRead(read, matching, settings.min_score)
     const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))
     const finished = this.deps.clock.now()
     const sources = sweepSources(await store.countsByAts(sweepId), finished.getTime() - startedAt.getTime())

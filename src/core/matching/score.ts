@@ -248,6 +248,27 @@ interface AnalysedJob {
   eligible: readonly string[]
 }
 
+/** How many of the jobs listed together name each term (a skill's rarity is its share), and the newest posting. */
+class ListedSet {
+  private readonly naming = new Map<number, number>()
+  private listed = 0
+  newest = Number.NEGATIVE_INFINITY
+
+  constructor(private readonly dates: Map<string, number | null>) {}
+
+  add({job, hits}: AnalysedJob): void {
+    this.listed++
+    for (const [index, section] of hits) {
+      if (SECTION_WEIGHT[section] > 0) this.naming.set(index, (this.naming.get(index) ?? 0) + 1)
+    }
+    const posted = postedAt(job, this.dates)
+    if (posted !== null && posted > this.newest) this.newest = posted
+  }
+
+  readonly rarity = (index: number): number =>
+    1 - (1 - RARITY_FLOOR) * ((this.naming.get(index) ?? 0) / (this.listed + RARITY_PRIOR))
+}
+
 /**
  * Scores jobs against one profile. The jobs listed together are read first, so that a skill's rarity is its
  * share among them, and the newest posting among them is the reference for recency.
@@ -301,21 +322,22 @@ class Scorer {
     among: (index: number) => boolean = () => true,
   ): ScoredJob[] {
     const counted = analysed.filter((_, index) => among(index))
-    const listed = counted.length
-    const naming = new Map<number, number>()
-    let newest = Number.NEGATIVE_INFINITY
-    for (const {job, hits} of counted) {
-      for (const [index, section] of hits) {
-        if (SECTION_WEIGHT[section] > 0) naming.set(index, (naming.get(index) ?? 0) + 1)
-      }
-      const posted = postedAt(job, this.dates)
-      if (posted !== null && posted > newest) newest = posted
-    }
-    const rarity = (index: number) => 1 - (1 - RARITY_FLOOR) * ((naming.get(index) ?? 0) / (listed + RARITY_PRIOR))
+    const set = this.listedSet()
+    for (const one of counted) set.add(one)
     // Verdicts read how rare each term is among the same jobs.
     const judge =
       this.verdictModel && !this.verdictModel.empty ? this.verdictModel.among(counted.map((one) => one.job)) : null
-    return analysed.map((one, index) => this.score(one, rarity, newest, explain(index), judge))
+    return analysed.map((one, index) => this.scoreIn(set, one, explain(index), judge))
+  }
+
+  /** What scoring reads of the jobs listed together, gathered one job at a time. */
+  listedSet(): ListedSet {
+    return new ListedSet(this.dates)
+  }
+
+  /** One job scored among the jobs of `set`, without verdicts' judgement unless `judge` is given. */
+  scoreIn(set: ListedSet, one: AnalysedJob, explain = false, judge: VerdictJudge | null = null): ScoredJob {
+    return this.score(one, set.rarity, set.newest, explain, judge)
   }
 
   private score(
@@ -720,6 +742,28 @@ interface RankOptions<J> {
   only?: (job: J) => boolean
   /** The jobs a skill's rarity and the newest posting are read among; all of `jobs` without it. */
   among?: (job: J) => boolean
+}
+
+/**
+ * rankJobs (without verdicts) of jobs read from storage rather than held: `read` is called twice, the first read
+ * gathering what scoring reads of the set (each skill's rarity, the newest posting), the second scoring each job
+ * and keeping those scored at least `minScore`. A sweep's candidates, of every board, are never all in memory.
+ */
+export async function rankRead<J extends JobResponse>(
+  read: () => AsyncIterable<J>,
+  matching: Matching,
+  minScore: number,
+): Promise<(J & {score: number; reasons: string[]})[]> {
+  const scorer = new Scorer(matching, null)
+  const analysed = (job: J) => scorer.analyse(job, scorer.analyseText(job.description))
+  const set = scorer.listedSet()
+  for await (const job of read()) set.add(analysed(job))
+  const kept: {result: J & {score: number; reasons: string[]}; rank: number}[] = []
+  for await (const job of read()) {
+    const {score, rank, reasons} = scorer.scoreIn(set, analysed(job))
+    if (score >= minScore) kept.push({result: withScore(job, score, reasons), rank})
+  }
+  return kept.sort((a, b) => b.rank - a.rank).map(({result}) => result)
 }
 
 /**

@@ -3,7 +3,7 @@ import type {JobResponse} from '../../../src/core/jobs/job.js'
 import {salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {RoleMatcher} from '../../../src/core/matching/role-match.js'
-import {descriptionAnalyser, rankJobs, scoreJobs} from '../../../src/core/matching/score.js'
+import {descriptionAnalyser, rankJobs, rankRead, scoreJobs} from '../../../src/core/matching/score.js'
 import {DescriptionLines} from '../../../src/core/matching/text-kinds.js'
 import {VerdictModel} from '../../../src/core/matching/verdicts.js'
 import {knowledge} from '../../helpers/knowledge.js'
@@ -299,6 +299,39 @@ describe('the invariants of the ranking', () => {
     ])
   })
 })
+
+describe('ranking jobs read from storage', () => {
+  it('gives what rankJobs gives over the same jobs, reading them twice and keeping only those at minScore or more', async () => {
+    const jobs = relevanceLikeJobs()
+    const matching = {profile: platform, options: {}, knowledge}
+    let reads = 0
+    const read = async function* () {
+      reads++
+      yield* jobs
+    }
+    const streamed = await rankRead(read, matching, 20)
+    const held = rankJobs(jobs, matching, {minScore: 20})
+    expect(reads).toBe(2)
+    expect(streamed.map(({title, score, reasons}) => ({title, score, reasons}))).toEqual(
+      held.map(({title, score, reasons}) => ({title, score, reasons})),
+    )
+    // A skill's rarity is read among all the jobs, not only those kept.
+    expect(held.length).toBeGreaterThan(0)
+    expect(held.length).toBeLessThan(jobs.length)
+  })
+})
+
+/** Jobs of several kinds naming the platform profile's skills in different places, some old, some new. */
+function relevanceLikeJobs(): JobResponse[] {
+  return [
+    job({title: 'Senior Platform Engineer', description: 'Kubernetes and Terraform on AWS.', posted_date: '2026-11-20'}),
+    job({title: 'Site Reliability Engineer', description: 'We run Kubernetes.', posted_date: '2026-10-01'}),
+    job({title: 'DevOps Engineer', tags: ['terraform', 'go'], posted_date: '2026-11-18'}),
+    job({title: 'Backend Engineer', description: 'Go services on Kubernetes.', posted_date: '2026-11-19'}),
+    job({title: 'Account Executive', description: 'Sell our Kubernetes platform.', posted_date: '2026-11-21'}),
+    job({title: 'Office Manager', description: 'Run the office.', posted_date: '2026-11-21'}),
+  ]
+}
 
 describe('analysing text in linear time', () => {
   it('analyses a keyword-list description of 5,000 entries and a blank skill without hanging', () => {
