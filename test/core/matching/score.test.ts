@@ -324,7 +324,11 @@ describe('ranking jobs read from storage', () => {
 /** Jobs of several kinds naming the platform profile's skills in different places, some old, some new. */
 function relevanceLikeJobs(): JobResponse[] {
   return [
-    job({title: 'Senior Platform Engineer', description: 'Kubernetes and Terraform on AWS.', posted_date: '2026-11-20'}),
+    job({
+      title: 'Senior Platform Engineer',
+      description: 'Kubernetes and Terraform on AWS.',
+      posted_date: '2026-11-20',
+    }),
     job({title: 'Site Reliability Engineer', description: 'We run Kubernetes.', posted_date: '2026-10-01'}),
     job({title: 'DevOps Engineer', tags: ['terraform', 'go'], posted_date: '2026-11-18'}),
     job({title: 'Backend Engineer', description: 'Go services on Kubernetes.', posted_date: '2026-11-19'}),
