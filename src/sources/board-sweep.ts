@@ -53,6 +53,8 @@ interface SweepReaderDeps {
 
 /** Detail requests in flight per board of a sweep; the sweep's limits per platform bound the boards. */
 const DETAIL_CONCURRENCY = 4
+/** Searches (one per role word) in flight per board, likewise. */
+const SEARCH_CONCURRENCY = 4
 const MAX_DETAIL_BYTES = 1024 * 1024
 /** Details a sweep asks per board; candidates past it keep what the list gave. */
 const MAX_DETAILS = 100
@@ -157,11 +159,13 @@ async function listBoard(
   const tags: (string | undefined)[] = byRole && request.roleWords.length > 0 ? [...request.roleWords] : [undefined]
   // One request answers for the whole board: it may be asked whether it changed, and its text hashed before parsing.
   const single = !spec.paged && tags.length === 1
-  const texts: string[] = []
-  const seen = new Set<string>()
-  const jobs: ListedJob[] = []
   let validators = {etag: null as string | null, last_modified: null as string | null}
-  for (const tag of tags) {
+
+  /** One search's pages, in order: the text of each answer and the jobs listed, or how the board is unchanged. */
+  const search = async (tag: string | undefined, signal: AbortSignal): Promise<Searched> => {
+    const texts: string[] = []
+    const seen = new Set<string>()
+    const jobs: ListedJob[] = []
     let cursor: string | undefined
     const pages = spec.paged ? settings.maxPages : 1
     for (let page = 1; page <= pages; page++) {
@@ -184,10 +188,8 @@ async function listBoard(
         throw spec.notFound ? explainNotFound(error, spec.notFound, board) : error
       }
       if (single) validators = {etag: answer.etag, last_modified: answer.lastModified}
-      if (answer.status === 304 && previous) return {...previous, ...keepOld(validators, previous), kind: 'unchanged'}
-      if (single && previous?.answer_hash && previous.answer_hash === textHash(answer.text)) {
-        return {kind: 'unchanged', ...validators, answer_hash: previous.answer_hash}
-      }
+      if (answer.status === 304 && previous) return {kind: 'not modified'}
+      if (single && previous?.answer_hash && previous.answer_hash === textHash(answer.text)) return {kind: 'same'}
       texts.push(answer.text)
       let parsed: unknown
       try {
@@ -208,6 +210,38 @@ async function listBoard(
       // As a run's paging (board-source.ts): a page with no job not seen before is the board repeating itself.
       if (result.items.length === 0 || cursor === undefined || jobs.length === before) break
     }
+    return {kind: 'listed', texts, jobs}
+  }
+
+  // The searches of one board (one per role word) run at once, as its details do: the platform's limit counts
+  // boards, and a board's searches one after another held its place for their sum.
+  const stop = new AbortController()
+  const searching = AbortSignal.any([signal, stop.signal])
+  const limit = pLimit(SEARCH_CONCURRENCY)
+  let searches: Searched[]
+  try {
+    searches = await Promise.all(tags.map((tag) => limit(() => search(tag, searching))))
+  } catch (error) {
+    stop.abort()
+    throw error
+  }
+  const [first] = searches
+  if (first?.kind === 'not modified' && previous)
+    return {...previous, ...keepOld(validators, previous), kind: 'unchanged'}
+  if (first?.kind === 'same' && previous) return {kind: 'unchanged', ...validators, answer_hash: previous.answer_hash}
+  // Merged in the order of the searches, each job once, so the answer's hash and the jobs' order do not depend on
+  // which search answered first.
+  const texts: string[] = []
+  const seen = new Set<string>()
+  const jobs: ListedJob[] = []
+  for (const one of searches) {
+    if (one.kind !== 'listed') continue
+    texts.push(...one.texts)
+    for (const listed of one.jobs) {
+      if (seen.has(listed.job.url)) continue
+      seen.add(listed.job.url)
+      jobs.push(listed)
+    }
   }
   const hash = texts.length > 0 ? textHash(...(texts as [string, ...string[]])) : null
   if (previous?.answer_hash && hash === previous.answer_hash) {
@@ -215,6 +249,9 @@ async function listBoard(
   }
   return {kind: 'listed', jobs, ...validators, answer_hash: hash}
 }
+
+/** What one search of a board gave: its answers and jobs, or (a board read in one request) that it is unchanged. */
+type Searched = {kind: 'listed'; texts: string[]; jobs: ListedJob[]} | {kind: 'not modified'} | {kind: 'same'}
 
 /** A 304 may leave out the validators; the ones sent stay valid then. */
 function keepOld(

@@ -12,7 +12,36 @@ afterEach(async () => {
   server = undefined
 })
 
-describe("a sweep's list of a paged board", () => {
+describe("a sweep's list of a board", () => {
+  it("asks a board's searches at once, one per role word, and merges them in the order of the words", async () => {
+    const page = fixtureJson<{content: {id: string; name: string}[]}>('smartrecruiters.json')
+    let open = 0
+    let most = 0
+    server = await startMockServer(async (req, res) => {
+      open++
+      most = Math.max(most, open)
+      const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? ''
+      // The first word's search answers last.
+      await new Promise((resolve) => setTimeout(resolve, q === 'first' ? 150 : 10))
+      open--
+      const content = page.content.map((one) => ({...one, id: `${one.id}-${q}`, name: `${one.name} ${q}`}))
+      sendJson(res, {...page, offset: 0, content, totalFound: content.length})
+    })
+    const reader = sweepReader('smartrecruiters', {http: testHttpClient(), logger: silentLogger, toText: htmlToText})
+    const listed = await reader?.list({
+      config: {type: 'smartrecruiters', companies: ['acme'], url: server.url},
+      board: {slug: 'acme'},
+      roleWords: ['first', 'second', 'third'],
+      previous: null,
+      signal: new AbortController().signal,
+    })
+    expect(most).toBe(3)
+    const titles = listed?.kind === 'listed' ? listed.jobs.map((one) => one.job.title) : []
+    expect(titles.map((title) => title.split(' ').at(-1))).toEqual(
+      ['first', 'second', 'third'].flatMap((word) => page.content.map(() => word)),
+    )
+  })
+
   it('ends a search at a page that holds no job it has not read, as from a board that ignores the offset', async () => {
     const page = fixtureJson<{content: unknown[]}>('smartrecruiters.json')
     // Every request answers the first page and announces a thousand postings.
@@ -26,9 +55,9 @@ describe("a sweep's list of a paged board", () => {
       signal: new AbortController().signal,
     })
 
-    // The first role's search ends at its second page, which repeats the first; the second role's at its first,
-    // which holds only jobs the first search read (without the rule: 5 pages each).
-    expect(server.requests).toHaveLength(3)
+    // Each role word's search ends at its second page, which repeats its first (without the rule: 5 pages each);
+    // the two searches list the same postings, kept once.
+    expect(server.requests).toHaveLength(4)
     expect(listed?.kind === 'listed' ? listed.jobs : []).toHaveLength(page.content.length)
   })
 })
