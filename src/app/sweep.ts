@@ -92,6 +92,12 @@ export interface SweepSummary extends SweepCounts {
   companies: MatchedBoard[]
 }
 
+/**
+ * The most matches a sweep stores as its run, best first: more than a person reads, and what a sweep holds in memory
+ * at its end (each with its description) stays bounded however many boards matched.
+ */
+const MAX_MATCHES = 2000
+
 /** Boards read from the directory ahead of those being asked, per board a platform asks at once. */
 const QUEUE_PER_SLOT = 4
 
@@ -309,7 +315,12 @@ export class Sweeper {
         yield job
       }
     }
-    const ranked = await rankRead(read, matching, settings.min_score)
+    const {ranked, scoredAtLeast} = await rankRead(read, matching, {minScore: settings.min_score, limit: MAX_MATCHES})
+    if (scoredAtLeast > ranked.length) {
+      this.deps.logger.info(
+        `${scoredAtLeast} candidates scored ${settings.min_score} or more; the best ${ranked.length} are the sweep's matches (raise sweep.min_score for fewer)`,
+      )
+    }
     const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))
     const finished = this.deps.clock.now()
     const sources = sweepSources(await store.countsByAts(sweepId), finished.getTime() - startedAt.getTime())

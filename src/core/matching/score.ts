@@ -746,24 +746,39 @@ interface RankOptions<J> {
 
 /**
  * rankJobs (without verdicts) of jobs read from storage rather than held: `read` is called twice, the first read
- * gathering what scoring reads of the set (each skill's rarity, the newest posting), the second scoring each job
- * and keeping those scored at least `minScore`. A sweep's candidates, of every board, are never all in memory.
+ * gathering what scoring reads of the set (each skill's rarity, the newest posting), the second scoring each job.
+ * Of the jobs scored at least `minScore`, the best `limit` are kept (all of them are counted): a sweep's candidates,
+ * of every board, are never all in memory.
  */
+/** How many jobs past its limit rankRead holds before it drops the worst: a sort every so many jobs, not every one. */
+const TRIM_AFTER = 500
+
 export async function rankRead<J extends JobResponse>(
   read: () => AsyncIterable<J>,
   matching: Matching,
-  minScore: number,
-): Promise<(J & {score: number; reasons: string[]})[]> {
+  {minScore, limit}: {minScore: number; limit: number},
+): Promise<{ranked: (J & {score: number; reasons: string[]})[]; scoredAtLeast: number}> {
   const scorer = new Scorer(matching, null)
   const analysed = (job: J) => scorer.analyse(job, scorer.analyseText(job.description))
   const set = scorer.listedSet()
   for await (const job of read()) set.add(analysed(job))
-  const kept: {result: J & {score: number; reasons: string[]}; rank: number}[] = []
+  let kept: {result: J & {score: number; reasons: string[]}; rank: number; order: number}[] = []
+  let scoredAtLeast = 0
+  // Best first; of equal rank, the one read first, as rankJobs keeps the order given.
+  const best = (a: (typeof kept)[number], b: (typeof kept)[number]) => b.rank - a.rank || a.order - b.order
   for await (const job of read()) {
     const {score, rank, reasons} = scorer.scoreIn(set, analysed(job))
-    if (score >= minScore) kept.push({result: withScore(job, score, reasons), rank})
+    if (score < minScore) continue
+    kept.push({result: withScore(job, score, reasons), rank, order: scoredAtLeast++})
+    if (kept.length >= limit + TRIM_AFTER) kept = kept.sort(best).slice(0, limit)
   }
-  return kept.sort((a, b) => b.rank - a.rank).map(({result}) => result)
+  return {
+    ranked: kept
+      .sort(best)
+      .slice(0, limit)
+      .map(({result}) => result),
+    scoredAtLeast,
+  }
 }
 
 /**

@@ -309,15 +309,28 @@ describe('ranking jobs read from storage', () => {
       reads++
       yield* jobs
     }
-    const streamed = await rankRead(read, matching, 20)
+    const streamed = await rankRead(read, matching, {minScore: 20, limit: 100})
     const held = rankJobs(jobs, matching, {minScore: 20})
     expect(reads).toBe(2)
-    expect(streamed.map(({title, score, reasons}) => ({title, score, reasons}))).toEqual(
+    expect(streamed.ranked.map(({title, score, reasons}) => ({title, score, reasons}))).toEqual(
       held.map(({title, score, reasons}) => ({title, score, reasons})),
     )
+    expect(streamed.scoredAtLeast).toBe(held.length)
     // A skill's rarity is read among all the jobs, not only those kept.
-    expect(held.length).toBeGreaterThan(0)
+    expect(held.length).toBeGreaterThan(2)
     expect(held.length).toBeLessThan(jobs.length)
+  })
+
+  it('keeps the best `limit` of them, counting all that scored at least minScore', async () => {
+    const jobs = relevanceLikeJobs()
+    const matching = {profile: platform, options: {}, knowledge}
+    const held = rankJobs(jobs, matching, {minScore: 20})
+    const read = async function* () {
+      yield* jobs
+    }
+    const {ranked, scoredAtLeast} = await rankRead(read, matching, {minScore: 20, limit: 2})
+    expect(ranked.map((one) => one.title)).toEqual(held.slice(0, 2).map((one) => one.title))
+    expect(scoredAtLeast).toBe(held.length)
   })
 })
 
