@@ -75,17 +75,16 @@ export function sweepReader(
   if (!adapter?.list) return undefined
   if (adapter.spec) return specReader(adapter.spec, deps, purpose)
   const source = adapter.source
-  // A board read otherwise than as JSON (Personio's XML): its whole answer through its source, no validators.
+  // A board read otherwise than as JSON (Personio's XML): its whole answer through its source, and the jobs it gives
+  // hashed in place of the answer's text, so an unchanged board is gated and stored again no more than one that
+  // answers 304.
   return {
-    list: async ({config, board, signal}) => {
+    list: async ({config, board, signal, previous}) => {
       const jobs = await source(config, board, {...deps, logger: deps.logger}).fetchJobs(NO_CRITERIA, signal)
-      return {
-        kind: 'listed',
-        jobs: jobs.map((job) => ({job, item: null})),
-        etag: null,
-        last_modified: null,
-        answer_hash: null,
-      }
+      const answer_hash = textHash(JSON.stringify(jobs))
+      const validators = {etag: null, last_modified: null, answer_hash}
+      if (previous?.answer_hash === answer_hash) return {kind: 'unchanged', ...validators}
+      return {kind: 'listed', jobs: jobs.map((job) => ({job, item: null})), ...validators}
     },
     details: async (_request, candidates) => candidates.map((one) => one.job),
   }

@@ -3,8 +3,8 @@ import {htmlToText} from '../../src/core/jobs/description.js'
 import {silentLogger} from '../../src/core/logger.js'
 import {sweepReader} from '../../src/sources/board-sweep.js'
 import {createSources} from '../../src/sources/index.js'
-import {type MockServer, sendJson, startMockServer} from '../helpers/mock-board.js'
-import {fetchAll, fixtureJson, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
+import {type MockServer, sendJson, sendText, startMockServer} from '../helpers/mock-board.js'
+import {fetchAll, fixtureJson, fixtureText, testDeps, testHttpClient} from '../helpers/source-fixtures.js'
 
 let server: MockServer | undefined
 afterEach(async () => {
@@ -91,5 +91,28 @@ describe('{slug} in a configured url', () => {
     )
     for (const source of sources) await fetchAll(source)
     expect(server.requests.map((one) => one.url).sort()).toEqual(['/acme/careers/list', '/beta/careers/list'])
+  })
+})
+
+describe("a sweep's list of a board read through its source (Personio's XML)", () => {
+  it('is unchanged when it gives the same jobs as the answer before, and listed again when a job changes', async () => {
+    let xml = fixtureText('personio.xml')
+    server = await startMockServer((_req, res) => sendText(res, xml, 200, {'content-type': 'application/xml'}))
+    const reader = sweepReader('personio', {http: testHttpClient(), logger: silentLogger, toText: htmlToText})
+    const ask = (previous: {etag: null; last_modified: null; answer_hash: string | null} | null) =>
+      reader?.list({
+        config: {type: 'personio', companies: ['acme'], url: server?.url ?? ''},
+        board: {slug: 'acme'},
+        roleWords: [],
+        previous,
+        signal: new AbortController().signal,
+      })
+    const first = await ask(null)
+    expect(first?.kind).toBe('listed')
+    const again = await ask({etag: null, last_modified: null, answer_hash: first?.answer_hash ?? null})
+    expect(again?.kind).toBe('unchanged')
+    xml = xml.replace('<name>', '<name>Senior ')
+    const changed = await ask({etag: null, last_modified: null, answer_hash: first?.answer_hash ?? null})
+    expect(changed?.kind).toBe('listed')
   })
 })
