@@ -1,4 +1,4 @@
-import {dedupeJobs, keyJob} from '../core/jobs/dedupe.js'
+import {dedupeJobs, jobIdentityKey, keyJob} from '../core/jobs/dedupe.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobStore} from '../core/jobs/job-store.js'
 import {recordRun} from '../core/jobs/run-changes.js'
@@ -315,10 +315,15 @@ export class Sweeper {
         yield job
       }
     }
-    const {ranked, scoredAtLeast} = await rankRead(read, matching, {minScore: settings.min_score, limit: MAX_MATCHES})
-    if (scoredAtLeast > ranked.length) {
+    // One listing per role (company and title), as the run's deduplication keeps, before the best are kept.
+    const {ranked, scoredAtLeast} = await rankRead(read, matching, {
+      minScore: settings.min_score,
+      limit: MAX_MATCHES,
+      keyOf: jobIdentityKey,
+    })
+    if (ranked.length === MAX_MATCHES) {
       this.deps.logger.info(
-        `${scoredAtLeast} candidates scored ${settings.min_score} or more; the best ${ranked.length} are the sweep's matches (raise sweep.min_score for fewer)`,
+        `${scoredAtLeast} candidates scored ${settings.min_score} or more; the best ${MAX_MATCHES} roles are the sweep's matches (raise sweep.min_score for fewer)`,
       )
     }
     const found = dedupeJobs(ranked.map((job) => ({...keyJob(job), board: boardOf.get(job.url) ?? job.source})))

@@ -744,41 +744,42 @@ interface RankOptions<J> {
   among?: (job: J) => boolean
 }
 
-/**
- * rankJobs (without verdicts) of jobs read from storage rather than held: `read` is called twice, the first read
- * gathering what scoring reads of the set (each skill's rarity, the newest posting), the second scoring each job.
- * Of the jobs scored at least `minScore`, the best `limit` are kept (all of them are counted): a sweep's candidates,
- * of every board, are never all in memory.
- */
 /** How many jobs past its limit rankRead holds before it drops the worst: a sort every so many jobs, not every one. */
 const TRIM_AFTER = 500
 
+/**
+ * rankJobs (without verdicts) of jobs read from storage rather than held: `read` is called twice, the first read
+ * gathering what scoring reads of the set (each skill's rarity, the newest posting), the second scoring each job.
+ * Of the jobs scored at least `minScore` (all counted), the best `limit` are kept, one per `keyOf` (the best scored
+ * of those sharing a key, the first read of equals): a sweep's candidates, of every board, are never all in memory.
+ */
 export async function rankRead<J extends JobResponse>(
   read: () => AsyncIterable<J>,
   matching: Matching,
-  {minScore, limit}: {minScore: number; limit: number},
+  {minScore, limit, keyOf}: {minScore: number; limit: number; keyOf: (job: J) => string},
 ): Promise<{ranked: (J & {score: number; reasons: string[]})[]; scoredAtLeast: number}> {
   const scorer = new Scorer(matching, null)
   const analysed = (job: J) => scorer.analyse(job, scorer.analyseText(job.description))
   const set = scorer.listedSet()
   for await (const job of read()) set.add(analysed(job))
-  let kept: {result: J & {score: number; reasons: string[]}; rank: number; order: number}[] = []
-  let scoredAtLeast = 0
+  type Kept = {result: J & {score: number; reasons: string[]}; rank: number; order: number}
   // Best first; of equal rank, the one read first, as rankJobs keeps the order given.
-  const best = (a: (typeof kept)[number], b: (typeof kept)[number]) => b.rank - a.rank || a.order - b.order
+  const best = (a: Kept, b: Kept) => b.rank - a.rank || a.order - b.order
+  let kept = new Map<string, Kept>()
+  let scoredAtLeast = 0
   for await (const job of read()) {
     const {score, rank, reasons} = scorer.scoreIn(set, analysed(job))
     if (score < minScore) continue
-    kept.push({result: withScore(job, score, reasons), rank, order: scoredAtLeast++})
-    if (kept.length >= limit + TRIM_AFTER) kept = kept.sort(best).slice(0, limit)
+    const one = {result: withScore(job, score, reasons), rank, order: scoredAtLeast++}
+    const key = keyOf(job)
+    const before = kept.get(key)
+    if (before && best(before, one) <= 0) continue
+    kept.set(key, one)
+    // A key dropped here is behind `limit` better ones, which stay or give way to better: it cannot come back in.
+    if (kept.size >= limit + TRIM_AFTER) kept = new Map([...kept].sort(([, a], [, b]) => best(a, b)).slice(0, limit))
   }
-  return {
-    ranked: kept
-      .sort(best)
-      .slice(0, limit)
-      .map(({result}) => result),
-    scoredAtLeast,
-  }
+  const ranked = [...kept.values()].sort(best).slice(0, limit)
+  return {ranked: ranked.map(({result}) => result), scoredAtLeast}
 }
 
 /**

@@ -309,7 +309,7 @@ describe('ranking jobs read from storage', () => {
       reads++
       yield* jobs
     }
-    const streamed = await rankRead(read, matching, {minScore: 20, limit: 100})
+    const streamed = await rankRead(read, matching, {minScore: 20, limit: 100, keyOf: (one) => one.url})
     const held = rankJobs(jobs, matching, {minScore: 20})
     expect(reads).toBe(2)
     expect(streamed.ranked.map(({title, score, reasons}) => ({title, score, reasons}))).toEqual(
@@ -328,9 +328,48 @@ describe('ranking jobs read from storage', () => {
     const read = async function* () {
       yield* jobs
     }
-    const {ranked, scoredAtLeast} = await rankRead(read, matching, {minScore: 20, limit: 2})
+    const {ranked, scoredAtLeast} = await rankRead(read, matching, {minScore: 20, limit: 2, keyOf: (one) => one.url})
     expect(ranked.map((one) => one.title)).toEqual(held.slice(0, 2).map((one) => one.title))
     expect(scoredAtLeast).toBe(held.length)
+  })
+
+  it('keeps one job per key, the best scored, before it keeps the best `limit`', async () => {
+    const jobs = relevanceLikeJobs()
+    const matching = {profile: platform, options: {}, knowledge}
+    const held = rankJobs(jobs, matching, {minScore: 20})
+    // The best job listed again on 600 boards, as a directory whose boards share a posting: one of them is kept,
+    // and the next best jobs still make the limit.
+    const top = jobs.find((one) => one.url === held[0]?.url) as JobResponse
+    const copies = Array.from({length: 600}, (_, n) => ({...top, url: `https://board-${n}.example/1`}))
+    const read = async function* () {
+      yield* copies
+      yield* jobs.filter((one) => one !== top)
+    }
+    const {ranked} = await rankRead(read, matching, {minScore: 20, limit: 2, keyOf: (one) => one.title})
+    // As rankJobs ranks them all (the copies count in each skill's rarity), each title's first listing kept.
+    const all = rankJobs([...copies, ...jobs.filter((one) => one !== top)], matching, {minScore: 20})
+    const firsts = all.filter((one, at) => all.findIndex((other) => other.title === one.title) === at)
+    expect(ranked.map(({url, score}) => ({url, score}))).toEqual(
+      firsts.slice(0, 2).map(({url, score}) => ({url, score})),
+    )
+    expect(ranked.filter((one) => one.url.startsWith('https://board-')).length).toBeLessThanOrEqual(1)
+  })
+
+  it('drops the worst as it goes, and still keeps the best `limit` of many', async () => {
+    const base = relevanceLikeJobs()
+    const jobs = Array.from({length: 1500}, (_, n) => {
+      const one = base[n % base.length] as JobResponse
+      return {...one, title: `${one.title} ${n}`, url: `https://example.org/many/${n}`}
+    })
+    const matching = {profile: platform, options: {}, knowledge}
+    const read = async function* () {
+      yield* jobs
+    }
+    const {ranked, scoredAtLeast} = await rankRead(read, matching, {minScore: 1, limit: 10, keyOf: (one) => one.url})
+    const held = rankJobs(jobs, matching, {minScore: 1})
+    expect(scoredAtLeast).toBe(held.length)
+    expect(held.length).toBeGreaterThan(600)
+    expect(ranked.map((one) => one.url)).toEqual(held.slice(0, 10).map((one) => one.url))
   })
 })
 
