@@ -1,3 +1,4 @@
+import {UnavailableError} from '../core/errors.js'
 import {dedupeJobs, jobIdentityKey, keyJob} from '../core/jobs/dedupe.js'
 import type {JobResponse} from '../core/jobs/job.js'
 import type {JobStore} from '../core/jobs/job-store.js'
@@ -20,6 +21,7 @@ import {
   deadBoardState,
   emptyCounts,
   isResting,
+  looksOffline,
   profileKey,
   type SweepCounts,
   sweepSources,
@@ -101,6 +103,52 @@ const MAX_MATCHES = 2000
 /** Boards read from the directory ahead of those being asked, per board a platform asks at once. */
 const QUEUE_PER_SLOT = 4
 
+/** Whether the sweep has reached any board yet, and stops it as offline when looksOffline says so. */
+class Offline {
+  private readonly stop = new AbortController()
+  private readonly failedAts = new Set<string>()
+  private readonly held: {ats: string; result: BoardResult}[] = []
+  private answered = 0
+  private networkFailures = 0
+
+  constructor(private readonly atsAsked: number) {}
+
+  get signal(): AbortSignal {
+    return this.stop.signal
+  }
+
+  /**
+   * The results to keep now, given one more: none while no board has answered and this one found no network (it
+   * is held), else it and those held before it.
+   */
+  settle(ats: string, result: BoardResult): {ats: string; result: BoardResult}[] {
+    if (this.answered === 0 && result.outcome === 'failed' && result.reason === 'network error') {
+      this.held.push({ats, result})
+      this.networkFailures++
+      this.failedAts.add(ats)
+      const seen = {answered: 0, networkFailures: this.networkFailures, atsFailed: this.failedAts.size}
+      if (looksOffline({...seen, atsAsked: this.atsAsked})) this.stop.abort()
+      return []
+    }
+    this.answered++
+    return [...this.release(), {ats, result}]
+  }
+
+  /** The results held back, to keep after all. */
+  release(): {ats: string; result: BoardResult}[] {
+    return this.held.splice(0)
+  }
+
+  error(): UnavailableError {
+    return new UnavailableError(
+      `no board could be reached: the first ${this.networkFailures} asked, on ${this.failedAts.size} ATS${this.failedAts.size === 1 ? '' : 's'}, failed with a network error`,
+      {
+        hint: 'check the connection (or sweep.urls, for a mirror), then run jobagent sweep again: it continues where it stopped',
+      },
+    )
+  }
+}
+
 /** What a sweep counts of one ATS platform, for its line of the log. */
 interface PlatformTally {
   done: number
@@ -165,17 +213,40 @@ export class Sweeper {
     request.onStart?.([...perAts.values()].reduce((sum, count) => sum + count, 0))
     const failures: unknown[] = []
     const byAts: Record<string, number> = {}
+    const offline = new Offline(perAts.size)
+    const platforms = {...request, signal: AbortSignal.any([request.signal, offline.signal])}
     await Promise.all(
       [...perAts].map(async ([ats, count]) => {
         const selection = {...request.selection, ats: [ats], limit: count}
         try {
-          await this.askPlatform(request, selection, sweepId, done, counts, byAts)
+          await this.askPlatform(platforms, selection, sweepId, done, counts, byAts, offline)
         } catch (error) {
           failures.push(error)
         }
       }),
     )
+    if (offline.signal.aborted && !request.signal.aborted) throw offline.error()
     if (failures.length > 0 && !request.signal.aborted) throw failures[0]
+    // A sweep too small to be taken as offline keeps its boards' failures.
+    if (!request.signal.aborted)
+      for (const one of offline.release()) await this.record(sweepId, one, counts, byAts, request)
+  }
+
+  /** One board's result kept: committed with its candidates, counted, and the progress told. */
+  private async record(
+    sweepId: number,
+    {ats, result}: {ats: string; result: BoardResult},
+    counts: SweepCounts,
+    byAts: Record<string, number>,
+    request: SweepRequest,
+  ): Promise<void> {
+    const platform = this.platform(ats)
+    const candidates = await this.deps.store.saveBoard(sweepId, result)
+    countBoard(counts, {...result, candidates})
+    countBoard(platform.counts, {...result, candidates})
+    platform.done++
+    byAts[ats] = platform.done
+    request.onProgress?.({counts, by_ats: byAts})
   }
 
   /** The selected boards of one ATS, at most `per_ats` at a time and a few more read ahead. */
@@ -186,6 +257,7 @@ export class Sweeper {
     done: ReadonlySet<string>,
     counts: SweepCounts,
     byAts: Record<string, number>,
+    offline: Offline,
   ) {
     const {signal} = request
     const inFlight = new Set<Promise<void>>()
@@ -195,19 +267,15 @@ export class Sweeper {
       const key = `${entry.ats}:${entry.slug}`
       if (done.has(key)) continue
       const board = sweptBoard(entry, (type) => this.deps.readerFor(type) !== undefined)
-      const platform = this.platform(entry.ats)
       const task = this.polite
         .schedule(entry.ats, async () =>
           signal.aborted ? undefined : this.askBoard(board, key, entry.company, request),
         )
         .then(async (result) => {
           if (!result) return
-          const candidates = await this.deps.store.saveBoard(sweepId, result)
-          countBoard(counts, {...result, candidates})
-          countBoard(platform.counts, {...result, candidates})
-          platform.done++
-          byAts[entry.ats] = platform.done
-          request.onProgress?.({counts, by_ats: byAts})
+          // Until a board answers, a board that found no network is held back, not kept as done: a sweep stopped as
+          // offline asks it again when it continues.
+          for (const one of offline.settle(entry.ats, result)) await this.record(sweepId, one, counts, byAts, request)
         })
         .catch((error: unknown) => {
           if (!signal.aborted) failure ??= error

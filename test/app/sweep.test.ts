@@ -13,6 +13,7 @@ import {TRACKER_MIGRATIONS} from '../../src/storage/sqlite/tracker-migrations.js
 import {tempDir} from '../helpers/cli.js'
 import {knowledge} from '../helpers/knowledge.js'
 import {scoringProfile} from '../helpers/matching.js'
+import {closedPortUrl} from '../helpers/mock-board.js'
 import {mirrorUrls, type SweepMirror, startSweepMirror, writeTestDirectory} from '../helpers/sweep-mirror.js'
 
 let home: ReturnType<typeof tempDir>
@@ -182,5 +183,29 @@ describe('a sweep of a directory', () => {
       expect(later.filter((url) => new RegExp(`/${slug}(?:[/?]|$)`).test(url))).toEqual([])
     }
     expect(storedMatches()).toEqual(uninterrupted)
+  })
+
+  it('stops as offline when no board can be reached, keeps none of them as done, and continues once it can', async () => {
+    const closed = await closedPortUrl()
+    const offline = sweeper({urls: Object.fromEntries(Object.keys(mirrorUrls(mirror)).map((ats) => [ats, closed]))})
+    await expect(offline.sweep(request())).rejects.toThrow(
+      /^no board could be reached: the first \d+ asked, on \d+ ATSs, failed with a network error$/,
+    )
+    expect(db.prepare('SELECT count(*) FROM sweep_progress').pluck().get()).toBe(0)
+    // Far fewer than the 40 boards were tried: the sweep stopped instead of backing off board after board.
+    expect(waits.length).toBeLessThan(40)
+    const resumed = await sweeper().sweep(request())
+    expect(resumed).toMatchObject({status: 'done', resumed: true, boards: 40, asked: 40})
+    expect(resumed.failed_by_reason['network error']).toBeUndefined()
+  })
+
+  it('keeps the network failures of a sweep too small to be taken as offline', async () => {
+    const closed = await closedPortUrl()
+    const summary = await sweeper({urls: {...mirrorUrls(mirror), greenhouse: closed}}).sweep({
+      ...request(),
+      selection: {ats: ['greenhouse'], limit: 3},
+    })
+    expect(summary).toMatchObject({status: 'done', boards: 3, failed: 3, failed_by_reason: {'network error': 3}})
+    expect(db.prepare('SELECT count(*) FROM sweep_progress').pluck().get()).toBe(3)
   })
 })

@@ -174,3 +174,15 @@ export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs
 export function profileKey(matching: Pick<Matching, 'profile' | 'options'>): string {
   return textHash(JSON.stringify([matching.profile, matching.options]))
 }
+
+/** Boards failed with a network error, with none answered yet, after which a sweep takes the network as down. */
+export const OFFLINE_AFTER = 10
+
+/**
+ * Whether a sweep is offline rather than meeting a few dead hosts: no board has answered yet, OFFLINE_AFTER boards
+ * failed with a network error, on three ATSs (or on every ATS the sweep asks, when fewer). A platform that cannot be
+ * reached backs off up to a minute per board, so an offline sweep of the directory would otherwise take days.
+ */
+export function looksOffline(seen: {answered: number; networkFailures: number; atsFailed: number; atsAsked: number}) {
+  return seen.answered === 0 && seen.networkFailures >= OFFLINE_AFTER && seen.atsFailed >= Math.min(3, seen.atsAsked)
+}

@@ -1,7 +1,15 @@
 import {describe, expect, it} from 'vitest'
 import {candidateIndexes} from '../../../src/core/sweep/candidates.js'
 import {directoryEntry, selectEntries, sweptBoard} from '../../../src/core/sweep/directory.js'
-import {checkInterval, failureReason, isResting, platformPause, restUntil} from '../../../src/core/sweep/sweep-rules.js'
+import {
+  checkInterval,
+  failureReason,
+  isResting,
+  looksOffline,
+  OFFLINE_AFTER,
+  platformPause,
+  restUntil,
+} from '../../../src/core/sweep/sweep-rules.js'
 import {knowledge} from '../../helpers/knowledge.js'
 import {scoringJob, scoringProfile} from '../../helpers/matching.js'
 
@@ -127,5 +135,19 @@ describe('the candidates of a list', () => {
       scoringJob({title: 'Backend Engineering Intern', location: 'Remote'}),
     ]
     expect(candidateIndexes(jobs, matching)).toEqual([0])
+  })
+})
+
+describe('looksOffline', () => {
+  it('takes the network as down only when nothing answered and enough boards on enough ATSs found no network', () => {
+    const seen = {answered: 0, networkFailures: OFFLINE_AFTER, atsFailed: 3, atsAsked: 13}
+    expect(looksOffline(seen)).toBe(true)
+    // One board answered: the failures are dead hosts, not the network.
+    expect(looksOffline({...seen, answered: 1})).toBe(false)
+    expect(looksOffline({...seen, networkFailures: OFFLINE_AFTER - 1})).toBe(false)
+    // One ATS whose host cannot be found, while the others have not answered yet.
+    expect(looksOffline({...seen, atsFailed: 2})).toBe(false)
+    // A sweep of one ATS: that ATS is all there is.
+    expect(looksOffline({...seen, atsFailed: 1, atsAsked: 1})).toBe(true)
   })
 })
