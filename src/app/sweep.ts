@@ -108,7 +108,8 @@ class Offline {
   private readonly stop = new AbortController()
   private readonly failedAts = new Set<string>()
   private readonly held: {ats: string; result: BoardResult}[] = []
-  private answered = 0
+  /** Whether any board has answered: from then on every result is kept as it comes. */
+  private reached = false
   private networkFailures = 0
 
   constructor(private readonly atsAsked: number) {}
@@ -122,7 +123,7 @@ class Offline {
    * is held), else it and those held before it.
    */
   settle(ats: string, result: BoardResult): {ats: string; result: BoardResult}[] {
-    if (this.answered === 0 && result.outcome === 'failed' && result.reason === 'network error') {
+    if (!this.reached && result.outcome === 'failed' && result.reason === 'network error') {
       this.held.push({ats, result})
       this.networkFailures++
       this.failedAts.add(ats)
@@ -130,7 +131,7 @@ class Offline {
       if (looksOffline({...seen, atsAsked: this.atsAsked})) this.stop.abort()
       return []
     }
-    this.answered++
+    this.reached = true
     return [...this.release(), {ats, result}]
   }
 
