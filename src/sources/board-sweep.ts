@@ -7,7 +7,7 @@ import {textHash} from '../core/text-hash.js'
 import type {HttpAnswer, HttpClient} from '../http-client/index.js'
 import {type BoardSpec, explainNotFound, mapItem, type PageRequest, readPage} from './board-source.js'
 import {boardAdapter} from './registry.js'
-import {adapterSettings, endpoint, isObject, type Json, keepsItsPath, withinDeadline} from './shared.js'
+import {adapterSettings, endpoint, isObject, type Json, keepsItsPath, toJob, withinDeadline} from './shared.js'
 
 /** What a sweep sent back to a board last time, so an unchanged one answers 304 or hashes the same. */
 export interface ListValidators {
@@ -102,27 +102,44 @@ const NO_CRITERIA: SearchCriteria = {
   fx: {},
 }
 
+/** A job of a sweep's list as the gates read it: without its description, which is read for candidates only. */
+function listedWithoutDescription(spec: BoardSpec, item: Json, board: BoardRef, config: SourceConfig) {
+  const raw = spec.job(item, board, config)
+  return raw ? toJob(spec.type, {...raw, description: undefined, description_text: undefined}) : null
+}
+
 function specReader(spec: BoardSpec, deps: SweepReaderDeps, purpose: ReaderPurpose): BoardReader {
   const sweep = purpose === 'sweep' ? spec.sweep : undefined
   const byRole = sweep?.searchesByRole === true || spec.searchesByTag === true
   const query = sweep?.query ?? spec.query
   const detail = sweep?.detail ?? spec.detail
+  // A sweep's gates read a list's titles, places and tags; turning every listed job's HTML into text, for the few
+  // that become candidates, was most of the work of reading a list that carries descriptions (Lever, Ashby).
+  const mapListed: ListMapper =
+    purpose === 'sweep'
+      ? (item, board, config) => listedWithoutDescription(spec, item, board, config)
+      : (item, board, config) => mapItem(spec, item, board, config, deps.toText)
+  /** A candidate as its list gave it, with the description its list carries. */
+  const whole = (one: ListedJob, request: Omit<ListRequest, 'previous'>): JobResponse =>
+    purpose === 'sweep' && one.item
+      ? (mapItem(spec, one.item, request.board, request.config, deps.toText) ?? one.job)
+      : one.job
   return {
     list: (request) => {
       const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board), request.board)
       return withinDeadline(settings.deadlineMs, request.signal, (signal) =>
-        listBoard(spec, query, byRole, {...request, signal}, settings, deps),
+        listBoard(spec, query, byRole, mapListed, {...request, signal}, settings, deps),
       )
     },
     details: async (request, candidates) => {
-      if (!detail) return candidates.map((one) => one.job)
+      if (!detail) return candidates.map((one) => whole(one, request))
       const settings = adapterSettings(request.config, spec.defaultUrl(request.config, request.board), request.board)
       const limit = pLimit(DETAIL_CONCURRENCY)
       let left = MAX_DETAILS
       return Promise.all(
         candidates.map(async (one) => {
           const path = one.item ? detail.path(one.item, request.board) : undefined
-          if (!one.item || path === undefined || !keepsItsPath(path) || left-- <= 0) return one.job
+          if (!one.item || path === undefined || !keepsItsPath(path) || left-- <= 0) return whole(one, request)
           const item = one.item
           return limit(async () => {
             try {
@@ -132,12 +149,15 @@ function specReader(spec: BoardSpec, deps: SweepReaderDeps, purpose: ReaderPurpo
                 logger: deps.logger,
                 maxBodyBytes: MAX_DETAIL_BYTES,
               })
-              if (!isObject(answer)) return one.job
-              return mapItem(spec, detail.merge(item, answer), request.board, request.config, deps.toText) ?? one.job
+              if (!isObject(answer)) return whole(one, request)
+              return (
+                mapItem(spec, detail.merge(item, answer), request.board, request.config, deps.toText) ??
+                whole(one, request)
+              )
             } catch (error) {
               request.signal.throwIfAborted()
               deps.logger.debug(`a detail could not be read (${(error as Error).message}); the job keeps its list`)
-              return one.job
+              return whole(one, request)
             }
           })
         }),
@@ -146,10 +166,14 @@ function specReader(spec: BoardSpec, deps: SweepReaderDeps, purpose: ReaderPurpo
   }
 }
 
+/** How a reader maps one item of a list to its job. */
+type ListMapper = (item: Json, board: BoardRef, config: SourceConfig) => JobResponse | null
+
 async function listBoard(
   spec: BoardSpec,
   query: BoardSpec['query'],
   byRole: boolean,
+  mapListed: ListMapper,
   request: ListRequest,
   settings: ReturnType<typeof adapterSettings>,
   deps: SweepReaderDeps,
@@ -200,7 +224,7 @@ async function listBoard(
       const before = jobs.length
       for (const item of result.items) {
         if (!isObject(item)) continue
-        const job = mapItem(spec, item, board, config, deps.toText)
+        const job = mapListed(item, board, config)
         if (!job || seen.has(job.url)) continue
         seen.add(job.url)
         jobs.push({job, item})

@@ -62,6 +62,39 @@ describe("a sweep's list of a board", () => {
   })
 })
 
+describe("a sweep's reading of a list that carries descriptions", () => {
+  it('lists the jobs without their descriptions and gives each candidate the description its list carries', async () => {
+    const lever = fixtureJson<{text: string}[]>('lever.json')
+    server = await startMockServer((_req, res) => sendJson(res, lever))
+    let converted = 0
+    const toText = (html: unknown) => {
+      converted++
+      return htmlToText(html)
+    }
+    const reader = sweepReader('lever', {http: testHttpClient(), logger: silentLogger, toText})
+    const request = {
+      config: {type: 'lever' as const, companies: ['acme'], url: server.url},
+      board: {slug: 'acme'},
+      roleWords: [],
+      signal: new AbortController().signal,
+    }
+    const listed = await reader?.list({...request, previous: null})
+    const jobs = listed?.kind === 'listed' ? listed.jobs : []
+    expect(jobs.map((one) => one.job.title)).toEqual(lever.map((one) => one.text))
+    expect(jobs.map((one) => one.job.description)).toEqual(lever.map(() => null))
+    expect(converted).toBe(0)
+
+    const [candidate] = (await reader?.details(request, jobs.slice(0, 1))) ?? []
+    expect(candidate?.title).toBe(lever[0]?.text)
+    expect(candidate?.description).toMatch(/^About Backstory/)
+    expect(converted).toBe(1)
+    // A run reads the same list whole: every job with its description.
+    const run = sweepReader('lever', {http: testHttpClient(), logger: silentLogger, toText: htmlToText}, 'run')
+    const whole = await run?.list({...request, previous: null})
+    expect((whole?.kind === 'listed' ? whole.jobs : []).every((one) => (one.job.description ?? '') !== '')).toBe(true)
+  })
+})
+
 describe('{slug} in a configured url', () => {
   const bamboo = fixtureJson('bamboohr.json')
 

@@ -9,7 +9,13 @@ import {type Matching, scoreJobs} from '../matching/score.js'
  */
 export function candidateIndexes(jobs: readonly JobResponse[], matching: Matching): number[] {
   if (jobs.length === 0) return []
-  const scored = scoreJobs(jobs, matching.profile, {...matching.options, knowledge: matching.knowledge, explain: true})
+  // A list that carries descriptions (Personio's) is gated on the same fields as one that does not.
+  const listed = jobs.map((job) => (job.description === null ? job : {...job, description: null}))
+  const scored = scoreJobs(listed, matching.profile, {
+    ...matching.options,
+    knowledge: matching.knowledge,
+    explain: true,
+  })
   const kept: number[] = []
   scored.forEach((one, index) => {
     const relevance = one.parts.find((part) => part.part === 'relevance')?.value ?? 0

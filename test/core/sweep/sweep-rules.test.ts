@@ -9,6 +9,7 @@ import {
   OFFLINE_AFTER,
   platformPause,
   restUntil,
+  strainsPlatform,
 } from '../../../src/core/sweep/sweep-rules.js'
 import {knowledge} from '../../helpers/knowledge.js'
 import {scoringJob, scoringProfile} from '../../helpers/matching.js'
@@ -109,6 +110,23 @@ describe('the rules of a sweep', () => {
     expect(failureReason({message: 'malformed JSON: Unexpected end'})).toBe('malformed answer')
     expect(failureReason({message: 'unexpected response shape: expected x'})).toBe('unexpected shape')
   })
+
+  it("backs a platform off for a failure that says it is strained, not for one board's unreadable answer", () => {
+    expect(['timed out', 'network error', 'HTTP 429', 'HTTP 503', 'HTTP 500', 'other'].map(strainsPlatform)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ])
+    expect(['malformed answer', 'unexpected shape', 'HTTP 403', 'HTTP 410'].map(strainsPlatform)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
+  })
 })
 
 describe('the candidates of a list', () => {
@@ -133,6 +151,21 @@ describe('the candidates of a list', () => {
         regions: ['United States'],
       }),
       scoringJob({title: 'Backend Engineering Intern', location: 'Remote'}),
+    ]
+    expect(candidateIndexes(jobs, matching)).toEqual([0])
+  })
+
+  it('are decided on what every list says, not on a description some lists carry', () => {
+    const matching = {
+      profile: scoringProfile({roles: ['backend engineer'], skills: {postgresql: 3}, avoid: ['php']}),
+      options: {},
+      knowledge,
+    }
+    const jobs = [
+      // An avoided word in the description gates the job when it is ranked, not when the list is read.
+      scoringJob({title: 'Backend Engineer', description: 'Requirements: PHP, PostgreSQL.'}),
+      // A wanted skill in the description of another kind of work does not make it a candidate.
+      scoringJob({title: 'Office Manager', description: 'Requirements: PostgreSQL, SQL reporting.'}),
     ]
     expect(candidateIndexes(jobs, matching)).toEqual([0])
   })
