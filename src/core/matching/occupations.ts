@@ -48,6 +48,12 @@ export const NEARNESS = {
 const TIER_VALUE = [NEARNESS.primaryShort, NEARNESS.primaryLong, NEARNESS.supplemental] as const
 const TIER_NAME = ['related', 'related', 'related'] as const
 
+/**
+ * Titles whose occupations are kept once read. A sweep reads the titles of tens of thousands of boards through one
+ * index, most of them once: past this many the oldest read is forgotten, so the index does not grow with the sweep.
+ */
+const SEEN_TITLES = 20_000
+
 /** A title naming more occupations than this ("engineer", "field technician") says only its words. */
 const AMBIGUOUS = 8
 /** A title known only by its words is an occupation's when the words it shares weigh this much of both. */
@@ -146,7 +152,10 @@ export class OccupationIndex {
   private readonly termsOfTitle: (readonly string[] | undefined)[] = []
   private readonly weightOfTitle: (number | undefined)[] = []
 
-  constructor(private readonly data: OccupationData) {
+  constructor(
+    private readonly data: OccupationData,
+    private readonly seenTitles = SEEN_TITLES,
+  ) {
     this.source = data.source
     this.occupations = data.occupations.map(([code, name, zone]) => ({code, name, zone: zone > 0 ? zone : null}))
     this.related = data.occupations.map(([, , , ...tiers]) => {
@@ -218,9 +227,15 @@ export class OccupationIndex {
     let found = this.seen.get(title)
     if (!found) {
       found = this.matchAnew(title)
+      if (this.seen.size >= this.seenTitles) this.seen.delete(this.seen.keys().next().value as string)
       this.seen.set(title, found)
     }
     return found
+  }
+
+  /** How many titles' occupations are kept (at most SEEN_TITLES). */
+  get titlesKept(): number {
+    return this.seen.size
   }
 
   private matchAnew(title: string): readonly number[] {

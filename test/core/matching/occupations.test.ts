@@ -1,4 +1,7 @@
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {type OccupationData, OccupationIndex} from '../../../src/core/matching/occupations.js'
 import type {Profile} from '../../../src/core/matching/profile.js'
 import {RoleMatcher} from '../../../src/core/matching/role-match.js'
 import {scoreJobs} from '../../../src/core/matching/score.js'
@@ -19,6 +22,18 @@ describe('reading titles into occupations', () => {
     expect(codes('Staff Nurse - ICU')).toContain('29-1141.00')
     expect(codes('Software Engineer (f/m/d) (Berlin)')).toEqual(['15-1252.00'])
     expect(codes('HVAC Installer')).toEqual(['49-9021.00'])
+  })
+
+  it('keeps a bounded number of titles read, forgetting the oldest, and reads a forgotten one the same again', () => {
+    const data = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../data/occupations.json'), 'utf8'))
+    const small = new OccupationIndex(data as OccupationData, 2)
+    const of = (title: string) => small.occupationsOf(title).map((at) => small.occupation(at).code)
+    expect(of('Registered Nurse')).toEqual(['29-1141.00'])
+    expect(of('HVAC Installer')).toEqual(['49-9021.00'])
+    expect(of('Software Engineer')).toEqual(['15-1252.00'])
+    expect(small.titlesKept).toBe(2)
+    expect(of('Registered Nurse')).toEqual(['29-1141.00'])
+    expect(small.titlesKept).toBe(2)
   })
 
   it('reads a title the data does not have by its distinctive words', () => {
