@@ -1,6 +1,6 @@
 import pLimit, {type LimitFunction} from 'p-limit'
 import type {Logger} from '../core/logger.js'
-import {failureReason, platformPause} from '../core/sweep/sweep-rules.js'
+import {failureReason, platformPause, strainsPlatform} from '../core/sweep/sweep-rules.js'
 import {HttpError} from '../http-client/index.js'
 import type {BoardReader, ListedJob, ListRequest, ListValidators} from '../sources/board-sweep.js'
 
@@ -47,7 +47,8 @@ class Platform {
 /**
  * The politeness of every request for a board's list, the sweep's and the daily run's alike: a limit per ATS
  * platform (thousands of Greenhouse boards are one API) within a global one, a 429 or 503 waited out per platform
- * for its Retry-After and asked again, errors in a row backing the platform off, and the validators of the last
+ * for its Retry-After and asked again, errors in a row that say the platform is strained (strainsPlatform) backing it
+ * off, and the validators of the last
  * answer sent so an unchanged board answers 304 or hashes the same.
  */
 export class PoliteBoards {
@@ -89,10 +90,13 @@ export class PoliteBoards {
           platform.pauseFor(platformPause(1, retryAfter, BACKOFF_BASE_MS), this.sleep, request.signal)
           continue
         }
-        platform.failures++
-        platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), this.sleep, request.signal)
+        const reason = failureReason({message: (error as Error).message, status})
+        if (strainsPlatform(reason)) {
+          platform.failures++
+          platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), this.sleep, request.signal)
+        }
         this.logger.child(ats).debug(`${key}: ${(error as Error).message}`)
-        return {outcome: 'failed', reason: failureReason({message: (error as Error).message, status})}
+        return {outcome: 'failed', reason}
       }
     }
   }

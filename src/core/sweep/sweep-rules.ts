@@ -140,6 +140,18 @@ export function failureReason(error: {message: string; status?: number | undefin
 }
 
 /**
+ * Whether a board's failure (by its reason, failureReason) says its platform may be strained, so that the platform's
+ * next requests wait: no answer in time, no connection, a refusal or a server error. An answer the board gave that
+ * cannot be read (malformed, another shape) or a client error (401, 403, 410) is that board's own: the platform's
+ * other boards are asked at once.
+ */
+export function strainsPlatform(reason: string): boolean {
+  if (reason === 'malformed answer' || reason === 'unexpected shape') return false
+  const status = /^HTTP (\d+)$/.exec(reason)?.[1]
+  return status === undefined || status === '429' || status.startsWith('5')
+}
+
+/**
  * A sweep's outcome per ATS as its run records it (`jobagent runs`), named `sweep:<ats>` so no board of the daily
  * run's `sources` reads it as its own history: an ATS is ok unless every board asked there failed, its count is the
  * jobs its boards listed, its error says how many boards failed and why.
