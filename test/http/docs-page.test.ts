@@ -1,13 +1,10 @@
-import {existsSync} from 'node:fs'
-import {chromium} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type RunningServer, startServer} from '../../src/http/server.js'
 import {type TestApi, testApi} from '../helpers/http.js'
 import {memoryLogger} from '../helpers/memory-log.js'
+import {HAS_CHROMIUM, launchBrowser} from '../web/web-harness.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-
-describe.skipIf(!existsSync(CHROMIUM))('the docs page in a browser', () => {
+describe.skipIf(!HAS_CHROMIUM)('the docs page in a browser', () => {
   let api: TestApi
   let running: RunningServer
 
@@ -22,7 +19,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the docs page in a browser', () => {
   })
 
   it('renders the API reference from local assets under the content security policy', async () => {
-    const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu']})
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const problems: string[] = []

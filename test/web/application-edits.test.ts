@@ -1,5 +1,5 @@
 import {join} from 'node:path'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   ARTIFACTS,
@@ -11,6 +11,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -23,7 +24,7 @@ describe.skipIf(!HAS_CHROMIUM)(
   () => {
     let board: MockBoard
     let server: Jobagent
-    let browser: Browser
+    let browser: TestBrowser
     let page: Page
     let problems: string[]
     const requests: string[] = []

@@ -1,7 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {
@@ -14,6 +14,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -38,7 +39,7 @@ describe.skipIf(!HAS_CHROMIUM)(
   () => {
     let board: MockBoard
     let server: Jobagent
-    let browser: Browser
+    let browser: TestBrowser
     let page: Page
     let problems: string[]
     const ids: Record<string, number> = {}

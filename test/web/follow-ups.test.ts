@@ -1,7 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   ARTIFACTS,
@@ -13,6 +13,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -23,7 +24,7 @@ const OVERFLOW = '({scroll: document.documentElement.scrollWidth, inner: window.
 describe.skipIf(!HAS_CHROMIUM)('follow-ups on the web page', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
 

@@ -1,6 +1,6 @@
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   eventually,
@@ -10,6 +10,7 @@ import {
   type MockBoard,
   SCENARIO_TIMEOUT_MS,
   startJobagent,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -48,7 +49,7 @@ async function boardWithTrackingLinks(): Promise<MockBoard> {
 describe.skipIf(!HAS_CHROMIUM)('the web page: tracked jobs and status history', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
 

@@ -1,6 +1,6 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {type MockServer, serveBody, startMockServer} from '../helpers/mock-board.js'
@@ -13,6 +13,7 @@ import {
   launchBrowser,
   SCENARIO_TIMEOUT_MS,
   startJobagent,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -55,7 +56,7 @@ function clipping(page: Page): Promise<Clipping> {
 describe.skipIf(!HAS_CHROMIUM)('the web page with a profile: the jobs table', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let boards: MockServer
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
 

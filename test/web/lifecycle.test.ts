@@ -1,6 +1,6 @@
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {
@@ -12,6 +12,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -21,7 +22,7 @@ const REPOSTED_JOB = 'https://remoteok.com/remote-jobs/2'
 describe.skipIf(!HAS_CHROMIUM)('closed and reposted jobs on the web page', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
 

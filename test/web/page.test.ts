@@ -1,7 +1,7 @@
 import {mkdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import Papa from 'papaparse'
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {
@@ -14,6 +14,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -28,7 +29,7 @@ const UNNAMED_CONTROLS = `[...document.querySelectorAll('input, select, textarea
 describe.skipIf(!HAS_CHROMIUM)('the web page at GET /', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let context: BrowserContext
   let page: Page
   let problems: string[]

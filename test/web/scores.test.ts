@@ -1,6 +1,6 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {
@@ -13,6 +13,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -30,7 +31,7 @@ interface ApiJob {
 describe.skipIf(!HAS_CHROMIUM)('the web page with a profile: scores', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
   let stored: ApiJob[]

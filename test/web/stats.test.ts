@@ -1,6 +1,6 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {localTimestamp} from '../../src/core/time.js'
 import {runCli} from '../helpers/cli.js'
@@ -15,6 +15,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -24,7 +25,7 @@ const thisMonth = () => localTimestamp().slice(0, 7)
 describe.skipIf(!HAS_CHROMIUM)('the web page: funnel statistics', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
 

@@ -1,5 +1,4 @@
 import {readFileSync} from 'node:fs'
-import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   eventually,
@@ -10,6 +9,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -21,7 +21,7 @@ describe.skipIf(!HAS_CHROMIUM)(
   () => {
     let board: MockBoard
     let server: Jobagent
-    let browser: Browser
+    let browser: TestBrowser
 
     beforeAll(async () => {
       board = await startMockBoard()

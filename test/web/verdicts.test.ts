@@ -1,7 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import Database from 'better-sqlite3'
-import type {Browser, Page, Request} from 'playwright-core'
+import type {Page, Request} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {
@@ -14,6 +14,7 @@ import {
   SCENARIO_TIMEOUT_MS,
   startJobagent,
   startMockBoard,
+  type TestBrowser,
   watchProblems,
 } from './web-harness.js'
 
@@ -44,7 +45,7 @@ interface VerdictRow {
 describe.skipIf(!HAS_CHROMIUM)('liking and dismissing jobs on the web page', {timeout: SCENARIO_TIMEOUT_MS}, () => {
   let board: MockBoard
   let server: Jobagent
-  let browser: Browser
+  let browser: TestBrowser
   let page: Page
   let problems: string[]
 

@@ -3,7 +3,7 @@ import {existsSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
-import {type Browser, chromium, type Page} from 'playwright-core'
+import {type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page} from 'playwright-core'
 import {expect} from 'vitest'
 import {BIN, ROOT, tempDir} from '../helpers/cli.js'
 
@@ -167,19 +167,54 @@ function listeningUrl(child: ChildProcess): Promise<string> {
   })
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+/**
+ * A test file's browser: its own contexts (cookies, storage, pages) in Chromium shared by the files of one test
+ * worker. A launch costs more than most of a file's tests (a browser, its GPU and zygote processes), and twelve
+ * files launched twelve; `close` closes the file's contexts, and the browser ends with its worker.
+ */
+export interface TestBrowser {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>
+  /** A page in a context of its own, as Browser.newPage gives. */
+  newPage(options?: BrowserContextOptions): Promise<Page>
+  close(): Promise<void>
+}
+
+let shared: Promise<Browser> | undefined
+
+export async function launchBrowser(): Promise<TestBrowser> {
+  if (!shared) {
+    shared = chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    // A browser that failed to start is launched again by the next file, not handed on broken.
+    shared.catch(() => {
+      shared = undefined
+    })
+  }
+  const browser = await shared
+  const contexts = new Set<BrowserContext>()
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options)
+    contexts.add(context)
+    return context
+  }
+  return {
+    newContext,
+    newPage: async (options) => (await newContext(options)).newPage(),
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close()))
+      contexts.clear()
+    },
+  }
 }
 
 /**
