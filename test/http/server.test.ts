@@ -9,7 +9,7 @@ import {silentLogger} from '../../src/core/logger.js'
 import type {HttpAppOptions} from '../../src/http/app.js'
 import {type RunningServer, startServer} from '../../src/http/server.js'
 import {importShipments} from '../../src/shipments/app/shipment-import.js'
-import {ROOT, tempDir} from '../helpers/cli.js'
+import {BIN, ROOT, tempDir} from '../helpers/cli.js'
 import {
   applicationBody,
   json,
@@ -65,9 +65,9 @@ interface Child {
   listening: Promise<string>
 }
 
-/** `jobagent serve` in its own process, from the sources. */
+/** `jobagent serve` in its own process: the built CLI, as a user starts it. */
 function serveProcess(home: string, args: string[], env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(FIXTURES, 'serve-command.ts'), ...args], {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     env: {PATH: process.env.PATH, HOME: home, JOBAGENT_HOME: home, NO_COLOR: '1', ...env},
     stdio: ['ignore', 'pipe', 'pipe'],
   })
