@@ -48,7 +48,7 @@ export default class Sweep extends BaseCommand {
       restart: flags.restart,
       follow: flags.follow,
       minScore: flags['min-score'],
-      ...(progress ? {onStart: progress.onStart, onProgress: progress.onProgress} : {}),
+      ...(progress ? {onStart: progress.onStart, onProgress: progress.onProgress, onRanking: progress.onRanking} : {}),
     }).finally(() => {
       progress?.stop()
       this.logSink.redirect(null)

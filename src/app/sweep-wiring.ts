@@ -35,6 +35,8 @@ interface SweepCommandOptions {
   /** Called once the number of boards selected is known, then after each board. */
   onStart?: (total: number) => void
   onProgress?: (progress: SweepProgress) => void
+  /** Called once every board is asked, with the candidates about to be ranked. */
+  onRanking?: (candidates: number) => void
 }
 
 /** The boards `--follow` writes at most at once; a larger set is a directory of its own, not companies to watch. */
@@ -100,6 +102,7 @@ export async function runSweep(context: AppContext, options: SweepCommandOptions
       signal,
       ...(options.onStart ? {onStart: options.onStart} : {}),
       ...(options.onProgress ? {onProgress: options.onProgress} : {}),
+      ...(options.onRanking ? {onRanking: options.onRanking} : {}),
     })
     const minScore = options.minScore ?? settings.min_score
     const followed = options.follow && summary.status === 'done' ? follow(context, summary.companies, minScore) : null

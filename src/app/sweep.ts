@@ -66,6 +66,8 @@ interface SweepRequest {
   /** Called with the number of boards selected, before the first is asked. */
   onStart?: (total: number) => void
   onProgress?: (progress: SweepProgress) => void
+  /** Told once every board is asked, with the candidates about to be ranked. */
+  onRanking?: (candidates: number) => void
 }
 
 /** How far a sweep is, after each board. */
@@ -194,6 +196,7 @@ export class Sweeper {
         companies: [],
       }
     }
+    request.onRanking?.(counts.candidates)
     const {runId, companies, matches} = await this.storeMatches(sweep.id, now)
     counts.matches = matches
     await store.finish(sweep.id, runId, clock.now().toISOString(), counts)

@@ -97,6 +97,7 @@ export function createSweepProgress(stream: NodeJS.WriteStream = process.stderr)
   const started = performance.now()
   let total = 0
   let view: SweepProgressView | null = null
+  let ranking: number | null = null
   const live = liveLines(stream, 250, (render) => {
     if (!view) return
     const {counts} = view
@@ -108,7 +109,8 @@ export function createSweepProgress(stream: NodeJS.WriteStream = process.stderr)
       .join(', ')
     render(
       `${counts.boards} of ${total} boards, ${counts.jobs_seen} jobs seen, ${counts.candidates} candidates, ` +
-        `${counts.failed} failed; ${rate.toFixed(1)} boards/s, about ${left} s left\n${perAts}`,
+        `${counts.failed} failed; ${rate.toFixed(1)} boards/s, about ${left} s left\n${perAts}` +
+        (ranking === null ? '' : `\nEvery board asked: ranking ${ranking} candidates`),
     )
   })
   return {
@@ -118,6 +120,11 @@ export function createSweepProgress(stream: NodeJS.WriteStream = process.stderr)
     },
     onProgress(progress: SweepProgressView): void {
       view = progress
+    },
+    /** Every board is asked: the candidates are ranked, which takes seconds for tens of thousands of them. */
+    onRanking(candidates: number): void {
+      ranking = candidates
+      live.redraw()
     },
     stop: live.stop,
   }

@@ -233,6 +233,8 @@ describe('jobagent sweep', () => {
     const summary = JSON.parse((await runCommand(Runs, ['--json'], {home: home.path, env: NOW})).stdout).runs[0]
     const jobs = summary.sources.reduce((sum: number, source: {count: number}) => sum + source.count, 0)
     expect(Number(last[2])).toBe(jobs)
+    // Once every board is asked, the line says the candidates are being ranked.
+    expect(result.stderr).toContain(`${last[5]}\nEvery board asked: ranking ${last[3]} candidates`)
   })
 
   it('writes one log line per ATS off a terminal, and no live lines', async () => {
