@@ -414,10 +414,13 @@ export class OccupationIndex {
     if (a === b) return {value: NEARNESS.same, how: 'same'}
     const codeA = this.occupations[a]!.code
     const codeB = this.occupations[b]!.code
-    // O*NET relates occupations across major groups by shared skills and interests (software developers and
-    // graphic designers): a move, not the same kind of work. Only relations inside a major group earn credit.
-    const tier =
-      codeA.slice(0, 2) === codeB.slice(0, 2) ? (this.related[a]!.get(b) ?? this.related[b]!.get(a)) : undefined
+    // O*NET relates occupations across major groups by shared skills and interests (graphic designers and
+    // software developers, Primary-Long): a move, not the same kind of work. Across major groups only the closest
+    // tier earns credit: there O*NET files near work under another group (accountants and bookkeeping clerks,
+    // software developers and computer hardware engineers), so an accountant's posting is related work for a
+    // bookkeeper. The tier is as `a`'s list ranks `b`, else as `b`'s ranks `a`.
+    const linked = this.related[a]!.get(b) ?? this.related[b]!.get(a)
+    const tier = codeA.slice(0, 2) === codeB.slice(0, 2) || linked === 0 ? linked : undefined
     if (tier !== undefined) return {value: TIER_VALUE[tier]!, how: TIER_NAME[tier]!}
     if (codeA.slice(0, 6) === codeB.slice(0, 6)) return {value: NEARNESS.broad, how: 'field'}
     if (codeA.slice(0, 5) === codeB.slice(0, 5)) return {value: NEARNESS.minor, how: 'field'}

@@ -74,6 +74,20 @@ describe('reading titles into occupations', () => {
     expect(roles('accounts payable specialist').match('Assistant Account Payable').value).toBe(1)
   })
 
+  it('relates occupations across major groups only in their closest tier', () => {
+    const near = (a: string, b: string) => index.nearness(index.byCode(a)!, index.byCode(b)!)
+    // Accountants and auditors (13-) and bookkeeping clerks (43-): Primary-Short.
+    expect(near('13-2011.00', '43-3031.00')).toEqual({value: 0.5, how: 'related'})
+    expect(roles('bookkeeper').match('Staff Accountant')).toMatchObject({
+      value: 0.2,
+      reason: '~ role: accountant and auditor, related to bookkeeper',
+    })
+    // Graphic designers (27-) and software developers (15-): Primary-Long, another kind of work.
+    expect(near('27-1024.00', '15-1252.00')).toEqual({value: 0, how: 'none'})
+    // Inside a major group every tier counts: accountants and financial examiners, Primary-Short.
+    expect(near('13-2011.00', '13-2061.00')).toEqual({value: 0.5, how: 'related'})
+  })
+
   it('reads head nouns of the same work as equivalent, from the data and the overrides', () => {
     expect(index.sameHead('attorney', 'lawyer')).toBe(true)
     expect(index.sameHead('developer', 'engineer')).toBe(true)
