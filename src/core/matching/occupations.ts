@@ -114,11 +114,14 @@ export function titleWords(text: string): string[] {
     : words
 }
 
-/** Reads a title for its work: what is in brackets (places, `m/w/d`, teams) and `remote` say nothing of it. */
+/**
+ * Reads a title for its work: what is in brackets (places, `m/w/d`, teams) and `remote` say nothing of it. Parts
+ * are split at a dash with a space on either side (`Representative- USA Based Only`), never at one inside a word.
+ */
 export function titleCore(title: string): TitleCore {
   const bare = title.replace(/\([^)]*\)?|\[[^\]]*\]?/g, ' ')
   const parts = bare
-    .split(/\s[-–—|:@]\s|[,|–—:;]|\s\/\s|\bat\b/)
+    .split(/\s[-@]\s?|-\s|[,|–—:;]|\s\/\s|\bat\b/)
     .map((part) => titleWords(part).filter((word) => !NOISE_WORDS.has(word)))
     .filter((words) => words.length > 0)
   const words = [...new Set(parts.flat().filter((word) => !LEVEL_WORDS.has(word) && !JOINING_WORDS.has(word)))]

@@ -24,6 +24,13 @@ describe('reading titles into occupations', () => {
     expect(codes('HVAC Installer')).toEqual(['49-9021.00'])
   })
 
+  it('splits a title at a dash with a space on either side, not at one inside a word', () => {
+    expect(codes('Inside Sales Representative- USA Based Only')).toEqual(codes('Inside Sales Representative'))
+    expect(codes('Inside Sales Representative')).toContain('41-3091.00')
+    expect(codes('Registered Nurse -ICU')).toEqual(['29-1141.00'])
+    expect(codes('E-commerce Manager')).toEqual(['13-1199.06'])
+  })
+
   it('keeps a bounded number of titles read, forgetting the oldest, and reads a forgotten one the same again', () => {
     const data = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../data/occupations.json'), 'utf8'))
     const small = new OccupationIndex(data as OccupationData, 2)
