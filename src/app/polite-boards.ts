@@ -37,10 +37,23 @@ class Platform {
     this.limit = pLimit(concurrency)
   }
 
+  /**
+   * Holds the platform's next requests for at least `ms` from now. A pause already under way runs on beside it, so
+   * refusals that arrive together (8 boards in flight, each told "Retry-After: 1") hold the platform once, for the
+   * longest, not for their sum.
+   */
   pauseFor(ms: number, sleep: Sleep, signal: AbortSignal): void {
     if (ms <= 0) return
-    const before = this.pause
-    this.pause = before.then(() => sleep(ms, signal)).catch(() => {})
+    this.pause = Promise.all([this.pause, sleep(ms, signal).catch(() => {})]).then(() => {})
+  }
+
+  /** Ends when the platform is held no longer: a pause that began while an earlier one ran is waited out too. */
+  async resumed(): Promise<void> {
+    let pause: Promise<void> | undefined
+    while (pause !== this.pause) {
+      pause = this.pause
+      await pause
+    }
   }
 }
 
@@ -72,7 +85,7 @@ export class PoliteBoards {
   async list(ats: string, key: string, reader: BoardReader, request: ListRequest): Promise<BoardList> {
     const platform = this.platform(ats)
     for (let attempt = 0; ; attempt++) {
-      await platform.pause
+      await platform.resumed()
       request.signal.throwIfAborted()
       try {
         const listed = await reader.list(request)
