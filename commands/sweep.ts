@@ -1,3 +1,4 @@
+import {preferSmallHeap} from '../src/app/batch-heap.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {Flags} from '../src/cli/oclif.js'
 import {createSweepProgress} from '../src/cli/progress.js'
@@ -35,6 +36,7 @@ export default class Sweep extends BaseCommand {
   }
 
   async run() {
+    preferSmallHeap()
     const {flags} = await this.parse(Sweep)
     const progress = flags.quiet ? null : createSweepProgress(this.io.stderr)
     this.logSink.redirect(progress)
