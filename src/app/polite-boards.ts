@@ -32,6 +32,12 @@ class Platform {
   readonly limit: LimitFunction
   pause: Promise<void> = Promise.resolve()
   failures = 0
+  /**
+   * Counts the platform's back-offs. A request remembers the count it was sent at: when it fails after a back-off
+   * began, it was in flight with the failures that began it and says nothing new, so 8 boards failing together
+   * back the platform off once (0.5 s), not 8 times over (up to a minute).
+   */
+  backoffs = 0
 
   constructor(concurrency: number) {
     this.limit = pLimit(concurrency)
@@ -87,6 +93,7 @@ export class PoliteBoards {
     for (let attempt = 0; ; attempt++) {
       await platform.resumed()
       request.signal.throwIfAborted()
+      const sentAt = platform.backoffs
       try {
         const listed = await reader.list(request)
         platform.failures = 0
@@ -104,8 +111,9 @@ export class PoliteBoards {
           continue
         }
         const reason = failureReason({message: (error as Error).message, status})
-        if (strainsPlatform(reason)) {
+        if (strainsPlatform(reason) && sentAt === platform.backoffs) {
           platform.failures++
+          platform.backoffs++
           platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), this.sleep, request.signal)
         }
         this.logger.child(ats).debug(`${key}: ${(error as Error).message}`)

@@ -182,7 +182,14 @@ export class Sweeper {
     const unfinished = request.restart ? null : await store.unfinished(selection)
     const sweep = unfinished ?? (await store.start(selection, now.toISOString()))
     const done = await store.doneBoards(sweep.id)
-    if (unfinished) this.deps.logger.info(`Resuming sweep ${sweep.id}: ${done.size} boards done already`)
+    if (unfinished) {
+      // A sweep stopped before any board was done (offline, interrupted at once) starts again, with nothing to resume.
+      this.deps.logger.info(
+        done.size > 0
+          ? `Resuming sweep ${sweep.id}: ${done.size} boards done already`
+          : `Starting sweep ${sweep.id} again: no board was done before it stopped`,
+      )
+    }
     const counts = unfinished ? await store.counts(sweep.id) : emptyCounts()
     await this.askAll(request, sweep.id, done, counts)
     if (request.signal.aborted) {

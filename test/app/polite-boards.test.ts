@@ -65,6 +65,29 @@ describe('PoliteBoards', () => {
     expect(reader.asked.slice(3).sort()).toEqual(['a', 'b', 'c'])
   })
 
+  it('backs a platform off once for boards that fail together, and doubles it for failures after the pause', async () => {
+    const {sleep, pending} = heldSleep()
+    const polite = new PoliteBoards({concurrency: 8, per_ats: 8}, sleep, silentLogger)
+    const unreachable: BoardReader = {
+      list: async ({board}) => {
+        throw new HttpError('network error: getaddrinfo ENOTFOUND', {url: `http://${(board as {slug: string}).slug}`})
+      },
+      details: async () => [],
+    }
+    const slugs = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+    const first = slugs.map((slug) =>
+      polite.schedule('greenhouse', () => polite.list('greenhouse', slug, unreachable, request(slug))),
+    )
+    expect((await Promise.all(first)).map((one) => one.outcome)).toEqual(slugs.map(() => 'failed'))
+    // Eight failures in flight together: one back-off of 0.5 s, not eight doubling ones (up to 60 s).
+    expect(pending.map((one) => one.ms)).toEqual([500])
+    const next = polite.list('greenhouse', 'i', unreachable, request('i'))
+    pending[0]!.release()
+    expect((await next).outcome).toBe('failed')
+    // A failure sent after the pause is the next in a row: the back-off doubles.
+    expect(pending.map((one) => one.ms)).toEqual([500, 1000])
+  })
+
   it('holds other platforms not at all', async () => {
     const {sleep, pending} = heldSleep()
     const polite = new PoliteBoards({concurrency: 8, per_ats: 8}, sleep, silentLogger)
