@@ -7,7 +7,7 @@
  * when the schema uses a function missing from it.
  */
 
-export type {output} from 'zod/mini'
+export type {core, output} from 'zod/mini'
 export {
   _default,
   array,

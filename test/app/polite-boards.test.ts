@@ -11,6 +11,8 @@ function heldSleep() {
   return {sleep, pending}
 }
 
+const listed = () => ({kind: 'listed' as const, jobs: [], etag: null, last_modified: null, answer_hash: null})
+
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 function request(slug: string): ListRequest {
@@ -34,7 +36,7 @@ function refusingOnce(retryAfterMs: number): BoardReader & {asked: string[]} {
       if (asked.filter((one) => one === slug).length === 1) {
         throw new HttpError('HTTP 429', {url: `http://127.0.0.1/${slug}`, status: 429, retryAfterMs})
       }
-      return {kind: 'listed', jobs: []}
+      return listed()
     },
     async details() {
       return []
@@ -95,7 +97,7 @@ describe('PoliteBoards', () => {
     const lever = polite.schedule('lever', () => polite.list('lever', 'x', refused, request('x')))
     await settle()
     expect(pending).toHaveLength(1)
-    const calm: BoardReader = {list: async () => ({kind: 'listed', jobs: []}), details: async () => []}
+    const calm: BoardReader = {list: async () => listed(), details: async () => []}
     const greenhouse = await polite.list('greenhouse', 'y', calm, request('y'))
     expect(greenhouse.outcome).toBe('listed')
     pending[0]!.release()

@@ -359,7 +359,32 @@ describe('jobagent restore', () => {
     expect(bad.code).toBe(2)
     const fields = JSON.parse(bad.stdout).error.details.map((detail: {field: string}) => detail.field)
     expect(fields).toEqual(['applications[1].status'])
+    const said = await runCommand(Restore, [file], {home: other, env: NOW})
+    expect(said.stderr).toContain(
+      'nothing was restored: applications[1].status: "hired" is not one of: saved, applied,',
+    )
+    // A field is named once on a line, not twice.
+    expect(said.stderr).not.toMatch(/applications\[1\]\.status: applications/)
+    backup.applications[1].status = 'intervewing'
+    writeFileSync(file, JSON.stringify(backup))
+    const typo = await runCommand(Restore, [file], {home: other, env: NOW})
+    expect(typo.stderr).toContain('(did you mean "interviewing"?)')
+    // What import refuses, restore refuses too: a record jobagent could not have stored.
     backup.applications[1].status = 'applied'
+    const url = backup.applications[1].url
+    backup.applications[1].url = 'notaurl'
+    backup.applications[1].applied_date = '2026-02-30'
+    writeFileSync(file, JSON.stringify(backup))
+    const unstorable = await runCommand(Restore, [file, '--json'], {home: other, env: NOW})
+    expect(unstorable.code).toBe(2)
+    expect(JSON.parse(unstorable.stdout).error.details).toEqual(
+      expect.arrayContaining([
+        {field: 'applications[1].url', message: 'must be an http:// or https:// address'},
+        {field: 'applications[1].applied_date', message: '"2026-02-30" is not a real date'},
+      ]),
+    )
+    backup.applications[1].url = url
+    backup.applications[1].applied_date = backup.applications[0].applied_date
     writeFileSync(file, JSON.stringify(backup))
     const inconsistent = await runCommand(Restore, [file], {home: other, env: NOW})
     expect(inconsistent.code).toBe(2)

@@ -1,6 +1,8 @@
+import {nearestWord} from '../edit-distance.js'
 import {type ErrorDetail, ValidationError} from '../errors.js'
 import {jobVerdictSchema} from '../jobs/job-verdicts.js'
-import {applicationUrlKey} from '../url-identity.js'
+import {toLocalTimestamp} from '../time.js'
+import {applicationUrlKey, isHttpUrl} from '../url-identity.js'
 import * as z from '../zod-mini.js'
 import {statusChangeSchema, trackedApplicationSchema} from './application.js'
 import {contactSchema} from './contact.js'
@@ -190,22 +192,46 @@ export function parseBackup(text: string, name: string): Backup {
       {hint: 'upgrade jobagent to the version that wrote the file, then restore it again'},
     )
   }
-  const result = backupSchema.safeParse(version === 1 ? upgradeVersion1(data as Record<string, unknown>) : data)
+  const upgraded = version === 1 ? upgradeVersion1(data as Record<string, unknown>) : data
+  const result = backupSchema.safeParse(upgraded)
   const problems: ErrorDetail[] = result.success
     ? consistencyProblems(result.data)
-    : result.error.issues.map((issue) => {
-        const field = fieldPath(issue.path)
-        return {field, message: `${field}: ${issue.message}`}
-      })
-  if (!result.success || problems.length > 0) {
-    const shown = problems.slice(0, 10).map((problem) => problem.message)
-    const more = problems.length > shown.length ? `; and ${problems.length - shown.length} more` : ''
-    throw new ValidationError(`${name} holds invalid records; nothing was restored: ${shown.join('; ')}${more}`, {
+    : result.error.issues.map((issue) => ({field: fieldPath(issue.path), message: issueMessage(issue, upgraded)}))
+  const [first] = problems
+  if (!result.success || first) {
+    // The first problem on the error's line, and every one in the details (the terminal lists the others below it).
+    const more = problems.length > 1 ? `; and ${problems.length - 1} more` : ''
+    const said = first ? `${first.field}: ${first.message}` : 'records do not match the format'
+    throw new ValidationError(`${name} holds invalid records; nothing was restored: ${said}${more}`, {
       details: problems,
       hint: `fix the fields named, or ${RESTORE_HINT}`,
     })
   }
   return result.data
+}
+
+/** A schema's problem as a person fixes it: what the field must be, and the value it held where that helps. */
+function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
+  const value = valueAt(data, issue.path)
+  if (issue.code === 'invalid_value') {
+    const known = issue.values.map(String)
+    const nearest = typeof value === 'string' ? nearestWord(value, known) : undefined
+    const guess = nearest ? ` (did you mean "${nearest}"?)` : ''
+    return `${JSON.stringify(value) ?? 'nothing'} is not one of: ${known.join(', ')}${guess}`
+  }
+  if (issue.code === 'invalid_type') {
+    return value === undefined ? `is missing (${issue.expected} expected)` : `must be ${issue.expected}`
+  }
+  return issue.message
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data
+  for (const part of path) {
+    if (typeof value !== 'object' || value === null) return undefined
+    value = (value as Record<PropertyKey, unknown>)[part]
+  }
+  return value
 }
 
 /**
@@ -239,8 +265,7 @@ function upgradeVersion1(data: Record<string, unknown>): Record<string, unknown>
 function consistencyProblems(backup: Backup): ErrorDetail[] {
   const problems: ErrorDetail[] = []
   const problem = (path: PropertyKey[], message: string) => {
-    const field = fieldPath(path)
-    problems.push({field, message: `${field}: ${message}`})
+    problems.push({field: fieldPath(path), message})
   }
   const ids = new Map<number, number>()
   const urls = new Map<string, number>()
@@ -250,6 +275,11 @@ function consistencyProblems(backup: Backup): ErrorDetail[] {
     if (id !== undefined) problem(['applications', index, 'id'], `id ${application.id} is applications[${id}]'s too`)
     ids.set(application.id, index)
     // The store's key of a URL: two spellings of one URL cannot both be tracked.
+    // As import and every other way in check them: a restored record is one jobagent could have stored.
+    if (!isHttpUrl(application.url)) problem(['applications', index, 'url'], 'must be an http:// or https:// address')
+    if (application.applied_date !== '' && toLocalTimestamp(application.applied_date) === undefined) {
+      problem(['applications', index, 'applied_date'], `${JSON.stringify(application.applied_date)} is not a real date`)
+    }
     const key = applicationUrlKey(application.url)
     const url = urls.get(key)
     if (url !== undefined) problem(['applications', index, 'url'], `the URL is applications[${url}]'s too`)
