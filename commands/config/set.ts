@@ -1,3 +1,4 @@
+import {problemsLeftWarning} from '../../src/app/config.js'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args} from '../../src/cli/oclif.js'
@@ -20,7 +21,10 @@ export default class ConfigSet extends BaseCommand {
 
   async run() {
     const {args} = await this.parse(ConfigSet)
-    new ConfigEditor(this.env).set(args.key, args.value)
+    const editor = new ConfigEditor(this.env)
+    const {problems: remaining} = editor.set(args.key, args.value)
     this.log(`Set ${args.key}.`)
+    if (remaining.length === 0) return
+    this.io.stderr.write(problemsLeftWarning(editor.path, remaining))
   }
 }

@@ -1,4 +1,4 @@
-import {configFixHint} from '../../src/app/config.js'
+import {problemsLeftWarning} from '../../src/app/config.js'
 import {ConfigEditor} from '../../src/app/config-editor.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {Args} from '../../src/cli/oclif.js'
@@ -16,7 +16,6 @@ export default class ConfigUnset extends BaseCommand {
     const {removed, problems: remaining} = editor.unset(args.key)
     this.log(removed ? `Unset ${args.key}.` : `${args.key} is not set in ${editor.path}; nothing changed.`)
     if (remaining.length === 0) return
-    const problems = remaining.map((problem) => problem.message).join('; ')
-    this.io.stderr.write(`Warning: ${editor.path} still has problems: ${problems}\nHint: ${configFixHint(remaining)}\n`)
+    this.io.stderr.write(problemsLeftWarning(editor.path, remaining))
   }
 }

@@ -1,3 +1,4 @@
+import {nearestWord} from '../core/edit-distance.js'
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {notifyFloor} from '../core/notifications/notify-floor.js'
@@ -44,10 +45,19 @@ function textList(text: string): string[] {
  * example of the value where it gives one, else where the value in force is shown. The command just run is never
  * repeated back.
  */
-function setHint(key: string, problems: readonly ErrorDetail[]): string {
+function setHint(key: string, problems: readonly ErrorDetail[], candidate: Record<string, unknown>): string {
   const unchanged = 'the file is unchanged'
   const hints = problems.map(({field = key}) => {
     const node = schemaAt(field)
+    // A key inside a list (`sources.0.type`) is set with its whole list: `config set` names no list entry.
+    const segments = field.split('.')
+    const entryAt = segments.findIndex((segment) => /^\d+$/.test(segment))
+    if (node?.values && entryAt > 0) {
+      const given = valueAt(candidate, field)
+      const nearest = typeof given === 'string' ? nearestWord(given, node.values.map(String)) : undefined
+      const guess = nearest === undefined ? '' : `did you mean "${nearest}"? `
+      return `${guess}set the whole list again with ${field} fixed: jobagent config set ${segments.slice(0, entryAt).join('.')} '<JSON list>'`
+    }
     if (node?.values) return `set one of them, for example: jobagent config set ${field} ${node.values[0]}`
     if (node?.type === 'boolean') return `set true or false, for example: jobagent config set ${field} true`
     const entry = /^(.*)\.(\d+)$/.exec(field)
@@ -162,13 +172,17 @@ export class ConfigEditor {
     return {value: options.showSecrets ? value : maskSettings(value, key), isDefault: set === undefined}
   }
 
-  set(key: string, raw: string): unknown {
+  /**
+   * Sets one key. In a file that is invalid already, a set that fixes one of its problems and adds none is written
+   * (as an unset is), so the file can be repaired key by key; the problems that remain are returned.
+   */
+  set(key: string, raw: string): {value: unknown; problems: ErrorDetail[]} {
     checkKey(key)
     const value = parseValue(key, raw)
     checkNotifySetting(key, value)
     const stored = readConfigFile(this.path)
-    this.write(`set ${key}`, withValue(stored, key, value), stored)
-    return value
+    const problems = this.write(`set ${key}`, withValue(stored, key, value), stored, {repairs: 'when it fixes one'})
+    return {value, problems}
   }
 
   /**
@@ -191,14 +205,15 @@ export class ConfigEditor {
   /**
    * Writes the edited file (`edit`: `set search.tags`) only if every command could read it: the schema's checks
    * first, then, for an edit under `sources`, the rules `run` applies to the list. Edits elsewhere leave a list edited by hand alone:
-   * `run` and `GET /jobs` report it. An edit that `repairs` (an unset) is written into a file that was invalid already
-   * unless it adds a problem of its own; it returns the problems that remain.
+   * `run` and `GET /jobs` report it. An edit that `repairs` (an unset; a set that fixes one of the file's problems)
+   * is written into a file that was invalid already unless it adds a problem of its own; it returns the problems that
+   * remain.
    */
   private write(
     edit: string,
     candidate: Record<string, unknown>,
     stored: Record<string, unknown>,
-    options: {repairs?: boolean} = {},
+    options: {repairs?: true | 'when it fixes one'} = {},
   ): ErrorDetail[] {
     const checked = checkConfig(candidate)
     if (!checked.ok) {
@@ -207,16 +222,19 @@ export class ConfigEditor {
       const added = before.ok
         ? checked.problems
         : checked.problems.filter((problem) => !before.problems.some((known) => sameProblem(known, problem)))
-      if (options.repairs && added.length === 0) {
+      const fixes =
+        !before.ok && before.problems.some((known) => !checked.problems.some((problem) => sameProblem(known, problem)))
+      const repairs = options.repairs === true || (options.repairs !== undefined && fixes)
+      if (repairs && added.length === 0) {
         writeConfigFile(this.path, candidate)
         return checked.problems
       }
       // Only problems of its own refuse a repair; any other edit waits until the file's are fixed (the hint names how).
       const first = added.length === 0 ? ": fix the file's problems first" : ''
-      const problems = options.repairs ? added : checked.problems
+      const problems = options.repairs === true ? added : checked.problems
       // The value given is refused: what the key takes helps, the command to set it (just run) does not.
       const setting = /^set (.+)$/.exec(edit)?.[1]
-      const hint = setting !== undefined && added.length > 0 ? setHint(setting, added) : undefined
+      const hint = setting !== undefined && added.length > 0 ? setHint(setting, added, candidate) : undefined
       throw configProblemsError(`cannot ${edit} in ${this.path}${first}`, problems, hint)
     }
     if (/^(set|unset) sources(\.|$)/.test(edit)) {

@@ -44,10 +44,20 @@ export function configFilePath(env: Env = process.env): string {
 export function configFixHint(problems: readonly ErrorDetail[]): string {
   const steps = problems.map(({field}) => {
     if (!field) return 'jobagent config set <key> <value>'
+    // A key inside a list (`sources.0.type`) is fixed by setting the whole list; `config set` names no entry.
+    const segments = field.split('.')
+    const entryAt = segments.findIndex((segment) => /^\d+$/.test(segment))
+    if (entryAt > 0) return `jobagent config set ${segments.slice(0, entryAt).join('.')} '<JSON list>'`
     const settable = schemaAt(field) && !PROTOTYPE_KEYS.has(field.split('.').at(-1) ?? '')
     return settable ? `jobagent config set ${field} <value>` : `jobagent config unset ${field}`
   })
   return `fix it with: ${[...new Set(steps)].join(', ')}`
+}
+
+/** The warning after an edit that was written into a file still invalid: what is left, and how to fix it. */
+export function problemsLeftWarning(path: string, problems: readonly ErrorDetail[]): string {
+  const left = problems.map((problem) => problem.message).join('; ')
+  return `Warning: ${path} still has problems: ${left}\nHint: ${configFixHint(problems)}\n`
 }
 
 /** The schema's problems with a configuration as one error that says what was refused (`action`) and every key. */

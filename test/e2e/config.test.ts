@@ -196,6 +196,34 @@ describe('jobagent config', () => {
     expect((await cli('status')).code).toBe(0)
   })
 
+  it('repairs a file with two invalid values by setting each, as the hint says, not by unsetting', async () => {
+    writeFileSync(configFile, JSON.stringify({server: {port: 'abc'}, search: {tags: 5}}))
+    // A set that fixes one of the file's problems is written, and names what is left.
+    const first = await cli('config', 'set', 'server.port', '8080')
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain('still has problems: search.tags must be an array')
+    expect(first.stderr).toContain('Hint: fix it with: jobagent config set search.tags <value>')
+    // One that fixes nothing still waits for the file's problems.
+    expectUserError(await cli('config', 'set', 'mode', 'development'), 2, "fix the file's problems first")
+    const second = await cli('config', 'set', 'search.tags', 'typescript,node')
+    expect([second.code, second.stderr]).toEqual([0, ''])
+    expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({
+      server: {port: 8080},
+      search: {tags: ['typescript', 'node']},
+    })
+    expect((await cli('status')).code).toBe(0)
+  })
+
+  it('points at the whole list for a bad value inside one, with the nearest type', async () => {
+    const typo = await cli('config', 'set', 'sources', '[{"type": "greenhous"}]')
+    expectUserError(
+      typo,
+      2,
+      'sources.0.type must be one of:',
+      `Hint: did you mean "greenhouse"? set the whole list again with sources.0.type fixed: jobagent config set sources '<JSON list>'`,
+    )
+  })
+
   it('names the file to edit or remove when it is JSON but not an object', async () => {
     for (const content of ['[]', 'null', '"mode"']) {
       writeFileSync(configFile, content)
