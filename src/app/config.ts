@@ -3,6 +3,7 @@ import {dirname, join} from 'node:path'
 import envPaths from 'env-paths'
 import {ConfigurationError, describeFileError, type ErrorDetail, isSystemError} from '../core/errors.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
+import {jsonSyntaxMessage} from '../core/json-syntax.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
 import {
   checkConfig,
@@ -89,7 +90,7 @@ export function readConfigFile(file: string): Record<string, unknown> {
   try {
     stored = JSON.parse(text)
   } catch (error) {
-    throw new ConfigurationError(`${file} is not valid JSON: ${(error as Error).message}`, {
+    throw new ConfigurationError(`${file} is not valid JSON: ${jsonSyntaxMessage(error, text)}`, {
       hint: `edit the file, or remove it to start again from the defaults: ${file}`,
       cause: error,
     })

@@ -8,6 +8,7 @@ import {applicationsToCsv, parseApplicationsCsv} from '../core/applications/csv.
 import {decodeImportParts, type ImportEncoding, importEncodingOf} from '../core/applications/import-encoding.js'
 import {parseTrackerExport, type TrackerExportFormat, trackerExportHint} from '../core/applications/tracker-exports.js'
 import {describeFileError, directoryGivenAsFile, ValidationError} from '../core/errors.js'
+import {jsonSyntaxMessage} from '../core/json-syntax.js'
 import {type Clock, localTimestamp} from '../core/time.js'
 import {writeFileDurably} from '../storage/durable-file.js'
 
@@ -152,7 +153,7 @@ function parseImportFile(first: string, text: Iterable<string>, path: string): I
   try {
     data = JSON.parse(trimmed)
   } catch (error) {
-    throw new ValidationError(`${path} is not valid JSON: ${(error as Error).message}`, {
+    throw new ValidationError(`${path} is not valid JSON: ${jsonSyntaxMessage(error, trimmed)}`, {
       hint: 'import a JSON array of application records (as printed by jobagent status --json) or a CSV export',
     })
   }

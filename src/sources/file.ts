@@ -7,6 +7,7 @@ import type {JobSource} from '../core/jobs/job-source.js'
 import {cleanText, cleanUrl, normalisePostedDate} from '../core/jobs/normalise.js'
 import {parseSalaryText, salaryFromAmounts} from '../core/jobs/salary.js'
 import {type SourceConfig, sourceName} from '../core/jobs/source-config.js'
+import {jsonSyntaxMessage} from '../core/json-syntax.js'
 import {isHttpUrl} from '../core/url-identity.js'
 import {type FeedOptions, feedAdapter} from './board-adapter.js'
 import {isObject, type Json, toJob} from './shared.js'
@@ -56,7 +57,7 @@ function jsonRows(text: string, label: string): Row[] {
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new ValidationError(`${label} is not valid JSON: ${(error as Error).message}`, {hint: FILE_HINT})
+    throw new ValidationError(`${label} is not valid JSON: ${jsonSyntaxMessage(error, text)}`, {hint: FILE_HINT})
   }
   if (!Array.isArray(parsed)) throw new ValidationError(`${label} must hold a JSON array of jobs`, {hint: FILE_HINT})
   return parsed.map((row, index) => ({row, where: `item ${index + 1}`, number: index + 1}))

@@ -169,10 +169,10 @@ describe('jobagent config', () => {
   })
 
   it('refuses to run on a config file that is not JSON, naming it and leaving it untouched', async () => {
-    writeFileSync(configFile, '{"mode": "development",}')
-    expectUserError(await cli('status'), 2, `${configFile} is not valid JSON`)
+    writeFileSync(configFile, '{\n  "mode": "development",\n}')
+    expectUserError(await cli('status'), 2, `${configFile} is not valid JSON`, '(line 3, column 1)')
     expectUserError(await cli('config', 'set', 'mode', 'production'), 2, configFile)
-    expect(readFileSync(configFile, 'utf8')).toBe('{"mode": "development",}')
+    expect(readFileSync(configFile, 'utf8')).toBe('{\n  "mode": "development",\n}')
   })
 
   it('repairs a file with unknown keys by the steps its hint names, key by key', async () => {

@@ -1,6 +1,7 @@
 import {nearestWord} from '../edit-distance.js'
 import {type ErrorDetail, ValidationError} from '../errors.js'
 import {jobVerdictSchema} from '../jobs/job-verdicts.js'
+import {jsonSyntaxMessage} from '../json-syntax.js'
 import {toLocalTimestamp} from '../time.js'
 import {applicationUrlKey, isHttpUrl} from '../url-identity.js'
 import * as z from '../zod-mini.js'
@@ -167,10 +168,11 @@ const RESTORE_HINT = 'restore a file written by jobagent backup'
  */
 export function parseBackup(text: string, name: string): Backup {
   let data: unknown
+  const json = text.replace(/^\uFEFF/, '')
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''))
+    data = JSON.parse(json)
   } catch (error) {
-    throw new ValidationError(`${name} is not valid JSON: ${(error as Error).message}`, {hint: RESTORE_HINT})
+    throw new ValidationError(`${name} is not valid JSON: ${jsonSyntaxMessage(error, json)}`, {hint: RESTORE_HINT})
   }
   const head =
     typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}

@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import {type ErrorDetail, ValidationError} from '../../core/errors.js'
+import {jsonSyntaxMessage} from '../../core/json-syntax.js'
 import {nestsDeeperThan} from '../../core/nesting.js'
 import {isStoreName} from './names.js'
 import {shipmentIdProblem} from './shipment-id.js'
@@ -181,7 +182,7 @@ function jsonItems(text: string, fileName: string): NumberedValue[] {
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new ValidationError(`${fileName} is not valid JSON: ${(error as Error).message}`, {
+    throw new ValidationError(`${fileName} is not valid JSON: ${jsonSyntaxMessage(error, text)}`, {
       hint: 'metadata must be a JSON array of objects or a CSV with a header row',
     })
   }
