@@ -101,6 +101,15 @@ describe('jobagent status with short ids', () => {
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('Error: no application #99')
     expect(missing.stderr).toContain('Hint: list tracked applications with their ids: jobagent status')
+    // Neither an id nor a URL: named as such, not as a bad URL.
+    for (const ref of ['abc', '-5']) {
+      const neither = await runCommand(Status, ['--', ref], {home})
+      expect(neither.code).toBe(2)
+      expect(neither.stderr).toContain(`Error: "${ref}" is neither an application id (12 or #12) nor a URL`)
+      expect(neither.stderr).toContain('Hint: list tracked applications with their ids: jobagent status')
+    }
+    const ftp = await runCommand(Status, ['ftp://example.com/job'], {home})
+    expect(ftp.stderr).toContain('url must be an http:// or https:// address')
     const mixed = await runCommand(Status, ['2', '--search', 'x'], {home})
     expect(mixed.code).toBe(2)
     expect(mixed.stderr).toContain('Error: --status, --search, --source and --since filter the list')

@@ -107,6 +107,19 @@ export function urlKeys(url: string): UrlKeys {
   return {urlKey: applicationUrlKey(url), canonicalKey: applicationCanonicalKey(url)}
 }
 
+/** A reference that is no short id, as a URL; one that is not a URL either is named as neither. */
+async function parseRef(ref: string): Promise<string> {
+  try {
+    return await parseUrl(ref)
+  } catch (error) {
+    if (!(error instanceof ValidationError) || ref.includes('://')) throw error
+    throw new ValidationError(`${JSON.stringify(ref.trim())} is neither an application id (12 or #12) nor a URL`, {
+      details: [{field: 'ref', message: 'must be an application id or an http(s) URL'}],
+      hint: 'list tracked applications with their ids: jobagent status',
+    })
+  }
+}
+
 /** `12` or `#12`: an application's short id; anything else is read as its URL. */
 const SHORT_ID = /^#?(\d{1,15})$/
 
@@ -179,7 +192,7 @@ export class ApplicationService {
   async find(ref: string): Promise<TrackedApplication> {
     const id = SHORT_ID.exec(ref.trim())?.[1]
     const application =
-      id !== undefined ? await this.store.byId(Number(id)) : await this.store.byUrl(urlKeys(await parseUrl(ref)))
+      id !== undefined ? await this.store.byId(Number(id)) : await this.store.byUrl(urlKeys(await parseRef(ref)))
     if (!application) throw notTracked(ref)
     return application
   }
