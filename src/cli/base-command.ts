@@ -259,11 +259,26 @@ export abstract class BaseCommand extends Command {
     if (oclif?.exit !== EXIT_USAGE || (error as {code?: string}).code === 'EEXIT') return error
     const missing = this.missingFlagsError(error)
     if (missing) return missing as unknown as Interfaces.CommandError
-    const message = error.message
+    const lines = error.message
       .split('\n')
-      .map((line) => line.trim().replace(/\s+/g, ' '))
-      .filter((line) => line !== '' && !line.startsWith('See more help'))
-      .reduce((text, line) => (text === '' ? line : `${text}${text.endsWith(':') ? ' ' : ': '}${line}`), '')
+      .map((line) => line.trim())
+      // oclif's preamble says nothing the reason does not: "The following error occurred:".
+      .filter(
+        (line) => line !== '' && !line.startsWith('See more help') && !/^The following errors? occurred:?$/.test(line),
+      )
+    // "Missing 1 required arg:" then "value  New value (JSON or text)." for each: the argument by its name, with what it is.
+    const missingArgs = /^Missing \d+ required args?:$/.test(lines[0] ?? '')
+    const message = missingArgs
+      ? `missing ${lines
+          .slice(1)
+          .map((line) => {
+            const [name, ...about] = line.split(/\s{2,}/)
+            return about.length > 0 ? `<${name}>: ${about.join(' ').replace(/\.$/, '')}` : `<${name}>`
+          })
+          .join('; ')}`
+      : lines
+          .map((line) => line.replace(/\s+/g, ' '))
+          .reduce((text, line) => (text === '' ? line : `${text}${text.endsWith(':') ? ' ' : ': '}${line}`), '')
     return new ValidationError(message, {hint: this.helpHint()}) as unknown as Interfaces.CommandError
   }
 

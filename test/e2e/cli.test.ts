@@ -122,7 +122,12 @@ describe('the jobagent executable', () => {
     [['runs', '--limit', '0', '--json'], 'Parsing --limit: Expected an integer greater than or equal to 1', 'runs'],
     [['jobs', '--bogus', '--json'], 'Nonexistent flag: --bogus', 'jobs'],
     [['status', '--status', 'bogus', '--json'], 'Expected --status=bogus to be one of: saved', 'status'],
-    [['apply', '--json'], 'Missing 1 required arg: target A job id', 'apply'],
+    [['apply', '--json'], 'missing <target>: A job id', 'apply'],
+    [
+      ['contact', '2', '--email', 'a@b.c', '--json'],
+      'All of the following must be provided when using --email: --name',
+      'contact',
+    ],
     [['jobs', '--explain', '--json'], '--explain goes with the id of a job', 'jobs'],
   ])('answers a usage error with --json by the error document and exit 2 (%j)', async (args, message, command) => {
     const result = await cli(...args)
