@@ -41,7 +41,7 @@ export default class Jobs extends BaseCommand {
     dismissed: Flags.boolean({description: 'Only the jobs you dismissed (without an id).'}),
     closed: Flags.boolean({description: 'Only closed jobs (no board lists them any more).', exclusive: ['all']}),
     all: Flags.boolean({description: "The last run's jobs and the closed ones."}),
-    ...listFilterFlags,
+    ...listFilterFlags('jobs'),
   }
 
   async run() {

@@ -43,7 +43,7 @@ export default class Status extends BaseCommand {
   }
   static flags = {
     status: Flags.string({description: 'List only applications with this status.', options: [...APPLICATION_STATUSES]}),
-    ...listFilterFlags,
+    ...listFilterFlags('applications'),
     notes: Flags.string({description: 'Notes for the new status (replace the current notes; default: none).'}),
     snooze: Flags.integer({
       description: 'With an application: postpone its follow-up by this many days (see jobagent followups).',

@@ -87,7 +87,9 @@ describe('jobagent boards directory', () => {
 
     const none = await boards(['directory', '--ats', 'rippling', '--search', 'stripe'])
     expect(none.code).toBe(0)
-    expect(none.stdout).toBe('No board of the directory on rippling matching "stripe".\n')
+    expect(none.stdout).toBe(
+      'No board of the directory on rippling matching "stripe".\nAsk the ATS hosts for it: jobagent boards find "stripe"\n',
+    )
   })
 
   it('refuses an ATS it does not hold with Error:, the nearest name, Hint: the list, and exit 2', async () => {

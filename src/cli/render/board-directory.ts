@@ -35,7 +35,13 @@ export function renderDirectory(
   }
   const {ats, search} = listing.filter
   const filter = [ats ? `on ${ats}` : '', search === null ? '' : `matching "${search}"`].filter(Boolean).join(' ')
-  if (listing.matched === 0) return escapeControls(`No board of the directory ${filter}.`)
+  if (listing.matched === 0) {
+    const none = escapeControls(`No board of the directory ${filter}.`)
+    // The directory holds a list of boards, not every company: the ATS hosts may still know one it lacks.
+    return search === null
+      ? none
+      : `${none}\n${escapeControls(`Ask the ATS hosts for it: jobagent boards find ${JSON.stringify(search)}`)}`
+  }
   const lines = [
     renderBoardTable(listing.boards, style, options.width),
     '',

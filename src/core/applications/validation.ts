@@ -67,8 +67,9 @@ const optionalText = (field: string) => anyText(field).default('')
 export const applicationUrlSchema = z
   .string({error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be text')})
   .trim()
-  .min(1, 'url must not be empty')
-  .max(2048, 'url is longer than 2048 characters')
+  // An empty url is that alone, not also "not an http address".
+  .min(1, {error: 'url must not be empty', abort: true})
+  .max(2048, {error: 'url is longer than 2048 characters', abort: true})
   .superRefine(noControls('url'))
   .refine(isHttpUrl, {message: 'url must be an http:// or https:// address'})
 

@@ -91,6 +91,9 @@ describe('recording an application', () => {
   it('refuses blank text fields and an unknown status', async () => {
     const blank = await rejection(tracker.service.record(application({title: '   '})))
     expect(blank.message).toContain('title must not be empty')
+    // An empty url is named once, not also as no http address.
+    const noUrl = await rejection(tracker.service.record(application({url: ''})))
+    expect((noUrl as ValidationError).details).toEqual([{field: 'url', message: 'url must not be empty'}])
     const status = await rejection(tracker.service.record(application({status: 'hired'})))
     expect(status).toBeInstanceOf(ValidationError)
     expect(status.message).toContain('unknown status "hired"')
