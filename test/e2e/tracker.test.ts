@@ -171,6 +171,8 @@ describe('jobagent status', () => {
   it('shows new notes given with the status the application has as a notes change, not applied -> applied', async () => {
     const change = await cli('status', JOB, 'applied', '--notes', 'second notes')
     expect(change.code, change.stderr).toBe(0)
+    expect(change.stdout).toContain(': applied, notes changed (notes: second notes)')
+    expect(change.stdout).not.toContain('applied -> applied')
     const shown = await cli('status', JOB)
     expect(shown.stdout).toMatch(/History\n {2}\S+ {2}notes changed \(notes were: first notes\)\n/)
     expect(shown.stdout).not.toContain('applied -> applied')

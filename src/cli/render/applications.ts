@@ -155,7 +155,12 @@ export function renderContactChange(contact: Contact, what: 'added' | 'removed')
 
 export function renderStatusChange({previous, current}: StatusUpdate): string {
   const notes = current.notes ? ` (notes: ${block(current.notes, 2)})` : ''
-  return `#${current.id} ${shown(current.url)}: ${previous.status} -> ${current.status}${notes}`
+  // The same status given again with notes changes the notes only, as the history records it.
+  const change =
+    previous.status === current.status
+      ? `${current.status}, notes ${current.notes === previous.notes ? 'unchanged' : 'changed'}`
+      : `${previous.status} -> ${current.status}`
+  return `#${current.id} ${shown(current.url)}: ${change}${notes}`
 }
 
 /** What an edit changed, field by field, or that nothing did. */
