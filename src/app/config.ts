@@ -42,7 +42,7 @@ export function configFilePath(env: Env = process.env): string {
  * The commands that fix the schema's problems: `config unset` for a key the schema does not know (it removes a
  * key that is in the file, known or not), `config set` for a value it refuses.
  */
-export function configFixHint(problems: readonly ErrorDetail[]): string {
+function configFixHint(problems: readonly ErrorDetail[]): string {
   const steps = problems.map(({field}) => {
     if (!field) return 'jobagent config set <key> <value>'
     // A key inside a list (`sources.0.type`) is fixed by setting the whole list; `config set` names no entry.
