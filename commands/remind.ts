@@ -1,6 +1,7 @@
 import {BaseCommand} from '../src/cli/base-command.js'
 import {trackedRecord} from '../src/core/applications/application.js'
-import {interviewReminderLine, nextActionReminderLine, remindersDue} from '../src/core/applications/reminders.js'
+import {soonLine} from '../src/core/applications/interviews.js'
+import {nextActionReminderLine, remindersDue} from '../src/core/applications/reminders.js'
 import {escapeControls as shown} from '../src/core/control-characters.js'
 
 export default class Remind extends BaseCommand {
@@ -20,7 +21,7 @@ export default class Remind extends BaseCommand {
     const due = remindersDue(interviews, nextActions, this.clock.now(), zone)
     // A cell of outside text never drives the terminal: the lines are shown with their controls escaped.
     const lines = [
-      ...due.interviews.map((one) => shown(interviewReminderLine(one, due.today, zone))),
+      ...due.interviews.map((one) => shown(soonLine(one))),
       ...due.next_actions.map((one) => shown(nextActionReminderLine(one, due.today))),
     ]
     this.log(lines.length > 0 ? lines.join('\n') : 'Nothing due today or tomorrow: no interview and no next action.')

@@ -125,9 +125,9 @@ describe('jobagent interviews', () => {
 
   it('names tomorrow interviews and applications waiting after one in followups', async () => {
     const text = await runCommand(FollowUpsCommand, [], {home, env})
-    expect(text.stdout).toContain('Interview tomorrow 09:30: SRE at Initech (#2)')
+    expect(text.stdout).toContain('Interview tomorrow 09:30 Europe/Berlin: SRE at Initech (#2)')
     const json = JSON.parse((await runCommand(FollowUpsCommand, ['--json'], {home, env})).stdout)
-    expect(json.upcoming_interviews).toEqual([expect.objectContaining({id: 2, when: 'tomorrow 09:30'})])
+    expect(json.upcoming_interviews).toEqual([expect.objectContaining({id: 2, when: 'tomorrow 09:30 Europe/Berlin'})])
     expect(json.waiting_after_interview).toEqual([])
   })
 })

@@ -178,9 +178,11 @@ export interface InterviewReminders {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
 /**
- * When an interview starts in words, seen from `now` in `localZone`, the person's: `today 14:00`, `tomorrow 09:30`,
- * else the weekday and date, all as they are in that zone; one held in another zone adds its own local time
- * (`tomorrow 13:00 (2026-12-02 14:00 Europe/Berlin)`), so today and tomorrow mean the person's days everywhere.
+ * When an interview starts in words, seen from `now` in `localZone`, the person's: `today 14:00 Europe/Berlin`,
+ * `tomorrow 09:30 UTC`, else the weekday and date, all as they are in that zone, which is named (a reminder may be
+ * read on a phone set to another); one held in another zone adds its own local time
+ * (`tomorrow 13:00 Europe/London (2026-12-02 14:00 Europe/Berlin)`), so today and tomorrow mean the person's days
+ * everywhere. `followups`, the digest and `remind` all say it so.
  */
 export function whenText(interview: Interview, now: Date, localZone: string): string {
   const local = wallClockAt(interviewStart(interview), localZone)
@@ -190,7 +192,7 @@ export function whenText(interview: Interview, now: Date, localZone: string): st
   const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `${weekday} ${text.slice(0, 10)}`
   const own =
     interview.time_zone === localZone ? '' : ` (${interview.starts_at.replace('T', ' ')} ${interview.time_zone})`
-  return `${day} ${text.slice(11)}${own}`
+  return `${day} ${text.slice(11)} ${localZone}${own}`
 }
 
 /**
@@ -234,8 +236,11 @@ export function interviewReminders(
   return {soon, waiting}
 }
 
-/** `Interview tomorrow 14:00: Backend Engineer at Acme (#12)`. */
-export function soonLine(interview: SoonInterview): string {
+/** `Interview tomorrow 14:00 Europe/Berlin: Backend Engineer at Acme (#12)`. */
+export function soonLine(interview: {
+  when: string
+  application: Pick<InterviewApplication, 'title' | 'company' | 'id'>
+}): string {
   const {title, company, id} = interview.application
   return `Interview ${interview.when}: ${title} at ${company} (#${id})`
 }

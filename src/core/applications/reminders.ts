@@ -1,6 +1,6 @@
 import {formatWallClock, wallClockAt} from '../time-zones.js'
 import type {TrackedApplication} from './application.js'
-import {interviewStart, type ScheduledInterview, scheduledRecord} from './interviews.js'
+import {interviewStart, type ScheduledInterview, scheduledRecord, whenText} from './interviews.js'
 
 /** The day of an instant in `zone`, YYYY-MM-DD. */
 const dayIn = (instant: number, zone: string) => formatWallClock(wallClockAt(instant, zone)).slice(0, 10)
@@ -40,7 +40,7 @@ export function remindersDue(
   const soon = interviews
     .filter((interview) => interviewStart(interview) >= now.getTime())
     .filter((interview) => dayIn(interviewStart(interview), zone) <= tomorrow)
-    .map(scheduledRecord)
+    .map((interview) => ({...scheduledRecord(interview), when: whenText(interview, now, zone)}))
   return {
     today: dayIn(now.getTime(), zone),
     tomorrow,
@@ -54,23 +54,6 @@ export function nextActionReminderLine(application: TrackedApplication, today: s
   const due = application.next_action_due ?? ''
   const when = due < today ? `overdue since ${due}` : `due ${due}`
   return `Next action ${when}: ${application.next_action} for #${application.id} ${application.title} at ${application.company}`
-}
-
-/**
- * "Interview today 14:00 Europe/Berlin: Backend Engineer at Acme (#1)": today or tomorrow and the time as they are
- * in `zone`, the person's, and the interview's own local time after them when it is held in another zone
- * (`tomorrow 02:00 Pacific/Auckland (2026-12-01 14:00 Europe/Berlin)`).
- */
-export function interviewReminderLine(
-  interview: ReturnType<typeof scheduledRecord>,
-  today: string,
-  zone: string,
-): string {
-  const start = Date.parse(interview.starts_at_utc)
-  const local = formatWallClock(wallClockAt(start, zone))
-  const day = local.slice(0, 10) === today ? 'today' : 'tomorrow'
-  const own = interview.time_zone === zone ? '' : ` (${interview.starts_at.replace('T', ' ')} ${interview.time_zone})`
-  return `Interview ${day} ${local.slice(11)} ${zone}${own}: ${interview.application.title} at ${interview.application.company} (#${interview.application.id})`
 }
 
 /** Today, a day of `zone`, YYYY-MM-DD. */

@@ -91,13 +91,19 @@ describe('local times in a zone', () => {
 describe('when an interview is, in words', () => {
   const now = new Date('2026-12-01T20:00:00Z') // 21:00 in Berlin
   it('says today, tomorrow or the weekday in the user zone, with the interview own time when held in another zone', () => {
-    expect(whenText(interview(), now, 'Europe/Berlin')).toBe('tomorrow 14:00')
-    expect(whenText(interview({starts_at: '2026-12-01T22:00'}), now, 'Europe/Berlin')).toBe('today 22:00')
-    expect(whenText(interview({starts_at: '2026-12-03T09:00'}), now, 'Europe/Berlin')).toBe('Thu 2026-12-03 09:00')
-    expect(whenText(interview(), now, 'Europe/London')).toBe('tomorrow 13:00 (2026-12-02 14:00 Europe/Berlin)')
+    expect(whenText(interview(), now, 'Europe/Berlin')).toBe('tomorrow 14:00 Europe/Berlin')
+    expect(whenText(interview({starts_at: '2026-12-01T22:00'}), now, 'Europe/Berlin')).toBe('today 22:00 Europe/Berlin')
+    expect(whenText(interview({starts_at: '2026-12-03T09:00'}), now, 'Europe/Berlin')).toBe(
+      'Thu 2026-12-03 09:00 Europe/Berlin',
+    )
+    expect(whenText(interview(), now, 'Europe/London')).toBe(
+      'tomorrow 13:00 Europe/London (2026-12-02 14:00 Europe/Berlin)',
+    )
     // Today and tomorrow are the person's days: it is 09:00 on 2026-12-02 in Auckland, and 14:00 in Berlin that
     // day is 02:00 on 2026-12-03 there.
-    expect(whenText(interview(), now, 'Pacific/Auckland')).toBe('tomorrow 02:00 (2026-12-02 14:00 Europe/Berlin)')
+    expect(whenText(interview(), now, 'Pacific/Auckland')).toBe(
+      'tomorrow 02:00 Pacific/Auckland (2026-12-02 14:00 Europe/Berlin)',
+    )
   })
 })
 
@@ -111,7 +117,9 @@ describe('interview reminders', () => {
     const past = interview({id: 5, starts_at: '2026-12-01T12:00'})
     const {soon: named} = interviewReminders([later, beyond, soon, past], now, 'Europe/Berlin')
     expect(named.map((one) => one.id)).toEqual([3, 2])
-    expect(soonLine(named[0] as (typeof named)[number])).toBe('Interview today 18:00: Backend Engineer at Acme (#12)')
+    expect(soonLine(named[0] as (typeof named)[number])).toBe(
+      'Interview today 18:00 Europe/Berlin: Backend Engineer at Acme (#12)',
+    )
   })
 
   it('names applications waiting after their last interview with no change since', () => {

@@ -60,10 +60,12 @@ describe('the run digest and interviews', () => {
     const due = await followUps.toRemind(5)
     const digest = buildDigest([], {maxItems: 5, followUps: due})
     expect(digest.followUps).toEqual([
-      'Interview tomorrow 14:00: Backend Engineer at Acme (#1)',
+      'Interview tomorrow 14:00 Europe/Berlin: Backend Engineer at Acme (#1)',
       'Waiting after interview: SRE at Initech (#2), interviewed 3 days ago, no news since',
     ])
-    expect(renderDigest(digest, TEXT_STYLE)).toContain('Interview tomorrow 14:00: Backend Engineer at Acme (#1)')
+    expect(renderDigest(digest, TEXT_STYLE)).toContain(
+      'Interview tomorrow 14:00 Europe/Berlin: Backend Engineer at Acme (#1)',
+    )
 
     // A change after the interview ends the wait; a run without a channel names nothing.
     now = new Date('2026-11-28T10:00:00Z')
