@@ -11,6 +11,7 @@ import {
 import {listFilterFlags} from '../src/cli/tracker-flags.js'
 import {APPLICATION_STATUSES, trackedRecord} from '../src/core/applications/application.js'
 import {applicationInFull, applicationInFullDocument} from '../src/core/applications/application-in-full.js'
+import {WAITING_STATUSES} from '../src/core/applications/follow-ups.js'
 import {definedFields} from '../src/core/defined-fields.js'
 import {ValidationError} from '../src/core/errors.js'
 
@@ -81,6 +82,12 @@ export default class Status extends BaseCommand {
       const application = await tracker.find(ref)
       const until = await this.context.followUps.snooze(application, flags.snooze)
       this.log(`No follow-up for #${application.id} ${application.url} before ${until.slice(0, 10)}.`)
+      if (!WAITING_STATUSES.includes(application.status)) {
+        // Kept, since it counts once the application waits; said, since today it postpones nothing.
+        this.io.stderr.write(
+          `Note: #${application.id} is ${application.status}; follow-ups are for ${WAITING_STATUSES.join(' and ')} applications, so the snooze counts only once it is one\n`,
+        )
+      }
       return {id: application.id, url: application.url, snoozed_until: until}
     }
     if (flags.next !== undefined || flags.due !== undefined || flags.done) {

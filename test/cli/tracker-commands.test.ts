@@ -96,6 +96,17 @@ describe('jobagent status with short ids', () => {
     expect(shown.filter((line) => /^(second|third|ask)/.test(line))).toEqual([])
   })
 
+  it('snoozes any application, and says when the snooze postpones nothing yet', async () => {
+    await seedTracker(home, [application({url: 'https://example.org/jobs/3', status: 'saved'})])
+    const saved = await runCommand(Status, ['3', '--snooze', '7'], {home})
+    expect(saved.code, saved.stderr).toBe(0)
+    expect(saved.stderr).toBe(
+      'Note: #3 is saved; follow-ups are for applied and interviewing applications, so the snooze counts only once it is one\n',
+    )
+    const applied = await runCommand(Status, ['1', '--snooze', '7'], {home})
+    expect([applied.code, applied.stderr]).toEqual([0, ''])
+  })
+
   it('says which application an id does not name, and refuses a filter with an id', async () => {
     const missing = await runCommand(Status, ['99', 'offer'], {home})
     expect(missing.code).toBe(1)
