@@ -31,7 +31,10 @@ export default class Sweep extends BaseCommand {
     limit: Flags.integer({description: 'At most this many boards, in the directory order.', min: 1}),
     force: Flags.boolean({description: 'Sweep even within sweep.interval_hours of the last sweep.'}),
     restart: Flags.boolean({description: 'Start over instead of continuing a sweep that was stopped.'}),
-    follow: Flags.boolean({description: 'Add the boards with matches to sources, for the daily run.'}),
+    follow: Flags.boolean({
+      description:
+        'Follow the boards with matches in the daily run: added to followed-<ats>.txt beside the config, a boards_file entry of sources.',
+    }),
     'min-score': Flags.integer({description: 'With --follow: the lowest score a match needs.', min: 0, max: 100}),
   }
 

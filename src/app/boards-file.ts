@@ -1,8 +1,9 @@
-import {readFileSync, statSync} from 'node:fs'
+import {existsSync, readFileSync, statSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {ConfigurationError, ValidationError} from '../core/errors.js'
 import type {BoardRef, SourceConfig} from '../core/jobs/source-config.js'
 import {directoryEntry} from '../core/sweep/directory.js'
+import {writeFileDurably} from '../storage/durable-file.js'
 
 /**
  * The most boards one `boards_file` names: a run asks each of them daily, so a larger list is a directory to sweep
@@ -95,4 +96,40 @@ function boardOfLine(raw: string, where: string, type: string): BoardRef | null 
     throw new ConfigurationError(`${where}: ${JSON.stringify(slug.slice(0, 60))} is no board slug`, {hint: HINT})
   }
   return company ? {slug, company} : {slug}
+}
+
+/** The slugs a file of boards names, as an entry of `type` reads it; none when the file does not exist yet. */
+export function slugsOfBoardsFile(file: string, type: SourceConfig['type'], configFile: string): Set<string> {
+  if (!existsSync(boardsFilePath(file, configFile))) return new Set()
+  return new Set(readBoardsFile({type, boards_file: file}, configFile).map((board) => board.slug))
+}
+
+/**
+ * Adds boards to a file of boards (created when missing), one line each, `slug Company Name`, after what it holds,
+ * comments and all; written whole, synced, then renamed. A file that would name more than MAX_FILE_BOARDS is left
+ * as it is.
+ */
+export function appendToBoardsFile(
+  file: string,
+  type: SourceConfig['type'],
+  configFile: string,
+  boards: readonly BoardRef[],
+): void {
+  const path = boardsFilePath(file, configFile)
+  const exists = existsSync(path)
+  const held = exists ? readBoardsFile({type, boards_file: file}, configFile).length : 0
+  if (held + boards.length > MAX_FILE_BOARDS) {
+    throw new ConfigurationError(`${path} would name more than ${MAX_FILE_BOARDS} boards`, {
+      hint: `remove the companies you no longer follow from ${path}, or follow fewer (a higher --min-score)`,
+    })
+  }
+  const before = exists ? readText(path) : '# Boards jobagent sweep --follow added: a slug and the company a line\n'
+  // A company name is one line of text after the slug; one that starts with # would read as a comment.
+  const company = (name: string | undefined) =>
+    (name ?? '')
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .replace(/^#+\s*/, '')
+  const lines = boards.map((board) => [board.slug, company(board.company)].filter(Boolean).join(' '))
+  writeFileDurably(path, `${before}${before.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`)
 }

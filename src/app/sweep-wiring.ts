@@ -1,7 +1,7 @@
 import {join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
 import {ConfigurationError} from '../core/errors.js'
-import {addBoards, type BoardToAdd} from '../core/jobs/board-entries.js'
+import {type BoardToAdd, followBoards, followedBoardsFile} from '../core/jobs/board-entries.js'
 import {htmlToText} from '../core/jobs/description.js'
 import type {SourceConfig} from '../core/jobs/source-config.js'
 import {type DirectorySelection, sweptBoard} from '../core/sweep/directory.js'
@@ -11,6 +11,7 @@ import {sweepReader} from '../sources/board-sweep.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import {SqliteRunBoardStore} from '../storage/sqlite/sqlite-run-board-store.js'
 import {SqliteSweepStore} from '../storage/sqlite/sqlite-sweep-store.js'
+import {appendToBoardsFile, slugsOfBoardsFile} from './boards-file.js'
 import {ConfigEditor} from './config-editor.js'
 import type {AppContext} from './context.js'
 import {catchInterrupts} from './interrupts.js'
@@ -114,7 +115,11 @@ export async function runSweep(context: AppContext, options: SweepCommandOptions
   }
 }
 
-/** The boards with a match scored at least `minScore`, added to `sources` as `boards find --add` adds one. */
+/**
+ * The boards with a match scored at least `minScore`, followed: added to a file of boards per ATS beside the config,
+ * each named by a `boards_file` entry of `sources` (followBoards), so the daily run asks them politely and
+ * incrementally, however many a sweep follows.
+ */
 function follow(context: AppContext, companies: readonly MatchedBoard[], minScore: number) {
   const boards: BoardToAdd[] = companies
     .filter((one) => one.best_score >= minScore)
@@ -136,9 +141,13 @@ function follow(context: AppContext, companies: readonly MatchedBoard[], minScor
   if (boards.length === 0) return {added: [], present: []}
   const editor = new ConfigEditor(context.env)
   const current = editor.get('sources', {showSecrets: true}).value as SourceConfig[]
-  const merged = addBoards(current, boards)
-  if (merged.added.length > 0) editor.set('sources', JSON.stringify(merged.sources))
-  return {added: merged.added, present: merged.present}
+  const files = new Map(boards.map((board) => [followedBoardsFile(board), board.type]))
+  const inFile = new Map([...files].map(([file, type]) => [file, slugsOfBoardsFile(file, type, editor.path)]))
+  const followed = followBoards(current, boards, inFile)
+  // The files first: the config then names only files that hold their boards (config set reads them).
+  for (const [file, added] of followed.appends) appendToBoardsFile(file, files.get(file)!, editor.path, added)
+  if (followed.sources.length > current.length) editor.set('sources', JSON.stringify(followed.sources))
+  return {added: followed.added, present: followed.present}
 }
 
 /**

@@ -76,25 +76,36 @@ describe('jobagent sweep', () => {
     expect(chosen.boards).toBe(2)
   })
 
-  it('adds the boards with matches to sources with --follow', async () => {
+  it('follows the boards with matches with --follow: a file of boards per ATS, named in sources', async () => {
     const result = await sweep(['--follow', '--min-score', '40', '--json'])
     const summary = JSON.parse(result.stdout)
     expect(summary.followed.added.length).toBeGreaterThan(0)
     const config = JSON.parse(readFileSync(join(home.path, 'config.json'), 'utf8'))
-    type Ref = string | {slug: string; company?: string}
-    const names = config.sources.flatMap((entry: {type: string; boards?: Ref[]; sites?: Ref[]; companies?: Ref[]}) =>
-      [...(entry.boards ?? []), ...(entry.sites ?? []), ...(entry.companies ?? [])].map(
-        (ref) => `${entry.type}:${typeof ref === 'string' ? ref : ref.slug}`,
-      ),
+    type Entry = {type: string; region?: string; boards_file?: string}
+    const followed = config.sources.filter((entry: Entry) => entry.boards_file !== undefined)
+    // One entry per ATS (and Lever's EU instance), each naming its file beside the config.
+    expect(followed.map((entry: Entry) => entry.boards_file).sort()).toEqual(
+      [...new Set(summary.followed.added.map((name: string) => name.split(':')[0]))]
+        .map((type) => `followed-${type}.txt`)
+        .concat('followed-lever-eu.txt')
+        .sort(),
     )
-    expect(names).toEqual(expect.arrayContaining(summary.followed.added))
-    // A Lever site of the EU instance goes into an entry of that region.
-    const eu = config.sources.find(
-      (entry: {type: string; region?: string}) => entry.type === 'lever' && entry.region === 'eu',
+    const eu = config.sources.find((entry: Entry) => entry.type === 'lever' && entry.region === 'eu')
+    expect(eu.boards_file).toBe('followed-lever-eu.txt')
+    expect(readFileSync(join(home.path, 'followed-lever-eu.txt'), 'utf8')).toMatch(/\nlv7 Lever Co 7\n$/)
+    const slugs = followed.flatMap((entry: Entry) =>
+      readFileSync(join(home.path, entry.boards_file!), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('#'))
+        .map((line) => `${entry.type}:${line.split(' ')[0]}`),
     )
-    expect(eu.sites).toEqual([{slug: 'lv7', company: 'Lever Co 7'}])
+    expect(slugs.sort()).toEqual([...summary.followed.added].sort())
     const best = summary.companies.filter((one: {best_score: number}) => one.best_score >= 40).length
     expect(summary.followed.added.length).toBe(best)
+    // Following again adds nothing twice: every board is present, in its file.
+    const again = JSON.parse((await sweep(['--follow', '--min-score', '40', '--force', '--json'])).stdout)
+    expect(again.followed).toEqual({added: [], present: expect.arrayContaining(summary.followed.added)})
+    expect(JSON.parse(readFileSync(join(home.path, 'config.json'), 'utf8')).sources).toEqual(config.sources)
   })
 
   it('lists the boards found dead with boards list --dead, and skips them in the next sweep', async () => {

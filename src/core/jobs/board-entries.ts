@@ -83,3 +83,52 @@ export function addBoards(sources: readonly SourceConfig[], boards: readonly Boa
   }
   return {sources: result, added, present}
 }
+
+/** The file `sweep --follow` keeps one ATS's followed boards in, beside the config: `followed-greenhouse.txt`. */
+export function followedBoardsFile(board: Pick<BoardToAdd, 'type' | 'region'>): string {
+  return `followed-${board.type}${board.region === 'eu' ? '-eu' : ''}.txt`
+}
+
+interface BoardsFollowed {
+  sources: SourceConfig[]
+  /** The boards to add to each followed file (by its name), in order. */
+  appends: Map<string, BoardToAdd[]>
+  added: string[]
+  present: string[]
+}
+
+/**
+ * Boards a sweep follows, as `boards_file` entries, one file per ATS and region (followedBoardsFile), so the daily
+ * run asks them as it asks any file of boards: per platform, with the validators of their last answers. A board an
+ * inline list of its kind names, or that its file holds (`inFile`: the slugs each followed file names), is present
+ * and left as it is; an entry is added for a file that no entry names yet.
+ */
+export function followBoards(
+  sources: readonly SourceConfig[],
+  boards: readonly BoardToAdd[],
+  inFile: ReadonlyMap<string, ReadonlySet<string>>,
+): BoardsFollowed {
+  const result: SourceConfig[] = structuredClone([...sources])
+  const appends = new Map<string, BoardToAdd[]>()
+  const added: string[] = []
+  const present: string[] = []
+  for (const board of boards) {
+    const name = `${board.type}:${board.slug}`
+    const file = followedBoardsFile(board)
+    const listKey = listOf(board)
+    const inline = result.some(
+      (existing) => sameKind(existing, board) && boardSlugs(existing[listKey] ?? []).includes(board.slug),
+    )
+    const pending = appends.get(file) ?? []
+    if (inline || inFile.get(file)?.has(board.slug) === true || pending.some((one) => one.slug === board.slug)) {
+      present.push(name)
+      continue
+    }
+    appends.set(file, [...pending, board])
+    added.push(name)
+    if (!result.some((existing) => sameKind(existing, board) && existing.boards_file === file)) {
+      result.push({type: board.type, ...(board.region ? {region: board.region} : {}), boards_file: file})
+    }
+  }
+  return {sources: result, appends, added, present}
+}

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {addBoards, boardEntry} from '../../../src/core/jobs/board-entries.js'
+import {addBoards, boardEntry, followBoards} from '../../../src/core/jobs/board-entries.js'
 import {boardHealth} from '../../../src/core/jobs/board-health.js'
 import type {RunRecord} from '../../../src/core/jobs/job-store.js'
 import type {SourceConfig} from '../../../src/core/jobs/source-config.js'
@@ -83,5 +83,35 @@ describe('board health', () => {
       ['greenhouse:a', 'a', 2, 2],
       ['greenhouse:b', 'b', null, undefined],
     ])
+  })
+})
+
+describe('boards a sweep follows', () => {
+  it('go to a file of boards per ATS and region, named by one boards_file entry each, never twice', () => {
+    const sources: SourceConfig[] = [
+      {type: 'greenhouse', boards: ['stripe']},
+      {type: 'greenhouse', boards_file: 'followed-greenhouse.txt'},
+    ]
+    const inFile = new Map([['followed-greenhouse.txt', new Set(['gitlab'])]])
+    const followed = followBoards(
+      sources,
+      [
+        {type: 'greenhouse', slug: 'stripe'},
+        {type: 'greenhouse', slug: 'gitlab'},
+        {type: 'greenhouse', slug: 'notion', company: 'Notion'},
+        {type: 'greenhouse', slug: 'notion'},
+        {type: 'lever', slug: 'acme', region: 'eu'},
+      ],
+      inFile,
+    )
+    // Named inline, in the file, or earlier in the same sweep: present.
+    expect(followed.present).toEqual(['greenhouse:stripe', 'greenhouse:gitlab', 'greenhouse:notion'])
+    expect(followed.added).toEqual(['greenhouse:notion', 'lever:acme'])
+    expect([...followed.appends]).toEqual([
+      ['followed-greenhouse.txt', [{type: 'greenhouse', slug: 'notion', company: 'Notion'}]],
+      ['followed-lever-eu.txt', [{type: 'lever', slug: 'acme', region: 'eu'}]],
+    ])
+    // The greenhouse file has its entry; Lever's EU one gets one, in its region.
+    expect(followed.sources).toEqual([...sources, {type: 'lever', region: 'eu', boards_file: 'followed-lever-eu.txt'}])
   })
 })
