@@ -5,7 +5,7 @@ import type {BoardCounts} from '../core/jobs/search-result.js'
 import {type BoardRef, type SourceConfig, sourceName} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {sweptBoard} from '../core/sweep/directory.js'
-import {deadBoardState, isResting, validatorsOf} from '../core/sweep/sweep-rules.js'
+import {deadBoardState, isResting, looksOffline, validatorsOf} from '../core/sweep/sweep-rules.js'
 import {textHash} from '../core/text-hash.js'
 import type {Clock} from '../core/time.js'
 import type {BoardReader} from '../sources/board-sweep.js'
@@ -44,6 +44,15 @@ export function boardSetSource(config: SourceConfig, boards: readonly BoardRef[]
     )
     const counts: BoardCounts = {asked: 0, answered: 0, unchanged: 0, dead: 0, resting: 0, failed: 0}
     const byReason: Record<string, number> = {}
+    // Offline, as a sweep judges it (looksOffline): the boards not asked yet fail at once, keeping their jobs,
+    // instead of each waiting out a back-off that doubles up to a minute.
+    const offline = new AbortController()
+    let networkFailures = 0
+    const asking = AbortSignal.any([signal, offline.signal])
+    const failed = (reason: string) => {
+      counts.failed++
+      byReason[reason] = (byReason[reason] ?? 0) + 1
+    }
 
     const askOne = async (board: BoardRef): Promise<JobResponse[]> => {
       signal.throwIfAborted()
@@ -55,11 +64,23 @@ export function boardSetSource(config: SourceConfig, boards: readonly BoardRef[]
       }
       counts.asked++
       const kept = state?.request_key === requestKey ? state : undefined
-      const request = {config: boardConfig(entry, board), board, roleWords: words, signal}
-      const listed = await deps.polite.list(config.type, key, deps.reader, {
-        ...request,
-        previous: kept ? validatorsOf(kept) : null,
-      })
+      const lastJobs = () => (kept ? deps.store.lastJobs(key) : Promise.resolve([]))
+      if (offline.signal.aborted) {
+        failed('network error')
+        return lastJobs()
+      }
+      const request = {config: boardConfig(entry, board), board, roleWords: words, signal: asking}
+      let listed: Awaited<ReturnType<typeof deps.polite.list>>
+      try {
+        listed = await deps.polite.list(config.type, key, deps.reader, {
+          ...request,
+          previous: kept ? validatorsOf(kept) : null,
+        })
+      } catch (error) {
+        if (signal.aborted || !offline.signal.aborted) throw error
+        failed('network error')
+        return lastJobs()
+      }
       const alive = {key, request_key: requestKey, dead_since: null, dead_until: null, dead_count: 0}
       switch (listed.outcome) {
         case 'unchanged':
@@ -80,9 +101,18 @@ export function boardSetSource(config: SourceConfig, boards: readonly BoardRef[]
           return []
         }
         case 'failed':
-          counts.failed++
-          byReason[listed.reason] = (byReason[listed.reason] ?? 0) + 1
-          return kept ? deps.store.lastJobs(key) : []
+          failed(listed.reason)
+          if (listed.reason === 'network error') networkFailures++
+          if (
+            looksOffline({
+              answered: counts.answered + counts.unchanged + counts.dead,
+              networkFailures,
+              atsFailed: 1,
+              atsAsked: 1,
+            })
+          )
+            offline.abort()
+          return lastJobs()
       }
     }
 

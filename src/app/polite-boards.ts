@@ -53,13 +53,30 @@ class Platform {
     this.pause = Promise.all([this.pause, sleep(ms, signal).catch(() => {})]).then(() => {})
   }
 
-  /** Ends when the platform is held no longer: a pause that began while an earlier one ran is waited out too. */
-  async resumed(): Promise<void> {
+  /**
+   * Ends when the platform is held no longer (a pause that began while an earlier one ran is waited out too), or
+   * at once when `signal` aborts.
+   */
+  async resumed(signal: AbortSignal): Promise<void> {
     let pause: Promise<void> | undefined
-    while (pause !== this.pause) {
+    while (pause !== this.pause && !signal.aborted) {
       pause = this.pause
-      await pause
+      await untilAborted(signal, pause)
     }
+  }
+}
+
+/** `promise`, or nothing once `signal` aborts; the listener is removed either way, so a long sweep leaves none. */
+async function untilAborted(signal: AbortSignal, promise: Promise<void>): Promise<void> {
+  let stop = () => {}
+  const aborted = new Promise<void>((resolve) => {
+    stop = resolve
+    signal.addEventListener('abort', stop, {once: true})
+  })
+  try {
+    await Promise.race([promise, aborted])
+  } finally {
+    signal.removeEventListener('abort', stop)
   }
 }
 
@@ -73,6 +90,8 @@ class Platform {
 export class PoliteBoards {
   private readonly platforms = new Map<string, Platform>()
   private readonly global: LimitFunction
+  /** Aborted by endPauses: a pause still running when the work is done holds no process open. */
+  private pauses = new AbortController()
 
   constructor(
     private readonly limits: PoliteLimits,
@@ -80,6 +99,12 @@ export class PoliteBoards {
     private readonly logger: Logger,
   ) {
     this.global = pLimit(limits.concurrency)
+  }
+
+  /** Ends every pause running now: called when no board is left to ask. Later pauses are waited out as before. */
+  endPauses(): void {
+    this.pauses.abort()
+    this.pauses = new AbortController()
   }
 
   /** `task` for a board of `ats`, when both the platform's limit and the global one let it start. */
@@ -91,7 +116,7 @@ export class PoliteBoards {
   async list(ats: string, key: string, reader: BoardReader, request: ListRequest): Promise<BoardList> {
     const platform = this.platform(ats)
     for (let attempt = 0; ; attempt++) {
-      await platform.resumed()
+      await platform.resumed(request.signal)
       request.signal.throwIfAborted()
       const sentAt = platform.backoffs
       try {
@@ -107,19 +132,27 @@ export class PoliteBoards {
         const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
         const refused = status === 429 || status === 503
         if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
-          platform.pauseFor(platformPause(1, retryAfter, BACKOFF_BASE_MS), this.sleep, request.signal)
+          platform.pauseFor(platformPause(1, retryAfter, BACKOFF_BASE_MS), this.sleep, this.pauseSignal(request.signal))
           continue
         }
         const reason = failureReason({message: (error as Error).message, status})
         if (strainsPlatform(reason) && sentAt === platform.backoffs) {
           platform.failures++
           platform.backoffs++
-          platform.pauseFor(platformPause(platform.failures, undefined, BACKOFF_BASE_MS), this.sleep, request.signal)
+          platform.pauseFor(
+            platformPause(platform.failures, undefined, BACKOFF_BASE_MS),
+            this.sleep,
+            this.pauseSignal(request.signal),
+          )
         }
         this.logger.child(ats).debug(`${key}: ${(error as Error).message}`)
         return {outcome: 'failed', reason}
       }
     }
+  }
+
+  private pauseSignal(signal: AbortSignal): AbortSignal {
+    return AbortSignal.any([signal, this.pauses.signal])
   }
 
   private platform(ats: string): Platform {

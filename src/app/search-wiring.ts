@@ -56,7 +56,11 @@ export function createJobSearch(
   const many = sources.filter((config) => config.boards_file !== undefined && config.enabled !== false)
   // The boards of the files are asked as a sweep asks: Retry-After waited out per platform, not by the client.
   const setsHttp = many.length > 0 ? client(0) : undefined
-  const sets = setsHttp ? boardSets(many, setsHttp, cache.toText, options) : new Map<SourceConfig, JobSource>()
+  const polite = setsHttp
+    ? new PoliteBoards(options.limits, (ms, signal) => delay(ms, undefined, {signal}), logger.child('sources'))
+    : undefined
+  const sets =
+    setsHttp && polite ? boardSets(many, setsHttp, polite, cache.toText, options) : new Map<SourceConfig, JobSource>()
   // In the order of `sources`, as the run logs and reports them; the list is checked as a whole above.
   const ordered = sources.flatMap((config) => {
     const set = sets.get(config)
@@ -65,6 +69,8 @@ export function createJobSearch(
   return {
     search: new JobSearch(ordered, logger, options.clock),
     close: async () => {
+      // A back-off still running when the run is done holds the process open no longer.
+      polite?.endPauses()
       await Promise.all([http.close(), setsHttp?.close()])
     },
   }
@@ -79,15 +85,11 @@ function searchesByTag(type: string): boolean {
 function boardSets(
   configs: readonly SourceConfig[],
   http: HttpClient,
+  polite: PoliteBoards,
   toText: SqliteDescriptionCache['toText'],
   options: Parameters<typeof createJobSearch>[1],
 ): Map<SourceConfig, JobSource> {
   const {logger, tracker} = options
-  const polite = new PoliteBoards(
-    options.limits,
-    (ms, signal) => delay(ms, undefined, {signal}),
-    logger.child('sources'),
-  )
   const store = new SqliteRunBoardStore(tracker.db, tracker.file, logger.child('run-boards'))
   tracker.jobs.writeWithEachRun(store.writePending)
   const sets = new Map<SourceConfig, JobSource>()

@@ -236,6 +236,8 @@ export class Sweeper {
         }
       }),
     )
+    // Every board is asked: a back-off still running holds the process open no longer.
+    this.polite.endPauses()
     if (offline.signal.aborted && !request.signal.aborted) throw offline.error()
     if (failures.length > 0 && !request.signal.aborted) throw failures[0]
     // A sweep too small to be taken as offline keeps its boards' failures.

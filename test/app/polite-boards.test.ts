@@ -90,6 +90,34 @@ describe('PoliteBoards', () => {
     expect(pending.map((one) => one.ms)).toEqual([500, 1000])
   })
 
+  it('ends the pauses running when told no board is left, and waits out later ones as before', async () => {
+    // A sleep that ends only when its signal aborts: what a pause of a minute looks like to a test.
+    const started: number[] = []
+    const sleep: Sleep = (ms, signal) =>
+      new Promise<void>((resolve) => {
+        started.push(ms)
+        signal.addEventListener('abort', () => resolve(), {once: true})
+      })
+    const polite = new PoliteBoards({concurrency: 8, per_ats: 8}, sleep, silentLogger)
+    const reader = refusingOnce(60_000)
+    const list = polite.list('greenhouse', 'a', reader, request('a'))
+    await settle()
+    expect(started).toEqual([60_000])
+    polite.endPauses()
+    expect((await list).outcome).toBe('listed')
+    const again = polite.list('greenhouse', 'b', refusingOnce(1000), request('b'))
+    let ended = false
+    void again.then(() => {
+      ended = true
+    })
+    await settle()
+    expect(started).toEqual([60_000, 1000])
+    // A pause begun after endPauses is waited out: the board waits for it.
+    expect(ended).toBe(false)
+    polite.endPauses()
+    expect((await again).outcome).toBe('listed')
+  })
+
   it('holds other platforms not at all', async () => {
     const {sleep, pending} = heldSleep()
     const polite = new PoliteBoards({concurrency: 8, per_ats: 8}, sleep, silentLogger)

@@ -1,4 +1,5 @@
 import {writeFileSync} from 'node:fs'
+import {type AddressInfo, createServer} from 'node:net'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import BoardsList from '../../commands/boards/list.js'
@@ -143,6 +144,29 @@ describe('a sources entry with boards_file', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('greenhouse:broken.txt: failed after')
     expect(result.stderr).toContain('2 of 2 boards failed (malformed answer 2)')
+  })
+
+  it('stops asking a file of boards that cannot be reached at all: the rest fail at once, nothing waits out a back-off', async () => {
+    // A host that takes every connection and drops it: each board fails with a network error.
+    let connections = 0
+    const dropping = createServer((socket) => {
+      connections++
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve))
+    try {
+      const {port} = dropping.address() as AddressInfo
+      writeConfig([{type: 'greenhouse', boards_file: 'companies.txt', url: `http://127.0.0.1:${port}`}])
+      const {summary} = await run()
+      expect(summary.exit_code).toBe(1)
+      expect(summary.sources[0]).toMatchObject({ok: false, error: '300 of 300 boards failed (network error 300)'})
+      // Ten network failures with no board answered say the host is unreachable, as a sweep judges it: the boards
+      // in flight then (8 a platform at once) end, the others are not asked.
+      expect(connections).toBeGreaterThanOrEqual(10)
+      expect(connections).toBeLessThanOrEqual(24)
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve))
+    }
   })
 
   it('refuses a missing file, a bad line and a list beside the file, naming the file and line', async () => {
