@@ -31,13 +31,17 @@ function boardsFilePath(file: string, configFile: string): string {
  */
 export function readBoardsFile(config: SourceConfig, configFile: string): BoardRef[] {
   const path = boardsFilePath(config.boards_file as string, configFile)
-  const text = readText(path)
+  return boardsOfText(readText(path), path, config.type)
+}
+
+/** The boards of a file's text, as readBoardsFile reads them; `path` names the file in its errors. */
+function boardsOfText(text: string, path: string, type: string): BoardRef[] {
   const boards: BoardRef[] = []
   const seen = new Set<string>()
   const lines = text.split(/\r?\n/)
   for (const [index, raw] of lines.entries()) {
     const where = `${path}:${index + 1}`
-    const board = boardOfLine(raw, where, config.type)
+    const board = boardOfLine(raw, where, type)
     if (!board || seen.has(board.slug)) continue
     seen.add(board.slug)
     if (boards.length === MAX_FILE_BOARDS) {
@@ -117,13 +121,13 @@ export function appendToBoardsFile(
 ): void {
   const path = boardsFilePath(file, configFile)
   const exists = existsSync(path)
-  const held = exists ? readBoardsFile({type, boards_file: file}, configFile).length : 0
+  const before = exists ? readText(path) : '# Boards jobagent sweep --follow added: a slug and the company a line\n'
+  const held = exists ? boardsOfText(before, path, type).length : 0
   if (held + boards.length > MAX_FILE_BOARDS) {
     throw new ConfigurationError(`${path} would name more than ${MAX_FILE_BOARDS} boards`, {
       hint: `remove the companies you no longer follow from ${path}, or follow fewer (a higher --min-score)`,
     })
   }
-  const before = exists ? readText(path) : '# Boards jobagent sweep --follow added: a slug and the company a line\n'
   // A company name is one line of text after the slug; one that starts with # would read as a comment.
   const company = (name: string | undefined) =>
     (name ?? '')

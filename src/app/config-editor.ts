@@ -2,8 +2,9 @@ import {nearestWord} from '../core/edit-distance.js'
 import {ConfigurationError, type ErrorDetail, NotFoundError} from '../core/errors.js'
 import {validateSourceConfigs} from '../core/jobs/source-config.js'
 import {notifyFloor} from '../core/notifications/notify-floor.js'
+import {valueAtPath} from '../core/value-at.js'
 import {readBoardsFile} from './boards-file.js'
-import {configFilePath, configProblemsError, type Env, readConfigFile, writeConfigFile} from './config.js'
+import {configFilePath, configProblemsError, type Env, listHolding, readConfigFile, writeConfigFile} from './config.js'
 import {checkConfig, inlineJson, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
 import {maskSettings} from './configured-secrets.js'
 import {checkNotifySetting} from './notify-settings.js'
@@ -50,13 +51,12 @@ function setHint(key: string, problems: readonly ErrorDetail[], candidate: Recor
   const hints = problems.map(({field = key}) => {
     const node = schemaAt(field)
     // A key inside a list (`sources.0.type`) is set with its whole list: `config set` names no list entry.
-    const segments = field.split('.')
-    const entryAt = segments.findIndex((segment) => /^\d+$/.test(segment))
-    if (node?.values && entryAt > 0) {
+    const list = listHolding(field)
+    if (node?.values && list !== undefined) {
       const given = valueAt(candidate, field)
       const nearest = typeof given === 'string' ? nearestWord(given, node.values.map(String)) : undefined
       const guess = nearest === undefined ? '' : `did you mean "${nearest}"? `
-      return `${guess}set the whole list again with ${field} fixed: jobagent config set ${segments.slice(0, entryAt).join('.')} '<JSON list>'`
+      return `${guess}set the whole list again with ${field} fixed: jobagent config set ${list} '<JSON list>'`
     }
     if (node?.values) return `set one of them, for example: jobagent config set ${field} ${node.values[0]}`
     if (node?.type === 'boolean') return `set true or false, for example: jobagent config set ${field} true`
@@ -108,12 +108,7 @@ function isContainer(value: unknown): value is Record<string, unknown> {
 
 /** The value at a dotted key (`sources.0.type`), or undefined where the stored file has none. */
 function valueAt(stored: Record<string, unknown>, key: string): unknown {
-  let node: unknown = stored
-  for (const segment of key.split('.')) {
-    if (!isContainer(node) || !Object.hasOwn(node, segment)) return undefined
-    node = node[segment]
-  }
-  return node
+  return valueAtPath(stored, key.split('.'))
 }
 
 /** A copy of the stored configuration with `key` set (`undefined`: removed), to judge an edit before writing it. */

@@ -46,13 +46,19 @@ function configFixHint(problems: readonly ErrorDetail[]): string {
   const steps = problems.map(({field}) => {
     if (!field) return 'jobagent config set <key> <value>'
     // A key inside a list (`sources.0.type`) is fixed by setting the whole list; `config set` names no entry.
-    const segments = field.split('.')
-    const entryAt = segments.findIndex((segment) => /^\d+$/.test(segment))
-    if (entryAt > 0) return `jobagent config set ${segments.slice(0, entryAt).join('.')} '<JSON list>'`
+    const list = listHolding(field)
+    if (list !== undefined) return `jobagent config set ${list} '<JSON list>'`
     const settable = schemaAt(field) && !PROTOTYPE_KEYS.has(field.split('.').at(-1) ?? '')
     return settable ? `jobagent config set ${field} <value>` : `jobagent config unset ${field}`
   })
   return `fix it with: ${[...new Set(steps)].join(', ')}`
+}
+
+/** The key of the list a dotted key lies in (`sources` for `sources.0.type`); undefined for a key in no list. */
+export function listHolding(key: string): string | undefined {
+  const segments = key.split('.')
+  const entryAt = segments.findIndex((segment) => /^\d+$/.test(segment))
+  return entryAt > 0 ? segments.slice(0, entryAt).join('.') : undefined
 }
 
 /** The warning after an edit that was written into a file still invalid: what is left, and how to fix it. */

@@ -6,8 +6,13 @@ export function jsonSyntaxMessage(error: unknown, text: string): string {
   const message = error instanceof Error ? error.message : String(error)
   const position = /\bat position (\d+)/.exec(message)?.[1]
   if (position === undefined || /\bline \d+/.test(message)) return message
-  const before = text.slice(0, Number(position))
-  const line = before.split('\n').length
-  const column = Number(position) - before.lastIndexOf('\n')
-  return `${message} (line ${line}, column ${column})`
+  // Counted in place: the text may be a backup of hundreds of MB, not to be copied or split to name one line.
+  const at = Math.min(Number(position), text.length)
+  let line = 1
+  let lineStart = 0
+  for (let index = text.indexOf('\n'); index !== -1 && index < at; index = text.indexOf('\n', index + 1)) {
+    line++
+    lineStart = index + 1
+  }
+  return `${message} (line ${line}, column ${at - lineStart + 1})`
 }

@@ -4,6 +4,7 @@ import {jobVerdictSchema} from '../jobs/job-verdicts.js'
 import {jsonSyntaxMessage} from '../json-syntax.js'
 import {toLocalTimestamp} from '../time.js'
 import {applicationUrlKey, isHttpUrl} from '../url-identity.js'
+import {valueAtPath} from '../value-at.js'
 import * as z from '../zod-mini.js'
 import {statusChangeSchema, trackedApplicationSchema} from './application.js'
 import {contactSchema} from './contact.js'
@@ -214,12 +215,12 @@ export function parseBackup(text: string, name: string): Backup {
 
 /** A schema's problem as a person fixes it: what the field must be, and the value it held where that helps. */
 function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
-  const value = valueAt(data, issue.path)
+  const value = valueAtPath(data, issue.path)
   if (issue.code === 'invalid_value') {
     const known = issue.values.map(String)
     const nearest = typeof value === 'string' ? nearestWord(value, known) : undefined
     const guess = nearest ? ` (did you mean "${nearest}"?)` : ''
-    return `${JSON.stringify(value) ?? 'nothing'} is not one of: ${known.join(', ')}${guess}`
+    return `${shownValue(value)} is not one of: ${known.join(', ')}${guess}`
   }
   if (issue.code === 'invalid_type') {
     return value === undefined ? `is missing (${issue.expected} expected)` : `must be ${issue.expected}`
@@ -227,13 +228,13 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
   return issue.message
 }
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let value = data
-  for (const part of path) {
-    if (typeof value !== 'object' || value === null) return undefined
-    value = (value as Record<PropertyKey, unknown>)[part]
-  }
-  return value
+/** A value of the file as a message quotes it: a short scalar as JSON, else what kind of value it is. */
+function shownValue(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null || typeof value === 'object')
+    return value === null ? 'null' : Array.isArray(value) ? 'a list' : 'an object'
+  const text = JSON.stringify(value)
+  return text.length > 60 ? `${text.slice(0, 57)}..."` : text
 }
 
 /**
@@ -276,12 +277,12 @@ function consistencyProblems(backup: Backup): ErrorDetail[] {
     const id = ids.get(application.id)
     if (id !== undefined) problem(['applications', index, 'id'], `id ${application.id} is applications[${id}]'s too`)
     ids.set(application.id, index)
-    // The store's key of a URL: two spellings of one URL cannot both be tracked.
     // As import and every other way in check them: a restored record is one jobagent could have stored.
     if (!isHttpUrl(application.url)) problem(['applications', index, 'url'], 'must be an http:// or https:// address')
     if (application.applied_date !== '' && toLocalTimestamp(application.applied_date) === undefined) {
-      problem(['applications', index, 'applied_date'], `${JSON.stringify(application.applied_date)} is not a real date`)
+      problem(['applications', index, 'applied_date'], `${shownValue(application.applied_date)} is not a real date`)
     }
+    // The store's key of a URL: two spellings of one URL cannot both be tracked.
     const key = applicationUrlKey(application.url)
     const url = urls.get(key)
     if (url !== undefined) problem(['applications', index, 'url'], `the URL is applications[${url}]'s too`)
