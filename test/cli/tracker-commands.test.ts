@@ -98,12 +98,14 @@ describe('jobagent status with short ids', () => {
 
   it('snoozes any application, and says when the snooze postpones nothing yet', async () => {
     await seedTracker(home, [application({url: 'https://example.org/jobs/3', status: 'saved'})])
-    const saved = await runCommand(Status, ['3', '--snooze', '7'], {home})
+    const env = {JOBAGENT_NOW: '2026-11-22T05:00:00'}
+    const saved = await runCommand(Status, ['3', '--snooze', '7'], {home, env})
     expect(saved.code, saved.stderr).toBe(0)
     expect(saved.stderr).toBe(
       'Note: #3 is saved; follow-ups are for applied and interviewing applications, so the snooze counts only once it is one\n',
     )
-    const applied = await runCommand(Status, ['1', '--snooze', '7'], {home})
+    expect(saved.stdout).toContain('before 2026-11-29.')
+    const applied = await runCommand(Status, ['1', '--snooze', '7'], {home, env})
     expect([applied.code, applied.stderr]).toEqual([0, ''])
   })
 
