@@ -17,8 +17,8 @@ export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 type BoardList =
   | {outcome: 'unchanged'; validators: ListValidators}
   | {outcome: 'listed'; jobs: ListedJob[]; validators: ListValidators}
-  | {outcome: 'gone'}
-  | {outcome: 'failed'; reason: string}
+  | {outcome: 'gone'; error: unknown}
+  | {outcome: 'failed'; reason: string; error: unknown}
 
 /** Retries of one board's list after a 429 or 503 whose Retry-After the platform waits out. */
 const LIST_RETRIES = 2
@@ -128,7 +128,7 @@ export class PoliteBoards {
       } catch (error) {
         if (request.signal.aborted) throw error
         const status = error instanceof HttpError ? error.status : undefined
-        if (status === 404) return {outcome: 'gone'}
+        if (status === 404) return {outcome: 'gone', error}
         const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
         const refused = status === 429 || status === 503
         if (refused && attempt < LIST_RETRIES && (retryAfter ?? 0) <= MAX_RETRY_AFTER_MS) {
@@ -146,7 +146,7 @@ export class PoliteBoards {
           )
         }
         this.logger.child(ats).debug(`${key}: ${(error as Error).message}`)
-        return {outcome: 'failed', reason}
+        return {outcome: 'failed', reason, error}
       }
     }
   }

@@ -1,7 +1,7 @@
 import {setTimeout as delay} from 'node:timers/promises'
 import {JobSearch} from '../core/jobs/job-search.js'
 import type {JobSource} from '../core/jobs/job-source.js'
-import {type SourceConfig, validateSourceConfigs} from '../core/jobs/source-config.js'
+import {boardListKey, type SourceConfig, validateSourceConfigs} from '../core/jobs/source-config.js'
 import type {Logger} from '../core/logger.js'
 import {buildDigest} from '../core/notifications/digest.js'
 import type {NotificationService} from '../core/notifications/notification-service.js'
@@ -12,11 +12,12 @@ import {createHttpClient, type HttpClient} from '../http-client/index.js'
 import {sweepReader} from '../sources/board-sweep.js'
 import {createSources} from '../sources/index.js'
 import {boardAdapter} from '../sources/registry.js'
+import {boardRef} from '../sources/shared.js'
 import type {SqliteDatabase} from '../storage/sqlite/database.js'
 import {SqliteDescriptionCache} from '../storage/sqlite/sqlite-description-cache.js'
 import type {SqliteJobStore} from '../storage/sqlite/sqlite-job-store.js'
 import {SqliteRunBoardStore} from '../storage/sqlite/sqlite-run-board-store.js'
-import {boardSetSource} from './board-set-source.js'
+import {boardSetSource, boardSources} from './board-set-source.js'
 import {readBoardsFile} from './boards-file.js'
 import {PoliteBoards, type PoliteLimits} from './polite-boards.js'
 import {USER_AGENT} from './version.js'
@@ -53,19 +54,20 @@ export function createJobSearch(
   const cache = new SqliteDescriptionCache(tracker.db, tracker.file, logger.child('descriptions'))
   tracker.jobs.writeWithEachRun(cache.writePending)
   validateSourceConfigs(sources)
-  const many = sources.filter((config) => config.boards_file !== undefined && config.enabled !== false)
-  // The boards of the files are asked as a sweep asks: Retry-After waited out per platform, not by the client.
+  // The boards of every ATS entry, named in it or in its file, are asked as a sweep asks them: through one
+  // PoliteBoards (Retry-After waited out per platform, not by the client) and with the validators of each board's
+  // last answer, so 300 unchanged boards cost 300 conditional requests and no parsing.
+  const many = sources.filter((config) => boardListKey(config.type) !== undefined && config.enabled !== false)
   const setsHttp = many.length > 0 ? client(0) : undefined
   const polite = setsHttp
     ? new PoliteBoards(options.limits, (ms, signal) => delay(ms, undefined, {signal}), logger.child('sources'))
     : undefined
   const sets =
-    setsHttp && polite ? boardSets(many, setsHttp, polite, cache.toText, options) : new Map<SourceConfig, JobSource>()
+    setsHttp && polite ? boardSets(many, setsHttp, polite, cache.toText, options) : new Map<SourceConfig, JobSource[]>()
   // In the order of `sources`, as the run logs and reports them; the list is checked as a whole above.
-  const ordered = sources.flatMap((config) => {
-    const set = sets.get(config)
-    return set ? [set] : createSources([config], {http, logger, toText: cache.toText})
-  })
+  const ordered = sources.flatMap(
+    (config) => sets.get(config) ?? createSources([config], {http, logger, toText: cache.toText}),
+  )
   return {
     search: new JobSearch(ordered, logger, options.clock),
     close: async () => {
@@ -81,31 +83,31 @@ function searchesByTag(type: string): boolean {
   return adapter?.list !== undefined && adapter.spec?.searchesByTag === true
 }
 
-/** The source of each entry with `boards_file`, its file read (a bad file is a ConfigurationError naming it). */
+/**
+ * The sources of each ATS entry: one for an entry with `boards_file` (its file read; a bad file is a
+ * ConfigurationError naming it), one per board for the boards an entry names in itself.
+ */
 function boardSets(
   configs: readonly SourceConfig[],
   http: HttpClient,
   polite: PoliteBoards,
   toText: SqliteDescriptionCache['toText'],
   options: Parameters<typeof createJobSearch>[1],
-): Map<SourceConfig, JobSource> {
+): Map<SourceConfig, JobSource[]> {
   const {logger, tracker} = options
   const store = new SqliteRunBoardStore(tracker.db, tracker.file, logger.child('run-boards'))
   tracker.jobs.writeWithEachRun(store.writePending)
-  const sets = new Map<SourceConfig, JobSource>()
+  const sets = new Map<SourceConfig, JobSource[]>()
   for (const config of configs) {
     const reader = sweepReader(config.type, {http, logger: logger.child(`sources.${config.type}`), toText}, 'run')
-    if (!reader) continue
+    const listKey = boardListKey(config.type)
+    if (!reader || !listKey) continue
+    const deps = {polite, reader, store, clock: options.clock, logger, searchesByTag: searchesByTag(config.type)}
     sets.set(
       config,
-      boardSetSource(config, readBoardsFile(config, options.configFile), {
-        polite,
-        reader,
-        store,
-        clock: options.clock,
-        logger,
-        searchesByTag: searchesByTag(config.type),
-      }),
+      config.boards_file === undefined
+        ? boardSources(config, (config[listKey] ?? []).map(boardRef), deps)
+        : [boardSetSource(config, readBoardsFile(config, options.configFile), deps)],
     )
   }
   return sets

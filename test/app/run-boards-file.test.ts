@@ -196,3 +196,48 @@ describe('a sources entry with boards_file', () => {
     expect(run.stderr).toContain('gone.txt does not exist')
   })
 })
+
+describe('a sources entry naming its boards in itself', () => {
+  const slugs = [...Array.from({length: 297}, (_, i) => `gh${i + 1}`), 'gone-one', 'busy-one', 'broken-one']
+  // A mirror of its own: the boards above changed none of its answers.
+  let own: SweepMirror
+  beforeAll(async () => {
+    own = await startSweepMirror()
+  })
+  afterAll(() => own.close())
+
+  it('asks each board as a source of its own, then only conditionally, as the boards of a file are asked', async () => {
+    // Given 300 Greenhouse companies named in the entry's own list
+    writeConfig([{type: 'greenhouse', boards: slugs, url: own.url}])
+    // When the run asks them the first time
+    const first = await run()
+    // Then each board has its own outcome: the 429 waited out and asked again, the 404 and the malformed one failed
+    expect(first.summary.sources).toHaveLength(300)
+    const outcome = (summary: typeof first.summary, name: string) => summary.sources.find((one) => one.name === name)
+    expect(outcome(first.summary, 'greenhouse:gh2')).toMatchObject({ok: true, count: 3})
+    expect(outcome(first.summary, 'greenhouse:busy-one')).toMatchObject({ok: true, count: 3})
+    expect(outcome(first.summary, 'greenhouse:gone-one')).toMatchObject({ok: false, status: 404})
+    expect(outcome(first.summary, 'greenhouse:gone-one')?.error).toContain('404')
+    expect(outcome(first.summary, 'greenhouse:broken-one')).toMatchObject({ok: false})
+    expect(first.summary.jobs_found).toBe(298 * 3)
+    expect(own.count('list', 'greenhouse')).toBe(301)
+    expect(own.count('conditional', 'greenhouse')).toBe(0)
+
+    // When the run asks them again and nothing changed
+    const second = await run('2026-11-23T05:00:00')
+    // Then every board that answered is asked with its ETag and answers 304; its jobs are the stored ones
+    expect(own.count('list', 'greenhouse')).toBe(301 + 300)
+    expect(own.count('conditional', 'greenhouse')).toBe(298)
+    expect(own.count('304', 'greenhouse')).toBe(298)
+    expect(second.summary.jobs_found).toBe(298 * 3)
+    expect(second.summary.lifecycle).toMatchObject({closed: 0})
+    // And the gone board, named in the list, is asked every run and fails as itself, toward `run.dead_after_runs`
+    expect(outcome(second.summary, 'greenhouse:gone-one')).toMatchObject({ok: false, status: 404})
+
+    // When one board changes, its new job appears
+    own.change('gh7')
+    const third = await run('2026-11-24T05:00:00')
+    expect(third.summary.jobs.map((job) => job.url)).toContain('https://x.org/gh7/new')
+    expect(outcome(third.summary, 'greenhouse:gh7')).toMatchObject({ok: true, count: 4})
+  }, 120_000)
+})
