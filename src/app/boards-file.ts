@@ -102,28 +102,29 @@ function boardOfLine(raw: string, where: string, type: string): BoardRef | null 
   return company ? {slug, company} : {slug}
 }
 
-/** The slugs a file of boards names, as an entry of `type` reads it; none when the file does not exist yet. */
-export function slugsOfBoardsFile(file: string, type: SourceConfig['type'], configFile: string): Set<string> {
-  if (!existsSync(boardsFilePath(file, configFile))) return new Set()
-  return new Set(readBoardsFile({type, boards_file: file}, configFile).map((board) => board.slug))
+/** A file of boards read to add to: its path, its text and the boards it names (none when it does not exist yet). */
+export interface HeldBoardsFile {
+  path: string
+  text: string | null
+  boards: readonly BoardRef[]
+}
+
+/** A file of boards as an entry of `type` reads it, read once for both the slugs it names and the boards added. */
+export function heldBoardsFile(file: string, type: SourceConfig['type'], configFile: string): HeldBoardsFile {
+  const path = boardsFilePath(file, configFile)
+  if (!existsSync(path)) return {path, text: null, boards: []}
+  const text = readText(path)
+  return {path, text, boards: boardsOfText(text, path, type)}
 }
 
 /**
- * Adds boards to a file of boards (created when missing), one line each, `slug Company Name`, after what it holds,
- * comments and all; written whole, synced, then renamed. A file that would name more than MAX_FILE_BOARDS is left
- * as it is.
+ * Adds boards to a file of boards (created when missing), one line each, `slug Company Name`, after what it held
+ * when read, comments and all; written whole, synced, then renamed. A file that would name more than
+ * MAX_FILE_BOARDS is left as it is.
  */
-export function appendToBoardsFile(
-  file: string,
-  type: SourceConfig['type'],
-  configFile: string,
-  boards: readonly BoardRef[],
-): void {
-  const path = boardsFilePath(file, configFile)
-  const exists = existsSync(path)
-  const before = exists ? readText(path) : '# Boards jobagent sweep --follow added: a slug and the company a line\n'
-  const held = exists ? boardsOfText(before, path, type).length : 0
-  if (held + boards.length > MAX_FILE_BOARDS) {
+export function appendToBoardsFile(held: HeldBoardsFile, boards: readonly BoardRef[]): void {
+  const {path} = held
+  if (held.boards.length + boards.length > MAX_FILE_BOARDS) {
     throw new ConfigurationError(`${path} would name more than ${MAX_FILE_BOARDS} boards`, {
       hint: `remove the companies you no longer follow from ${path}, or follow fewer (a higher --min-score)`,
     })
@@ -135,5 +136,6 @@ export function appendToBoardsFile(
       .trim()
       .replace(/^#+\s*/, '')
   const lines = boards.map((board) => [board.slug, company(board.company)].filter(Boolean).join(' '))
+  const before = held.text ?? '# Boards jobagent sweep --follow added: a slug and the company a line\n'
   writeFileDurably(path, `${before}${before.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`)
 }

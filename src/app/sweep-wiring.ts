@@ -11,7 +11,7 @@ import {sweepReader} from '../sources/board-sweep.js'
 import {ensurePrivateDirectory} from '../storage/durable-file.js'
 import {SqliteRunBoardStore} from '../storage/sqlite/sqlite-run-board-store.js'
 import {SqliteSweepStore} from '../storage/sqlite/sqlite-sweep-store.js'
-import {appendToBoardsFile, slugsOfBoardsFile} from './boards-file.js'
+import {appendToBoardsFile, heldBoardsFile} from './boards-file.js'
 import {ConfigEditor} from './config-editor.js'
 import type {AppContext} from './context.js'
 import {catchInterrupts} from './interrupts.js'
@@ -142,10 +142,11 @@ function follow(context: AppContext, companies: readonly MatchedBoard[], minScor
   const editor = new ConfigEditor(context.env)
   const current = editor.get('sources', {showSecrets: true}).value as SourceConfig[]
   const files = new Map(boards.map((board) => [followedBoardsFile(board), board.type]))
-  const inFile = new Map([...files].map(([file, type]) => [file, slugsOfBoardsFile(file, type, editor.path)]))
+  const held = new Map([...files].map(([file, type]) => [file, heldBoardsFile(file, type, editor.path)]))
+  const inFile = new Map([...held].map(([file, read]) => [file, new Set(read.boards.map((board) => board.slug))]))
   const followed = followBoards(current, boards, inFile)
   // The files first: the config then names only files that hold their boards (config set reads them).
-  for (const [file, added] of followed.appends) appendToBoardsFile(file, files.get(file)!, editor.path, added)
+  for (const [file, added] of followed.appends) appendToBoardsFile(held.get(file)!, added)
   if (followed.sources.length > current.length) editor.set('sources', JSON.stringify(followed.sources))
   return {added: followed.added, present: followed.present}
 }

@@ -1,7 +1,7 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {appendToBoardsFile, readBoardsFile, slugsOfBoardsFile} from '../../src/app/boards-file.js'
+import {appendToBoardsFile, heldBoardsFile, readBoardsFile} from '../../src/app/boards-file.js'
 import {tempDir} from '../helpers/cli.js'
 
 let dir: ReturnType<typeof tempDir>
@@ -15,11 +15,12 @@ afterEach(() => dir.cleanup())
 
 describe('appending to a file of boards', () => {
   it('creates the file beside the config, then adds after what it holds, comments and all', () => {
-    expect(slugsOfBoardsFile('followed-greenhouse.txt', 'greenhouse', configFile)).toEqual(new Set())
-    appendToBoardsFile('followed-greenhouse.txt', 'greenhouse', configFile, [{slug: 'gitlab', company: 'GitLab'}])
+    const held = () => heldBoardsFile('followed-greenhouse.txt', 'greenhouse', configFile)
+    expect(held()).toMatchObject({text: null, boards: []})
+    appendToBoardsFile(held(), [{slug: 'gitlab', company: 'GitLab'}])
     const path = join(dir.path, 'followed-greenhouse.txt')
     writeFileSync(path, `${readFileSync(path, 'utf8')}# mine\nstripe`)
-    appendToBoardsFile('followed-greenhouse.txt', 'greenhouse', configFile, [
+    appendToBoardsFile(held(), [
       {slug: 'notion', company: 'Notion\nLabs\u001b[31m'},
       {slug: 'acme', company: '# not a comment'},
       {slug: 'plain'},
@@ -43,18 +44,15 @@ describe('appending to a file of boards', () => {
       'acme',
       'plain',
     ])
-    expect(slugsOfBoardsFile('followed-greenhouse.txt', 'greenhouse', configFile)).toEqual(
-      new Set(['gitlab', 'stripe', 'notion', 'acme', 'plain']),
-    )
+    expect(held().boards.map((board) => board.slug)).toEqual(['gitlab', 'stripe', 'notion', 'acme', 'plain'])
   })
 
   it('leaves a file as it is rather than let it name more than 2,000 boards', () => {
     const many = Array.from({length: 1999}, (_, n) => ({slug: `board-${n}`}))
-    appendToBoardsFile('followed-lever.txt', 'lever', configFile, many)
+    const held = () => heldBoardsFile('followed-lever.txt', 'lever', configFile)
+    appendToBoardsFile(held(), many)
     const before = readFileSync(join(dir.path, 'followed-lever.txt'), 'utf8')
-    expect(() => appendToBoardsFile('followed-lever.txt', 'lever', configFile, [{slug: 'a'}, {slug: 'b'}])).toThrow(
-      /would name more than 2000 boards/,
-    )
+    expect(() => appendToBoardsFile(held(), [{slug: 'a'}, {slug: 'b'}])).toThrow(/would name more than 2000 boards/)
     expect(readFileSync(join(dir.path, 'followed-lever.txt'), 'utf8')).toBe(before)
   })
 })
