@@ -103,7 +103,7 @@ function boardOfLine(raw: string, where: string, type: string): BoardRef | null 
 }
 
 /** A file of boards read to add to: its path, its text and the boards it names (none when it does not exist yet). */
-export interface HeldBoardsFile {
+interface HeldBoardsFile {
   path: string
   text: string | null
   boards: readonly BoardRef[]
