@@ -36,7 +36,8 @@ function markup(): string[] {
     for (const name of readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
       .sort()) {
-      walk(JSON.parse(readFileSync(join(dir, name), 'utf8')))
+      // A byte order mark is skipped, as a board's answer read over HTTP skips it.
+      walk(JSON.parse(readFileSync(join(dir, name), 'utf8').replace(/^\uFEFF/, '')))
     }
   }
   return found
