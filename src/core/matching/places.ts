@@ -316,10 +316,17 @@ export function placeIndex(data: PlaceData): Places {
         if (at + size >= words.length || !prefixes.has(key)) break
         key += ` ${words[at + size]}`
       }
-      // A state's or a country's code right after a place and a comma (`Austin, TX`) qualifies it.
-      if (!hit && !inTitle && QUALIFIER.test(raws[at]!) && found.length > 0) {
+      // A state's or a country's code right after a place and a comma (`Austin, TX`) qualifies it. After a city, a
+      // code that is also a country's name (`DE` in `Dover, DE, USA`) may be a state: the places around say which.
+      if ((!hit || taken === 1) && !inTitle && QUALIFIER.test(raws[at]!) && found.length > 0) {
         const before = found[found.length - 1]!
-        if (/^\s*,\s*$/.test(text.slice(before.end, starts[at]))) hit = qualifiers.get(words[at]!)
+        const qualifies = /^\s*,\s*$/.test(text.slice(before.end, starts[at]))
+        const codes = qualifies ? qualifiers.get(words[at]!) : undefined
+        if (codes && !hit) hit = codes
+        else if (codes && hit && before.ids.some((id) => kinds[id] === Kind.City)) {
+          const named = hit
+          hit = [...named, ...codes.filter((id) => !named.includes(id))]
+        }
       }
       if (hit) found.push({ids: hit, end: starts[at + taken - 1]! + raws[at + taken - 1]!.length})
       at += taken

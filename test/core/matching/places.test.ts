@@ -60,6 +60,10 @@ describe('the place index', () => {
     expect(overlaps('spain', placesIn('Córdoba, España')[0]!)).toBe(true)
     expect(overlaps('philippines', placesIn('Manila')[0]!)).toBe(true)
     expect(overlaps('united states', placesIn('San Jose')[0]!)).toBe(true)
+    // A code that is also a country's name is the state the places around it say: DE is Delaware by a US city.
+    expect(placesIn('Dover, DE, USA')).toEqual(['dover, united states', 'delaware', 'united states'])
+    expect(placesIn('Wilmington, DE')).not.toContain('germany')
+    expect(placesIn('Berlin, DE')).toEqual(['berlin', 'germany'])
     // A capital code alone is no qualifier: in a title, IT and HR are what the job is.
     expect(placesIn('IT Support, HR')).toEqual([])
   })
