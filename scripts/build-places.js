@@ -82,6 +82,8 @@ export const COUNTRY_NAMES = [
   ['korea', 'KR'],
   ['de', 'DE'],
   ['nl', 'NL'],
+  // ISO 3166 alpha-3, as boards write it beside USA (`USA - Remote; CAN - Remote`); GeoNames has a town Çan.
+  ['can', 'CA'],
 ]
 /**
  * The postal abbreviations of Canada's provinces and Australia's states, which GeoNames codes by number (`Toronto,
@@ -114,10 +116,10 @@ export const ADMIN_ABBREVIATIONS = {
 export const CITY_NAMES = [['nyc', 5128581]]
 /**
  * Names that are words too, besides the cities' and states' that the word lists give: country codes that are
- * words of titles in other languages (`Ingeniero de Software`), a state that is a forename, and Spanish and
- * Portuguese words that are names of large cities (`para`: Belém; `como`: Como).
+ * words of titles in other languages (`Ingeniero de Software`) or of English (`CAN`: "you can't"), a state that is a
+ * forename, and Spanish and Portuguese words that are names of large cities (`para`: Belém; `como`: Como).
  */
-export const WORDS_TOO = ['de', 'na', 'nl', 'victoria', 'amer', 'para', 'como']
+export const WORDS_TOO = ['de', 'na', 'nl', 'can', 'victoria', 'amer', 'para', 'como']
 
 /** A word of a place name, as places.ts reads text: letters and digits, with inner dots (`u.s.`, `d.c.`). */
 const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.?/gu

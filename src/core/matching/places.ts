@@ -286,7 +286,7 @@ export function placeIndex(data: PlaceData): Places {
    * `Cambridge, UK`), else the likeliest.
    */
   const read = (text: string, inTitle: boolean, strictCase: boolean): number[] => {
-    const found: {ids: readonly number[]; end: number}[] = []
+    const found: {ids: readonly number[]; start: number; end: number}[] = []
     const words: string[] = []
     const raws: string[] = []
     const starts: number[] = []
@@ -328,7 +328,7 @@ export function placeIndex(data: PlaceData): Places {
           hit = [...named, ...codes.filter((id) => !named.includes(id))]
         }
       }
-      if (hit) found.push({ids: hit, end: starts[at + taken - 1]! + raws[at + taken - 1]!.length})
+      if (hit) found.push({ids: hit, start: starts[at]!, end: starts[at + taken - 1]! + raws[at + taken - 1]!.length})
       at += taken
     }
     const places = new Set<number>()
@@ -338,8 +338,20 @@ export function placeIndex(data: PlaceData): Places {
         // Only the names next to it say which it is (`Austin, Austin, Texas, United States`), and a long list of
         // places is still read in time linear in its length.
         const near = found.slice(Math.max(0, index - NEIGHBOURS), index + NEIGHBOURS + 1)
+        // A country is the town of its name (`Mexico, Pampanga`) only by a place next to it after a comma: in a list
+        // of countries (`Mexico; Paraguay; Peru; Philippines`) it stays the country.
+        const country = kinds[ids[0]!] === Kind.Country
+        const beside = (other: (typeof found)[number]) => {
+          const [first, second] = other.start < found[index]!.start ? [other, found[index]!] : [found[index]!, other]
+          return /^\s*,\s*$/.test(text.slice(first.end, second.start))
+        }
         const fits = ids.find((id) =>
-          near.some((other) => other !== found[index] && other.ids.some((place) => place !== id && meet(id, place))),
+          near.some(
+            (other) =>
+              other !== found[index] &&
+              !(country && kinds[id] === Kind.City && !beside(other)) &&
+              other.ids.some((place) => place !== id && meet(id, place)),
+          ),
         )
         if (fits !== undefined) chosen = fits
       }

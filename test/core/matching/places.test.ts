@@ -39,6 +39,9 @@ describe('the place index', () => {
     expect(placesIn('UAE')).toEqual(['united arab emirates'])
     expect(placesIn('KSA')).toEqual(['saudi arabia'])
     expect(placesIn('Holland')).toEqual(['netherlands'])
+    expect(placesIn('USA - Remote; CAN - Remote')).toEqual(['united states', 'canada'])
+    // As a word, it is none: "so you can collaborate" in a statement says nothing of Canada.
+    expect(placesIn('you need overlap with Pacific Time so you can collaborate', {inTitle: true})).toEqual([])
     expect(placesIn('Korea')).toEqual(['south korea'])
     expect(placesIn('NYC')).toEqual(['new york city'])
   })
@@ -60,6 +63,16 @@ describe('the place index', () => {
     expect(overlaps('spain', placesIn('Córdoba, España')[0]!)).toBe(true)
     expect(overlaps('philippines', placesIn('Manila')[0]!)).toBe(true)
     expect(overlaps('united states', placesIn('San Jose')[0]!)).toBe(true)
+    // A country in a list of countries stays the country; a place after a comma may make it a town of its name.
+    expect(placesIn('Ecuador; Mexico; Paraguay; Peru; Philippines')).toEqual([
+      'ecuador',
+      'mexico',
+      'paraguay',
+      'peru',
+      'philippines',
+    ])
+    expect(placesIn('Lebanon, PA, USA')[0]).toBe('lebanon, pennsylvania, united states')
+    expect(placesIn('Georgia, USA')[0]).toBe('georgia, united states')
     // A code that is also a country's name is the state the places around it say: DE is Delaware by a US city.
     expect(placesIn('Dover, DE, USA')).toEqual(['dover, united states', 'delaware', 'united states'])
     expect(placesIn('Wilmington, DE')).not.toContain('germany')
