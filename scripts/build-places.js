@@ -112,8 +112,15 @@ export const ADMIN_ABBREVIATIONS = {
   'AU.07': 'VIC',
   'AU.08': 'WA',
 }
-/** Short names boards write for a city, which GeoNames holds only in capitals. `[name, GeoNames id]`. */
-export const CITY_NAMES = [['nyc', 5128581]]
+/**
+ * Names boards write for a city that GeoNames does not hold as its names: a short one it holds only in capitals,
+ * and the metropolitan area a city is named by (`Metro Manila`, which else reads as Metro, Lampung, and Manila).
+ * `[name, GeoNames id]`.
+ */
+export const CITY_NAMES = [
+  ['nyc', 5128581],
+  ['metro manila', 1701668],
+]
 /**
  * Names that are words too, besides the cities' and states' that the word lists give: country codes that are
  * words of titles in other languages (`Ingeniero de Software`) or of English (`CAN`: "you can't"), a state that is a

@@ -44,6 +44,7 @@ describe('the place index', () => {
     expect(placesIn('you need overlap with Pacific Time so you can collaborate', {inTitle: true})).toEqual([])
     expect(placesIn('Korea')).toEqual(['south korea'])
     expect(placesIn('NYC')).toEqual(['new york city'])
+    expect(placesIn('Metro Manila')).toEqual(['manila'])
   })
 
   it('reads states and provinces, and a city by the state or country beside it', () => {
