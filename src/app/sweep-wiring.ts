@@ -144,7 +144,7 @@ function follow(context: AppContext, companies: readonly MatchedBoard[], minScor
   const files = new Map(boards.map((board) => [followedBoardsFile(board), board.type]))
   const held = new Map([...files].map(([file, type]) => [file, heldBoardsFile(file, type, editor.path)]))
   const inFile = new Map([...held].map(([file, read]) => [file, new Set(read.boards.map((board) => board.slug))]))
-  const followed = followBoards(current, boards, inFile)
+  const followed = followBoards(current, boards, inFile, context.config.sweep.urls)
   // The files first: the config then names only files that hold their boards (config set reads them).
   for (const [file, added] of followed.appends) appendToBoardsFile(held.get(file)!, added)
   if (followed.sources.length > current.length) editor.set('sources', JSON.stringify(followed.sources))

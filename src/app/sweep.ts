@@ -137,8 +137,16 @@ class Offline {
     return [...this.release(), {ats, result}]
   }
 
+  /**
+   * Whether every board asked failed with a network error: a sweep too small to stop early (three boards on a
+   * closed port) has reached no board all the same.
+   */
+  get reachedNone(): boolean {
+    return !this.reached && this.networkFailures > 0
+  }
+
   /** The results held back, to keep after all. */
-  release(): {ats: string; result: BoardResult}[] {
+  private release(): {ats: string; result: BoardResult}[] {
     return this.held.splice(0)
   }
 
@@ -238,11 +246,8 @@ export class Sweeper {
     )
     // Every board is asked: a back-off still running holds the process open no longer.
     this.polite.endPauses()
-    if (offline.signal.aborted && !request.signal.aborted) throw offline.error()
+    if ((offline.signal.aborted || offline.reachedNone) && !request.signal.aborted) throw offline.error()
     if (failures.length > 0 && !request.signal.aborted) throw failures[0]
-    // A sweep too small to be taken as offline keeps its boards' failures.
-    if (!request.signal.aborted)
-      for (const one of offline.release()) await this.record(sweepId, one, counts, byAts, request)
   }
 
   /** One board's result kept: committed with its candidates, counted, and the progress told. */

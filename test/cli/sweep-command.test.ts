@@ -90,6 +90,9 @@ describe('jobagent sweep', () => {
         .concat('followed-lever-eu.txt')
         .sort(),
     )
+    // Each at the base URL the sweep asked its ATS at (sweep.urls), so the run asks the boards where they were found.
+    for (const entry of followed as (Entry & {url?: string})[])
+      expect(entry.url, entry.type).toBe(config.sweep.urls[entry.type])
     const eu = config.sources.find((entry: Entry) => entry.type === 'lever' && entry.region === 'eu')
     expect(eu.boards_file).toBe('followed-lever-eu.txt')
     expect(readFileSync(join(home.path, 'followed-lever-eu.txt'), 'utf8')).toMatch(/\nlv7 Lever Co 7\n$/)

@@ -15,7 +15,8 @@ export function renderSweep(result: SweepResult): string {
     return lines.join('\n')
   }
   if (result.followed) {
-    lines.push(`Followed ${result.followed.added.length} boards (${result.followed.present.length} in sources already)`)
+    const {added, present} = result.followed
+    lines.push(`Followed ${added.length} board${added.length === 1 ? '' : 's'} (${present.length} in sources already)`)
   }
   if (result.matches > 0) lines.push('List the matches with: jobagent jobs')
   return lines.join('\n')

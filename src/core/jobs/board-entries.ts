@@ -101,12 +101,14 @@ interface BoardsFollowed {
  * Boards a sweep follows, as `boards_file` entries, one file per ATS and region (followedBoardsFile), so the daily
  * run asks them as it asks any file of boards: per platform, with the validators of their last answers. A board an
  * inline list of its kind names, or that its file holds (`inFile`: the slugs each followed file names), is present
- * and left as it is; an entry is added for a file that no entry names yet.
+ * and left as it is; an entry is added for a file that no entry names yet, with the base URL the sweep asked its
+ * ATS at (`mirrors`, from `sweep.urls`), so the run asks the boards where the sweep found them.
  */
 export function followBoards(
   sources: readonly SourceConfig[],
   boards: readonly BoardToAdd[],
   inFile: ReadonlyMap<string, ReadonlySet<string>>,
+  mirrors: Readonly<Record<string, string>> = {},
 ): BoardsFollowed {
   const result: SourceConfig[] = structuredClone([...sources])
   const appends = new Map<string, BoardToAdd[]>()
@@ -127,7 +129,13 @@ export function followBoards(
     appends.set(file, [...pending, board])
     added.push(name)
     if (!result.some((existing) => sameKind(existing, board) && existing.boards_file === file)) {
-      result.push({type: board.type, ...(board.region ? {region: board.region} : {}), boards_file: file})
+      const mirror = mirrors[board.type]
+      result.push({
+        type: board.type,
+        ...(board.region ? {region: board.region} : {}),
+        boards_file: file,
+        ...(mirror ? {url: mirror} : {}),
+      })
     }
   }
   return {sources: result, appends, added, present}

@@ -114,4 +114,12 @@ describe('boards a sweep follows', () => {
     // The greenhouse file has its entry; Lever's EU one gets one, in its region.
     expect(followed.sources).toEqual([...sources, {type: 'lever', region: 'eu', boards_file: 'followed-lever-eu.txt'}])
   })
+
+  it('gives a new followed entry the base URL its ATS was swept at', () => {
+    const followed = followBoards([], [{type: 'ashby', slug: 'phil'}], new Map(), {ashby: 'http://127.0.0.1:8000'})
+    expect(followed.sources).toEqual([{type: 'ashby', boards_file: 'followed-ashby.txt', url: 'http://127.0.0.1:8000'}])
+    expect(followBoards([], [{type: 'ashby', slug: 'phil'}], new Map()).sources).toEqual([
+      {type: 'ashby', boards_file: 'followed-ashby.txt'},
+    ])
+  })
 })
