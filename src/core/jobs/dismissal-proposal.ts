@@ -1,3 +1,4 @@
+import {LEVEL_WORDS} from '../matching/occupations.js'
 import {roleWords} from '../matching/role-match.js'
 import type {JobVerdict} from './job-verdicts.js'
 
@@ -30,11 +31,19 @@ export function dismissalProposal(
     verdicts.filter((other) => other.verdict === 'like').flatMap((other) => [...titleWords(other.title)]),
   )
   const [first, ...rest] = alike.map((other) => titleWords(other.title))
-  // A word of the person's own roles or skills is never proposed: ruling it out would sink the jobs they want.
+  // A word of the person's own roles or skills is never proposed: ruling it out would sink the jobs they want. Nor
+  // is a level ("senior"): the profile's seniority says which levels are wanted, and its gate weighs them.
   const shared = [...first!].filter(
-    (word) => !liked.has(word) && !wanted.has(word) && rest.every((words) => words.has(word)),
+    (word) =>
+      !liked.has(word) &&
+      !wanted.has(word) &&
+      !LEVEL_WORDS.has(word) &&
+      !avoid.includes(word) &&
+      rest.every((words) => words.has(word)),
   )
-  const word = shared.find((candidate) => !avoid.includes(candidate))
+  // The word the reason itself names ("devops, not mobile") first: it is what the person said.
+  const said = new Set(roleWords(given.reason))
+  const word = shared.find((candidate) => said.has(candidate)) ?? shared[0]
   if (word === undefined) return null
   return (
     `${alike.length} jobs dismissed as "${given.reason}" all have "${word}" in the title; to rule such jobs out: ` +

@@ -64,7 +64,7 @@ const WORD_TIE = 0.9
 const CANDIDATE_DF = 4000
 
 /** Words of a title that say its level or its terms, not the work: left out when the title is read for its work. */
-const LEVEL_WORDS = new Set([
+export const LEVEL_WORDS: ReadonlySet<string> = new Set([
   'senior',
   'sr',
   'junior',

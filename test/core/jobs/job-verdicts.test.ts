@@ -154,6 +154,39 @@ describe('verdicts on jobs', () => {
     )
   })
 
+  it('proposes the shared word the reason names, and never a level', async () => {
+    const {jobs, catalog} = await setup()
+    const more = await recordRun(
+      jobs,
+      {...RUN, started_at: '2026-11-23T08:00:00.000'},
+      {
+        ...closesNothing,
+        found: foundJobs([
+          posting(6, 'Senior Kubernetes DevOps Engineer', []),
+          posting(7, 'Senior Kubernetes DevOps Engineer II', []),
+          posting(8, 'Senior Kubernetes DevOps Specialist', []),
+          posting(9, 'Senior Java Developer', []),
+          posting(10, 'Senior iOS Architect', []),
+          posting(11, 'Senior Go Programmer', []),
+        ]),
+      },
+    )
+    const proposals = []
+    for (const job of more.jobs.slice(0, 3)) {
+      proposals.push((await catalog.giveVerdict(job.id, 'dismiss', {reason: 'devops, not mobile'})).proposal)
+    }
+    expect(proposals.at(-1)).toBe(
+      '3 jobs dismissed as "devops, not mobile" all have "devops" in the title; to rule such jobs out: ' +
+        `jobagent config set profile.avoid '["devops"]'`,
+    )
+    // Titles that share only their level propose nothing: the profile's seniority is the rule for levels.
+    const levels = []
+    for (const job of more.jobs.slice(3)) {
+      levels.push((await catalog.giveVerdict(job.id, 'dismiss', {reason: 'not for me'})).proposal)
+    }
+    expect(levels.at(-1)).toBeNull()
+  })
+
   it('never proposes a word of the profile’s own roles or skills', async () => {
     const {jobs, catalog} = await setup()
     const more = await recordRun(
