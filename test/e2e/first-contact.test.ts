@@ -179,6 +179,27 @@ describe('every command of the README on a data dir that does not exist yet', ()
     expect(logMessages(result).at(-1)?.message).toMatch(/^Hint: every connection was refused.*jobagent run --demo$/)
   })
 
+  it('ends a run whose boards all failed, for different reasons, with a hint of where to look', async () => {
+    mkdirSync(home, {recursive: true})
+    const gone = await startMockServer((_req, res) => res.writeHead(404).end())
+    try {
+      writeFileSync(
+        join(home, 'config.json'),
+        JSON.stringify({
+          sources: [
+            {type: 'remoteok', url: `http://127.0.0.1:${closedPort}`},
+            {type: 'ashby', url: gone.url, boards: ['nosuchco']},
+          ],
+        }),
+      )
+      const result = await jobagent(['run'])
+      expect(result.code).toBe(1)
+      expect(logMessages(result).at(-1)?.message).toMatch(/^Hint: the warnings above give each board's reason; .*jobagent boards list/)
+    } finally {
+      await gone.close()
+    }
+  })
+
   it('runs, lists, tracks, exports and imports on a fresh home', async () => {
     const configured = await jobagent([
       'config',

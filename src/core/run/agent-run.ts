@@ -285,7 +285,12 @@ export class AgentRun {
     }
     run.error = this.deps.search.sourceNames.length === 0 ? 'no source is enabled' : 'no source succeeded'
     run.notifications = skipped('failed')
-    run.hint = unreachableHint(run.sources, {proxyConfigured: run.options.proxyConfigured ?? false})
+    // Boards that failed for several reasons each have their warning above; the last line says where to look next.
+    run.hint =
+      run.error === 'no source is enabled'
+        ? 'Hint: enable a source (jobagent config get sources), or add boards with: jobagent boards find <company> --add'
+        : (unreachableHint(run.sources, {proxyConfigured: run.options.proxyConfigured ?? false}) ??
+          "Hint: the warnings above give each board's reason; see every board's last outcome with: jobagent boards list (or run again with --verbose)")
     this.log.error(`Jobs found: none; ${run.error}, so the stored jobs were left as they were`)
     return false
   }
