@@ -181,7 +181,9 @@ describe('every command of the README on a data dir that does not exist yet', ()
 
   it('ends a run whose boards all failed, for different reasons, with a hint of where to look', async () => {
     mkdirSync(home, {recursive: true})
-    const gone = await startMockServer((_req, res) => res.writeHead(404).end())
+    const gone = await startMockServer((_req, res) => {
+      res.writeHead(404).end()
+    })
     try {
       writeFileSync(
         join(home, 'config.json'),
@@ -194,7 +196,9 @@ describe('every command of the README on a data dir that does not exist yet', ()
       )
       const result = await jobagent(['run'])
       expect(result.code).toBe(1)
-      expect(logMessages(result).at(-1)?.message).toMatch(/^Hint: the warnings above give each board's reason; .*jobagent boards list/)
+      expect(logMessages(result).at(-1)?.message).toMatch(
+        /^Hint: the warnings above give each board's reason; .*jobagent boards list/,
+      )
     } finally {
       await gone.close()
     }
