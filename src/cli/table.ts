@@ -10,6 +10,11 @@ interface Column<T> {
   shrinkTo?: number
   /** The column that gives up room first on a narrow terminal (a URL), down to a few characters. */
   fill?: boolean
+  /**
+   * A column left out on a terminal too narrow for every column at its floor: the lowest number first, until the
+   * others fit (a job's source and posting date before its salary). Without it a column is always shown.
+   */
+  hideOrder?: number
 }
 
 /** Where the table goes: a terminal of `width` columns, or (undefined) a pipe or a file, which gets whole values. */
@@ -72,6 +77,38 @@ export function renderTable<T>(
   columns: readonly Column<T>[],
   bold = (s: string) => s,
   options: TableOptions = {},
+): string {
+  const shown = options.width === undefined ? columns : columnsThatFit(rows, columns, options.width)
+  return renderColumns(rows, shown, bold, options)
+}
+
+/**
+ * The columns a terminal of `width` shows: all of them while they fit at their floors, else without the hideable
+ * ones, lowest `hideOrder` first, until the rest fit (or none is left to hide: the line wraps).
+ */
+function columnsThatFit<T>(rows: readonly T[], columns: readonly Column<T>[], width: number): Column<T>[] {
+  const least = (column: Column<T>) => {
+    const widest = rows.reduce((most, row) => Math.max(most, flatCell(column.value(row)).length), column.header.length)
+    if (column.fill) return Math.min(widest, Math.max(MIN_FILL, column.header.length))
+    return column.shrinkTo === undefined ? widest : Math.min(widest, Math.max(column.shrinkTo, column.header.length))
+  }
+  const shown = [...columns]
+  const needs = () => shown.reduce((total, column) => total + least(column), 2 * (shown.length - 1))
+  const hideable = columns
+    .filter((column) => column.hideOrder !== undefined)
+    .sort((a, b) => (a.hideOrder ?? 0) - (b.hideOrder ?? 0))
+  for (const column of hideable) {
+    if (needs() <= width) break
+    shown.splice(shown.indexOf(column), 1)
+  }
+  return shown
+}
+
+function renderColumns<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  bold: (s: string) => string,
+  options: TableOptions,
 ): string {
   const cells = rows.map((row) => columns.map((column) => flatCell(column.value(row))))
   const natural = columns.map((column, index) =>

@@ -63,6 +63,25 @@ describe('renderTable', () => {
     expect(company).toHaveLength(12)
   })
 
+  it('leaves out the hideable columns, lowest order first, on a terminal too narrow for every column', () => {
+    const hideable = [
+      {header: 'ID', value: (row: Row) => row.id},
+      {header: 'TITLE', value: (row: Row) => row.title, shrinkTo: 20},
+      {header: 'COMPANY', value: (row: Row) => row.company, shrinkTo: 12, hideOrder: 2},
+      {header: 'URL', value: (row: Row) => row.url, shrinkTo: 20, hideOrder: 1},
+    ]
+    const headers = (width: number | undefined) =>
+      (renderTable(rows, hideable, undefined, {width}).split('\n')[0] ?? '').split(/ {2,}/)
+    expect(headers(undefined)).toEqual(['ID', 'TITLE', 'COMPANY', 'URL'])
+    expect(headers(120)).toEqual(['ID', 'TITLE', 'COMPANY', 'URL'])
+    // 2 + 20 + 12 + 20 and the gaps need 60: the URL goes first, then the company.
+    expect(headers(50)).toEqual(['ID', 'TITLE', 'COMPANY'])
+    expect(headers(30)).toEqual(['ID', 'TITLE'])
+    for (const line of renderTable(rows, hideable, undefined, {width: 50}).split('\n')) {
+      expect(line.length).toBeLessThanOrEqual(50)
+    }
+  })
+
   it('puts a cell on one line with its controls escaped, so a row never breaks or drives the terminal', () => {
     const [, line] = renderTable([{text: 'a\nb\t c\u001b[31m'}], [{header: 'T', value: (row) => row.text}]).split('\n')
     expect(line).toBe('a b c\\x1b[31m')

@@ -24,15 +24,17 @@ export function renderJobTable(
       {header: 'ID', value: (job) => String(job.id)},
       ...(scored ? [{header: 'SCORE', value: (job: ListedSummary) => String(job.score ?? '')}] : []),
       {header: 'NEW', value: (job) => (job.is_new ? '*' : '')},
-      {header: 'TITLE', value: (job) => job.title, shrinkTo: 36},
-      {header: 'COMPANY', value: (job) => job.company, shrinkTo: 22},
-      {header: 'LOCATION', value: (job) => job.location, shrinkTo: 18},
-      {header: 'SALARY', value: (job) => (job.salary ? compactSalary(job.salary) : ''), shrinkTo: 18},
-      {header: 'SOURCE', value: (job) => job.source, shrinkTo: 14},
-      {header: 'POSTED', value: (job) => job.posted_date?.slice(0, 10) ?? '', shrinkTo: 10},
-      {header: 'STATUS', value: (job) => job.tracked_status ?? '', shrinkTo: 12},
+      // On a narrow terminal the source goes first, then the posting date, the lifecycle mark, the salary and the
+      // tracked status; the title, company and place stay (the job's page has every field).
+      {header: 'TITLE', value: (job) => job.title, shrinkTo: 28},
+      {header: 'COMPANY', value: (job) => job.company, shrinkTo: 16},
+      {header: 'LOCATION', value: (job) => job.location, shrinkTo: 14},
+      {header: 'SALARY', value: (job) => (job.salary ? compactSalary(job.salary) : ''), shrinkTo: 18, hideOrder: 4},
+      {header: 'SOURCE', value: (job) => job.source, shrinkTo: 14, hideOrder: 1},
+      {header: 'POSTED', value: (job) => job.posted_date?.slice(0, 10) ?? '', shrinkTo: 10, hideOrder: 2},
+      {header: 'STATUS', value: (job) => job.tracked_status ?? '', shrinkTo: 12, hideOrder: 5},
       ...(jobs.some((job) => lifecycleMark(job) !== '')
-        ? [{header: 'LIFE', value: (job: ListedSummary) => lifecycleMark(job), shrinkTo: 14}]
+        ? [{header: 'LIFE', value: (job: ListedSummary) => lifecycleMark(job), shrinkTo: 14, hideOrder: 3}]
         : []),
     ],
     style.bold,
