@@ -53,6 +53,10 @@ export default class Profile extends BaseCommand {
     const asking = flags.ask || (!flags.show && !this.jsonEnabled() && this.io.stdin.isTTY === true)
     if (!asking) {
       this.log(renderProfile(current))
+      // Shown without asking, off a terminal: an empty profile says how to write one.
+      if (!flags.show && current.roles.length === 0 && Object.keys(current.skills).length === 0) {
+        this.log('No roles or skills yet: run jobagent profile on a terminal, or answer its questions with --ask')
+      }
       return current
     }
     const profile = await askProfile(current, {

@@ -35,6 +35,10 @@ describe('a profile and verdicts from the CLI', () => {
     const config = {sources: [{type: 'file', path: join(home.path, 'jobs.json')}]}
     writeFileSync(join(home.path, 'config.json'), JSON.stringify(config), {mode: 0o600})
 
+    // Off a terminal, without --ask, the empty profile is shown with the way to write one.
+    const shown = await jobagent(['profile'])
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toMatch(/\nNo roles or skills yet: run jobagent profile on a terminal, or answer .* --ask\n$/)
     // The guided profile: answers on stdin, one per question. From a pipe an unreadable answer is refused (the next
     // line was meant for the next question) and nothing is written.
     const refused = await jobagent(['profile', '--ask'], 'ml engineer\npython:5\n\n\nanywhere\nremote\n')
