@@ -68,6 +68,15 @@ async function setup() {
   return {db, jobs, catalog, ids: saved.jobs.map((job) => job.id)}
 }
 
+/** A later run that finds jobs of these titles, numbered from 6 on, without tags. */
+function laterRun(jobs: Awaited<ReturnType<typeof setup>>['jobs'], titles: readonly string[]) {
+  return recordRun(
+    jobs,
+    {...RUN, started_at: '2026-11-23T08:00:00.000'},
+    {...closesNothing, found: foundJobs(titles.map((title, index) => posting(6 + index, title, [])))},
+  )
+}
+
 const titles = async (catalog: JobCatalog, options = {}) =>
   (await catalog.lastRun(options)).jobs.map((job) => job.title)
 
@@ -156,21 +165,14 @@ describe('verdicts on jobs', () => {
 
   it('proposes the shared word the reason names, and never a level', async () => {
     const {jobs, catalog} = await setup()
-    const more = await recordRun(
-      jobs,
-      {...RUN, started_at: '2026-11-23T08:00:00.000'},
-      {
-        ...closesNothing,
-        found: foundJobs([
-          posting(6, 'Senior Kubernetes DevOps Engineer', []),
-          posting(7, 'Senior Kubernetes DevOps Engineer II', []),
-          posting(8, 'Senior Kubernetes DevOps Specialist', []),
-          posting(9, 'Senior Java Developer', []),
-          posting(10, 'Senior iOS Architect', []),
-          posting(11, 'Senior Go Programmer', []),
-        ]),
-      },
-    )
+    const more = await laterRun(jobs, [
+      'Senior Kubernetes DevOps Engineer',
+      'Senior Kubernetes DevOps Engineer II',
+      'Senior Kubernetes DevOps Specialist',
+      'Senior Java Developer',
+      'Senior iOS Architect',
+      'Senior Go Programmer',
+    ])
     const proposals = []
     for (const job of more.jobs.slice(0, 3)) {
       proposals.push((await catalog.giveVerdict(job.id, 'dismiss', {reason: 'devops, not mobile'})).proposal)
@@ -189,18 +191,11 @@ describe('verdicts on jobs', () => {
 
   it('never proposes a word of the profile’s own roles or skills', async () => {
     const {jobs, catalog} = await setup()
-    const more = await recordRun(
-      jobs,
-      {...RUN, started_at: '2026-11-23T08:00:00.000'},
-      {
-        ...closesNothing,
-        found: foundJobs([
-          posting(6, 'Machine Learning Manager', []),
-          posting(7, 'Machine Learning Director', []),
-          posting(8, 'Machine Learning Lead', []),
-        ]),
-      },
-    )
+    const more = await laterRun(jobs, [
+      'Machine Learning Manager',
+      'Machine Learning Director',
+      'Machine Learning Lead',
+    ])
     for (const job of more.jobs) {
       const given = await catalog.giveVerdict(job.id, 'dismiss', {reason: 'management'})
       expect(given.proposal).toBeNull()
