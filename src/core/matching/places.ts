@@ -76,11 +76,17 @@ const QUALIFIER = /^[A-Z]{2,3}$/
 
 /**
  * A line that says who may apply by where they live: "Only candidates local to, and authorized to work in Serbia or
- * Romania", "You must be based in the UK", "open to US residents only". A company's own whereabouts ("our office
- * is in Berlin") is not one.
+ * Romania", "You must be based in the UK", "open to US residents only", "open to candidates in the US", "we can
+ * only hire in the following countries: US, Canada". A company's own whereabouts ("our office is in Berlin") is not
+ * one, nor a team hiring in a field ("hiring in our data team").
  */
 const WHO_MAY_APPLY =
-  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b|\byou (live|reside|are based|are located|are living) in\b|\bremote\b.{0,20}\bwithin\b/
+  /\b(must|only|exclusively|required to|need to)\b.{0,80}\b(based|located|living|live|reside|residing|residents?|authori[sz]ed to work|eligible to work|work permit|right to work)\b|\b(authori[sz]ed|eligible|legally (able|allowed)) to work in\b|\bright to work in\b|\bresidents? of\b.{0,60}\bonly\b|\byou (live|reside|are based|are located|are living) in\b|\bremote\b.{0,20}\bwithin\b|\bopen (only )?to (candidates|applicants|residents|people|talent|anyone)\b.{0,30}\b(in|of|from)\b|\b(hire|hiring|recruit|recruiting) (only )?(in|from)\b(?!.{0,40}\b(team|department|role|field)s?\b)/
+/**
+ * A line that names places as examples of an open search ("we would happily hire in Europe, Singapore, Chicago, or
+ * wherever you are", "where do we hire from? almost everywhere") limits no one.
+ */
+const OPEN_TO_ALL = /\b(wherever|anywhere|everywhere)\b/
 /**
  * A line on pay says where its range applies ("the base salary range is for residents of the United States only"),
  * not who may apply.
@@ -104,6 +110,12 @@ export const STATEMENT_WORDS: readonly string[] = [
   'you are located',
   'you are living',
   'within',
+  'open to',
+  'hire in',
+  'hire from',
+  'hiring in',
+  'hiring from',
+  'recruit',
 ]
 /** Lines longer than this are paragraphs, where a place may be named for anything: only the sentence is read. */
 const STATEMENT_LENGTH = 300
@@ -387,7 +399,8 @@ export function placeIndex(data: PlaceData): Places {
   }
 
   const statementPlaces = (line: string): string[] => {
-    if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line) || ABOUT_PAY.test(line)) return []
+    if (line.length > STATEMENT_LENGTH || !WHO_MAY_APPLY.test(line) || ABOUT_PAY.test(line) || OPEN_TO_ALL.test(line))
+      return []
     return placesIn(line, {inTitle: true}).filter((place) => place !== EVERYWHERE)
   }
 

@@ -675,7 +675,7 @@ export interface DescriptionAnalyser {
  * Raised whenever the rules that analyse a description change (places, parts, terms), so kept terms are not used;
  * test/core/cache-versions.test.ts fails when the terms of the relevance set change and this does not.
  */
-export const ANALYSIS_VERSION = 2
+export const ANALYSIS_VERSION = 3
 
 /**
  * Analyses descriptions for `matching`'s profile as scoring does: a run analyses each one as its board answers and

@@ -170,6 +170,21 @@ describe('the place index', () => {
     expect(statementPlaces('we reply within two days')).toEqual([])
   })
 
+  it('reads who may apply from where an employer hires and whom a role is open to, not from an open search', () => {
+    expect(statementPlaces('this role is open to candidates in the us only')).toEqual(['united states'])
+    expect(statementPlaces('this is a remote position open to residents of the philippines')).toEqual(['philippines'])
+    expect(statementPlaces('we can only hire in the following countries: us, canada')).toEqual([
+      'united states',
+      'canada',
+    ])
+    expect(statementPlaces('we are hiring in the philippines only')).toEqual(['philippines'])
+    // A team hiring, an open mind, and places given as examples of "wherever you are" limit no one.
+    expect(statementPlaces('we are hiring in our data team in berlin')).toEqual([])
+    expect(statementPlaces('we are open to feedback from berlin')).toEqual([])
+    expect(statementPlaces('we would happily hire in europe, singapore, chicago, or wherever you are')).toEqual([])
+    expect(statementPlaces('where do we hire from? almost everywhere, the uk included')).toEqual([])
+  })
+
   it('reads the sentence of a statement word in a paragraph, bounded on either side, and where it ends', () => {
     const paragraph = `${'we build tools for teams. '.repeat(20)}you must be based in canada. ${'we ship. '.repeat(40)}`
     const at = paragraph.indexOf('must')
