@@ -17,10 +17,25 @@ import {
 
 const statusList = APPLICATION_STATUSES.join(', ')
 
+/**
+ * The words people use for a status in other terms, for the "did you mean": an offer taken is `accepted`, a job
+ * turned down by its employer `rejected`. A small table: the statuses are jobagent's own, not data.
+ */
+const STATUS_WORDS: Readonly<Record<string, (typeof APPLICATION_STATUSES)[number]>> = {
+  hired: 'accepted',
+  declined: 'rejected',
+  interview: 'interviewing',
+  interviewed: 'interviewing',
+  offered: 'offer',
+  withdrew: 'withdrawn',
+  bookmarked: 'saved',
+}
+
 /** `unknown status "intervewing" (did you mean "interviewing"?); use one of: ...` */
 export const statusSchema = z.enum(APPLICATION_STATUSES, {
   error: (issue) => {
-    const nearest = typeof issue.input === 'string' ? nearestWord(issue.input, APPLICATION_STATUSES) : undefined
+    const said = typeof issue.input === 'string' ? issue.input.trim().toLowerCase() : undefined
+    const nearest = said === undefined ? undefined : (STATUS_WORDS[said] ?? nearestWord(said, APPLICATION_STATUSES))
     const guess = nearest ? ` (did you mean "${nearest}"?)` : ''
     return `unknown status ${JSON.stringify(issue.input)}${guess}; use one of: ${statusList}`
   },

@@ -96,7 +96,10 @@ describe('recording an application', () => {
     expect((noUrl as ValidationError).details).toEqual([{field: 'url', message: 'url must not be empty'}])
     const status = await rejection(tracker.service.record(application({status: 'hired'})))
     expect(status).toBeInstanceOf(ValidationError)
-    expect(status.message).toContain('unknown status "hired"')
+    expect(status.message).toContain('unknown status "hired" (did you mean "accepted"?)')
+    // A misspelling is guessed by its nearest status.
+    const typo = await rejection(tracker.service.record(application({status: 'intervewing'})))
+    expect(typo.message).toContain('(did you mean "interviewing"?)')
   })
 
   it.each(['ftp://example.org/jobs/1', 'javascript:alert(1)', 'example.org/jobs/1', 'mailto:jobs@example.org'])(
