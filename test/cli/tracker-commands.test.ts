@@ -66,9 +66,12 @@ describe('jobagent status with short ids', () => {
       'Error: invalid status: unknown status "intervewing" (did you mean "interviewing"?); use one of: saved, applied,',
     )
     expect((await runCommand(Status, ['1', 'Offer'], {home})).stderr).toContain('(did you mean "offer"?)')
-    // Nothing near enough: no guess, only the list.
+    // A status said in other words is answered with the one it means; nothing near enough, with the list only.
     expect((await runCommand(Status, ['1', 'hired'], {home})).stderr).toContain(
-      'unknown status "hired"; use one of: saved',
+      'unknown status "hired" (did you mean "accepted"?); use one of: saved',
+    )
+    expect((await runCommand(Status, ['1', 'banana'], {home})).stderr).toContain(
+      'unknown status "banana"; use one of: saved',
     )
     const shown = JSON.parse((await runCommand(Status, ['1', '--json'], {home})).stdout)
     expect(shown).toMatchObject({status: 'applied', history: []})

@@ -301,7 +301,7 @@ describe('jobagent mcp', () => {
     expect(textOf(unknown)).toMatch(/^Error: no application #42\nHint: /)
     const badStatus = await call('update_status', {application: '1', status: 'hired'})
     expect(badStatus.isError).toBe(true)
-    expect(textOf(badStatus)).toContain('unknown status "hired"; use one of: saved')
+    expect(textOf(badStatus)).toContain('unknown status "hired" (did you mean "accepted"?); use one of: saved')
     const nothing = await call('track_job', {})
     expect(textOf(nothing)).toBe(
       'Error: give a job id or a URL\nHint: give the id of a job from the list of jobs, or a URL (with title, company and source unless a run found it)',
