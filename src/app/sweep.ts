@@ -246,6 +246,8 @@ export class Sweeper {
     )
     // Every board is asked: a back-off still running holds the process open no longer.
     this.polite.endPauses()
+    // Stopped early as offline (a board answering after the stop does not finish the sweep), or too small to stop
+    // early with no board reached.
     if ((offline.signal.aborted || offline.reachedNone) && !request.signal.aborted) throw offline.error()
     if (failures.length > 0 && !request.signal.aborted) throw failures[0]
   }

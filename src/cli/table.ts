@@ -39,6 +39,15 @@ function cut(text: string, width: number): string {
 }
 
 /**
+ * The least width a column keeps on a narrow terminal, given its widest value: a fill column MIN_FILL, a cuttable one
+ * its `shrinkTo`, another its widest value (never more than that, never less than its header).
+ */
+function floorOf<T>(column: Column<T>, whole: number): number {
+  if (column.fill) return Math.min(whole, Math.max(MIN_FILL, column.header.length))
+  return column.shrinkTo === undefined ? whole : Math.min(whole, Math.max(column.shrinkTo, column.header.length))
+}
+
+/**
  * Each column's width on a terminal of `width` columns: every whole value when they fit; otherwise the fill column
  * gives up room first, then the widest cuttable columns are cut to a common width (never below their `shrinkTo`),
  * so a wide terminal shows whole titles and a narrow one keeps every column readable.
@@ -50,15 +59,13 @@ function fitWidths<T>(natural: readonly number[], columns: readonly Column<T>[],
   const fill = columns.findIndex((column) => column.fill)
   const widths = [...natural]
   if (fill >= 0) {
-    const floor = Math.min(natural[fill] ?? 0, Math.max(MIN_FILL, columns[fill]?.header.length ?? 0))
+    const floor = floorOf(columns[fill]!, natural[fill] ?? 0)
     widths[fill] = Math.max(floor, (natural[fill] ?? 0) - (sum(natural) + gaps - width))
     if (sum(widths) + gaps <= width) return widths
   }
-  const floors = columns.map((column, index) => {
-    const whole = natural[index] ?? 0
-    if (index === fill || column.shrinkTo === undefined) return widths[index] ?? 0
-    return Math.min(whole, Math.max(column.shrinkTo, column.header.length))
-  })
+  const floors = columns.map((column, index) =>
+    index === fill ? (widths[index] ?? 0) : floorOf(column, natural[index] ?? 0),
+  )
   // The largest common width the cuttable columns can keep: a binary search over widths, each step linear.
   const at = (level: number) => widths.map((whole, index) => Math.max(floors[index] ?? 0, Math.min(whole, level)))
   let low = 0
@@ -78,43 +85,46 @@ export function renderTable<T>(
   bold = (s: string) => s,
   options: TableOptions = {},
 ): string {
-  const shown = options.width === undefined ? columns : columnsThatFit(rows, columns, options.width)
-  return renderColumns(rows, shown, bold, options)
+  const allCells = rows.map((row) => columns.map((column) => flatCell(column.value(row))))
+  const allNatural = columns.map((column, index) =>
+    allCells.reduce((widest, row) => Math.max(widest, row[index]?.length ?? 0), column.header.length),
+  )
+  const kept =
+    options.width === undefined ? columns.map((_, index) => index) : shownColumns(columns, allNatural, options.width)
+  const shown = kept.map((index) => columns[index]!)
+  const cells = allCells.map((row) => kept.map((index) => row[index] ?? ''))
+  const natural = kept.map((index) => allNatural[index] ?? 0)
+  const widths = options.width === undefined ? natural : fitWidths(natural, shown, options.width)
+  return renderLines(shown, cells, widths, bold)
 }
 
 /**
- * The columns a terminal of `width` shows: all of them while they fit at their floors, else without the hideable
- * ones, lowest `hideOrder` first, until the rest fit (or none is left to hide: the line wraps).
+ * The indexes of the columns a terminal of `width` shows: all while they fit at their floors, else without the
+ * hideable ones, lowest `hideOrder` first, until the rest fit (or none is left to hide: the line wraps).
  */
-function columnsThatFit<T>(rows: readonly T[], columns: readonly Column<T>[], width: number): Column<T>[] {
-  const least = (column: Column<T>) => {
-    const widest = rows.reduce((most, row) => Math.max(most, flatCell(column.value(row)).length), column.header.length)
-    if (column.fill) return Math.min(widest, Math.max(MIN_FILL, column.header.length))
-    return column.shrinkTo === undefined ? widest : Math.min(widest, Math.max(column.shrinkTo, column.header.length))
+function shownColumns<T>(columns: readonly Column<T>[], natural: readonly number[], width: number): number[] {
+  const kept = columns.map((_, index) => index)
+  let needs = kept.reduce(
+    (total, index) => total + floorOf(columns[index]!, natural[index] ?? 0),
+    2 * (kept.length - 1),
+  )
+  const hideable = kept
+    .filter((index) => columns[index]!.hideOrder !== undefined)
+    .sort((a, b) => (columns[a]!.hideOrder ?? 0) - (columns[b]!.hideOrder ?? 0))
+  for (const index of hideable) {
+    if (needs <= width) break
+    kept.splice(kept.indexOf(index), 1)
+    needs -= floorOf(columns[index]!, natural[index] ?? 0) + 2
   }
-  const shown = [...columns]
-  const needs = () => shown.reduce((total, column) => total + least(column), 2 * (shown.length - 1))
-  const hideable = columns
-    .filter((column) => column.hideOrder !== undefined)
-    .sort((a, b) => (a.hideOrder ?? 0) - (b.hideOrder ?? 0))
-  for (const column of hideable) {
-    if (needs() <= width) break
-    shown.splice(shown.indexOf(column), 1)
-  }
-  return shown
+  return kept
 }
 
-function renderColumns<T>(
-  rows: readonly T[],
+function renderLines<T>(
   columns: readonly Column<T>[],
+  cells: readonly (readonly string[])[],
+  widths: readonly number[],
   bold: (s: string) => string,
-  options: TableOptions,
 ): string {
-  const cells = rows.map((row) => columns.map((column) => flatCell(column.value(row))))
-  const natural = columns.map((column, index) =>
-    cells.reduce((widest, row) => Math.max(widest, row[index]?.length ?? 0), column.header.length),
-  )
-  const widths = options.width === undefined ? natural : fitWidths(natural, columns, options.width)
   const last = columns.length - 1
   const line = (values: readonly string[]) => {
     let text = ''

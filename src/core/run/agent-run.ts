@@ -283,14 +283,14 @@ export class AgentRun {
       this.log.info(`Jobs found: ${found.jobs.length} (${found.fetched} fetched, after filters and deduplication)`)
       return true
     }
-    run.error = this.deps.search.sourceNames.length === 0 ? 'no source is enabled' : 'no source succeeded'
+    const none = this.deps.search.sourceNames.length === 0
+    run.error = none ? 'no source is enabled' : 'no source succeeded'
     run.notifications = skipped('failed')
     // Boards that failed for several reasons each have their warning above; the last line says where to look next.
-    run.hint =
-      run.error === 'no source is enabled'
-        ? 'Hint: enable a source (jobagent config get sources), or add boards with: jobagent boards find <company> --add'
-        : (unreachableHint(run.sources, {proxyConfigured: run.options.proxyConfigured ?? false}) ??
-          "Hint: the warnings above give each board's reason; see every board's last outcome with: jobagent boards list (or run again with --verbose)")
+    run.hint = none
+      ? 'Hint: enable a source (jobagent config get sources), or add boards with: jobagent boards find <company> --add'
+      : (unreachableHint(run.sources, {proxyConfigured: run.options.proxyConfigured ?? false}) ??
+        "Hint: the warnings above give each board's reason; see every board's last outcome with: jobagent boards list (or run again with --verbose)")
     this.log.error(`Jobs found: none; ${run.error}, so the stored jobs were left as they were`)
     return false
   }
