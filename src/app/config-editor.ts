@@ -5,7 +5,15 @@ import {notifyFloor} from '../core/notifications/notify-floor.js'
 import {valueAtPath} from '../core/value-at.js'
 import {readBoardsFile} from './boards-file.js'
 import {configFilePath, configProblemsError, type Env, listHolding, readConfigFile, writeConfigFile} from './config.js'
-import {checkConfig, inlineJson, PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, schemaAt} from './config-schema.js'
+import {
+  checkConfig,
+  dottedKey,
+  inlineJson,
+  keyName,
+  PROTOTYPE_KEY_MESSAGE,
+  PROTOTYPE_KEYS,
+  schemaAt,
+} from './config-schema.js'
 import {maskSettings} from './configured-secrets.js'
 import {checkNotifySetting} from './notify-settings.js'
 
@@ -50,7 +58,7 @@ function setHint(key: string, problems: readonly ErrorDetail[], candidate: Recor
   const unchanged = 'the file is unchanged'
   const hints = problems.map(({field = key}) => {
     const node = schemaAt(field)
-    // A key inside a list (`sources.0.type`) is set with its whole list: `config set` names no list entry.
+    // A key inside a list (`sources[0].type`) is set with its whole list: `config set` names no list entry.
     const list = listHolding(field)
     if (node?.values && list !== undefined) {
       const given = valueAt(candidate, field)
@@ -60,9 +68,9 @@ function setHint(key: string, problems: readonly ErrorDetail[], candidate: Recor
     }
     if (node?.values) return `set one of them, for example: jobagent config set ${field} ${node.values[0]}`
     if (node?.type === 'boolean') return `set true or false, for example: jobagent config set ${field} true`
-    const entry = /^(.*)\.(\d+)$/.exec(field)
+    const entry = /^(.*)\.(\d+)$/.exec(dottedKey(field))
     if (entry && node?.type === 'string' && schemaAt(entry[1] ?? '')?.type === 'array') {
-      return `leave out the blank entry at position ${entry[2]} of ${entry[1]} (counted from 0)`
+      return `leave out the blank entry at position ${entry[2]} of ${keyName(entry[1] ?? '')} (counted from 0)`
     }
     const example = node?.example()
     if (example !== undefined) return `${unchanged}; for example: jobagent config set ${field} '${inlineJson(example)}'`
@@ -77,7 +85,8 @@ function setHint(key: string, problems: readonly ErrorDetail[], candidate: Recor
 
 /** Walks the schema so a nested typo (`search.foo`) is named, not just reported as "search has an unknown key". */
 function checkKey(key: string): void {
-  const prototypeKey = key.split('.').find((segment) => PROTOTYPE_KEYS.has(segment))
+  const segments = dottedKey(key).split('.')
+  const prototypeKey = segments.find((segment) => PROTOTYPE_KEYS.has(segment))
   if (prototypeKey !== undefined) {
     throw new ConfigurationError(`cannot use the key "${key}": ${PROTOTYPE_KEY_MESSAGE}`, {
       details: [{field: key, message: PROTOTYPE_KEY_MESSAGE}],
@@ -86,14 +95,14 @@ function checkKey(key: string): void {
   }
   let node = schemaAt('')
   const parents: string[] = []
-  for (const segment of key.split('.')) {
+  for (const segment of segments) {
     // Below an array or a scalar the schema check of the edited file decides.
     if (!node?.keys) return
     const child = node.keys.includes(segment) ? node.child(segment) : undefined
     if (!child) {
       const where = parents.length === 0 ? 'top-level keys' : `keys under ${parents.join('.')}`
       throw new ConfigurationError(`unknown configuration key "${key}"`, {
-        details: [{field: [...parents, segment].join('.'), message: 'unknown key'}],
+        details: [{field: keyName([...parents, segment].join('.')), message: 'unknown key'}],
         hint: `${where} are: ${node.keys.join(', ')}`,
       })
     }
@@ -106,15 +115,15 @@ function isContainer(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-/** The value at a dotted key (`sources.0.type`), or undefined where the stored file has none. */
+/** The value at a key (`sources[0].type`), or undefined where the stored file has none. */
 function valueAt(stored: Record<string, unknown>, key: string): unknown {
-  return valueAtPath(stored, key.split('.'))
+  return valueAtPath(stored, dottedKey(key).split('.'))
 }
 
 /** A copy of the stored configuration with `key` set (`undefined`: removed), to judge an edit before writing it. */
 function withValue(stored: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(stored)
-  const segments = key.split('.')
+  const segments = dottedKey(key).split('.')
   const last = segments.pop() as string
   let node: Record<string, unknown> = copy
   for (const segment of segments) {
@@ -152,7 +161,8 @@ export class ConfigEditor {
   }
 
   /** The value in the file, else the built-in default in force (`isDefault`); a key with neither is not found. */
-  get(key: string, options: {showSecrets?: boolean} = {}): {value: unknown; isDefault: boolean} {
+  get(given: string, options: {showSecrets?: boolean} = {}): {value: unknown; isDefault: boolean} {
+    const key = keyName(given)
     checkKey(key)
     const stored = readConfigFile(this.path)
     const set = valueAt(stored, key)
@@ -171,7 +181,8 @@ export class ConfigEditor {
    * Sets one key. In a file that is invalid already, a set that fixes one of its problems and adds none is written
    * (as an unset is), so the file can be repaired key by key; the problems that remain are returned.
    */
-  set(key: string, raw: string): {value: unknown; problems: ErrorDetail[]} {
+  set(given: string, raw: string): {value: unknown; problems: ErrorDetail[]} {
+    const key = keyName(given)
     checkKey(key)
     const value = parseValue(key, raw)
     checkNotifySetting(key, value)
@@ -185,7 +196,8 @@ export class ConfigEditor {
    * that fails to load can be repaired key by key. A known key the file does not hold leaves the file as it is
    * (`removed: false`). Returns the file's problems that remain.
    */
-  unset(key: string): {removed: boolean; problems: ErrorDetail[]} {
+  unset(given: string): {removed: boolean; problems: ErrorDetail[]} {
+    const key = keyName(given)
     const stored = readConfigFile(this.path)
     if (valueAt(stored, key) === undefined) {
       checkKey(key)
@@ -232,7 +244,7 @@ export class ConfigEditor {
       const hint = setting !== undefined && added.length > 0 ? setHint(setting, added, candidate) : undefined
       throw configProblemsError(`cannot ${edit} in ${this.path}${first}`, problems, hint)
     }
-    if (/^(set|unset) sources(\.|$)/.test(edit)) {
+    if (/^(set|unset) sources(\.|\[|$)/.test(edit)) {
       try {
         validateSourceConfigs(checked.config.sources)
         // A file of boards is read as the run reads it, so a missing file or a bad line is refused now, not at 7 am.

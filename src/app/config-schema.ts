@@ -297,10 +297,32 @@ export function inlineJson(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** The schema at a dotted path of the file (`sources.0.type`), or undefined where the file has no such key. */
+/**
+ * A setting's name as every message says it and `config get` takes it: keys joined by dots, a list's entry by its
+ * position in brackets (`sources[0].type`, `search.tags[1]`), as the sources' own checks name their entries.
+ */
+export function settingName(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`))
+    .join('')
+}
+
+/** A key as given, `sources[0].type` or `sources.0.type`, in the dotted form the file is walked by: `sources.0.type`. */
+export function dottedKey(key: string): string {
+  return key.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '')
+}
+
+/** A key as given, `sources.0.type` or `sources[0].type`, as messages name it (settingName): `sources[0].type`. */
+export function keyName(key: string): string {
+  const dotted = dottedKey(key)
+  return dotted === '' ? '' : settingName(dotted.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)))
+}
+
+/** The schema at a key of the file (`sources[0].type`), or undefined where the file has no such key. */
 export function schemaAt(path: string): SchemaNode | undefined {
   let node: SchemaNode | undefined = describe(configSchema)
-  for (const segment of path === '' ? [] : path.split('.')) node = node?.child(segment)
+  const key = dottedKey(path)
+  for (const segment of key === '' ? [] : key.split('.')) node = node?.child(segment)
   return node
 }
 
@@ -322,7 +344,7 @@ function shapeOf(node: SchemaNode | undefined, expected: string): string {
 
 /** One refusal of the schema in the user's words: the key, and what is allowed there. */
 function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
-  const key = issue.path.join('.')
+  const key = settingName(issue.path)
   const name = key || 'config'
   const field = key || '(root)'
   const node = schemaAt(key)
@@ -331,7 +353,7 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
       const where = key === '' ? 'top-level keys' : `keys under ${key}`
       const hint = node?.keys ? ` (${where} are: ${node.keys.join(', ')})` : ''
       return issue.keys.map((unknown) => {
-        const path = key === '' ? unknown : `${key}.${unknown}`
+        const path = settingName([...issue.path, unknown])
         return {field: path, message: `"${path}" is not a known key${hint}`}
       })
     }
@@ -350,7 +372,7 @@ function describeIssue(issue: ZodMini.core.$ZodIssue): ErrorDetail[] {
       return [{field, message: `${name} must match pattern ${issue.pattern ?? issue.format}`}]
     case 'invalid_key': {
       // A key of a record (`profile.skills`): the path ends with the key itself.
-      const parent = issue.path.slice(0, -1).join('.')
+      const parent = settingName(issue.path.slice(0, -1))
       const inner = issue.issues[0]?.message ?? 'is not valid'
       const keyName = JSON.stringify(String(issue.path.at(-1) ?? ''))
       return [{field, message: `${parent}: the key ${keyName} ${inner.startsWith('must ') ? inner : 'is not valid'}`}]
@@ -371,12 +393,12 @@ type ConfigCheck = {ok: true; config: ParsedConfig} | {ok: false; problems: Erro
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 export const PROTOTYPE_KEY_MESSAGE = '__proto__, constructor and prototype are not allowed as keys'
 
-/** The dotted paths of every prototype key in a parsed config file, at any depth. */
-function prototypeKeysIn(value: unknown, path = ''): string[] {
+/** The names (settingName) of every prototype key in a parsed config file, at any depth. */
+function prototypeKeysIn(value: unknown, path: PropertyKey[] = []): string[] {
   if (typeof value !== 'object' || value === null) return []
   return Object.keys(value).flatMap((key) => {
-    const at = path === '' ? key : `${path}.${key}`
-    return PROTOTYPE_KEYS.has(key) ? [at] : prototypeKeysIn((value as Record<string, unknown>)[key], at)
+    const at = [...path, Array.isArray(value) ? Number(key) : key]
+    return PROTOTYPE_KEYS.has(key) ? [settingName(at)] : prototypeKeysIn((value as Record<string, unknown>)[key], at)
   })
 }
 

@@ -7,6 +7,7 @@ import {jsonSyntaxMessage} from '../core/json-syntax.js'
 import {ensurePrivateDirectory, writeFileDurably} from '../storage/durable-file.js'
 import {
   checkConfig,
+  dottedKey,
   type JobagentConfig,
   logLevelSchema,
   modeSchema,
@@ -45,7 +46,7 @@ export function configFilePath(env: Env = process.env): string {
 function configFixHint(problems: readonly ErrorDetail[]): string {
   const steps = problems.map(({field}) => {
     if (!field) return 'jobagent config set <key> <value>'
-    // A key inside a list (`sources.0.type`) is fixed by setting the whole list; `config set` names no entry.
+    // A key inside a list (`sources[0].type`) is fixed by setting the whole list; `config set` names no entry.
     const list = listHolding(field)
     if (list !== undefined) return `jobagent config set ${list} '<JSON list>'`
     const settable = schemaAt(field) && !PROTOTYPE_KEYS.has(field.split('.').at(-1) ?? '')
@@ -54,9 +55,9 @@ function configFixHint(problems: readonly ErrorDetail[]): string {
   return `fix it with: ${[...new Set(steps)].join(', ')}`
 }
 
-/** The key of the list a dotted key lies in (`sources` for `sources.0.type`); undefined for a key in no list. */
+/** The key of the list a key lies in (`sources` for `sources[0].type`); undefined for a key in no list. */
 export function listHolding(key: string): string | undefined {
-  const segments = key.split('.')
+  const segments = dottedKey(key).split('.')
   const entryAt = segments.findIndex((segment) => /^\d+$/.test(segment))
   return entryAt > 0 ? segments.slice(0, entryAt).join('.') : undefined
 }

@@ -1,5 +1,6 @@
 import {isCredentialName, maskCredentials, maskUrl, SecretMask, secretsOfUrl} from '../core/secrets.js'
 import type {Env} from './config.js'
+import {dottedKey, settingName} from './config-schema.js'
 
 /**
  * Where the configuration keeps a secret: a notification channel's or the monitor's URL (`channel`, secret in its
@@ -10,7 +11,7 @@ type SecretKind = 'channel' | 'credential' | 'url'
 
 /** `key` is the dotted path of the setting; list positions (`notify.urls.0`) count as the list. */
 function secretKind(key: string, value: string): SecretKind | undefined {
-  const path = key
+  const path = dottedKey(key)
     .split('.')
     .filter((segment) => !/^\d+$/.test(segment))
     .join('.')
@@ -71,11 +72,6 @@ export function configuredSecrets(config: unknown, env: Env): SecretMask {
 
 /** A setting's place in a settings tree: keys and list positions, `['sources', 2, 'app_key']`. */
 type SettingPath = (string | number)[]
-
-/** `sources[2].app_key`, as a backup names a setting it left out. */
-function settingName(path: SettingPath): string {
-  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('')
-}
 
 /**
  * Whether a setting's text is a secret a copy of the settings must leave out: a channel's or the monitor's URL

@@ -159,8 +159,8 @@ describe('changing settings', () => {
     ['server.port', '70000', 'server.port must be <= 65535'],
     ['search.tags', '5', 'search.tags must be an array like ["typescript", "rust"]'],
     ['notify.max_items', '0', 'notify.max_items must be >= 1'],
-    ['sources', '[{"type":"monster"}]', 'sources.0.type must be one of: remoteok, remotive,'],
-    ['sources', '[{"type":"rss","urll":"x"}]', '"sources.0.urll" is not a known key'],
+    ['sources', '[{"type":"monster"}]', 'sources[0].type must be one of: remoteok, remotive,'],
+    ['sources', '[{"type":"rss","urll":"x"}]', '"sources[0].urll" is not a known key'],
     [
       'shipments.metadata.url',
       'oracle://db',
@@ -170,7 +170,7 @@ describe('changing settings', () => {
     [
       'server.allowed_hosts',
       'http://jobagent.lan:80',
-      'server.allowed_hosts.0 must be a host name or a bracketed IPv6',
+      'server.allowed_hosts[0] must be a host name or a bracketed IPv6',
     ],
   ])('refuses %s = %s, naming the key, and leaves the file as it was', (key, value, reason) => {
     editor().set('mode', 'development')
@@ -302,7 +302,7 @@ describe('changing settings', () => {
   it('refuses an unset that adds a problem to a file that already has one', () => {
     writeFileSync(file, JSON.stringify({mdoe: 'x', sources: [{type: 'remoteok'}]}))
     const before = readFileSync(file)
-    expect(refusal(() => editor().unset('sources.0.type')).message).toContain('sources.0.type')
+    expect(refusal(() => editor().unset('sources.0.type')).message).toContain('sources[0].type')
     expect(readFileSync(file).equals(before)).toBe(true)
   })
 
@@ -352,6 +352,19 @@ describe('listing settings', () => {
     expect(JSON.stringify(editor().get('sources'))).not.toMatch(/SECRET/)
     expect(editor().get('sources.0.app_key').value).toBe('***')
     expect(editor().get('sources.0.app_id', {showSecrets: true}).value).toBe('SECRET4')
+    // A list entry named as the messages name it is the same key.
+    expect(editor().get('sources[0].app_key').value).toBe('***')
+    expect(editor().get('sources[0].country').value).toBe('gb')
+  })
+
+  it('takes a list entry by its position in brackets, as its messages name it', () => {
+    editor().set('sources', '[{"type":"greenhouse","boards":["gitlab"]}]')
+    editor().set('sources[0].boards', '["stripe"]')
+    expect(editor().get('sources.0.boards').value).toEqual(['stripe'])
+    expect(refusal(() => editor().set('sources[0].type', 'monster')).message).toContain(
+      'sources[0].type must be one of:',
+    )
+    expect(editor().unset('sources[0].name').removed).toBe(false)
   })
 
   it("masks the monitor's UUID, a board URL's token and a notification URL asked for by its position", () => {

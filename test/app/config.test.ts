@@ -184,7 +184,7 @@ describe('a config file that cannot be used', () => {
     ] as const) {
       writeConfig(list)
       const error = configError(() => loadConfig({env}))
-      expect(error.message, key).toMatch(new RegExp(`${key.replace('.', '\\.')}\\.\\d must not be empty`))
+      expect(error.message, key).toMatch(new RegExp(`${key.replace('.', '\\.')}\\[\\d\\] must not be empty`))
     }
   })
 
@@ -195,7 +195,7 @@ describe('a config file that cannot be used', () => {
       const file = writeConfig({server: {allowed_hosts: ['ok.lan', entry]}})
       const error = configError(() => loadConfig({env}))
       expect(error.message).toContain(file)
-      expect(error.details).toEqual([expect.objectContaining({field: 'server.allowed_hosts.1'})])
+      expect(error.details).toEqual([expect.objectContaining({field: 'server.allowed_hosts[1]'})])
     }
   })
 
@@ -204,8 +204,8 @@ describe('a config file that cannot be used', () => {
     const error = configError(() => loadConfig({env}))
     expect(error.message).toContain('"colour" is not a known key (top-level keys are: mode, search, sources,')
     expect(error.message).toContain('"search.tagz" is not a known key (keys under search are: tags, keywords,')
-    expect(error.message).toContain('"sources.0.urll" is not a known key')
-    expect(error.details?.map((detail) => detail.field).sort()).toEqual(['colour', 'search.tagz', 'sources.0.urll'])
+    expect(error.message).toContain('"sources[0].urll" is not a known key')
+    expect(error.details?.map((detail) => detail.field).sort()).toEqual(['colour', 'search.tagz', 'sources[0].urll'])
   })
 
   it('lists the allowed values of a setting that has a fixed set', () => {

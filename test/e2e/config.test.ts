@@ -92,7 +92,7 @@ describe('jobagent config', () => {
       expectUserError(
         result,
         2,
-        'search.tags.1 must not be empty',
+        'search.tags[1] must not be empty',
         'Hint: leave out the blank entry at position 1 of search.tags (counted from 0)',
       )
     }
@@ -219,8 +219,8 @@ describe('jobagent config', () => {
     expectUserError(
       typo,
       2,
-      'sources.0.type must be one of:',
-      `Hint: did you mean "greenhouse"? set the whole list again with sources.0.type fixed: jobagent config set sources '<JSON list>'`,
+      'sources[0].type must be one of:',
+      `Hint: did you mean "greenhouse"? set the whole list again with sources[0].type fixed: jobagent config set sources '<JSON list>'`,
     )
   })
 

@@ -250,7 +250,7 @@ describe('board deadline', () => {
     expect(checkConfig({sources: [{type: 'remoteok', deadline_seconds: 30}]}).ok).toBe(true)
     const refused = checkConfig({sources: [{type: 'remoteok', deadline_seconds: 0}]})
     expect(refused.ok ? [] : refused.problems.map((problem) => problem.message)).toEqual([
-      'sources.0.deadline_seconds must be > 0',
+      'sources[0].deadline_seconds must be > 0',
     ])
   })
 })
