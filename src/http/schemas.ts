@@ -463,7 +463,10 @@ const STORED_JOB_SHAPE = documentedShape(storedJobSchema.shape, {
     description: 'how many times the role reappeared after closing or under a new URL within 90 days',
     example: 0,
   },
-  also_on: {description: 'the other boards and URLs the role was listed under, newest first'},
+  also_on: {
+    description:
+      'the other boards and URLs the role was listed under, newest first, each with its location where the board gave one',
+  },
 })
 
 /**

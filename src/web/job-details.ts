@@ -1,6 +1,6 @@
 // The detail row of a job: its score and the reasons, what the board said about it, its life and its description,
 // from the job the list already holds.
-import {employmentWords, workplaceLine} from '../core/jobs/job-facts.js'
+import {employmentWords, listingText, workplaceLine} from '../core/jobs/job-facts.js'
 import {formatSalary} from '../core/jobs/salary.js'
 import type {Job} from './api-types.js'
 import {el, factList, formatLocalTimestamp, hiddenText, plural, toggleRowBelow} from './dom.js'
@@ -15,7 +15,7 @@ function jobFacts(job: Job): [label: string, text: string][] {
     ['Tags', job.tags.join(', ')],
     ['Closed', job.closed_at ? `${formatLocalTimestamp(job.closed_at)}: no board lists it any more` : ''],
     ['Reposted', job.reposted ? `${plural(job.reposted, 'time')} since ${formatLocalTimestamp(job.first_seen)}` : ''],
-    ['Also on', (job.also_on ?? []).map((listing) => `${listing.source} ${listing.url}`).join(', ')],
+    ['Also on', (job.also_on ?? []).map(listingText).join(', ')],
   ]
   return facts.filter(([, text]) => text)
 }

@@ -196,7 +196,9 @@ describe('one alert per role', () => {
     expect(after?.id).toBe(before?.id)
     expect(after?.url).toBe('https://remotive.example/remote-jobs/backend-engineer-again')
     expect(after?.reposted).toBe(1)
-    expect(after?.also_on).toEqual([{source: 'remotive', url: 'https://remotive.example/remote-jobs/job-1'}])
+    expect(after?.also_on).toEqual([
+      {source: 'remotive', url: 'https://remotive.example/remote-jobs/job-1', location: 'Worldwide'},
+    ])
     expect(webhookBodies).toHaveLength(1)
   })
 

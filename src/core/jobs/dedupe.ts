@@ -51,8 +51,11 @@ export interface KeyedJob {
   identityKey: string
 }
 
-/** Another place a job was seen: a board and the URL it listed the job under. */
-export const otherListingSchema = z.object({source: z.string(), url: z.string()})
+/**
+ * Another place a job was seen: a board, the URL it listed the job under and, where the board gave one, that
+ * listing's location, so a role posted once per country says which link is which country's.
+ */
+export const otherListingSchema = z.object({source: z.string(), url: z.string(), location: z.optional(z.string())})
 
 export type OtherListing = z.output<typeof otherListingSchema>
 
@@ -68,6 +71,12 @@ export interface FoundJob extends KeyedJob {
 
 export function keyJob(job: JobResponse): KeyedJob {
   return {job, storedDescription: null, urlKey: canonicalJobUrl(job.url), identityKey: jobIdentityKey(job)}
+}
+
+/** A job's listing as another listing of its role names it: its board, its URL and its location, if any. */
+export function otherListing(job: Pick<JobResponse, 'source' | 'url' | 'location'>): OtherListing {
+  const location = job.location.trim()
+  return location === '' ? {source: job.source, url: job.url} : {source: job.source, url: job.url, location}
 }
 
 /** A job and where its description is. */
@@ -154,7 +163,7 @@ function combine(members: readonly (KeyedJob & {board: string})[]): FoundJob {
   for (const member of members) {
     if (urlKeys.has(member.urlKey)) continue
     urlKeys.add(member.urlKey)
-    if (also_on.length < ALSO_ON_LIMIT) also_on.push({source: member.job.source, url: member.job.url})
+    if (also_on.length < ALSO_ON_LIMIT) also_on.push(otherListing(member.job))
   }
   return {
     job: {...job, location: collapseLocations(job.location, members)},

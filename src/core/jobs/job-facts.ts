@@ -1,4 +1,5 @@
 import {daysAgo} from '../time.js'
+import type {OtherListing} from './dedupe.js'
 import type {EmploymentType} from './employment-type.js'
 import type {JobDetails} from './job.js'
 import type {JobLifecycle} from './job-store.js'
@@ -61,9 +62,14 @@ export function lifecycleFacts(job: JobLifecycle & {first_seen: string}, now: Da
   if (job.reposted > 0) facts.push(['Reposted', `${times(job.reposted)} since ${job.first_seen.slice(0, 10)}`])
   if (job.reopened > 0) facts.push(['Reopened', `${times(job.reopened)} after it closed`])
   if (job.also_on.length > 0) {
-    facts.push(['Also on', job.also_on.map((listing) => `${listing.source} ${listing.url}`).join(', ')])
+    facts.push(['Also on', job.also_on.map(listingText).join(', ')])
   }
   return facts
+}
+
+/** One other listing of a role as people read it: `ashby https://… (Philippines)`. */
+export function listingText(listing: OtherListing): string {
+  return `${listing.source} ${listing.url}${listing.location ? ` (${listing.location})` : ''}`
 }
 
 /** A job's life in a word or two for list rows: `closed`, `reposted 3x`, or empty. */

@@ -92,6 +92,7 @@ export const KNOWN_JOB_FIELDS = [
   'also_on',
   'url',
   'source',
+  'location',
 ] as const satisfies readonly (keyof StoredJob)[]
 
 /** A stored job as the lifecycle rules need it to decide what a run makes of it. */

@@ -1,6 +1,6 @@
 import {localTimestamp} from '../time.js'
 import {canonicalJobUrl} from '../url-identity.js'
-import {ALSO_ON_LIMIT, type FoundJob, type OtherListing} from './dedupe.js'
+import {ALSO_ON_LIMIT, type FoundJob, type OtherListing, otherListing} from './dedupe.js'
 import type {BoardCount, JobLifecycle, KnownJob, StoredJob} from './job-store.js'
 import {jobTrackingKeys} from './job-tracking.js'
 
@@ -82,7 +82,7 @@ export function firstSeen(found: FoundJob, seenAt: string): Omit<StoredJob, 'id'
  */
 export function seenAgain(found: FoundJob, {known, byRole}: Match, seenAt: string): StoredJob {
   const reappeared = known.closed_at !== null
-  const previous = byRole ? [{source: known.source, url: known.url}] : []
+  const previous = byRole ? [otherListing(known)] : []
   return {
     ...found.job,
     posted_date: found.job.posted_date ?? known.posted_date,

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {dedupeJobs, jobIdentityKey, keyJob} from '../../../src/core/jobs/dedupe.js'
 import type {JobResponse} from '../../../src/core/jobs/job.js'
+import {lifecycleFacts, listingText} from '../../../src/core/jobs/job-facts.js'
 import {parseSalaryText, salaryFromAmounts} from '../../../src/core/jobs/salary.js'
 import {canonicalJobUrl} from '../../../src/core/url-identity.js'
 import {noDetails} from '../../helpers/job-details.js'
@@ -76,9 +77,35 @@ describe('deduplication', () => {
     expect(found?.urlKeys).toEqual(['https://x.org/1', 'https://x.org/2', 'https://x.org/3'])
     expect(found?.boards).toEqual(['remoteok', 'jobicy'])
     expect(found?.also_on).toEqual([
-      {source: 'jobicy', url: 'https://x.org/2'},
-      {source: 'remoteok', url: 'https://x.org/3'},
+      // Each other listing keeps its own place: a role posted once per country says which link is which.
+      {source: 'jobicy', url: 'https://x.org/2', location: 'Essen'},
+      {source: 'remoteok', url: 'https://x.org/3', location: 'munich'},
     ])
+  })
+
+  it('says which country each other listing is for when a role is posted once per country', () => {
+    const [found] = dedupeJobs(
+      listings([
+        job({url: 'https://jobs.ashbyhq.com/acme/1', title: 'Registered Nurse', location: 'USA', source: 'ashby'}),
+        job({
+          url: 'https://jobs.ashbyhq.com/acme/2',
+          title: 'Registered Nurse',
+          location: 'Philippines',
+          source: 'ashby',
+        }),
+      ]),
+    )
+    expect(found?.job.location).toBe('USA; Philippines')
+    expect(found?.also_on).toEqual([{source: 'ashby', url: 'https://jobs.ashbyhq.com/acme/2', location: 'Philippines'}])
+    const facts = Object.fromEntries(
+      lifecycleFacts(
+        {closed_at: null, reposted: 0, reopened: 0, also_on: found!.also_on, first_seen: '2026-11-01T08:00:00.000'},
+        new Date('2026-11-22T08:00:00Z'),
+      ),
+    )
+    expect(facts['Also on']).toBe('ashby https://jobs.ashbyhq.com/acme/2 (Philippines)')
+    // A listing without a place says none.
+    expect(listingText({source: 'remoteok', url: 'https://x.org/1'})).toBe('remoteok https://x.org/1')
   })
 
   it('keeps the record of the more complete listing as the job and the earlier one in also_on', () => {
@@ -86,7 +113,7 @@ describe('deduplication', () => {
     const complete = job({url: 'https://jobicy.com/jobs/1', source: 'jobicy', posted_date: '2026-11-20T10:00:00Z'})
     const [found] = dedupeJobs(listings([sparse, complete]))
     expect(found?.urlKey).toBe('https://jobicy.com/jobs/1')
-    expect(found?.also_on).toEqual([{source: 'remotive', url: 'https://remotive.com/jobs/1'}])
+    expect(found?.also_on).toEqual([{source: 'remotive', url: 'https://remotive.com/jobs/1', location: 'Berlin'}])
   })
 
   it('lists a job once per board with no other listings when nothing repeats', () => {
@@ -145,8 +172,8 @@ describe('deduplication of one role listed many times', () => {
     expect(others).toEqual([])
     expect(found?.job.url).toBe('https://example.org/jobs/0')
     expect(found?.also_on).toHaveLength(20)
-    expect(found?.also_on[0]).toEqual({source: 'remoteok', url: 'https://example.org/jobs/1'})
-    expect(found?.also_on[19]).toEqual({source: 'remoteok', url: 'https://example.org/jobs/20'})
+    expect(found?.also_on[0]).toEqual({source: 'remoteok', url: 'https://example.org/jobs/1', location: 'Berlin'})
+    expect(found?.also_on[19]).toEqual({source: 'remoteok', url: 'https://example.org/jobs/20', location: 'Berlin'})
     // Every listing's URL still names the job, so the next run recognises it under any of them.
     expect(found?.urlKeys).toHaveLength(60_000)
     // Eight times the listings: about eight times the time (the quadratic version took 64 times, minutes here).
@@ -155,6 +182,8 @@ describe('deduplication of one role listed many times', () => {
 
   it('lists a URL listed twice once in also_on', () => {
     const twice = [job({}), job({url: 'https://example.org/jobs/2'}), job({url: 'https://example.org/jobs/2/'})]
-    expect(dedupeJobs(listings(twice))[0]?.also_on).toEqual([{source: 'remoteok', url: 'https://example.org/jobs/2'}])
+    expect(dedupeJobs(listings(twice))[0]?.also_on).toEqual([
+      {source: 'remoteok', url: 'https://example.org/jobs/2', location: 'Berlin'},
+    ])
   })
 })

@@ -24,6 +24,7 @@ function known(id: number, fields: Partial<KnownJob> = {}): KnownJob {
     posted_date: '2026-10-30',
     url: `https://board.example/jobs/${id}`,
     source: 'board',
+    location: 'Remote',
     closed_at: null,
     reopened: 0,
     reposted: 0,

@@ -21,6 +21,7 @@ function stored(id: number, fields: Partial<Stored> = {}): Stored {
     url,
     url_key: url,
     source: 'remotive',
+    location: 'Remote',
     first_seen: '2026-11-01T08:00:00.000',
     last_seen: '2026-11-21T08:00:00.000',
     notified_at: null,

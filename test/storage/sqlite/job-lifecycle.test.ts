@@ -101,7 +101,9 @@ describe('reposts in jobagent.db', () => {
     const id = first.jobs[0]!.id
     const repost = await runOn('2026-03-01', {a: [posting(1, {url: 'https://board.example/jobs/1-again'})]})
     expect(repost.jobs[0]).toMatchObject({id, reposted: 1, first_seen: '2026-01-01T08:00:00.000'})
-    expect(repost.jobs[0]?.also_on).toEqual([{source: 'remotive', url: 'https://board.example/jobs/1'}])
+    expect(repost.jobs[0]?.also_on).toEqual([
+      {source: 'remotive', url: 'https://board.example/jobs/1', location: 'Remote'},
+    ])
     // Last seen on 2026-03-01: by 2026-06-15 the role is a new job.
     const later = await runOn('2026-06-15', {a: [posting(1, {url: 'https://board.example/jobs/1-third'})]})
     expect(later.jobs[0]?.id).not.toBe(id)
