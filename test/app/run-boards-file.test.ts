@@ -6,6 +6,7 @@ import BoardsList from '../../commands/boards/list.js'
 import ConfigSet from '../../commands/config/set.js'
 import Jobs from '../../commands/jobs.js'
 import Run from '../../commands/run.js'
+import Runs from '../../commands/runs.js'
 import {runAgent} from '../../src/app/agent.js'
 import {AppContext} from '../../src/app/context.js'
 import {tempDir} from '../helpers/cli.js'
@@ -100,6 +101,13 @@ describe('a sources entry with boards_file', () => {
     // And the jobs are the stored ones, none closed
     expect(second.summary.jobs_found).toBe(298 * 3)
     expect(second.summary.lifecycle).toMatchObject({closed: 0})
+    // And `runs` counts the entry's boards as a sweep counts its boards: an unchanged board answered
+    const runs = await runCommand(Runs, [], {
+      home: home.path,
+      env: {JOBAGENT_NOW: '2026-11-23T06:00:00', COLUMNS: '200'},
+    })
+    expect(runs.stdout).toMatch(/1\/1 ok; 298\/300 boards answered, 1 dead; greenhouse:companies\.txt 1 failed/)
+    expect(runs.stdout).toMatch(/1\/1 ok; 298\/299 boards answered, 0 dead; greenhouse:companies\.txt 1 failed/)
 
     // When one board changes
     mirror.change('gh5')

@@ -6,9 +6,12 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
 }
 
-/** How the boards fared: how many answered, then each one that failed or looked wrong (counts are in --json). */
+/**
+ * How the boards fared: a run's sources, how many answered, then each one that failed or looked wrong, and for
+ * sources of many boards (`boards_file`) their boards counted as a sweep counts them (counts are in --json).
+ */
 function boards(run: LedgerRun): string {
-  if (run.mode === 'sweep') return sweptBoards(run)
+  if (run.mode === 'sweep') return boardCounts(run.sources, (name) => name.replace(/^sweep:/, '')) ?? ''
   const ok = run.sources.filter((source) => source.ok).length
   const notes = run.sources.flatMap((source) => {
     if (source.anomaly?.code === 'dead') return [`${source.name} dead (${source.anomaly.runs} runs)`]
@@ -16,24 +19,30 @@ function boards(run: LedgerRun): string {
     if (source.anomaly) return [`${source.name} 0 (usually ${source.anomaly.usual_count})`]
     return []
   })
-  return [`${ok}/${run.sources.length} ok`, ...notes].join('; ')
+  const many = boardCounts(run.sources.filter((source) => source.ok))
+  return [`${ok}/${run.sources.length} ok`, ...(many ? [many] : []), ...notes].join('; ')
 }
 
-/** A sweep's boards: how many of those asked answered (or were unchanged), then each ATS with failed boards. */
-function sweptBoards(run: LedgerRun): string {
+/**
+ * The boards behind sources of many boards: how many of those asked answered (or were unchanged) and were dead,
+ * then each source with failed boards (`named` shortens its name); null when no source has boards of its own.
+ */
+function boardCounts(sources: LedgerRun['sources'], named: (name: string) => string = (name) => name): string | null {
   let asked = 0
   let answered = 0
   let dead = 0
+  let any = false
   const notes: string[] = []
-  for (const source of run.sources) {
+  for (const source of sources) {
     const counts = source.boards
     if (!counts) continue
+    any = true
     asked += counts.asked
     answered += counts.answered + counts.unchanged
     dead += counts.dead
-    if (counts.failed > 0) notes.push(`${source.name.replace(/^sweep:/, '')} ${counts.failed} failed`)
+    if (counts.failed > 0) notes.push(`${named(source.name)} ${counts.failed} failed`)
   }
-  return [`${answered}/${asked} boards answered, ${dead} dead`, ...notes].join('; ')
+  return any ? [`${answered}/${asked} boards answered, ${dead} dead`, ...notes].join('; ') : null
 }
 
 /** `ok`; `interrupted (SIGINT)` for a run stopped by a signal; `failed: <why>`. */
