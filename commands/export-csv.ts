@@ -5,7 +5,8 @@ export default class ExportCsv extends BaseCommand {
   static summary = 'Export tracked applications to a CSV file'
   static description =
     'Writes the eight record columns (title, company, location, url, source, applied_date, status, ' +
-    'notes) with a header row, RFC 4180 quoting and UTF-8. The file is written atomically. Cells that begin with ' +
+    'notes) first, then id, the extra fields (salary lines, referral, ...) and the contacts, with a header row, ' +
+    'RFC 4180 quoting and UTF-8. The file is written atomically. Cells that begin with ' +
     "= + - @ or a tab are prefixed with ' so spreadsheets do not run them as formulas; --raw turns that off."
   static examples = [
     '<%= config.bin %> export-csv',
@@ -14,7 +15,10 @@ export default class ExportCsv extends BaseCommand {
   ]
   static enableJsonFlag = true
   static flags = {
-    output: Flags.string({char: 'o', description: 'File to write (default: a timestamped file in the data dir).'}),
+    output: Flags.string({
+      char: 'o',
+      description: 'File to write, or a directory to write the timestamped file in (default: the data dir).',
+    }),
     raw: Flags.boolean({description: 'Do not guard cells against spreadsheet formula injection.'}),
   }
 

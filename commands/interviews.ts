@@ -9,7 +9,7 @@ export default class Interviews extends BaseCommand {
   static description =
     'Upcoming interviews, soonest first; --all adds the past ones after them, latest first. --ics writes every ' +
     'interview as an iCalendar file (RFC 5545) that calendar apps import: one event per interview at its local ' +
-    'time with its zone, one hour long. GET /interviews.ics serves the same file for a calendar subscription.'
+    'time with its zone, as long as the interview (--duration or --end; an hour when it was not given). GET /interviews.ics serves the same file for a calendar subscription.'
   static examples = [
     '<%= config.bin %> interviews',
     '<%= config.bin %> interviews --all',

@@ -8,7 +8,7 @@ import {listFilterFlags} from '../src/cli/tracker-flags.js'
 export default class Jobs extends BaseCommand {
   static summary = 'List the jobs found by the last run, show one in full, or like or dismiss one'
   static description =
-    'New jobs (not yet applied for) come first. The ID column is what "jobagent jobs <id>" and ' +
+    'Without a profile, new jobs (not yet applied for) come first. The ID column is what "jobagent jobs <id>" and ' +
     '"jobagent apply <id>" take. The STATUS column shows the tracked application\'s status when the job is tracked. ' +
     'With an id, the job is shown in full: salary, type, workplace and the description. With a profile in the ' +
     'config (jobagent profile), jobs are listed by score, highest first; a job shown by its id gives the reasons, ' +

@@ -97,11 +97,13 @@ export default class Status extends BaseCommand {
         })
       }
       const change = flags.done ? {action: ''} : definedFields({action: flags.next, due: flags.due})
-      const {current} = await tracker.setNext(ref, change)
+      const {previous, current} = await tracker.setNext(ref, change)
       this.log(
         current.next_action
           ? `Next for #${current.id} ${current.title}: ${nextActionText(current)}.`
-          : `No next action for #${current.id} ${current.title}.`,
+          : previous.next_action
+            ? `Done: ${nextActionText(previous)} (#${current.id} ${current.title}); no next action now.`
+            : `No next action for #${current.id} ${current.title}.`,
       )
       return trackedRecord(current)
     }

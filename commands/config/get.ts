@@ -8,17 +8,25 @@ export default class ConfigGet extends BaseCommand {
     'The value goes to stdout alone, for scripts; when the file does not set the key, a note on stderr says the value is the built-in default.'
   static examples = ['<%= config.bin %> config get mode', '<%= config.bin %> config get search.tags']
   static enableJsonFlag = true
-  static args = {key: Args.string({description: 'Dotted key, e.g. search.tags.', required: true})}
+  static args = {
+    key: Args.string({
+      description: 'Dotted key, e.g. search.tags; a list entry by its position, e.g. sources[0].type.',
+      required: true,
+    }),
+  }
   static flags = {'show-secrets': Flags.boolean({description: 'Print secrets in full.'})}
 
   async run() {
     const {args, flags} = await this.parse(ConfigGet)
     const editor = new ConfigEditor(this.env)
     const {value, isDefault} = editor.get(args.key, {showSecrets: flags['show-secrets']})
-    this.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2))
-    if (isDefault && !this.jsonEnabled() && !flags.quiet) {
-      this.io.stderr.write(`(the built-in default; ${args.key} is not set in ${editor.path})\n`)
+    // oclif prints a command's result under --json only when it is truthy; false and 0 are values too.
+    if (this.jsonEnabled()) {
+      this.logJson(value)
+      return
     }
-    return value
+    this.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+    if (isDefault && !flags.quiet)
+      this.io.stderr.write(`(the built-in default; ${args.key} is not set in ${editor.path})\n`)
   }
 }

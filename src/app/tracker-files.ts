@@ -1,6 +1,6 @@
 import {closeSync, openSync, readSync} from 'node:fs'
 import {stat} from 'node:fs/promises'
-import {extname, join, resolve} from 'node:path'
+import {basename, extname, join, resolve} from 'node:path'
 import type {ApplicationService, ImportRow} from '../core/applications/application-service.js'
 import type {ImportOutcome} from '../core/applications/application-store.js'
 import type {ContactService} from '../core/applications/contact-service.js'
@@ -37,7 +37,14 @@ export class TrackerFiles {
   }
 
   async exportCsv(options: {output?: string; raw?: boolean} = {}): Promise<ExportResult> {
-    const path = resolve(options.output ?? this.defaultExportPath())
+    const named = options.output === undefined ? null : resolve(options.output)
+    // A directory named as the output (`--output ~/Documents`) gets the file of the default name, as `cp` does.
+    const path =
+      named === null
+        ? this.defaultExportPath()
+        : (await isDirectory(named))
+          ? join(named, basename(this.defaultExportPath()))
+          : named
     const {applications} = await this.applications.list()
     const exported = await this.contacts.withContacts(applications)
     writeFileDurably(path, applicationsToCsv(exported, {raw: options.raw ?? false}))
@@ -168,4 +175,13 @@ function parseImportFile(first: string, text: Iterable<string>, path: string): I
     })
   }
   return records.map((value, index) => ({row: index + 1, value}))
+}
+
+/** Whether `path` is a directory; false when it is anything else or nothing (the write then says why it fails). */
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory()
+  } catch {
+    return false
+  }
 }

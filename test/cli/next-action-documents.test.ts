@@ -65,6 +65,12 @@ describe('the next action of an application', () => {
 
     const done = await runCommand(Status, ['1', '--done', '--json'], {home, env})
     expect(JSON.parse(done.stdout)).toMatchObject({next_action: '', next_action_due: null})
+    // Done says which action it marks done.
+    expect((await runCommand(Status, ['3', '--done'], {home, env})).stdout).toBe(
+      'Done: read their blog (#3 Job 3); no next action now.\n',
+    )
+    expect((await runCommand(Status, ['3', '--done'], {home, env})).stdout).toBe('No next action for #3 Job 3.\n')
+    await runCommand(Status, ['3', '--next', 'read their blog'], {home, env})
     const cleared = await runCommand(Status, ['2', '--next', '', '--json'], {home, env})
     expect(JSON.parse(cleared.stdout)).toMatchObject({next_action: '', next_action_due: null})
     const left = JSON.parse((await runCommand(FollowUpsCommand, ['--json'], {home, env})).stdout)

@@ -75,6 +75,10 @@ describe('jobagent config', () => {
     // A section the file sets in part: the keys it leaves out have their defaults.
     expect((await cli('config', 'set', 'search.tags', 'node')).code).toBe(0)
     expect(JSON.parse((await cli('config', 'get', 'search.keywords', '--json')).stdout)).toEqual([])
+    // false and 0 are values: printed as JSON like any other.
+    expect(JSON.parse((await cli('config', 'get', 'search.remote_only', '--json')).stdout)).toBe(false)
+    expect((await cli('config', 'set', 'notify.min_score', '0')).code).toBe(0)
+    expect(JSON.parse((await cli('config', 'get', 'notify.min_score', '--json')).stdout)).toBe(0)
   })
 
   it('answers a refused value with what the key takes, not with the command just run', async () => {

@@ -1,4 +1,4 @@
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {type CliResult, runCli, tempDir} from '../helpers/cli.js'
@@ -62,7 +62,18 @@ describe('jobagent export-csv', () => {
   it('names an unwritable path and exits 1', async () => {
     const output = join(home.path, 'missing-dir', 'out.csv')
     expectUserError(await cli('export-csv', '-o', output), 1, `cannot write ${output}`)
-    expectUserError(await cli('export-csv', '-o', home.path), 1, home.path)
+  })
+
+  it('writes the timestamped file inside a directory given as --output', async () => {
+    const dir = join(home.path, 'exports')
+    mkdirSync(dir)
+    const result = await cli('export-csv', '-o', dir, '--json')
+    expect(result.code, result.stderr).toBe(0)
+    const {path} = JSON.parse(result.stdout) as {path: string}
+    expect(path).toMatch(new RegExp(`^${dir}/applications-\\d{4}-\\d{2}-\\d{2}T[\\d-]+\\.csv$`))
+    expect(readFileSync(path, 'utf8').split('\r\n')[0]).toBe(
+      `${HEADER},id,salary_expected,salary_offered,referral,contacts`,
+    )
   })
 })
 
