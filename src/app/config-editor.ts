@@ -96,11 +96,17 @@ function checkKey(key: string): void {
   let node = schemaAt('')
   const parents: string[] = []
   for (const segment of segments) {
-    // Below an array or a scalar the schema check of the edited file decides.
+    // A list's entry by its position has the keys of the list's entries (`sources[0].colour` is a typo too).
+    if (node?.type === 'array' && /^\d+$/.test(segment)) {
+      parents.push(segment)
+      node = node.child(segment)
+      continue
+    }
+    // Below a scalar or a record the schema check of the edited file decides.
     if (!node?.keys) return
     const child = node.keys.includes(segment) ? node.child(segment) : undefined
     if (!child) {
-      const where = parents.length === 0 ? 'top-level keys' : `keys under ${parents.join('.')}`
+      const where = parents.length === 0 ? 'top-level keys' : `keys under ${keyName(parents.join('.'))}`
       throw new ConfigurationError(`unknown configuration key "${key}"`, {
         details: [{field: keyName([...parents, segment].join('.')), message: 'unknown key'}],
         hint: `${where} are: ${node.keys.join(', ')}`,

@@ -241,7 +241,13 @@ export abstract class BaseCommand extends Command {
       write(`  - ${escapeControls(where ? `${where}: ` : '')}${escapeControls(detail.message)}\n`)
     }
     if (details.length > 50) write(`  … and ${details.length - 50} more\n`)
-    if (error.hint) write(`Hint: ${escapeControls(error.hint)}\n`)
+    // Every refused input gets a next step: where none is more fitting, the command's help, which says what it takes.
+    const hint =
+      error.hint ??
+      (error.kind === 'validation' && this.id
+        ? `see what it takes with: jobagent ${this.id.replaceAll(':', ' ')} --help`
+        : null)
+    if (hint) write(`Hint: ${escapeControls(hint)}\n`)
     if (this.verbose && error.cause) {
       const cause = String((error.cause as Error).stack ?? error.cause)
       write(`Cause: ${escapeControls(cause, {keepLineBreaks: true})}\n`)

@@ -365,6 +365,10 @@ describe('listing settings', () => {
       'sources[0].type must be one of:',
     )
     expect(editor().unset('sources[0].name').removed).toBe(false)
+    // A typo below a list's entry is an unknown key, as one anywhere else is.
+    const typo = refusal(() => editor().get('sources[0].colour'))
+    expect(typo.message).toBe('unknown configuration key "sources[0].colour"')
+    expect(typo.hint).toMatch(/^keys under sources\[0\] are: type, name, url/)
   })
 
   it("masks the monitor's UUID, a board URL's token and a notification URL asked for by its position", () => {

@@ -65,6 +65,8 @@ describe('jobagent status with short ids', () => {
     expect(typo.stderr).toContain(
       'Error: invalid status: unknown status "intervewing" (did you mean "interviewing"?); use one of: saved, applied,',
     )
+    // A refusal without a hint of its own points at the command's help.
+    expect(typo.stderr).toMatch(/\nHint: see what it takes with: jobagent status --help\n$/)
     expect((await runCommand(Status, ['1', 'Offer'], {home})).stderr).toContain('(did you mean "offer"?)')
     // A status said in other words is answered with the one it means; nothing near enough, with the list only.
     expect((await runCommand(Status, ['1', 'hired'], {home})).stderr).toContain(
