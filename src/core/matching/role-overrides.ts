@@ -14,6 +14,9 @@ export const TITLE_OVERRIDES: Readonly<Record<string, readonly string[]>> = {
   'platform engineer': ['15-1252.00', '15-1244.00'],
   // Listed under validation engineers (manufacturing) beside software developers; in postings it runs software.
   'site reliability engineer': ['15-1252.00', '15-1244.00'],
+  // In no title; read by its words it is a sports coach or a middle school teacher. A nurse coach is a registered
+  // nurse who coaches patients (the nurse coach certification is for registered nurses).
+  'nurse coach': ['29-1141.00'],
 }
 
 /**

@@ -25,6 +25,12 @@ describe('the role overrides, each where the data reads postings wrong', () => {
     expect(names('SRE')).toEqual(names('Site Reliability Engineer'))
   })
 
+  it('reads a Nurse Coach as a registered nurse, not a sports coach or a teacher', () => {
+    expect(names('Nurse Coach')).toEqual(['registered nurse'])
+    expect(names('Senior Nurse Coach - Remote')).toEqual(['registered nurse'])
+    expect(names('Nurse Coach')).not.toContain('coach and scout')
+  })
+
   it('spells out ML, which no O*NET title abbreviates', () => {
     expect(TITLE_ABBREVIATIONS.ml).toEqual(['machine', 'learning'])
     expect(names('ML Engineer')).toEqual(names('Machine Learning Engineer'))
