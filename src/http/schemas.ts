@@ -522,7 +522,9 @@ export const JobIdParamSchema = z.object({
 export const VerdictRequestSchema = z
   .object({
     verdict: z
-      .enum(['like', 'dismiss'])
+      .enum(['like', 'dismiss'], {
+        error: (issue) => `verdict must be one of: like, dismiss, got ${JSON.stringify(issue.input)}`,
+      })
       .openapi({description: 'like: rank jobs like it higher; dismiss: hide it for good'}),
     reason: z
       .string()

@@ -81,8 +81,12 @@ describe('the next action of an application', () => {
     await runCommand(Apply, track(1), {home, env})
     const badDay = await runCommand(Status, ['1', '--next', 'x', '--due', '2026-02-30'], {home, env})
     expect(badDay.code).toBe(2)
-    expect(badDay.stderr).toContain('Error: invalid due: "2026-02-30" is not a day written YYYY-MM-DD')
-    expect(badDay.stderr).toContain('Hint: give the day, e.g. --due 2026-12-05')
+    expect(badDay.stderr).toContain(
+      'Error: invalid due: "2026-02-30" is no day of the calendar (2026-02 has no day 30)',
+    )
+    expect(badDay.stderr).toContain('Hint: give a day the month has, e.g. --due 2026-12-05')
+    const badForm = await runCommand(Status, ['1', '--next', 'x', '--due', '5 Dec'], {home, env})
+    expect(badForm.stderr).toContain('Error: invalid due: "5 Dec" is not a day written YYYY-MM-DD')
     const noAction = await runCommand(Status, ['1', '--due', '2026-12-05'], {home, env})
     expect(noAction.code).toBe(2)
     expect(noAction.stderr).toContain('#1 has no next action to give a date to')

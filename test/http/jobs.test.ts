@@ -266,7 +266,9 @@ describe('POST and DELETE /jobs/{id}/verdict', () => {
     expect(JSON.stringify(await json(badId))).toContain('id must be a job id')
     const badVerdict = await verdicts(1, {verdict: 'love'})
     expect(badVerdict.status).toBe(422)
-    expect((await json(badVerdict)).error.details[0].field).toBe('verdict')
+    const refusal = (await json(badVerdict)).error
+    expect(refusal.details[0].field).toBe('verdict')
+    expect(refusal.message).toBe('verdict must be one of: like, dismiss, got "love"')
     expect((await verdicts(1, {verdict: 'like', stars: 5})).status).toBe(422)
     expect((await verdicts(1, {verdict: 'dismiss', reason: 'x'.repeat(201)})).status).toBe(422)
   })

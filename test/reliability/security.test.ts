@@ -234,7 +234,7 @@ describe('jobagent export-csv --output', () => {
     expect(readdirSync(targetDir).filter((name) => name !== 'precious.txt')).toEqual([])
   })
 
-  it('refuses a directory with a clear error and exit 1, writing nothing into or beside it', async () => {
+  it('writes into a directory given as --output one new file of the default name, and nothing beside it', async () => {
     const dir = home()
     await seedTracker(dir, [application()])
     const target = join(dir, 'exports')
@@ -243,9 +243,9 @@ describe('jobagent export-csv --output', () => {
 
     const result = await runCommandLine(['export-csv', '--output', target], {home: dir})
 
-    expect(result.code).toBe(1)
-    expect(result.stderr).toContain(`cannot write ${target}: it is a directory`)
-    expect(readdirSync(target)).toEqual([])
+    expect(result.code, result.stderr).toBe(0)
+    expect(readdirSync(target)).toEqual([expect.stringMatching(/^applications-[\dT-]+\.csv$/)])
+    expect(result.stdout.trim()).toBe(join(target, readdirSync(target)[0]!))
     expect(readdirSync(dir).sort()).toEqual(before)
   })
 })

@@ -24,11 +24,18 @@ function invalid(field: string, message: string, hint: string): ValidationError 
 function parseDueDay(text: string): string {
   const day = text.trim()
   const match = DAY.exec(day)
-  if (!match || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
+  if (!match) {
     throw invalid(
       'due',
       `${JSON.stringify(text)} is not a day written YYYY-MM-DD`,
       'give the day, e.g. --due 2026-12-05',
+    )
+  }
+  if (!isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
+    throw invalid(
+      'due',
+      `${JSON.stringify(text)} is no day of the calendar (${match[1]}-${match[2]} has no day ${match[3]})`,
+      'give a day the month has, e.g. --due 2026-12-05',
     )
   }
   return day
