@@ -372,7 +372,7 @@ export const ContactRequestSchema = contactInputSchema.clone().openapi('ContactR
 /** GET /applications/{url}: the record as `jobagent status <url> --json` prints it. */
 export const ApplicationWithHistorySchema = TrackedApplicationSchema.extend({
   history: z.array(StatusChangeRecordSchema).openapi({description: 'every change, oldest first'}),
-  interviews: z.array(InterviewSchema).openapi({description: 'its interviews, in the order they were added'}),
+  interviews: z.array(InterviewSchema).openapi({description: 'its interviews, by when they start'}),
   contacts: z.array(ContactSchema).openapi({description: 'the contacts, oldest first'}),
 }).openapi('ApplicationWithHistory')
 

@@ -56,6 +56,20 @@ describe('jobagent interview', () => {
     ])
   })
 
+  it("lists an application's interviews by when they start, whatever order and zones they were added in", async () => {
+    await runCommand(Interview, ['1', '--at', berlinDay(8, '10:00')], {home, env})
+    // 09:00 in Tokyo is 01:00 in Berlin: before the Berlin one of the same day.
+    await runCommand(Interview, ['1', '--at', `${berlinDay(8, '09:00').replace(' ', 'T')}`, '--zone', 'Asia/Tokyo'], {
+      home,
+      env,
+    })
+    await runCommand(Interview, ['1', '--at', berlinDay(1, '15:00')], {home, env})
+    const json = JSON.parse((await runCommand(Status, ['1', '--json'], {home, env})).stdout)
+    expect(json.interviews.map((one: {id: number}) => one.id)).toEqual([3, 2, 1])
+    const shown = (await runCommand(Status, ['1'], {home, env})).stdout
+    expect(shown.indexOf(berlinDay(1, '15:00'))).toBeLessThan(shown.indexOf(berlinDay(8, '10:00')))
+  })
+
   it('prints --json and keeps a later status', async () => {
     const result = await runCommand(Interview, ['2', '--at', '2026-12-02T09:00', '--zone', 'Asia/Tokyo', '--json'], {
       home,

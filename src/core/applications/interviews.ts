@@ -105,7 +105,7 @@ export interface InterviewStore {
    * application's status stays. Null when the application has no interview with the id.
    */
   remove(applicationId: number, interviewId: number, at: string): Promise<Interview | null>
-  /** The interviews of one application, in the order they were added. */
+  /** The interviews of one application, in the order they were added (InterviewService.of orders them). */
   ofApplication(applicationId: number): Promise<Interview[]>
   /** Every interview of an application that is not removed, with the application. */
   scheduled(): Promise<ScheduledInterview[]>
@@ -456,9 +456,10 @@ export class InterviewService {
     return removed
   }
 
-  /** The interviews of one application, in the order they were added. */
-  of(application: Pick<TrackedApplication, 'id'>): Promise<Interview[]> {
-    return this.store.ofApplication(application.id)
+  /** The interviews of one application by when they start (in UTC, whatever their zones), the first added first. */
+  async of(application: Pick<TrackedApplication, 'id'>): Promise<Interview[]> {
+    const interviews = await this.store.ofApplication(application.id)
+    return interviews.toSorted((a, b) => interviewStart(a) - interviewStart(b) || a.id - b.id)
   }
 
   /**
