@@ -47,7 +47,14 @@ export function renderApplications(): void {
       (!wanted || application.status === wanted) &&
       matchesText(application, ['title', 'company', 'location', 'notes', 'source', 'url'], text),
   )
-  table.tBodies[0]!.replaceChildren(...rows.map(applicationRow))
+  // A table drawn again (a search or the last run loaded, a filter typed) keeps each application's open details and
+  // history open.
+  const body = table.tBodies[0]!
+  const open = new Map<string, OpenRows>()
+  for (const row of body.querySelectorAll<HTMLTableRowElement>('tr[data-id]')) open.set(row.dataset.id!, openBelow(row))
+  const fresh = rows.map(applicationRow)
+  body.replaceChildren(...fresh)
+  for (const row of fresh) reopen(row, open.get(row.dataset.id!))
   table.hidden = rows.length === 0
   empty.hidden = rows.length > 0
   if (!state.applicationsLoaded) empty.textContent = 'Applications are not loaded.'
@@ -136,16 +143,35 @@ async function saveApplication(application: TrackedApplication, controls: RowCon
   }
 }
 
-async function editApplication(application: TrackedApplication, row: HTMLTableRowElement): Promise<void> {
-  const saved = await openEditor(application)
-  // The rows open below it (details, history), each opened again below the fresh row.
-  const openRows: Element[] = []
+/** The rows open below an application's row (its details, its history) and the buttons that open them. */
+interface OpenRows {
+  rows: Element[]
+  labels: ('Details' | 'History')[]
+}
+
+function openBelow(row: HTMLTableRowElement): OpenRows {
+  const rows: Element[] = []
   for (
     let next = row.nextElementSibling;
     next?.classList.contains('detail-row') || next?.classList.contains('history-row');
     next = next.nextElementSibling
   )
-    openRows.push(next)
+    rows.push(next)
+  return {rows, labels: rows.map((open) => (open.classList.contains('history-row') ? 'History' : 'Details'))}
+}
+
+/** Opens below a row drawn again what was open below the row it replaces; each loads afresh. */
+function reopen(row: HTMLTableRowElement, open: OpenRows | undefined): void {
+  if (!open || open.labels.length === 0) return
+  for (const button of row.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')) {
+    if (open.labels.some((label) => button.textContent?.startsWith(label))) button.click()
+  }
+}
+
+async function editApplication(application: TrackedApplication, row: HTMLTableRowElement): Promise<void> {
+  const saved = await openEditor(application)
+  // The rows open below it (details, history), each opened again below the fresh row.
+  const open = openBelow(row)
   if (!saved) {
     row.querySelector<HTMLButtonElement>('button.edit')?.focus()
     return
@@ -155,12 +181,9 @@ async function editApplication(application: TrackedApplication, row: HTMLTableRo
   showMessage(`Edited #${application.id} “${application.title}”: ${fields.join(', ')}.`)
   // The row is drawn again with the new fields (other rows keep any unsaved edits); an open history follows.
   const fresh = applicationRow(application)
-  const reopen = openRows.map((open) => (open.classList.contains('history-row') ? 'History' : 'Details'))
-  for (const open of openRows) open.remove()
+  for (const below of open.rows) below.remove()
   row.replaceWith(fresh)
-  for (const button of fresh.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')) {
-    if (reopen.some((label) => button.textContent?.startsWith(label))) button.click()
-  }
+  reopen(fresh, open)
   fresh.querySelector<HTMLButtonElement>('button.edit')?.focus()
   // A new URL may match other found jobs, or no longer match the one it did.
   if (saved.changed.includes('url')) {
