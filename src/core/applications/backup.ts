@@ -16,7 +16,8 @@ export const BACKUP_FORMAT = 'jobagent-backup'
 /**
  * The version of the backup format this jobagent writes and the newest it reads (docs/BACKUP.md). Version 2 added
  * the follow-up state of each application and the contacts met at each interview; a version 1 file is read with
- * none of either (upgradeVersion1).
+ * none of either (upgradeVersion1). It names a file format, not cached work; test/core/cache-versions.test.ts fails
+ * when the shape restore reads changes and this, or its recorded digest, does not.
  */
 export const BACKUP_VERSION = 2
 

@@ -9,7 +9,7 @@ import type {Places} from './places.js'
 import type {SkillSpellings} from './skills.js'
 
 export interface Knowledge {
-  /** Which version of the shipped knowledge this is: a digest of the files it was built from. */
+  /** Which version of the shipped knowledge this is: a digest of the files it was built from and the override layer. */
   readonly version: string
   /** The world's countries, states, cities and regions by their names (places.ts). */
   readonly places: Places

@@ -180,11 +180,12 @@ export function sweepSources(byAts: ReadonlyMap<string, SweepCounts>, durationMs
 
 /**
  * What a board's kept candidates depend on besides its answer: the profile and the scorer's options, which the
- * gates and role match read (and which give Workday's and SmartRecruiters' search words). A board kept under
+ * gates and role match read (and which give Workday's and SmartRecruiters' search words), and the knowledge they
+ * read titles and places with (its version, derived from the files and the override layer). A board kept under
  * another key is read again in full, its candidates picked anew.
  */
-export function profileKey(matching: Pick<Matching, 'profile' | 'options'>): string {
-  return textHash(JSON.stringify([matching.profile, matching.options]))
+export function profileKey(matching: Pick<Matching, 'profile' | 'options' | 'knowledge'>): string {
+  return textHash(JSON.stringify([matching.profile, matching.options, matching.knowledge.version]))
 }
 
 /** Boards failed with a network error, with none answered yet, after which a sweep takes the network as down. */

@@ -8,6 +8,7 @@ import {
   looksOffline,
   OFFLINE_AFTER,
   platformPause,
+  profileKey,
   restUntil,
   strainsPlatform,
 } from '../../../src/core/sweep/sweep-rules.js'
@@ -168,6 +169,17 @@ describe('the candidates of a list', () => {
       scoringJob({title: 'Office Manager', description: 'Requirements: PostgreSQL, SQL reporting.'}),
     ]
     expect(candidateIndexes(jobs, matching)).toEqual([0])
+  })
+})
+
+describe('profileKey', () => {
+  it('changes with the profile, the options and the knowledge, so kept candidates are picked anew under new rules', () => {
+    const matching = {profile: scoringProfile(), options: {}, knowledge}
+    const key = profileKey(matching)
+    expect(profileKey({...matching})).toBe(key)
+    expect(profileKey({...matching, profile: {...matching.profile, roles: ['nurse coach']}})).not.toBe(key)
+    expect(profileKey({...matching, options: {fx: {USD: 1}}})).not.toBe(key)
+    expect(profileKey({...matching, knowledge: {...knowledge, version: 'another'}})).not.toBe(key)
   })
 })
 
